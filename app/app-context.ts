@@ -1,0 +1,8 @@
+// What the Hono server hands React Router with every request.
+declare module "react-router" {
+  interface AppLoadContext {
+    cspNonce: string;
+    requestId: string;
+  }
+}
+export {};

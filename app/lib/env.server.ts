@@ -1,0 +1,103 @@
+import { randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+const emailList = z
+  .string()
+  .default("")
+  .transform((value, ctx) => {
+    const emails = value.split(",").map((e) => e.trim().toLowerCase()).filter(Boolean);
+    for (const email of emails) {
+      if (!z.email().safeParse(email).success) {
+        ctx.addIssue({ code: "custom", message: `'${email}' is not an e-mail address` });
+      }
+    }
+    return emails;
+  });
+
+const booleanString = z
+  .enum(["true", "false", "1", "0", "yes", "no"], { message: "must be true or false" })
+  .transform((v) => v === "true" || v === "1" || v === "yes");
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+    .optional(),
+  PUBLIC_URL: z.url({ message: "must be an absolute URL such as https://example.com" }).optional(),
+  AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional(),
+  ADMIN_EMAILS: emailList,
+  DEMO_SEED: booleanString.default(true),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default("info"),
+  SUPPORT_EMAIL: z.email({ message: "must be an e-mail address" }).default("support@example.com"),
+});
+
+export type Env = z.infer<typeof EnvSchema> & {
+  DATA_DIR: string;
+  PUBLIC_URL: string;
+  AUTH_SECRET: string;
+  isProduction: boolean;
+};
+
+export class EnvError extends Error {}
+
+/** Reads and validates the environment; throws EnvError naming every bad variable. */
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  // Empty strings count as unset, as most shells and .env files mean them.
+  const cleaned: Record<string, string> = Object.fromEntries(
+    Object.entries(source).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== ""),
+  );
+  // scripts/start.mjs forces NODE_ENV=production for libraries and keeps the operator's value here.
+  if (source.APP_NODE_ENV !== undefined) {
+    if (source.APP_NODE_ENV === "") delete cleaned.NODE_ENV;
+    else cleaned.NODE_ENV = source.APP_NODE_ENV;
+  }
+  const result = EnvSchema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join(".") || "environment"}: ${issue.message}`);
+    throw new EnvError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const env = result.data;
+  const isProduction = env.NODE_ENV === "production";
+  const dataDir = path.resolve(env.DATA_DIR);
+  if (isProduction && !env.AUTH_SECRET) {
+    throw new EnvError("Invalid configuration:\n  AUTH_SECRET: required when NODE_ENV is production (at least 32 characters)");
+  }
+  const authSecret = env.AUTH_SECRET ?? loadOrCreateSecret(dataDir);
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
+  return { ...env, DATA_DIR: dataDir, PUBLIC_URL: publicUrl, AUTH_SECRET: authSecret, isProduction };
+}
+
+/** Outside production a missing AUTH_SECRET is generated once and kept in DATA_DIR (mode 600). */
+function loadOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, "auth-secret");
+  if (existsSync(file)) {
+    const stored = readFileSync(file, "utf8").trim();
+    if (stored.length >= 32) return stored;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+const KEY = Symbol.for("app.env");
+type WithEnv = typeof globalThis & { [KEY]?: Env };
+
+/** The process's configuration, parsed once. */
+export function getEnv(): Env {
+  const g = globalThis as WithEnv;
+  g[KEY] ??= parseEnv();
+  return g[KEY];
+}
+
+/** Replaces the process configuration (server start-up and tests). */
+export function setEnv(env: Env): void {
+  (globalThis as WithEnv)[KEY] = env;
+}

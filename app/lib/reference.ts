@@ -1,0 +1,188 @@
+/**
+ * The product's reference lists and constants (spec 01 §3 and §9, spec 02 §9, decisions page).
+ * Client-safe: no server imports. Every screen, schema and seed reads these instead of repeating them.
+ */
+
+/** The 36 states plus FCT, used by filters and listings (decisions page: 37 regions). */
+export const REGIONS = [
+  "Abia", "Adamawa", "Akwa Ibom", "Anambra", "Bauchi", "Bayelsa", "Benue", "Borno",
+  "Cross River", "Delta", "Ebonyi", "Edo", "Ekiti", "Enugu", "FCT", "Gombe", "Imo",
+  "Jigawa", "Kaduna", "Kano", "Katsina", "Kebbi", "Kogi", "Kwara", "Lagos", "Nasarawa",
+  "Niger", "Ogun", "Ondo", "Osun", "Oyo", "Plateau", "Rivers", "Sokoto", "Taraba",
+  "Yobe", "Zamfara",
+] as const;
+export type Region = (typeof REGIONS)[number];
+
+/** The sign-up list: the same states with FCT labelled 'FCT - Abuja', plus 'Other' (38 options). */
+export const SIGNUP_REGIONS = [
+  ...REGIONS.map((r) => (r === "FCT" ? "FCT - Abuja" : r)),
+  "Other",
+] as const;
+
+/** Maps a sign-up region label back to the directory's region (FCT - Abuja → FCT); null for Other. */
+export function regionFromSignupLabel(label: string): Region | null {
+  if (label === "FCT - Abuja") return "FCT";
+  return (REGIONS as readonly string[]).includes(label) ? (label as Region) : null;
+}
+
+/** 63 business categories, including every one the spec names. */
+export const CATEGORIES = [
+  "Accounting firm", "Agricultural tools store", "Auto parts store", "Bakery", "Bank",
+  "Barber shop", "Beauty salon", "Bookshop", "Boutique", "Building materials store",
+  "Car dealer", "Car wash", "Carpenter", "Caterer", "Cinema", "Clinic", "Computer repair",
+  "Cosmetics store", "Courier service", "Dentist", "Driving school", "Dry cleaner", "Eatery",
+  "Electrician", "Electronics store", "Event centre", "Event planner", "Fashion designer",
+  "Filling station", "Fitness centre", "Furniture store", "Gas refill station", "Generator repair",
+  "Grocery store", "Hardware store", "Hospital", "Hotel", "Interior decorator", "Internet cafe",
+  "Laundry", "Law firm", "Logistics company", "Mechanic", "Mobile phone store", "Painter",
+  "Pharmacy store", "Photographer", "Plumber", "Poultry farm", "Printing press",
+  "Real estate agent", "Restaurant/Bar", "School", "Security company", "Shoe store",
+  "Solar installer", "Supermarket", "Tailor", "Travel agency", "Tyre shop", "Vulcanizer",
+  "Water factory", "Web developer",
+] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+/** Finds the category whose name matches case-insensitively (the home grid links use lowercase names). */
+export function findCategory(value: string | null | undefined): Category | null {
+  if (!value) return null;
+  const wanted = value.trim().toLowerCase();
+  return CATEGORIES.find((c) => c.toLowerCase() === wanted) ?? null;
+}
+
+/** Finds the region whose name matches case-insensitively; 'FCT - Abuja' counts as FCT. */
+export function findRegion(value: string | null | undefined): Region | null {
+  if (!value) return null;
+  const wanted = value.trim().toLowerCase();
+  if (wanted === "fct - abuja" || wanted === "abuja") return "FCT";
+  return REGIONS.find((r) => r.toLowerCase() === wanted) ?? null;
+}
+
+/** 15 countries: Nigeria first and default, 'Other' last, including every phone code's country. */
+export const COUNTRIES = [
+  "Nigeria", "Ghana", "Kenya", "South Africa", "United States", "Canada", "United Kingdom",
+  "India", "China", "Germany", "France", "Cameroon", "Benin", "Togo", "Other",
+] as const;
+export type Country = (typeof COUNTRIES)[number];
+export const DEFAULT_COUNTRY: Country = "Nigeria";
+
+export const PHONE_CODES = [
+  { code: "+234", country: "Nigeria" },
+  { code: "+1", country: "United States / Canada" },
+  { code: "+44", country: "United Kingdom" },
+  { code: "+233", country: "Ghana" },
+  { code: "+254", country: "Kenya" },
+  { code: "+27", country: "South Africa" },
+  { code: "+91", country: "India" },
+  { code: "+86", country: "China" },
+  { code: "+49", country: "Germany" },
+  { code: "+33", country: "France" },
+] as const;
+export const DEFAULT_PHONE_CODE = "+234";
+
+export const ROLES = ["visitor", "business", "admin"] as const;
+export type Role = (typeof ROLES)[number];
+/** Values the profiles.role column accepts: 'user' is a legacy value read as visitor. */
+export const STORED_ROLES = [...ROLES, "user"] as const;
+
+export const KYC_STATUSES = ["none", "pending", "approved", "rejected"] as const;
+export type KycStatus = (typeof KYC_STATUSES)[number];
+export const APPROVAL_STATUSES = ["pending", "approved", "rejected"] as const;
+export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
+export const FEATURED_REQUEST_STATUSES = ["pending", "approved", "rejected"] as const;
+export const PRICING_TIERS = ["basic", "standard", "premium", "enterprise"] as const;
+export type PricingTier = (typeof PRICING_TIERS)[number];
+export const FEEDBACK_STATUSES = ["new", "reviewed", "resolved"] as const;
+export const SENDER_TYPES = ["visitor", "business", "admin"] as const;
+export const NOTIFICATION_AUDIENCES = ["all", "visitors", "businesses"] as const;
+export const NOTIFICATION_PRIORITIES = ["low", "medium", "high"] as const;
+export const NOTIFICATION_KINDS = ["message", "broadcast"] as const;
+export const PAYMENT_STATUSES = ["pending", "succeeded", "failed"] as const;
+export const PAYMENT_PURPOSES = ["subscription", "featured"] as const;
+export const SUBSCRIPTION_STATUSES = ["active", "expired", "cancelled"] as const;
+
+/** Subscription plans (spec 02 §9). Prices in kobo. */
+export const PLANS = [
+  {
+    id: "free", name: "Free", priceKobo: 0, periodDays: null, listingLimit: 1, popular: false,
+    features: ["1 listing"],
+  },
+  {
+    id: "standard", name: "Standard", priceKobo: 299_900, periodDays: 30, listingLimit: 3, popular: true,
+    features: ["Up to 3 listings", "Messaging", "Analytics", "Priority support"],
+  },
+  {
+    id: "premium", name: "Premium", priceKobo: 999_900, periodDays: 30, listingLimit: 3, popular: false,
+    features: [
+      "Up to 3 listings", "Featured status", "Search priority", "Advanced analytics", "Messaging",
+      "Social promotion", "Dedicated support",
+    ],
+  },
+] as const;
+export type PlanId = (typeof PLANS)[number]["id"];
+export const PLAN_IDS = PLANS.map((p) => p.id) as [PlanId, ...PlanId[]];
+
+/** Featured placement plans (spec 02 §9). Prices in kobo. */
+export const FEATURED_PLANS = [
+  { id: "basic", name: "Basic", priceKobo: 999_900, periodDays: 30, popular: false },
+  { id: "premium", name: "Premium", priceKobo: 2_499_900, periodDays: 90, popular: true },
+  { id: "enterprise", name: "Enterprise", priceKobo: 4_999_900, periodDays: 180, popular: false },
+] as const;
+export type FeaturedPlanId = (typeof FEATURED_PLANS)[number]["id"];
+
+/** Months of featuring an approved request buys, by tier (decisions page: one rule in both admin tabs). */
+export function featuredMonthsForTier(tier: string | null | undefined): number {
+  switch (tier) {
+    case "premium": return 3;
+    case "enterprise": return 6;
+    default: return 1;
+  }
+}
+
+/** Constants from spec 01 §9 and spec 02 §9. */
+export const LIMITS = {
+  messageMinLength: 1,
+  messageMaxLength: 1000,
+  messageRateLimit: 5,
+  messageRateWindowSeconds: 60,
+  messageListLimitAdmin: 500,
+  messageListLimitBusiness: 200,
+  notificationWindowDays: 7,
+  notificationLimit: 20,
+  homeFeaturedCount: 6,
+  carouselIntervalMs: 4000,
+  carouselSlides: 3,
+  cardProductsShown: 2,
+  dashboardCardProductsShown: 3,
+  imagesPerListing: 3,
+  kycImageMaxBytes: 5 * 1024 * 1024,
+  kycImageTypes: ["jpeg", "jpg", "png", "webp"] as const,
+  businessImageMaxBytes: 10_485_760,
+  signedDocumentUrlSeconds: 3600,
+  kycReviewDaysText: "1-2 business days",
+  resetLinkSeconds: 3600,
+  mobileBreakpointPx: 768,
+  errorScreenRetries: 3,
+  tokenRefreshBackoffMs: 200,
+  featureRequestTier: "basic",
+  sidebarCookieMaxAgeSeconds: 60 * 60 * 24 * 7,
+  dataCacheFreshMs: 5 * 60 * 1000,
+  dataCacheRetries: 1,
+  searchPageSize: 20,
+  businessNameMin: 2,
+  businessNameMax: 100,
+  phoneMinDigits: 10,
+  phoneMaxDigits: 15,
+  paymentDemoDelayMs: 2000,
+  pricingFaqCount: 4,
+  chatBubbleMaxWidthPercent: 70,
+} as const;
+
+/** Popular This Week on the home page (spec 01 §2). */
+export const POPULAR_SERVICES = ["Electrician", "Plumber", "Carpenter", "House Cleaning", "AC Repair", "Painter"] as const;
+/** The home page's category grid (spec 01 §2). */
+export const HOME_CATEGORIES = ["Supermarket", "Eatery", "Hotel", "Restaurant/Bar"] as const;
+
+/** Formats kobo as naira with no decimals: 299900 → '₦2,999'. */
+export function formatNaira(kobo: number): string {
+  return `₦${Math.round(kobo / 100).toLocaleString("en-NG", { maximumFractionDigits: 0 })}`;
+}

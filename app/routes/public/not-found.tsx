@@ -1,0 +1,6 @@
+export function loader() {
+  throw new Response("Not Found", { status: 404 });
+}
+export default function NotFound() {
+  return <h1>Not found</h1>;
+}

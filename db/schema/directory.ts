@@ -1,0 +1,147 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean, check, customType, index, integer, jsonb, pgTable, smallint, text, timestamp, unique, uniqueIndex, uuid,
+} from "drizzle-orm/pg-core";
+import { APPROVAL_STATUSES, KYC_STATUSES, STORED_ROLES } from "../../app/lib/reference";
+import { user } from "./auth";
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+export const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(", "));
+
+/** One row per account: what the spec calls profiles. */
+export const profiles = pgTable(
+  "profiles",
+  {
+    id: text("id").primaryKey().references(() => user.id, { onDelete: "cascade" }),
+    firstName: text("first_name"),
+    lastName: text("last_name"),
+    country: text("country"),
+    state: text("state"),
+    category: text("category"),
+    role: text("role").notNull().default("visitor"),
+    kycStatus: text("kyc_status").notNull().default("none"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    check("profiles_role_check", sql`${t.role} in (${inList(STORED_ROLES)})`),
+    check("profiles_kyc_status_check", sql`${t.kycStatus} in (${inList(KYC_STATUSES)})`),
+    index("profiles_created_at_idx").on(t.createdAt.desc(), t.id),
+    index("profiles_role_idx").on(t.role),
+  ],
+);
+
+/** E-mails with admin rights besides role admin (spec 02 §1). Stored lower-case. */
+export const admins = pgTable(
+  "admins",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull().unique(),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [check("admins_email_lower_check", sql`${t.email} = lower(${t.email})`)],
+);
+
+/** What the spec calls businesses_profile: one listing. */
+export const businesses = pgTable(
+  "businesses",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    // SET NULL keeps an orphaned listing for the admin clean-up to report; orphans are never public.
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    name: text("name").notNull(),
+    description: text("description"),
+    address: text("address"),
+    plotNumber: text("plot_number"),
+    state: text("state"),
+    country: text("country").notNull().default("Nigeria"),
+    phoneNumber: text("phone_number"),
+    websiteUrl: text("website_url"),
+    products: text("products").array().notNull().default(sql`'{}'::text[]`),
+    category: text("category"),
+    approved: boolean("approved").notNull().default(false),
+    featured: boolean("featured").notNull().default(false),
+    featuredUntil: ts("featured_until"),
+    approvalStatus: text("approval_status").notNull().default("pending"),
+    approvedAt: ts("approved_at"),
+    rejectedAt: ts("rejected_at"),
+    rejectionReason: text("rejection_reason"),
+    featuredManagedBy: text("featured_managed_by").references(() => user.id, { onDelete: "set null" }),
+    featuredManagedAt: ts("featured_managed_at"),
+    // Set while the owner is suspended: the listing leaves the public directory until it is lifted.
+    ownerSuspended: boolean("owner_suspended").notNull().default(false),
+    viewCount: integer("view_count").notNull().default(0),
+    socialMediaLinks: jsonb("social_media_links").$type<Record<string, string>>().notNull().default({}),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+    searchVector: tsvector("search_vector").generatedAlwaysAs(
+      sql`setweight(to_tsvector('simple'::regconfig, coalesce(name, '')), 'A') || setweight(to_tsvector('simple'::regconfig, coalesce(category, '') || ' ' || coalesce(immutable_array_to_string(products), '')), 'B') || setweight(to_tsvector('simple'::regconfig, coalesce(state, '') || ' ' || coalesce(address, '')), 'C') || setweight(to_tsvector('simple'::regconfig, coalesce(description, '')), 'D')`,
+    ),
+  },
+  (t) => [
+    check("businesses_approval_status_check", sql`${t.approvalStatus} in (${inList(APPROVAL_STATUSES)})`),
+    check("businesses_name_length_check", sql`char_length(${t.name}) between 2 and 100`),
+    check("businesses_view_count_check", sql`${t.viewCount} >= 0`),
+    index("businesses_user_id_idx").on(t.userId, t.createdAt.desc()),
+    // Public directory: approved, owner present and not suspended. Featured first, newest next.
+    index("businesses_public_order_idx")
+      .on(t.featured.desc(), t.createdAt.desc(), t.id)
+      .where(sql`approved and approval_status = 'approved' and not owner_suspended and user_id is not null`),
+    index("businesses_public_state_idx")
+      .on(t.state)
+      .where(sql`approved and approval_status = 'approved' and not owner_suspended and user_id is not null`),
+    index("businesses_public_category_idx")
+      .on(t.category)
+      .where(sql`approved and approval_status = 'approved' and not owner_suspended and user_id is not null`),
+    index("businesses_pending_idx").on(t.createdAt.desc()).where(sql`approval_status = 'pending'`),
+    index("businesses_featured_until_idx").on(t.featuredUntil).where(sql`featured`),
+    index("businesses_search_vector_idx").using("gin", t.searchVector),
+    index("businesses_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
+  ],
+);
+
+/** Up to three images per listing, positions 1–3. image_url holds our storage key. */
+export const businessImages = pgTable(
+  "business_images",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    businessId: uuid("business_id").notNull().references(() => businesses.id, { onDelete: "cascade" }),
+    imageUrl: text("image_url").notNull(),
+    position: smallint("position").notNull(),
+    width: integer("width"),
+    height: integer("height"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    check("business_images_position_check", sql`${t.position} between 1 and 3`),
+    unique("business_images_business_position_key").on(t.businessId, t.position),
+  ],
+);
+
+export const kycSubmissions = pgTable(
+  "kyc_submissions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id").notNull().references(() => user.id, { onDelete: "cascade" }),
+    fullName: text("full_name").notNull(),
+    /** Labelled 'active phone number or ID number' in the spec. */
+    idNumber: text("id_number").notNull(),
+    /** Private storage key of the ID document; never a public URL. */
+    idImageUrl: text("id_image_url"),
+    status: text("status").notNull().default("pending"),
+    submittedAt: ts("submitted_at").notNull().defaultNow(),
+    reviewedAt: ts("reviewed_at"),
+    reviewedBy: text("reviewed_by").references(() => user.id, { onDelete: "set null" }),
+    rejectionReason: text("rejection_reason"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    check("kyc_submissions_status_check", sql`${t.status} in (${inList(APPROVAL_STATUSES)})`),
+    check("kyc_submissions_full_name_check", sql`char_length(${t.fullName}) >= 2`),
+    check("kyc_submissions_id_number_check", sql`char_length(${t.idNumber}) >= 5`),
+    index("kyc_submissions_user_idx").on(t.userId, t.submittedAt.desc()),
+    index("kyc_submissions_submitted_idx").on(t.submittedAt.desc(), t.id),
+    uniqueIndex("kyc_submissions_one_pending_idx").on(t.userId).where(sql`status = 'pending'`),
+  ],
+);

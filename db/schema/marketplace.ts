@@ -1,0 +1,226 @@
+import { sql } from "drizzle-orm";
+import {
+  bigserial, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid,
+} from "drizzle-orm/pg-core";
+import {
+  FEATURED_REQUEST_STATUSES, FEEDBACK_STATUSES, NOTIFICATION_AUDIENCES, NOTIFICATION_KINDS,
+  NOTIFICATION_PRIORITIES, PAYMENT_PURPOSES, PAYMENT_STATUSES, PLAN_IDS, PRICING_TIERS, SENDER_TYPES,
+  SUBSCRIPTION_STATUSES,
+} from "../../app/lib/reference";
+import { user } from "./auth";
+import { businesses, inList } from "./directory";
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+
+/** What the spec calls business_messages. A conversation is (business_id, visitor_id). */
+export const businessMessages = pgTable(
+  "business_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    // SET NULL: deleting a listing keeps the conversation readable ('Unknown Business').
+    businessId: uuid("business_id").references(() => businesses.id, { onDelete: "set null" }),
+    senderId: text("sender_id").notNull().references(() => user.id, { onDelete: "cascade" }),
+    recipientId: text("recipient_id").references(() => user.id, { onDelete: "set null" }),
+    /** The visitor side of the conversation, so a reply goes to that visitor (decisions page). */
+    visitorId: text("visitor_id").notNull().references(() => user.id, { onDelete: "cascade" }),
+    message: text("message").notNull(),
+    senderType: text("sender_type").notNull(),
+    readStatus: boolean("read_status").notNull().default(false),
+    idempotencyKey: text("idempotency_key"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    check("business_messages_sender_type_check", sql`${t.senderType} in (${inList(SENDER_TYPES)})`),
+    check("business_messages_length_check", sql`char_length(${t.message}) between 1 and 1000`),
+    uniqueIndex("business_messages_idempotency_idx").on(t.senderId, t.idempotencyKey),
+    index("business_messages_conversation_idx").on(t.businessId, t.visitorId, t.createdAt),
+    index("business_messages_business_created_idx").on(t.businessId, t.createdAt.desc()),
+    index("business_messages_visitor_created_idx").on(t.visitorId, t.createdAt.desc()),
+    index("business_messages_sender_created_idx").on(t.senderId, t.createdAt.desc()),
+    index("business_messages_unread_idx").on(t.recipientId).where(sql`not read_status`),
+    index("business_messages_created_idx").on(t.createdAt.desc()),
+  ],
+);
+
+export const featuredRequests = pgTable(
+  "featured_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    businessId: uuid("business_id").notNull().references(() => businesses.id, { onDelete: "cascade" }),
+    requestedBy: text("requested_by").references(() => user.id, { onDelete: "set null" }),
+    pricingTier: text("pricing_tier").notNull().default("basic"),
+    status: text("status").notNull().default("pending"),
+    startDate: ts("start_date"),
+    endDate: ts("end_date"),
+    paymentReference: text("payment_reference").unique(),
+    reviewedBy: text("reviewed_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    check("featured_requests_status_check", sql`${t.status} in (${inList(FEATURED_REQUEST_STATUSES)})`),
+    check("featured_requests_tier_check", sql`${t.pricingTier} in (${inList(PRICING_TIERS)})`),
+    uniqueIndex("featured_requests_one_pending_idx").on(t.businessId).where(sql`status = 'pending'`),
+    index("featured_requests_created_idx").on(t.createdAt.desc(), t.id),
+  ],
+);
+
+export const feedback = pgTable(
+  "feedback",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    message: text("message").notNull(),
+    status: text("status").notNull().default("new"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    check("feedback_status_check", sql`${t.status} in (${inList(FEEDBACK_STATUSES)})`),
+    check("feedback_message_check", sql`char_length(btrim(${t.message})) > 0`),
+    index("feedback_created_idx").on(t.createdAt.desc(), t.id),
+  ],
+);
+
+/** What an admin sent from the Notifications tab; one row per send. */
+export const notificationBroadcasts = pgTable(
+  "notification_broadcasts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    title: text("title").notNull(),
+    message: text("message").notNull(),
+    targetAudience: text("target_audience").notNull(),
+    priority: text("priority").notNull().default("medium"),
+    sentBy: text("sent_by").references(() => user.id, { onDelete: "set null" }),
+    recipientCount: integer("recipient_count").notNull().default(0),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    check("notification_broadcasts_audience_check", sql`${t.targetAudience} in (${inList(NOTIFICATION_AUDIENCES)})`),
+    check("notification_broadcasts_priority_check", sql`${t.priority} in (${inList(NOTIFICATION_PRIORITIES)})`),
+    check("notification_broadcasts_text_check", sql`char_length(btrim(${t.title})) > 0 and char_length(btrim(${t.message})) > 0`),
+    index("notification_broadcasts_created_idx").on(t.createdAt.desc()),
+  ],
+);
+
+/** Delivered in-app notifications, one per recipient: admin broadcasts and message alerts. */
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id").notNull().references(() => user.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    broadcastId: uuid("broadcast_id").references(() => notificationBroadcasts.id, { onDelete: "cascade" }),
+    messageId: uuid("message_id").references(() => businessMessages.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    body: text("body").notNull(),
+    priority: text("priority").notNull().default("medium"),
+    readAt: ts("read_at"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    check("notifications_kind_check", sql`${t.kind} in (${inList(NOTIFICATION_KINDS)})`),
+    check("notifications_priority_check", sql`${t.priority} in (${inList(NOTIFICATION_PRIORITIES)})`),
+    check(
+      "notifications_source_check",
+      sql`(${t.kind} = 'broadcast' and ${t.broadcastId} is not null) or (${t.kind} = 'message' and ${t.messageId} is not null)`,
+    ),
+    index("notifications_user_created_idx").on(t.userId, t.createdAt.desc()),
+    index("notifications_user_unread_idx").on(t.userId).where(sql`read_at is null`),
+  ],
+);
+
+/** Every payment attempt, recorded before the provider is called. Amounts in kobo. */
+export const payments = pgTable(
+  "payments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    purpose: text("purpose").notNull(),
+    planId: text("plan_id").notNull(),
+    businessId: uuid("business_id").references(() => businesses.id, { onDelete: "set null" }),
+    amountKobo: integer("amount_kobo").notNull(),
+    currency: text("currency").notNull().default("NGN"),
+    provider: text("provider").notNull(),
+    reference: text("reference").notNull().unique(),
+    status: text("status").notNull().default("pending"),
+    failureReason: text("failure_reason"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+    confirmedAt: ts("confirmed_at"),
+  },
+  (t) => [
+    check("payments_status_check", sql`${t.status} in (${inList(PAYMENT_STATUSES)})`),
+    check("payments_purpose_check", sql`${t.purpose} in (${inList(PAYMENT_PURPOSES)})`),
+    check("payments_amount_check", sql`${t.amountKobo} >= 0`),
+    check("payments_currency_check", sql`${t.currency} = 'NGN'`),
+    index("payments_user_created_idx").on(t.userId, t.createdAt.desc()),
+  ],
+);
+
+export const subscriptions = pgTable(
+  "subscriptions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id").notNull().references(() => user.id, { onDelete: "cascade" }),
+    planId: text("plan_id").notNull(),
+    status: text("status").notNull().default("active"),
+    startsAt: ts("starts_at").notNull().defaultNow(),
+    endsAt: ts("ends_at"),
+    paymentId: uuid("payment_id").references(() => payments.id, { onDelete: "set null" }),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    check("subscriptions_plan_check", sql`${t.planId} in (${inList(PLAN_IDS)})`),
+    check("subscriptions_status_check", sql`${t.status} in (${inList(SUBSCRIPTION_STATUSES)})`),
+    check("subscriptions_period_check", sql`${t.endsAt} is null or ${t.endsAt} > ${t.startsAt}`),
+    uniqueIndex("subscriptions_payment_idx").on(t.paymentId),
+    index("subscriptions_user_ends_idx").on(t.userId, t.endsAt.desc()),
+  ],
+);
+
+/**
+ * Append-only record of every admin action and every KYC document view.
+ * No foreign keys on purpose: a cascade would be an update. A trigger refuses UPDATE and DELETE.
+ */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    actorId: text("actor_id"),
+    actorEmail: text("actor_email"),
+    action: text("action").notNull(),
+    targetType: text("target_type").notNull(),
+    targetId: text("target_id"),
+    before: jsonb("before"),
+    after: jsonb("after"),
+    requestId: text("request_id"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    index("audit_log_actor_idx").on(t.actorId, t.createdAt.desc()),
+    index("audit_log_target_idx").on(t.targetType, t.targetId, t.createdAt.desc()),
+    index("audit_log_created_idx").on(t.createdAt.desc()),
+  ],
+);
+
+/** Outgoing e-mail kept when no SMTP_URL is set (shown at /dev/mailbox). */
+export const emailOutbox = pgTable(
+  "email_outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html").notNull(),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [index("email_outbox_created_idx").on(t.createdAt.desc())],
+);
+
+/** Fixed-window counters shared by every server process (message limit, sign-in limits). */
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  count: integer("count").notNull().default(0),
+  windowStart: ts("window_start").notNull().defaultNow(),
+});

@@ -1,0 +1,95 @@
+import { serveStatic } from "@hono/node-server/serve-static";
+import { Hono } from "hono";
+import { compress } from "hono/compress";
+import { randomUUID } from "node:crypto";
+import path from "node:path";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import { getDatabase, pingDatabase } from "../app/lib/db.server";
+import type { Env } from "../app/lib/env.server";
+import { logger } from "../app/lib/logger.server";
+import { requestStorage } from "../app/lib/request-context.server";
+import { mailboxRoutes } from "./mailbox";
+import { securityHeaders, type SecurityVariables } from "./security-headers";
+import { mediaRoutes } from "./media";
+
+export type AppVariables = SecurityVariables & { requestId: string };
+
+type BuildLoader = () => Promise<ServerBuild>;
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+
+/** The whole HTTP surface: health, dev mailbox, media, static assets, then React Router. */
+export function createApp(options: { env: Env; build: BuildLoader; clientDir?: string; isDev?: boolean }) {
+  const { env } = options;
+  const app = new Hono<{ Variables: AppVariables }>();
+  const isDev = options.isDev ?? false;
+
+  app.use("*", async (c, next) => {
+    const incoming = c.req.header("x-request-id");
+    const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    c.set("requestId", requestId);
+    const started = performance.now();
+    await requestStorage.run({ requestId }, async () => {
+      await next();
+      c.header("X-Request-Id", requestId);
+      const ms = Math.round(performance.now() - started);
+      const status = c.res.status;
+      const line = { method: c.req.method, path: c.req.path, status, ms };
+      if (status >= 500) logger.error(line, "request failed");
+      else logger.info(line, "request");
+    });
+  });
+  app.use("*", securityHeaders({ isDev, isHttps: env.PUBLIC_URL.startsWith("https://") }));
+  app.use("*", compress());
+
+  app.get("/healthz", async (c) => {
+    let ok = false;
+    try {
+      ok = await pingDatabase(getDatabase());
+    } catch {
+      ok = false;
+    }
+    c.header("Cache-Control", "no-store");
+    return ok ? c.json({ status: "ok" }, 200) : c.json({ status: "unavailable" }, 503);
+  });
+
+  app.route("/dev", mailboxRoutes(env));
+  app.route("/media", mediaRoutes());
+
+  if (options.clientDir) {
+    const root = path.relative(process.cwd(), options.clientDir);
+    // Hashed file names: cache for a year. Everything else in build/client: an hour.
+    app.use(
+      "/assets/*",
+      serveStatic({
+        root,
+        onFound: (_path, c) => {
+          c.header("Cache-Control", "public, max-age=31536000, immutable");
+        },
+      }),
+    );
+    app.use(
+      "*",
+      serveStatic({
+        root,
+        onFound: (_path, c) => {
+          c.header("Cache-Control", "public, max-age=3600");
+        },
+      }),
+    );
+  }
+
+  app.all("*", async (c) => {
+    const build = await options.build();
+    const handler = createRequestHandler(build, isDev ? "development" : "production");
+    return handler(c.req.raw, { cspNonce: c.get("cspNonce"), requestId: c.get("requestId") });
+  });
+
+  app.onError((error, c) => {
+    const requestId = c.get("requestId");
+    logger.error({ err: error }, "unhandled error");
+    return c.text(`Something went wrong. Error ID: ${requestId}`, 500);
+  });
+
+  return app;
+}

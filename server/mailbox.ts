@@ -1,0 +1,53 @@
+import { Hono, type Context } from "hono";
+import { getConnInfo } from "@hono/node-server/conninfo";
+import { listOutbox } from "../app/lib/email.server";
+import type { Env } from "../app/lib/env.server";
+
+const FORWARDING_HEADERS = ["x-forwarded-for", "x-real-ip", "forwarded", "x-forwarded-host", "cf-connecting-ip", "true-client-ip"];
+
+/** True only for a direct loopback connection: no proxy in between. */
+export function isDirectLoopback(c: Context): boolean {
+  if (FORWARDING_HEADERS.some((h) => c.req.header(h) !== undefined)) return false;
+  let address: string | undefined;
+  try {
+    address = getConnInfo(c).remote.address;
+  } catch {
+    return false;
+  }
+  if (!address) return false;
+  return address === "::1" || address.startsWith("127.") || address.startsWith("::ffff:127.");
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
+}
+
+/** The development outbox: only without SMTP_URL, only to loopback clients. */
+export function mailboxRoutes(env: Env) {
+  const routes = new Hono();
+  routes.use("/mailbox*", async (c, next) => {
+    if (env.SMTP_URL || !isDirectLoopback(c)) return c.notFound();
+    c.header("Cache-Control", "no-store");
+    await next();
+  });
+  routes.get("/mailbox.json", async (c) => {
+    const mails = await listOutbox();
+    return c.json(mails.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })));
+  });
+  routes.get("/mailbox", async (c) => {
+    const mails = await listOutbox();
+    const items = mails
+      .map(
+        (m) => `<article><h2>${escapeHtml(m.subject)}</h2><p><b>To:</b> ${escapeHtml(m.to)} · ${escapeHtml(
+          m.createdAt.toISOString(),
+        )}</p><pre>${escapeHtml(m.text)}</pre></article>`,
+      )
+      .join("\n");
+    return c.html(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Mailbox</title>` +
+        `<style>body{font-family:system-ui;margin:2rem;max-width:60rem}article{border-bottom:1px solid #ddd;padding:1rem 0}pre{white-space:pre-wrap}</style>` +
+        `</head><body><h1>Development mailbox</h1><p>${mails.length} message(s), newest first. SMTP_URL is not set, so nothing leaves this machine.</p>${items || "<p>No e-mail yet.</p>"}</body></html>`,
+    );
+  });
+  return routes;
+}
