@@ -4,6 +4,7 @@ import { compress } from "hono/compress";
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { createRequestHandler, type ServerBuild } from "react-router";
+import { getAuth } from "../app/lib/auth.server";
 import { getDatabase, pingDatabase } from "../app/lib/db.server";
 import type { Env } from "../app/lib/env.server";
 import { logger } from "../app/lib/logger.server";
@@ -53,6 +54,7 @@ export function createApp(options: { env: Env; build: BuildLoader; clientDir?: s
     return ok ? c.json({ status: "ok" }, 200) : c.json({ status: "unavailable" }, 503);
   });
 
+  app.on(["GET", "POST"], "/api/auth/*", (c) => getAuth().handler(c.req.raw));
   app.route("/dev", mailboxRoutes(env));
   app.route("/media", mediaRoutes());
 

@@ -2,32 +2,14 @@ import { serve } from "@hono/node-server";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
-import { sql } from "drizzle-orm";
 import { DataDirLockedError } from "../app/lib/data-dir-lock.server";
-import { migrateDatabase, openDatabase, useDatabase, type Database } from "../app/lib/db.server";
+import { useDatabase, type Database } from "../app/lib/db.server";
 import { EnvError, parseEnv, setEnv, type Env } from "../app/lib/env.server";
 import { logger } from "../app/lib/logger.server";
 import { projectRoot } from "../app/lib/project-root.server";
 import { grantAdmins } from "../app/features/admin/grant-admin.server";
 import { createApp } from "./app";
-
-/** Opens the configured database, migrates it, and says whether it was new before migrating. */
-export async function prepareDatabase(env: Env, purpose: string): Promise<{ database: Database; isNew: boolean }> {
-  const database = env.DATABASE_URL
-    ? await openDatabase({ kind: "postgres", url: env.DATABASE_URL })
-    : await openDatabase({ kind: "embedded", dataDir: env.DATA_DIR, purpose });
-  try {
-    const before = await database.db.execute<{ present: boolean }>(
-      sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`,
-    );
-    const isNew = !before.rows[0]?.present;
-    await migrateDatabase(database);
-    return { database, isNew };
-  } catch (error) {
-    await database.close().catch(() => undefined);
-    throw error;
-  }
-}
+import { prepareDatabase } from "./database";
 
 async function main() {
   let env: Env;

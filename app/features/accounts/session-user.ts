@@ -1,0 +1,25 @@
+import type { KycStatus, Role } from "../../lib/reference";
+
+/** The signed-in user as every screen sees it: the auth user merged with the profile. Client-safe. */
+export type SessionUser = {
+  id: string;
+  email: string;
+  emailVerified: boolean;
+  firstName: string | null;
+  lastName: string | null;
+  country: string | null;
+  state: string | null;
+  /** visitor, business or admin; a stored 'user' reads as visitor. */
+  role: Role;
+  /** True when role is admin or the e-mail is in the admins table. */
+  isAdmin: boolean;
+  kycStatus: KycStatus;
+};
+
+/** First name, else the part of the e-mail before @, else 'User' (spec 01 §2, Home). */
+export function greetingName(user: Pick<SessionUser, "firstName" | "email"> | null | undefined): string {
+  const first = user?.firstName?.trim();
+  if (first) return first;
+  const local = user?.email?.split("@")[0]?.trim();
+  return local || "User";
+}

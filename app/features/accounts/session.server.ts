@@ -1,0 +1,60 @@
+import { eq, sql } from "drizzle-orm";
+import { admins, profiles } from "../../../db/schema";
+import { getAuth } from "../../lib/auth.server";
+import { getDb } from "../../lib/db.server";
+import { KYC_STATUSES, type KycStatus, type Role } from "../../lib/reference";
+import type { SessionUser } from "./session-user";
+
+/** 'user' and unknown values read as visitor (spec 01 §1). */
+export function normalizeRole(value: unknown): Role {
+  return value === "business" || value === "admin" ? value : "visitor";
+}
+
+type AuthUserLike = { id: string; email: string; emailVerified: boolean; metadata?: unknown };
+
+/** Merges the auth user with the profile; profile fields fall back to the sign-up metadata. */
+export async function loadSessionUser(authUser: AuthUserLike): Promise<SessionUser> {
+  const [row] = await getDb()
+    .select({
+      firstName: profiles.firstName,
+      lastName: profiles.lastName,
+      country: profiles.country,
+      state: profiles.state,
+      role: profiles.role,
+      kycStatus: profiles.kycStatus,
+      isListedAdmin: sql<boolean>`exists (select 1 from ${admins} where ${admins.email} = lower(${authUser.email}))`,
+    })
+    .from(profiles)
+    .where(eq(profiles.id, authUser.id))
+    .limit(1);
+  const meta = (authUser.metadata && typeof authUser.metadata === "object" ? authUser.metadata : {}) as Record<string, unknown>;
+  const text = (value: unknown) => (typeof value === "string" && value.trim() ? value.trim() : null);
+  let isListedAdmin = row?.isListedAdmin ?? false;
+  if (!row) {
+    const [admin] = await getDb().select({ id: admins.id }).from(admins).where(eq(admins.email, authUser.email.toLowerCase())).limit(1);
+    isListedAdmin = Boolean(admin);
+  }
+  const role = normalizeRole(row?.role ?? meta.role);
+  const kycStatus = (KYC_STATUSES as readonly string[]).includes(row?.kycStatus ?? "") ? (row!.kycStatus as KycStatus) : "none";
+  return {
+    id: authUser.id,
+    email: authUser.email,
+    emailVerified: authUser.emailVerified,
+    firstName: text(row?.firstName) ?? text(meta.first_name),
+    lastName: text(row?.lastName) ?? text(meta.last_name),
+    country: text(row?.country) ?? text(meta.country),
+    state: text(row?.state) ?? text(meta.state),
+    role,
+    isAdmin: role === "admin" || isListedAdmin,
+    kycStatus,
+  };
+}
+
+/** The signed-in user for a request, or null. Suspended (banned) users count as signed out. */
+export async function getSessionUser(request: Request): Promise<SessionUser | null> {
+  const result = await getAuth().api.getSession({ headers: request.headers });
+  if (!result) return null;
+  const authUser = result.user as AuthUserLike & { banned?: boolean | null };
+  if (authUser.banned) return null;
+  return loadSessionUser(authUser);
+}
