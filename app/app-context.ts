@@ -3,6 +3,8 @@ declare module "react-router" {
   interface AppLoadContext {
     cspNonce: string;
     requestId: string;
+    /** The peer address of the connection (rate limits). */
+    clientAddress?: string;
   }
 }
 export {};

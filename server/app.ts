@@ -1,3 +1,4 @@
+import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { compress } from "hono/compress";
@@ -12,6 +13,7 @@ import { requestStorage } from "../app/lib/request-context.server";
 import { mailboxRoutes } from "./mailbox";
 import { securityHeaders, type SecurityVariables } from "./security-headers";
 import { mediaRoutes } from "./media";
+import { originCheck } from "./origin-check";
 
 export type AppVariables = SecurityVariables & { requestId: string };
 
@@ -42,6 +44,7 @@ export function createApp(options: { env: Env; build: BuildLoader; clientDir?: s
   });
   app.use("*", securityHeaders({ isDev, isHttps: env.PUBLIC_URL.startsWith("https://") }));
   app.use("*", compress());
+  app.use("*", originCheck(env.PUBLIC_URL));
 
   app.get("/healthz", async (c) => {
     let ok = false;
@@ -54,7 +57,10 @@ export function createApp(options: { env: Env; build: BuildLoader; clientDir?: s
     return ok ? c.json({ status: "ok" }, 200) : c.json({ status: "unavailable" }, 503);
   });
 
-  app.on(["GET", "POST"], "/api/auth/*", (c) => getAuth().handler(c.req.raw));
+  // Screens talk to better-auth on the server; the browser only follows the links we e-mail.
+  app.get("/api/auth/verify-email", (c) => getAuth().handler(c.req.raw));
+  app.get("/api/auth/reset-password/:token", (c) => getAuth().handler(c.req.raw));
+  app.all("/api/auth/*", (c) => c.json({ error: "Not found" }, 404));
   app.route("/dev", mailboxRoutes(env));
   app.route("/media", mediaRoutes());
 
@@ -84,7 +90,13 @@ export function createApp(options: { env: Env; build: BuildLoader; clientDir?: s
   app.all("*", async (c) => {
     const build = await options.build();
     const handler = createRequestHandler(build, isDev ? "development" : "production");
-    return handler(c.req.raw, { cspNonce: c.get("cspNonce"), requestId: c.get("requestId") });
+    let clientAddress: string | undefined;
+    try {
+      clientAddress = getConnInfo(c).remote.address;
+    } catch {
+      clientAddress = undefined;
+    }
+    return handler(c.req.raw, { cspNonce: c.get("cspNonce"), requestId: c.get("requestId"), clientAddress });
   });
 
   app.onError((error, c) => {

@@ -1,4 +1,5 @@
 import { betterAuth } from "better-auth";
+import { eq } from "drizzle-orm";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import * as schema from "../../db/schema";
 import { getDatabase, type Db } from "./db.server";
@@ -46,6 +47,14 @@ function createAuth(db: Db) {
       resetPasswordTokenExpiresIn: LIMITS.resetLinkSeconds,
       revokeSessionsOnPasswordReset: true,
       password: { hash: hashPassword, verify: verifyPassword },
+      onExistingUserSignUp: async ({ user }) => {
+        await sendEmail({
+          to: user.email,
+          subject: "Someone tried to register with your e-mail",
+          text: "Someone tried to create a Naija Directory account with this e-mail address, which already has an account. If it was you, sign in or use 'Forgot password?' on the sign-in page. Otherwise you can ignore this e-mail.",
+          html: "<p>Someone tried to create a Naija Directory account with this e-mail address, which already has an account.</p><p>If it was you, sign in or use <b>Forgot password?</b> on the sign-in page. Otherwise you can ignore this e-mail.</p>",
+        });
+      },
       sendResetPassword: async ({ user, url }) => {
         await linkEmail(user.email, "Reset your password", "Someone asked to reset the password of your Naija Directory account.", "Choose a new password", url);
       },
@@ -56,6 +65,42 @@ function createAuth(db: Db) {
       expiresIn: 60 * 60 * 24,
       sendVerificationEmail: async ({ user, url }) => {
         await linkEmail(user.email, "Verify your e-mail address", "Welcome to Naija Directory. Please confirm your e-mail address.", "Verify my e-mail", url);
+      },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          // The profile row mirrors the sign-up metadata; only visitor and business can be chosen.
+          after: async (created) => {
+            const meta = (created.metadata ?? {}) as Record<string, string>;
+            const role = meta.role === "business" ? "business" : "visitor";
+            await db
+              .insert(schema.profiles)
+              .values({
+                id: created.id,
+                firstName: meta.first_name ?? null,
+                lastName: meta.last_name ?? null,
+                country: meta.country ?? null,
+                state: meta.state ?? null,
+                category: meta.category ?? null,
+                role,
+              })
+              .onConflictDoNothing();
+          },
+        },
+      },
+      session: {
+        create: {
+          // Suspended users get no session, whichever way they try to sign in.
+          before: async (session) => {
+            const [owner] = await db
+              .select({ banned: schema.user.banned })
+              .from(schema.user)
+              .where(eq(schema.user.id, session.userId))
+              .limit(1);
+            if (owner?.banned) return false;
+          },
+        },
       },
     },
     session: {

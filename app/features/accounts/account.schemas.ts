@@ -1,0 +1,104 @@
+import { z } from "zod";
+import { CATEGORIES, COUNTRIES, SIGNUP_REGIONS } from "../../lib/reference";
+
+/** Spec 01 §5 texts. */
+export const ACCOUNT_TEXTS = {
+  passwordsDontMatch: "Passwords don't match",
+  fillAllFields: "Please fill in all fields",
+  resetEmailRequired: "Please enter your email address",
+  resetEmailInvalid: "Please enter a valid email address",
+  loginFailed: "Login failed",
+  loginUnexpected: "An unexpected error occurred during login",
+  registrationFailed: "Registration failed. Please try again.",
+  signupUnexpected: "An unexpected error occurred during signup",
+  signOutFailed: "Failed to sign out. Please try again.",
+  resetSent: "Password reset email sent! Please check your inbox.",
+  resetGeneric: "If an account with this email exists, you will receive a password reset link.",
+  tooManyRequests: "Too many requests. Please wait a few minutes before trying again.",
+  resetInvalidRequest: "Invalid request. Please check your email and try again.",
+  unexpected: "An unexpected error occurred. Please try again.",
+  invalidCredentials: "Invalid email or password",
+  emailNotVerified: "Please verify your email address before signing in. We sent you a link when you registered.",
+  suspended: "Your account has been suspended. Please contact support.",
+  resetLinkInvalid: "This password reset link is invalid or has expired. Please request a new one.",
+} as const;
+
+const requiredText = (max = 100) => z.string().trim().min(1, ACCOUNT_TEXTS.fillAllFields).max(max);
+
+export const RegisterStepOneSchema = z
+  .object({
+    firstName: requiredText(),
+    lastName: requiredText(),
+    email: z.string().trim().min(1, ACCOUNT_TEXTS.fillAllFields).pipe(z.email(ACCOUNT_TEXTS.resetEmailInvalid)),
+    password: z.string().min(1, ACCOUNT_TEXTS.fillAllFields),
+    confirmPassword: z.string().min(1, ACCOUNT_TEXTS.fillAllFields),
+  })
+  .refine((v) => v.password === v.confirmPassword, { message: ACCOUNT_TEXTS.passwordsDontMatch, path: ["confirmPassword"] });
+
+export const RegisterSchema = z
+  .object({
+    accountType: z.enum(["visitor", "business"]),
+    firstName: requiredText(),
+    lastName: requiredText(),
+    email: z.string().trim().min(1, ACCOUNT_TEXTS.fillAllFields).pipe(z.email(ACCOUNT_TEXTS.resetEmailInvalid)),
+    password: z.string().min(1, ACCOUNT_TEXTS.fillAllFields),
+    confirmPassword: z.string().min(1, ACCOUNT_TEXTS.fillAllFields),
+    country: z.enum(COUNTRIES, { message: ACCOUNT_TEXTS.fillAllFields }),
+    state: z.enum(SIGNUP_REGIONS, { message: ACCOUNT_TEXTS.fillAllFields }),
+    category: z.string().optional(),
+  })
+  .refine((v) => v.password === v.confirmPassword, { message: ACCOUNT_TEXTS.passwordsDontMatch, path: ["confirmPassword"] })
+  .refine((v) => v.accountType !== "business" || (CATEGORIES as readonly string[]).includes(v.category ?? ""), {
+    message: ACCOUNT_TEXTS.fillAllFields,
+    path: ["category"],
+  });
+export type RegisterInput = z.infer<typeof RegisterSchema>;
+
+export const SignInSchema = z.object({
+  email: z.string().trim().min(1, ACCOUNT_TEXTS.fillAllFields),
+  password: z.string().min(1, ACCOUNT_TEXTS.fillAllFields),
+});
+export type SignInInput = z.infer<typeof SignInSchema>;
+
+export const ForgotPasswordSchema = z.object({
+  email: z.string().trim().min(1, ACCOUNT_TEXTS.resetEmailRequired).pipe(z.email(ACCOUNT_TEXTS.resetEmailInvalid)),
+});
+
+export const ResetPasswordSchema = z
+  .object({
+    token: z.string().min(1, ACCOUNT_TEXTS.resetLinkInvalid),
+    password: z.string().min(1, ACCOUNT_TEXTS.fillAllFields),
+    confirmPassword: z.string().min(1, ACCOUNT_TEXTS.fillAllFields),
+  })
+  .refine((v) => v.password === v.confirmPassword, { message: ACCOUNT_TEXTS.passwordsDontMatch, path: ["confirmPassword"] });
+
+/** First zod message per field, for forms. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? "form");
+    out[key] ??= issue.message;
+  }
+  return out;
+}
+
+/** Only same-origin paths: never an open redirect. Anything else falls back. */
+export function safeRedirectPath(value: unknown, fallback: string | null = null): string | null {
+  if (typeof value !== "string") return fallback;
+  const path = value.trim();
+  if (!path.startsWith("/") || path.startsWith("//") || path.startsWith("/\\") || /[\u0000-\u001f]/.test(path)) return fallback;
+  try {
+    const url = new URL(path, "http://local.invalid");
+    if (url.origin !== "http://local.invalid") return fallback;
+    return url.pathname + url.search + url.hash;
+  } catch {
+    return fallback;
+  }
+}
+
+/** Where a user lands after sign-in when no path was remembered (spec 01 §2, Login). */
+export function homeForRole(user: { role: string; isAdmin: boolean }): string {
+  if (user.isAdmin || user.role === "admin") return "/admin";
+  if (user.role === "business") return "/dashboard";
+  return "/";
+}

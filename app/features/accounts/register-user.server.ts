@@ -1,0 +1,49 @@
+import { APIError } from "better-auth/api";
+import { getAuth } from "../../lib/auth.server";
+import { logger } from "../../lib/logger.server";
+import { addressKey, hitRateLimit } from "../../lib/rate-limit.server";
+import { ACCOUNT_TEXTS, type RegisterInput } from "./account.schemas";
+import { passwordWeaknesses } from "./password-policy.server";
+
+export type RegisterResult =
+  | { ok: true }
+  | { ok: false; weakPassword?: string[]; message: string };
+
+/**
+ * Creates a visitor or business account and sends the verification e-mail. An e-mail that is already
+ * registered gets the same answer (the owner of that address is told by e-mail instead).
+ */
+export async function registerUser(input: RegisterInput, context: { request: Request; clientAddress?: string }): Promise<RegisterResult> {
+  const limit = await hitRateLimit(`register-addr:${addressKey(context.clientAddress)}`, 20, 60 * 60);
+  if (!limit.allowed) return { ok: false, message: ACCOUNT_TEXTS.tooManyRequests };
+  const weaknesses = passwordWeaknesses(input.password, input.email);
+  if (weaknesses.length > 0) return { ok: false, weakPassword: weaknesses, message: weaknesses.join(". ") };
+  const metadata: Record<string, string> = {
+    first_name: input.firstName,
+    last_name: input.lastName,
+    role: input.accountType,
+    country: input.country,
+    state: input.state,
+  };
+  if (input.accountType === "business" && input.category) metadata.category = input.category;
+  try {
+    await getAuth().api.signUpEmail({
+      body: {
+        email: input.email.trim().toLowerCase(),
+        password: input.password,
+        name: `${input.firstName} ${input.lastName}`.trim(),
+        metadata,
+        callbackURL: "/login?verified=true",
+      },
+      headers: context.request.headers,
+    });
+    return { ok: true };
+  } catch (error) {
+    if (error instanceof APIError) {
+      logger.warn({ status: error.status, code: (error.body as { code?: string })?.code }, "sign-up refused");
+      return { ok: false, message: error.message || ACCOUNT_TEXTS.registrationFailed };
+    }
+    logger.error({ err: error }, "sign-up failed");
+    return { ok: false, message: ACCOUNT_TEXTS.signupUnexpected };
+  }
+}

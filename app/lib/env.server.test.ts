@@ -1,0 +1,176 @@
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { EnvError, parseEnv } from "./env.server";
+
+const SECRET = "s".repeat(32);
+let dataDir: string;
+
+beforeEach(() => {
+  dataDir = mkdtempSync(path.join(tmpdir(), "nd-env-"));
+});
+afterEach(() => {
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** The EnvError parseEnv throws for this environment (fails the test when it does not throw). */
+function envError(source: Record<string, string | undefined>): EnvError {
+  try {
+    parseEnv({ DATA_DIR: dataDir, ...source });
+  } catch (error) {
+    expect(error).toBeInstanceOf(EnvError);
+    return error as EnvError;
+  }
+  throw new Error(`parseEnv accepted ${JSON.stringify(source)}`);
+}
+
+describe("parseEnv: bad values are refused with the variable named", () => {
+  it.each([
+    ["PORT", "abc"],
+    ["PORT", "70000"],
+    ["PORT", "-1"],
+    ["PORT", "80.5"],
+    ["DATABASE_URL", "mysql://localhost/app"],
+    ["DATABASE_URL", "localhost:5432"],
+    ["ADMIN_EMAILS", "admin@example.com,not-an-email"],
+    ["DEMO_SEED", "maybe"],
+    ["LOG_LEVEL", "verbose"],
+    ["NODE_ENV", "staging"],
+    ["PUBLIC_URL", "example.com"],
+    ["AUTH_SECRET", "too-short"],
+    ["SMTP_URL", "http://mail.example.com"],
+    ["SUPPORT_EMAIL", "support"],
+  ])("%s=%s", (name, value) => {
+    const error = envError({ [name]: value });
+    expect(error.message).toContain(`${name}:`);
+    expect(error.message).toMatch(/^Invalid configuration:/);
+  });
+
+  it("names the bad address in ADMIN_EMAILS", () => {
+    expect(envError({ ADMIN_EMAILS: "ok@example.com, nope" }).message).toContain("'nope' is not an e-mail address");
+  });
+
+  it("names every bad variable at once", () => {
+    const { message } = envError({ PORT: "x", LOG_LEVEL: "loud", DEMO_SEED: "perhaps" });
+    expect(message).toContain("PORT:");
+    expect(message).toContain("LOG_LEVEL:");
+    expect(message).toContain("DEMO_SEED:");
+  });
+});
+
+describe("parseEnv: good values", () => {
+  it("applies the defaults", () => {
+    const env = parseEnv({ DATA_DIR: dataDir });
+    expect(env.NODE_ENV).toBe("development");
+    expect(env.PORT).toBe(3000);
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.DEMO_SEED).toBe(true);
+    expect(env.LOG_LEVEL).toBe("info");
+    expect(env.ADMIN_EMAILS).toEqual([]);
+    expect(env.PUBLIC_URL).toBe("http://localhost:3000");
+    expect(env.isProduction).toBe(false);
+  });
+
+  it("parses and normalises what it accepts", () => {
+    const env = parseEnv({
+      DATA_DIR: dataDir,
+      PORT: "8080",
+      DATABASE_URL: "postgresql://app:secret@db:5432/app",
+      ADMIN_EMAILS: " Admin@Example.com ,ops@example.com,, ",
+      DEMO_SEED: "no",
+      LOG_LEVEL: "warn",
+      PUBLIC_URL: "https://naija.example.com/",
+      AUTH_SECRET: SECRET,
+    });
+    expect(env.PORT).toBe(8080);
+    expect(env.DATABASE_URL).toBe("postgresql://app:secret@db:5432/app");
+    expect(env.ADMIN_EMAILS).toEqual(["admin@example.com", "ops@example.com"]);
+    expect(env.DEMO_SEED).toBe(false);
+    expect(env.LOG_LEVEL).toBe("warn");
+    expect(env.PUBLIC_URL).toBe("https://naija.example.com");
+    expect(env.AUTH_SECRET).toBe(SECRET);
+    expect(env.DATA_DIR).toBe(path.resolve(dataDir));
+  });
+
+  it.each([["true", true], ["1", true], ["yes", true], ["false", false], ["0", false], ["no", false]])(
+    "DEMO_SEED=%s is %s",
+    (value, expected) => {
+      expect(parseEnv({ DATA_DIR: dataDir, DEMO_SEED: value }).DEMO_SEED).toBe(expected);
+    },
+  );
+
+  it("treats empty strings as unset", () => {
+    const env = parseEnv({ DATA_DIR: dataDir, PORT: "", DATABASE_URL: "", LOG_LEVEL: "", SMTP_URL: "" });
+    expect(env.PORT).toBe(3000);
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.SMTP_URL).toBeUndefined();
+    expect(env.LOG_LEVEL).toBe("info");
+  });
+});
+
+describe("AUTH_SECRET", () => {
+  it("is required when NODE_ENV is production", () => {
+    const error = envError({ NODE_ENV: "production" });
+    expect(error.message).toContain("AUTH_SECRET");
+    expect(error.message).toContain("production");
+    const env = parseEnv({ DATA_DIR: dataDir, NODE_ENV: "production", AUTH_SECRET: SECRET });
+    expect(env.isProduction).toBe(true);
+    expect(env.AUTH_SECRET).toBe(SECRET);
+  });
+
+  it("is generated once outside production, kept in DATA_DIR with mode 600, and reused", () => {
+    const first = parseEnv({ DATA_DIR: dataDir });
+    const file = path.join(dataDir, "auth-secret");
+    expect(first.AUTH_SECRET.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(file, "utf8").trim()).toBe(first.AUTH_SECRET);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(parseEnv({ DATA_DIR: dataDir }).AUTH_SECRET).toBe(first.AUTH_SECRET);
+  });
+
+  it("creates DATA_DIR when it does not exist yet", () => {
+    const nested = path.join(dataDir, "a", "b");
+    const env = parseEnv({ DATA_DIR: nested });
+    expect(readFileSync(path.join(nested, "auth-secret"), "utf8").trim()).toBe(env.AUTH_SECRET);
+  });
+
+  it("replaces a stored secret that is too short", () => {
+    writeFileSync(path.join(dataDir, "auth-secret"), "short\n");
+    const env = parseEnv({ DATA_DIR: dataDir });
+    expect(env.AUTH_SECRET).not.toBe("short");
+    expect(env.AUTH_SECRET.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it("an explicit AUTH_SECRET wins and nothing is written", () => {
+    expect(parseEnv({ DATA_DIR: dataDir, AUTH_SECRET: SECRET }).AUTH_SECRET).toBe(SECRET);
+    expect(() => statSync(path.join(dataDir, "auth-secret"))).toThrow();
+  });
+});
+
+describe("APP_NODE_ENV (set by scripts/start.mjs, which forces NODE_ENV=production for libraries)", () => {
+  it("an empty APP_NODE_ENV means the operator set nothing: development rules", () => {
+    const env = parseEnv({ DATA_DIR: dataDir, NODE_ENV: "production", APP_NODE_ENV: "" });
+    expect(env.NODE_ENV).toBe("development");
+    expect(env.isProduction).toBe(false);
+    expect(env.AUTH_SECRET.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it("APP_NODE_ENV=production keeps production rules: AUTH_SECRET required", () => {
+    const error = envError({ NODE_ENV: "production", APP_NODE_ENV: "production" });
+    expect(error.message).toContain("AUTH_SECRET");
+    expect(parseEnv({ DATA_DIR: dataDir, NODE_ENV: "production", APP_NODE_ENV: "production", AUTH_SECRET: SECRET }).isProduction).toBe(true);
+  });
+
+  it("APP_NODE_ENV wins over NODE_ENV", () => {
+    expect(parseEnv({ DATA_DIR: dataDir, NODE_ENV: "production", APP_NODE_ENV: "test" }).NODE_ENV).toBe("test");
+    expect(parseEnv({ DATA_DIR: dataDir, NODE_ENV: "development", APP_NODE_ENV: "test" }).NODE_ENV).toBe("test");
+  });
+
+  it("a bad APP_NODE_ENV is reported as NODE_ENV", () => {
+    expect(envError({ NODE_ENV: "production", APP_NODE_ENV: "staging" }).message).toContain("NODE_ENV:");
+  });
+
+  it("without APP_NODE_ENV, NODE_ENV is read as usual", () => {
+    expect(parseEnv({ DATA_DIR: dataDir, NODE_ENV: "test" }).NODE_ENV).toBe("test");
+  });
+});
