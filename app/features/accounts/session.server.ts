@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { admins, profiles } from "../../../db/schema";
+import { admins, profiles, session, user } from "../../../db/schema";
 import { getAuth } from "../../lib/auth.server";
 import { getDb } from "../../lib/db.server";
 import { KYC_STATUSES, type KycStatus, type Role } from "../../lib/reference";
@@ -14,6 +14,11 @@ type AuthUserLike = { id: string; email: string; emailVerified: boolean; metadat
 
 /** Merges the auth user with the profile; profile fields fall back to the sign-up metadata. */
 export async function loadSessionUser(authUser: AuthUserLike): Promise<SessionUser> {
+  return (await loadSessionUserOrBanned(authUser)).sessionUser;
+}
+
+async function loadSessionUserOrBanned(authUser: AuthUserLike): Promise<{ sessionUser: SessionUser; banned: boolean }> {
+  const [account] = await getDb().select({ banned: user.banned }).from(user).where(eq(user.id, authUser.id)).limit(1);
   const [row] = await getDb()
     .select({
       firstName: profiles.firstName,
@@ -36,7 +41,7 @@ export async function loadSessionUser(authUser: AuthUserLike): Promise<SessionUs
   }
   const role = normalizeRole(row?.role ?? meta.role);
   const kycStatus = (KYC_STATUSES as readonly string[]).includes(row?.kycStatus ?? "") ? (row!.kycStatus as KycStatus) : "none";
-  return {
+  const sessionUser: SessionUser = {
     id: authUser.id,
     email: authUser.email,
     emailVerified: authUser.emailVerified,
@@ -48,13 +53,18 @@ export async function loadSessionUser(authUser: AuthUserLike): Promise<SessionUs
     isAdmin: role === "admin" || isListedAdmin,
     kycStatus,
   };
+  return { sessionUser, banned: !account || Boolean(account.banned) };
 }
 
 /** The signed-in user for a request, or null. Suspended (banned) users count as signed out. */
 export async function getSessionUser(request: Request): Promise<SessionUser | null> {
   const result = await getAuth().api.getSession({ headers: request.headers });
   if (!result) return null;
-  const authUser = result.user as AuthUserLike & { banned?: boolean | null };
-  if (authUser.banned) return null;
-  return loadSessionUser(authUser);
+  const { sessionUser, banned } = await loadSessionUserOrBanned(result.user as AuthUserLike);
+  // A suspended user's sessions end: a session that slipped through is deleted on its next use.
+  if (banned) {
+    await getDb().delete(session).where(eq(session.userId, sessionUser.id));
+    return null;
+  }
+  return sessionUser;
 }

@@ -1,0 +1,320 @@
+import { randomUUID } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { account, admins, profiles, session, user, verification } from "../../../db/schema";
+import { getAuth } from "../../lib/auth.server";
+import { getDb } from "../../lib/db.server";
+import { listOutbox } from "../../lib/email.server";
+import { ACCOUNT_TEXTS, type RegisterInput } from "./account.schemas";
+import { GUARDED_ROUTES, effectiveRole } from "./access";
+import { requireUser } from "./guards.server";
+import { PASSWORD_REASONS } from "./password-policy.server";
+import { requestPasswordReset, resetPassword } from "./password-reset.server";
+import { registerUser } from "./register-user.server";
+import { getSessionUser } from "./session.server";
+import { SIGN_IN_LIMITS, signIn } from "./sign-in.server";
+import { signOut } from "./sign-out.server";
+
+const PASSWORD = "Kola-Nut-Sunrise-42";
+const BASE = "http://localhost:3000";
+
+function uniqueEmail(tag: string) {
+  return `${tag}-${randomUUID().slice(0, 8)}@example.ng`;
+}
+
+function registration(overrides: Partial<RegisterInput> = {}): RegisterInput {
+  return {
+    accountType: "visitor",
+    firstName: "Chiamaka",
+    lastName: "Okafor",
+    email: uniqueEmail("visitor"),
+    password: PASSWORD,
+    confirmPassword: PASSWORD,
+    country: "Nigeria",
+    state: "Lagos",
+    ...overrides,
+  };
+}
+
+const request = () => new Request(`${BASE}/login`, { method: "POST", headers: { origin: BASE } });
+
+async function latestMailTo(email: string) {
+  const mails = await listOutbox();
+  const mail = mails.find((m) => m.to === email);
+  if (!mail) throw new Error(`no e-mail to ${email}`);
+  return mail;
+}
+
+function linkIn(text: string): string {
+  const match = text.match(/https?:\/\/\S+/);
+  if (!match) throw new Error("no link in e-mail");
+  return match[0];
+}
+
+/** Follows the verification link the way a browser would: through better-auth's handler. */
+async function verifyByEmailLink(email: string) {
+  const link = linkIn((await latestMailTo(email)).text);
+  const response = await getAuth().handler(new Request(link));
+  expect([200, 302]).toContain(response.status);
+  return response;
+}
+
+async function registeredAndVerified(overrides: Partial<RegisterInput> = {}) {
+  const input = registration(overrides);
+  expect(await registerUser(input, { request: request(), clientAddress: "10.0.0.1" })).toEqual({ ok: true });
+  await verifyByEmailLink(input.email);
+  return input;
+}
+
+function cookieHeader(headers: Headers): string {
+  return headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+}
+
+async function signedInRequest(email: string, password = PASSWORD) {
+  const result = await signIn({ email, password }, { request: request(), clientAddress: "10.0.0.2" });
+  if (!result.ok) throw new Error(`sign-in failed: ${result.message}`);
+  return { result, cookie: cookieHeader(result.headers) };
+}
+
+describe("sign-up", () => {
+  it("creates the user, a profile from the sign-up fields, and sends a verification e-mail", async () => {
+    const input = registration({ accountType: "business", category: "Eatery", state: "FCT - Abuja" });
+    expect(await registerUser(input, { request: request() })).toEqual({ ok: true });
+    const [row] = await getDb()
+      .select({ id: user.id, verified: user.emailVerified, role: profiles.role, first: profiles.firstName, state: profiles.state, category: profiles.category })
+      .from(user)
+      .innerJoin(profiles, eq(profiles.id, user.id))
+      .where(eq(user.email, input.email));
+    expect(row).toMatchObject({ verified: false, role: "business", first: "Chiamaka", state: "FCT - Abuja", category: "Eatery" });
+    const mail = await latestMailTo(input.email);
+    expect(mail.subject).toMatch(/verify/i);
+    expect(linkIn(mail.text)).toContain("/api/auth/verify-email?token=");
+  });
+
+  it("stores the password as argon2id with at least 19 MiB and 2 iterations", async () => {
+    const input = registration();
+    await registerUser(input, { request: request() });
+    const [row] = await getDb()
+      .select({ hash: account.password })
+      .from(account)
+      .innerJoin(user, eq(user.id, account.userId))
+      .where(eq(user.email, input.email));
+    const match = row!.hash!.match(/^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=(\d+)\$/);
+    expect(match).not.toBeNull();
+    expect(Number(match![1])).toBeGreaterThanOrEqual(19 * 1024);
+    expect(Number(match![2])).toBeGreaterThanOrEqual(2);
+  });
+
+  it("refuses weak passwords on the server with every reason", async () => {
+    const email = uniqueEmail("weak");
+    const short = await registerUser(registration({ email, password: "abc", confirmPassword: "abc" }), { request: request() });
+    expect(short).toMatchObject({ ok: false, weakPassword: expect.arrayContaining([PASSWORD_REASONS.tooShort]) });
+    const long = "x".repeat(129);
+    expect(await registerUser(registration({ email, password: long, confirmPassword: long }), { request: request() })).toMatchObject({
+      ok: false,
+      weakPassword: [PASSWORD_REASONS.tooLong],
+    });
+    expect(await registerUser(registration({ email, password: "password1", confirmPassword: "password1" }), { request: request() })).toMatchObject({
+      ok: false,
+      weakPassword: [PASSWORD_REASONS.common],
+    });
+    expect(await registerUser(registration({ email, password: email, confirmPassword: email }), { request: request() })).toMatchObject({
+      ok: false,
+      weakPassword: [PASSWORD_REASONS.sameAsEmail],
+    });
+    const [{ n }] = await getDb().select({ n: sql<number>`count(*)::int` }).from(user).where(eq(user.email, email));
+    expect(n).toBe(0);
+  });
+
+  it("answers an already registered e-mail the same way and tells its owner by e-mail", async () => {
+    const input = await registeredAndVerified();
+    const again = await registerUser({ ...input, firstName: "Someone" }, { request: request() });
+    expect(again).toEqual({ ok: true });
+    expect((await latestMailTo(input.email)).subject).toBe("Someone tried to register with your e-mail");
+    const [{ n }] = await getDb().select({ n: sql<number>`count(*)::int` }).from(user).where(eq(user.email, input.email));
+    expect(n).toBe(1);
+  });
+});
+
+describe("sign-in", () => {
+  it("explains an unverified address and works once the link is followed", async () => {
+    const input = registration();
+    await registerUser(input, { request: request() });
+    const before = await signIn({ email: input.email, password: PASSWORD }, { request: request() });
+    expect(before).toEqual({ ok: false, reason: "unverified", message: ACCOUNT_TEXTS.emailNotVerified });
+    await verifyByEmailLink(input.email);
+    const after = await signIn({ email: input.email.toUpperCase(), password: PASSWORD }, { request: request() });
+    expect(after.ok).toBe(true);
+  });
+
+  it("sets an HttpOnly SameSite=Lax session cookie with a fresh session id on every sign-in", async () => {
+    const input = await registeredAndVerified();
+    const first = await signedInRequest(input.email);
+    const second = await signedInRequest(input.email);
+    const setCookie = first.result.ok ? first.result.headers.getSetCookie().join("\n") : "";
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/SameSite=Lax/i);
+    expect(first.cookie).not.toBe(second.cookie);
+    const me = await getSessionUser(new Request(BASE, { headers: { cookie: first.cookie } }));
+    expect(me).toMatchObject({ email: input.email, role: "visitor", firstName: "Chiamaka", isAdmin: false });
+  });
+
+  it("answers a wrong password and an unknown e-mail alike", async () => {
+    const input = await registeredAndVerified();
+    const wrong = await signIn({ email: input.email, password: "Wrong-Password-1" }, { request: request() });
+    const unknown = await signIn({ email: uniqueEmail("nobody"), password: "Wrong-Password-1" }, { request: request() });
+    expect(wrong).toEqual({ ok: false, reason: "invalid", message: ACCOUNT_TEXTS.invalidCredentials });
+    expect(unknown).toEqual(wrong);
+  });
+
+  it("locks an account after 10 failed sign-ins in 15 minutes, even with the right password", async () => {
+    const input = await registeredAndVerified();
+    for (let i = 0; i < SIGN_IN_LIMITS.accountFailures; i++) {
+      const r = await signIn({ email: input.email, password: `Wrong-${i}-password` }, { request: request(), clientAddress: `10.1.0.${i}` });
+      expect(r.ok).toBe(false);
+    }
+    const locked = await signIn({ email: input.email, password: PASSWORD }, { request: request(), clientAddress: "10.9.9.9" });
+    expect(locked).toEqual({ ok: false, reason: "rate-limited", message: ACCOUNT_TEXTS.tooManyRequests });
+  });
+
+  it("limits attempts per address, counting IPv6 per /64", async () => {
+    const prefix = `2001:db8:${Math.floor(Math.random() * 9000 + 1000)}:1`;
+    for (let i = 0; i < SIGN_IN_LIMITS.addressAttempts; i++) {
+      await signIn({ email: uniqueEmail("probe"), password: "Wrong-password-x" }, { request: request(), clientAddress: `${prefix}::${i.toString(16)}` });
+    }
+    const refused = await signIn({ email: uniqueEmail("probe"), password: "x" }, { request: request(), clientAddress: `${prefix}:ffff::1` });
+    expect(refused).toMatchObject({ ok: false, reason: "rate-limited", message: ACCOUNT_TEXTS.tooManyRequests });
+  });
+
+  it("refuses a suspended user and ends their sessions", async () => {
+    const input = await registeredAndVerified();
+    const { cookie } = await signedInRequest(input.email);
+    const [row] = await getDb().select({ id: user.id }).from(user).where(eq(user.email, input.email));
+    await getDb().update(user).set({ banned: true }).where(eq(user.id, row!.id));
+    expect(await getSessionUser(new Request(BASE, { headers: { cookie } }))).toBeNull();
+    expect(await signIn({ email: input.email, password: PASSWORD }, { request: request() })).toEqual({
+      ok: false,
+      reason: "suspended",
+      message: ACCOUNT_TEXTS.suspended,
+    });
+    // A wrong password reveals nothing about the suspension.
+    expect(await signIn({ email: input.email, password: "Not-the-password-1" }, { request: request() })).toMatchObject({ reason: "invalid" });
+  });
+
+  it("signs out on the server", async () => {
+    const input = await registeredAndVerified();
+    const { cookie } = await signedInRequest(input.email);
+    const result = await signOut(new Request(`${BASE}/logout`, { method: "POST", headers: { cookie } }));
+    expect(result.ok).toBe(true);
+    expect(await getSessionUser(new Request(BASE, { headers: { cookie } }))).toBeNull();
+  });
+});
+
+describe("password reset", () => {
+  it("answers known and unknown addresses with the same text", async () => {
+    const input = await registeredAndVerified();
+    const known = await requestPasswordReset(input.email, { clientAddress: "10.3.0.1" });
+    const unknown = await requestPasswordReset(uniqueEmail("ghost"), { clientAddress: "10.3.0.2" });
+    expect(known).toEqual({ ok: true, message: ACCOUNT_TEXTS.resetGeneric });
+    expect(unknown).toEqual(known);
+  });
+
+  it("lands on /login?reset=true, works once, and ends the user's other sessions", async () => {
+    const input = await registeredAndVerified();
+    const { cookie } = await signedInRequest(input.email);
+    await requestPasswordReset(input.email, { clientAddress: "10.3.1.1" });
+    const link = linkIn((await latestMailTo(input.email)).text);
+    const landing = await getAuth().handler(new Request(link));
+    expect(landing.status).toBe(302);
+    const location = new URL(landing.headers.get("location")!, BASE);
+    expect(location.pathname).toBe("/login");
+    expect(location.searchParams.get("reset")).toBe("true");
+    const token = location.searchParams.get("token")!;
+    expect(token).toBeTruthy();
+
+    const newPassword = "Harmattan-Breeze-77";
+    expect(await resetPassword(token, newPassword)).toEqual({ ok: true });
+    expect(await resetPassword(token, "Another-Password-88")).toEqual({ ok: false, message: ACCOUNT_TEXTS.resetLinkInvalid });
+    expect(await getSessionUser(new Request(BASE, { headers: { cookie } }))).toBeNull();
+    expect((await signIn({ email: input.email, password: PASSWORD }, { request: request() })).ok).toBe(false);
+    expect((await signIn({ email: input.email, password: newPassword }, { request: request() })).ok).toBe(true);
+  });
+
+  it("expires the link after one hour", async () => {
+    const input = await registeredAndVerified();
+    await requestPasswordReset(input.email, { clientAddress: "10.3.2.1" });
+    const link = linkIn((await latestMailTo(input.email)).text);
+    const token = new URL(link).pathname.split("/").pop()!;
+    const [row] = await getDb().select({ expiresAt: verification.expiresAt, createdAt: verification.createdAt }).from(verification).where(eq(verification.identifier, `reset-password:${token}`));
+    expect(row).toBeDefined();
+    const lifetime = row!.expiresAt.getTime() - row!.createdAt.getTime();
+    expect(Math.abs(lifetime - 3600_000)).toBeLessThan(5_000);
+    await getDb().update(verification).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(verification.identifier, `reset-password:${token}`));
+    expect(await resetPassword(token, "Harmattan-Breeze-77")).toEqual({ ok: false, message: ACCOUNT_TEXTS.resetLinkInvalid });
+  });
+});
+
+describe("session user", () => {
+  it("falls back to sign-up metadata, reads 'user' as visitor, and honours the admins table", async () => {
+    const input = await registeredAndVerified({ firstName: "Musa", lastName: "Bello", state: "Kano" });
+    const [row] = await getDb().select({ id: user.id }).from(user).where(eq(user.email, input.email));
+    await getDb().update(profiles).set({ firstName: null, state: null, role: "user" }).where(eq(profiles.id, row!.id));
+    const { cookie } = await signedInRequest(input.email);
+    const req = new Request(BASE, { headers: { cookie } });
+    expect(await getSessionUser(req)).toMatchObject({ firstName: "Musa", state: "Kano", role: "visitor", isAdmin: false });
+    await getDb().insert(admins).values({ email: input.email.toLowerCase() });
+    expect(await getSessionUser(req)).toMatchObject({ role: "visitor", isAdmin: true });
+  });
+});
+
+describe("route guards", () => {
+  type Who = "anonymous" | "visitor" | "business" | "admin";
+  const expected = (roles: readonly string[], who: Who): string | "allowed" => {
+    if (who === "anonymous") return "login";
+    if (roles.includes(who)) return "allowed";
+    return who === "admin" ? "/admin" : who === "business" ? "/dashboard" : "/";
+  };
+
+  it("sends every role to the right place on every guarded route", async () => {
+    const cookies: Record<Exclude<Who, "anonymous">, string> = { visitor: "", business: "", admin: "" };
+    for (const role of ["visitor", "business", "admin"] as const) {
+      const input = await registeredAndVerified({ accountType: role === "business" ? "business" : "visitor", category: "Hotel" });
+      if (role === "admin") {
+        const [row] = await getDb().select({ id: user.id }).from(user).where(eq(user.email, input.email));
+        await getDb().update(profiles).set({ role: "admin" }).where(eq(profiles.id, row!.id));
+      }
+      cookies[role] = (await signedInRequest(input.email)).cookie;
+    }
+    for (const route of GUARDED_ROUTES) {
+      const path = route.path.replace(":id", randomUUID());
+      for (const who of ["anonymous", "visitor", "business", "admin"] as const) {
+        const headers: Record<string, string> = who === "anonymous" ? {} : { cookie: cookies[who] };
+        const req = new Request(`${BASE}${path}?tab=1`, { headers });
+        const outcome = await requireUser(req, route.roles).then(
+          (u) => ({ kind: "allowed" as const, role: effectiveRole(u) }),
+          (thrown: Response) => ({ kind: "redirect" as const, location: thrown.headers.get("location") }),
+        );
+        const want = expected(route.roles, who);
+        if (want === "allowed") expect(outcome, `${who} ${path}`).toMatchObject({ kind: "allowed", role: who });
+        else if (want === "login") {
+          expect(outcome, `${who} ${path}`).toEqual({ kind: "redirect", location: `/login?redirectTo=${encodeURIComponent(`${path}?tab=1`)}` });
+        } else expect(outcome, `${who} ${path}`).toEqual({ kind: "redirect", location: want });
+      }
+    }
+  });
+});
+
+describe("sessions table", () => {
+  it("keeps sessions server-side: a deleted session row signs the user out", async () => {
+    const input = await registeredAndVerified();
+    const { cookie } = await signedInRequest(input.email);
+    const req = new Request(BASE, { headers: { cookie } });
+    const me = await getSessionUser(req);
+    expect(me).not.toBeNull();
+    await getDb().delete(session).where(eq(session.userId, me!.id));
+    expect(await getSessionUser(req)).toBeNull();
+  });
+});

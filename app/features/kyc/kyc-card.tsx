@@ -1,0 +1,52 @@
+import { Link } from "react-router";
+import type { KycStatusView } from "./kyc.schemas";
+
+const CARD: Record<KycStatusView["status"], { title: string; text: string; action: string | null; tone: string }> = {
+  none: {
+    title: "KYC Verification Required",
+    text: "Verify your identity to start listing your business.",
+    action: "Start Verification",
+    tone: "border-amber-200 bg-amber-50",
+  },
+  pending: {
+    title: "Verification Under Review",
+    text: "We are reviewing your documents. This usually takes 1-2 business days.",
+    action: "Check Status",
+    tone: "border-blue-200 bg-blue-50",
+  },
+  rejected: {
+    title: "Verification Rejected",
+    text: "",
+    action: "Resubmit Documents",
+    tone: "border-red-200 bg-red-50",
+  },
+  approved: {
+    title: "Verification Complete",
+    text: "Your identity is verified. You can create and manage your listings.",
+    action: null,
+    tone: "border-green-200 bg-green-50",
+  },
+};
+
+/** The dashboard's KYC status card (spec 01 §4, Dashboard card by KYC). */
+export function KycCard({ kyc }: { kyc: Pick<KycStatusView, "status" | "rejectionReason"> }) {
+  const card = CARD[kyc.status];
+  return (
+    <section aria-labelledby="kyc-card-title" className={`rounded-2xl border p-5 ${card.tone}`}>
+      <h2 id="kyc-card-title" className="text-lg font-semibold text-gray-900">
+        {card.title}
+      </h2>
+      <p className="mt-1 text-sm text-gray-700">
+        {kyc.status === "rejected" ? <>Reason: {kyc.rejectionReason?.trim() || "Not specified"}</> : card.text}
+      </p>
+      {card.action ? (
+        <Link
+          to="/kyc-verification"
+          className="mt-4 inline-flex items-center rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+        >
+          {card.action}
+        </Link>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,309 @@
+import { useEffect, useRef, useState } from "react";
+import { data, Form, Link, redirect, useActionData, useFetcher, useNavigation, useSearchParams } from "react-router";
+import type { Route } from "./+types/login";
+import {
+  ACCOUNT_TEXTS,
+  ForgotPasswordSchema,
+  ResetPasswordSchema,
+  SignInSchema,
+  fieldErrors,
+  homeForRole,
+  safeRedirectPath,
+} from "~/features/accounts/account.schemas";
+import { FormMessage, PasswordField, TextField, primaryButton, secondaryButton } from "~/features/accounts/components/form-field";
+import { requestPasswordReset, resetPassword } from "~/features/accounts/password-reset.server";
+import { getSessionUser } from "~/features/accounts/session.server";
+import { resendVerification, signIn } from "~/features/accounts/sign-in.server";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Sign in – Naija Directory" },
+  { name: "description", content: "Sign in to message businesses and manage your listings." },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const isReset = url.searchParams.get("reset") === "true";
+  const user = await getSessionUser(request);
+  if (user && !isReset) {
+    throw redirect(safeRedirectPath(url.searchParams.get("redirectTo")) ?? homeForRole(user));
+  }
+  return null;
+}
+
+type ActionResult =
+  | { intent: "sign-in"; error: string; reason?: string; email: string }
+  | { intent: "reset"; error: string; weakPassword?: string[] }
+  | { intent: "resend"; message: string };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "sign-in");
+  const clientAddress = context.clientAddress;
+
+  if (intent === "forgot") {
+    const parsed = ForgotPasswordSchema.safeParse({ email: form.get("email") ?? "" });
+    if (!parsed.success) return data({ intent: "forgot" as const, error: parsed.error.issues[0]!.message }, { status: 400 });
+    const result = await requestPasswordReset(parsed.data.email, { clientAddress });
+    if (!result.ok) return data({ intent: "forgot" as const, error: result.message }, { status: 429 });
+    return { intent: "forgot" as const, success: result.message };
+  }
+
+  if (intent === "resend") {
+    const result = await resendVerification(String(form.get("email") ?? ""), { clientAddress });
+    return data({ intent: "resend", message: result.message } satisfies ActionResult, { status: result.ok ? 200 : 429 });
+  }
+
+  if (intent === "reset") {
+    const parsed = ResetPasswordSchema.safeParse({
+      token: form.get("token") ?? "",
+      password: form.get("password") ?? "",
+      confirmPassword: form.get("confirmPassword") ?? "",
+    });
+    if (!parsed.success) {
+      const errors = fieldErrors(parsed.error);
+      return data({ intent: "reset", error: Object.values(errors)[0]! } satisfies ActionResult, { status: 400 });
+    }
+    const result = await resetPassword(parsed.data.token, parsed.data.password);
+    if (!result.ok) {
+      return data({ intent: "reset", error: result.message, weakPassword: result.weakPassword } satisfies ActionResult, { status: 400 });
+    }
+    throw redirect("/login?passwordReset=true");
+  }
+
+  const email = String(form.get("email") ?? "");
+  const parsed = SignInSchema.safeParse({ email, password: form.get("password") ?? "" });
+  if (!parsed.success) {
+    return data({ intent: "sign-in", error: ACCOUNT_TEXTS.fillAllFields, email } satisfies ActionResult, { status: 400 });
+  }
+  const result = await signIn(parsed.data, { request, clientAddress });
+  if (!result.ok) {
+    const status = result.reason === "rate-limited" ? 429 : result.reason === "error" ? 500 : 401;
+    return data({ intent: "sign-in", error: result.message, reason: result.reason, email } satisfies ActionResult, { status });
+  }
+  const target = safeRedirectPath(form.get("redirectTo")) ?? homeForRole(result.user);
+  throw redirect(target, { headers: result.headers });
+}
+
+export default function Login() {
+  const [params] = useSearchParams();
+  const isReset = params.get("reset") === "true";
+  const token = params.get("token");
+  return (
+    <main className="mx-auto w-full max-w-md px-4 py-10">
+      {isReset ? <ResetPasswordForm token={token} error={params.get("error")} /> : <SignInForm />}
+    </main>
+  );
+}
+
+function SignInForm() {
+  const [params] = useSearchParams();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [clientError, setClientError] = useState<string | null>(null);
+  const signInResult =
+    actionData && "intent" in actionData && actionData.intent === "sign-in" ? (actionData as Extract<ActionResult, { intent: "sign-in" }>) : null;
+  const resendResult = actionData && "intent" in actionData && actionData.intent === "resend" ? actionData : null;
+  const submitting = navigation.state !== "idle" && navigation.formData?.get("intent") === "sign-in";
+  const redirectTo = safeRedirectPath(params.get("redirectTo")) ?? "";
+  const error = clientError ?? signInResult?.error ?? null;
+
+  return (
+    <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-gray-200">
+      <h1 className="text-2xl font-bold text-gray-900">Welcome back</h1>
+      <p className="mt-1 text-sm text-gray-600">Sign in to your account</p>
+      <div className="mt-4 space-y-3">
+        {params.get("verified") === "true" ? (
+          <FormMessage tone="success">Your email address is verified. You can sign in now.</FormMessage>
+        ) : null}
+        {params.get("passwordReset") === "true" ? (
+          <FormMessage tone="success">Your password has been changed. Please sign in with your new password.</FormMessage>
+        ) : null}
+        {params.get("error") === "INVALID_TOKEN" || params.get("error") === "invalid_token" ? (
+          <FormMessage tone="error">This link is invalid or has expired.</FormMessage>
+        ) : null}
+        {redirectTo ? <FormMessage tone="info">Please sign in to continue.</FormMessage> : null}
+        {error ? <FormMessage tone="error">{error}</FormMessage> : null}
+        {resendResult ? <FormMessage tone="info">{resendResult.message}</FormMessage> : null}
+      </div>
+      <Form
+        method="post"
+        replace
+        className="mt-4 space-y-4"
+        noValidate
+        onSubmit={(event) => {
+          const form = new FormData(event.currentTarget);
+          if (!String(form.get("email") ?? "").trim() || !String(form.get("password") ?? "")) {
+            event.preventDefault();
+            setClientError(ACCOUNT_TEXTS.fillAllFields);
+          } else {
+            setClientError(null);
+          }
+        }}
+      >
+        <input type="hidden" name="intent" value="sign-in" />
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <TextField label="Email" name="email" type="email" autoComplete="email" inputMode="email" defaultValue={signInResult?.email ?? ""} />
+        <PasswordField label="Password" name="password" autoComplete="current-password" />
+        <div className="flex justify-end">
+          <ForgotPasswordDialog />
+        </div>
+        <button type="submit" className={primaryButton} disabled={submitting}>
+          {submitting ? "Signing in…" : "Sign In"}
+        </button>
+      </Form>
+      {signInResult?.reason === "unverified" ? (
+        <Form method="post" replace className="mt-3">
+          <input type="hidden" name="intent" value="resend" />
+          <input type="hidden" name="email" value={signInResult.email} />
+          <button type="submit" className={secondaryButton}>
+            Resend verification link
+          </button>
+        </Form>
+      ) : null}
+      <p className="mt-6 text-center text-sm text-gray-600">
+        Don&apos;t have an account?{" "}
+        <Link to="/register" className="font-semibold text-brand-700 hover:underline">
+          Sign up
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+function ForgotPasswordDialog() {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const fetcher = useFetcher<{ intent: "forgot"; error?: string; success?: string }>();
+  const [clientError, setClientError] = useState<string | null>(null);
+  const [key, setKey] = useState(0);
+  const result = fetcher.data;
+  const success = result?.success;
+  const error = clientError ?? result?.error ?? null;
+
+  return (
+    <>
+      <button
+        type="button"
+        className="text-sm font-medium text-brand-700 hover:underline"
+        onClick={() => {
+          setClientError(null);
+          setKey((k) => k + 1);
+          dialogRef.current?.showModal();
+        }}
+      >
+        Forgot password?
+      </button>
+      <dialog
+        ref={dialogRef}
+        aria-labelledby="forgot-title"
+        className="m-auto w-[calc(100%-2rem)] max-w-md rounded-2xl p-0 shadow-xl backdrop:bg-black/40"
+      >
+        <div className="p-6" key={key}>
+          {success && fetcher.state === "idle" ? (
+            <div>
+              <h2 id="forgot-title" className="text-lg font-semibold">
+                Check your email
+              </h2>
+              <p className="mt-2 text-sm text-gray-700">{success}</p>
+              <button type="button" className={`${primaryButton} mt-4`} onClick={() => dialogRef.current?.close()}>
+                Back to Sign In
+              </button>
+            </div>
+          ) : (
+            <fetcher.Form
+              method="post"
+              noValidate
+              className="space-y-4"
+              onSubmit={(event) => {
+                const email = String(new FormData(event.currentTarget).get("email") ?? "").trim();
+                const parsed = ForgotPasswordSchema.safeParse({ email });
+                if (!parsed.success) {
+                  event.preventDefault();
+                  setClientError(parsed.error.issues[0]!.message);
+                } else setClientError(null);
+              }}
+            >
+              <h2 id="forgot-title" className="text-lg font-semibold">
+                Reset your password
+              </h2>
+              <p className="text-sm text-gray-600">Enter your email address and we will send you a link to reset your password.</p>
+              <input type="hidden" name="intent" value="forgot" />
+              <TextField label="Email address" name="email" type="email" autoComplete="email" error={error} />
+              <div className="flex gap-3">
+                <button type="button" className={secondaryButton} onClick={() => dialogRef.current?.close()}>
+                  Cancel
+                </button>
+                <button type="submit" className={primaryButton} disabled={fetcher.state !== "idle"}>
+                  {fetcher.state !== "idle" ? "Sending…" : "Send Reset Link"}
+                </button>
+              </div>
+            </fetcher.Form>
+          )}
+        </div>
+      </dialog>
+    </>
+  );
+}
+
+function ResetPasswordForm({ token, error: linkError }: { token: string | null; error: string | null }) {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const resetResult =
+    actionData && "intent" in actionData && actionData.intent === "reset" ? (actionData as Extract<ActionResult, { intent: "reset" }>) : null;
+  const [clientError, setClientError] = useState<string | null>(null);
+  useEffect(() => setClientError(null), [resetResult]);
+  if (!token || linkError) {
+    return (
+      <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-gray-200">
+        <h1 className="text-2xl font-bold">Reset your password</h1>
+        <div className="mt-4">
+          <FormMessage tone="error">{ACCOUNT_TEXTS.resetLinkInvalid}</FormMessage>
+        </div>
+        <Link to="/login" className={`${primaryButton} mt-4`}>
+          Back to Sign In
+        </Link>
+      </div>
+    );
+  }
+  const error = clientError ?? resetResult?.error ?? null;
+  return (
+    <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-gray-200">
+      <h1 className="text-2xl font-bold">Choose a new password</h1>
+      <Form
+        method="post"
+        replace
+        noValidate
+        className="mt-4 space-y-4"
+        onSubmit={(event) => {
+          const form = new FormData(event.currentTarget);
+          const parsed = ResetPasswordSchema.safeParse(Object.fromEntries(form));
+          if (!parsed.success) {
+            event.preventDefault();
+            setClientError(parsed.error.issues[0]!.message);
+          }
+        }}
+      >
+        <input type="hidden" name="intent" value="reset" />
+        <input type="hidden" name="token" value={token} />
+        {error ? (
+          <FormMessage tone="error">
+            {resetResult?.weakPassword?.length ? (
+              <ul className="list-disc pl-4">
+                {resetResult.weakPassword.map((r) => (
+                  <li key={r}>{r}</li>
+                ))}
+              </ul>
+            ) : (
+              error
+            )}
+          </FormMessage>
+        ) : null}
+        <PasswordField label="New password" name="password" autoComplete="new-password" />
+        <PasswordField label="Confirm new password" name="confirmPassword" autoComplete="new-password" />
+        <button type="submit" className={primaryButton} disabled={navigation.state !== "idle"}>
+          {navigation.state !== "idle" ? "Saving…" : "Set New Password"}
+        </button>
+      </Form>
+    </div>
+  );
+}

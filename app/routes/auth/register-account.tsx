@@ -1,0 +1,248 @@
+import { useState } from "react";
+import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
+import type { Route } from "./+types/register-account";
+import {
+  ACCOUNT_TEXTS,
+  RegisterSchema,
+  RegisterStepOneSchema,
+  fieldErrors,
+  homeForRole,
+} from "~/features/accounts/account.schemas";
+import { FormMessage, PasswordField, SelectField, TextField, primaryButton, secondaryButton } from "~/features/accounts/components/form-field";
+import { registerUser } from "~/features/accounts/register-user.server";
+import { getSessionUser } from "~/features/accounts/session.server";
+import { CATEGORIES, COUNTRIES, DEFAULT_COUNTRY, SIGNUP_REGIONS } from "~/lib/reference";
+
+type AccountType = "visitor" | "business";
+
+function accountTypeFrom(params: { type?: string }): AccountType {
+  if (params.type === "visitor" || params.type === "business") return params.type;
+  throw new Response("Not Found", { status: 404 });
+}
+
+export const meta: Route.MetaFunction = ({ params }) => [
+  { title: `${params.type === "business" ? "Business owner" : "Visitor"} sign-up – Naija Directory` },
+  { name: "description", content: "Create your Naija Directory account." },
+];
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  accountTypeFrom(params);
+  const user = await getSessionUser(request);
+  if (user) throw redirect(homeForRole(user));
+  return null;
+}
+
+type Values = Record<string, string>;
+type ActionResult =
+  | { done: true; email: string }
+  | { done: false; step: 1 | 2; errors: Record<string, string>; weakPassword?: string[]; message?: string; values: Values };
+
+const FIELDS = ["firstName", "lastName", "email", "password", "confirmPassword", "country", "state", "category"] as const;
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const accountType = accountTypeFrom(params);
+  const form = await request.formData();
+  const values: Values = {};
+  for (const f of FIELDS) values[f] = String(form.get(f) ?? "");
+  const intent = String(form.get("intent") ?? "register");
+  // Passwords are never echoed back in the page.
+  const safeValues = { ...values, password: "", confirmPassword: "" };
+
+  if (intent === "next") {
+    // Only reached without JavaScript: check step 1 on the server, then show step 2.
+    const parsed = RegisterStepOneSchema.safeParse(values);
+    if (!parsed.success) {
+      return data({ done: false, step: 1, errors: fieldErrors(parsed.error), values: safeValues } satisfies ActionResult, { status: 400 });
+    }
+    return { done: false, step: 2, errors: {}, values } satisfies ActionResult;
+  }
+
+  const parsed = RegisterSchema.safeParse({ ...values, accountType, category: values.category || undefined });
+  if (!parsed.success) {
+    const errors = fieldErrors(parsed.error);
+    const stepOneFailed = ["firstName", "lastName", "email", "password", "confirmPassword"].some((k) => errors[k]);
+    return data({ done: false, step: stepOneFailed ? 1 : 2, errors, values: safeValues } satisfies ActionResult, { status: 400 });
+  }
+  const result = await registerUser(parsed.data, { request, clientAddress: context.clientAddress });
+  if (!result.ok) {
+    return data(
+      {
+        done: false,
+        step: result.weakPassword ? 1 : 2,
+        errors: result.weakPassword ? { password: "Please choose a stronger password:" } : {},
+        weakPassword: result.weakPassword,
+        message: result.weakPassword ? undefined : result.message,
+        values: safeValues,
+      } satisfies ActionResult,
+      { status: result.weakPassword ? 400 : 429 },
+    );
+  }
+  return { done: true, email: parsed.data.email } satisfies ActionResult;
+}
+
+export default function RegisterAccount({ params }: Route.ComponentProps) {
+  const accountType = params.type === "business" ? "business" : "visitor";
+  const actionData = useActionData<typeof action>() as ActionResult | undefined;
+  const navigation = useNavigation();
+  const submitting = navigation.state !== "idle";
+  const serverValues = actionData && !actionData.done ? actionData.values : undefined;
+  const [values, setValues] = useState<Values>(() => ({ country: DEFAULT_COUNTRY, state: "", category: "", ...(serverValues ?? {}) }));
+  const [step, setStep] = useState<1 | 2>(actionData && !actionData.done ? actionData.step : 1);
+  const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
+  const [lastAction, setLastAction] = useState(actionData);
+
+  // A new server answer moves the form to the step it names and shows its errors.
+  if (actionData !== lastAction) {
+    setLastAction(actionData);
+    if (actionData && !actionData.done) {
+      setStep(actionData.step);
+      setClientErrors({});
+      setValues((v) => ({ ...v, ...actionData.values, password: v.password, confirmPassword: v.confirmPassword }));
+    }
+  }
+
+  if (actionData?.done) {
+    return (
+      <main className="mx-auto w-full max-w-md px-4 py-10">
+        <div className="rounded-2xl bg-white p-6 text-center shadow-sm ring-1 ring-gray-200">
+          <h1 className="text-2xl font-bold text-gray-900">Check Your Email!</h1>
+          <p className="mt-3 text-gray-700">
+            We sent a verification link to <strong>{actionData.email}</strong>. Open it to activate your account, then sign in.
+          </p>
+          <Link to="/login" className={`${primaryButton} mt-6`}>
+            Go to Sign In
+          </Link>
+        </div>
+      </main>
+    );
+  }
+
+  const errors = { ...(actionData && !actionData.done ? actionData.errors : {}), ...clientErrors };
+  const weakPassword = actionData && !actionData.done ? actionData.weakPassword : undefined;
+  const set = (name: string) => (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
+    setValues((v) => ({ ...v, [name]: event.target.value }));
+
+  return (
+    <main className="mx-auto w-full max-w-md px-4 py-10">
+      <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-gray-200">
+        <p className="text-sm font-medium text-brand-700">Step {step} of 2</p>
+        <h1 className="mt-1 text-2xl font-bold text-gray-900">
+          {accountType === "business" ? "Create a business owner account" : "Create a visitor account"}
+        </h1>
+        {actionData && !actionData.done && actionData.message ? (
+          <div className="mt-4">
+            <FormMessage tone="error">{actionData.message}</FormMessage>
+          </div>
+        ) : null}
+        <Form
+          method="post"
+          noValidate
+          className="mt-4 space-y-4"
+          onSubmit={(event) => {
+            const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+            if (step === 1 || submitter?.value === "next") {
+              event.preventDefault();
+              const parsed = RegisterStepOneSchema.safeParse(values);
+              if (!parsed.success) {
+                setClientErrors(fieldErrors(parsed.error));
+                return;
+              }
+              setClientErrors({});
+              setStep(2);
+              return;
+            }
+            const parsed = RegisterSchema.safeParse({ ...values, accountType, category: values.category || undefined });
+            if (!parsed.success) {
+              event.preventDefault();
+              setClientErrors(fieldErrors(parsed.error));
+            }
+          }}
+        >
+          {step === 1 ? (
+            <>
+              <div className="grid grid-cols-2 gap-3">
+                <TextField label="First name" name="firstName" autoComplete="given-name" value={values.firstName ?? ""} onChange={set("firstName")} error={errors.firstName} />
+                <TextField label="Last name" name="lastName" autoComplete="family-name" value={values.lastName ?? ""} onChange={set("lastName")} error={errors.lastName} />
+              </div>
+              <TextField label="Email" name="email" type="email" autoComplete="email" inputMode="email" value={values.email ?? ""} onChange={set("email")} error={errors.email} />
+              <PasswordField
+                label="Password"
+                name="password"
+                autoComplete="new-password"
+                value={values.password ?? ""}
+                onChange={set("password")}
+                error={errors.password}
+                hint={
+                  weakPassword?.length ? (
+                    <ul className="list-disc pl-4 text-red-600" role="alert">
+                      {weakPassword.map((r) => (
+                        <li key={r}>{r}</li>
+                      ))}
+                    </ul>
+                  ) : (
+                    "At least 8 characters. Avoid common passwords."
+                  )
+                }
+              />
+              <PasswordField
+                label="Confirm password"
+                name="confirmPassword"
+                autoComplete="new-password"
+                value={values.confirmPassword ?? ""}
+                onChange={set("confirmPassword")}
+                error={errors.confirmPassword}
+              />
+              <button type="submit" name="intent" value="next" className={primaryButton}>
+                Next
+              </button>
+            </>
+          ) : (
+            <>
+              {(["firstName", "lastName", "email", "password", "confirmPassword"] as const).map((f) => (
+                <input key={f} type="hidden" name={f} value={values[f] ?? ""} />
+              ))}
+              <SelectField label="Country" name="country" options={COUNTRIES} value={values.country ?? DEFAULT_COUNTRY} onChange={set("country")} error={errors.country} />
+              <SelectField
+                label="State / Region"
+                name="state"
+                options={SIGNUP_REGIONS}
+                placeholder="Select your state"
+                value={values.state ?? ""}
+                onChange={set("state")}
+                error={errors.state}
+              />
+              {accountType === "business" ? (
+                <SelectField
+                  label="Business category"
+                  name="category"
+                  options={CATEGORIES}
+                  placeholder="Select a category"
+                  value={values.category ?? ""}
+                  onChange={set("category")}
+                  error={errors.category}
+                />
+              ) : null}
+              {Object.keys(errors).length > 0 && !errors.country && !errors.state && !errors.category ? (
+                <FormMessage tone="error">{ACCOUNT_TEXTS.fillAllFields}</FormMessage>
+              ) : null}
+              <div className="flex gap-3">
+                <button type="button" className={secondaryButton} onClick={() => setStep(1)}>
+                  Back
+                </button>
+                <button type="submit" name="intent" value="register" className={primaryButton} disabled={submitting}>
+                  {submitting ? "Creating account…" : "Create Account"}
+                </button>
+              </div>
+            </>
+          )}
+        </Form>
+        <p className="mt-6 text-center text-sm text-gray-600">
+          Already have an account?{" "}
+          <Link to="/login" className="font-semibold text-brand-700 hover:underline">
+            Sign in
+          </Link>
+        </p>
+      </div>
+    </main>
+  );
+}

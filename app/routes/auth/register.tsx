@@ -1,0 +1,57 @@
+import { Form, Link, redirect } from "react-router";
+import type { Route } from "./+types/register";
+import { primaryButton } from "~/features/accounts/components/form-field";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Create an account – Naija Directory" },
+  { name: "description", content: "Join as a visitor to message businesses, or as a business owner to list your business." },
+];
+
+export function loader({ request }: Route.LoaderArgs) {
+  // Without JavaScript the choice arrives as ?type=…; Continue goes to the sign-up page for it.
+  const type = new URL(request.url).searchParams.get("type");
+  if (type === "visitor" || type === "business") throw redirect(`/register/${type}`);
+  return null;
+}
+
+const CHOICES = [
+  { value: "visitor", title: "Visitor", text: "Find businesses near you and message them." },
+  { value: "business", title: "Business Owner", text: "List your business and reply to customers." },
+] as const;
+
+export default function Register() {
+  return (
+    <main className="mx-auto w-full max-w-md px-4 py-10">
+      <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-gray-200">
+        <h1 className="text-2xl font-bold text-gray-900">Create your account</h1>
+        <p className="mt-1 text-sm text-gray-600">How will you use Naija Directory?</p>
+        <Form method="get" action="/register" className="mt-6 space-y-4">
+          <fieldset className="space-y-3">
+            <legend className="sr-only">Account type</legend>
+            {CHOICES.map((choice, i) => (
+              <label
+                key={choice.value}
+                className="flex cursor-pointer items-start gap-3 rounded-xl border border-gray-200 p-4 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
+              >
+                <input type="radio" name="type" value={choice.value} defaultChecked={i === 0} className="mt-1 accent-brand-600" />
+                <span>
+                  <span className="block font-semibold text-gray-900">{choice.title}</span>
+                  <span className="block text-sm text-gray-600">{choice.text}</span>
+                </span>
+              </label>
+            ))}
+          </fieldset>
+          <button type="submit" className={primaryButton}>
+            Continue
+          </button>
+        </Form>
+        <p className="mt-6 text-center text-sm text-gray-600">
+          Already have an account?{" "}
+          <Link to="/login" className="font-semibold text-brand-700 hover:underline">
+            Sign in
+          </Link>
+        </p>
+      </div>
+    </main>
+  );
+}
