@@ -5,6 +5,7 @@ import { compress } from "hono/compress";
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { createRequestHandler, type ServerBuild } from "react-router";
+import { openKycDocument } from "../app/features/kyc/kyc-document-link.server";
 import { getAuth } from "../app/lib/auth.server";
 import { getDatabase, pingDatabase } from "../app/lib/db.server";
 import type { Env } from "../app/lib/env.server";
@@ -63,6 +64,16 @@ export function createApp(options: { env: Env; build: BuildLoader; clientDir?: s
   app.all("/api/auth/*", (c) => c.json({ error: "Not found" }, 404));
   app.route("/dev", mailboxRoutes(env));
   app.route("/media", mediaRoutes());
+  // KYC documents: only through a signed link (owner or admin, 3600 s), never cached, every view audited.
+  app.get("/kyc-documents/:id", async (c) => {
+    const bytes = await openKycDocument(c.req.param("id"), new URL(c.req.url).searchParams);
+    if (!bytes) return c.text("Unable to load document", 404, { "Cache-Control": "no-store" });
+    return c.body(new Uint8Array(bytes), 200, {
+      "Content-Type": "image/webp",
+      "Cache-Control": "private, no-store",
+      "Content-Disposition": "inline",
+    });
+  });
 
   if (options.clientDir) {
     const root = path.relative(process.cwd(), options.clientDir);

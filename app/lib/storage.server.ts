@@ -34,7 +34,7 @@ export class DiskStorage implements Storage {
     return path.join(this.root, bucket, key);
   }
 
-  async put(bucket: Bucket, key: string, body: Buffer): Promise<void> {
+  async put(bucket: Bucket, key: string, body: Buffer, _contentType?: string): Promise<void> {
     const target = this.file(bucket, key);
     await mkdir(path.dirname(target), { recursive: true });
     // Write then rename, so a reader never sees half a file.

@@ -11,3 +11,23 @@ export type KycStatusView = {
   hasSubmission: boolean;
 };
 
+
+/** Toast titles and texts of spec 01 §5 and §8 (KYC). */
+export const KYC_TEXTS = {
+  missingFields: "Please fill in all fields and upload an ID image",
+  invalidType: { title: "Invalid File Type", text: "Please upload a JPEG, PNG, or WebP image." },
+  tooLarge: { title: "File Too Large", text: "Please upload an image smaller than 5MB." },
+  invalidName: { title: "Invalid Name", text: "Please enter a valid full name." },
+  invalidId: { title: "Invalid ID Number", text: "Please enter a valid ID number." },
+  session: { title: "Session Error", text: "Your session has expired. Please log in again." },
+  authRequired: { title: "Authentication Required", text: "Please log in to submit your verification." },
+  uploadFailed: { title: "Upload Failed", text: "We could not store your document. Please try again." },
+  submissionFailed: { title: "Submission Failed", text: "We could not save your verification. Please try again." },
+  alreadyPending: { title: "Submission Failed", text: "Your verification is already under review." },
+  alreadyApproved: { title: "Submission Failed", text: "Your identity is already verified." },
+  submitted: { title: "Verification Submitted", text: "Your documents were submitted. Review usually takes 1-2 business days." },
+  reviewHint: "usually takes 1-2 business days",
+  unableToLoad: "Unable to load document",
+} as const;
+
+export type KycFailure = { title: string; text: string; field?: "fullName" | "activePhoneNumber" | "idImage" };

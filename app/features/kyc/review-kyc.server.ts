@@ -1,0 +1,85 @@
+import { and, eq } from "drizzle-orm";
+import { businesses, kycSubmissions, profiles } from "../../../db/schema";
+import { AppError } from "../../lib/app-error";
+import { changedFields, recordAudit } from "../../lib/audit.server";
+import { getDb } from "../../lib/db.server";
+import type { SessionUser } from "../accounts/session-user";
+
+function requireAdmin(actor: SessionUser | null): asserts actor is SessionUser {
+  if (!actor) throw new AppError("unauthenticated");
+  if (!actor.isAdmin) throw new AppError("forbidden");
+}
+
+/**
+ * Approves a pending KYC submission: reviewed now, the profile verified, and the owner's pending listings
+ * approved with it (spec: approve-business-on-kyc). Returns how many listings were approved.
+ */
+export async function approveKyc(actor: SessionUser | null, submissionId: string): Promise<{ approvedListings: number }> {
+  requireAdmin(actor);
+  return getDb().transaction(async (tx) => {
+    const [submission] = await tx
+      .select({ id: kycSubmissions.id, userId: kycSubmissions.userId, status: kycSubmissions.status, reviewedAt: kycSubmissions.reviewedAt })
+      .from(kycSubmissions)
+      .where(eq(kycSubmissions.id, submissionId))
+      .for("update")
+      .limit(1);
+    if (!submission) throw new AppError("not-found");
+    if (submission.status !== "pending") throw new AppError("conflict", "Only a pending submission can be approved.");
+    const now = new Date();
+    await tx
+      .update(kycSubmissions)
+      .set({ status: "approved", reviewedAt: now, reviewedBy: actor.id, rejectionReason: null })
+      .where(eq(kycSubmissions.id, submissionId));
+    await tx.update(profiles).set({ kycStatus: "approved", updatedAt: now }).where(eq(profiles.id, submission.userId));
+    const approved = await tx
+      .update(businesses)
+      .set({ approved: true, approvalStatus: "approved", approvedAt: now, rejectedAt: null, rejectionReason: null, updatedAt: now })
+      .where(and(eq(businesses.userId, submission.userId), eq(businesses.approvalStatus, "pending")))
+      .returning({ id: businesses.id });
+    await recordAudit(tx, actor, {
+      action: "kyc.approve",
+      targetType: "kyc_submission",
+      targetId: submissionId,
+      ...changedFields({ status: submission.status, reviewedAt: submission.reviewedAt }, { status: "approved", reviewedAt: now }),
+    });
+    for (const listing of approved) {
+      await recordAudit(tx, actor, {
+        action: "business.approve",
+        targetType: "business",
+        targetId: listing.id,
+        before: { approvalStatus: "pending", approved: false },
+        after: { approvalStatus: "approved", approved: true, via: "kyc.approve" },
+      });
+    }
+    return { approvedListings: approved.length };
+  });
+}
+
+/** Rejects a pending KYC submission with an optional reason; the owner may then resubmit. */
+export async function rejectKyc(actor: SessionUser | null, submissionId: string, reason: string | null): Promise<void> {
+  requireAdmin(actor);
+  const cleanReason = reason?.trim() || null;
+  await getDb().transaction(async (tx) => {
+    const [submission] = await tx
+      .select({ id: kycSubmissions.id, userId: kycSubmissions.userId, status: kycSubmissions.status })
+      .from(kycSubmissions)
+      .where(eq(kycSubmissions.id, submissionId))
+      .for("update")
+      .limit(1);
+    if (!submission) throw new AppError("not-found");
+    if (submission.status !== "pending") throw new AppError("conflict", "Only a pending submission can be rejected.");
+    const now = new Date();
+    await tx
+      .update(kycSubmissions)
+      .set({ status: "rejected", reviewedAt: now, reviewedBy: actor.id, rejectionReason: cleanReason })
+      .where(eq(kycSubmissions.id, submissionId));
+    await tx.update(profiles).set({ kycStatus: "rejected", updatedAt: now }).where(eq(profiles.id, submission.userId));
+    await recordAudit(tx, actor, {
+      action: "kyc.reject",
+      targetType: "kyc_submission",
+      targetId: submissionId,
+      before: { status: "pending" },
+      after: { status: "rejected", rejectionReason: cleanReason },
+    });
+  });
+}
