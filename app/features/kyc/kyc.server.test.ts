@@ -1,0 +1,195 @@
+import { and, eq } from "drizzle-orm";
+import sharp from "sharp";
+import { describe, expect, it } from "vitest";
+import { auditLog, businesses, kycSubmissions, profiles } from "../../../db/schema";
+import { createAdmin, createBusiness, createOwner, createUser, createVisitor } from "../../../db/seed/factories";
+import { actorFor } from "../../../tests/support/actors";
+import { fileFrom, jpegWithGps, largePng, pngImage, textAsPng } from "../../../tests/support/images";
+import { AppError } from "../../lib/app-error";
+import { getDb } from "../../lib/db.server";
+import { getStorage } from "../../lib/storage.server";
+import { getKycStatus } from "./get-kyc-status.server";
+import { getKycDocumentLink, openKycDocument } from "./kyc-document-link.server";
+import { KYC_TEXTS } from "./kyc.schemas";
+import { approveKyc, rejectKyc } from "./review-kyc.server";
+import { submitKyc } from "./submit-kyc.server";
+
+async function newOwner() {
+  const created = await createUser(getDb(), { role: "business", kycStatus: "none" });
+  return { created, actor: await actorFor(created) };
+}
+
+async function validPng() {
+  return fileFrom(await pngImage(), "id.png", "image/png");
+}
+
+function linkParams(link: string) {
+  const url = new URL(link, "http://localhost");
+  return { id: url.pathname.split("/").pop()!, params: url.searchParams };
+}
+
+describe("submitting KYC", () => {
+  it("stores a pending submission, a private re-encoded document, and moves the profile to pending", async () => {
+    const { actor } = await newOwner();
+    const result = await submitKyc(actor, { fullName: "  Adaeze   Nwosu ", activePhoneNumber: "+234 8031234567", idImage: await validPng() });
+    expect(result.ok).toBe(true);
+    const [row] = await getDb().select().from(kycSubmissions).where(eq(kycSubmissions.userId, actor.id));
+    expect(row).toMatchObject({ status: "pending", fullName: "Adaeze Nwosu", idNumber: "+234 8031234567" });
+    expect(row!.idImageUrl).toMatch(new RegExp(`^${actor.id}/[0-9a-f-]{36}\\.webp$`));
+    const stored = await getStorage().read("kyc-documents", row!.idImageUrl!);
+    expect((await sharp(stored!).metadata()).format).toBe("webp");
+    const [profile] = await getDb().select({ kyc: profiles.kycStatus }).from(profiles).where(eq(profiles.id, actor.id));
+    expect(profile!.kyc).toBe("pending");
+    expect(await getKycStatus(await actorFor(actor))).toMatchObject({ status: "pending", fullName: "Adaeze Nwosu", hasSubmission: true });
+  });
+
+  it("strips GPS and camera metadata from the document", async () => {
+    const { actor } = await newOwner();
+    const gps = await jpegWithGps();
+    expect((await sharp(gps).metadata()).exif).toBeDefined();
+    await submitKyc(actor, { fullName: "Bola Tinubu", activePhoneNumber: "08031234567", idImage: fileFrom(gps, "photo.jpg", "image/jpeg") });
+    const [row] = await getDb().select({ key: kycSubmissions.idImageUrl }).from(kycSubmissions).where(eq(kycSubmissions.userId, actor.id));
+    const stored = await getStorage().read("kyc-documents", row!.key!);
+    const meta = await sharp(stored!).metadata();
+    expect(meta.exif).toBeUndefined();
+    expect(stored!.includes(Buffer.from("TestPhone"))).toBe(false);
+  });
+
+  it("refuses a text file named .png by its content", async () => {
+    const { actor } = await newOwner();
+    const result = await submitKyc(actor, { fullName: "Ngozi Okonjo", activePhoneNumber: "08031234567", idImage: textAsPng() });
+    expect(result).toEqual({ ok: false, failure: { ...KYC_TEXTS.invalidType, field: "idImage" } });
+    expect(result.ok || result.failure.text).toBe("Please upload a JPEG, PNG, or WebP image.");
+  });
+
+  it("refuses an image over 5 MB", async () => {
+    const { actor } = await newOwner();
+    const big = await largePng(6 * 1024 * 1024);
+    const result = await submitKyc(actor, { fullName: "Ngozi Okonjo", activePhoneNumber: "08031234567", idImage: fileFrom(big, "id.png", "image/png") });
+    expect(result).toEqual({ ok: false, failure: { ...KYC_TEXTS.tooLarge, field: "idImage" } });
+    expect(KYC_TEXTS.tooLarge.text).toBe("Please upload an image smaller than 5MB.");
+  });
+
+  it("checks the name, the number, missing fields and the session with the spec's texts", async () => {
+    const { actor } = await newOwner();
+    const image = await validPng();
+    expect(await submitKyc(actor, { fullName: "A", activePhoneNumber: "08031234567", idImage: image })).toEqual({
+      ok: false,
+      failure: { title: "Invalid Name", text: "Please enter a valid full name.", field: "fullName" },
+    });
+    expect(await submitKyc(actor, { fullName: "Ada Obi", activePhoneNumber: "1234", idImage: image })).toEqual({
+      ok: false,
+      failure: { title: "Invalid ID Number", text: "Please enter a valid ID number.", field: "activePhoneNumber" },
+    });
+    expect(await submitKyc(actor, { fullName: "Ada Obi", activePhoneNumber: "08031234567", idImage: null })).toMatchObject({
+      ok: false,
+      failure: { text: "Please fill in all fields and upload an ID image" },
+    });
+    expect(await submitKyc(null, { fullName: "Ada Obi", activePhoneNumber: "08031234567", idImage: image })).toEqual({
+      ok: false,
+      failure: { title: "Session Error", text: "Your session has expired. Please log in again." },
+    });
+    expect(await getDb().select().from(kycSubmissions).where(eq(kycSubmissions.userId, actor.id))).toHaveLength(0);
+  });
+
+  it("refuses visitors, a second submission while one is pending, and allows resubmission after a rejection", async () => {
+    const visitor = await actorFor(await createVisitor(getDb()));
+    expect((await submitKyc(visitor, { fullName: "Vee Visitor", activePhoneNumber: "08031234567", idImage: await validPng() })).ok).toBe(false);
+
+    const { actor } = await newOwner();
+    const admin = await actorFor(await createAdmin(getDb()));
+    const first = await submitKyc(actor, { fullName: "Ada Obi", activePhoneNumber: "08031234567", idImage: await validPng() });
+    expect(first.ok).toBe(true);
+    expect(await submitKyc(actor, { fullName: "Ada Obi", activePhoneNumber: "08031234567", idImage: await validPng() })).toEqual({
+      ok: false,
+      failure: KYC_TEXTS.alreadyPending,
+    });
+    await rejectKyc(admin, first.ok ? first.submissionId : "", "Blurry photo");
+    expect(await getKycStatus(await actorFor(actor))).toMatchObject({ status: "rejected", rejectionReason: "Blurry photo" });
+    const again = await submitKyc(actor, { fullName: "Ada Obi", activePhoneNumber: "08031234567", idImage: await validPng() });
+    expect(again.ok).toBe(true);
+    expect(await getKycStatus(await actorFor(actor))).toMatchObject({ status: "pending" });
+    const [profile] = await getDb().select({ kyc: profiles.kycStatus }).from(profiles).where(eq(profiles.id, actor.id));
+    expect(profile!.kyc).toBe("pending");
+  });
+});
+
+describe("reviewing KYC", () => {
+  it("approves only pending submissions and approves the owner's pending listings with it", async () => {
+    const { actor } = await newOwner();
+    const admin = await actorFor(await createAdmin(getDb()));
+    const pendingListing = await createBusiness(getDb(), { userId: actor.id, status: "pending" });
+    const rejectedListing = await createBusiness(getDb(), { userId: actor.id, status: "rejected", rejectionReason: "Duplicate" });
+    const submitted = await submitKyc(actor, { fullName: "Ada Obi", activePhoneNumber: "08031234567", idImage: await validPng() });
+    if (!submitted.ok) throw new Error("submit failed");
+    expect(await approveKyc(admin, submitted.submissionId)).toEqual({ approvedListings: 1 });
+    const rows = await getDb().select({ id: businesses.id, status: businesses.approvalStatus, approved: businesses.approved, approvedAt: businesses.approvedAt }).from(businesses).where(eq(businesses.userId, actor.id));
+    expect(rows.find((r) => r.id === pendingListing.id)).toMatchObject({ status: "approved", approved: true });
+    expect(rows.find((r) => r.id === pendingListing.id)!.approvedAt).toBeInstanceOf(Date);
+    expect(rows.find((r) => r.id === rejectedListing.id)).toMatchObject({ status: "rejected", approved: false });
+    const [sub] = await getDb().select().from(kycSubmissions).where(eq(kycSubmissions.id, submitted.submissionId));
+    expect(sub).toMatchObject({ status: "approved", reviewedBy: admin.id });
+    expect(sub!.reviewedAt).toBeInstanceOf(Date);
+    const [profile] = await getDb().select({ kyc: profiles.kycStatus }).from(profiles).where(eq(profiles.id, actor.id));
+    expect(profile!.kyc).toBe("approved");
+    await expect(approveKyc(admin, submitted.submissionId)).rejects.toMatchObject({ code: "conflict" });
+    await expect(rejectKyc(admin, submitted.submissionId, "late")).rejects.toMatchObject({ code: "conflict" });
+    const audit = await getDb().select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.actorId, admin.id));
+    expect(audit.map((a) => a.action).sort()).toEqual(["business.approve", "kyc.approve"]);
+  });
+
+  it("is refused to everyone but admins", async () => {
+    const { actor } = await newOwner();
+    const submitted = await submitKyc(actor, { fullName: "Ada Obi", activePhoneNumber: "08031234567", idImage: await validPng() });
+    if (!submitted.ok) throw new Error("submit failed");
+    const visitor = await actorFor(await createVisitor(getDb()));
+    const otherOwner = await actorFor(await createOwner(getDb()));
+    for (const who of [null, visitor, otherOwner, actor]) {
+      await expect(approveKyc(who, submitted.submissionId)).rejects.toBeInstanceOf(AppError);
+      await expect(rejectKyc(who, submitted.submissionId, "no")).rejects.toBeInstanceOf(AppError);
+    }
+    const [sub] = await getDb().select({ status: kycSubmissions.status }).from(kycSubmissions).where(eq(kycSubmissions.id, submitted.submissionId));
+    expect(sub!.status).toBe("pending");
+  });
+});
+
+describe("KYC documents", () => {
+  it("are readable only by their owner and admins, through a signed link, and every view is audited", async () => {
+    const { actor } = await newOwner();
+    const submitted = await submitKyc(actor, { fullName: "Ada Obi", activePhoneNumber: "08031234567", idImage: await validPng() });
+    if (!submitted.ok) throw new Error("submit failed");
+    const admin = await actorFor(await createAdmin(getDb()));
+    const stranger = await actorFor(await createOwner(getDb()));
+
+    expect(await getKycDocumentLink(stranger, submitted.submissionId)).toBeNull();
+    const ownerLink = await getKycDocumentLink(actor, submitted.submissionId);
+    const adminLink = await getKycDocumentLink(admin, submitted.submissionId);
+    expect(ownerLink).toMatch(/^\/kyc-documents\/[0-9a-f-]{36}\?expires=\d+&viewer=.+&sig=/);
+    const expires = Number(new URL(ownerLink!, "http://x").searchParams.get("expires"));
+    expect(expires - Math.floor(Date.now() / 1000)).toBeGreaterThan(3590);
+    expect(expires - Math.floor(Date.now() / 1000)).toBeLessThanOrEqual(3600);
+
+    for (const link of [ownerLink!, adminLink!]) {
+      const { id, params } = linkParams(link);
+      const bytes = await openKycDocument(id, params);
+      expect((await sharp(bytes!).metadata()).format).toBe("webp");
+    }
+    const views = await getDb()
+      .select({ actor: auditLog.actorId })
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "kyc.document.view"), eq(auditLog.targetId, submitted.submissionId)));
+    expect(views.map((v) => v.actor).sort()).toEqual([actor.id, admin.id].sort());
+
+    // Tampered, re-targeted and expired links open nothing.
+    const { id, params } = linkParams(ownerLink!);
+    const forged = new URLSearchParams(params);
+    forged.set("viewer", stranger.id);
+    expect(await openKycDocument(id, forged)).toBeNull();
+    const later = new URLSearchParams(params);
+    later.set("expires", String(Number(params.get("expires")) + 10));
+    expect(await openKycDocument(id, later)).toBeNull();
+    const other = await submitKyc((await newOwner()).actor, { fullName: "Other Person", activePhoneNumber: "08031234567", idImage: await validPng() });
+    if (!other.ok) throw new Error("submit failed");
+    expect(await openKycDocument(other.submissionId, params)).toBeNull();
+  });
+});
