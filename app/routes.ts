@@ -3,6 +3,18 @@ import { type RouteConfig, index, route } from "@react-router/dev/routes";
 // Mirrors the spec's route tables. Later issues add their screens here.
 export default [
   index("routes/public/home.tsx"),
+  route("businesses", "routes/public/businesses.tsx"),
+  // /businesses/{id} is canonical; /business/{id} serves the same page with a canonical link.
+  route("businesses/:id", "routes/public/business-detail.tsx", { id: "business-detail" }),
+  route("business/:id", "routes/public/business-detail.tsx", { id: "business-detail-alias" }),
+  // Accounts (spec 01 §2 Login, Register)
+  route("login", "routes/auth/login.tsx"),
+  route("logout", "routes/auth/logout.tsx"),
+  route("register", "routes/auth/register.tsx"),
+  route("register/:type", "routes/auth/register-account.tsx"),
+  // Owners (role business)
+  route("dashboard", "routes/owner/dashboard.tsx"),
+  route("kyc-verification", "routes/owner/kyc-verification.tsx"),
   route("404", "routes/public/not-found.tsx", { id: "not-found-page" }),
   route("*", "routes/public/not-found.tsx", { id: "not-found-catch-all" }),
 ] satisfies RouteConfig;

@@ -1,0 +1,284 @@
+import { useEffect, useRef, useState } from "react";
+import { data, Form, Link, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
+import type { Route } from "./+types/kyc-verification";
+import { requireUser } from "~/features/accounts/guards.server";
+import { FormMessage, SelectField, TextField, primaryButton, secondaryButton } from "~/features/accounts/components/form-field";
+import { getKycStatus } from "~/features/kyc/get-kyc-status.server";
+import { KYC_TEXTS, type KycFailure, type KycStatusView } from "~/features/kyc/kyc.schemas";
+import { submitKyc } from "~/features/kyc/submit-kyc.server";
+import { getSessionUser } from "~/features/accounts/session.server";
+import { DEFAULT_PHONE_CODE, LIMITS, PHONE_CODES } from "~/lib/reference";
+
+export const meta: Route.MetaFunction = () => [{ title: "KYC Verification – Naija Directory" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request, ["business"]);
+  return { kyc: await getKycStatus(user) };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  // The guard first, so an expired session is sent to sign in with the path remembered.
+  const user = await getSessionUser(request);
+  if (!user) return data({ failure: KYC_TEXTS.session as KycFailure, fullName: "", phoneNumber: "", phoneCode: DEFAULT_PHONE_CODE }, { status: 401 });
+  await requireUser(request, ["business"]);
+  const form = await request.formData();
+  const fullName = String(form.get("fullName") ?? "");
+  const phoneCode = String(form.get("phoneCode") ?? DEFAULT_PHONE_CODE);
+  const phoneNumber = String(form.get("phoneNumber") ?? "").trim();
+  const code = PHONE_CODES.some((p) => p.code === phoneCode) ? phoneCode : DEFAULT_PHONE_CODE;
+  const file = form.get("idImage");
+  const result = await submitKyc(user, {
+    fullName,
+    activePhoneNumber: phoneNumber ? `${code} ${phoneNumber}` : "",
+    idImage: file instanceof File && file.size > 0 ? file : null,
+  });
+  if (!result.ok) {
+    return data({ failure: result.failure, fullName, phoneNumber, phoneCode: code }, { status: 400 });
+  }
+  throw redirect("/kyc-verification?submitted=true");
+}
+
+function formatDate(iso: string | null) {
+  if (!iso) return "—";
+  return new Date(iso).toLocaleDateString("en-NG", { day: "numeric", month: "long", year: "numeric" });
+}
+
+export default function KycVerification({ loaderData }: Route.ComponentProps) {
+  const { kyc } = loaderData;
+  const actionData = useActionData<typeof action>();
+  const [resubmitting, setResubmitting] = useState(Boolean(actionData));
+  const showForm = !kyc.hasSubmission || resubmitting;
+  const [params] = useSearchParams();
+  const submitted = params.get("submitted") === "true";
+  return (
+    <main className="mx-auto w-full max-w-xl space-y-6 px-4 py-8">
+      <div>
+        <Link to="/dashboard" className="text-sm font-medium text-brand-700 hover:underline">
+          ← Back to Dashboard
+        </Link>
+        <h1 className="mt-2 text-2xl font-bold text-gray-900">KYC Verification</h1>
+        <p className="text-gray-600">Verify your identity to list your business.</p>
+      </div>
+      {submitted && !showForm ? <FormMessage tone="success">{KYC_TEXTS.submitted.text}</FormMessage> : null}
+      {showForm ? (
+        <KycForm
+          resubmit={kyc.hasSubmission ? { reason: kyc.rejectionReason, onCancel: () => setResubmitting(false) } : null}
+          failure={actionData?.failure ?? null}
+          defaults={actionData ?? null}
+        />
+      ) : (
+        <KycStatusPanel kyc={kyc} onResubmit={() => setResubmitting(true)} />
+      )}
+    </main>
+  );
+}
+
+function KycStatusPanel({ kyc, onResubmit }: { kyc: KycStatusView; onResubmit: () => void }) {
+  const badge = {
+    approved: { label: "Verified", tone: "bg-green-100 text-green-800" },
+    pending: { label: "Under Review", tone: "bg-amber-100 text-amber-800" },
+    rejected: { label: "Rejected", tone: "bg-red-100 text-red-800" },
+    none: { label: "Not submitted", tone: "bg-gray-100 text-gray-700" },
+  }[kyc.status];
+  return (
+    <section className="space-y-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-gray-200" aria-labelledby="kyc-status-title">
+      <div className="flex items-center justify-between">
+        <h2 id="kyc-status-title" className="text-lg font-semibold">
+          Verification status
+        </h2>
+        <span className={`rounded-full px-3 py-1 text-sm font-medium ${badge.tone}`}>{badge.label}</span>
+      </div>
+      {kyc.status === "approved" ? <p className="text-gray-700">Your identity is verified. You can create listings.</p> : null}
+      {kyc.status === "pending" ? (
+        <p className="text-gray-700">Your documents are under review. Review {KYC_TEXTS.reviewHint}.</p>
+      ) : null}
+      {kyc.status === "rejected" ? (
+        <p className="text-gray-700">
+          Your verification was rejected. Reason: <strong>{kyc.rejectionReason?.trim() || "Not specified"}</strong>
+        </p>
+      ) : null}
+      <dl className="grid grid-cols-2 gap-3 text-sm">
+        <div>
+          <dt className="text-gray-500">Full name</dt>
+          <dd className="font-medium">{kyc.fullName ?? "—"}</dd>
+        </div>
+        <div>
+          <dt className="text-gray-500">Phone or ID number</dt>
+          <dd className="font-medium">{kyc.activePhoneNumber ?? "—"}</dd>
+        </div>
+        <div>
+          <dt className="text-gray-500">Submitted</dt>
+          <dd className="font-medium">{formatDate(kyc.submittedAt)}</dd>
+        </div>
+        <div>
+          <dt className="text-gray-500">Reviewed</dt>
+          <dd className="font-medium">{formatDate(kyc.reviewedAt)}</dd>
+        </div>
+      </dl>
+      {kyc.status === "rejected" ? (
+        <button type="button" className={primaryButton} onClick={onResubmit}>
+          Submit New KYC Verification
+        </button>
+      ) : null}
+      {kyc.status === "approved" ? (
+        <Link to="/dashboard" className={secondaryButton}>
+          Go to Dashboard
+        </Link>
+      ) : null}
+    </section>
+  );
+}
+
+type Defaults = { fullName: string; phoneNumber: string; phoneCode: string } | null;
+
+function KycForm({
+  resubmit,
+  failure,
+  defaults,
+}: {
+  resubmit: { reason: string | null; onCancel: () => void } | null;
+  failure: KycFailure | null;
+  defaults: Defaults;
+}) {
+  const navigation = useNavigation();
+  const submitting = navigation.state !== "idle";
+  const [fullName, setFullName] = useState(defaults?.fullName ?? "");
+  const [phoneCode, setPhoneCode] = useState(defaults?.phoneCode ?? DEFAULT_PHONE_CODE);
+  const [phoneNumber, setPhoneNumber] = useState(defaults?.phoneNumber ?? "");
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [clientFailure, setClientFailure] = useState<KycFailure | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const shown = clientFailure ?? failure;
+  const complete = fullName.trim() !== "" && phoneNumber.trim() !== "" && file !== null;
+
+  useEffect(() => {
+    if (!file) return setPreview(null);
+    const url = URL.createObjectURL(file);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [file]);
+
+  function choose(chosen: File | null | undefined) {
+    if (!chosen) return;
+    if (!/^image\/(jpeg|jpg|png|webp)$/.test(chosen.type)) return setClientFailure(KYC_TEXTS.invalidType);
+    if (chosen.size > LIMITS.kycImageMaxBytes) return setClientFailure(KYC_TEXTS.tooLarge);
+    setClientFailure(null);
+    setFile(chosen);
+    // Keep the file input in step with a dropped file, so the form posts it.
+    if (inputRef.current && inputRef.current.files?.[0] !== chosen) {
+      const transfer = new DataTransfer();
+      transfer.items.add(chosen);
+      inputRef.current.files = transfer.files;
+    }
+  }
+
+  return (
+    <section className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-gray-200">
+      {resubmit ? (
+        <div className="mb-4">
+          <FormMessage tone="info">
+            Previous rejection reason: <strong>{resubmit.reason?.trim() || "Not specified"}</strong>
+          </FormMessage>
+        </div>
+      ) : null}
+      {shown ? (
+        <div className="mb-4">
+          <FormMessage tone="error">
+            <strong className="block">{shown.title}</strong>
+            {shown.text}
+          </FormMessage>
+        </div>
+      ) : null}
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        className="space-y-4"
+        onSubmit={(event) => {
+          if (!complete) {
+            event.preventDefault();
+            setClientFailure({ title: "Missing Information", text: KYC_TEXTS.missingFields });
+          }
+        }}
+      >
+        <TextField label="Full name" name="fullName" autoComplete="name" value={fullName} onChange={(e) => setFullName(e.target.value)} required />
+        <fieldset>
+          <legend className="block text-sm font-medium text-gray-700">Phone number</legend>
+          <div className="mt-1 grid grid-cols-[7rem_1fr] gap-2">
+            <SelectField
+              label="Country code"
+              name="phoneCode"
+              options={PHONE_CODES.map((p) => p.code)}
+              value={phoneCode}
+              onChange={(e) => setPhoneCode(e.target.value)}
+            />
+            <TextField
+              label="Number"
+              name="phoneNumber"
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel-national"
+              placeholder="803 123 4567"
+              value={phoneNumber}
+              onChange={(e) => setPhoneNumber(e.target.value)}
+              required
+            />
+          </div>
+        </fieldset>
+        <div>
+          <span id="id-image-label" className="block text-sm font-medium text-gray-700">
+            ID image
+          </span>
+          <label
+            htmlFor="idImage"
+            onDragOver={(e) => {
+              e.preventDefault();
+              setDragging(true);
+            }}
+            onDragLeave={() => setDragging(false)}
+            onDrop={(e) => {
+              e.preventDefault();
+              setDragging(false);
+              choose(e.dataTransfer.files?.[0]);
+            }}
+            className={`mt-1 flex cursor-pointer flex-col items-center justify-center rounded-xl border-2 border-dashed p-6 text-center ${
+              dragging ? "border-brand-600 bg-brand-50" : "border-gray-300 hover:border-brand-500"
+            }`}
+          >
+            {preview ? (
+              <img src={preview} alt="Preview of your ID" className="max-h-48 rounded-lg object-contain" />
+            ) : (
+              <span className="text-sm text-gray-600">
+                <span className="font-semibold text-brand-700">Click to upload</span> or drag and drop
+              </span>
+            )}
+            <span className="mt-2 text-xs text-gray-500">JPEG, PNG, WebP, max 5MB</span>
+          </label>
+          <input
+            ref={inputRef}
+            id="idImage"
+            name="idImage"
+            type="file"
+            accept="image/jpeg,image/png,image/webp"
+            aria-labelledby="id-image-label"
+            className="sr-only"
+            onChange={(e) => choose(e.target.files?.[0])}
+          />
+          {file ? <p className="mt-1 text-xs text-gray-600">{file.name}</p> : null}
+        </div>
+        {!complete ? <p className="text-sm text-gray-600">{KYC_TEXTS.missingFields}</p> : null}
+        <div className="flex gap-3">
+          {resubmit ? (
+            <button type="button" className={secondaryButton} onClick={resubmit.onCancel}>
+              Cancel
+            </button>
+          ) : null}
+          <button type="submit" className={primaryButton} disabled={!complete || submitting}>
+            {submitting ? "Submitting…" : "Submit Verification"}
+          </button>
+        </div>
+      </Form>
+    </section>
+  );
+}
