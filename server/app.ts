@@ -1,6 +1,7 @@
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { randomUUID } from "node:crypto";
 import path from "node:path";
@@ -10,6 +11,7 @@ import { getAuth } from "../app/lib/auth.server";
 import { getDatabase, pingDatabase } from "../app/lib/db.server";
 import type { Env } from "../app/lib/env.server";
 import { logger } from "../app/lib/logger.server";
+import { LIMITS } from "../app/lib/reference";
 import { requestStorage } from "../app/lib/request-context.server";
 import { mailboxRoutes } from "./mailbox";
 import { securityHeaders, type SecurityVariables } from "./security-headers";
@@ -46,6 +48,10 @@ export function createApp(options: { env: Env; build: BuildLoader; clientDir?: s
   app.use("*", securityHeaders({ isDev, isHttps: env.PUBLIC_URL.startsWith("https://") }));
   app.use("*", compress());
   app.use("*", originCheck(env.PUBLIC_URL));
+  // Uploads are read into memory: cap every body before anything parses it.
+  const tooLarge = (c: Context) => c.text("The upload is too large. Images must be smaller than the limit shown on the form.", 413);
+  app.post("/kyc-verification", bodyLimit({ maxSize: 6 * 1024 * 1024, onError: tooLarge }));
+  app.use("*", bodyLimit({ maxSize: 3 * LIMITS.businessImageMaxBytes + 1024 * 1024, onError: tooLarge }));
 
   app.get("/healthz", async (c) => {
     let ok = false;
