@@ -154,6 +154,7 @@ export const LIMITS = {
   cardProductsShown: 2,
   dashboardCardProductsShown: 3,
   imagesPerListing: 3,
+  maxListingsPerOwner: 3,
   kycImageMaxBytes: 5 * 1024 * 1024,
   kycImageTypes: ["jpeg", "jpg", "png", "webp"] as const,
   businessImageMaxBytes: 10_485_760,

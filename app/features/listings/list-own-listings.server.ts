@@ -1,11 +1,12 @@
-import { desc, eq } from "drizzle-orm";
-import { businesses } from "../../../db/schema";
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { businesses, businessImages, featuredRequests } from "../../../db/schema";
 import { getDb } from "../../lib/db.server";
 import type { SessionUser } from "../accounts/session-user";
 
 /** The actor's own listings, newest first (filtered by user_id: an owner never sees another's). */
 export async function listOwnListings(actor: SessionUser) {
-  return getDb()
+  const db = getDb();
+  const rows = await db
     .select({
       id: businesses.id,
       name: businesses.name,
@@ -15,9 +16,29 @@ export async function listOwnListings(actor: SessionUser) {
       approvalStatus: businesses.approvalStatus,
       rejectionReason: businesses.rejectionReason,
       featured: businesses.featured,
+      featuredUntil: businesses.featuredUntil,
+      updatedAt: businesses.updatedAt,
       createdAt: businesses.createdAt,
     })
     .from(businesses)
     .where(eq(businesses.userId, actor.id))
     .orderBy(desc(businesses.createdAt));
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const [images, pending] = await Promise.all([
+    db
+      .select({ businessId: businessImages.businessId, key: businessImages.imageUrl, position: businessImages.position })
+      .from(businessImages)
+      .where(inArray(businessImages.businessId, ids))
+      .orderBy(asc(businessImages.position)),
+    db
+      .select({ businessId: featuredRequests.businessId })
+      .from(featuredRequests)
+      .where(and(inArray(featuredRequests.businessId, ids), eq(featuredRequests.status, "pending"))),
+  ]);
+  return rows.map((r) => ({
+    ...r,
+    mainImage: images.find((i) => i.businessId === r.id)?.key ?? null,
+    hasPendingFeatureRequest: pending.some((p) => p.businessId === r.id),
+  }));
 }

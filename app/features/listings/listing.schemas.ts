@@ -1,0 +1,114 @@
+import { z } from "zod";
+import { CATEGORIES, COUNTRIES, LIMITS, REGIONS } from "../../lib/reference";
+
+/** Spec 01 §5 and §8 texts for listings. */
+export const LISTING_TEXTS = {
+  nameRequired: "Business name is required",
+  nameLength: "Business name must be between 2 and 100 characters",
+  descriptionRequired: "Description is required",
+  addressRequired: "Address is required",
+  productsRequired: "Add at least one product or service",
+  stateRequired: "State is required",
+  countryRequired: "Country is required",
+  categoryRequired: "Category is required",
+  phoneRequired: "Phone number is required",
+  phoneInvalid: "Please enter a valid phone number (10 to 15 digits)",
+  websiteInvalid: "Please enter a valid website address starting with http:// or https://",
+  imageRequired: "Please add at least one image",
+  tooManyImages: "You can only upload up to 3 images total.",
+  createFailed: { title: "Creation Failed", text: "Failed to create business listing. Please try again." },
+  updateFailed: { title: "Update Failed", text: "We could not save your changes. Please try again." },
+  uploadFailed: { title: "Upload Failed", text: "Please upload JPEG, PNG or WebP images of at most 10 MB each." },
+  createdWithoutImages: {
+    title: "Business Created, Image Upload Failed",
+    text: "Your listing was saved without its images. Add them from Edit.",
+  },
+  deleteFailed: { title: "Delete failed", text: "We could not delete this business. Please try again." },
+  deleteConfirm: "Are you sure you want to delete this business? This action cannot be undone.",
+  notFound: {
+    title: "Business not found",
+    text: "The business you're trying to edit doesn't exist or you don't have permission to edit it.",
+  },
+  kycRequired: { title: "KYC Verification Required", text: "Complete KYC verification before creating a listing." },
+  limitReached: { title: "Listing limit reached", text: "You have reached the number of listings your plan allows." },
+  created: { title: "Business Created", text: "Your listing was submitted and is pending review." },
+  updated: { title: "Business Updated", text: "Your changes were saved." },
+  deleted: { title: "Business Deleted", text: "The listing was deleted." },
+} as const;
+
+export const FEATURE_TEXTS = {
+  alreadyPending: "You already have a pending feature request",
+  failed: "Failed to submit feature request",
+  error: "An error occurred while submitting the request",
+  submitted: "Feature request submitted. An admin will review it soon.",
+  alreadyFeatured: "This business is already featured",
+  notApproved: "Only an approved listing can be featured",
+} as const;
+
+/** Spec 01 §5: digits, +234 added when there is no leading plus; 10–15 digits. Null when blank. */
+export function normalizePhone(raw: string): { ok: true; value: string | null } | { ok: false } {
+  const trimmed = raw.trim();
+  if (!trimmed) return { ok: true, value: null };
+  if (!/^\+?[\d\s\-()]+$/.test(trimmed)) return { ok: false };
+  const digits = trimmed.replace(/\D/g, "");
+  let international: string;
+  if (trimmed.startsWith("+")) international = `+${digits}`;
+  else if (digits.startsWith("234")) international = `+${digits}`;
+  else international = `+234${digits.replace(/^0/, "")}`;
+  const count = international.length - 1;
+  if (count < LIMITS.phoneMinDigits || count > LIMITS.phoneMaxDigits) return { ok: false };
+  return { ok: true, value: international };
+}
+
+/** Trimmed, blank-free, case-insensitively de-duplicated product list. */
+export function cleanProducts(values: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const value of values.flatMap((v) => v.split(/\r?\n/))) {
+    const item = value.trim().replace(/\s+/g, " ").slice(0, 80);
+    const key = item.toLowerCase();
+    if (item && !seen.has(key)) {
+      seen.add(key);
+      out.push(item);
+    }
+  }
+  return out.slice(0, 30);
+}
+
+const optionalText = (max: number) => z.string().trim().max(max).optional().transform((v) => v || null);
+
+/** The listing form's fields (images travel separately). */
+export const ListingSchema = z
+  .object({
+    name: z
+      .string()
+      .trim()
+      .min(1, LISTING_TEXTS.nameRequired)
+      .min(LIMITS.businessNameMin, LISTING_TEXTS.nameLength)
+      .max(LIMITS.businessNameMax, LISTING_TEXTS.nameLength),
+    description: z.string().trim().min(1, LISTING_TEXTS.descriptionRequired).max(5000),
+    address: z.string().trim().min(1, LISTING_TEXTS.addressRequired).max(300),
+    plotNumber: optionalText(50),
+    state: z.enum(REGIONS, { message: LISTING_TEXTS.stateRequired }),
+    country: z.enum(COUNTRIES, { message: LISTING_TEXTS.countryRequired }),
+    category: z.enum(CATEGORIES, { message: LISTING_TEXTS.categoryRequired }),
+    phoneNumber: z.string().trim().min(1, LISTING_TEXTS.phoneRequired),
+    websiteUrl: z
+      .string()
+      .trim()
+      .max(300)
+      .optional()
+      .transform((v) => v || null)
+      .refine((v) => v === null || /^https?:\/\/[^\s/$.?#].[^\s]*$/i.test(v), LISTING_TEXTS.websiteInvalid),
+    products: z.array(z.string()).transform(cleanProducts).refine((v) => v.length > 0, LISTING_TEXTS.productsRequired),
+  })
+  .transform((value, ctx) => {
+    const phone = normalizePhone(value.phoneNumber);
+    if (!phone.ok || !phone.value) {
+      ctx.addIssue({ code: "custom", message: LISTING_TEXTS.phoneInvalid, path: ["phoneNumber"] });
+      return z.NEVER;
+    }
+    return { ...value, phoneNumber: phone.value };
+  });
+export type ListingInput = z.infer<typeof ListingSchema>;
+export type ListingFormValues = z.input<typeof ListingSchema>;

@@ -1,0 +1,183 @@
+import { eq } from "drizzle-orm";
+import sharp from "sharp";
+import { describe, expect, it } from "vitest";
+import { businessImages, businesses, businessMessages, featuredRequests } from "../../../db/schema";
+import { addBusinessImage, createBusiness, createMessage, createOwner, createUser, createVisitor } from "../../../db/seed/factories";
+import { actorFor } from "../../../tests/support/actors";
+import { fileFrom, jpegWithGps, pngImage, textAsPng } from "../../../tests/support/images";
+import { getDb } from "../../lib/db.server";
+import { getStorage } from "../../lib/storage.server";
+import { createListing } from "./create-listing.server";
+import { deleteListing } from "./delete-listing.server";
+import { getOwnListing } from "./get-own-listing.server";
+import { FEATURE_TEXTS, LISTING_TEXTS, ListingSchema, normalizePhone, type ListingInput } from "./listing.schemas";
+import { requestFeature } from "./request-feature.server";
+import { updateListing } from "./update-listing.server";
+
+function input(overrides: Partial<Record<string, unknown>> = {}): ListingInput {
+  const parsed = ListingSchema.safeParse({
+    name: "Iya Basira Kitchen",
+    description: "Amala, ewedu and gbegiri every day.",
+    address: "12 Bode Thomas Street, Surulere",
+    plotNumber: "Plot 4",
+    state: "Lagos",
+    country: "Nigeria",
+    category: "Eatery",
+    phoneNumber: "0803 123 4567",
+    websiteUrl: "https://iyabasira.example.ng",
+    products: ["Amala", " amala ", "Ewedu", ""],
+    ...overrides,
+  });
+  if (!parsed.success) throw new Error(JSON.stringify(parsed.error.issues));
+  return parsed.data;
+}
+
+async function png(name = "shop.png") {
+  return fileFrom(await pngImage(800, 600), name, "image/png");
+}
+
+async function approvedOwner() {
+  return actorFor(await createOwner(getDb()));
+}
+
+describe("listing form rules", () => {
+  it("normalises the phone: +234 added when there is no plus, 10 to 15 digits", () => {
+    expect(normalizePhone("0803 123 4567")).toEqual({ ok: true, value: "+2348031234567" });
+    expect(normalizePhone("+44 (20) 7946-0958")).toEqual({ ok: true, value: "+442079460958" });
+    expect(normalizePhone("8031234567")).toEqual({ ok: true, value: "+2348031234567" });
+    expect(normalizePhone("12345")).toEqual({ ok: false });
+    expect(normalizePhone("0803-CALL-NOW")).toEqual({ ok: false });
+  });
+  it("trims and de-duplicates products and requires a name of 2 to 100 characters", () => {
+    expect(input().products).toEqual(["Amala", "Ewedu"]);
+    const blank = ListingSchema.safeParse({ ...input(), phoneNumber: "08031234567", name: "  " });
+    expect(blank.error?.issues[0]?.message).toBe("Business name is required");
+    const long = ListingSchema.safeParse({ ...input(), phoneNumber: "08031234567", name: "x".repeat(101) });
+    expect(long.success).toBe(false);
+    const site = ListingSchema.safeParse({ ...input(), phoneNumber: "08031234567", websiteUrl: "javascript:alert(1)" });
+    expect(site.error?.issues[0]?.message).toBe(LISTING_TEXTS.websiteInvalid);
+  });
+});
+
+describe("creating a listing", () => {
+  it("starts pending with its images re-encoded, in order, at {businessId}/{timestamp}_{n}.webp", async () => {
+    const owner = await approvedOwner();
+    const gps = fileFrom(await jpegWithGps(), "photo.jpg", "image/jpeg");
+    const result = await createListing(owner, input(), [await png(), gps]);
+    expect(result).toMatchObject({ ok: true, imagesSaved: true });
+    if (!result.ok) return;
+    const [row] = await getDb().select().from(businesses).where(eq(businesses.id, result.businessId));
+    expect(row).toMatchObject({ approved: false, approvalStatus: "pending", userId: owner.id, phoneNumber: "+2348031234567" });
+    const images = await getDb().select().from(businessImages).where(eq(businessImages.businessId, result.businessId));
+    expect(images.map((i) => i.position).sort()).toEqual([1, 2]);
+    for (const image of images) {
+      expect(image.imageUrl).toMatch(new RegExp(`^${result.businessId}/\\d+_[12]\\.webp$`));
+      const stored = await getStorage().read("business-images", image.imageUrl);
+      const meta = await sharp(stored!).metadata();
+      expect(meta.format).toBe("webp");
+      expect(meta.exif).toBeUndefined();
+    }
+  });
+
+  it("refuses owners without approved KYC, visitors and anonymous users", async () => {
+    const pendingKyc = await actorFor(await createUser(getDb(), { role: "business", kycStatus: "pending" }));
+    const visitor = await actorFor(await createVisitor(getDb()));
+    expect(await createListing(pendingKyc, input(), [await png()])).toEqual({ ok: false, failure: LISTING_TEXTS.kycRequired });
+    expect((await createListing(visitor, input(), [await png()])).ok).toBe(false);
+    expect((await createListing(null, input(), [await png()])).ok).toBe(false);
+    const rows = await getDb().select({ id: businesses.id }).from(businesses).where(eq(businesses.userId, pendingKyc.id));
+    expect(rows).toHaveLength(0);
+  });
+
+  it("needs one to three images, checked by content", async () => {
+    const owner = await approvedOwner();
+    expect(await createListing(owner, input(), [])).toMatchObject({ ok: false, failure: { text: LISTING_TEXTS.imageRequired } });
+    const four = await Promise.all([1, 2, 3, 4].map((n) => png(`${n}.png`)));
+    expect(await createListing(owner, input(), four)).toMatchObject({ ok: false, failure: { text: "You can only upload up to 3 images total." } });
+    expect(await createListing(owner, input(), [textAsPng()])).toMatchObject({ ok: false, failure: { title: "Upload Failed" } });
+    expect(await getDb().select({ id: businesses.id }).from(businesses).where(eq(businesses.userId, owner.id))).toHaveLength(0);
+  });
+
+  it("allows at most three listings per owner", async () => {
+    const owner = await approvedOwner();
+    for (let i = 0; i < 3; i++) await createBusiness(getDb(), { userId: owner.id });
+    expect(await createListing(owner, input(), [await png()])).toEqual({ ok: false, failure: LISTING_TEXTS.limitReached });
+  });
+});
+
+describe("editing, deleting and featuring are for the owner only", () => {
+  async function ownedListing() {
+    const owner = await approvedOwner();
+    const created = await createListing(owner, input(), [await png("a.png"), await png("b.png")]);
+    if (!created.ok) throw new Error("create failed");
+    return { owner, businessId: created.businessId };
+  }
+
+  it("refuses another owner, a visitor and anonymous for every action, whatever ids they send", async () => {
+    const { owner, businessId } = await ownedListing();
+    const other = await approvedOwner();
+    const visitor = await actorFor(await createVisitor(getDb()));
+    for (const who of [other, visitor]) {
+      expect(await getOwnListing(who, businessId)).toBeNull();
+    }
+    for (const who of [other, visitor, null]) {
+      expect(await updateListing(who, businessId, input({ name: "Hijacked" }), { keep: [], added: [await png()] })).toMatchObject({
+        ok: false,
+        failure: LISTING_TEXTS.notFound,
+        notFound: true,
+      });
+      expect(await deleteListing(who, businessId)).toEqual({ ok: false });
+      expect((await requestFeature(who, businessId)).ok).toBe(false);
+    }
+    const [row] = await getDb().select({ name: businesses.name }).from(businesses).where(eq(businesses.id, businessId));
+    expect(row!.name).toBe("Iya Basira Kitchen");
+    expect(await getDb().select().from(featuredRequests).where(eq(featuredRequests.businessId, businessId))).toHaveLength(0);
+    expect(await getOwnListing(owner, businessId)).toMatchObject({ id: businessId, images: [{ position: 1 }, { position: 2 }] });
+    expect(await updateListing(owner, "00000000-0000-0000-0000-000000000000", input(), { keep: [], added: [await png()] })).toMatchObject({
+      notFound: true,
+    });
+  });
+
+  it("reorders, removes and adds images, and keeps the text it was given", async () => {
+    const { owner, businessId } = await ownedListing();
+    const before = (await getOwnListing(owner, businessId))!;
+    const [first, second] = before.images;
+    const result = await updateListing(owner, businessId, input({ name: "Iya Basira Kitchen & Suya" }), {
+      keep: [second!.id],
+      added: [await png("c.png")],
+    });
+    expect(result).toEqual({ ok: true });
+    const after = (await getOwnListing(owner, businessId))!;
+    expect(after.name).toBe("Iya Basira Kitchen & Suya");
+    expect(after.images.map((i) => i.key)[0]).toBe(second!.key);
+    expect(after.images).toHaveLength(2);
+    expect(await getStorage().read("business-images", first!.key)).toBeNull();
+    const tooMany = await updateListing(owner, businessId, input(), { keep: after.images.map((i) => i.id), added: [await png(), await png()] });
+    expect(tooMany).toMatchObject({ ok: false, failure: { text: "You can only upload up to 3 images total." } });
+  });
+
+  it("deletes the listing and its files, and keeps the conversation with no business", async () => {
+    const { owner, businessId } = await ownedListing();
+    const visitor = await createVisitor(getDb());
+    const message = await createMessage(getDb(), { businessId, senderId: visitor.id, visitorId: visitor.id, recipientId: owner.id, message: "Are you open?", senderType: "visitor" });
+    const keys = (await getOwnListing(owner, businessId))!.images.map((i) => i.key);
+    expect(await deleteListing(owner, businessId)).toEqual({ ok: true });
+    expect(await getDb().select().from(businesses).where(eq(businesses.id, businessId))).toHaveLength(0);
+    for (const key of keys) expect(await getStorage().read("business-images", key)).toBeNull();
+    const [kept] = await getDb().select({ businessId: businessMessages.businessId, text: businessMessages.message }).from(businessMessages).where(eq(businessMessages.id, message.id));
+    expect(kept).toEqual({ businessId: null, text: "Are you open?" });
+  });
+
+  it("asks for featuring once: tier basic, pending; a second ask is refused", async () => {
+    const owner = await approvedOwner();
+    const listing = await createBusiness(getDb(), { userId: owner.id });
+    await addBusinessImage(getDb(), { businessId: listing.id });
+    const first = await requestFeature(owner, listing.id);
+    expect(first.ok).toBe(true);
+    const [row] = await getDb().select().from(featuredRequests).where(eq(featuredRequests.businessId, listing.id));
+    expect(row).toMatchObject({ pricingTier: "basic", status: "pending", requestedBy: owner.id });
+    expect(await requestFeature(owner, listing.id)).toEqual({ ok: false, message: FEATURE_TEXTS.alreadyPending });
+    const featured = await createBusiness(getDb(), { userId: owner.id, featured: true });
+    expect(await requestFeature(owner, featured.id)).toEqual({ ok: false, message: FEATURE_TEXTS.alreadyFeatured });
+  });
+});
