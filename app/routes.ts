@@ -15,6 +15,8 @@ export default [
   // Owners (role business)
   route("dashboard", "routes/owner/dashboard.tsx"),
   route("kyc-verification", "routes/owner/kyc-verification.tsx"),
+  route("business/create", "routes/owner/business-create.tsx"),
+  route("business/edit/:id", "routes/owner/business-edit.tsx"),
   route("404", "routes/public/not-found.tsx", { id: "not-found-page" }),
   route("*", "routes/public/not-found.tsx", { id: "not-found-catch-all" }),
 ] satisfies RouteConfig;

@@ -1,0 +1,24 @@
+import { Link } from "react-router";
+import type { KycStatus } from "../../../lib/reference";
+
+const MESSAGE: Record<KycStatus, string> = {
+  none: "You need to verify your identity before you can create a business listing.",
+  pending: "Your verification is under review. You can create listings once it is approved (usually takes 1-2 business days).",
+  rejected: "Your verification was rejected. Please resubmit your documents to create listings.",
+  approved: "",
+};
+
+/** Shown on /business/create until KYC is approved (spec 01 §2, Create listing). */
+export function KycRequiredCard({ status, hasSubmission }: { status: KycStatus; hasSubmission: boolean }) {
+  return (
+    <section className="rounded-2xl border border-amber-200 bg-amber-50 p-6" aria-labelledby="kyc-required-title">
+      <h2 id="kyc-required-title" className="text-lg font-semibold text-gray-900">
+        KYC Verification Required
+      </h2>
+      <p className="mt-1 text-gray-700">{MESSAGE[status]}</p>
+      <Link to="/kyc-verification" className="mt-4 inline-flex rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+        {hasSubmission ? "View KYC Status" : "Complete KYC Verification"}
+      </Link>
+    </section>
+  );
+}

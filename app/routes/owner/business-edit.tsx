@@ -1,0 +1,58 @@
+import { data, Link, redirect, useActionData } from "react-router";
+import type { Route } from "./+types/business-edit";
+import { requireUser } from "~/features/accounts/guards.server";
+import { ListingForm } from "~/features/listings/components/listing-form";
+import { getOwnListing } from "~/features/listings/get-own-listing.server";
+import { readListingForm } from "~/features/listings/listing-form-data.server";
+import { LISTING_TEXTS } from "~/features/listings/listing.schemas";
+import { updateListing } from "~/features/listings/update-listing.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "Edit Business – Naija Directory" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await requireUser(request, ["business"]);
+  const listing = await getOwnListing(user, params.id);
+  // Another owner's listing, or none: back to the dashboard with the spec's toast.
+  if (!listing) throw redirect("/dashboard?notice=not-found");
+  return { listing };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const user = await requireUser(request, ["business"]);
+  const form = readListingForm(await request.formData());
+  if (!form.ok) {
+    return data(
+      { failure: { ...LISTING_TEXTS.updateFailed, text: "Please correct the highlighted fields.", fields: form.fields }, typed: form.typed },
+      { status: 400 },
+    );
+  }
+  const result = await updateListing(user, params.id, form.input, { keep: form.keep, added: form.images });
+  if (!result.ok) {
+    if (result.notFound) throw redirect("/dashboard?notice=not-found");
+    const fields = result.failure.field ? { [result.failure.field]: result.failure.text } : {};
+    return data({ failure: { ...result.failure, fields }, typed: form.typed }, { status: 400 });
+  }
+  throw redirect("/dashboard?notice=updated");
+}
+
+export default function BusinessEdit({ loaderData }: Route.ComponentProps) {
+  const actionData = useActionData<typeof action>();
+  const { listing } = loaderData;
+  return (
+    <main className="mx-auto w-full max-w-2xl space-y-6 px-4 py-8">
+      <Link to="/dashboard" className="text-sm font-medium text-brand-700 hover:underline">
+        ← Back to Dashboard
+      </Link>
+      <h1 className="text-2xl font-bold text-gray-900">Edit Business</h1>
+      <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-gray-200">
+        <ListingForm
+          mode="edit"
+          action={`/business/edit/${listing.id}`}
+          defaults={actionData?.typed ?? listing}
+          existingImages={listing.images}
+          failure={actionData?.failure}
+        />
+      </div>
+    </main>
+  );
+}
