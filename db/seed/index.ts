@@ -1,4 +1,236 @@
-/** Fills a new database with the demo data. (Being written: see the seed task.) */
-export async function seedDemoData(): Promise<Record<string, number>> {
-  return {};
+/**
+ * Demo data for a new database (server start-up when DEMO_SEED is not false outside production,
+ * and `npm run cli -- seed`). Everything comes from one fixed seed (db/seed/data.ts), is written
+ * with the same factories the tests use (db/seed/factories.ts), and all rows go in one transaction.
+ * Images are drawn locally while the rows are inserted; if anything fails, the files written so
+ * far are removed and the transaction rolls back.
+ */
+import { availableParallelism } from "node:os";
+import { getDb, type Db } from "../../app/lib/db.server";
+import { featuredMonthsForTier } from "../../app/lib/reference";
+import { getStorage, type Storage } from "../../app/lib/storage.server";
+import { buildDemoPlan, DEMO_PASSWORD, DEMO_SEED_VALUE, type BusinessPlan } from "./data";
+import {
+  addBusinessImage, createBusiness, createFeaturedRequest, createFeedback, createKycSubmission, createMessage,
+  createPayment, createSubscription, createUser, passwordHashFor,
+} from "./factories";
+import { businessImageKey, mapLimit, renderBusinessImage, renderKycDocument, type RenderedImage } from "./images";
+
+export type SeedOptions = {
+  /** Default: the process's database (getDb()). */
+  db?: Db;
+  /** Default: the process's file storage (getStorage()). */
+  storage?: Storage;
+  /** The moment the data is relative to (created_at values spread over the ~90 days before it). */
+  now?: Date;
+  /** Default DEMO_SEED_VALUE: the same seed gives the same content. */
+  seed?: number;
+};
+
+const addMonths = (date: Date, months: number) => {
+  const d = new Date(date);
+  d.setMonth(d.getMonth() + months);
+  return d;
+};
+const latest = (...dates: (Date | null | undefined)[]) =>
+  new Date(Math.max(...dates.filter((d): d is Date => d instanceof Date).map((d) => d.getTime())));
+
+/** Fills a new database with the demo data and returns how many of each thing it created. */
+export async function seedDemoData(options: SeedOptions = {}): Promise<Record<string, number>> {
+  const db = options.db ?? getDb();
+  const storage = options.storage ?? getStorage();
+  const now = (options.now ?? new Date()).getTime();
+  const at = (agoMs: number) => new Date(now - agoMs);
+  const plan = buildDemoPlan(options.seed ?? DEMO_SEED_VALUE);
+
+  // Drawing runs on sharp's threads while the rows are inserted here; results are awaited later.
+  const concurrency = Math.max(2, Math.min(4, availableParallelism()));
+  const imageJobs = plan.businesses.flatMap((b) => Array.from({ length: b.imageCount }, (_, i) => ({ b, position: i + 1 })));
+  const rendering = mapLimit(imageJobs, concurrency, ({ b, position }) =>
+    renderBusinessImage({ name: b.name, category: b.category, city: b.city, state: b.state, products: b.products, seed: b.imageSeed }, position),
+  );
+  const kycRendering = rendering.then(() =>
+    mapLimit(plan.kyc, concurrency, (k) => renderKycDocument({ fullName: k.fullName, idNumber: k.idNumber, seed: k.imageSeed })),
+  );
+  // Avoid unhandled rejections if the transaction fails before these are awaited.
+  rendering.catch(() => undefined);
+  kycRendering.catch(() => undefined);
+  const passwordHash = await passwordHashFor(DEMO_PASSWORD);
+
+  const writtenImages: string[] = [];
+  const writtenKyc: string[] = [];
+  try {
+    return await db.transaction(async (tx) => {
+      // --- Accounts -----------------------------------------------------------------------
+      const userIds = new Map<string, string>();
+      for (const p of plan.people) {
+        const created = await createUser(tx, {
+          email: p.email, passwordHash, role: p.role, firstName: p.firstName, lastName: p.lastName, country: "Nigeria",
+          state: p.state === "FCT" ? "FCT - Abuja" : p.state, category: p.category, kycStatus: p.kycStatus,
+          emailVerified: true, createdAt: at(p.agoMs),
+        });
+        userIds.set(p.key, created.id);
+      }
+      const id = (key: string) => {
+        const value = userIds.get(key);
+        if (!value) throw new Error(`demo plan refers to unknown account ${key}`);
+        return value;
+      };
+      const adminId = id("admin@example.com");
+
+      // --- KYC submissions (documents are written once drawn) -------------------------------
+      const kycKeys: string[] = [];
+      for (const k of plan.kyc) {
+        const userId = id(k.userKey);
+        const submittedAt = at(k.submittedAgoMs);
+        const key = `${userId}/${submittedAt.getTime()}_id.webp`;
+        kycKeys.push(key);
+        await createKycSubmission(tx, {
+          userId, fullName: k.fullName, idNumber: k.idNumber, idImageUrl: key, status: k.status, submittedAt,
+          reviewedAt: k.reviewedAgoMs === null ? null : at(k.reviewedAgoMs), reviewedBy: k.status === "pending" ? null : adminId,
+          rejectionReason: k.rejectionReason, updateProfile: false,
+        });
+      }
+
+      // --- Listings -----------------------------------------------------------------------
+      const businessIds = new Map<string, string>();
+      const businessCreated = new Map<string, Date>();
+      const planByKey = new Map<string, BusinessPlan>(plan.businesses.map((b) => [b.key, b]));
+      for (const b of plan.businesses) {
+        const createdAt = at(b.agoMs);
+        const reviewedAt = b.reviewedAgoMs === null ? null : at(b.reviewedAgoMs);
+        const featuredStart = b.featured ? at(b.featured.startAgoMs) : null;
+        const row = await createBusiness(tx, {
+          userId: id(b.ownerKey), name: b.name, description: b.description, address: b.address, plotNumber: b.plotNumber,
+          state: b.state, country: "Nigeria", phoneNumber: b.phoneNumber, websiteUrl: b.websiteUrl, products: b.products,
+          category: b.category, status: b.status, rejectionReason: b.rejectionReason,
+          approvedAt: b.status === "approved" ? reviewedAt : null, rejectedAt: b.status === "rejected" ? reviewedAt : null,
+          featured: Boolean(b.featured),
+          featuredUntil: b.featured && featuredStart ? addMonths(featuredStart, featuredMonthsForTier(b.featured.tier)) : null,
+          featuredManagedBy: b.featured ? adminId : null, featuredManagedAt: featuredStart,
+          viewCount: b.viewCount, createdAt, updatedAt: latest(createdAt, reviewedAt, featuredStart),
+        });
+        businessIds.set(b.key, row.id);
+        businessCreated.set(b.key, createdAt);
+      }
+      const businessId = (key: string) => {
+        const value = businessIds.get(key);
+        if (!value) throw new Error(`demo plan refers to unknown listing ${key}`);
+        return value;
+      };
+
+      // --- Featured requests (each paid through the demo provider) --------------------------
+      let paymentCount = 0;
+      for (const r of plan.featuredRequests) {
+        const b = planByKey.get(r.businessKey)!;
+        const ownerId = id(b.ownerKey);
+        const createdAt = at(r.agoMs);
+        await createPayment(tx, {
+          userId: ownerId, purpose: "featured", planId: r.tier, businessId: businessId(b.key), reference: r.paymentReference,
+          createdAt: new Date(createdAt.getTime() - 60_000),
+        });
+        paymentCount++;
+        const startDate = r.startAgoMs === null ? null : at(r.startAgoMs);
+        await createFeaturedRequest(tx, {
+          businessId: businessId(b.key), requestedBy: ownerId, pricingTier: r.tier, status: r.status, startDate,
+          endDate: startDate ? addMonths(startDate, featuredMonthsForTier(r.tier)) : null,
+          paymentReference: r.paymentReference, reviewedBy: r.status === "pending" ? null : adminId, createdAt,
+          updatedAt: r.status === "pending" ? createdAt : (startDate ?? new Date(Math.min(now, createdAt.getTime() + 86_400_000))),
+        });
+      }
+
+      // --- Subscriptions for owners with more than one listing -----------------------------
+      for (const s of plan.subscriptions) {
+        const userId = id(s.userKey);
+        const startsAt = at(s.startAgoMs);
+        const payment = await createPayment(tx, {
+          userId, purpose: "subscription", planId: s.planId, reference: s.paymentReference, createdAt: new Date(startsAt.getTime() - 60_000),
+        });
+        paymentCount++;
+        await createSubscription(tx, { userId, planId: s.planId, startsAt, paymentId: payment.id });
+      }
+
+      // --- Conversations --------------------------------------------------------------------
+      let messageCount = 0;
+      for (const c of plan.conversations) {
+        const b = planByKey.get(c.businessKey)!;
+        const ownerId = id(b.ownerKey);
+        const visitorId = id(c.visitorKey);
+        for (const m of c.messages) {
+          const fromVisitor = m.from === "visitor";
+          await createMessage(tx, {
+            businessId: businessId(b.key), senderId: fromVisitor ? visitorId : ownerId, recipientId: fromVisitor ? ownerId : visitorId,
+            visitorId, message: m.text, senderType: fromVisitor ? "visitor" : "business", readStatus: m.read, createdAt: at(m.agoMs),
+          });
+          messageCount++;
+        }
+      }
+
+      // --- Feedback -------------------------------------------------------------------------
+      for (const f of plan.feedback) {
+        const createdAt = at(f.agoMs);
+        await createFeedback(tx, {
+          userId: id(f.userKey), message: f.message, status: f.status, createdAt,
+          updatedAt: f.status === "new" ? createdAt : new Date(Math.min(now, createdAt.getTime() + 86_400_000)),
+        });
+      }
+
+      // --- Images: files first (outside the database), then their rows ----------------------
+      const rendered = await rendering;
+      const perBusiness = new Map<string, RenderedImage[]>();
+      imageJobs.forEach(({ b }, i) => {
+        const list = perBusiness.get(b.key) ?? [];
+        list.push(rendered[i]);
+        perBusiness.set(b.key, list);
+      });
+      const files = plan.businesses.flatMap((b) => {
+        const bid = businessId(b.key);
+        const timestamp = businessCreated.get(b.key)!.getTime();
+        return (perBusiness.get(b.key) ?? []).map((image, i) => ({ b, bid, timestamp, position: i + 1, image }));
+      });
+      await mapLimit(files, 8, async (f) => {
+        if (f.position === 1) writtenImages.push(f.bid);
+        await storage.put("business-images", businessImageKey(f.bid, f.timestamp, f.position), f.image.data, "image/webp");
+      });
+      for (const f of files) {
+        await addBusinessImage(tx, {
+          businessId: f.bid, imageUrl: businessImageKey(f.bid, f.timestamp, f.position), position: f.position,
+          width: f.image.width, height: f.image.height, createdAt: businessCreated.get(f.b.key)!,
+        });
+      }
+      const documents = await kycRendering;
+      await mapLimit(plan.kyc, 8, async (k, i) => {
+        writtenKyc.push(id(k.userKey));
+        await storage.put("kyc-documents", kycKeys[i], documents[i], "image/webp");
+      });
+
+      const approved = plan.businesses.filter((b) => b.status === "approved");
+      return {
+        users: plan.people.length,
+        admins: plan.people.filter((p) => p.role === "admin").length,
+        owners: plan.people.filter((p) => p.role === "business").length,
+        visitors: plan.people.filter((p) => p.role === "visitor").length,
+        businesses: plan.businesses.length,
+        approved: approved.length,
+        featured: plan.businesses.filter((b) => b.featured).length,
+        pending: plan.businesses.filter((b) => b.status === "pending").length,
+        rejected: plan.businesses.filter((b) => b.status === "rejected").length,
+        states: new Set(approved.map((b) => b.state)).size,
+        categories: new Set(approved.map((b) => b.category)).size,
+        images: files.length,
+        kycSubmissions: plan.kyc.length,
+        featuredRequests: plan.featuredRequests.length,
+        subscriptions: plan.subscriptions.length,
+        payments: paymentCount,
+        messages: messageCount,
+        feedback: plan.feedback.length,
+      };
+    });
+  } catch (error) {
+    await Promise.allSettled([
+      ...[...new Set(writtenImages)].map((bid) => storage.deletePrefix("business-images", bid)),
+      ...[...new Set(writtenKyc)].map((uid) => storage.deletePrefix("kyc-documents", uid)),
+    ]);
+    throw error;
+  }
 }
