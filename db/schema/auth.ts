@@ -1,4 +1,4 @@
-import { boolean, index, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 // Tables owned by better-auth (core + admin plugin). Property names are the ones better-auth expects;
 // column names follow our snake_case convention.
@@ -16,6 +16,7 @@ export const user = pgTable("user", {
   banned: boolean("banned").default(false),
   banReason: text("ban_reason"),
   banExpires: ts("ban_expires"),
+  twoFactorEnabled: boolean("two_factor_enabled").default(false),
   /** What the user typed at sign-up (first_name, last_name, role, country, state, category). */
   metadata: jsonb("metadata").$type<Record<string, string>>().notNull().default({}),
 });
@@ -67,4 +68,19 @@ export const verification = pgTable(
     updatedAt: ts("updated_at").notNull().defaultNow(),
   },
   (t) => [index("verification_identifier_idx").on(t.identifier)],
+);
+
+/** better-auth two-factor plugin: the TOTP secret and backup codes (encrypted by better-auth). */
+export const twoFactor = pgTable(
+  "two_factor",
+  {
+    id: text("id").primaryKey(),
+    secret: text("secret").notNull(),
+    backupCodes: text("backup_codes").notNull(),
+    userId: text("user_id").notNull().references(() => user.id, { onDelete: "cascade" }),
+    verified: boolean("verified").default(true),
+    failedVerificationCount: integer("failed_verification_count").default(0),
+    lockedUntil: ts("locked_until"),
+  },
+  (t) => [index("two_factor_user_id_idx").on(t.userId), index("two_factor_secret_idx").on(t.secret)],
 );

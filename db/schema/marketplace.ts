@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
-  bigserial, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid,
+  bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
 } from "drizzle-orm/pg-core";
 import {
   FEATURED_REQUEST_STATUSES, FEEDBACK_STATUSES, NOTIFICATION_AUDIENCES, NOTIFICATION_KINDS,
@@ -224,3 +224,36 @@ export const rateLimits = pgTable("rate_limits", {
   count: integer("count").notNull().default(0),
   windowStart: ts("window_start").notNull().defaultNow(),
 });
+
+/**
+ * Per user and conversation (business + visitor): when they last saw it, and when the owner was last
+ * e-mailed about it (at most one e-mail per conversation per 15 minutes).
+ */
+export const conversationStates = pgTable(
+  "conversation_states",
+  {
+    businessId: uuid("business_id").notNull().references(() => businesses.id, { onDelete: "cascade" }),
+    visitorId: text("visitor_id").notNull().references(() => user.id, { onDelete: "cascade" }),
+    userId: text("user_id").notNull().references(() => user.id, { onDelete: "cascade" }),
+    lastSeenAt: ts("last_seen_at"),
+    lastEmailedAt: ts("last_emailed_at"),
+  },
+  (t) => [primaryKey({ columns: [t.businessId, t.visitorId, t.userId] })],
+);
+
+/**
+ * Events pushed to browsers over /events, one row per recipient, kept for resuming with Last-Event-ID.
+ * Old rows are pruned; payloads carry only what the recipient may read.
+ */
+export const realtimeEvents = pgTable(
+  "realtime_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: text("user_id").references(() => user.id, { onDelete: "cascade" }),
+    /** null: for everyone (directory changes). */
+    type: text("type").notNull(),
+    payload: jsonb("payload").notNull(),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [index("realtime_events_user_idx").on(t.userId, t.id), index("realtime_events_created_idx").on(t.createdAt)],
+);
