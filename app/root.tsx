@@ -1,17 +1,65 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError } from "react-router";
+import { lazy, Suspense } from "react";
+import {
+  data,
+  Links,
+  Meta,
+  Outlet,
+  redirect,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useMatches,
+  useRouteError,
+  useRouteLoaderData,
+} from "react-router";
 import type { Route } from "./+types/root";
+import { AppShell } from "./components/app-shell";
 import { useNonce } from "./components/nonce";
+import { readSidebarOpen } from "./components/sidebar-state";
+import { getSessionUser } from "./features/accounts/session.server";
+import { canonicalPath } from "./features/directory/known-routes";
+import { getUnreadSummary } from "./features/notifications/count-unread.server";
+import { logger } from "./lib/logger.server";
 import "./app.css";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const requestId = context?.requestId ?? "";
+  // React Router matches paths case-insensitively and ignores trailing slashes: send such
+  // spellings of a known route to its one canonical address.
+  const url = new URL(request.url);
+  const canonical = canonicalPath(url.pathname);
+  if (canonical) throw redirect(`${canonical}${url.search}`, 301);
+  let user;
+  try {
+    user = await getSessionUser(request);
+  } catch (error) {
+    logger.error({ err: error }, "could not read the session");
+    // The error screen shows this id; it is the one the request's log lines carry.
+    throw data({ requestId }, { status: 500 });
+  }
+  return {
+    user,
+    sidebarOpen: readSidebarOpen(request.headers.get("Cookie")),
+    requestId,
+    // The bell: unread messages plus unread admin notifications; the live stream continues from the cursor.
+    ...(await getUnreadSummary(user)),
+  };
+}
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  // A page's structured data (schema.org), already escaped for <script> by its loader.
+  const jsonLd = useMatches().map((match) => (match.loaderData as { jsonLd?: string } | undefined)?.jsonLd).find(Boolean);
   return (
     <html lang="en">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#059669" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />
+        {jsonLd && <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: jsonLd }} />}
       </head>
       <body className="min-h-screen bg-gray-50 text-gray-900 antialiased">
         {children}
@@ -23,10 +71,32 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  return <Outlet />;
+  const { user, sidebarOpen, unreadCount } = useLoaderData<typeof loader>();
+  return (
+    <AppShell user={user} sidebarOpen={sidebarOpen} unreadCount={unreadCount}>
+      <Outlet />
+    </AppShell>
+  );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const routeError = useRouteError() ?? error;
-  return <p>{isRouteErrorResponse(routeError) ? routeError.statusText : "Something went wrong"}</p>;
+// Loaded only when something fails: error screens cost working pages nothing.
+const RouteError = lazy(() => import("./components/route-error"));
+
+/** Every route's errors land here: thrown 404s show the not-found page, others the error screen. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const root = useRouteLoaderData<typeof loader>("root");
+  const page = (
+    <Suspense>
+      <RouteError error={error} />
+    </Suspense>
+  );
+  // The navigation stays when the root loader worked (a page's own loader failed).
+  return root ? (
+    <AppShell user={root.user} sidebarOpen={root.sidebarOpen} unreadCount={root.unreadCount}>
+      {page}
+    </AppShell>
+  ) : (
+    page
+  );
 }

@@ -17,6 +17,20 @@ export default [
   route("kyc-verification", "routes/owner/kyc-verification.tsx"),
   route("business/create", "routes/owner/business-create.tsx"),
   route("business/edit/:id", "routes/owner/business-edit.tsx"),
+  // Profile, menu, help, feedback (spec 02)
+  route("profile", "routes/account/profile.tsx"),
+  route("menu", "routes/account/menu.tsx"),
+  route("help", "routes/account/help.tsx"),
+  route("feedback", "routes/account/feedback.tsx"),
+  // Plans and payments (spec 02 §9)
+  route("pricing", "routes/plans/pricing.tsx"),
+  route("featured-plans", "routes/plans/featured-plans.tsx"),
+  route("payment", "routes/plans/payment.tsx"),
+  // Admin panel (spec 02 §2): guard admin and business, panel for admins only
+  route("admin", "routes/admin/admin.tsx"),
+  // Messaging and notifications (spec 01 §2 Messages, spec 02 Notifications page)
+  route("messages", "routes/messages/messages.tsx"),
+  route("notifications", "routes/notifications/notifications.tsx"),
   route("404", "routes/public/not-found.tsx", { id: "not-found-page" }),
   route("*", "routes/public/not-found.tsx", { id: "not-found-catch-all" }),
 ] satisfies RouteConfig;

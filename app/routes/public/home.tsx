@@ -1,3 +1,179 @@
-export default function Home() {
-  return <h1>Home</h1>;
+import { useRef, useState } from "react";
+import { Link, useRouteLoaderData } from "react-router";
+import type { Route } from "./+types/home";
+import { BusinessCard } from "~/components/business-card";
+import { Carousel } from "~/components/carousel";
+import { Dialog } from "~/components/dialog";
+import { HeroSearchForm } from "~/components/hero-search-form";
+import { seoMeta } from "~/components/seo";
+import { SITE_NAME } from "~/components/site";
+import { greetingName } from "~/features/accounts/session-user";
+import { loginHref } from "~/features/directory/business-links";
+import { HOME_OFFERS } from "~/features/directory/home-offers";
+import { listFeaturedBusinesses } from "~/features/directory/list-featured-businesses.server";
+import { DEFAULT_SHARE_IMAGE, publicUrl } from "~/features/directory/public-url.server";
+import { businessesHref } from "~/features/directory/search-params";
+import type { BusinessCardData } from "~/features/directory/types";
+import { logger } from "~/lib/logger.server";
+import { CATEGORIES, HOME_CATEGORIES, LIMITS, POPULAR_SERVICES, REGIONS } from "~/lib/reference";
+import type { loader as rootLoader } from "~/root";
+
+export async function loader() {
+  let featured: BusinessCardData[] = [];
+  try {
+    featured = await listFeaturedBusinesses();
+  } catch (error) {
+    // Not worth failing the home page for (spec 01 §8: load errors leave lists empty).
+    logger.error({ err: error }, "could not load featured businesses");
+  }
+  return {
+    featured,
+    // Reference lists travel as data: importing app/lib/reference.ts in the page would put every
+    // list it holds into the page's JavaScript.
+    regions: REGIONS,
+    categories: CATEGORIES,
+    homeCategories: HOME_CATEGORIES,
+    popularServices: POPULAR_SERVICES,
+    offers: HOME_OFFERS,
+    carouselIntervalMs: LIMITS.carouselIntervalMs,
+    meta: seoMeta({
+      title: `${SITE_NAME} – Find Local Businesses in Nigeria`,
+      description:
+        "Find and message trusted local businesses across Nigeria: supermarkets, eateries, hotels, electricians, plumbers and more in all 36 states and FCT.",
+      canonical: publicUrl("/"),
+      image: publicUrl(DEFAULT_SHARE_IMAGE),
+    }),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];
+
+// Icons for HOME_CATEGORIES, in order: Supermarket, Eatery, Hotel, Restaurant/Bar.
+const categoryIcons = ["i-cart", "i-food", "i-bed", "i-drink"];
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { featured, offers } = loaderData;
+  const user = useRouteLoaderData<typeof rootLoader>("root")?.user;
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [loginTarget, setLoginTarget] = useState("/");
+  const askToLogin = (redirectTo: string) => {
+    setLoginTarget(redirectTo);
+    dialog.current?.showModal();
+  };
+
+  return (
+    <div className="page space-y-10 md:py-10">
+      <section className="rounded-3xl bg-linear-to-br from-brand-800 to-brand-600 px-4 py-8 text-white md:p-12">
+        {user && <p className="mb-2 font-medium text-brand-100">Welcome back, {greetingName(user)}!</p>}
+        <h1 className="text-3xl font-extrabold md:text-5xl">Find trusted local businesses near you</h1>
+        <p className="mb-6 mt-3 text-brand-50">Search shops, services and professionals across Nigeria, then message them directly.</p>
+        <HeroSearchForm regions={loaderData.regions} categories={loaderData.categories} />
+        {!user && (
+          <div className="mt-6 flex gap-3">
+            <Link to="/register" className="btn bg-white px-5 py-3 text-brand-800">
+              Get Started
+            </Link>
+            <Link to="/login" className="btn border border-white px-5 py-3">
+              Login
+            </Link>
+          </div>
+        )}
+      </section>
+
+      <section aria-labelledby="featured">
+        <h2 id="featured" className="title mb-4">
+          Featured Businesses
+        </h2>
+        {featured.length > 0 ? (
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {featured.map((business, i) => (
+              <li key={business.id} className="flex">
+                <BusinessCard business={business} isSignedIn={!!user} isFirst={i === 0} onLoginRequired={askToLogin} />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-gray-600">No featured businesses yet.</p>
+        )}
+      </section>
+
+      <section aria-labelledby="categories">
+        <div className="mb-4 flex justify-between">
+          <h2 id="categories" className="title">
+            Browse by Category
+          </h2>
+          <Link to="/businesses" className="link">
+            See all
+          </Link>
+        </div>
+        <ul className="grid grid-cols-2 gap-3 md:grid-cols-4">
+          {loaderData.homeCategories.map((category, i) => (
+            <li key={category}>
+              <Link to={businessesHref({ category: category.toLowerCase() })} className="card flex flex-col items-center gap-2 p-4 font-semibold hover:ring-brand-500">
+                <span className={`i ${categoryIcons[i]} h-8 w-8 text-brand-600`} />
+                {category}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="offers">
+        <h2 id="offers" className="title mb-4">
+          Special Offers
+        </h2>
+        <Carousel
+          label="Special Offers"
+          intervalMs={loaderData.carouselIntervalMs}
+          slides={offers.map((offer) => (
+            <div key={offer.to} className={`bg-linear-to-br ${offer.tone} px-5 pb-16 pt-6 text-white md:px-10`}>
+              <p className="text-2xl font-bold">{offer.title}</p>
+              <p className="mt-1">{offer.text}</p>
+              <Link to={offer.to} className="btn mt-4 bg-white text-gray-900">
+                {offer.cta}
+              </Link>
+            </div>
+          ))}
+        />
+      </section>
+
+      <section aria-labelledby="popular">
+        <h2 id="popular" className="title mb-4">
+          Popular This Week
+        </h2>
+        <ul className="flex flex-wrap gap-2">
+          {loaderData.popularServices.map((service) => (
+            <li key={service}>
+              <Link to={businessesHref({ q: service })} className="pill-link">
+                {service}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="card px-4 py-8 text-center md:py-12">
+        <h2 className="text-2xl font-bold">Ready to get started?</h2>
+        <p className="mb-6 mt-2 text-gray-600">Find the right business today, or put yours in front of customers.</p>
+        <div className="flex flex-col justify-center gap-3 sm:flex-row">
+          <Link to="/businesses" className="btn btn-primary px-5 py-3">
+            Browse Businesses
+          </Link>
+          <Link to="/register" className="btn btn-outline px-5 py-3">
+            List Your Business
+          </Link>
+        </div>
+      </section>
+
+      <Dialog dialogRef={dialog} id="login-required" title="Login Required">
+        <p className="mt-2 text-gray-600">Please sign in to view business details and contact businesses.</p>
+        <form method="dialog" className="mt-6 flex justify-end gap-2">
+          <button className="btn btn-outline">Cancel</button>
+          <Link to={loginHref(loginTarget)} className="btn btn-primary">
+            Sign In
+          </Link>
+        </form>
+      </Dialog>
+    </div>
+  );
 }

@@ -1,6 +1,19 @@
-export function loader() {
-  throw new Response("Not Found", { status: 404 });
+import { data, redirect } from "react-router";
+import type { Route } from "./+types/not-found";
+import { NotFoundPage } from "~/components/not-found-page";
+import { SITE_NAME } from "~/components/site";
+import { canonicalPath } from "~/features/directory/known-routes";
+
+/** /404 and every unknown path: a known route in another spelling redirects, anything else answers 404. */
+export function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const canonical = canonicalPath(url.pathname);
+  if (canonical) throw redirect(`${canonical}${url.search}`, 301);
+  return data({ notFound: true }, { status: 404 });
 }
+
+export const meta: Route.MetaFunction = () => [{ title: `Page not found | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
+
 export default function NotFound() {
-  return <h1>Not found</h1>;
+  return <NotFoundPage />;
 }

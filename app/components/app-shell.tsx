@@ -1,0 +1,50 @@
+import { useEffect, useState } from "react";
+import { useLocation } from "react-router";
+import type { SessionUser } from "../features/accounts/session-user";
+import { BottomNav } from "./bottom-nav";
+import { Header } from "./header";
+import { isBottomNavVisible } from "./navigation";
+import { Sidebar } from "./sidebar";
+import { sidebarCookie } from "./sidebar-state";
+
+export type ShellData = { user: SessionUser | null; sidebarOpen: boolean; unreadCount: number };
+
+/** Header, desktop sidebar and phone bottom navigation around a page. */
+export function AppShell({ user, sidebarOpen, unreadCount, children }: ShellData & { children: React.ReactNode }) {
+  const { pathname } = useLocation();
+  const [open, setOpen] = useState(sidebarOpen);
+  const toggle = () =>
+    setOpen((was) => {
+      document.cookie = sidebarCookie(!was);
+      return !was;
+    });
+
+  // Ctrl+B / Meta+B toggles the sidebar; toggle only uses the state setter, which never changes.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "b") {
+        event.preventDefault();
+        toggle();
+      }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, []);
+
+  const showBottomNav = user && isBottomNavVisible(pathname, true);
+  return (
+    <>
+      <a href="#main" className="btn btn-outline sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50">
+        Skip to content
+      </a>
+      <Header user={user} unreadCount={unreadCount} sidebarOpen={open} onToggleSidebar={toggle} />
+      <div className="flex min-h-[calc(100vh-3.5rem)]">
+        <Sidebar open={open} user={user} />
+        <main id="main" tabIndex={-1} className={`min-w-0 flex-1 outline-none ${showBottomNav ? "max-md:pb-24" : ""}`}>
+          {children}
+        </main>
+      </div>
+      {showBottomNav && <BottomNav pathname={pathname} role={user.role} />}
+    </>
+  );
+}

@@ -1,0 +1,60 @@
+import { Link } from "react-router";
+import { businessPath, contactHref, loginHref } from "../features/directory/business-links";
+import type { BusinessCardData } from "../features/directory/types";
+import { SafeImage } from "./safe-image";
+
+type BusinessCardProps = {
+  business: BusinessCardData;
+  isSignedIn: boolean;
+  /** The first card's image loads at once; the rest wait until they near the screen. */
+  isFirst?: boolean;
+  /** When set, an anonymous visitor's View Details and Contact open the 'Login Required' dialog. */
+  onLoginRequired?: (redirectTo: string) => void;
+};
+
+/** A listing card: image, name, category, state and the first products. No rating until there are reviews. */
+export function BusinessCard({ business, isSignedIn, isFirst, onLoginRequired }: BusinessCardProps) {
+  // Anonymous visitors are sent through the login page (this works without JavaScript too);
+  // with a dialog handler the click opens the dialog instead.
+  const action = (to: string, needsLogin: unknown) =>
+    isSignedIn || !needsLogin
+      ? { to }
+      : {
+          to: loginHref(to),
+          onClick: (event: React.MouseEvent) => {
+            if (!onLoginRequired) return;
+            event.preventDefault();
+            onLoginRequired(to);
+          },
+        };
+  return (
+    <article className="card flex w-full flex-col overflow-hidden">
+      <div className="relative">
+        <SafeImage src={business.imageSrc} alt="" width={640} height={480} loading={isFirst ? undefined : "lazy"} className="aspect-video sm:aspect-4/3" />
+        {business.featured && <span className="tag-featured">Featured</span>}
+      </div>
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <h3 className="font-semibold">{business.name}</h3>
+        <p className="text-sm text-gray-600">{[business.category, business.state].filter(Boolean).join(" · ")}</p>
+        {business.products.length > 0 && (
+          <ul className="flex flex-wrap gap-1.5 text-xs" aria-label="Products and services">
+            {business.products.map((product) => (
+              <li key={product} className="chip">
+                {product}
+              </li>
+            ))}
+            {business.moreProducts > 0 && <li className="py-0.5 text-gray-500">+{business.moreProducts} more</li>}
+          </ul>
+        )}
+        <div className="mt-auto grid grid-cols-2 gap-2 pt-2">
+          <Link {...action(businessPath(business.id), onLoginRequired)} className="btn btn-outline">
+            View Details
+          </Link>
+          <Link {...action(contactHref(business), true)} className="btn btn-primary">
+            Contact
+          </Link>
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,81 @@
+import { useEffect, useRef } from "react";
+import { Link } from "react-router";
+import { businessesHref } from "../features/directory/search-params";
+import type { BusinessFacets, Facet } from "../features/directory/types";
+
+type Filters = { q: string; region: string | null; category: string | null };
+
+type FilterSidebarProps = {
+  filters: Filters;
+  facets: BusinessFacets;
+  /** Filters in use, for the badge. */
+  count: number;
+  open: boolean;
+  onClose: () => void;
+};
+
+/**
+ * Regions and categories with counts, as plain links (they work without JavaScript). A column from
+ * 768px up; below it an overlay opened by the Filters button, or by #filters before JavaScript runs.
+ */
+export function FilterSidebar({ filters, facets, count, open, onClose }: FilterSidebarProps) {
+  const panel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (open) panel.current?.focus();
+  }, [open]);
+
+  return (
+    <aside
+      id="filters"
+      aria-label="Filters"
+      onKeyDown={(event) => event.key === "Escape" && onClose()}
+      // The backdrop, and any link in the panel (a filter, Clear all filters, Close), lead to the results.
+      onClick={(event) => (event.target === event.currentTarget || (event.target as Element).closest("a")) && onClose()}
+      className={`${open ? "" : "max-md:hidden"} inset-0 z-40 bg-black/40 max-md:fixed max-md:target:block md:w-60 md:shrink-0 md:bg-transparent`}
+    >
+      <div ref={panel} tabIndex={-1} className="card ml-auto h-full w-5/6 max-w-xs overflow-y-auto p-4 outline-none md:h-auto md:w-auto">
+        <div className="flex items-center gap-2">
+          <h2 className="title">Filters</h2>
+          {count > 0 && <span className="badge">{count}</span>}
+          <a href="#results" className="icon-btn ml-auto md:hidden" aria-label="Close filters">
+            <span className="i i-close" />
+          </a>
+        </div>
+        {count > 0 && (
+          <Link to={businessesHref({ q: filters.q })} className="link text-sm">
+            Clear all filters
+          </Link>
+        )}
+        <FacetList title="Region" facets={facets.regions} selected={filters.region} href={(region) => businessesHref({ ...filters, region })} />
+        <FacetList title="Category" facets={facets.categories} selected={filters.category} href={(category) => businessesHref({ ...filters, category })} />
+      </div>
+    </aside>
+  );
+}
+
+type FacetListProps = { title: string; facets: Facet[]; selected: string | null; href: (value: string | null) => string };
+
+function FacetList({ title, facets, selected, href }: FacetListProps) {
+  // A chosen value without public businesses still shows, so it can be seen and unchosen.
+  const items = selected && !facets.some((f) => f.name === selected) ? [...facets, { name: selected, count: 0 }] : facets;
+  return (
+    <>
+      <h3 className="mb-1 mt-5 text-sm font-semibold uppercase text-gray-500">{title}</h3>
+      <ul className="text-sm">
+        <li>
+          <Link to={href(null)} aria-current={selected ? undefined : "page"} className="nav-link">
+            All
+          </Link>
+        </li>
+        {items.map(({ name, count }) => (
+          <li key={name}>
+            <Link to={href(name)} aria-current={name === selected ? "page" : undefined} className="nav-link flex justify-between">
+              {name}
+              <span className="text-gray-500">{count}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

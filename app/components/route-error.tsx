@@ -1,0 +1,53 @@
+import { useState } from "react";
+import { isRouteErrorResponse, useRevalidator, useRouteLoaderData } from "react-router";
+import { LIMITS } from "../lib/reference";
+import { NotFoundPage } from "./not-found-page";
+
+/**
+ * 'Something went wrong' with the request's Error ID (the id the server logged). Try Again
+ * re-runs the loaders; after 3 attempts it becomes Reload Page (spec 01 §2, Error screen).
+ */
+export function ErrorScreen({ requestId }: { requestId?: string | null }) {
+  const revalidator = useRevalidator();
+  const [attempts, setAttempts] = useState(0);
+  const mustReload = attempts >= LIMITS.errorScreenRetries;
+  const retry = () => {
+    if (mustReload) return window.location.reload();
+    setAttempts(attempts + 1);
+    void revalidator.revalidate();
+  };
+  return (
+    <div role="alert" className="mx-auto max-w-md px-4 py-16 text-center">
+      <h1 className="text-2xl font-bold">Something went wrong</h1>
+      <p className="mt-2 text-gray-600">We could not show this page. Please try again in a moment.</p>
+      {requestId && (
+        <p className="mt-4 rounded-lg bg-gray-100 px-3 py-2 text-sm text-gray-700">
+          Error ID: <code className="select-all">{requestId}</code>
+        </p>
+      )}
+      <div className="mt-6 flex flex-wrap justify-center gap-2">
+        <button type="button" onClick={retry} disabled={revalidator.state === "loading"} className="btn btn-primary disabled:opacity-60">
+          {mustReload ? "Reload Page" : "Try Again"}
+        </button>
+        {/* A full page load: the app itself may be what failed. */}
+        <a href="/" className="btn btn-outline">
+          Go to Home
+        </a>
+        <button type="button" onClick={() => window.history.back()} className="btn btn-outline">
+          Go Back
+        </button>
+      </div>
+    </div>
+  );
+}
+
+type WithRequestId = { requestId?: string } | undefined;
+
+/** A failed route: 404 responses show the not-found page, anything else the error screen with its id. */
+export default function RouteError({ error }: { error: unknown }) {
+  const root = useRouteLoaderData("root") as WithRequestId;
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  // When the root loader itself failed, the id travels in the error response.
+  const fromError = isRouteErrorResponse(error) ? (error.data as WithRequestId)?.requestId : undefined;
+  return <ErrorScreen requestId={fromError ?? root?.requestId} />;
+}

@@ -1,0 +1,44 @@
+import { useSearchSubmit } from "./use-search-submit";
+
+type CompactSearchFormProps = {
+  q: string;
+  region: string | null;
+  category: string | null;
+  /** The number of filters in use, shown on the Filters button. */
+  filterCount: number;
+  filtersOpen: boolean;
+  onOpenFilters: () => void;
+};
+
+/** The listing page's search: text, a Filters button (below 768px) and Search; keeps the chosen filters. */
+export function CompactSearchForm({ q, region, category, filterCount, filtersOpen, onOpenFilters }: CompactSearchFormProps) {
+  return (
+    <form action="/businesses" role="search" onSubmit={useSearchSubmit()} className="flex flex-wrap gap-2">
+      <label htmlFor="search-q" className="sr-only">
+        Search businesses
+      </label>
+      <input key={q} id="search-q" name="q" type="search" maxLength={100} defaultValue={q} placeholder="Search businesses..." className="field min-w-0 max-md:basis-full md:flex-1" />
+      {region && <input type="hidden" name="region" value={region} />}
+      {category && <input type="hidden" name="category" value={category} />}
+      {/* Before JavaScript runs, the link opens the overlay through :target. */}
+      <a
+        href="#filters"
+        aria-controls="filters"
+        aria-expanded={filtersOpen}
+        onClick={(event) => {
+          event.preventDefault();
+          onOpenFilters();
+        }}
+        className="btn btn-outline flex-1 md:hidden"
+      >
+        <span className="i i-filter h-4 w-4" />
+        Filters
+        {filterCount > 0 && <span className="badge">{filterCount}</span>}
+      </a>
+      <button type="submit" className="btn btn-primary max-md:flex-1">
+        <span className="i i-search h-4 w-4" />
+        Search
+      </button>
+    </form>
+  );
+}

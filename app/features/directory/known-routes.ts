@@ -1,0 +1,65 @@
+/**
+ * The app's known paths, for the not-found page: case-insensitive and trailing-slash tolerant
+ * matching to the canonical path, and a related-page suggestion by keyword. Pure and client-safe.
+ */
+
+/** Static paths of both spec route tables (plus /404). */
+export const KNOWN_STATIC_PATHS = [
+  "/", "/businesses", "/login", "/register", "/register/visitor", "/register/business", "/dashboard",
+  "/business/create", "/kyc-verification", "/messages", "/menu", "/pricing", "/featured-plans", "/help",
+  "/feedback", "/profile", "/notifications", "/admin", "/404",
+] as const;
+
+/** Paths with an id: the fixed segments are canonicalised, the id is kept as typed. */
+const ID_PATTERNS: readonly (readonly string[])[] = [["businesses"], ["business"], ["business", "edit"]];
+
+/**
+ * The canonical form of a path that names a known route in another letter case or with trailing
+ * slashes (/Businesses/ → /businesses), or null when the path is unknown or already canonical.
+ */
+export function canonicalPath(pathname: string): string | null {
+  const canonical = matchKnownRoute(pathname);
+  return canonical !== null && canonical !== pathname ? canonical : null;
+}
+
+/** The canonical path of a known route the pathname names, else null. */
+export function matchKnownRoute(pathname: string): string | null {
+  if (!pathname.startsWith("/")) return null;
+  const trimmed = pathname.replace(/\/+$/, "") || "/";
+  // Empty segments (//x) never name a route, and must never produce a protocol-relative redirect.
+  if (trimmed !== "/" && trimmed.slice(1).split("/").some((s) => s === "")) return null;
+  const lower = trimmed.toLowerCase();
+  const known = KNOWN_STATIC_PATHS.find((p) => p === lower);
+  if (known) return known;
+  const segments = trimmed.slice(1).split("/");
+  for (const fixed of ID_PATTERNS) {
+    if (segments.length !== fixed.length + 1) continue;
+    if (fixed.every((s, i) => segments[i].toLowerCase() === s)) {
+      return `/${[...fixed, segments[fixed.length]].join("/")}`;
+    }
+  }
+  return null;
+}
+
+export type PageSuggestion = { href: string; label: string };
+
+const SUGGESTIONS: readonly { words: readonly string[]; page: PageSuggestion }[] = [
+  { words: ["business"], page: { href: "/businesses", label: "Businesses" } },
+  { words: ["login", "signin"], page: { href: "/login", label: "Login" } },
+  { words: ["register", "signup"], page: { href: "/register", label: "Register" } },
+  { words: ["dashboard"], page: { href: "/dashboard", label: "Dashboard" } },
+  { words: ["profile"], page: { href: "/profile", label: "Profile" } },
+];
+
+/** A related page for an unknown path by keyword (spec 02, Not-found page), or null. */
+export function suggestPage(pathname: string): PageSuggestion | null {
+  let path = pathname.toLowerCase();
+  try {
+    path = decodeURIComponent(path);
+  } catch {
+    // Keep the raw path when it is not valid percent-encoding.
+  }
+  // 'sign-in', 'sign_up' and 'sign in' count as signin/signup.
+  const squashed = path.replace(/[-_\s]/g, "");
+  return SUGGESTIONS.find((s) => s.words.some((w) => squashed.includes(w)))?.page ?? null;
+}

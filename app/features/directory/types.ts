@@ -1,0 +1,37 @@
+/** What a business card shows: no owner, contact or moderation fields. Client-safe. */
+export type BusinessCardData = {
+  id: string;
+  name: string;
+  category: string | null;
+  state: string | null;
+  /** The first products a card shows (2). */
+  products: string[];
+  /** How many more products there are ('+N more'). */
+  moreProducts: number;
+  featured: boolean;
+  /** The first image at card width, or null for the placeholder. */
+  imageSrc: string | null;
+};
+
+export type BusinessImage = { src: string; thumbSrc: string; width: number | null; height: number | null };
+
+/** A public business as its page shows it. */
+export type PublicBusiness = {
+  id: string;
+  name: string;
+  description: string | null;
+  address: string | null;
+  plotNumber: string | null;
+  state: string | null;
+  country: string;
+  phoneNumber: string | null;
+  websiteUrl: string | null;
+  products: string[];
+  category: string | null;
+  featured: boolean;
+  viewCount: number;
+  images: BusinessImage[];
+};
+
+export type Facet = { name: string; count: number };
+export type BusinessFacets = { regions: Facet[]; categories: Facet[] };

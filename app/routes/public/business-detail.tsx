@@ -1,0 +1,199 @@
+import { data, Link, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
+import type { Route } from "./+types/business-detail";
+import { SafeImage } from "~/components/safe-image";
+import { excerpt, seoMeta } from "~/components/seo";
+import { ShareButton } from "~/components/share-button";
+import { SITE_NAME } from "~/components/site";
+import { loginUrlFor } from "~/features/accounts/access";
+import { businessJsonLd } from "~/features/directory/business-json-ld";
+import { businessPath, contactHref, telHref, websiteHref, whatsappHref } from "~/features/directory/business-links";
+import { getPublicBusiness } from "~/features/directory/get-public-business.server";
+import { DEFAULT_SHARE_IMAGE, publicUrl } from "~/features/directory/public-url.server";
+import { recordBusinessView } from "~/features/directory/record-business-view.server";
+import { shouldCountView } from "~/features/directory/view-counting";
+import type { loader as rootLoader } from "~/root";
+
+const NOT_FOUND = "Business not found or not approved yet.";
+const GALLERY_SHOWN = 3;
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const business = await getPublicBusiness(params.id);
+  if (!business) {
+    return data({ business: null, meta: [{ title: `${NOT_FOUND} | ${SITE_NAME}` }, { name: "robots", content: "noindex" }] }, { status: 404 });
+  }
+  if (shouldCountView(request)) {
+    business.viewCount = (await recordBusinessView(business.id)) ?? business.viewCount;
+  }
+  const canonical = publicUrl(businessPath(business.id));
+  const place = [business.category, business.state && `in ${business.state}`].filter(Boolean).join(" ");
+  const images = business.images.map((image) => publicUrl(image.src));
+  return {
+    business,
+    canonical,
+    // Links are made here, so the page needs no code to check them.
+    links: {
+      contact: contactHref(business),
+      contactAfterLogin: loginUrlFor(contactHref(business)),
+      tel: telHref(business.phoneNumber),
+      whatsapp: whatsappHref(business.phoneNumber),
+      website: websiteHref(business.websiteUrl),
+    },
+    // Rendered in the document head by the root layout, with the CSP nonce.
+    jsonLd: businessJsonLd(business, canonical, images),
+    meta: seoMeta(
+      {
+        title: place ? `${business.name} – ${place}` : business.name,
+        description: excerpt(business.description || `${business.name}${place ? `, ${place}` : ""}, ${business.country}.`),
+        canonical,
+        image: images[0] ?? publicUrl(DEFAULT_SHARE_IMAGE),
+      },
+      "business.business",
+    ),
+  };
+}
+
+// A view is counted per visit, not per revalidation: the loader re-runs only for another business.
+export function shouldRevalidate({ currentParams, nextParams, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return currentParams.id !== nextParams.id && defaultShouldRevalidate;
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];
+
+export default function BusinessDetail({ loaderData }: Route.ComponentProps) {
+  const isSignedIn = !!useRouteLoaderData<typeof rootLoader>("root")?.user;
+  if (!loaderData.business) {
+    return (
+      <div className="page py-16 text-center">
+        <h1 className="title">{NOT_FOUND}</h1>
+        <Link to="/businesses" className="btn btn-primary mt-6">
+          Browse businesses
+        </Link>
+      </div>
+    );
+  }
+  const { business, canonical, links } = loaderData;
+  const [main, ...gallery] = business.images;
+  const address = [business.plotNumber, business.address].filter(Boolean).join(", ");
+  const hiddenImages = gallery.length - GALLERY_SHOWN;
+
+  return (
+    <article className="page max-w-4xl">
+      <Link to="/businesses" className="link text-sm">
+        ← All businesses
+      </Link>
+      <div className="relative mt-3 overflow-hidden rounded-2xl bg-gray-100">
+        <SafeImage
+          src={main?.src}
+          srcSet={main && `${main.thumbSrc} 640w, ${main.src} 1200w`}
+          sizes="(min-width: 896px) 864px, 100vw"
+          alt={business.name}
+          width={main?.width ?? 1200}
+          height={main?.height ?? 900}
+          fetchPriority="high"
+          className="aspect-4/3 max-h-[60vh]"
+        />
+        {business.featured && <span className="tag-featured">Featured</span>}
+      </div>
+
+      <h1 className="mt-4 text-2xl font-bold md:text-3xl">{business.name}</h1>
+      {business.category && <p className="font-medium text-brand-700">{business.category}</p>}
+      <p className="mt-2 flex flex-wrap gap-x-4 text-sm text-gray-600">
+        <span className="flex items-center gap-1">
+          <span className="i i-pin h-4 w-4" />
+          {[business.state, business.country].filter(Boolean).join(", ")}
+        </span>
+        <span className="flex items-center gap-1">
+          <span className="i i-eye h-4 w-4" />
+          {business.viewCount.toLocaleString("en-NG")} {business.viewCount === 1 ? "view" : "views"}
+        </span>
+      </p>
+
+      <div className="mt-5 grid grid-cols-3 gap-2 sm:flex">
+        <Link to={isSignedIn ? links.contact : links.contactAfterLogin} className="btn btn-primary col-span-3 py-3">
+          <span className="i i-message" />
+          Contact Business
+        </Link>
+        {links.whatsapp && (
+          <a href={links.whatsapp} target="_blank" rel="noopener noreferrer" className="btn bg-[#25D366] px-2 py-3 text-gray-950">
+            <span className="i i-message" />
+            WhatsApp
+          </a>
+        )}
+        {links.tel && (
+          <a href={links.tel} className="btn btn-outline px-2 py-3">
+            <span className="i i-phone" />
+            Call
+          </a>
+        )}
+        <ShareButton title={business.name} url={canonical} />
+      </div>
+
+      {business.description && (
+        <section className="mt-8">
+          <h2 className="title">About</h2>
+          <p className="mt-2 whitespace-pre-line text-gray-700">{business.description}</p>
+        </section>
+      )}
+
+      {business.products.length > 0 && (
+        <section className="mt-8">
+          <h2 className="title">Products and Services</h2>
+          <ul className="mt-3 flex flex-wrap gap-2 text-sm">
+            {business.products.map((product) => (
+              <li key={product} className="chip py-1">
+                {product}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      <section className="mt-8">
+        <h2 className="title">Contact Information</h2>
+        <ul className="mt-3 space-y-3 text-gray-700">
+          {address && (
+            <li className="flex gap-2">
+              <span className="i i-pin" />
+              <span className="sr-only">Address:</span>
+              {address}
+            </li>
+          )}
+          {business.phoneNumber && (
+            <li className="flex gap-2">
+              <span className="i i-phone" />
+              <span className="sr-only">Phone:</span>
+              {links.tel ? <a href={links.tel} className="link">{business.phoneNumber}</a> : business.phoneNumber}
+            </li>
+          )}
+          {links.website && (
+            <li className="flex gap-2">
+              <span className="i i-globe" />
+              <span className="sr-only">Website:</span>
+              <a href={links.website} target="_blank" rel="noopener nofollow ugc" className="link break-all">
+                {business.websiteUrl}
+              </a>
+            </li>
+          )}
+        </ul>
+      </section>
+
+      {gallery.length > 0 && (
+        <section className="mt-8">
+          <h2 className="title">Gallery</h2>
+          <ul className="mt-3 grid grid-cols-3 gap-2">
+            {gallery.slice(0, GALLERY_SHOWN).map((image, i) => (
+              <li key={image.src} className="relative overflow-hidden rounded-lg">
+                <a href={image.src}>
+                  <SafeImage src={image.thumbSrc} alt={`${business.name}, photo ${i + 2}`} width={640} height={480} loading="lazy" className="aspect-square" />
+                  {i === GALLERY_SHOWN - 1 && hiddenImages > 0 && (
+                    <span className="absolute inset-0 flex items-center justify-center bg-black/50 font-bold text-white">+{hiddenImages} more</span>
+                  )}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </article>
+  );
+}

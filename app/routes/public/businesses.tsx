@@ -1,0 +1,93 @@
+import { useState } from "react";
+import { Link, useRouteLoaderData } from "react-router";
+import type { Route } from "./+types/businesses";
+import { BusinessCard } from "~/components/business-card";
+import { FilterSidebar } from "~/components/filter-sidebar";
+import { CompactSearchForm } from "~/components/search-form";
+import { seoMeta } from "~/components/seo";
+import { SITE_NAME } from "~/components/site";
+import { countBusinessFacets } from "~/features/directory/count-business-facets.server";
+import { DEFAULT_SHARE_IMAGE, publicUrl } from "~/features/directory/public-url.server";
+import { searchBusinesses } from "~/features/directory/search-businesses.server";
+import { parseBusinessFilters } from "~/features/directory/parse-business-filters";
+import { activeFilterCount, businessesHref } from "~/features/directory/search-params";
+import type { BusinessFacets } from "~/features/directory/types";
+import { logger } from "~/lib/logger.server";
+import type { loader as rootLoader } from "~/root";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const filters = parseBusinessFilters(new URL(request.url).searchParams);
+  const [result, facets] = await Promise.all([
+    searchBusinesses(filters),
+    countBusinessFacets().catch((error: unknown): BusinessFacets => {
+      // The counts help, they are not the page (spec 01 §8: load errors leave lists empty).
+      logger.error({ err: error }, "could not count business facets");
+      return { regions: [], categories: [] };
+    }),
+  ]);
+  const what = [filters.category ?? "Local businesses", filters.region && `in ${filters.region}`].filter(Boolean).join(" ");
+  const meta = seoMeta({
+    title: `${filters.category || filters.region ? what : "Find Local Businesses"} | ${SITE_NAME}`,
+    description: `${what} across Nigeria: see what they offer and message them directly.`,
+    canonical: publicUrl(businessesHref({ region: filters.region, category: filters.category, page: filters.page })),
+    image: publicUrl(DEFAULT_SHARE_IMAGE),
+  });
+  // Free-text result pages are endless; keep them out of search indexes.
+  if (filters.q) meta.push({ name: "robots", content: "noindex, follow" });
+  return { filters: { q: filters.q, region: filters.region, category: filters.category }, result, facets, meta };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];
+
+export default function Businesses({ loaderData }: Route.ComponentProps) {
+  const { filters, result, facets } = loaderData;
+  const isSignedIn = !!useRouteLoaderData<typeof rootLoader>("root")?.user;
+  const [filtersOpen, setFiltersOpen] = useState(false);
+
+  const filterCount = activeFilterCount(filters);
+  const pageLink = (page: number, label: string, rel: string) => (
+    <Link to={businessesHref({ ...filters, page })} rel={rel} className="btn btn-outline">
+      {label}
+    </Link>
+  );
+  return (
+    <div className="page">
+      <h1 className="mb-4 text-2xl font-bold md:text-3xl">Find Local Businesses</h1>
+      <CompactSearchForm
+        q={filters.q}
+        region={filters.region}
+        category={filters.category}
+        filterCount={filterCount}
+        filtersOpen={filtersOpen}
+        onOpenFilters={() => setFiltersOpen(true)}
+      />
+      <div className="mt-6 flex gap-6">
+        <FilterSidebar filters={filters} facets={facets} count={filterCount} open={filtersOpen} onClose={() => setFiltersOpen(false)} />
+        <section id="results" aria-label="Results" className="min-w-0 flex-1">
+          {filterCount > 0 && <p className="mb-3 text-sm text-gray-600">Showing {[filters.category, filters.region].filter(Boolean).join(" in ")}</p>}
+          {result.items.length > 0 ? (
+            <ul className="grid gap-4 sm:grid-cols-2 md:grid-cols-1 lg:grid-cols-2 2xl:grid-cols-3">
+              {result.items.map((business, i) => (
+                <li key={business.id} className="flex">
+                  <BusinessCard business={business} isSignedIn={isSignedIn} isFirst={i === 0} />
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <div className="card p-8 text-center">
+              <p className="font-semibold">No businesses found</p>
+              <p className="mt-1 text-sm text-gray-600">Try other words, or fewer filters.</p>
+            </div>
+          )}
+          {(result.hasPrevious || result.hasNext) && (
+            <nav aria-label="Pages" className="mt-6 flex items-center justify-between gap-2 text-sm">
+              <span>{result.hasPrevious && pageLink(result.page - 1, "Previous", "prev")}</span>
+              <span className="text-gray-600">Page {result.page}</span>
+              <span>{result.hasNext && pageLink(result.page + 1, "Next", "next")}</span>
+            </nav>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}
