@@ -163,7 +163,7 @@ describe("accounts", () => {
       await page.waitForURL((u) => u.pathname === "/login" && u.searchParams.get("reset") === "true");
       await waitForHydration(page);
       const newPassword = "Harmattan-Evening-77";
-      await page.getByLabel("New password").fill(newPassword);
+      await page.getByLabel("New password", { exact: true }).fill(newPassword);
       await page.getByLabel("Confirm new password").fill(newPassword);
       await page.getByRole("button", { name: "Set New Password" }).click();
       await page.waitForURL((u) => u.searchParams.get("passwordReset") === "true");

@@ -13,7 +13,7 @@ import {
 import { FormMessage, PasswordField, TextField, primaryButton, secondaryButton } from "~/features/accounts/components/form-field";
 import { requestPasswordReset, resetPassword } from "~/features/accounts/password-reset.server";
 import { getSessionUser } from "~/features/accounts/session.server";
-import { resendVerification, signIn } from "~/features/accounts/sign-in.server";
+import { resendVerification, signIn, verifyTwoFactorSignIn } from "~/features/accounts/sign-in.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Sign in – Naija Directory" },
@@ -33,6 +33,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 type ActionResult =
   | { intent: "sign-in"; error: string; reason?: string; email: string }
+  /** Password accepted; the authenticator code is asked next (two-factor sign-in). */
+  | { intent: "two-factor"; error?: string; redirectTo: string }
   | { intent: "reset"; error: string; weakPassword?: string[] }
   | { intent: "resend"; message: string };
 
@@ -71,12 +73,27 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw redirect("/login?passwordReset=true");
   }
 
+  if (intent === "two-factor") {
+    const redirectTo = safeRedirectPath(form.get("redirectTo")) ?? "";
+    const result = await verifyTwoFactorSignIn(String(form.get("code") ?? ""), { request, clientAddress });
+    if (result.ok) throw redirect(redirectTo || homeForRole(result.user), { headers: result.headers });
+    if (result.reason === "expired" || result.reason === "suspended") {
+      return data({ intent: "sign-in", error: result.message, reason: result.reason, email: "" } satisfies ActionResult, { status: 401 });
+    }
+    const status = result.reason === "rate-limited" ? 429 : result.reason === "error" ? 500 : 401;
+    return data({ intent: "two-factor", error: result.message, redirectTo } satisfies ActionResult, { status });
+  }
+
   const email = String(form.get("email") ?? "");
   const parsed = SignInSchema.safeParse({ email, password: form.get("password") ?? "" });
   if (!parsed.success) {
     return data({ intent: "sign-in", error: ACCOUNT_TEXTS.fillAllFields, email } satisfies ActionResult, { status: 400 });
   }
   const result = await signIn(parsed.data, { request, clientAddress });
+  if (!result.ok && result.reason === "two-factor") {
+    const redirectTo = safeRedirectPath(form.get("redirectTo")) ?? "";
+    return data({ intent: "two-factor", redirectTo } satisfies ActionResult, { headers: result.headers });
+  }
   if (!result.ok) {
     const status = result.reason === "rate-limited" ? 429 : result.reason === "error" ? 500 : 401;
     return data({ intent: "sign-in", error: result.message, reason: result.reason, email } satisfies ActionResult, { status });
@@ -87,12 +104,54 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Login() {
   const [params] = useSearchParams();
+  const actionData = useActionData<typeof action>();
   const isReset = params.get("reset") === "true";
   const token = params.get("token");
+  const twoFactor = actionData && "intent" in actionData && actionData.intent === "two-factor" ? (actionData as Extract<ActionResult, { intent: "two-factor" }>) : null;
   return (
-    <main className="mx-auto w-full max-w-md px-4 py-10">
-      {isReset ? <ResetPasswordForm token={token} error={params.get("error")} /> : <SignInForm />}
-    </main>
+    <div className="mx-auto w-full max-w-md px-4 py-10">
+      {isReset ? <ResetPasswordForm token={token} error={params.get("error")} /> : twoFactor ? <TwoFactorForm step={twoFactor} /> : <SignInForm />}
+    </div>
+  );
+}
+
+/** The second step when two-factor sign-in is on: a code from the authenticator app or a backup code. */
+function TwoFactorForm({ step }: { step: Extract<ActionResult, { intent: "two-factor" }> }) {
+  const navigation = useNavigation();
+  const submitting = navigation.state !== "idle" && navigation.formData?.get("intent") === "two-factor";
+  return (
+    <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-gray-200">
+      <h1 className="text-2xl font-bold text-gray-900">Two-factor sign-in</h1>
+      <p className="mt-1 text-sm text-gray-600">Enter the 6-digit code from your authenticator app, or one of your backup codes.</p>
+      {step.error ? (
+        <div className="mt-4">
+          <FormMessage tone="error">{step.error}</FormMessage>
+        </div>
+      ) : null}
+      <Form method="post" replace className="mt-4 space-y-4">
+        <input type="hidden" name="intent" value="two-factor" />
+        <input type="hidden" name="redirectTo" value={step.redirectTo} />
+        <TextField
+          label="Authentication code"
+          name="code"
+          autoComplete="one-time-code"
+          inputMode="text"
+          autoCapitalize="off"
+          spellCheck={false}
+          maxLength={64}
+          required
+          autoFocus
+        />
+        <button type="submit" className={primaryButton} disabled={submitting}>
+          {submitting ? "Checking…" : "Verify"}
+        </button>
+      </Form>
+      <p className="mt-4 text-center text-sm">
+        <Link to="/login" className="font-semibold text-brand-700 hover:underline">
+          Back to sign in
+        </Link>
+      </p>
+    </div>
   );
 }
 
@@ -145,13 +204,13 @@ function SignInForm() {
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <TextField label="Email" name="email" type="email" autoComplete="email" inputMode="email" defaultValue={signInResult?.email ?? ""} />
         <PasswordField label="Password" name="password" autoComplete="current-password" />
-        <div className="flex justify-end">
-          <ForgotPasswordDialog />
-        </div>
         <button type="submit" className={primaryButton} disabled={submitting}>
           {submitting ? "Signing in…" : "Sign In"}
         </button>
       </Form>
+      <div className="mt-3 flex justify-end">
+        <ForgotPasswordDialog />
+      </div>
       {signInResult?.reason === "unverified" ? (
         <Form method="post" replace className="mt-3">
           <input type="hidden" name="intent" value="resend" />

@@ -103,7 +103,7 @@ export default function RegisterAccount({ params }: Route.ComponentProps) {
 
   if (actionData?.done) {
     return (
-      <main className="mx-auto w-full max-w-md px-4 py-10">
+      <div className="mx-auto w-full max-w-md px-4 py-10">
         <div className="rounded-2xl bg-white p-6 text-center shadow-sm ring-1 ring-gray-200">
           <h1 className="text-2xl font-bold text-gray-900">Check Your Email!</h1>
           <p className="mt-3 text-gray-700">
@@ -113,7 +113,7 @@ export default function RegisterAccount({ params }: Route.ComponentProps) {
             Go to Sign In
           </Link>
         </div>
-      </main>
+      </div>
     );
   }
 
@@ -123,7 +123,7 @@ export default function RegisterAccount({ params }: Route.ComponentProps) {
     setValues((v) => ({ ...v, [name]: event.target.value }));
 
   return (
-    <main className="mx-auto w-full max-w-md px-4 py-10">
+    <div className="mx-auto w-full max-w-md px-4 py-10">
       <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-gray-200">
         <p className="text-sm font-medium text-brand-700">Step {step} of 2</p>
         <h1 className="mt-1 text-2xl font-bold text-gray-900">
@@ -243,6 +243,6 @@ export default function RegisterAccount({ params }: Route.ComponentProps) {
           </Link>
         </p>
       </div>
-    </main>
+    </div>
   );
 }

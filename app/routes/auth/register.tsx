@@ -21,7 +21,7 @@ const CHOICES = [
 
 export default function Register() {
   return (
-    <main className="mx-auto w-full max-w-md px-4 py-10">
+    <div className="mx-auto w-full max-w-md px-4 py-10">
       <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-gray-200">
         <h1 className="text-2xl font-bold text-gray-900">Create your account</h1>
         <p className="mt-1 text-sm text-gray-600">How will you use Naija Directory?</p>
@@ -52,6 +52,6 @@ export default function Register() {
           </Link>
         </p>
       </div>
-    </main>
+    </div>
   );
 }

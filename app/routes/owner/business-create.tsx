@@ -36,7 +36,7 @@ export async function action({ request }: Route.ActionArgs) {
 export default function BusinessCreate({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>();
   return (
-    <main className="mx-auto w-full max-w-2xl space-y-6 px-4 py-8">
+    <div className="mx-auto w-full max-w-2xl space-y-6 px-4 py-8">
       <Link to="/dashboard" className="text-sm font-medium text-brand-700 hover:underline">
         ← Back to Dashboard
       </Link>
@@ -48,6 +48,6 @@ export default function BusinessCreate({ loaderData }: Route.ComponentProps) {
       ) : (
         <KycRequiredCard status={loaderData.kycStatus} hasSubmission={loaderData.hasSubmission} />
       )}
-    </main>
+    </div>
   );
 }

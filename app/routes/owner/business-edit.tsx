@@ -39,7 +39,7 @@ export default function BusinessEdit({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>();
   const { listing } = loaderData;
   return (
-    <main className="mx-auto w-full max-w-2xl space-y-6 px-4 py-8">
+    <div className="mx-auto w-full max-w-2xl space-y-6 px-4 py-8">
       <Link to="/dashboard" className="text-sm font-medium text-brand-700 hover:underline">
         ← Back to Dashboard
       </Link>
@@ -53,6 +53,6 @@ export default function BusinessEdit({ loaderData }: Route.ComponentProps) {
           failure={actionData?.failure}
         />
       </div>
-    </main>
+    </div>
   );
 }

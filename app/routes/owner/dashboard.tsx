@@ -58,7 +58,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const notice = NOTICES[params.get("notice") ?? ""];
   return (
-    <main className="mx-auto w-full max-w-3xl space-y-6 px-4 py-8">
+    <div className="mx-auto w-full max-w-3xl space-y-6 px-4 py-8">
       <div>
         <h1 className="text-2xl font-bold text-gray-900">Business Dashboard</h1>
         <p className="text-gray-600">Welcome, {name}</p>
@@ -98,7 +98,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </section>
         )
       ) : null}
-    </main>
+    </div>
   );
 }
 

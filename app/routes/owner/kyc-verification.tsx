@@ -51,7 +51,7 @@ export default function KycVerification({ loaderData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const submitted = params.get("submitted") === "true";
   return (
-    <main className="mx-auto w-full max-w-xl space-y-6 px-4 py-8">
+    <div className="mx-auto w-full max-w-xl space-y-6 px-4 py-8">
       <div>
         <Link to="/dashboard" className="text-sm font-medium text-brand-700 hover:underline">
           ← Back to Dashboard
@@ -69,7 +69,7 @@ export default function KycVerification({ loaderData }: Route.ComponentProps) {
       ) : (
         <KycStatusPanel kyc={kyc} onResubmit={() => setResubmitting(true)} />
       )}
-    </main>
+    </div>
   );
 }
 
