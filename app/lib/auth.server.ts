@@ -1,6 +1,7 @@
 import { betterAuth } from "better-auth";
 import { eq } from "drizzle-orm";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { twoFactor } from "better-auth/plugins/two-factor";
 import * as schema from "../../db/schema";
 import { getDatabase, type Db } from "./db.server";
 import { sendEmail } from "./email.server";
@@ -31,7 +32,13 @@ function createAuth(db: Db) {
     trustedOrigins: [env.PUBLIC_URL],
     database: drizzleAdapter(db, {
       provider: "pg",
-      schema: { user: schema.user, session: schema.session, account: schema.account, verification: schema.verification },
+      schema: {
+        user: schema.user,
+        session: schema.session,
+        account: schema.account,
+        verification: schema.verification,
+        twoFactor: schema.twoFactor,
+      },
     }),
     user: {
       additionalFields: {
@@ -115,6 +122,9 @@ function createAuth(db: Db) {
       database: { generateId: () => crypto.randomUUID() },
     },
     telemetry: { enabled: false },
+    // Two-factor sign-in with an authenticator app (TOTP), which admins can turn on (issue 7). Codes
+    // are checked on the server by the /login and /admin/security actions; /api/auth/* stays closed.
+    plugins: [twoFactor({ issuer: "Naija Directory" })],
   });
 }
 

@@ -20,7 +20,16 @@ export const SIGN_IN_LIMITS = {
 
 export type SignInResult =
   | { ok: true; user: SessionUser; headers: Headers }
+  /** Password right, second factor still to come: `headers` carry the short-lived two-factor cookie. */
+  | { ok: false; reason: "two-factor"; message: string; headers: Headers }
   | { ok: false; reason: "invalid" | "unverified" | "suspended" | "rate-limited" | "error"; message: string };
+
+export const TWO_FACTOR_TEXTS = {
+  prompt: "Enter the 6-digit code from your authenticator app, or one of your backup codes.",
+  wrongCode: "That code is not correct. Try the newest code from your authenticator app.",
+  expired: "Your sign-in took too long. Please enter your email and password again.",
+  tooMany: "Too many wrong codes. Please wait 15 minutes, or sign in again and use a backup code.",
+} as const;
 
 /** Signs in with e-mail and password; on success returns the Set-Cookie headers of a fresh session. */
 export async function signIn(input: SignInInput, context: { request: Request; clientAddress?: string }): Promise<SignInResult> {
@@ -58,6 +67,9 @@ export async function signIn(input: SignInInput, context: { request: Request; cl
       returnHeaders: true,
     });
     await resetRateLimit(accountKey);
+    if ("twoFactorRedirect" in response && response.twoFactorRedirect) {
+      return { ok: false, reason: "two-factor", message: TWO_FACTOR_TEXTS.prompt, headers };
+    }
     const sessionUser = await loadSessionUser(response.user as Parameters<typeof loadSessionUser>[0]);
     return { ok: true, user: sessionUser, headers };
   } catch (error) {
@@ -86,4 +98,43 @@ export async function resendVerification(email: string, context: { clientAddress
     logger.info({ err: error }, "verification resend not sent");
   }
   return { ok: true, message: "If that account still needs verifying, a new link is on its way. Please check your inbox." };
+}
+
+export type TwoFactorSignInResult =
+  | { ok: true; user: SessionUser; headers: Headers }
+  | { ok: false; reason: "invalid" | "expired" | "rate-limited" | "suspended" | "error"; message: string; headers?: Headers };
+
+/**
+ * The second step of a sign-in with two-factor on: checks a 6-digit authenticator code (or a backup
+ * code) against the two-factor cookie the first step set, and on success returns the session cookie.
+ */
+export async function verifyTwoFactorSignIn(code: string, context: { request: Request; clientAddress?: string }): Promise<TwoFactorSignInResult> {
+  const limit = await hitRateLimit(`signin-2fa:${addressKey(context.clientAddress)}`, SIGN_IN_LIMITS.addressAttempts, SIGN_IN_LIMITS.addressWindowSeconds);
+  if (!limit.allowed) return { ok: false, reason: "rate-limited", message: ACCOUNT_TEXTS.tooManyRequests };
+  const cleaned = code.replace(/\s+/g, "");
+  if (!cleaned || cleaned.length > 64) return { ok: false, reason: "invalid", message: TWO_FACTOR_TEXTS.wrongCode };
+  try {
+    const auth = getAuth();
+    const { headers, response } = /^\d{6}$/.test(cleaned)
+      ? await auth.api.verifyTOTP({ body: { code: cleaned }, headers: context.request.headers, returnHeaders: true })
+      : await auth.api.verifyBackupCode({ body: { code: cleaned }, headers: context.request.headers, returnHeaders: true });
+    const sessionUser = await loadSessionUser(response.user as Parameters<typeof loadSessionUser>[0]);
+    return { ok: true, user: sessionUser, headers };
+  } catch (error) {
+    if (error instanceof APIError) {
+      const errorCode = (error.body as { code?: string } | undefined)?.code;
+      if (errorCode === "INVALID_TWO_FACTOR_COOKIE") return { ok: false, reason: "expired", message: TWO_FACTOR_TEXTS.expired };
+      if (errorCode === "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE") return { ok: false, reason: "expired", message: TWO_FACTOR_TEXTS.expired };
+      if (errorCode === "ACCOUNT_TEMPORARILY_LOCKED") return { ok: false, reason: "rate-limited", message: TWO_FACTOR_TEXTS.tooMany };
+      // The session hook refuses suspended users even at this step.
+      if (errorCode === "FAILED_TO_CREATE_SESSION") return { ok: false, reason: "suspended", message: ACCOUNT_TEXTS.suspended };
+      if (error.status === "UNAUTHORIZED" || error.status === "BAD_REQUEST") {
+        return { ok: false, reason: "invalid", message: TWO_FACTOR_TEXTS.wrongCode };
+      }
+      logger.warn({ code: errorCode, status: error.status }, "two-factor sign-in refused");
+      return { ok: false, reason: "error", message: error.message || ACCOUNT_TEXTS.loginFailed };
+    }
+    logger.error({ err: error }, "two-factor sign-in failed");
+    return { ok: false, reason: "error", message: ACCOUNT_TEXTS.loginUnexpected };
+  }
 }
