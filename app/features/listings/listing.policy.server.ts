@@ -24,7 +24,11 @@ export async function currentPlanFor(userId: string) {
   return { plan, endsAt: active?.endsAt ?? null };
 }
 
-/** How many listings an owner may hold: never more than three (spec 01 §1). */
-export async function listingLimitFor(_actor: SessionUser): Promise<number> {
-  return LIMITS.maxListingsPerOwner;
+/**
+ * How many listings an owner may hold: the current plan's limit (Free 1, Standard and Premium 3), never
+ * more than three (spec 01 §1). When a paid plan lapses the owner keeps what they have but cannot add more.
+ */
+export async function listingLimitFor(actor: Pick<SessionUser, "id">): Promise<number> {
+  const { plan } = await currentPlanFor(actor.id);
+  return Math.min(plan.listingLimit, LIMITS.maxListingsPerOwner);
 }

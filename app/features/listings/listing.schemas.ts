@@ -30,7 +30,11 @@ export const LISTING_TEXTS = {
     text: "The business you're trying to edit doesn't exist or you don't have permission to edit it.",
   },
   kycRequired: { title: "KYC Verification Required", text: "Complete KYC verification before creating a listing." },
-  limitReached: { title: "Listing limit reached", text: "You have reached the number of listings your plan allows." },
+  limitReached: {
+    title: "Listing limit reached",
+    text: "You have reached the number of listings your plan allows. Upgrade your plan at /pricing to add more.",
+    link: { href: "/pricing", label: "View plans" },
+  },
   created: { title: "Business Created", text: "Your listing was submitted and is pending review." },
   updated: { title: "Business Updated", text: "Your changes were saved." },
   deleted: { title: "Business Deleted", text: "The listing was deleted." },

@@ -2,7 +2,9 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { businessImages, businesses, businessMessages, featuredRequests } from "../../../db/schema";
-import { addBusinessImage, createBusiness, createMessage, createOwner, createUser, createVisitor } from "../../../db/seed/factories";
+import {
+  addBusinessImage, createBusiness, createMessage, createOwner, createSubscription, createUser, createVisitor,
+} from "../../../db/seed/factories";
 import { actorFor } from "../../../tests/support/actors";
 import { fileFrom, jpegWithGps, pngImage, textAsPng } from "../../../tests/support/images";
 import { getDb } from "../../lib/db.server";
@@ -10,6 +12,7 @@ import { getStorage } from "../../lib/storage.server";
 import { createListing } from "./create-listing.server";
 import { deleteListing } from "./delete-listing.server";
 import { getOwnListing } from "./get-own-listing.server";
+import { currentPlanFor, listingLimitFor } from "./listing.policy.server";
 import { FEATURE_TEXTS, LISTING_TEXTS, ListingSchema, normalizePhone, type ListingInput } from "./listing.schemas";
 import { requestFeature } from "./request-feature.server";
 import { updateListing } from "./update-listing.server";
@@ -98,10 +101,41 @@ describe("creating a listing", () => {
     expect(await getDb().select({ id: businesses.id }).from(businesses).where(eq(businesses.userId, owner.id))).toHaveLength(0);
   });
 
-  it("allows at most three listings per owner", async () => {
+  it("follows the plan: Free allows 1 listing, and the refusal points to /pricing", async () => {
     const owner = await approvedOwner();
-    for (let i = 0; i < 3; i++) await createBusiness(getDb(), { userId: owner.id });
+    expect(await listingLimitFor(owner)).toBe(1);
+    expect(await createListing(owner, input(), [await png()])).toMatchObject({ ok: true });
+    const refused = await createListing(owner, input({ name: "Second Shop" }), [await png()]);
+    expect(refused).toEqual({ ok: false, failure: LISTING_TEXTS.limitReached });
+    expect(LISTING_TEXTS.limitReached.text).toContain("/pricing");
+    expect(LISTING_TEXTS.limitReached.link.href).toBe("/pricing");
+    expect(await getDb().select({ id: businesses.id }).from(businesses).where(eq(businesses.userId, owner.id))).toHaveLength(1);
+  });
+
+  it("follows the plan: Standard and Premium allow up to 3 listings", async () => {
+    for (const planId of ["standard", "premium"] as const) {
+      const owner = await approvedOwner();
+      await createSubscription(getDb(), { userId: owner.id, planId });
+      expect(await listingLimitFor(owner)).toBe(3);
+      await createBusiness(getDb(), { userId: owner.id });
+      await createBusiness(getDb(), { userId: owner.id });
+      expect(await createListing(owner, input(), [await png()])).toMatchObject({ ok: true });
+      expect(await createListing(owner, input({ name: "Fourth Shop" }), [await png()])).toEqual({ ok: false, failure: LISTING_TEXTS.limitReached });
+    }
+  });
+
+  it("when a paid plan lapses the owner keeps existing listings but cannot add more", async () => {
+    const owner = await approvedOwner();
+    const started = new Date(Date.now() - 40 * 86_400_000);
+    await createSubscription(getDb(), { userId: owner.id, planId: "standard", startsAt: started });
+    // A subscription still marked active but past its end counts as lapsed too.
+    await createSubscription(getDb(), { userId: owner.id, planId: "premium", status: "expired", startsAt: started });
+    const kept = [await createBusiness(getDb(), { userId: owner.id }), await createBusiness(getDb(), { userId: owner.id })];
+    expect(await currentPlanFor(owner.id)).toMatchObject({ plan: { id: "free" }, endsAt: null });
+    expect(await listingLimitFor(owner)).toBe(1);
     expect(await createListing(owner, input(), [await png()])).toEqual({ ok: false, failure: LISTING_TEXTS.limitReached });
+    const rows = await getDb().select({ id: businesses.id }).from(businesses).where(eq(businesses.userId, owner.id));
+    expect(rows.map((r) => r.id).sort()).toEqual(kept.map((b) => b.id).sort());
   });
 });
 

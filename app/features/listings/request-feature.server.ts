@@ -1,6 +1,6 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { businesses, featuredRequests } from "../../../db/schema";
-import { getDb } from "../../lib/db.server";
+import { getDb, type Db, type Tx } from "../../lib/db.server";
 import { logger } from "../../lib/logger.server";
 import { LIMITS } from "../../lib/reference";
 import type { SessionUser } from "../accounts/session-user";
@@ -8,17 +8,25 @@ import { FEATURE_TEXTS } from "./listing.schemas";
 
 export type RequestFeatureResult = { ok: true; requestId: string } | { ok: false; message: string };
 
-/** An owner asks for one of their approved listings to be featured (tier basic, pending review). */
+/**
+ * An owner asks for one of their approved listings to be featured (tier basic, pending review).
+ * A paid featured plan passes its tier and payment reference, and `db` when it runs inside the
+ * payment's transaction.
+ */
 export async function requestFeature(
-  actor: SessionUser | null,
+  actor: Pick<SessionUser, "id" | "role"> | null,
   businessId: string,
-  options: { tier?: string; paymentReference?: string } = {},
+  options: { tier?: string; paymentReference?: string; db?: Db | Tx } = {},
 ): Promise<RequestFeatureResult> {
   if (!actor || actor.role !== "business" || !/^[0-9a-f-]{36}$/i.test(businessId)) return { ok: false, message: FEATURE_TEXTS.failed };
   try {
-    const db = getDb();
+    const db = options.db ?? getDb();
     const [listing] = await db
-      .select({ featured: businesses.featured, status: businesses.approvalStatus })
+      // A featured period that has ended no longer counts (decisions page: it ends without anyone acting).
+      .select({
+        featured: sql<boolean>`(${businesses.featured} and (${businesses.featuredUntil} is null or ${businesses.featuredUntil} > now()))`,
+        status: businesses.approvalStatus,
+      })
       .from(businesses)
       .where(and(eq(businesses.id, businessId), eq(businesses.userId, actor.id)))
       .limit(1);

@@ -11,6 +11,9 @@ import { deleteListing } from "~/features/listings/delete-listing.server";
 import { listOwnListings } from "~/features/listings/list-own-listings.server";
 import { FEATURE_TEXTS, LISTING_TEXTS } from "~/features/listings/listing.schemas";
 import { requestFeature } from "~/features/listings/request-feature.server";
+import { currentPlanFor } from "~/features/listings/listing.policy.server";
+import { CurrentPlanCard } from "~/features/plans/components/current-plan-card";
+import { PaymentNotice } from "~/features/plans/components/payment-notice";
 import { IMAGE_WIDTHS, PLACEHOLDER_IMAGE, imageUrl } from "~/lib/image-url";
 import { LIMITS } from "~/lib/reference";
 
@@ -20,7 +23,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request, ["business"]);
   const kyc = await getKycStatus(user);
   const listings = kyc.status === "approved" ? await listOwnListings(user) : [];
-  return { name: greetingName(user), kyc, listings };
+  const current = await currentPlanFor(user.id);
+  const plan = { id: current.plan.id, name: current.plan.name, listingLimit: current.plan.listingLimit, endsAt: current.endsAt };
+  return { name: greetingName(user), kyc, listings, plan };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -54,7 +59,7 @@ const STATUS_LABEL: Record<string, { label: string; tone: string }> = {
 };
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { name, kyc, listings } = loaderData;
+  const { name, kyc, listings, plan } = loaderData;
   const [params] = useSearchParams();
   const notice = NOTICES[params.get("notice") ?? ""];
   return (
@@ -69,7 +74,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           {notice.text}
         </FormMessage>
       ) : null}
+      <PaymentNotice />
       <KycCard kyc={kyc} />
+      <CurrentPlanCard plan={plan} listingCount={kyc.status === "approved" ? listings.length : null} />
       {kyc.status === "approved" ? (
         listings.length === 0 ? (
           <section aria-labelledby="create-title" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-gray-200">
@@ -84,7 +91,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               <h2 id="listings-title" className="text-lg font-semibold">
                 Your Businesses
               </h2>
-              {listings.length < LIMITS.maxListingsPerOwner ? (
+              {listings.length < plan.listingLimit ? (
                 <Link to="/business/create" className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
                   Add Business
                 </Link>

@@ -1,0 +1,14 @@
+import { z } from "zod";
+import { FEEDBACK_MAX_LENGTH, FEEDBACK_TEXTS } from "./feedback-texts";
+
+export { FEEDBACK_MAX_LENGTH, FEEDBACK_TEXTS };
+
+/** The feedback text: trimmed, not blank. */
+export const FeedbackSchema = z.object({
+  message: z
+    .string()
+    .trim()
+    .min(1, FEEDBACK_TEXTS.required.text)
+    .max(FEEDBACK_MAX_LENGTH, FEEDBACK_TEXTS.tooLong.text),
+});
+export type FeedbackInput = z.infer<typeof FeedbackSchema>;

@@ -1,0 +1,37 @@
+import { Link } from "react-router";
+
+export type CurrentPlanView = { id: string; name: string; listingLimit: number; endsAt: Date | string | null };
+
+/** 12 Aug 2026, the same on the server and in the browser. */
+export function formatPlanDate(value: Date | string): string {
+  return new Date(value).toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "Africa/Lagos" });
+}
+
+/** The dashboard's plan card: the plan in force, when it ends, and the listing allowance. */
+export function CurrentPlanCard({ plan, listingCount }: { plan: CurrentPlanView; listingCount: number | null }) {
+  const atLimit = listingCount !== null && listingCount >= plan.listingLimit;
+  return (
+    <section aria-labelledby="plan-card-title" className="card flex flex-wrap items-center justify-between gap-3 p-5">
+      <div>
+        <h2 id="plan-card-title" className="text-lg font-semibold">
+          Your plan: {plan.name}
+        </h2>
+        <p className="text-sm text-gray-600">
+          {plan.endsAt ? `Active until ${formatPlanDate(plan.endsAt)}` : "Free forever"} ·{" "}
+          {listingCount === null
+            ? `up to ${plan.listingLimit} ${plan.listingLimit === 1 ? "listing" : "listings"}`
+            : `${listingCount} of ${plan.listingLimit} ${plan.listingLimit === 1 ? "listing" : "listings"} used`}
+        </p>
+        {atLimit ? <p className="mt-1 text-sm text-amber-800">You have reached your plan's listing limit.</p> : null}
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Link to="/pricing" className="btn btn-outline">
+          {plan.id === "free" ? "Upgrade plan" : "View plans"}
+        </Link>
+        <Link to="/featured-plans" className="btn btn-outline">
+          Feature a listing
+        </Link>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,27 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import { businesses, featuredRequests } from "../../../db/schema";
+import { getDb } from "../../lib/db.server";
+import type { SessionUser } from "../accounts/session-user";
+import { featuredNow } from "../payments/checkout.server";
+
+export type FeaturableListing = { id: string; name: string };
+
+/**
+ * The owner's listings that a featured plan can be bought for: their own, approved, not featured now and
+ * without a pending request. Anyone else gets an empty list.
+ */
+export async function listFeaturableListings(actor: SessionUser | null): Promise<FeaturableListing[]> {
+  if (!actor || actor.role !== "business") return [];
+  return getDb()
+    .select({ id: businesses.id, name: businesses.name })
+    .from(businesses)
+    .where(
+      and(
+        eq(businesses.userId, actor.id),
+        eq(businesses.approvalStatus, "approved"),
+        sql`not ${featuredNow}`,
+        sql`not exists (select 1 from ${featuredRequests} where ${featuredRequests.businessId} = ${businesses.id} and ${featuredRequests.status} = 'pending')`,
+      ),
+    )
+    .orderBy(asc(businesses.name));
+}

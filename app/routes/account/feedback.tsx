@@ -1,0 +1,106 @@
+import { useState } from "react";
+import { data, Form, Link, useNavigation } from "react-router";
+import type { Route } from "./+types/feedback";
+import { SITE_NAME } from "~/components/site";
+import { loginUrlFor } from "~/features/accounts/access";
+import { FormMessage } from "~/features/accounts/components/form-field";
+import { optionalUser } from "~/features/accounts/guards.server";
+import { FEEDBACK_MAX_LENGTH, FEEDBACK_TEXTS } from "~/features/feedback/feedback-texts";
+import { submitFeedback } from "~/features/feedback/submit-feedback.server";
+
+export const meta: Route.MetaFunction = () => [
+  { title: `Feedback | ${SITE_NAME}` },
+  { name: "description", content: `Tell the ${SITE_NAME} team what works and what we should improve.` },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  return { signedIn: Boolean(await optionalUser(request)) };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  // Public page (spec 02): a signed-out visitor is told to log in, and keeps what they typed.
+  const user = await optionalUser(request);
+  const message = String((await request.formData()).get("message") ?? "");
+  const result = await submitFeedback(user, { message });
+  if (!result.ok) {
+    const status = result.failure === FEEDBACK_TEXTS.authRequired ? 401 : result.failure === FEEDBACK_TEXTS.failed ? 500 : 400;
+    return data({ ok: false as const, failure: result.failure, message, signedIn: Boolean(user) }, { status });
+  }
+  return { ok: true as const, id: result.feedbackId };
+}
+
+/** A textarea and a submit button (spec 02, Feedback). */
+export default function Feedback({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const sending = navigation.state === "submitting" && navigation.formAction === "/feedback";
+  const [blank, setBlank] = useState(false);
+  const failure = blank ? FEEDBACK_TEXTS.required : actionData && !actionData.ok ? actionData.failure : null;
+  const askToLogin = failure?.title === FEEDBACK_TEXTS.authRequired.title;
+  return (
+    <div className="page max-w-2xl space-y-5">
+      <div>
+        <h1 className="title">Send Feedback</h1>
+        <p className="mt-1 text-gray-600">Tell us what works, what does not, and what you would like to see next.</p>
+      </div>
+      {!loaderData.signedIn ? (
+        <FormMessage tone="info">
+          <Link to={loginUrlFor("/feedback")} className="link">
+            Log in
+          </Link>{" "}
+          to send feedback.
+        </FormMessage>
+      ) : null}
+      <Form
+        method="post"
+        // A new form after each sent message: the textarea starts empty again.
+        key={actionData?.ok ? actionData.id : "feedback"}
+        className="card space-y-4 p-5"
+        onSubmit={(event) => {
+          const text = new FormData(event.currentTarget).get("message");
+          const isBlank = typeof text !== "string" || text.trim() === "";
+          setBlank(isBlank);
+          if (isBlank) event.preventDefault();
+        }}
+      >
+        {actionData?.ok && !blank ? (
+          <FormMessage tone="success">
+            <strong className="block">{FEEDBACK_TEXTS.sent.title}</strong>
+            {FEEDBACK_TEXTS.sent.text}
+          </FormMessage>
+        ) : null}
+        {failure ? (
+          <FormMessage tone="error">
+            <strong className="block">{failure.title}</strong>
+            {failure.text}
+            {askToLogin ? (
+              <>
+                {" "}
+                <Link to={loginUrlFor("/feedback")} className="link">
+                  Log in
+                </Link>
+              </>
+            ) : null}
+          </FormMessage>
+        ) : null}
+        <div>
+          <label htmlFor="feedback-message" className="block text-sm font-medium text-gray-700">
+            Your feedback
+          </label>
+          <textarea
+            id="feedback-message"
+            name="message"
+            rows={6}
+            maxLength={FEEDBACK_MAX_LENGTH}
+            defaultValue={actionData && !actionData.ok ? actionData.message : ""}
+            aria-invalid={failure?.title === FEEDBACK_TEXTS.required.title ? true : undefined}
+            className="field mt-1"
+            placeholder="Share your thoughts…"
+          />
+        </div>
+        <button type="submit" disabled={sending} className="btn btn-primary w-full">
+          {sending ? "Submitting…" : "Submit Feedback"}
+        </button>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import { Link, useRouteLoaderData } from "react-router";
+import type { Route } from "./+types/menu";
+import { SITE_NAME } from "~/components/site";
+import { LogoutButton } from "~/features/profile/components/logout-button";
+import type { loader as rootLoader } from "~/root";
+
+export const meta: Route.MetaFunction = () => [
+  { title: `Menu | ${SITE_NAME}` },
+  { name: "description", content: "Your profile, messages, notifications, help, feedback and pricing." },
+];
+
+const SIGNED_IN_LINKS = [
+  { to: "/profile", label: "Profile" },
+  { to: "/messages", label: "Messages" },
+  { to: "/notifications", label: "Notifications" },
+] as const;
+
+const PUBLIC_LINKS = [
+  { to: "/help", label: "Help & Support" },
+  { to: "/feedback", label: "Feedback" },
+  { to: "/pricing", label: "Pricing" },
+] as const;
+
+const row = "flex items-center justify-between px-5 py-3.5 font-medium hover:bg-gray-50";
+
+/** The menu (spec 02): own pages only when signed in; help, feedback and pricing always. */
+export default function Menu() {
+  const user = useRouteLoaderData<typeof rootLoader>("root")?.user ?? null;
+  const links = user ? [...SIGNED_IN_LINKS, ...PUBLIC_LINKS] : PUBLIC_LINKS;
+  return (
+    <div className="page max-w-lg space-y-5">
+      <h1 className="title">Menu</h1>
+      <nav aria-label="Menu" className="card">
+        <ul className="divide-y divide-gray-100">
+          {links.map((link) => (
+            <li key={link.to}>
+              <Link to={link.to} className={row}>
+                {link.label} <span aria-hidden="true">›</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {user ? (
+        // Without a failure text of its own it shows the server's: 'Failed to sign out. Please try again.'
+        <LogoutButton label="Sign Out" className="btn btn-outline w-full text-red-700" />
+      ) : (
+        <div className="grid grid-cols-2 gap-3">
+          <Link to="/login" className="btn btn-outline">
+            Sign In
+          </Link>
+          <Link to="/register" className="btn btn-primary">
+            Sign Up
+          </Link>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,174 @@
+import { data, Form, Link, useNavigation } from "react-router";
+import type { Route } from "./+types/profile";
+import { SITE_NAME } from "~/components/site";
+import { loginUrlFor } from "~/features/accounts/access";
+import { fieldErrors } from "~/features/accounts/account.schemas";
+import { FormMessage, SelectField, TextField } from "~/features/accounts/components/form-field";
+import { optionalUser, requireUser } from "~/features/accounts/guards.server";
+import { LogoutButton } from "~/features/profile/components/logout-button";
+import { PROFILE_TEXTS, locationLabel, profileDisplayName, roleLabel } from "~/features/profile/profile-display";
+import { UpdateProfileSchema, signupStateLabel } from "~/features/profile/profile.schemas";
+import { updateProfile } from "~/features/profile/update-profile.server";
+import { COUNTRIES, SIGNUP_REGIONS } from "~/lib/reference";
+
+export const meta: Route.MetaFunction = () => [{ title: `Profile | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await optionalUser(request);
+  if (!user) return { profile: null };
+  return {
+    profile: {
+      name: profileDisplayName(user),
+      email: user.email,
+      firstName: user.firstName ?? "",
+      lastName: user.lastName ?? "",
+      country: user.country ?? PROFILE_TEXTS.defaultCountry,
+      state: signupStateLabel(user.state),
+      location: locationLabel(user),
+      role: user.role,
+      roleLabel: roleLabel(user.isAdmin ? "admin" : user.role),
+      isVerified: user.kycStatus === "approved",
+      isAdmin: user.isAdmin,
+    },
+    // Lists travel as data so the page's JavaScript does not carry every reference list.
+    countries: COUNTRIES,
+    regions: SIGNUP_REGIONS,
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request, ["visitor", "business", "admin"]);
+  const form = await request.formData();
+  const values = {
+    firstName: String(form.get("firstName") ?? ""),
+    lastName: String(form.get("lastName") ?? ""),
+    country: String(form.get("country") ?? ""),
+    state: String(form.get("state") ?? ""),
+  };
+  const parsed = UpdateProfileSchema.safeParse(values);
+  if (!parsed.success) return data({ ok: false as const, errors: fieldErrors(parsed.error), values, failure: null }, { status: 400 });
+  const result = await updateProfile(user, parsed.data);
+  if (!result.ok) return data({ ok: false as const, errors: {}, values, failure: result.failure }, { status: 500 });
+  return { ok: true as const };
+}
+
+const badge = "rounded-full px-2.5 py-0.5 text-xs font-semibold";
+
+export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const { profile } = loaderData;
+  if (!profile || !("countries" in loaderData)) {
+    return (
+      <div className="page max-w-lg">
+        <section className="card space-y-4 p-6 text-center">
+          <h1 className="title">{PROFILE_TEXTS.signInRequired}</h1>
+          <Link to={loginUrlFor("/profile")} className="btn btn-primary">
+            Log In
+          </Link>
+        </section>
+      </div>
+    );
+  }
+  const failed = actionData && !actionData.ok ? actionData : null;
+  const typed = failed?.values;
+  const errors: Record<string, string> = failed?.errors ?? {};
+  const saving = navigation.state === "submitting" && navigation.formAction === "/profile";
+  const initials = profile.name === PROFILE_TEXTS.fallbackName ? "?" : profile.name.split(/\s+/).map((w) => w[0]).join("").slice(0, 2).toUpperCase();
+
+  return (
+    <div className="page max-w-2xl space-y-5">
+      <section className="card flex items-center gap-4 p-5" aria-labelledby="profile-name">
+        <span aria-hidden="true" className="flex h-16 w-16 shrink-0 items-center justify-center rounded-full bg-brand-100 text-xl font-bold text-brand-800">
+          {initials}
+        </span>
+        <div className="min-w-0">
+          <h1 id="profile-name" className="title truncate">
+            {profile.name}
+          </h1>
+          <p className="mt-1 flex flex-wrap gap-2">
+            <span className={`${badge} bg-gray-100 text-gray-800`}>{profile.roleLabel}</span>
+            {profile.isVerified ? <span className={`${badge} bg-green-100 text-green-800`}>{PROFILE_TEXTS.verified}</span> : null}
+            {profile.isAdmin ? <span className={`${badge} bg-purple-100 text-purple-800`}>{PROFILE_TEXTS.adminAccess}</span> : null}
+          </p>
+        </div>
+      </section>
+
+      {profile.isAdmin ? (
+        <section className="card flex flex-wrap items-center justify-between gap-3 p-5" aria-labelledby="admin-card-title">
+          <div>
+            <h2 id="admin-card-title" className="font-semibold">
+              Administration
+            </h2>
+            <p className="text-sm text-gray-600">Manage users, approvals, featured listings, notifications and feedback.</p>
+          </div>
+          <Link to="/admin" className="btn btn-primary">
+            {PROFILE_TEXTS.goToAdmin}
+          </Link>
+        </section>
+      ) : null}
+
+      <section className="card p-5" aria-labelledby="details-title">
+        <h2 id="details-title" className="mb-3 font-semibold">
+          Account Details
+        </h2>
+        <dl className="grid grid-cols-[8rem_1fr] gap-x-3 gap-y-2 text-sm">
+          <dt className="text-gray-500">Email</dt>
+          <dd className="break-all">{profile.email}</dd>
+          <dt className="text-gray-500">Name</dt>
+          <dd>{profile.name}</dd>
+          <dt className="text-gray-500">Location</dt>
+          <dd>{profile.location}</dd>
+          <dt className="text-gray-500">Account type</dt>
+          <dd>{profile.roleLabel}</dd>
+        </dl>
+      </section>
+
+      <section className="card p-5" aria-labelledby="edit-title">
+        <h2 id="edit-title" className="mb-3 font-semibold">
+          Edit Your Details
+        </h2>
+        <Form method="post" className="space-y-4" noValidate>
+          {actionData?.ok ? (
+            <FormMessage tone="success">
+              <strong className="block">{PROFILE_TEXTS.saved.title}</strong>
+              {PROFILE_TEXTS.saved.text}
+            </FormMessage>
+          ) : null}
+          {failed?.failure ? (
+            <FormMessage tone="error">
+              <strong className="block">{failed.failure.title}</strong>
+              {failed.failure.text}
+            </FormMessage>
+          ) : null}
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField label="First name" name="firstName" autoComplete="given-name" maxLength={100} defaultValue={typed?.firstName ?? profile.firstName} error={errors.firstName} />
+            <TextField label="Last name" name="lastName" autoComplete="family-name" maxLength={100} defaultValue={typed?.lastName ?? profile.lastName} error={errors.lastName} />
+            <SelectField label="Country" name="country" options={loaderData.countries} defaultValue={typed?.country ?? profile.country} error={errors.country} />
+            <SelectField
+              label="State / Region"
+              name="state"
+              options={loaderData.regions}
+              placeholder="Select your state"
+              defaultValue={typed?.state ?? profile.state}
+              error={errors.state}
+            />
+          </div>
+          <button type="submit" disabled={saving} className="btn btn-primary">
+            {saving ? "Saving…" : "Save Changes"}
+          </button>
+        </Form>
+      </section>
+
+      <nav aria-label="Support" className="card divide-y divide-gray-100">
+        <Link to="/help" className="flex items-center justify-between px-5 py-3 hover:bg-gray-50">
+          Help &amp; Support <span aria-hidden="true">›</span>
+        </Link>
+        <Link to="/feedback" className="flex items-center justify-between px-5 py-3 hover:bg-gray-50">
+          Send Feedback <span aria-hidden="true">›</span>
+        </Link>
+      </nav>
+
+      <LogoutButton label="Log Out" failure={PROFILE_TEXTS.logoutFailed} className="btn btn-outline w-full text-red-700" />
+    </div>
+  );
+}

@@ -1,0 +1,187 @@
+import { eq } from "drizzle-orm";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { featuredRequests, payments, subscriptions } from "../../../db/schema";
+import { createBusiness, createOwner, createSubscription, createVisitor } from "../../../db/seed/factories";
+import { createDemoPaymentProvider } from "../../features/payments/demo-payment-provider.server";
+import { registerPaymentProvider, resetPaymentProviders } from "../../features/payments/payment-provider.server";
+import { PRICING_FAQ } from "../../features/plans/plan-texts";
+import { getDb } from "../../lib/db.server";
+import * as dashboardRoute from "../owner/dashboard";
+import * as featuredPlansRoute from "./featured-plans";
+import * as paymentRoute from "./payment";
+import * as pricingRoute from "./pricing";
+import { hrefs, renderRoute, sessionCookie, type Rendered } from "./screen-harness.server";
+
+beforeEach(() => {
+  resetPaymentProviders();
+  registerPaymentProvider(createDemoPaymentProvider({ delayMs: 0 }));
+});
+afterEach(() => resetPaymentProviders());
+
+function page(rendered: Rendered) {
+  if (rendered.kind !== "page") throw new Error(`expected a page, got a redirect to ${rendered.location}`);
+  return rendered;
+}
+
+async function signedInOwner(options: { plan?: "standard" | "premium" } = {}) {
+  const owner = await createOwner(getDb());
+  if (options.plan) await createSubscription(getDb(), { userId: owner.id, planId: options.plan });
+  return { owner, cookie: await sessionCookie(owner.email) };
+}
+
+describe("/pricing", () => {
+  it("shows three plans with the spec's prices and features, Standard most popular, and four FAQ questions", async () => {
+    const shown = page(await renderRoute(pricingRoute, "/pricing"));
+    expect(shown.text).toMatch(/Free ₦0 forever/);
+    expect(shown.text).toMatch(/Standard ₦2,999 per 30 days/);
+    expect(shown.text).toMatch(/Premium ₦9,999 per 30 days/);
+    expect(shown.text).toContain("Most Popular");
+    expect(shown.text.indexOf("Most Popular")).toBeLessThan(shown.text.indexOf("Standard ₦2,999"));
+    expect(shown.text).toContain("1 listing");
+    for (const feature of ["Up to 3 listings", "Messaging", "Analytics", "Priority support"]) expect(shown.text).toContain(feature);
+    for (const feature of ["Featured status", "Search priority", "Advanced analytics", "Social promotion", "Dedicated support"]) {
+      expect(shown.text).toContain(feature);
+    }
+    expect(PRICING_FAQ).toHaveLength(4);
+    expect(shown.html.match(/<details/g)).toHaveLength(4);
+    for (const item of PRICING_FAQ) expect(shown.text).toContain(item.question);
+  });
+
+  it("steers signed-out users to log in, returning to /pricing with the chosen plan", async () => {
+    const shown = page(await renderRoute(pricingRoute, "/pricing"));
+    const links = hrefs(shown.html);
+    for (const plan of ["free", "standard", "premium"]) expect(links).toContain(`/login?redirectTo=${encodeURIComponent(`/pricing?plan=${plan}`)}`);
+    expect(links).toContain("/register/business");
+    expect(links.some((l) => l.startsWith("/payment"))).toBe(false);
+  });
+
+  it("for a Free owner: Free is the current plan and disabled; paid plans go to /payment with the plan id", async () => {
+    const { cookie } = await signedInOwner();
+    const shown = page(await renderRoute(pricingRoute, "/pricing", { cookie }));
+    expect(shown.html).toMatch(/<button[^>]*disabled=""[^>]*>Current Plan<\/button>/);
+    const links = hrefs(shown.html);
+    expect(links).toContain("/payment?type=subscription&plan=standard");
+    expect(links).toContain("/payment?type=subscription&plan=premium");
+    expect(links.some((l) => l.startsWith("/login"))).toBe(false);
+  });
+
+  it("after signing in with a chosen plan, offers to continue with it; a Standard owner can renew and choose Free (→ /dashboard)", async () => {
+    const free = await signedInOwner();
+    const chosen = page(await renderRoute(pricingRoute, "/pricing?plan=standard", { cookie: free.cookie }));
+    expect(chosen.text).toContain("You chose the Standard plan.");
+    expect(chosen.text).toContain("Continue to payment");
+
+    const paid = await signedInOwner({ plan: "standard" });
+    const shown = page(await renderRoute(pricingRoute, "/pricing", { cookie: paid.cookie }));
+    expect(shown.text).toMatch(/Current Plan · until \d{1,2} \w{3} \d{4}/);
+    expect(shown.text).toContain("Renew Standard");
+    expect(hrefs(shown.html)).toContain("/dashboard");
+  });
+});
+
+describe("/payment", () => {
+  it("sends signed-out users to log in and back", async () => {
+    const result = await renderRoute(paymentRoute, "/payment?type=subscription&plan=standard");
+    expect(result).toMatchObject({
+      kind: "redirect",
+      location: `/login?redirectTo=${encodeURIComponent("/payment?type=subscription&plan=standard")}`,
+    });
+  });
+
+  it("shows what is being bought and its price, then pays and lands on /dashboard with the plan shown", async () => {
+    const { owner, cookie } = await signedInOwner();
+    const shown = page(await renderRoute(paymentRoute, "/payment?type=subscription&plan=standard", { cookie }));
+    expect(shown.text).toContain("Standard plan");
+    expect(shown.text).toContain("30 days");
+    expect(shown.text).toContain("Pay ₦2,999");
+    expect(shown.text).toContain("Demo payment");
+
+    const paid = await renderRoute(paymentRoute, "/payment", { cookie, form: { type: "subscription", plan: "standard" } });
+    expect(paid).toEqual({ kind: "redirect", status: 302, location: "/dashboard?payment=subscription&plan=standard" });
+    const [row] = await getDb().select().from(payments).where(eq(payments.userId, owner.id));
+    expect(row).toMatchObject({ status: "succeeded", amountKobo: 299_900, provider: "demo" });
+    expect(await getDb().select().from(subscriptions).where(eq(subscriptions.userId, owner.id))).toHaveLength(1);
+
+    const dashboard = page(await renderRoute(dashboardRoute, "/dashboard?payment=subscription&plan=standard", { cookie }));
+    expect(dashboard.text).toContain("Payment successful");
+    expect(dashboard.text).toContain("Your Standard plan is now active.");
+    expect(dashboard.text).toMatch(/Your plan: Standard Active until \d{1,2} \w{3} \d{4}/);
+  });
+
+  it("explains instead of charging: visitors, unknown plans, Free", async () => {
+    const visitor = await createVisitor(getDb());
+    const vCookie = await sessionCookie(visitor.email);
+    const refused = page(await renderRoute(paymentRoute, "/payment?type=subscription&plan=premium", { cookie: vCookie }));
+    expect(refused.text).toContain("Business account required");
+    expect(refused.text).not.toContain("Pay ₦");
+    const posted = page(await renderRoute(paymentRoute, "/payment", { cookie: vCookie, form: { type: "subscription", plan: "premium" } }));
+    expect(posted.text).toContain("Business account required");
+    expect(await getDb().select().from(payments).where(eq(payments.userId, visitor.id))).toHaveLength(0);
+
+    const { cookie } = await signedInOwner();
+    for (const query of ["plan=free", "plan=gold", ""]) {
+      expect(page(await renderRoute(paymentRoute, `/payment?${query}`, { cookie })).text).toContain("Plan not found");
+    }
+  });
+});
+
+describe("/featured-plans", () => {
+  it("shows basic ₦9,999 / 30 days, premium ₦24,999 / 90 days (popular), enterprise ₦49,999 / 180 days, an order summary and a pay button", async () => {
+    const { owner, cookie } = await signedInOwner();
+    const listing = await createBusiness(getDb(), { userId: owner.id, name: "Mama Put Corner" });
+    await createBusiness(getDb(), { userId: owner.id, name: "Pending Place", status: "pending" });
+    const shown = page(await renderRoute(featuredPlansRoute, "/featured-plans", { cookie }));
+    expect(shown.text).toMatch(/Basic ₦9,999 30 days/);
+    expect(shown.text).toMatch(/Popular Premium ₦24,999 90 days/);
+    expect(shown.text).toMatch(/Enterprise ₦49,999 180 days/);
+    expect(shown.html.match(/type="radio"/g)).toHaveLength(3);
+    expect(shown.text).toContain("Order Summary");
+    // The popular plan is selected by default.
+    expect(shown.text).toMatch(/Total ₦24,999/);
+    expect(shown.text).toContain("Pay ₦24,999");
+    expect(shown.html).toContain(`value="${listing.id}"`);
+    expect(shown.text).toContain("Mama Put Corner");
+    expect(shown.text).not.toContain("Pending Place");
+  });
+
+  it("pays for the chosen listing and tier: a pending featured request with the payment reference, then /dashboard", async () => {
+    const { owner, cookie } = await signedInOwner();
+    const listing = await createBusiness(getDb(), { userId: owner.id });
+    const paid = await renderRoute(featuredPlansRoute, "/featured-plans", { cookie, form: { plan: "enterprise", businessId: listing.id } });
+    expect(paid).toEqual({ kind: "redirect", status: 302, location: "/dashboard?payment=featured&plan=enterprise" });
+    const [payment] = await getDb().select().from(payments).where(eq(payments.userId, owner.id));
+    const [request] = await getDb().select().from(featuredRequests).where(eq(featuredRequests.businessId, listing.id));
+    expect(payment).toMatchObject({ purpose: "featured", amountKobo: 4_999_900, status: "succeeded" });
+    expect(request).toMatchObject({ status: "pending", pricingTier: "enterprise", paymentReference: payment!.reference });
+
+    const dashboard = page(await renderRoute(dashboardRoute, "/dashboard?payment=featured&plan=enterprise", { cookie }));
+    expect(dashboard.text).toContain("Payment successful");
+    expect(dashboard.text).toContain("Your featured request was sent.");
+    // Already requested: the listing is no longer offered, and paying again for it is refused.
+    const again = page(await renderRoute(featuredPlansRoute, "/featured-plans", { cookie, form: { plan: "basic", businessId: listing.id } }));
+    expect(again.text).toContain("You already have a pending feature request");
+    expect(again.html).not.toContain(`value="${listing.id}"`);
+  });
+
+  it("signed out: a sign-in link that returns here; visitors are told it is for business accounts", async () => {
+    const anonymous = page(await renderRoute(featuredPlansRoute, "/featured-plans?plan=basic"));
+    expect(hrefs(anonymous.html)).toContain(`/login?redirectTo=${encodeURIComponent("/featured-plans?plan=basic")}`);
+    const visitor = await createVisitor(getDb());
+    const shown = page(await renderRoute(featuredPlansRoute, "/featured-plans", { cookie: await sessionCookie(visitor.email) }));
+    expect(shown.text).toContain("Featured placement is for business accounts.");
+    expect(shown.html).toMatch(/<button[^>]*type="submit"[^>]*disabled=""/);
+  });
+});
+
+describe("/dashboard plan card", () => {
+  it("shows Free with the listing allowance, and a link to /pricing", async () => {
+    const { owner, cookie } = await signedInOwner();
+    await createBusiness(getDb(), { userId: owner.id });
+    const shown = page(await renderRoute(dashboardRoute, "/dashboard", { cookie }));
+    expect(shown.text).toContain("Your plan: Free");
+    expect(shown.text).toContain("1 of 1 listing used");
+    expect(shown.text).toContain("You have reached your plan's listing limit.");
+    expect(hrefs(shown.html)).toContain("/pricing");
+    expect(hrefs(shown.html)).not.toContain("/business/create");
+  });
+});
