@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { count, eq } from "drizzle-orm";
+import { count, eq, sql } from "drizzle-orm";
 import { businesses, businessImages } from "../../../db/schema";
 import { getDb } from "../../lib/db.server";
 import { logger } from "../../lib/logger.server";
@@ -9,7 +9,7 @@ import { canCreateListings, listingLimitFor } from "./listing.policy.server";
 import { LISTING_TEXTS, type ListingInput } from "./listing.schemas";
 import { prepareListingImages, removeListingImageFiles, storeListingImages } from "./listing-images.server";
 
-export type ListingFailure = { title: string; text: string; field?: string };
+export type ListingFailure = { title: string; text: string; field?: string; link?: { href: string; label: string } };
 export type CreateListingResult =
   | { ok: true; businessId: string; imagesSaved: boolean }
   | { ok: false; failure: ListingFailure };
@@ -33,13 +33,15 @@ export async function createListing(actor: SessionUser | null, input: ListingInp
 
   const businessId = randomUUID();
   try {
-    await getDb().insert(businesses).values({
-      id: businessId,
-      userId: actor.id,
-      ...input,
-      approved: false,
-      approvalStatus: "pending",
+    // Count and insert under a per-owner lock, so two submits at once cannot pass the limit together.
+    const inserted = await getDb().transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`listings:${actor.id}`}))`);
+      const [{ held }] = await tx.select({ held: count() }).from(businesses).where(eq(businesses.userId, actor.id));
+      if (held >= limit) return false;
+      await tx.insert(businesses).values({ id: businessId, userId: actor.id, ...input, approved: false, approvalStatus: "pending" });
+      return true;
     });
+    if (!inserted) return { ok: false, failure: LISTING_TEXTS.limitReached };
   } catch (error) {
     logger.error({ err: error }, "listing insert failed");
     return { ok: false, failure: LISTING_TEXTS.createFailed };

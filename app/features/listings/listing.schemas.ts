@@ -32,7 +32,7 @@ export const LISTING_TEXTS = {
   kycRequired: { title: "KYC Verification Required", text: "Complete KYC verification before creating a listing." },
   limitReached: {
     title: "Listing limit reached",
-    text: "You have reached the number of listings your plan allows. Upgrade your plan at /pricing to add more.",
+    text: "You have reached the number of listings your plan allows. Upgrade your plan to add more.",
     link: { href: "/pricing", label: "View plans" },
   },
   created: { title: "Business Created", text: "Your listing was submitted and is pending review." },

@@ -107,7 +107,6 @@ describe("creating a listing", () => {
     expect(await createListing(owner, input(), [await png()])).toMatchObject({ ok: true });
     const refused = await createListing(owner, input({ name: "Second Shop" }), [await png()]);
     expect(refused).toEqual({ ok: false, failure: LISTING_TEXTS.limitReached });
-    expect(LISTING_TEXTS.limitReached.text).toContain("/pricing");
     expect(LISTING_TEXTS.limitReached.link.href).toBe("/pricing");
     expect(await getDb().select({ id: businesses.id }).from(businesses).where(eq(businesses.userId, owner.id))).toHaveLength(1);
   });

@@ -8,6 +8,7 @@ import { HeroSearchForm } from "~/components/hero-search-form";
 import { seoMeta } from "~/components/seo";
 import { SITE_NAME } from "~/components/site";
 import { greetingName } from "~/features/accounts/session-user";
+import { SignedOutNotice } from "~/features/profile/components/signed-out-notice";
 import { loginHref } from "~/features/directory/business-links";
 import { HOME_OFFERS } from "~/features/directory/home-offers";
 import { listFeaturedBusinesses } from "~/features/directory/list-featured-businesses.server";
@@ -63,6 +64,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="page space-y-10 md:py-10">
+      <SignedOutNotice />
       <section className="rounded-3xl bg-linear-to-br from-brand-800 to-brand-600 px-4 py-8 text-white md:p-12">
         {user && <p className="mb-2 font-medium text-brand-100">Welcome back, {greetingName(user)}!</p>}
         <h1 className="text-3xl font-extrabold md:text-5xl">Find trusted local businesses near you</h1>

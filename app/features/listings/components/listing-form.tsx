@@ -19,7 +19,7 @@ export type ListingFormDefaults = {
 };
 
 export type ExistingImage = { id: string; key: string; width: number | null; height: number | null };
-export type ListingFormFailure = { title: string; text: string; field?: string; fields?: Record<string, string> };
+export type ListingFormFailure = { title: string; text: string; field?: string; fields?: Record<string, string>; link?: { href: string; label: string } };
 
 const textareaClass =
   "mt-1 block w-full rounded-lg border border-gray-300 bg-white px-3 py-2.5 text-base shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-500/40";
@@ -81,6 +81,14 @@ export function ListingForm({
         <FormMessage tone="error">
           <strong className="block">{failure.title}</strong>
           {failure.text}
+          {failure.link ? (
+            <>
+              {" "}
+              <Link to={failure.link.href} className="font-semibold underline">
+                {failure.link.label}
+              </Link>
+            </>
+          ) : null}
         </FormMessage>
       ) : null}
       <TextField label="Business name" name="name" defaultValue={defaults.name ?? ""} error={fields.name} required maxLength={100} />
