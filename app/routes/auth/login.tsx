@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { data, Form, Link, redirect, useActionData, useFetcher, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/login";
 import {
@@ -310,7 +310,6 @@ function ResetPasswordForm({ token, error: linkError }: { token: string | null; 
   const resetResult =
     actionData && "intent" in actionData && actionData.intent === "reset" ? (actionData as Extract<ActionResult, { intent: "reset" }>) : null;
   const [clientError, setClientError] = useState<string | null>(null);
-  useEffect(() => setClientError(null), [resetResult]);
   if (!token || linkError) {
     return (
       <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-gray-200">
@@ -339,7 +338,7 @@ function ResetPasswordForm({ token, error: linkError }: { token: string | null; 
           if (!parsed.success) {
             event.preventDefault();
             setClientError(parsed.error.issues[0]!.message);
-          }
+          } else setClientError(null);
         }}
       >
         <input type="hidden" name="intent" value="reset" />

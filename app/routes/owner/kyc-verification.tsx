@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { data, Form, Link, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/kyc-verification";
 import { requireUser } from "~/features/accounts/guards.server";
@@ -146,19 +146,19 @@ function KycForm({
   const [phoneCode, setPhoneCode] = useState(defaults?.phoneCode ?? DEFAULT_PHONE_CODE);
   const [phoneNumber, setPhoneNumber] = useState(defaults?.phoneNumber ?? "");
   const [file, setFile] = useState<File | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
   const [clientFailure, setClientFailure] = useState<KycFailure | null>(null);
   const [dragging, setDragging] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
   const shown = clientFailure ?? failure;
   const complete = fullName.trim() !== "" && phoneNumber.trim() !== "" && file !== null;
 
-  useEffect(() => {
-    if (!file) return setPreview(null);
-    const url = URL.createObjectURL(file);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [file]);
+  const preview = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
+  useEffect(
+    () => () => {
+      if (preview) URL.revokeObjectURL(preview);
+    },
+    [preview],
+  );
 
   function choose(chosen: File | null | undefined) {
     if (!chosen) return;
