@@ -28,6 +28,7 @@ export default [
   route("payment", "routes/plans/payment.tsx"),
   // Admin panel (spec 02 §2): guard admin and business, panel for admins only
   route("admin", "routes/admin/admin.tsx"),
+  route("admin/security", "routes/admin/security.tsx"),
   // Messaging and notifications (spec 01 §2 Messages, spec 02 Notifications page)
   route("messages", "routes/messages/messages.tsx"),
   route("notifications", "routes/notifications/notifications.tsx"),

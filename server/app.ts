@@ -17,6 +17,9 @@ import { mailboxRoutes } from "./mailbox";
 import { securityHeaders, type SecurityVariables } from "./security-headers";
 import { mediaRoutes } from "./media";
 import { originCheck } from "./origin-check";
+import { eventsRoute } from "./events";
+import { messagesApi } from "./messages-api";
+import { seoRoutes } from "./seo";
 
 export type AppVariables = SecurityVariables & { requestId: string };
 
@@ -80,6 +83,13 @@ export function createApp(options: { env: Env; build: BuildLoader; clientDir?: s
       "Content-Disposition": "inline",
     });
   });
+
+  // Messaging: live events (Server-Sent Events) and the chat's JSON endpoints.
+  app.route("/events", eventsRoute());
+  app.route("/api/messages", messagesApi());
+
+  // Search engines: robots.txt and the sitemap of every public business page.
+  app.route("/", seoRoutes());
 
   if (options.clientDir) {
     const root = path.relative(process.cwd(), options.clientDir);

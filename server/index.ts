@@ -10,6 +10,7 @@ import { projectRoot } from "../app/lib/project-root.server";
 import { grantAdmins } from "../app/features/admin/grant-admin.server";
 import { createApp } from "./app";
 import { prepareDatabase } from "./database";
+import { startScheduler } from "./scheduler";
 
 async function main() {
   let env: Env;
@@ -51,6 +52,7 @@ async function main() {
   const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
   const app = createApp({ env, build: async () => build, clientDir: path.join(root, "build", "client") });
 
+  const scheduler = startScheduler();
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: process.env.HOST || undefined }, (info) => {
     logger.info({ url: env.PUBLIC_URL, port: info.port }, "listening");
   });
@@ -66,6 +68,7 @@ async function main() {
       process.exit(1);
     }, 9_500);
     deadline.unref();
+    scheduler.stop();
     server.close(async () => {
       try {
         await database.close();

@@ -1,26 +1,31 @@
 import { Hono } from "hono";
-import { getImageVariant, IMAGE_WIDTHS } from "../app/lib/images.server";
+import { getImageVariant, IMAGE_WIDTHS, SHARE_IMAGE } from "../app/lib/images.server";
 
 /**
- * Public listing images, resized to WebP on first request and cached on disk.
- * /media/business-images/<key>?w=320|640|1200&v=<version>. KYC documents are never served here.
+ * Public listing images, resized on first request and cached on disk. KYC documents are never served here.
+ *   /media/business-images/<key>?w=320|640|1200&v=<version>        WebP at that width
+ *   /media/business-images/<key>?w=1200&format=jpg&v=<version>     the 1200×630 JPEG for link previews
+ * With a version the answer may be cached for a year: the version changes whenever the image does.
  */
 export function mediaRoutes() {
   const routes = new Hono();
   routes.get("/business-images/*", async (c) => {
     const key = c.req.path.slice("/media/business-images/".length);
-    const width = Number(c.req.query("w") ?? IMAGE_WIDTHS.detail);
-    if (!(Object.values(IMAGE_WIDTHS) as number[]).includes(width)) return c.text("Unsupported width", 400);
+    const format = c.req.query("format") ?? "webp";
+    const width = Number(c.req.query("w") ?? (format === "jpg" ? SHARE_IMAGE.width : IMAGE_WIDTHS.detail));
+    if (format !== "webp" && format !== "jpg") return c.text("Unsupported format", 400);
+    const widths: number[] = format === "jpg" ? [SHARE_IMAGE.width] : Object.values(IMAGE_WIDTHS);
+    if (!widths.includes(width)) return c.text("Unsupported width", 400);
     let variant: Buffer | null;
     try {
-      variant = await getImageVariant(decodeURIComponent(key), width);
+      variant = await getImageVariant(decodeURIComponent(key), width, format);
     } catch {
       return c.notFound();
     }
     if (!variant) return c.notFound();
     const versioned = c.req.query("v") !== undefined;
     return c.body(new Uint8Array(variant), 200, {
-      "Content-Type": "image/webp",
+      "Content-Type": format === "jpg" ? "image/jpeg" : "image/webp",
       "Cache-Control": versioned ? "public, max-age=31536000, immutable" : "public, max-age=3600",
     });
   });

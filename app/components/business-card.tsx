@@ -30,7 +30,17 @@ export function BusinessCard({ business, isSignedIn, isFirst, onLoginRequired }:
   return (
     <article className="card flex w-full flex-col overflow-hidden">
       <div className="relative">
-        <SafeImage src={business.imageSrc} alt="" width={640} height={480} loading={isFirst ? undefined : "lazy"} className="aspect-video sm:aspect-4/3" />
+        <SafeImage
+          src={business.imageSrc}
+          srcSet={business.imageSrcSet ?? undefined}
+          // One column on phones; two or three columns from 640px up.
+          sizes="(min-width: 640px) 50vw, 100vw"
+          alt=""
+          width={640}
+          height={480}
+          loading={isFirst ? undefined : "lazy"}
+          className="aspect-video sm:aspect-4/3"
+        />
         {business.featured && <span className="tag-featured">Featured</span>}
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
-import { businessesHref } from "../features/directory/search-params";
+import { businessesHref, formatCount } from "../features/directory/search-params";
 import type { BusinessFacets, Facet } from "../features/directory/types";
 
 type Filters = { q: string; region: string | null; category: string | null };
@@ -8,6 +8,8 @@ type Filters = { q: string; region: string | null; category: string | null };
 type FilterSidebarProps = {
   filters: Filters;
   facets: BusinessFacets;
+  /** The counts are estimates (a very large result set): shown rounded, with '~'. */
+  isEstimate: boolean;
   /** Filters in use, for the badge. */
   count: number;
   open: boolean;
@@ -18,7 +20,7 @@ type FilterSidebarProps = {
  * Regions and categories with counts, as plain links (they work without JavaScript). A column from
  * 768px up; below it an overlay opened by the Filters button, or by #filters before JavaScript runs.
  */
-export function FilterSidebar({ filters, facets, count, open, onClose }: FilterSidebarProps) {
+export function FilterSidebar({ filters, facets, isEstimate, count, open, onClose }: FilterSidebarProps) {
   const panel = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (open) panel.current?.focus();
@@ -46,16 +48,22 @@ export function FilterSidebar({ filters, facets, count, open, onClose }: FilterS
             Clear all filters
           </Link>
         )}
-        <FacetList title="Region" facets={facets.regions} selected={filters.region} href={(region) => businessesHref({ ...filters, region })} />
-        <FacetList title="Category" facets={facets.categories} selected={filters.category} href={(category) => businessesHref({ ...filters, category })} />
+        <FacetList title="Region" facets={facets.regions} isEstimate={isEstimate} selected={filters.region} href={(region) => businessesHref({ ...filters, region })} />
+        <FacetList
+          title="Category"
+          facets={facets.categories}
+          isEstimate={isEstimate}
+          selected={filters.category}
+          href={(category) => businessesHref({ ...filters, category })}
+        />
       </div>
     </aside>
   );
 }
 
-type FacetListProps = { title: string; facets: Facet[]; selected: string | null; href: (value: string | null) => string };
+type FacetListProps = { title: string; facets: Facet[]; isEstimate: boolean; selected: string | null; href: (value: string | null) => string };
 
-function FacetList({ title, facets, selected, href }: FacetListProps) {
+function FacetList({ title, facets, isEstimate, selected, href }: FacetListProps) {
   // A chosen value without public businesses still shows, so it can be seen and unchosen.
   const items = selected && !facets.some((f) => f.name === selected) ? [...facets, { name: selected, count: 0 }] : facets;
   return (
@@ -71,7 +79,10 @@ function FacetList({ title, facets, selected, href }: FacetListProps) {
           <li key={name}>
             <Link to={href(name)} aria-current={name === selected ? "page" : undefined} className="nav-link flex justify-between">
               {name}
-              <span className="text-gray-500">{count}</span>
+              <span className="text-gray-500">
+                {isEstimate && <span className="sr-only">about </span>}
+                {formatCount(count, isEstimate)}
+              </span>
             </Link>
           </li>
         ))}

@@ -6,25 +6,44 @@ export type PageSeo = {
   description: string;
   /** Absolute URLs, made on the server from PUBLIC_URL. */
   canonical: string;
-  image: string;
+  /**
+   * A JPEG or PNG (WhatsApp does not show WebP previews), absolute; best with its size and type so
+   * previews render at once.
+   */
+  image: string | ShareImage;
 };
 
+export type ShareImage = { url: string; width: number; height: number; type: string; alt: string };
+
 /** Title, description, canonical link, Open Graph and Twitter card tags for a page. */
-export function seoMeta({ title, description, canonical, image }: PageSeo, type = "website"): MetaDescriptor[] {
+export function seoMeta({ title, description, canonical, image: given }: PageSeo, type = "website"): MetaDescriptor[] {
+  const image = typeof given === "string" ? { url: given } : given;
+  const imageDetails: MetaDescriptor[] =
+    "width" in image
+      ? [
+          { property: "og:image:type", content: image.type },
+          { property: "og:image:width", content: String(image.width) },
+          { property: "og:image:height", content: String(image.height) },
+          { property: "og:image:alt", content: image.alt },
+        ]
+      : [];
   return [
     { title },
     { name: "description", content: description },
     { tagName: "link", rel: "canonical", href: canonical },
     { property: "og:site_name", content: SITE_NAME },
+    { property: "og:locale", content: "en_NG" },
     { property: "og:type", content: type },
     { property: "og:title", content: title },
     { property: "og:description", content: description },
     { property: "og:url", content: canonical },
-    { property: "og:image", content: image },
+    { property: "og:image", content: image.url },
+    ...imageDetails,
     { name: "twitter:card", content: "summary_large_image" },
     { name: "twitter:title", content: title },
     { name: "twitter:description", content: description },
-    { name: "twitter:image", content: image },
+    { name: "twitter:image", content: image.url },
+    ...("alt" in image ? [{ name: "twitter:image:alt", content: image.alt }] : []),
   ];
 }
 

@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { deadPid, holdDataDir, type Holder } from "../../tests/support/child-process";
 import { DataDirLockedError, lockDataDir } from "./data-dir-lock.server";
+import { runsOnce } from "../../tests/support/database-kind";
 
 let dir: string;
 let holder: Holder | undefined;
@@ -20,7 +21,7 @@ afterEach(async () => {
 const lockFile = () => path.join(dir, "app.lock");
 const readLock = () => JSON.parse(readFileSync(lockFile(), "utf8")) as { pid: number; host: string; purpose: string; since: string };
 
-describe("lockDataDir", () => {
+describe.runIf(runsOnce)("lockDataDir", () => {
   it("writes who holds the lock, with mode 600, and release removes it", () => {
     const lock = lockDataDir(dir, "server on port 3000");
     expect(readLock()).toMatchObject({ pid: process.pid, host: hostname(), purpose: "server on port 3000" });

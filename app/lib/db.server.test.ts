@@ -2,8 +2,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { holdDataDir, type Holder } from "../../tests/support/child-process";
+import { runsOnce } from "../../tests/support/database-kind";
 import { DataDirLockedError } from "./data-dir-lock.server";
 import { getDatabase, getDb, migrateDatabase, openDatabase, pingDatabase, useDatabase, type Database } from "./db.server";
 
@@ -36,13 +37,6 @@ describe("useDatabase / getDatabase", () => {
 });
 
 describe("pingDatabase", () => {
-  it("is false once the database is closed", async () => {
-    const database = await openDatabase({ kind: "embedded" });
-    expect(await pingDatabase(database)).toBe(true);
-    await database.close();
-    expect(await pingDatabase(database)).toBe(false);
-  });
-
   it("is false when the database does not answer in time", async () => {
     const hanging = { db: { execute: () => new Promise(() => undefined) } } as unknown as Database;
     const started = Date.now();
@@ -51,52 +45,57 @@ describe("pingDatabase", () => {
   });
 });
 
-describe("the embedded database on disk", () => {
+// One folder through a whole life: opened, refused to a second process, handed over, reopened.
+describe.runIf(runsOnce)("the embedded database on disk: one process at a time", () => {
   let dir: string;
   let holder: Holder | undefined;
-  beforeEach(() => {
+  beforeAll(() => {
     dir = mkdtempSync(path.join(tmpdir(), "nd-db-"));
   });
-  afterEach(async () => {
+  afterAll(async () => {
     await holder?.stop("SIGKILL");
-    holder = undefined;
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it("keeps its data between openings", async () => {
-    const first = await openDatabase({ kind: "embedded", dataDir: dir, purpose: "test" });
-    await first.db.execute(sql`create table kept (value text)`);
-    await first.db.execute(sql`insert into kept values ('still here')`);
-    await first.close();
-    const second = await openDatabase({ kind: "embedded", dataDir: dir, purpose: "test" });
+  it("refuses another process while this one has it open", async () => {
+    const database = await openDatabase({ kind: "embedded", dataDir: dir, purpose: "this test" });
     try {
-      const result = (await second.db.execute(sql`select value from kept`)) as unknown as { rows: { value: string }[] };
-      expect(result.rows).toEqual([{ value: "still here" }]);
+      await database.db.execute(sql`create table kept (value text)`);
+      await database.db.execute(sql`insert into kept values ('still here')`);
+      await expect(holdDataDir("database", dir, "second server")).rejects.toThrow(/in use by another process/);
     } finally {
-      await second.close();
+      await database.close();
     }
   });
 
-  it("refuses a second process on the same DATA_DIR, naming the folder", async () => {
+  it("refuses this process while another has it open, naming the folder and the holder", async () => {
     holder = await holdDataDir("database", dir, "server on port 3000");
     const attempt = openDatabase({ kind: "embedded", dataDir: dir, purpose: "cli migrate" });
     await expect(attempt).rejects.toBeInstanceOf(DataDirLockedError);
     await expect(attempt).rejects.toThrow(dir);
     await expect(attempt).rejects.toThrow(`pid ${holder.pid}`);
-
-    // Once the holder has closed it, it opens.
-    expect(await holder.stop("SIGTERM")).toBe(0);
-    const database = await openDatabase({ kind: "embedded", dataDir: dir, purpose: "cli migrate" });
-    expect(await pingDatabase(database)).toBe(true);
-    await database.close();
+    await expect(attempt).rejects.toThrow("server on port 3000");
   });
 
-  it("refuses a second opening from another process while this one holds it", async () => {
-    const database = await openDatabase({ kind: "embedded", dataDir: dir, purpose: "this test" });
+  it("opens again, data intact, once the other process has closed it", async () => {
+    expect(await holder!.stop("SIGTERM")).toBe(0);
+    holder = undefined;
+    const database = await openDatabase({ kind: "embedded", dataDir: dir, purpose: "cli migrate" });
     try {
-      await expect(holdDataDir("database", dir, "second server")).rejects.toThrow(/in use by another process/);
+      const result = (await database.db.execute(sql`select value from kept`)) as unknown as { rows: { value: string }[] };
+      expect(result.rows).toEqual([{ value: "still here" }]);
     } finally {
       await database.close();
     }
+  });
+});
+
+// Last: closes this file's own database for good (the per-file set-up tolerates that).
+describe("pingDatabase after close", () => {
+  it("is false once the database is closed", async () => {
+    const database = getDatabase();
+    expect(await pingDatabase(database)).toBe(true);
+    await database.close();
+    expect(await pingDatabase(database)).toBe(false);
   });
 });

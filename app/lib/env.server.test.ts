@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { EnvError, parseEnv } from "./env.server";
+import { runsOnce } from "../../tests/support/database-kind";
 
 const SECRET = "s".repeat(32);
 let dataDir: string;
@@ -25,7 +26,7 @@ function envError(source: Record<string, string | undefined>): EnvError {
   throw new Error(`parseEnv accepted ${JSON.stringify(source)}`);
 }
 
-describe("parseEnv: bad values are refused with the variable named", () => {
+describe.runIf(runsOnce)("parseEnv: bad values are refused with the variable named", () => {
   it.each([
     ["PORT", "abc"],
     ["PORT", "70000"],
@@ -59,7 +60,7 @@ describe("parseEnv: bad values are refused with the variable named", () => {
   });
 });
 
-describe("parseEnv: good values", () => {
+describe.runIf(runsOnce)("parseEnv: good values", () => {
   it("applies the defaults", () => {
     const env = parseEnv({ DATA_DIR: dataDir });
     expect(env.NODE_ENV).toBe("development");
@@ -109,7 +110,7 @@ describe("parseEnv: good values", () => {
   });
 });
 
-describe("AUTH_SECRET", () => {
+describe.runIf(runsOnce)("AUTH_SECRET", () => {
   it("is required when NODE_ENV is production", () => {
     const error = envError({ NODE_ENV: "production" });
     expect(error.message).toContain("AUTH_SECRET");
@@ -147,7 +148,7 @@ describe("AUTH_SECRET", () => {
   });
 });
 
-describe("APP_NODE_ENV (set by scripts/start.mjs, which forces NODE_ENV=production for libraries)", () => {
+describe.runIf(runsOnce)("APP_NODE_ENV (set by scripts/start.mjs, which forces NODE_ENV=production for libraries)", () => {
   it("an empty APP_NODE_ENV means the operator set nothing: development rules", () => {
     const env = parseEnv({ DATA_DIR: dataDir, NODE_ENV: "production", APP_NODE_ENV: "" });
     expect(env.NODE_ENV).toBe("development");

@@ -4,9 +4,12 @@ import sharp from "sharp";
 import { getEnv } from "./env.server";
 import { assertSafeKey, getStorage } from "./storage.server";
 
-import { IMAGE_WIDTHS } from "./image-url";
+import { IMAGE_WIDTHS, SHARE_IMAGE } from "./image-url";
 
-export { IMAGE_WIDTHS };
+export { IMAGE_WIDTHS, SHARE_IMAGE };
+
+/** webp: every page's images; jpg: the link-preview crop (SHARE_IMAGE), which WhatsApp and others can show. */
+export type VariantFormat = "webp" | "jpg";
 
 /** Largest side kept for an uploaded listing image. */
 export const MAX_STORED_SIDE = 1600;
@@ -35,10 +38,40 @@ export async function normalizeImage(input: Buffer, maxSide = MAX_STORED_SIDE) {
   return { data, width: info.width, height: info.height, format };
 }
 
-/** A resized WebP variant of a stored listing image, cached under DATA_DIR/cache. */
-export async function getImageVariant(key: string, width: number): Promise<Buffer | null> {
+/** Card-sized variants (and smaller) stay within this many bytes, however detailed the photo. */
+export const CARD_MAX_BYTES = 30 * 1024;
+const QUALITIES = [72, 62, 52, 42, 32];
+
+/**
+ * WebP at a width (never enlarged), at the best quality that fits maxBytes. A picture too detailed to
+ * fit even at the lowest quality is made narrower until it fits: the page reserves the box by its own
+ * width and height, so a narrower file only looks softer.
+ */
+async function webpWithin(original: Buffer, width: number, maxBytes: number): Promise<Buffer> {
+  let variant = Buffer.alloc(0);
+  for (let target = width, attempt = 0; attempt < 4; attempt++) {
+    // Resized once per width, to raw pixels, so each quality tried is a single encode of the same picture.
+    const { data, info } = await sharp(original).resize({ width: target, withoutEnlargement: true }).raw().toBuffer({ resolveWithObject: true });
+    const raw = { width: info.width, height: info.height, channels: info.channels };
+    for (const quality of QUALITIES) {
+      variant = await sharp(data, { raw }).webp({ quality }).toBuffer();
+      if (variant.length <= maxBytes) return variant;
+    }
+    target = Math.floor(info.width * Math.sqrt(maxBytes / variant.length) * 0.9);
+  }
+  return variant;
+}
+
+/**
+ * A resized variant of a stored listing image, made on first request and cached under DATA_DIR/cache:
+ * WebP at a width (never enlarged), or the link-preview JPEG cropped to SHARE_IMAGE's size.
+ */
+export async function getImageVariant(key: string, width: number, format: VariantFormat = "webp"): Promise<Buffer | null> {
   assertSafeKey(key);
-  const cacheFile = path.join(getEnv().DATA_DIR, "cache", "variants", `${width}`, `${key}.webp`);
+  const cacheFile =
+    format === "jpg"
+      ? path.join(getEnv().DATA_DIR, "cache", "variants", "share", `${key}.jpg`)
+      : path.join(getEnv().DATA_DIR, "cache", "variants", `${width}`, `${key}.webp`);
   try {
     return await readFile(cacheFile);
   } catch {
@@ -46,13 +79,16 @@ export async function getImageVariant(key: string, width: number): Promise<Buffe
   }
   const original = await getStorage().read("business-images", key);
   if (!original) return null;
-  const quality = width <= IMAGE_WIDTHS.thumb ? 60 : 72;
-  const variant = await sharp(original)
-    .resize({ width, withoutEnlargement: true })
-    .webp({ quality })
-    .toBuffer();
+  const variant =
+    format === "jpg"
+      ? await sharp(original)
+          .resize({ width: SHARE_IMAGE.width, height: SHARE_IMAGE.height, fit: "cover", position: "attention" })
+          .flatten({ background: "#ffffff" })
+          .jpeg({ quality: 78, mozjpeg: true })
+          .toBuffer()
+      : await webpWithin(original, width, width <= IMAGE_WIDTHS.card ? CARD_MAX_BYTES : Infinity);
   await mkdir(path.dirname(cacheFile), { recursive: true });
-  const temp = `${cacheFile}.${process.pid}.tmp`;
+  const temp = `${cacheFile}.${process.pid}.${Date.now()}.tmp`;
   await writeFile(temp, variant);
   await rename(temp, cacheFile);
   return variant;

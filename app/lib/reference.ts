@@ -14,10 +14,8 @@ export const REGIONS = [
 export type Region = (typeof REGIONS)[number];
 
 /** The sign-up list: the same states with FCT labelled 'FCT - Abuja', plus 'Other' (38 options). */
-export const SIGNUP_REGIONS = [
-  ...REGIONS.map((r) => (r === "FCT" ? "FCT - Abuja" : r)),
-  "Other",
-] as const;
+// Computed lists are marked pure so the browser bundle drops them (and what they read) where unused.
+export const SIGNUP_REGIONS = /* @__PURE__ */ (() => [...REGIONS.map((r) => (r === "FCT" ? "FCT - Abuja" : r)), "Other"] as const)();
 
 /** Maps a sign-up region label back to the directory's region (FCT - Abuja → FCT); null for Other. */
 export function regionFromSignupLabel(label: string): Region | null {
@@ -82,7 +80,7 @@ export const DEFAULT_PHONE_CODE = "+234";
 export const ROLES = ["visitor", "business", "admin"] as const;
 export type Role = (typeof ROLES)[number];
 /** Values the profiles.role column accepts: 'user' is a legacy value read as visitor. */
-export const STORED_ROLES = [...ROLES, "user"] as const;
+export const STORED_ROLES = /* @__PURE__ */ (() => [...ROLES, "user"] as const)();
 
 export const KYC_STATUSES = ["none", "pending", "approved", "rejected"] as const;
 export type KycStatus = (typeof KYC_STATUSES)[number];
@@ -119,7 +117,7 @@ export const PLANS = [
   },
 ] as const;
 export type PlanId = (typeof PLANS)[number]["id"];
-export const PLAN_IDS = PLANS.map((p) => p.id) as [PlanId, ...PlanId[]];
+export const PLAN_IDS = /* @__PURE__ */ PLANS.map((p) => p.id) as [PlanId, ...PlanId[]];
 
 /** Featured placement plans (spec 02 §9). Prices in kobo. */
 export const FEATURED_PLANS = [

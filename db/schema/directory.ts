@@ -75,8 +75,9 @@ export const businesses = pgTable(
     socialMediaLinks: jsonb("social_media_links").$type<Record<string, string>>().notNull().default({}),
     createdAt: ts("created_at").notNull().defaultNow(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
+    // Mirrors migration 0004 (directory search): '/' splits words; '_b…'/'_s…' mark a hash sample of the id.
     searchVector: tsvector("search_vector").generatedAlwaysAs(
-      sql`setweight(to_tsvector('simple'::regconfig, coalesce(name, '')), 'A') || setweight(to_tsvector('simple'::regconfig, coalesce(category, '') || ' ' || coalesce(immutable_array_to_string(products), '')), 'B') || setweight(to_tsvector('simple'::regconfig, coalesce(state, '') || ' ' || coalesce(address, '')), 'C') || setweight(to_tsvector('simple'::regconfig, coalesce(description, '')), 'D')`,
+      sql`setweight(to_tsvector('simple'::regconfig, translate(coalesce(name, ''), '/', ' ')), 'A') || setweight(to_tsvector('simple'::regconfig, translate(coalesce(category, '') || ' ' || coalesce(immutable_array_to_string(products), ''), '/', ' ')), 'B') || setweight(to_tsvector('simple'::regconfig, translate(coalesce(state, '') || ' ' || coalesce(address, ''), '/', ' ')), 'C') || setweight(to_tsvector('simple'::regconfig, translate(coalesce(description, ''), '/', ' ')), 'D') || ('_b' || (hashtext(id::text) & 63)::text || ' _s' || ((hashtext(id::text) >> 6) & 63)::text)::tsvector`,
     ),
   },
   (t) => [
@@ -87,6 +88,9 @@ export const businesses = pgTable(
     // Public directory: approved, owner present and not suspended. Featured first, newest next.
     index("businesses_public_order_idx")
       .on(t.featured.desc(), t.createdAt.desc(), t.id)
+      .where(sql`approved and approval_status = 'approved' and not owner_suspended and user_id is not null`),
+    index("businesses_public_created_idx")
+      .on(t.createdAt.desc(), t.id)
       .where(sql`approved and approval_status = 'approved' and not owner_suspended and user_id is not null`),
     index("businesses_public_state_idx")
       .on(t.state)

@@ -1,7 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import { businessImages, businesses } from "../../../db/schema";
 import { getDb } from "../../lib/db.server";
-import { IMAGE_WIDTHS, imageUrl } from "../../lib/image-url";
+import { IMAGE_WIDTHS, imageUrl, shareImageUrl } from "../../lib/image-url";
 import { isBusinessId } from "./business-links";
 import { isCurrentlyFeatured, isPublicBusiness } from "./public-business.server";
 import type { PublicBusiness } from "./types";
@@ -40,6 +40,7 @@ export async function getPublicBusiness(id: string): Promise<PublicBusiness | nu
     images: images.map((image) => ({
       src: imageUrl(image.key, IMAGE_WIDTHS.detail, image.createdAt),
       thumbSrc: imageUrl(image.key, IMAGE_WIDTHS.card, image.createdAt),
+      shareSrc: shareImageUrl(image.key, image.createdAt),
       width: image.width,
       height: image.height,
     })),

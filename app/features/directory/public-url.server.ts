@@ -1,9 +1,17 @@
+import type { ShareImage } from "../../components/seo";
+import { SITE_NAME } from "../../components/site";
 import { getEnv } from "../../lib/env.server";
+import { SHARE_IMAGE } from "../../lib/image-url";
 
-/** The default picture for link previews (WhatsApp, social sites). */
+/** The default picture for link previews (WhatsApp, social sites): a 1200×630 PNG in public/. */
 export const DEFAULT_SHARE_IMAGE = "/og-image.png";
 
 /** An absolute URL on the public site (canonical links, link previews, structured data). */
 export function publicUrl(path: string): string {
   return new URL(path, `${getEnv().PUBLIC_URL}/`).href;
+}
+
+/** The default link-preview picture with its size and type. */
+export function defaultShareImage(): ShareImage {
+  return { url: publicUrl(DEFAULT_SHARE_IMAGE), width: SHARE_IMAGE.width, height: SHARE_IMAGE.height, type: "image/png", alt: SITE_NAME };
 }

@@ -18,3 +18,23 @@ export function businessesHref(filters: FilterLink): string {
 export function activeFilterCount(filters: { region?: string | null; category?: string | null }): number {
   return (filters.region ? 1 : 0) + (filters.category ? 1 : 0);
 }
+
+/** An estimate rounded to two significant figures (16,228 → 16,000). */
+export function roughly(n: number): number {
+  if (n < 100) return n;
+  const unit = 10 ** (Math.floor(Math.log10(n)) - 1);
+  return Math.round(n / unit) * unit;
+}
+
+/** A count as the filter list shows it: '1,234', or '~16,000' when estimated (the page adds 'about' for screen readers). */
+export function formatCount(n: number, isEstimate: boolean): string {
+  return isEstimate ? `~${roughly(n).toLocaleString("en-NG")}` : n.toLocaleString("en-NG");
+}
+
+/** The line above the results: '1,234 businesses', 'About 16,000 businesses for “lagos” · Eatery · Lagos'. */
+export function resultSummary(total: number, isEstimate: boolean, filters: { q: string; region: string | null; category: string | null }): string {
+  const count = isEstimate
+    ? `About ${roughly(total).toLocaleString("en-NG")} businesses`
+    : `${total.toLocaleString("en-NG")} ${total === 1 ? "business" : "businesses"}`;
+  return [`${count}${filters.q ? ` for “${filters.q}”` : ""}`, filters.category, filters.region].filter(Boolean).join(" · ");
+}

@@ -11,9 +11,20 @@ export type BusinessCardData = {
   featured: boolean;
   /** The first image at card width, or null for the placeholder. */
   imageSrc: string | null;
+  /** The same image at thumbnail and card widths, for srcset. */
+  imageSrcSet: string | null;
 };
 
-export type BusinessImage = { src: string; thumbSrc: string; width: number | null; height: number | null };
+export type BusinessImage = {
+  /** Detail width (WebP). */
+  src: string;
+  /** Card width (WebP). */
+  thumbSrc: string;
+  /** The link-preview JPEG (SHARE_IMAGE). */
+  shareSrc: string;
+  width: number | null;
+  height: number | null;
+};
 
 /** A public business as its page shows it. */
 export type PublicBusiness = {

@@ -18,7 +18,15 @@ export async function getKycDocumentLink(actor: SessionUser, submissionId: strin
     .limit(1);
   if (!row || !row.key) return null;
   if (row.userId !== actor.id && !actor.isAdmin) return null;
-  return signPath(`/kyc-documents/${submissionId}`, actor.id, LIMITS.signedDocumentUrlSeconds);
+  return signKycDocumentLink(actor.id, submissionId);
+}
+
+/**
+ * Signs the document link of a submission for one viewer, valid 3600 s. Only for callers that have
+ * already checked the viewer may see it (the admin KYC list signs a whole page without a query each).
+ */
+export function signKycDocumentLink(viewerId: string, submissionId: string): string {
+  return signPath(`/kyc-documents/${submissionId}`, viewerId, LIMITS.signedDocumentUrlSeconds);
 }
 
 /**

@@ -3,6 +3,7 @@ import { businesses, kycSubmissions, profiles } from "../../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { changedFields, recordAudit } from "../../lib/audit.server";
 import { getDb } from "../../lib/db.server";
+import { publishEvents, REALTIME_TYPES } from "../../lib/realtime.server";
 import type { SessionUser } from "../accounts/session-user";
 
 function requireAdmin(actor: SessionUser | null): asserts actor is SessionUser {
@@ -51,6 +52,11 @@ export async function approveKyc(actor: SessionUser | null, submissionId: string
         after: { approvalStatus: "approved", approved: true, via: "kyc.approve" },
       });
     }
+    // The approved listings just became public: open directory pages refresh.
+    await publishEvents(
+      tx,
+      approved.map((listing) => ({ userId: null, type: REALTIME_TYPES.directoryChanged, payload: { businessId: listing.id } })),
+    );
     return { approvedListings: approved.length };
   });
 }

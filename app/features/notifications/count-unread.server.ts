@@ -1,18 +1,20 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { businessMessages, notifications, realtimeEvents } from "../../../db/schema";
 import { getDb, queryRows, type Db, type Tx } from "../../lib/db.server";
 import { logger } from "../../lib/logger.server";
 import type { SessionUser } from "../accounts/session-user";
 
-/** The bell's number: unread messages sent to the user plus unread admin notifications (partial indexes). */
+/** The bell's number as an SQL expression: unread messages sent to the user plus unread admin notifications. */
+export function unreadCountSql(userId: string): SQL {
+  return sql`(
+    (select count(*) from ${businessMessages} where ${businessMessages.recipientId} = ${userId} and not ${businessMessages.readStatus})
+    + (select count(*) from ${notifications} where ${notifications.userId} = ${userId} and ${notifications.kind} = 'broadcast' and ${notifications.readAt} is null)
+  )::int`;
+}
+
+/** The bell's number (both counts use partial indexes of unread rows). */
 export async function countUnread(db: Db | Tx, userId: string): Promise<number> {
-  const [row] = await queryRows<{ total: number }>(
-    db,
-    sql`select (
-          (select count(*) from ${businessMessages} where ${businessMessages.recipientId} = ${userId} and not ${businessMessages.readStatus})
-          + (select count(*) from ${notifications} where ${notifications.userId} = ${userId} and ${notifications.kind} = 'broadcast' and ${notifications.readAt} is null)
-        )::int as total`,
-  );
+  const [row] = await queryRows<{ total: number }>(db, sql`select ${unreadCountSql(userId)} as total`);
   return Number(row?.total ?? 0);
 }
 
@@ -31,10 +33,7 @@ export async function getUnreadSummary(actor: SessionUser | null): Promise<Unrea
   try {
     const [row] = await queryRows<{ total: number; cursor: unknown }>(
       getDb(),
-      sql`select (
-            (select count(*) from ${businessMessages} where ${businessMessages.recipientId} = ${actor.id} and not ${businessMessages.readStatus})
-            + (select count(*) from ${notifications} where ${notifications.userId} = ${actor.id} and ${notifications.kind} = 'broadcast' and ${notifications.readAt} is null)
-          )::int as total,
+      sql`select ${unreadCountSql(actor.id)} as total,
           (select max(${realtimeEvents.id}) from ${realtimeEvents}) as cursor`,
     );
     return { unreadCount: Number(row?.total ?? 0), realtimeCursor: row?.cursor == null ? 0 : Number(row.cursor) };

@@ -8,9 +8,10 @@ import { loginUrlFor } from "~/features/accounts/access";
 import { businessJsonLd } from "~/features/directory/business-json-ld";
 import { businessPath, contactHref, telHref, websiteHref, whatsappHref } from "~/features/directory/business-links";
 import { getPublicBusiness } from "~/features/directory/get-public-business.server";
-import { DEFAULT_SHARE_IMAGE, publicUrl } from "~/features/directory/public-url.server";
+import { defaultShareImage, publicUrl } from "~/features/directory/public-url.server";
 import { recordBusinessView } from "~/features/directory/record-business-view.server";
 import { shouldCountView } from "~/features/directory/view-counting";
+import { SHARE_IMAGE } from "~/lib/image-url";
 import type { loader as rootLoader } from "~/root";
 
 const NOT_FOUND = "Business not found or not approved yet.";
@@ -45,7 +46,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         title: place ? `${business.name} – ${place}` : business.name,
         description: excerpt(business.description || `${business.name}${place ? `, ${place}` : ""}, ${business.country}.`),
         canonical,
-        image: images[0] ?? publicUrl(DEFAULT_SHARE_IMAGE),
+        // WhatsApp and most sites preview only JPEG or PNG: the first image's 1200×630 JPEG.
+        image: business.images[0]
+          ? { url: publicUrl(business.images[0].shareSrc), ...SHARE_IMAGE, alt: business.name }
+          : defaultShareImage(),
       },
       "business.business",
     ),

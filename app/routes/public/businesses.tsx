@@ -6,31 +6,21 @@ import { FilterSidebar } from "~/components/filter-sidebar";
 import { CompactSearchForm } from "~/components/search-form";
 import { seoMeta } from "~/components/seo";
 import { SITE_NAME } from "~/components/site";
-import { countBusinessFacets } from "~/features/directory/count-business-facets.server";
-import { DEFAULT_SHARE_IMAGE, publicUrl } from "~/features/directory/public-url.server";
+import { defaultShareImage, publicUrl } from "~/features/directory/public-url.server";
 import { searchBusinesses } from "~/features/directory/search-businesses.server";
 import { parseBusinessFilters } from "~/features/directory/parse-business-filters";
-import { activeFilterCount, businessesHref } from "~/features/directory/search-params";
-import type { BusinessFacets } from "~/features/directory/types";
-import { logger } from "~/lib/logger.server";
+import { activeFilterCount, businessesHref, resultSummary } from "~/features/directory/search-params";
 import type { loader as rootLoader } from "~/root";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const filters = parseBusinessFilters(new URL(request.url).searchParams);
-  const [result, facets] = await Promise.all([
-    searchBusinesses(filters),
-    countBusinessFacets().catch((error: unknown): BusinessFacets => {
-      // The counts help, they are not the page (spec 01 §8: load errors leave lists empty).
-      logger.error({ err: error }, "could not count business facets");
-      return { regions: [], categories: [] };
-    }),
-  ]);
+  const { facets, ...result } = await searchBusinesses(filters);
   const what = [filters.category ?? "Local businesses", filters.region && `in ${filters.region}`].filter(Boolean).join(" ");
   const meta = seoMeta({
     title: `${filters.category || filters.region ? what : "Find Local Businesses"} | ${SITE_NAME}`,
     description: `${what} across Nigeria: see what they offer and message them directly.`,
     canonical: publicUrl(businessesHref({ region: filters.region, category: filters.category, page: filters.page })),
-    image: publicUrl(DEFAULT_SHARE_IMAGE),
+    image: defaultShareImage(),
   });
   // Free-text result pages are endless; keep them out of search indexes.
   if (filters.q) meta.push({ name: "robots", content: "noindex, follow" });
@@ -62,9 +52,18 @@ export default function Businesses({ loaderData }: Route.ComponentProps) {
         onOpenFilters={() => setFiltersOpen(true)}
       />
       <div className="mt-6 flex gap-6">
-        <FilterSidebar filters={filters} facets={facets} count={filterCount} open={filtersOpen} onClose={() => setFiltersOpen(false)} />
+        <FilterSidebar
+          filters={filters}
+          facets={facets}
+          isEstimate={result.isEstimate}
+          count={filterCount}
+          open={filtersOpen}
+          onClose={() => setFiltersOpen(false)}
+        />
         <section id="results" aria-label="Results" className="min-w-0 flex-1">
-          {filterCount > 0 && <p className="mb-3 text-sm text-gray-600">Showing {[filters.category, filters.region].filter(Boolean).join(" in ")}</p>}
+          <p role="status" className="mb-3 text-sm text-gray-600">
+            {resultSummary(result.total, result.isEstimate, filters)}
+          </p>
           {result.items.length > 0 ? (
             <ul className="grid gap-4 sm:grid-cols-2 md:grid-cols-1 lg:grid-cols-2 2xl:grid-cols-3">
               {result.items.map((business, i) => (
@@ -73,11 +72,16 @@ export default function Businesses({ loaderData }: Route.ComponentProps) {
                 </li>
               ))}
             </ul>
-          ) : (
+          ) : result.lastPage !== null && result.page > result.lastPage ? null : (
             <div className="card p-8 text-center">
               <p className="font-semibold">No businesses found</p>
               <p className="mt-1 text-sm text-gray-600">Try other words, or fewer filters.</p>
             </div>
+          )}
+          {result.lastPage !== null && result.page >= result.lastPage && (
+            <p className="mt-6 rounded-lg bg-brand-50 p-3 text-sm text-brand-800">
+              These are the first {result.lastPage} pages of many. Add a word, or choose a region or category, to narrow the results.
+            </p>
           )}
           {(result.hasPrevious || result.hasNext) && (
             <nav aria-label="Pages" className="mt-6 flex items-center justify-between gap-2 text-sm">
@@ -91,3 +95,4 @@ export default function Businesses({ loaderData }: Route.ComponentProps) {
     </div>
   );
 }
+

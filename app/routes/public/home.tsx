@@ -12,7 +12,7 @@ import { SignedOutNotice } from "~/features/profile/components/signed-out-notice
 import { loginHref } from "~/features/directory/business-links";
 import { HOME_OFFERS } from "~/features/directory/home-offers";
 import { listFeaturedBusinesses } from "~/features/directory/list-featured-businesses.server";
-import { DEFAULT_SHARE_IMAGE, publicUrl } from "~/features/directory/public-url.server";
+import { defaultShareImage, publicUrl } from "~/features/directory/public-url.server";
 import { businessesHref } from "~/features/directory/search-params";
 import type { BusinessCardData } from "~/features/directory/types";
 import { logger } from "~/lib/logger.server";
@@ -42,7 +42,7 @@ export async function loader() {
       description:
         "Find and message trusted local businesses across Nigeria: supermarkets, eateries, hotels, electricians, plumbers and more in all 36 states and FCT.",
       canonical: publicUrl("/"),
-      image: publicUrl(DEFAULT_SHARE_IMAGE),
+      image: defaultShareImage(),
     }),
   };
 }

@@ -1,0 +1,197 @@
+import { approveKyc, rejectKyc } from "../kyc/review-kyc.server";
+import { isAppError } from "../../lib/app-error";
+import { logger } from "../../lib/logger.server";
+import type { SessionUser } from "../accounts/session-user";
+import { ADMIN_EXTRA_TEXTS, ADMIN_TEXTS, type AdminActionResult } from "./admin.schemas";
+import { approveBusiness } from "./approve-business.server";
+import { changeUserRole } from "./change-user-role.server";
+import { cleanupOrphanedBusinesses } from "./cleanup-orphaned-businesses.server";
+import { deleteFeedback } from "./delete-feedback.server";
+import { deleteKycSubmission } from "./delete-kyc-submission.server";
+import { rejectBusiness } from "./reject-business.server";
+import { reviewFeaturedRequest } from "./review-featured-request.server";
+import { sendBroadcast } from "./send-broadcast.server";
+import { setBusinessFeatured } from "./set-business-featured.server";
+import { suspendUser } from "./suspend-user.server";
+import { unsuspendUser } from "./unsuspend-user.server";
+import { updateFeedbackStatus } from "./update-feedback-status.server";
+
+type Outcome = { status: number; result: AdminActionResult };
+
+/** The detail an AppError carries, when it is a sentence meant for people (not just its code). */
+function detailOf(error: unknown): string | undefined {
+  if (!isAppError(error)) return undefined;
+  return error.message && error.message !== error.code ? error.message : undefined;
+}
+
+const text = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return typeof value === "string" ? value : "";
+};
+
+/**
+ * Runs one admin action from the panel's forms and turns its outcome into the spec's toast: the
+ * success text, or the error text of that action (with the reason when we know it). The use case
+ * authorizes itself; nothing here decides who may do what.
+ */
+export async function runAdminAction(actor: SessionUser | null, form: FormData): Promise<Outcome> {
+  const intent = text(form, "intent");
+  const targetId = text(form, "targetId");
+  const at = Date.now();
+  const ok = (title: string, extra: Partial<AdminActionResult> = {}): Outcome => ({
+    status: 200,
+    result: { intent, ok: true, title, targetId, at, ...extra },
+  });
+  const fail = (error: unknown, title: string, extra: Partial<AdminActionResult> = {}, unexpectedTitle?: string): Outcome => {
+    if (!isAppError(error)) {
+      logger.error({ err: error, intent }, "admin action failed");
+      return { status: 500, result: { intent, ok: false, title: unexpectedTitle ?? title, targetId, at, ...extra } };
+    }
+    if (error.code === "unauthenticated" || error.code === "forbidden") {
+      return { status: error.status, result: { intent, ok: false, title: ADMIN_TEXTS.accessDenied.title, text: ADMIN_TEXTS.accessDenied.text, targetId, at } };
+    }
+    const detail = error.code === "not-found" ? "It no longer exists. Refresh the page." : detailOf(error);
+    return { status: error.status, result: { intent, ok: false, title, text: detail, targetId, at, ...extra } };
+  };
+
+  switch (intent) {
+    case "role": {
+      try {
+        await changeUserRole(actor, { userId: targetId, role: text(form, "role") });
+        return ok(ADMIN_TEXTS.roleUpdated);
+      } catch (error) {
+        return fail(error, ADMIN_TEXTS.error, { text: detailOf(error) ?? ADMIN_TEXTS.roleFailed }, ADMIN_TEXTS.roleError);
+      }
+    }
+    case "suspend": {
+      const reason = text(form, "reason");
+      try {
+        await suspendUser(actor, { userId: targetId, reason });
+        return ok(ADMIN_EXTRA_TEXTS.suspended);
+      } catch (error) {
+        return fail(error, ADMIN_EXTRA_TEXTS.suspendFailed, { values: { reason }, fieldError: detailOf(error) });
+      }
+    }
+    case "unsuspend": {
+      try {
+        await unsuspendUser(actor, { userId: targetId });
+        return ok(ADMIN_EXTRA_TEXTS.unsuspended);
+      } catch (error) {
+        return fail(error, ADMIN_EXTRA_TEXTS.suspendFailed);
+      }
+    }
+    case "approve-business": {
+      try {
+        await approveBusiness(actor, targetId);
+        return ok(ADMIN_TEXTS.businessUpdated("approved"));
+      } catch (error) {
+        return fail(error, ADMIN_TEXTS.businessUpdateFailed);
+      }
+    }
+    case "reject-business": {
+      const reason = text(form, "reason");
+      try {
+        await rejectBusiness(actor, { businessId: targetId, reason });
+        return ok(ADMIN_TEXTS.businessUpdated("rejected"));
+      } catch (error) {
+        const missing = !reason.trim();
+        return fail(error, missing ? ADMIN_TEXTS.rejectionReasonRequired : ADMIN_TEXTS.businessUpdateFailed, {
+          values: { reason },
+          fieldError: missing ? ADMIN_TEXTS.rejectionReasonRequired : detailOf(error),
+        });
+      }
+    }
+    case "approve-kyc": {
+      try {
+        await approveKyc(actor, targetId);
+        return ok(ADMIN_TEXTS.kycApproved);
+      } catch (error) {
+        return fail(error, ADMIN_TEXTS.kycUpdateFailed, {}, ADMIN_TEXTS.requestError);
+      }
+    }
+    case "reject-kyc": {
+      const reason = text(form, "reason");
+      try {
+        await rejectKyc(actor, targetId, reason);
+        return ok(ADMIN_TEXTS.kycRejected);
+      } catch (error) {
+        return fail(error, ADMIN_TEXTS.kycUpdateFailed, { values: { reason } }, ADMIN_TEXTS.requestError);
+      }
+    }
+    case "delete-kyc": {
+      try {
+        await deleteKycSubmission(actor, targetId);
+        return ok(ADMIN_TEXTS.kycDeleted);
+      } catch (error) {
+        return fail(error, ADMIN_TEXTS.kycDeleteFailed, {}, ADMIN_TEXTS.requestError);
+      }
+    }
+    case "review-request":
+    case "review-subscription": {
+      const status = text(form, "status");
+      const isSubscription = intent === "review-subscription";
+      try {
+        const result = await reviewFeaturedRequest(actor, { requestId: targetId, status });
+        return ok(isSubscription ? ADMIN_TEXTS.subscriptionUpdated(result.status) : ADMIN_TEXTS.requestUpdated(result.status));
+      } catch (error) {
+        if (isAppError(error) && error.message === ADMIN_TEXTS.invalidStatus) return fail(error, ADMIN_TEXTS.invalidStatus, { text: undefined });
+        if (isSubscription) return fail(error, ADMIN_TEXTS.subscriptionUpdateFailed);
+        const reason = detailOf(error) ?? (isAppError(error) && error.code === "not-found" ? "It no longer exists" : "Please try again");
+        return fail(error, ADMIN_TEXTS.requestUpdateFailed(reason), { text: undefined }, ADMIN_TEXTS.requestError);
+      }
+    }
+    case "toggle-featured": {
+      const featured = text(form, "featured") === "true";
+      try {
+        await setBusinessFeatured(actor, { businessId: targetId, featured });
+        return ok(featured ? ADMIN_EXTRA_TEXTS.featuredOn : ADMIN_EXTRA_TEXTS.featuredOff);
+      } catch (error) {
+        return fail(error, ADMIN_TEXTS.featuredUpdateFailed);
+      }
+    }
+    case "cleanup": {
+      try {
+        const { removed } = await cleanupOrphanedBusinesses(actor);
+        return ok(ADMIN_EXTRA_TEXTS.cleanedUp(removed));
+      } catch (error) {
+        return fail(error, ADMIN_TEXTS.cleanupFailed);
+      }
+    }
+    case "notify": {
+      const values = {
+        title: text(form, "title"),
+        message: text(form, "message"),
+        targetAudience: text(form, "targetAudience"),
+        priority: text(form, "priority"),
+      };
+      if (!values.title.trim() || !values.message.trim()) {
+        // Checked before the use case only to keep the typed values; the use case checks again.
+        return { status: 400, result: { intent, ok: false, title: ADMIN_TEXTS.fillRequired, values, fieldError: ADMIN_TEXTS.fillRequired, at } };
+      }
+      try {
+        const { recipients } = await sendBroadcast(actor, values as Parameters<typeof sendBroadcast>[1]);
+        return ok(ADMIN_EXTRA_TEXTS.notificationSentTitle, { text: ADMIN_EXTRA_TEXTS.notificationSent(recipients) });
+      } catch (error) {
+        return fail(error, ADMIN_TEXTS.notificationFailed, { values, fieldError: detailOf(error) });
+      }
+    }
+    case "feedback-status": {
+      try {
+        await updateFeedbackStatus(actor, { feedbackId: targetId, status: text(form, "status") });
+        return ok(ADMIN_TEXTS.feedbackUpdated);
+      } catch (error) {
+        return fail(error, ADMIN_TEXTS.feedbackUpdateFailed);
+      }
+    }
+    case "delete-feedback": {
+      try {
+        await deleteFeedback(actor, targetId);
+        return ok(ADMIN_TEXTS.feedbackDeleted);
+      } catch (error) {
+        return fail(error, ADMIN_TEXTS.feedbackDeleteFailed);
+      }
+    }
+    default:
+      return { status: 400, result: { intent, ok: false, title: ADMIN_TEXTS.anError, text: "Unknown action.", targetId, at } };
+  }
+}

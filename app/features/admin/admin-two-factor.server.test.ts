@@ -1,0 +1,133 @@
+import { createHmac } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { auditLog, user } from "../../../db/schema";
+import { createAdmin, createVisitor, DEFAULT_PASSWORD } from "../../../db/seed/factories";
+import { actorFor } from "../../../tests/support/actors";
+import { getDb } from "../../lib/db.server";
+import { getSessionUser } from "../accounts/session.server";
+import { signIn, TWO_FACTOR_TEXTS, verifyTwoFactorSignIn } from "../accounts/sign-in.server";
+import { ADMIN_EXTRA_TEXTS } from "./admin.schemas";
+import { confirmTwoFactor } from "./confirm-two-factor.server";
+import { disableTwoFactor } from "./disable-two-factor.server";
+import { listUsers } from "./list-users.server";
+import { startTwoFactorSetup } from "./start-two-factor-setup.server";
+import { getTwoFactorStatus } from "./two-factor-status.server";
+
+const BASE = "http://localhost:3000";
+let address = 0;
+
+/** RFC 6238 code for a base32 secret, as an authenticator app computes it. */
+function totp(base32: string, at = Date.now()): string {
+  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+  let bits = "";
+  for (const ch of base32.replace(/=+$/, "").toUpperCase()) bits += alphabet.indexOf(ch).toString(2).padStart(5, "0");
+  const key = Buffer.from(bits.match(/.{8}/g)!.map((b) => parseInt(b, 2)));
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(at / 30_000)));
+  const mac = createHmac("sha1", key).update(counter).digest();
+  const offset = mac[mac.length - 1]! & 15;
+  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, "0");
+}
+
+const cookieOf = (headers: Headers, previous = "") => {
+  const jar = new Map(previous.split("; ").filter(Boolean).map((c) => [c.split("=")[0]!, c] as const));
+  for (const c of headers.getSetCookie()) {
+    const pair = c.split(";")[0]!;
+    const name = pair.split("=")[0]!;
+    if (/max-age=0/i.test(c) || pair.endsWith("=")) jar.delete(name);
+    else jar.set(name, pair);
+  }
+  return [...jar.values()].join("; ");
+};
+const withCookie = (cookie: string, path = "/admin/security") =>
+  new Request(`${BASE}${path}`, { method: "POST", headers: { cookie, origin: BASE } });
+
+async function passwordStep(email: string, password = DEFAULT_PASSWORD) {
+  return signIn({ email, password }, { request: withCookie("", "/login"), clientAddress: `10.8.0.${++address}` });
+}
+
+async function signedInAdmin() {
+  const created = await createAdmin(getDb());
+  const result = await passwordStep(created.email);
+  if (!result.ok) throw new Error(result.message);
+  return { created, cookie: cookieOf(result.headers), actor: result.user };
+}
+
+describe("two-factor sign-in for admins", () => {
+  it("turns on with password and a first code, then asks every sign-in for a code", async () => {
+    const { created, cookie, actor } = await signedInAdmin();
+    expect(await getTwoFactorStatus(actor)).toEqual({ enabled: false, pendingSetup: false });
+    await expect(startTwoFactorSetup(actor, { password: "wrong-password-1", request: withCookie(cookie) })).rejects.toMatchObject({
+      message: ADMIN_EXTRA_TEXTS.twoFactorWrongPassword,
+    });
+    const setup = await startTwoFactorSetup(actor, { password: DEFAULT_PASSWORD, request: withCookie(cookie) });
+    expect(setup.totpURI).toMatch(/^otpauth:\/\/totp\/Naija%20Directory:/);
+    expect(setup.secret).toMatch(/^[A-Z2-7]+$/);
+    expect(setup.backupCodes.length).toBeGreaterThanOrEqual(5);
+    expect(await getTwoFactorStatus(actor)).toEqual({ enabled: false, pendingSetup: true });
+    // Not on yet: a sign-in still needs only the password.
+    expect((await passwordStep(created.email)).ok).toBe(true);
+
+    await expect(confirmTwoFactor(actor, { code: "000000", request: withCookie(cookie) })).rejects.toMatchObject({
+      message: ADMIN_EXTRA_TEXTS.twoFactorWrongCode,
+    });
+    const { headers } = await confirmTwoFactor(actor, { code: totp(setup.secret), request: withCookie(cookie) });
+    const rotated = cookieOf(headers, cookie);
+    expect(await getSessionUser(new Request(BASE, { headers: { cookie: rotated } }))).toMatchObject({ id: created.id });
+    expect(await getTwoFactorStatus(actor)).toEqual({ enabled: true, pendingSetup: false });
+    expect((await listUsers(actor, { page: 1, search: created.email })).rows[0]).toMatchObject({ hasTwoFactor: true });
+    const [audit] = await getDb()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, created.id), eq(auditLog.action, "user.two_factor.enable")));
+    expect(audit).toMatchObject({ actorId: created.id, after: { twoFactorEnabled: true } });
+
+    // The password alone no longer signs in: the second step asks for a code.
+    const first = await passwordStep(created.email);
+    expect(first).toMatchObject({ ok: false, reason: "two-factor", message: TWO_FACTOR_TEXTS.prompt });
+    if (first.ok || first.reason !== "two-factor") throw new Error("expected a two-factor step");
+    const challenge = cookieOf(first.headers);
+    expect(challenge).toMatch(/two_factor=/);
+    expect(challenge).not.toMatch(/session_token=/);
+    const wrong = await verifyTwoFactorSignIn("123456", { request: withCookie(challenge, "/login"), clientAddress: "10.8.1.1" });
+    expect(wrong).toMatchObject({ ok: false, reason: "invalid", message: TWO_FACTOR_TEXTS.wrongCode });
+    const right = await verifyTwoFactorSignIn(totp(setup.secret), { request: withCookie(challenge, "/login"), clientAddress: "10.8.1.1" });
+    expect(right.ok).toBe(true);
+    if (!right.ok) return;
+    expect(await getSessionUser(new Request(BASE, { headers: { cookie: cookieOf(right.headers) } }))).toMatchObject({ id: created.id, isAdmin: true });
+
+    // A backup code works once, in place of the app's code.
+    const second = await passwordStep(created.email);
+    if (second.ok || second.reason !== "two-factor") throw new Error("expected a two-factor step");
+    const backup = setup.backupCodes[0]!;
+    expect((await verifyTwoFactorSignIn(backup, { request: withCookie(cookieOf(second.headers), "/login"), clientAddress: "10.8.1.2" })).ok).toBe(true);
+    const third = await passwordStep(created.email);
+    if (third.ok || third.reason !== "two-factor") throw new Error("expected a two-factor step");
+    expect((await verifyTwoFactorSignIn(backup, { request: withCookie(cookieOf(third.headers), "/login"), clientAddress: "10.8.1.3" })).ok).toBe(false);
+
+    // A code without the challenge cookie (expired or never started) sends the user back to the password.
+    expect(await verifyTwoFactorSignIn(totp(setup.secret), { request: withCookie("", "/login"), clientAddress: "10.8.1.4" })).toMatchObject({
+      ok: false,
+      reason: "expired",
+    });
+
+    const session = cookieOf(right.headers);
+    await expect(disableTwoFactor(right.user, { password: "nope-nope-1", request: withCookie(session) })).rejects.toMatchObject({
+      message: ADMIN_EXTRA_TEXTS.twoFactorWrongPassword,
+    });
+    await disableTwoFactor(right.user, { password: DEFAULT_PASSWORD, request: withCookie(session) });
+    const [row] = await getDb().select({ enabled: user.twoFactorEnabled }).from(user).where(eq(user.id, created.id));
+    expect(row!.enabled).toBe(false);
+    expect((await passwordStep(created.email)).ok).toBe(true);
+  });
+
+  it("is refused to non-admins", async () => {
+    const visitor = await createVisitor(getDb());
+    const actor = await actorFor(visitor);
+    await expect(startTwoFactorSetup(actor, { password: DEFAULT_PASSWORD, request: withCookie("") })).rejects.toMatchObject({ code: "forbidden" });
+    await expect(confirmTwoFactor(actor, { code: "123456", request: withCookie("") })).rejects.toMatchObject({ code: "forbidden" });
+    await expect(disableTwoFactor(actor, { password: DEFAULT_PASSWORD, request: withCookie("") })).rejects.toMatchObject({ code: "forbidden" });
+    await expect(getTwoFactorStatus(null)).rejects.toMatchObject({ code: "unauthenticated" });
+  });
+});

@@ -1,0 +1,176 @@
+import * as z from "zod";
+import {
+  FEATURED_REQUEST_STATUSES, FEEDBACK_STATUSES, NOTIFICATION_AUDIENCES, NOTIFICATION_PRIORITIES, ROLES,
+} from "../../lib/reference";
+
+/** The admin panel's eight tabs, in the spec's order (spec 02 §2); `id` is the ?tab= value. */
+export const ADMIN_TABS = [
+  { id: "users", label: "Users" },
+  { id: "businesses", label: "Business Approvals" },
+  { id: "kyc", label: "KYC Approvals" },
+  { id: "featured-requests", label: "Featured Requests" },
+  { id: "featured", label: "Featured Management" },
+  { id: "subscriptions", label: "Subscriptions" },
+  { id: "notifications", label: "Notifications" },
+  { id: "feedback", label: "Feedback" },
+] as const;
+export type AdminTab = (typeof ADMIN_TABS)[number]["id"];
+
+export function parseAdminTab(value: string | null | undefined): AdminTab {
+  return ADMIN_TABS.find((t) => t.id === value)?.id ?? "users";
+}
+
+/** The Users tab's "Show" filter (?show=). */
+export const USER_FILTER_OPTIONS = [
+  { value: "", label: "All users" },
+  { value: "visitor", label: "Visitors" },
+  { value: "business", label: "Business owners" },
+  { value: "admin", label: "Admins" },
+  { value: "suspended", label: "Suspended" },
+] as const;
+export type UserFilterValue = "visitor" | "business" | "admin" | "suspended";
+
+export function parseUserFilter(value: string | null | undefined): UserFilterValue | undefined {
+  return USER_FILTER_OPTIONS.find((o) => o.value && o.value === value)?.value as UserFilterValue | undefined;
+}
+
+/** Rows per page on every admin list (paged on the server). */
+export const ADMIN_PAGE_SIZE = 20;
+/** How many audit entries View Activity shows. */
+export const ACTIVITY_LIMIT = 25;
+
+/** A 1-based page number from the query string; anything odd reads as 1. */
+export function parsePage(value: string | null | undefined): number {
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 1 && n <= 100_000 ? n : 1;
+}
+
+/** A search string from the query string: trimmed, at most 100 characters. */
+export function parseSearch(value: string | null | undefined): string {
+  return (value ?? "").trim().slice(0, 100);
+}
+
+/** The spec's texts for the admin panel (spec 02 §2 and §8), word for word. */
+export const ADMIN_TEXTS = {
+  accessDenied: { title: "Access Denied", text: "You don't have admin privileges" },
+  noEmail: "No email",
+  unknownUser: "Unknown User",
+  unknownOwner: "Unknown Owner",
+  notSpecified: "Not specified",
+  unableToLoadDocument: "Unable to load document",
+  error: "Error",
+  roleUpdated: "User role updated successfully",
+  roleFailed: "Failed to update user role",
+  roleError: "An error occurred while updating user role",
+  kycApproved: "KYC approved successfully. Associated businesses have been approved.",
+  kycRejected: "KYC rejected successfully",
+  kycDeleted: "KYC submission deleted successfully",
+  kycDeleteFailed: "Failed to delete KYC submission",
+  kycUpdateFailed: "Failed to update KYC status",
+  requestError: "An error occurred while processing the request",
+  feedbackLoadFailed: "Failed to load feedback",
+  feedbackUpdated: "Feedback status updated successfully",
+  feedbackUpdateFailed: "Failed to update feedback status",
+  feedbackDeleted: "Feedback deleted successfully",
+  feedbackDeleteFailed: "Failed to delete feedback",
+  subscriptionsLoadFailed: "Failed to fetch subscriptions",
+  subscriptionUpdated: (status: string) => `Subscription ${status} successfully`,
+  subscriptionUpdateFailed: "Failed to update subscription",
+  businessUpdated: (status: string) => `Business ${status} successfully`,
+  businessUpdateFailed: "Failed to update business status",
+  pendingLoadFailed: "Failed to fetch pending businesses",
+  rejectionReasonRequired: "Please provide a rejection reason",
+  featuredRequestsLoadFailed: "Failed to fetch featured requests",
+  requestUpdated: (status: string) => `Request ${status} successfully`,
+  requestUpdateFailed: (reason: string) => `Failed to update request: ${reason}`,
+  invalidStatus: "Invalid status value",
+  businessesLoadFailed: "Failed to fetch businesses. Please try again.",
+  featuredUpdateFailed: "Failed to update featured status. Please try again.",
+  cleanupFailed: "Failed to cleanup orphaned businesses. Please try again.",
+  notificationFailed: "Failed to send notification",
+  fillRequired: "Please fill in all required fields",
+  anError: "An error occurred",
+} as const;
+
+/** What every admin action answers: a toast title and text (the spec's texts), and what to keep. */
+export type AdminActionResult = {
+  intent: string;
+  ok: boolean;
+  title: string;
+  text?: string;
+  /** The row the action was about, so its form can show its own error and keep what was typed. */
+  targetId?: string;
+  fieldError?: string;
+  values?: Record<string, string>;
+  /** Makes a repeated identical result show again. */
+  at: number;
+};
+
+/** Texts we add where the spec has none (suspension works now; see the decisions page). */
+export const ADMIN_EXTRA_TEXTS = {
+  suspended: "User suspended. They can no longer sign in and their listings are hidden.",
+  unsuspended: "Suspension lifted. The user can sign in again and their listings are back.",
+  suspendFailed: "Failed to update suspension",
+  cannotChangeSelf: "You cannot change your own role or suspend yourself.",
+  featuredOn: "Business is now featured",
+  featuredOff: "Business is no longer featured",
+  cleanedUp: (n: number) => (n === 1 ? "Removed 1 orphaned business" : `Removed ${n} orphaned businesses`),
+  notificationSent: (n: number) => `Notification sent to ${n} ${n === 1 ? "user" : "users"}`,
+  notificationSentTitle: "Notification sent",
+  alreadyReviewed: "It has already been reviewed",
+  businessNotApproved: "The business is not approved",
+  twoFactorEnabled: "Two-factor sign-in is on. You will be asked for a code from your authenticator app when you sign in.",
+  twoFactorDisabled: "Two-factor sign-in is off.",
+  twoFactorWrongPassword: "The password is not correct.",
+  twoFactorWrongCode: "That code is not correct. Check the time on your phone and try the newest code.",
+  twoFactorFailed: "Two-factor settings could not be changed. Please try again.",
+} as const;
+
+export const ROLE_LABELS: Record<string, string> = { visitor: "Visitor", business: "Business", admin: "Admin", user: "Visitor" };
+
+// -----------------------------------------------------------------------------------------------
+// Inputs, shared by the forms and the use cases
+// -----------------------------------------------------------------------------------------------
+
+const id = z.string().trim().min(1).max(64);
+const uuid = z.string().trim().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
+
+export const ChangeRoleSchema = z.object({ userId: id, role: z.enum(ROLES) });
+export type ChangeRoleInput = z.infer<typeof ChangeRoleSchema>;
+
+export const SuspendUserSchema = z.object({
+  userId: id,
+  reason: z
+    .string()
+    .trim()
+    .max(500, "Keep the reason under 500 characters.")
+    .optional()
+    .transform((v) => v || null),
+});
+export type SuspendUserInput = z.input<typeof SuspendUserSchema>;
+
+export const RejectBusinessSchema = z.object({
+  businessId: uuid,
+  reason: z.string().trim().min(1, ADMIN_TEXTS.rejectionReasonRequired).max(1000, "Keep the reason under 1000 characters."),
+});
+
+/** Only approved or rejected may be set on a featured request (spec 02 §5). */
+export const FeaturedStatusSchema = z.enum(["approved", "rejected"] satisfies (typeof FEATURED_REQUEST_STATUSES)[number][], {
+  error: ADMIN_TEXTS.invalidStatus,
+});
+
+export const BroadcastSchema = z.object({
+  title: z.string().trim().min(1, ADMIN_TEXTS.fillRequired).max(120, "Keep the title under 120 characters."),
+  message: z.string().trim().min(1, ADMIN_TEXTS.fillRequired).max(2000, "Keep the message under 2000 characters."),
+  targetAudience: z.enum(NOTIFICATION_AUDIENCES),
+  priority: z.enum(NOTIFICATION_PRIORITIES),
+});
+export type BroadcastInput = z.input<typeof BroadcastSchema>;
+
+export const FeedbackStatusSchema = z.enum(FEEDBACK_STATUSES);
+
+export const AUDIENCE_LABELS: Record<(typeof NOTIFICATION_AUDIENCES)[number], string> = {
+  all: "All users",
+  visitors: "Visitors",
+  businesses: "Businesses",
+};

@@ -1,0 +1,39 @@
+import { inArray, sql } from "drizzle-orm";
+import { businessImages, businesses } from "../../../db/schema";
+import { recordAudit } from "../../lib/audit.server";
+import { getDb } from "../../lib/db.server";
+import type { SessionUser } from "../accounts/session-user";
+import { removeListingImageFiles } from "../listings/listing-images.server";
+import { auditActorOf, requireAdmin } from "./require-admin.server";
+
+/**
+ * Removes listings whose owner account no longer exists (spec RPC cleanup_orphaned_businesses) with
+ * their image files, and reports how many. Each removal is in the audit log with what was removed.
+ */
+export async function cleanupOrphanedBusinesses(actor: SessionUser | null): Promise<{ removed: number }> {
+  requireAdmin(actor);
+  const { removed, keys } = await getDb().transaction(async (tx) => {
+    // Deleting an account sets user_id to null; the not-exists arm also covers rows written around the key.
+    const orphans = await tx
+      .select({ id: businesses.id, name: businesses.name, approvalStatus: businesses.approvalStatus, createdAt: businesses.createdAt })
+      .from(businesses)
+      .where(sql`${businesses.userId} is null or not exists (select 1 from "user" u where u.id = ${businesses.userId})`)
+      .for("update");
+    if (orphans.length === 0) return { removed: 0, keys: [] as string[] };
+    const ids = orphans.map((o) => o.id);
+    const images = await tx.select({ key: businessImages.imageUrl }).from(businessImages).where(inArray(businessImages.businessId, ids));
+    await tx.delete(businesses).where(inArray(businesses.id, ids));
+    for (const orphan of orphans) {
+      await recordAudit(tx, auditActorOf(actor), {
+        action: "business.delete_orphan",
+        targetType: "business",
+        targetId: orphan.id,
+        before: { name: orphan.name, approvalStatus: orphan.approvalStatus, createdAt: orphan.createdAt, userId: null },
+        after: null,
+      });
+    }
+    return { removed: orphans.length, keys: images.map((i) => i.key) };
+  });
+  if (keys.length > 0) await removeListingImageFiles(keys);
+  return { removed };
+}

@@ -1,0 +1,265 @@
+import { useState, type ReactNode } from "react";
+import { Form, Link, useNavigation, useSearchParams } from "react-router";
+import { ADMIN_TEXTS, type AdminActionResult } from "../admin.schemas";
+
+export type { AdminActionResult };
+
+const dateTime = new Intl.DateTimeFormat("en-NG", { dateStyle: "medium", timeStyle: "short", timeZone: "Africa/Lagos" });
+const dateOnly = new Intl.DateTimeFormat("en-NG", { dateStyle: "medium", timeZone: "Africa/Lagos" });
+
+/** Lagos time, the same on the server and in the browser (no hydration mismatch). */
+export function formatDateTime(value: Date | string | null | undefined): string {
+  if (!value) return "—";
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? "—" : dateTime.format(date);
+}
+
+export function formatDate(value: Date | string | null | undefined): string {
+  if (!value) return "—";
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? "—" : dateOnly.format(date);
+}
+
+/** First and last name, else 'Unknown User' (spec 02 §2). */
+export function personName(first: string | null | undefined, last: string | null | undefined, fallback: string = ADMIN_TEXTS.unknownUser): string {
+  return [first?.trim(), last?.trim()].filter(Boolean).join(" ") || fallback;
+}
+
+export function locationLabel(state: string | null | undefined, country: string | null | undefined): string {
+  return [state?.trim(), country?.trim()].filter(Boolean).join(", ") || ADMIN_TEXTS.notSpecified;
+}
+
+const BADGE_TONES: Record<string, string> = {
+  pending: "bg-amber-100 text-amber-900",
+  approved: "bg-green-100 text-green-800",
+  rejected: "bg-red-100 text-red-800",
+  new: "bg-blue-100 text-blue-800",
+  reviewed: "bg-amber-100 text-amber-900",
+  resolved: "bg-green-100 text-green-800",
+  suspended: "bg-red-100 text-red-800",
+  featured: "bg-amber-300 text-amber-950",
+  neutral: "bg-gray-100 text-gray-800",
+  admin: "bg-purple-100 text-purple-800",
+  business: "bg-brand-100 text-brand-800",
+  high: "bg-red-100 text-red-800",
+  medium: "bg-amber-100 text-amber-900",
+  low: "bg-gray-100 text-gray-800",
+};
+
+export function Badge({ tone, children }: { tone: string; children: ReactNode }) {
+  return <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${BADGE_TONES[tone] ?? BADGE_TONES.neutral}`}>{children}</span>;
+}
+
+export const smallButton =
+  "inline-flex items-center justify-center rounded-lg px-3 py-2 text-sm font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-1 disabled:cursor-not-allowed disabled:opacity-60";
+export const approveButton = `${smallButton} bg-brand-600 text-white hover:bg-brand-700`;
+export const rejectButton = `${smallButton} border border-red-300 bg-white text-red-700 hover:bg-red-50`;
+export const plainButton = `${smallButton} border border-gray-300 bg-white text-gray-900 hover:bg-gray-50`;
+export const fieldClass =
+  "mt-1 block w-full rounded-lg border border-gray-300 bg-white px-3 py-2 text-base focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-500/40 aria-[invalid=true]:border-red-500";
+
+/** True while this form (intent + target) is being submitted. */
+export function useSubmitting(intent: string, targetId?: string): boolean {
+  const navigation = useNavigation();
+  const form = navigation.formData;
+  if (navigation.state === "idle" || !form) return false;
+  return form.get("intent") === intent && (targetId === undefined || form.get("targetId") === targetId);
+}
+
+/** The result of the last action when it was about this row and intent. */
+export function resultFor(result: AdminActionResult | undefined, intent: string | string[], targetId: string) {
+  const intents = Array.isArray(intent) ? intent : [intent];
+  return result && intents.includes(result.intent) && result.targetId === targetId ? result : undefined;
+}
+
+/**
+ * A small action form posting to the admin route with an intent and a target; stays on the page and
+ * keeps the scroll position. `confirm` asks before submitting (delete and other one-way actions).
+ */
+export function ActionForm({
+  intent,
+  targetId,
+  confirm,
+  children,
+  className,
+  fields,
+}: {
+  intent: string;
+  targetId?: string;
+  confirm?: string;
+  children: ReactNode;
+  className?: string;
+  fields?: Record<string, string>;
+}) {
+  return (
+    <Form
+      method="post"
+      preventScrollReset
+      className={className}
+      onSubmit={(event) => {
+        if (confirm && !window.confirm(confirm)) event.preventDefault();
+      }}
+    >
+      <input type="hidden" name="intent" value={intent} />
+      {targetId ? <input type="hidden" name="targetId" value={targetId} /> : null}
+      {Object.entries(fields ?? {}).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      {children}
+    </Form>
+  );
+}
+
+/** Previous/next links that keep the other query parameters (tab, search). */
+export function Pager({ page, hasNext, label }: { page: number; hasNext: boolean; label: string }) {
+  const [params] = useSearchParams();
+  if (page <= 1 && !hasNext) return null;
+  const hrefFor = (target: number) => {
+    const next = new URLSearchParams(params);
+    next.delete("activity");
+    if (target <= 1) next.delete("page");
+    else next.set("page", String(target));
+    return `?${next.toString()}`;
+  };
+  return (
+    <nav aria-label={`${label} pages`} className="mt-4 flex items-center justify-between gap-3">
+      {page > 1 ? (
+        <Link to={hrefFor(page - 1)} className={plainButton}>
+          <span className="i i-prev" aria-hidden="true" /> Previous
+        </Link>
+      ) : (
+        <span />
+      )}
+      <span className="text-sm text-gray-600">Page {page}</span>
+      {hasNext ? (
+        <Link to={hrefFor(page + 1)} className={plainButton}>
+          Next <span className="i i-next" aria-hidden="true" />
+        </Link>
+      ) : (
+        <span />
+      )}
+    </nav>
+  );
+}
+
+export function EmptyState({ children }: { children: ReactNode }) {
+  return <p className="card p-6 text-center text-gray-600">{children}</p>;
+}
+
+export function LoadError({ text }: { text: string }) {
+  return (
+    <div role="alert" className="mb-4 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+      {text}
+    </div>
+  );
+}
+
+/**
+ * The toast of the last action: the spec's title and text in a banner pinned to the bottom of the
+ * screen, announced (status for success, alert for errors) and dismissible.
+ */
+export function ActionToast({ result }: { result: AdminActionResult | undefined }) {
+  const [dismissedAt, setDismissedAt] = useState<number | null>(null);
+  if (!result || dismissedAt === result.at) return null;
+  return (
+    <div className="pointer-events-none fixed inset-x-0 bottom-4 z-40 flex justify-center px-4">
+      <div
+        role={result.ok ? "status" : "alert"}
+        className={`pointer-events-auto flex w-full max-w-md items-start gap-3 rounded-xl border px-4 py-3 text-sm shadow-lg ${
+          result.ok ? "border-green-200 bg-green-50 text-green-900" : "border-red-200 bg-red-50 text-red-900"
+        }`}
+      >
+        <div className="min-w-0 flex-1">
+          <p className="font-semibold">{result.title}</p>
+          {result.text ? <p className="mt-0.5">{result.text}</p> : null}
+        </div>
+        <button type="button" className="icon-btn -m-1 p-1" onClick={() => setDismissedAt(result.at)}>
+          <span className="i i-close h-4 w-4" aria-hidden="true" />
+          <span className="sr-only">Dismiss</span>
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * A disclosure holding a reason field and a confirm button (reject with reason, suspend). Works without
+ * JavaScript; with it, a blank required reason is refused before anything is sent.
+ */
+export function ReasonForm({
+  intent,
+  targetId,
+  summary,
+  label,
+  submitLabel,
+  required,
+  requiredMessage,
+  result,
+  busy,
+  hint,
+}: {
+  intent: string;
+  targetId: string;
+  summary: string;
+  label: string;
+  submitLabel: string;
+  required: boolean;
+  requiredMessage?: string;
+  result?: AdminActionResult;
+  busy: boolean;
+  hint?: string;
+}) {
+  const [clientError, setClientError] = useState<string | null>(null);
+  const serverError = result && !result.ok ? (result.fieldError ?? null) : null;
+  const error = clientError ?? serverError;
+  const fieldId = `${intent}-${targetId}-reason`;
+  return (
+    <details className="group w-full" open={Boolean(serverError) || undefined}>
+      <summary className={`${rejectButton} cursor-pointer list-none [&::-webkit-details-marker]:hidden`}>{summary}</summary>
+      <Form
+        method="post"
+        preventScrollReset
+        noValidate
+        className="mt-3 space-y-2"
+        onSubmit={(event) => {
+          const reason = String(new FormData(event.currentTarget).get("reason") ?? "");
+          if (required && !reason.trim()) {
+            event.preventDefault();
+            setClientError(requiredMessage ?? "Required");
+          } else setClientError(null);
+        }}
+      >
+        <input type="hidden" name="intent" value={intent} />
+        <input type="hidden" name="targetId" value={targetId} />
+        <label htmlFor={fieldId} className="block text-sm font-medium text-gray-700">
+          {label}
+          {required ? <span aria-hidden="true"> *</span> : <span className="font-normal text-gray-500"> (optional)</span>}
+        </label>
+        <textarea
+          id={fieldId}
+          name="reason"
+          rows={3}
+          maxLength={1000}
+          required={required}
+          defaultValue={result?.values?.reason ?? ""}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={[error ? `${fieldId}-error` : null, hint ? `${fieldId}-hint` : null].filter(Boolean).join(" ") || undefined}
+          className={fieldClass}
+        />
+        {hint ? (
+          <p id={`${fieldId}-hint`} className="text-xs text-gray-500">
+            {hint}
+          </p>
+        ) : null}
+        {error ? (
+          <p id={`${fieldId}-error`} role="alert" className="text-sm text-red-700">
+            {error}
+          </p>
+        ) : null}
+        <button type="submit" className={`${smallButton} bg-red-600 text-white hover:bg-red-700`} disabled={busy}>
+          {busy ? "Saving…" : submitLabel}
+        </button>
+      </Form>
+    </details>
+  );
+}

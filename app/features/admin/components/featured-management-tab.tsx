@@ -1,0 +1,117 @@
+import { Form, Link } from "react-router";
+import type { AdminApprovedBusiness } from "../list-approved-businesses.server";
+import type { Paged } from "../require-admin.server";
+import { ADMIN_TEXTS } from "../admin.schemas";
+import {
+  ActionForm, Badge, EmptyState, LoadError, Pager, approveButton, fieldClass, formatDate, formatDateTime, personName,
+  plainButton, rejectButton, useSubmitting,
+} from "./admin-ui";
+
+export function FeaturedManagementTab({
+  businesses,
+  search,
+  loadError,
+}: {
+  businesses: Paged<AdminApprovedBusiness>;
+  search: string;
+  loadError?: string;
+}) {
+  const cleaning = useSubmitting("cleanup");
+  return (
+    <section aria-labelledby="featured-title">
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+        <h2 id="featured-title" className="text-lg font-semibold">
+          Approved businesses
+        </h2>
+        <ActionForm
+          intent="cleanup"
+          confirm="Remove every business whose owner account no longer exists? This cannot be undone."
+        >
+          <button type="submit" className={plainButton} disabled={cleaning}>
+            {cleaning ? "Cleaning up…" : "Clean up orphaned businesses"}
+          </button>
+        </ActionForm>
+      </div>
+      <Form method="get" role="search" className="mb-4 flex gap-2">
+        <input type="hidden" name="tab" value="featured" />
+        <label htmlFor="featured-search" className="sr-only">
+          Search approved businesses by name
+        </label>
+        <input
+          id="featured-search"
+          name="q"
+          type="search"
+          defaultValue={search}
+          placeholder="Search by business name"
+          maxLength={100}
+          className={`${fieldClass} mt-0`}
+        />
+        <button type="submit" className={approveButton}>
+          <span className="i i-search" aria-hidden="true" />
+          <span className="max-sm:sr-only">Search</span>
+        </button>
+      </Form>
+      {loadError ? <LoadError text={loadError} /> : null}
+      {businesses.rows.length === 0 ? (
+        <EmptyState>{search ? `No approved businesses match “${search}”.` : "No approved businesses yet."}</EmptyState>
+      ) : (
+        <ul className="space-y-3">
+          {businesses.rows.map((b) => (
+            <FeaturedRow key={b.id} business={b} />
+          ))}
+        </ul>
+      )}
+      <Pager page={businesses.page} hasNext={businesses.hasNext} label="Approved businesses" />
+    </section>
+  );
+}
+
+function FeaturedRow({ business: b }: { business: AdminApprovedBusiness }) {
+  const busy = useSubmitting("toggle-featured", b.id);
+  const isPublic = b.ownerId !== null && !b.ownerSuspended && b.approvalStatus === "approved";
+  const owner = b.ownerId ? personName(b.ownerFirstName, b.ownerLastName) : ADMIN_TEXTS.unknownOwner;
+  return (
+    <li className="card p-4">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <h3 className="font-semibold">
+            {isPublic ? (
+              <Link to={`/businesses/${b.id}`} className="hover:underline">
+                {b.name}
+              </Link>
+            ) : (
+              b.name
+            )}
+          </h3>
+          <p className="text-sm text-gray-700">
+            {[b.category, b.state].filter(Boolean).join(" · ")} · Owner: {owner}
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-1">
+          {b.featured ? <Badge tone="featured">Featured</Badge> : <Badge tone="neutral">Not featured</Badge>}
+          {b.ownerSuspended ? <Badge tone="suspended">Owner suspended</Badge> : null}
+          {!b.ownerId ? <Badge tone="rejected">Orphaned</Badge> : null}
+        </div>
+      </div>
+      <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+        {b.featured ? (
+          <>
+            <dt className="font-medium text-gray-600">Featured until</dt>
+            <dd>{b.featuredUntil ? formatDate(b.featuredUntil) : "No end date"}</dd>
+          </>
+        ) : null}
+        <dt className="font-medium text-gray-600">Managed by</dt>
+        <dd className="break-all">{b.featuredManagedBy ? (b.managerEmail ?? ADMIN_TEXTS.unknownUser) : "—"}</dd>
+        <dt className="font-medium text-gray-600">Since</dt>
+        <dd>{formatDateTime(b.featuredManagedAt)}</dd>
+      </dl>
+      <div className="mt-3 border-t border-gray-100 pt-3">
+        <ActionForm intent="toggle-featured" targetId={b.id} fields={{ featured: b.featured ? "false" : "true" }}>
+          <button type="submit" className={b.featured ? rejectButton : approveButton} disabled={busy}>
+            {busy ? "Saving…" : b.featured ? "Remove from featured" : "Feature this business"}
+          </button>
+        </ActionForm>
+      </div>
+    </li>
+  );
+}

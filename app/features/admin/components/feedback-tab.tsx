@@ -1,0 +1,81 @@
+import { FEEDBACK_STATUSES } from "../../../lib/reference";
+import type { AdminFeedback } from "../list-feedback.server";
+import type { Paged } from "../require-admin.server";
+import { ADMIN_TEXTS, ROLE_LABELS } from "../admin.schemas";
+import {
+  ActionForm, Badge, EmptyState, LoadError, Pager, fieldClass, formatDateTime, personName, plainButton, rejectButton,
+  useSubmitting,
+} from "./admin-ui";
+
+const STATUS_LABELS: Record<string, string> = { new: "New", reviewed: "Reviewed", resolved: "Resolved" };
+
+export function FeedbackTab({ entries, loadError }: { entries: Paged<AdminFeedback>; loadError?: string }) {
+  return (
+    <section aria-labelledby="feedback-title">
+      <h2 id="feedback-title" className="mb-3 text-lg font-semibold">
+        Feedback
+      </h2>
+      {loadError ? <LoadError text={loadError} /> : null}
+      {entries.rows.length === 0 ? (
+        <EmptyState>No feedback yet.</EmptyState>
+      ) : (
+        <ul className="space-y-3">
+          {entries.rows.map((f) => (
+            <FeedbackCard key={f.id} entry={f} />
+          ))}
+        </ul>
+      )}
+      <Pager page={entries.page} hasNext={entries.hasNext} label="Feedback" />
+    </section>
+  );
+}
+
+function FeedbackCard({ entry: f }: { entry: AdminFeedback }) {
+  const saving = useSubmitting("feedback-status", f.id);
+  const deleting = useSubmitting("delete-feedback", f.id);
+  const statusId = `feedback-status-${f.id}`;
+  const who = f.userId ? personName(f.firstName, f.lastName) : ADMIN_TEXTS.unknownUser;
+  return (
+    <li className="card p-4">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <h3 className="font-semibold">
+            {who}
+            {f.role ? <span className="ml-1 text-sm font-normal text-gray-600">({ROLE_LABELS[f.role] ?? f.role})</span> : null}
+          </h3>
+          <p className="break-all text-sm text-gray-700">{f.email?.trim() || ADMIN_TEXTS.noEmail}</p>
+        </div>
+        <Badge tone={f.status}>{STATUS_LABELS[f.status] ?? f.status}</Badge>
+      </div>
+      <p className="mt-2 whitespace-pre-line break-words text-gray-900">{f.message}</p>
+      <p className="mt-1 text-xs text-gray-500">
+        Sent {formatDateTime(f.createdAt)}
+        {f.updatedAt.getTime() !== f.createdAt.getTime() ? <> · updated {formatDateTime(f.updatedAt)}</> : null}
+      </p>
+      <div className="mt-3 flex flex-wrap items-end gap-2 border-t border-gray-100 pt-3">
+        <ActionForm intent="feedback-status" targetId={f.id} className="flex items-end gap-2">
+          <div>
+            <label htmlFor={statusId} className="block text-xs font-medium text-gray-600">
+              Status
+            </label>
+            <select id={statusId} name="status" defaultValue={f.status} className={`${fieldClass} py-1.5 text-sm`}>
+              {FEEDBACK_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {STATUS_LABELS[s]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button type="submit" className={plainButton} disabled={saving}>
+            {saving ? "Saving…" : "Update status"}
+          </button>
+        </ActionForm>
+        <ActionForm intent="delete-feedback" targetId={f.id} confirm="Delete this feedback? This cannot be undone.">
+          <button type="submit" className={rejectButton} disabled={deleting}>
+            {deleting ? "Deleting…" : "Delete"}
+          </button>
+        </ActionForm>
+      </div>
+    </li>
+  );
+}

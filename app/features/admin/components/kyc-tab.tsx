@@ -1,0 +1,120 @@
+import { useState } from "react";
+import type { AdminKycRow } from "../list-kyc-submissions.server";
+import type { Paged } from "../require-admin.server";
+import { ADMIN_TEXTS } from "../admin.schemas";
+import {
+  ActionForm, Badge, EmptyState, LoadError, Pager, ReasonForm, approveButton, formatDateTime, personName, plainButton,
+  rejectButton, resultFor, useSubmitting, type AdminActionResult,
+} from "./admin-ui";
+
+export function KycTab({ submissions, result, loadError }: { submissions: Paged<AdminKycRow>; result?: AdminActionResult; loadError?: string }) {
+  return (
+    <section aria-labelledby="kyc-title">
+      <h2 id="kyc-title" className="mb-3 text-lg font-semibold">
+        KYC submissions
+      </h2>
+      {loadError ? <LoadError text={loadError} /> : null}
+      {submissions.rows.length === 0 ? (
+        <EmptyState>No KYC submissions yet.</EmptyState>
+      ) : (
+        <ul className="space-y-3">
+          {submissions.rows.map((s) => (
+            <KycCard key={s.id} submission={s} result={result} />
+          ))}
+        </ul>
+      )}
+      <Pager page={submissions.page} hasNext={submissions.hasNext} label="KYC submissions" />
+    </section>
+  );
+}
+
+function KycCard({ submission: s, result }: { submission: AdminKycRow; result?: AdminActionResult }) {
+  const approving = useSubmitting("approve-kyc", s.id);
+  const rejecting = useSubmitting("reject-kyc", s.id);
+  const deleting = useSubmitting("delete-kyc", s.id);
+  const account = personName(s.firstName, s.lastName);
+  return (
+    <li className="card p-4">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <h3 className="font-semibold">{s.fullName}</h3>
+          <p className="break-all text-sm text-gray-700">
+            Account: {account} · {s.email?.trim() || ADMIN_TEXTS.noEmail}
+          </p>
+        </div>
+        <Badge tone={s.status}>{s.status[0]!.toUpperCase() + s.status.slice(1)}</Badge>
+      </div>
+      <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+        <dt className="font-medium text-gray-600">Phone or ID number</dt>
+        <dd>{s.idNumber}</dd>
+        <dt className="font-medium text-gray-600">Submitted</dt>
+        <dd>{formatDateTime(s.submittedAt)}</dd>
+        <dt className="font-medium text-gray-600">Reviewed</dt>
+        <dd>{formatDateTime(s.reviewedAt)}</dd>
+        {s.status === "rejected" ? (
+          <>
+            <dt className="font-medium text-gray-600">Rejection reason</dt>
+            <dd>{s.rejectionReason?.trim() || ADMIN_TEXTS.notSpecified}</dd>
+          </>
+        ) : null}
+      </dl>
+      <DocumentPreview url={s.documentUrl} name={s.fullName} />
+      <div className="mt-3 flex flex-wrap items-start gap-2 border-t border-gray-100 pt-3">
+        {s.status === "pending" ? (
+          <>
+            <ActionForm intent="approve-kyc" targetId={s.id}>
+              <button type="submit" className={approveButton} disabled={approving}>
+                {approving ? "Approving…" : "Approve"}
+              </button>
+            </ActionForm>
+            <div className="min-w-0 flex-1 has-[details[open]]:basis-full">
+              <ReasonForm
+                intent="reject-kyc"
+                targetId={s.id}
+                summary="Reject"
+                label="Rejection reason"
+                submitLabel="Reject KYC"
+                required={false}
+                hint="The owner sees this reason and may submit again."
+                result={resultFor(result, "reject-kyc", s.id)}
+                busy={rejecting}
+              />
+            </div>
+          </>
+        ) : null}
+        <ActionForm intent="delete-kyc" targetId={s.id} confirm="Delete this KYC submission and its document? This cannot be undone.">
+          <button type="submit" className={rejectButton} disabled={deleting}>
+            {deleting ? "Deleting…" : "Delete"}
+          </button>
+        </ActionForm>
+      </div>
+    </li>
+  );
+}
+
+/**
+ * The ID document through its signed link. The image is requested only when the admin opens the
+ * preview, because every load is written to the audit log as a view.
+ */
+function DocumentPreview({ url, name }: { url: string | null; name: string }) {
+  const [open, setOpen] = useState(false);
+  const [failed, setFailed] = useState(false);
+  if (!url) return <p className="mt-2 rounded-lg bg-gray-100 px-3 py-2 text-sm text-gray-700">{ADMIN_TEXTS.unableToLoadDocument}</p>;
+  return (
+    <details className="mt-2" onToggle={(e) => setOpen(e.currentTarget.open)}>
+      <summary className={`${plainButton} cursor-pointer list-none [&::-webkit-details-marker]:hidden`}>
+        <span className="i i-eye" aria-hidden="true" /> View ID document
+      </summary>
+      <div className="mt-2">
+        {open && !failed ? (
+          <img src={url} alt={`ID document of ${name}`} className="max-h-96 w-auto rounded-lg ring-1 ring-gray-200" onError={() => setFailed(true)} />
+        ) : null}
+        {failed ? <p className="rounded-lg bg-gray-100 px-3 py-2 text-sm text-gray-700">{ADMIN_TEXTS.unableToLoadDocument}</p> : null}
+        <a href={url} target="_blank" rel="noopener noreferrer" className="link mt-1 inline-block text-sm">
+          Open in a new tab
+        </a>
+        <p className="text-xs text-gray-500">The link works for one hour and only for you. Each view is recorded.</p>
+      </div>
+    </details>
+  );
+}

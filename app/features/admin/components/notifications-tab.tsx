@@ -1,0 +1,146 @@
+import { useState } from "react";
+import { Form } from "react-router";
+import { NOTIFICATION_AUDIENCES, NOTIFICATION_PRIORITIES } from "../../../lib/reference";
+import type { AdminBroadcast } from "../list-broadcasts.server";
+import type { Paged } from "../require-admin.server";
+import { ADMIN_TEXTS, AUDIENCE_LABELS } from "../admin.schemas";
+import { Badge, EmptyState, LoadError, Pager, approveButton, fieldClass, formatDateTime, useSubmitting, type AdminActionResult } from "./admin-ui";
+
+const PRIORITY_LABELS: Record<string, string> = { low: "Low", medium: "Medium", high: "High" };
+
+export function NotificationsTab({
+  broadcasts,
+  result,
+  loadError,
+}: {
+  broadcasts: Paged<AdminBroadcast>;
+  result?: AdminActionResult;
+  loadError?: string;
+}) {
+  const sending = useSubmitting("notify");
+  const [clientError, setClientError] = useState<string | null>(null);
+  const mine = result?.intent === "notify" ? result : undefined;
+  // After a send the form starts empty; after a failure it keeps everything that was typed.
+  const values = mine && !mine.ok ? (mine.values ?? {}) : {};
+  const formKey = mine?.ok ? `sent-${mine.at}` : "draft";
+  const error = clientError ?? (mine && !mine.ok ? (mine.fieldError ?? null) : null);
+  return (
+    <div className="space-y-6">
+      <section aria-labelledby="compose-title" className="card p-4">
+        <h2 id="compose-title" className="text-lg font-semibold">
+          Send a notification
+        </h2>
+        <p className="mb-3 text-sm text-gray-600">It appears in each recipient&apos;s bell and on their Notifications page.</p>
+        <Form
+          key={formKey}
+          method="post"
+          preventScrollReset
+          noValidate
+          className="space-y-3"
+          onSubmit={(event) => {
+            const form = new FormData(event.currentTarget);
+            if (!String(form.get("title") ?? "").trim() || !String(form.get("message") ?? "").trim()) {
+              event.preventDefault();
+              setClientError(ADMIN_TEXTS.fillRequired);
+            } else setClientError(null);
+          }}
+        >
+          <input type="hidden" name="intent" value="notify" />
+          {error ? (
+            <p id="notify-error" role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+              {error}
+            </p>
+          ) : null}
+          <div>
+            <label htmlFor="notify-title" className="block text-sm font-medium text-gray-700">
+              Title <span aria-hidden="true">*</span>
+            </label>
+            <input
+              id="notify-title"
+              name="title"
+              required
+              maxLength={120}
+              defaultValue={values.title ?? ""}
+              aria-describedby={error ? "notify-error" : undefined}
+              className={fieldClass}
+            />
+          </div>
+          <div>
+            <label htmlFor="notify-message" className="block text-sm font-medium text-gray-700">
+              Message <span aria-hidden="true">*</span>
+            </label>
+            <textarea
+              id="notify-message"
+              name="message"
+              required
+              rows={4}
+              maxLength={2000}
+              defaultValue={values.message ?? ""}
+              aria-describedby={error ? "notify-error" : undefined}
+              className={fieldClass}
+            />
+          </div>
+          <div className="grid gap-3 sm:grid-cols-2">
+            <div>
+              <label htmlFor="notify-audience" className="block text-sm font-medium text-gray-700">
+                Target audience
+              </label>
+              <select id="notify-audience" name="targetAudience" defaultValue={values.targetAudience ?? "all"} className={fieldClass}>
+                {NOTIFICATION_AUDIENCES.map((a) => (
+                  <option key={a} value={a}>
+                    {AUDIENCE_LABELS[a]}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div>
+              <label htmlFor="notify-priority" className="block text-sm font-medium text-gray-700">
+                Priority
+              </label>
+              <select id="notify-priority" name="priority" defaultValue={values.priority ?? "medium"} className={fieldClass}>
+                {NOTIFICATION_PRIORITIES.map((p) => (
+                  <option key={p} value={p}>
+                    {PRIORITY_LABELS[p]}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+          <button type="submit" className={approveButton} disabled={sending}>
+            {sending ? "Sending…" : "Send Notification"}
+          </button>
+        </Form>
+      </section>
+
+      <section aria-labelledby="recent-title">
+        <h2 id="recent-title" className="mb-3 text-lg font-semibold">
+          Recent notifications
+        </h2>
+        {loadError ? <LoadError text={loadError} /> : null}
+        {broadcasts.rows.length === 0 ? (
+          <EmptyState>No notifications sent yet.</EmptyState>
+        ) : (
+          <ul className="space-y-3">
+            {broadcasts.rows.map((b) => (
+              <li key={b.id} className="card p-4">
+                <div className="flex flex-wrap items-start justify-between gap-2">
+                  <h3 className="font-semibold">{b.title}</h3>
+                  <div className="flex flex-wrap gap-1">
+                    <Badge tone="neutral">{AUDIENCE_LABELS[b.targetAudience as keyof typeof AUDIENCE_LABELS] ?? b.targetAudience}</Badge>
+                    <Badge tone={b.priority}>{PRIORITY_LABELS[b.priority] ?? b.priority} priority</Badge>
+                  </div>
+                </div>
+                <p className="mt-1 whitespace-pre-line text-sm text-gray-800">{b.message}</p>
+                <p className="mt-2 text-xs text-gray-600">
+                  Sent to {b.recipientCount} {b.recipientCount === 1 ? "user" : "users"} · {formatDateTime(b.createdAt)}
+                  {b.sentByEmail ? <> · by {b.sentByEmail}</> : null}
+                </p>
+              </li>
+            ))}
+          </ul>
+        )}
+        <Pager page={broadcasts.page} hasNext={broadcasts.hasNext} label="Recent notifications" />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,251 @@
+import { Form, Link, useSearchParams } from "react-router";
+import { ROLES } from "../../../lib/reference";
+import type { ActivityEntry } from "../list-user-activity.server";
+import type { AdminUserRow } from "../list-users.server";
+import type { Paged } from "../require-admin.server";
+import { ADMIN_TEXTS, ROLE_LABELS, USER_FILTER_OPTIONS } from "../admin.schemas";
+import {
+  ActionForm, Badge, EmptyState, LoadError, Pager, ReasonForm, fieldClass, formatDate, formatDateTime, locationLabel,
+  personName, plainButton, resultFor, approveButton, useSubmitting, type AdminActionResult,
+} from "./admin-ui";
+
+type Activity = {
+  user: { id: string; email: string | null; firstName: string | null; lastName: string | null } | null;
+  entries: ActivityEntry[];
+};
+
+export function UsersTab({
+  users,
+  search,
+  userFilter,
+  activity,
+  meId,
+  result,
+  loadError,
+}: {
+  users: Paged<AdminUserRow>;
+  search: string;
+  userFilter: string;
+  activity: Activity | null;
+  meId: string;
+  result?: AdminActionResult;
+  loadError?: string;
+}) {
+  return (
+    <section aria-labelledby="users-title">
+      <h2 id="users-title" className="sr-only">
+        Users
+      </h2>
+      <Form method="get" role="search" className="mb-4 flex flex-wrap gap-2">
+        <input type="hidden" name="tab" value="users" />
+        <div className="min-w-0 flex-1 basis-56">
+          <label htmlFor="user-search" className="sr-only">
+            Search users by name or e-mail
+          </label>
+          <input
+            id="user-search"
+            name="q"
+            type="search"
+            defaultValue={search}
+            placeholder="Search by name or e-mail"
+            maxLength={100}
+            className={`${fieldClass} mt-0`}
+          />
+        </div>
+        <div>
+          <label htmlFor="user-filter" className="sr-only">
+            Show
+          </label>
+          <select id="user-filter" name="show" defaultValue={userFilter} className={`${fieldClass} mt-0`}>
+            {USER_FILTER_OPTIONS.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className={approveButton}>
+          <span className="i i-search" aria-hidden="true" />
+          <span className="max-sm:sr-only">Search</span>
+        </button>
+      </Form>
+      {activity ? <ActivityPanel activity={activity} /> : null}
+      {loadError ? <LoadError text={loadError} /> : null}
+      {users.rows.length === 0 ? (
+        <EmptyState>{search || userFilter ? "No users match this search." : "No users yet."}</EmptyState>
+      ) : (
+        <ul className="space-y-3">
+          {users.rows.map((u) => (
+            <UserCard key={u.id} user={u} isMe={u.id === meId} result={result} />
+          ))}
+        </ul>
+      )}
+      <Pager page={users.page} hasNext={users.hasNext} label="Users" />
+    </section>
+  );
+}
+
+function UserCard({ user: u, isMe, result }: { user: AdminUserRow; isMe: boolean; result?: AdminActionResult }) {
+  const [params] = useSearchParams();
+  const savingRole = useSubmitting("role", u.id);
+  const suspending = useSubmitting("suspend", u.id);
+  const unsuspending = useSubmitting("unsuspend", u.id);
+  const name = personName(u.firstName, u.lastName);
+  const activityHref = (() => {
+    const next = new URLSearchParams(params);
+    next.set("tab", "users");
+    next.set("activity", u.id);
+    return `?${next.toString()}#activity`;
+  })();
+  const storedRole = u.role === "user" ? "visitor" : u.role;
+  const roleId = `role-${u.id}`;
+  return (
+    <li className="card p-4">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <h3 className="font-semibold text-gray-900">
+            {name}
+            {isMe ? <span className="ml-1 text-sm font-normal text-gray-500">(you)</span> : null}
+          </h3>
+          <p className="break-all text-sm text-gray-700">{u.email?.trim() || ADMIN_TEXTS.noEmail}</p>
+          <p className="text-sm text-gray-600">
+            {locationLabel(u.state, u.country)} · Joined {formatDate(u.createdAt)}
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-1">
+          <Badge tone={storedRole}>{ROLE_LABELS[u.role] ?? u.role}</Badge>
+          {u.isListedAdmin && storedRole !== "admin" ? <Badge tone="admin">Admin (admins list)</Badge> : null}
+          {u.role === "business" ? <Badge tone={u.kycStatus}>KYC {u.kycStatus}</Badge> : null}
+          {u.hasTwoFactor ? <Badge tone="approved">2FA on</Badge> : <Badge tone="neutral">2FA off</Badge>}
+          {u.isSuspended ? <Badge tone="suspended">Suspended</Badge> : null}
+        </div>
+      </div>
+      {u.isSuspended && u.banReason ? <p className="mt-2 text-sm text-red-800">Suspension reason: {u.banReason}</p> : null}
+      <div className="mt-3 flex flex-wrap items-end gap-2 border-t border-gray-100 pt-3">
+        <ActionForm intent="role" targetId={u.id} className="flex items-end gap-2">
+          <div>
+            <label htmlFor={roleId} className="block text-xs font-medium text-gray-600">
+              Role
+            </label>
+            <select id={roleId} name="role" defaultValue={storedRole} disabled={isMe} className={`${fieldClass} py-1.5 text-sm`}>
+              {ROLES.map((r) => (
+                <option key={r} value={r}>
+                  {ROLE_LABELS[r]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button type="submit" className={plainButton} disabled={isMe || savingRole}>
+            {savingRole ? "Saving…" : "Update role"}
+          </button>
+        </ActionForm>
+        <Link to={activityHref} className={plainButton} preventScrollReset>
+          View Activity
+        </Link>
+        <button type="button" className={plainButton} disabled title="Messaging users from the admin panel is not available yet">
+          Send Message
+        </button>
+        {isMe ? null : u.isSuspended ? (
+          <ActionForm intent="unsuspend" targetId={u.id} confirm={`Lift the suspension of ${name}?`}>
+            <button type="submit" className={plainButton} disabled={unsuspending}>
+              {unsuspending ? "Saving…" : "Unsuspend"}
+            </button>
+          </ActionForm>
+        ) : (
+          <div className="has-[details[open]]:basis-full">
+            <ReasonForm
+              intent="suspend"
+              targetId={u.id}
+              summary="Suspend"
+              label="Reason for suspension"
+              submitLabel="Suspend user"
+              required={false}
+              hint="They are signed out everywhere, cannot sign in, and their listings are hidden until you lift it."
+              result={resultFor(result, "suspend", u.id)}
+              busy={suspending}
+            />
+          </div>
+        )}
+      </div>
+    </li>
+  );
+}
+
+const ACTION_LABELS: Record<string, string> = {
+  "user.role.change": "Role changed",
+  "user.suspend": "Suspended",
+  "user.unsuspend": "Suspension lifted",
+  "user.two_factor.enable": "Two-factor sign-in turned on",
+  "user.two_factor.disable": "Two-factor sign-in turned off",
+  "business.approve": "Business approved",
+  "business.reject": "Business rejected",
+  "business.feature": "Business featured",
+  "business.unfeature": "Business unfeatured",
+  "business.featured.expire": "Featured placement ended",
+  "business.delete_orphan": "Orphaned business removed",
+  "kyc.approve": "KYC approved",
+  "kyc.reject": "KYC rejected",
+  "kyc.delete": "KYC submission deleted",
+  "kyc.document.view": "KYC document viewed",
+  "featured_request.approve": "Featured request approved",
+  "featured_request.reject": "Featured request rejected",
+  "notification.broadcast": "Notification sent",
+  "feedback.status": "Feedback status changed",
+  "feedback.delete": "Feedback deleted",
+};
+
+function describeChange(before: Record<string, unknown> | null, after: Record<string, unknown> | null): string {
+  const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
+  const show = (v: unknown) => (v === null || v === undefined ? "none" : typeof v === "object" ? JSON.stringify(v) : String(v));
+  return keys
+    .map((k) => {
+      const has = (o: Record<string, unknown> | null) => o !== null && k in o;
+      if (has(before) && has(after)) return `${k}: ${show(before![k])} → ${show(after![k])}`;
+      if (has(after)) return `${k}: ${show(after![k])}`;
+      return `${k} was ${show(before![k])}`;
+    })
+    .join("; ");
+}
+
+function ActivityPanel({ activity }: { activity: Activity }) {
+  const [params] = useSearchParams();
+  const close = new URLSearchParams(params);
+  close.delete("activity");
+  const who = activity.user ? personName(activity.user.firstName, activity.user.lastName) : ADMIN_TEXTS.unknownUser;
+  return (
+    <section id="activity" aria-labelledby="activity-title" className="card mb-4 scroll-mt-20 p-4 ring-2 ring-brand-500/40">
+      <div className="flex items-start justify-between gap-2">
+        <div>
+          <h3 id="activity-title" className="font-semibold">
+            Recent activity: {who}
+          </h3>
+          {activity.user ? <p className="text-sm text-gray-600">{activity.user.email || ADMIN_TEXTS.noEmail}</p> : null}
+        </div>
+        <Link to={`?${close.toString()}`} className={plainButton} preventScrollReset>
+          Close
+        </Link>
+      </div>
+      {activity.entries.length === 0 ? (
+        <p className="mt-3 text-sm text-gray-600">No recorded activity yet.</p>
+      ) : (
+        <ol className="mt-3 divide-y divide-gray-100">
+          {activity.entries.map((e) => (
+            <li key={e.id} className="py-2 text-sm">
+              <p>
+                <span className="font-medium">{ACTION_LABELS[e.action] ?? e.action}</span>{" "}
+                <span className="text-gray-600">
+                  {e.relation === "by" ? `by this user on ${e.targetType}` : `by ${e.actorEmail ?? "the system"}`}
+                </span>
+              </p>
+              <p className="text-xs text-gray-500">
+                <time dateTime={new Date(e.createdAt).toISOString()}>{formatDateTime(e.createdAt)}</time>
+                {e.targetId && e.relation === "by" ? <> · {e.targetId}</> : null}
+              </p>
+              {e.before || e.after ? <p className="mt-0.5 break-words text-xs text-gray-700">{describeChange(e.before, e.after)}</p> : null}
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,25 @@
+import { sql } from "drizzle-orm";
+import { getDb, queryRows } from "../../lib/db.server";
+import type { SessionUser } from "../accounts/session-user";
+import { requireAdmin } from "./require-admin.server";
+
+export type PendingWork = { businesses: number; kyc: number; featuredRequests: number; feedback: number };
+
+/** What waits for an admin, shown as badges on the tabs. Each count reads a small partial index. */
+export async function countPendingWork(actor: SessionUser | null): Promise<PendingWork> {
+  requireAdmin(actor);
+  const [row] = await queryRows<{ businesses: number; kyc: number; featured_requests: number; feedback: number }>(
+    getDb(),
+    sql`select
+          (select count(*)::int from businesses where approval_status = 'pending') as businesses,
+          (select count(*)::int from kyc_submissions where status = 'pending') as kyc,
+          (select count(*)::int from featured_requests where status = 'pending') as featured_requests,
+          (select count(*)::int from feedback where status = 'new') as feedback`,
+  );
+  return {
+    businesses: Number(row?.businesses ?? 0),
+    kyc: Number(row?.kyc ?? 0),
+    featuredRequests: Number(row?.featured_requests ?? 0),
+    feedback: Number(row?.feedback ?? 0),
+  };
+}

@@ -1,0 +1,45 @@
+import { asc, eq } from "drizzle-orm";
+import { kycSubmissions, profiles, user } from "../../../db/schema";
+import { getDb } from "../../lib/db.server";
+import type { SessionUser } from "../accounts/session-user";
+import { signKycDocumentLink } from "../kyc/kyc-document-link.server";
+import { ADMIN_PAGE_SIZE } from "./admin.schemas";
+import { newestFirst, pageWindow, requireAdmin, toPaged } from "./require-admin.server";
+
+/**
+ * KYC Approvals: every submission newest first by submitted_at. The ID document is offered through a
+ * link signed for this admin (3600 s); opening it is what the audit log records as a view.
+ */
+export async function listKycSubmissions(actor: SessionUser | null, input: { page: number }) {
+  requireAdmin(actor);
+  const { limit, offset } = pageWindow(input.page, ADMIN_PAGE_SIZE);
+  const rows = await getDb()
+    .select({
+      id: kycSubmissions.id,
+      userId: kycSubmissions.userId,
+      fullName: kycSubmissions.fullName,
+      idNumber: kycSubmissions.idNumber,
+      hasDocument: kycSubmissions.idImageUrl,
+      status: kycSubmissions.status,
+      submittedAt: kycSubmissions.submittedAt,
+      reviewedAt: kycSubmissions.reviewedAt,
+      rejectionReason: kycSubmissions.rejectionReason,
+      email: user.email,
+      firstName: profiles.firstName,
+      lastName: profiles.lastName,
+    })
+    .from(kycSubmissions)
+    .leftJoin(user, eq(user.id, kycSubmissions.userId))
+    .leftJoin(profiles, eq(profiles.id, kycSubmissions.userId))
+    .orderBy(newestFirst(kycSubmissions.submittedAt), asc(kycSubmissions.id))
+    .limit(limit)
+    .offset(offset);
+  const page = toPaged(rows, input.page, ADMIN_PAGE_SIZE);
+  return {
+    ...page,
+    // The storage key never leaves the server: only a signed link, or null when there is no document.
+    rows: page.rows.map(({ hasDocument, ...r }) => ({ ...r, documentUrl: hasDocument ? signKycDocumentLink(actor.id, r.id) : null })),
+  };
+}
+
+export type AdminKycRow = Awaited<ReturnType<typeof listKycSubmissions>>["rows"][number];

@@ -1,0 +1,68 @@
+import { asc, eq, inArray } from "drizzle-orm";
+import { businessImages, businesses, profiles, user } from "../../../db/schema";
+import { getDb } from "../../lib/db.server";
+import { IMAGE_WIDTHS, imageUrl } from "../../lib/image-url";
+import type { SessionUser } from "../accounts/session-user";
+import { ADMIN_PAGE_SIZE } from "./admin.schemas";
+import { newestFirst, pageWindow, requireAdmin, toPaged } from "./require-admin.server";
+
+/** Business Approvals: listings whose approval_status is pending, newest first, with images by position. */
+export async function listPendingBusinesses(actor: SessionUser | null, input: { page: number }) {
+  requireAdmin(actor);
+  const db = getDb();
+  const { limit, offset } = pageWindow(input.page, ADMIN_PAGE_SIZE);
+  const rows = await db
+    .select({
+      id: businesses.id,
+      name: businesses.name,
+      description: businesses.description,
+      address: businesses.address,
+      plotNumber: businesses.plotNumber,
+      state: businesses.state,
+      country: businesses.country,
+      phoneNumber: businesses.phoneNumber,
+      websiteUrl: businesses.websiteUrl,
+      products: businesses.products,
+      category: businesses.category,
+      createdAt: businesses.createdAt,
+      ownerId: businesses.userId,
+      ownerFirstName: profiles.firstName,
+      ownerLastName: profiles.lastName,
+      ownerEmail: user.email,
+      ownerKycStatus: profiles.kycStatus,
+      ownerSuspended: businesses.ownerSuspended,
+    })
+    .from(businesses)
+    .leftJoin(user, eq(user.id, businesses.userId))
+    .leftJoin(profiles, eq(profiles.id, businesses.userId))
+    .where(eq(businesses.approvalStatus, "pending"))
+    .orderBy(newestFirst(businesses.createdAt), asc(businesses.id))
+    .limit(limit)
+    .offset(offset);
+  const page = toPaged(rows, input.page, ADMIN_PAGE_SIZE);
+  const ids = page.rows.map((r) => r.id);
+  const images = ids.length
+    ? await db
+        .select({
+          id: businessImages.id,
+          businessId: businessImages.businessId,
+          key: businessImages.imageUrl,
+          position: businessImages.position,
+          createdAt: businessImages.createdAt,
+        })
+        .from(businessImages)
+        .where(inArray(businessImages.businessId, ids))
+        .orderBy(asc(businessImages.businessId), asc(businessImages.position))
+    : [];
+  return {
+    ...page,
+    rows: page.rows.map((r) => ({
+      ...r,
+      images: images
+        .filter((i) => i.businessId === r.id)
+        .map((i) => ({ id: i.id, position: i.position, src: imageUrl(i.key, IMAGE_WIDTHS.thumb, i.createdAt) })),
+    })),
+  };
+}
+
+export type PendingBusiness = Awaited<ReturnType<typeof listPendingBusinesses>>["rows"][number];

@@ -1,0 +1,117 @@
+import { isAppError } from "../../lib/app-error";
+import { logger } from "../../lib/logger.server";
+import type { SessionUser } from "../accounts/session-user";
+import { ADMIN_TEXTS, parseAdminTab, parsePage, parseSearch, parseUserFilter, type AdminTab, type UserFilterValue } from "./admin.schemas";
+import { countPendingWork, type PendingWork } from "./count-pending-work.server";
+import { listApprovedBusinesses } from "./list-approved-businesses.server";
+import { listBroadcasts } from "./list-broadcasts.server";
+import { listFeaturedRequests } from "./list-featured-requests.server";
+import { listFeedback } from "./list-feedback.server";
+import { listKycSubmissions } from "./list-kyc-submissions.server";
+import { listPendingBusinesses } from "./list-pending-businesses.server";
+import { listUserActivity } from "./list-user-activity.server";
+import { listUsers } from "./list-users.server";
+import type { Paged } from "./require-admin.server";
+
+const LOAD_ERRORS: Record<AdminTab, string> = {
+  users: ADMIN_TEXTS.anError,
+  businesses: ADMIN_TEXTS.pendingLoadFailed,
+  kyc: ADMIN_TEXTS.anError,
+  "featured-requests": ADMIN_TEXTS.featuredRequestsLoadFailed,
+  featured: ADMIN_TEXTS.businessesLoadFailed,
+  subscriptions: ADMIN_TEXTS.subscriptionsLoadFailed,
+  notifications: ADMIN_TEXTS.anError,
+  feedback: ADMIN_TEXTS.feedbackLoadFailed,
+};
+
+const empty = <T>(page: number): Paged<T> => ({ rows: [], page, hasNext: false });
+
+async function loadTab(
+  actor: SessionUser,
+  tab: AdminTab,
+  page: number,
+  search: string,
+  activityId: string | null,
+  userFilter: UserFilterValue | undefined,
+) {
+  switch (tab) {
+    case "users": {
+      const [users, activity] = await Promise.all([
+        listUsers(actor, { page, search, filter: userFilter }),
+        activityId ? listUserActivity(actor, activityId) : Promise.resolve(null),
+      ]);
+      return { tab, users, activity } as const;
+    }
+    case "businesses":
+      return { tab, businesses: await listPendingBusinesses(actor, { page }) } as const;
+    case "kyc":
+      return { tab, submissions: await listKycSubmissions(actor, { page }) } as const;
+    case "featured-requests":
+    case "subscriptions":
+      return { tab, requests: await listFeaturedRequests(actor, { page }) } as const;
+    case "featured":
+      return { tab, businesses: await listApprovedBusinesses(actor, { page, search }) } as const;
+    case "notifications":
+      return { tab, broadcasts: await listBroadcasts(actor, { page }) } as const;
+    case "feedback":
+      return { tab, entries: await listFeedback(actor, { page }) } as const;
+  }
+}
+
+function emptyTab(tab: AdminTab, page: number): Awaited<ReturnType<typeof loadTab>> {
+  switch (tab) {
+    case "users":
+      return { tab, users: empty(page), activity: null };
+    case "businesses":
+      return { tab, businesses: empty(page) };
+    case "kyc":
+      return { tab, submissions: empty(page) };
+    case "featured-requests":
+    case "subscriptions":
+      return { tab, requests: empty(page) };
+    case "featured":
+      return { tab, businesses: empty(page) };
+    case "notifications":
+      return { tab, broadcasts: empty(page) };
+    case "feedback":
+      return { tab, entries: empty(page) };
+  }
+}
+
+export type AdminTabData = Awaited<ReturnType<typeof loadTab>>;
+
+/**
+ * Everything the admin page shows for a URL: the tab (?tab=), its page (?page=), search (?q=) and,
+ * on the Users tab, one user's activity (?activity=). A failed read is logged and the list stays
+ * empty with the spec's error text, as the spec describes.
+ */
+export async function loadAdminTab(actor: SessionUser, url: URL): Promise<{
+  tab: AdminTab;
+  page: number;
+  search: string;
+  userFilter: UserFilterValue | "";
+  counts: PendingWork | null;
+  data: AdminTabData;
+  loadError: string | null;
+}> {
+  const tab = parseAdminTab(url.searchParams.get("tab"));
+  const page = parsePage(url.searchParams.get("page"));
+  const search = parseSearch(url.searchParams.get("q"));
+  const activityId = url.searchParams.get("activity")?.trim().slice(0, 64) || null;
+  const userFilter = parseUserFilter(url.searchParams.get("show"));
+  const [counts, loaded] = await Promise.all([
+    countPendingWork(actor).catch((error: unknown) => {
+      logger.error({ err: error }, "admin counts failed");
+      return null;
+    }),
+    loadTab(actor, tab, page, search, activityId, userFilter).then(
+      (data) => ({ data, loadError: null }),
+      (error: unknown) => {
+        if (isAppError(error) && (error.code === "forbidden" || error.code === "unauthenticated")) throw error;
+        logger.error({ err: error, tab }, "admin tab failed to load");
+        return { data: emptyTab(tab, page), loadError: LOAD_ERRORS[tab] };
+      },
+    ),
+  ]);
+  return { tab, page, search, userFilter: userFilter ?? "", counts, ...loaded };
+}

@@ -1,0 +1,239 @@
+import { sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createBusiness, createOwner, uniqueSuffix, type BusinessRow } from "../../../db/seed/factories";
+import { getDb, queryRows } from "../../lib/db.server";
+import { parseBusinessFilters } from "./parse-business-filters";
+import { searchBusinesses, type BusinessSearchResult } from "./search-businesses.server";
+
+/** A word no other row has: letters and digits only, like the words people type. */
+const uniqueWord = () => `zq${uniqueSuffix()}`;
+const search = (query: string, options?: Parameters<typeof searchBusinesses>[1]) => searchBusinesses(parseBusinessFilters(new URLSearchParams(query)), options);
+const ids = (result: BusinessSearchResult) => result.items.map((item) => item.id);
+const count = (facets: { name: string; count: number }[], name: string) => facets.find((f) => f.name === name)?.count ?? 0;
+const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+
+let ownerId: string;
+beforeAll(async () => {
+  ownerId = (await createOwner(getDb())).id;
+});
+const business = (input: Omit<Parameters<typeof createBusiness>[1], "userId"> & { userId?: string | null }) =>
+  createBusiness(getDb(), { userId: ownerId, ...input });
+
+describe("text search", () => {
+  it("finds only public listings: not pending, rejected, hidden by a suspended owner or orphaned", async () => {
+    const word = uniqueWord();
+    const listed = await business({ name: `Listed ${word}` });
+    await business({ name: `Pending ${word}`, status: "pending" });
+    await business({ name: `Rejected ${word}`, status: "rejected" });
+    await business({ name: `Suspended ${word}`, ownerSuspended: true });
+    await business({ name: `Orphaned ${word}`, userId: null });
+
+    const result = await search(`q=${word}`);
+    expect(ids(result)).toEqual([listed.id]);
+    expect(result.total).toBe(1);
+    expect(result.isEstimate).toBe(false);
+  });
+
+  it("matches every field the spec names: name, description, address, products, state and category", async () => {
+    const word = uniqueWord();
+    const rows = await Promise.all([
+      business({ name: `Name ${word}` }),
+      business({ description: `We are ${word} people.` }),
+      business({ address: `3 ${word} Close, Ikeja` }),
+      business({ products: ["Rice", `${word} bags`] }),
+      business({ state: "Kebbi", description: `Kebbi branch of ${word}` }),
+      business({ category: "Vulcanizer", description: `Ask for ${word}` }),
+    ]);
+    expect(new Set(ids(await search(`q=${word}`)))).toEqual(new Set(rows.map((r) => r.id)));
+    // The state and the category are searched as text too: both words must match.
+    expect(ids(await search(`q=${word} kebbi`))).toEqual([rows[4].id]);
+    expect(ids(await search(`q=${word} vulcanizer`))).toEqual([rows[5].id]);
+  });
+
+  it("ranks the name first, then category and products, then address, then description", async () => {
+    const word = uniqueWord();
+    // The newest has the weakest match, so relevance, not date, decides.
+    const inName = await business({ name: `${word} Stores`, createdAt: minutesAgo(40) });
+    const inProducts = await business({ products: [word], createdAt: minutesAgo(30) });
+    const inAddress = await business({ address: `1 ${word} Road`, createdAt: minutesAgo(20) });
+    const inDescription = await business({ description: `Ask for ${word}.`, createdAt: minutesAgo(10) });
+    expect(ids(await search(`q=${word}`))).toEqual([inName.id, inProducts.id, inAddress.id, inDescription.id]);
+  });
+
+  it("puts currently featured listings first; an ended placement counts as not featured", async () => {
+    const word = uniqueWord();
+    const featured = await business({ description: `Sells ${word}`, featured: true, featuredUntil: new Date(Date.now() + 86_400_000), createdAt: minutesAgo(60) });
+    const ended = await business({ description: `Sells ${word}`, featured: true, featuredUntil: minutesAgo(5), createdAt: minutesAgo(50) });
+    const byName = await business({ name: `${word} Hub`, createdAt: minutesAgo(70) });
+    const result = await search(`q=${word}`);
+    expect(ids(result)).toEqual([featured.id, byName.id, ended.id]);
+    expect(result.items.map((item) => item.featured)).toEqual([true, false, false]);
+  });
+
+  it("finds partial words and 3-letter words as word prefixes, and words joined by '/'", async () => {
+    const word = uniqueWord();
+    const pharmacy = await business({ name: `${word} Pharmacy` });
+    const bar = await business({ category: "Restaurant/Bar", description: `Home of ${word}` });
+    const barber = await business({ name: `${word} Barbers` });
+    expect(ids(await search(`q=${word} pharm`))).toEqual([pharmacy.id]);
+    expect(new Set(ids(await search(`q=${word} bar`)))).toEqual(new Set([bar.id, barber.id]));
+    expect(ids(await search(`q=${word} restaurant`))).toEqual([bar.id]);
+  });
+
+  it("finds a misspelt name ('Mama Cass Kitchn') by how closely names resemble the text", async () => {
+    const cass = await business({ name: "Mama Cass Kitchen", category: "Eatery" });
+    const other = await business({ name: `Iya Basira Buka ${uniqueWord()}` });
+    const result = await search("q=Mama Cass Kitchn");
+    expect(result.items[0]?.id).toBe(cass.id);
+    expect(ids(result)).not.toContain(other.id);
+    expect(ids(await search("q=mama  CASS kitchen"))[0]).toBe(cass.id);
+  });
+
+  it("treats the text as words only: quotes, operators and SQL are not syntax", async () => {
+    const word = uniqueWord();
+    const row = await business({ name: `O'Brien ${word}` });
+    expect(ids(await search(`q=${encodeURIComponent(`'${word}' & !(|) <->`)}`))).toEqual([row.id]);
+    expect(ids(await search(`q=${encodeURIComponent(`o'brien ${word}!!`)}`))).toEqual([row.id]);
+    const odd = await search(`q=${encodeURIComponent("'); drop table businesses; -- \\ % _")}`);
+    expect(odd.items.length).toBeGreaterThanOrEqual(0);
+    expect(ids(await search(`q=${word}`))).toEqual([row.id]);
+  });
+});
+
+describe("filters and counts", () => {
+  it("filters by region and category (any letter case) and counts each for the current text and the other filter", async () => {
+    const word = uniqueWord();
+    await business({ description: word, state: "Lagos", category: "Eatery" });
+    await business({ description: word, state: "Lagos", category: "Eatery" });
+    await business({ description: word, state: "Lagos", category: "Hotel" });
+    await business({ description: word, state: "Kano", category: "Eatery" });
+    await business({ description: "no match here", state: "Lagos", category: "Eatery" });
+
+    const all = await search(`q=${word}`);
+    expect(all.total).toBe(4);
+    expect(all.facets.regions).toEqual([{ name: "Kano", count: 1 }, { name: "Lagos", count: 3 }]);
+    expect(all.facets.categories).toEqual([{ name: "Eatery", count: 3 }, { name: "Hotel", count: 1 }]);
+
+    const eateries = await search(`q=${word}&category=eatery`);
+    expect(eateries.total).toBe(3);
+    expect(eateries.items).toHaveLength(3);
+    expect(eateries.facets.regions).toEqual([{ name: "Kano", count: 1 }, { name: "Lagos", count: 2 }]);
+    expect(eateries.facets.categories).toEqual([{ name: "Eatery", count: 3 }, { name: "Hotel", count: 1 }]);
+
+    const lagosEateries = await search(`q=${word}&category=Eatery&region=lagos`);
+    expect(lagosEateries.total).toBe(2);
+    expect(lagosEateries.items.every((item) => item.state === "Lagos" && item.category === "Eatery")).toBe(true);
+    expect(lagosEateries.facets.regions).toEqual([{ name: "Kano", count: 1 }, { name: "Lagos", count: 2 }]);
+    expect(lagosEateries.facets.categories).toEqual([{ name: "Eatery", count: 2 }, { name: "Hotel", count: 1 }]);
+  });
+
+  it("without text: featured first then newest, and counts kept exact as listings come and go", async () => {
+    const before = await search("region=Zamfara&category=Cinema");
+    const old = await business({ state: "Zamfara", category: "Cinema", createdAt: minutesAgo(300) });
+    const featured = await business({ state: "Zamfara", category: "Cinema", featured: true, createdAt: minutesAgo(200) });
+    const newest = await business({ state: "Zamfara", category: "Cinema", createdAt: minutesAgo(1) });
+    const ended = await business({ state: "Zamfara", category: "Cinema", featured: true, featuredUntil: minutesAgo(1), createdAt: minutesAgo(100) });
+    const hidden = await business({ state: "Zamfara", category: "Cinema", status: "pending" });
+
+    const after = await search("region=Zamfara&category=Cinema");
+    expect(ids(after).slice(0, 4)).toEqual([featured.id, newest.id, ended.id, old.id]);
+    expect(after.total).toBe(before.total + 4);
+    expect(count(after.facets.regions, "Zamfara")).toBe(count(before.facets.regions, "Zamfara") + 4);
+    expect(count(after.facets.categories, "Cinema")).toBe(count(before.facets.categories, "Cinema") + 4);
+
+    // Approval, suspension, moves and deletion keep the maintained counts right.
+    const db = getDb();
+    await db.execute(sql`update businesses set approved = true, approval_status = 'approved' where id = ${hidden.id}`);
+    await db.execute(sql`update businesses set owner_suspended = true where id = ${old.id}`);
+    await db.execute(sql`update businesses set state = 'Kano' where id = ${newest.id}`);
+    await db.execute(sql`delete from businesses where id = ${ended.id}`);
+    await db.execute(sql`update businesses set view_count = view_count + 1 where id = ${featured.id}`);
+    const later = await search("region=Zamfara&category=Cinema");
+    expect(later.total).toBe(before.total + 2);
+    expect(new Set(ids(later).slice(0, 2))).toEqual(new Set([featured.id, hidden.id]));
+    const [exact] = await queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from businesses where state = 'Zamfara' and category = 'Cinema'
+        and approved and approval_status = 'approved' and not owner_suspended and user_id is not null`,
+    );
+    expect(later.total).toBe(exact.n);
+  });
+
+  it("pages through results, keeping the order and never repeating a listing", async () => {
+    const word = uniqueWord();
+    const rows: BusinessRow[] = [];
+    for (let i = 0; i < 12; i++) rows.push(await business({ description: `Fresh ${word}`, createdAt: minutesAgo(100 - i) }));
+    const newestFirst = rows.map((r) => r.id).reverse();
+    const pages = [];
+    for (const page of [1, 2, 3]) pages.push(await search(`q=${word}&page=${page}`, { pageSize: 5 }));
+    expect(pages.map(ids)).toEqual([newestFirst.slice(0, 5), newestFirst.slice(5, 10), newestFirst.slice(10)]);
+    expect(pages.map((p) => [p.hasPrevious, p.hasNext])).toEqual([[false, true], [true, true], [true, false]]);
+    expect((await search(`q=${word}&page=4`, { pageSize: 5 })).items).toEqual([]);
+  });
+
+  it("shows at most 2 products on a card and how many more there are", async () => {
+    const word = uniqueWord();
+    await business({ name: `Cards ${word}`, products: ["Bread", "Cake", "Pies", "Chin chin"] });
+    const [card] = (await search(`q=${word}`)).items;
+    expect(card.products).toEqual(["Bread", "Cake"]);
+    expect(card.moreProducts).toBe(2);
+  });
+});
+
+describe("very large result sets", () => {
+  // Thresholds scaled down so about a thousand rows behave like a word in a directory of millions.
+  const options = { exactMatchLimit: 100, sampleTarget: 300 };
+  let word: string;
+  let featured: BusinessRow[];
+  let named: BusinessRow[];
+
+  beforeAll(async () => {
+    word = uniqueWord();
+    await getDb().execute(sql`
+      insert into businesses (user_id, name, description, state, category, approved, approval_status, approved_at, created_at, updated_at)
+      select ${ownerId}, 'Bulk listing ' || g, 'We sell ' || ${word} || ' every day.', case when g % 4 = 0 then 'Kano' else 'Oyo' end,
+        'Bakery', true, 'approved', now(), now() - make_interval(mins => 1000 + g), now()
+      from generate_series(1, 1000) as g`);
+    featured = [
+      await business({ description: `${word} deals`, featured: true, createdAt: minutesAgo(5000) }),
+      await business({ description: `${word} deals`, featured: true, createdAt: minutesAgo(6000) }),
+    ];
+    named = [];
+    for (let i = 0; i < 3; i++) named.push(await business({ name: `${word} House ${i}`, createdAt: minutesAgo(3000 + i) }));
+  });
+
+  it("estimates counts from a sample, and orders featured, then names with the words, then newest", async () => {
+    const result = await search(`q=${word}`, options);
+    expect(result.isEstimate).toBe(true);
+    expect(result.total).toBeGreaterThan(700);
+    expect(result.total).toBeLessThan(1400);
+    const oyo = count(result.facets.regions, "Oyo");
+    const kano = count(result.facets.regions, "Kano");
+    expect(oyo).toBeGreaterThan(kano);
+    expect(count(result.facets.categories, "Bakery")).toBeGreaterThan(500);
+
+    expect(ids(result).slice(0, 5)).toEqual([...featured.map((r) => r.id), ...named.map((r) => r.id)]);
+    // Then the newest of the rest: the bulk rows, one minute apart.
+    const rest = result.items.slice(5).map((item) => item.name);
+    expect(rest).toEqual(Array.from({ length: 15 }, (_, i) => `Bulk listing ${i + 1}`));
+    expect(result.hasNext).toBe(true);
+    expect(result.lastPage).toBe(10);
+  });
+
+  it("pages a large result set in the same order, up to its last page", async () => {
+    const second = await search(`q=${word}&page=2`, options);
+    expect(second.items.map((item) => item.name)).toEqual(Array.from({ length: 20 }, (_, i) => `Bulk listing ${i + 16}`));
+    const last = await search(`q=${word}&page=10`, options);
+    expect(last.items).toHaveLength(20);
+    expect(last.hasNext).toBe(false);
+    const beyond = await search(`q=${word}&page=11`, options);
+    expect(beyond.items).toEqual([]);
+    expect(beyond.hasPrevious).toBe(true);
+  });
+
+  it("ranks exactly again once a filter leaves few enough", async () => {
+    const kano = await search(`q=${word}&region=Kano`, { ...options, exactMatchLimit: 400 });
+    expect(kano.items.every((item) => item.state === "Kano")).toBe(true);
+    expect(kano.items[0].name).toBe("Bulk listing 4");
+  });
+});

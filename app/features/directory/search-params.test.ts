@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { activeFilterCount, businessesHref, formatCount, resultSummary, roughly } from "./search-params";
+
+describe("businessesHref", () => {
+  it("keeps only non-empty parameters, trims the text and leaves out page 1", () => {
+    expect(businessesHref({ q: "  rice  ", region: "", category: null })).toBe("/businesses?q=rice");
+    expect(businessesHref({ q: " ", region: "Lagos", category: "Restaurant/Bar", page: 1 })).toBe("/businesses?region=Lagos&category=Restaurant%2FBar");
+    expect(businessesHref({ q: "a&b", page: 3 })).toBe("/businesses?q=a%26b&page=3");
+    expect(businessesHref({})).toBe("/businesses");
+  });
+
+  it("counts the sidebar filters in use", () => {
+    expect(activeFilterCount({ region: "Lagos", category: null })).toBe(1);
+    expect(activeFilterCount({ region: "Lagos", category: "Hotel" })).toBe(2);
+  });
+});
+
+describe("counts shown for a result set", () => {
+  it("rounds estimates to two significant figures", () => {
+    expect(roughly(16_228)).toBe(16_000);
+    expect(roughly(167_360)).toBe(170_000);
+    expect(roughly(987)).toBe(990);
+    expect(roughly(42)).toBe(42);
+  });
+
+  it("formats exact and estimated counts", () => {
+    expect(formatCount(1234, false)).toBe("1,234");
+    expect(formatCount(16_228, true)).toBe("~16,000");
+  });
+
+  it("summarises the result set with the text and filters", () => {
+    expect(resultSummary(1, false, { q: "", region: null, category: null })).toBe("1 business");
+    expect(resultSummary(1234, false, { q: "rice", region: "Lagos", category: "Eatery" })).toBe("1,234 businesses for “rice” · Eatery · Lagos");
+    expect(resultSummary(16_228, true, { q: "lagos", region: null, category: null })).toBe("About 16,000 businesses for “lagos”");
+  });
+});

@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { shouldCountView } from "./view-counting";
+
+const PHONE = "Mozilla/5.0 (Linux; Android 12; TECNO KG5) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36";
+const request = (headers: Record<string, string> = {}, method = "GET") =>
+  new Request("http://localhost/businesses/00000000-0000-4000-8000-000000000000", { method, headers: { "User-Agent": PHONE, ...headers } });
+
+describe("shouldCountView", () => {
+  it("counts a person's page view in a browser", () => {
+    expect(shouldCountView(request())).toBe(true);
+  });
+
+  it("does not count crawlers, link-preview fetchers or clients without a user agent", () => {
+    expect(shouldCountView(request({ "User-Agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" }))).toBe(false);
+    expect(shouldCountView(request({ "User-Agent": "WhatsApp/2.23.20.0 A" }))).toBe(false);
+    expect(shouldCountView(request({ "User-Agent": "facebookexternalhit/1.1" }))).toBe(false);
+    expect(shouldCountView(request({ "User-Agent": "curl/8.5.0" }))).toBe(false);
+    expect(shouldCountView(new Request("http://localhost/businesses/x"))).toBe(false);
+  });
+
+  it("does not count prefetches, prerenders or anything but GET", () => {
+    expect(shouldCountView(request({ "Sec-Purpose": "prefetch" }))).toBe(false);
+    expect(shouldCountView(request({ "Sec-Purpose": "prefetch;prerender" }))).toBe(false);
+    expect(shouldCountView(request({ Purpose: "prefetch" }))).toBe(false);
+    expect(shouldCountView(request({ "X-Moz": "prefetch" }))).toBe(false);
+    expect(shouldCountView(request({}, "HEAD"))).toBe(false);
+  });
+});

@@ -1,0 +1,127 @@
+import { useEffect, useState } from "react";
+import { Link } from "react-router";
+import { formatFullTime, formatMessageTime } from "../format-time";
+import {
+  chatHref, conversationKey, type ConversationSummary, type MessageCreatedPayload, type UnreadChangedPayload,
+} from "../message.schemas";
+import { subscribeRealtime } from "../realtime-client";
+
+type Props = {
+  conversations: ConversationSummary[];
+  viewerId: string;
+  /** Only this business's conversations (an owner looking at one listing). */
+  businessId?: string;
+};
+
+function initial(name: string): string {
+  return (name.trim()[0] ?? "?").toUpperCase();
+}
+
+/** The conversation list, newest activity first, kept current by live events. */
+export function ConversationList({ conversations, viewerId, businessId }: Props) {
+  const [items, setItems] = useState(conversations);
+  const [source, setSource] = useState(conversations);
+  // Fresh loader data (navigation, revalidation) replaces what the live events built.
+  if (source !== conversations) {
+    setSource(conversations);
+    setItems(conversations);
+  }
+
+  useEffect(
+    () =>
+      subscribeRealtime((event) => {
+        if (event.type === "message.created") {
+          const { message, visitorName, conversationUnread } = event.payload as unknown as MessageCreatedPayload;
+          if (businessId && message.businessId !== businessId) return;
+          const key = conversationKey(message.businessId, message.visitorId);
+          setItems((current) => {
+            const existing = current.find((c) => c.key === key);
+            const unreadCount = conversationUnread ?? (message.senderId === viewerId ? 0 : (existing?.unreadCount ?? 0));
+            if (existing && existing.lastMessageTime > message.createdAt) {
+              return current.map((c) => (c.key === key ? { ...c, unreadCount } : c));
+            }
+            const updated: ConversationSummary = {
+              key,
+              businessId: message.businessId,
+              businessName: message.businessName,
+              visitorId: message.visitorId,
+              visitorName,
+              isOwnConversation: message.visitorId === viewerId,
+              lastMessage: message.text,
+              lastMessageTime: message.createdAt,
+              lastSenderId: message.senderId,
+              unreadCount,
+              href: message.businessId
+                ? chatHref({ businessId: message.businessId, businessName: message.businessName, visitorId: message.visitorId, viewerId })
+                : null,
+            };
+            return [updated, ...current.filter((c) => c.key !== key)];
+          });
+        } else if (event.type === "unread.changed") {
+          const payload = event.payload as unknown as UnreadChangedPayload;
+          if (!payload.businessId || payload.conversationUnread === undefined) return;
+          const key = conversationKey(payload.businessId, payload.visitorId ?? viewerId);
+          setItems((current) => current.map((c) => (c.key === key ? { ...c, unreadCount: payload.conversationUnread! } : c)));
+        }
+      }),
+    [viewerId, businessId],
+  );
+
+  if (items.length === 0) {
+    return (
+      <div className="card p-6 text-center">
+        <p className="font-semibold">No conversations yet</p>
+        <p className="mt-1 text-sm text-gray-600">Find a business and tap Contact Business to send your first message.</p>
+        <Link to="/businesses" className="btn btn-primary mt-4">
+          Find businesses
+        </Link>
+      </div>
+    );
+  }
+
+  return (
+    <ul className="card divide-y divide-gray-100 overflow-hidden" aria-label="Conversations">
+      {items.map((c) => {
+        const title = c.isOwnConversation ? c.businessName : c.visitorName;
+        const content = (
+          <>
+            <span aria-hidden="true" className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-800">
+              {initial(title)}
+            </span>
+            <span className="min-w-0 flex-1">
+              <span className="flex items-baseline justify-between gap-2">
+                <span className={`truncate ${c.unreadCount > 0 ? "font-bold" : "font-semibold"}`}>{title}</span>
+                <time dateTime={c.lastMessageTime} title={formatFullTime(c.lastMessageTime)} suppressHydrationWarning className="shrink-0 text-xs text-gray-500">
+                  {formatMessageTime(c.lastMessageTime)}
+                </time>
+              </span>
+              {!c.isOwnConversation && <span className="block truncate text-xs text-brand-700">{c.businessName}</span>}
+              <span className="flex items-center justify-between gap-2">
+                <span className={`truncate text-sm ${c.unreadCount > 0 ? "text-gray-900" : "text-gray-600"}`} data-testid="last-message">
+                  {c.lastSenderId === viewerId ? "You: " : ""}
+                  {c.lastMessage}
+                </span>
+                {c.unreadCount > 0 && (
+                  <span className="badge shrink-0" aria-label={`${c.unreadCount} unread`}>
+                    {c.unreadCount}
+                  </span>
+                )}
+              </span>
+            </span>
+          </>
+        );
+        return (
+          <li key={c.key} data-conversation={c.key}>
+            {c.href ? (
+              <Link to={c.href} className="flex items-center gap-3 px-4 py-3 hover:bg-gray-50 focus-visible:bg-gray-50">
+                {content}
+              </Link>
+            ) : (
+              <div className="flex items-center gap-3 px-4 py-3 opacity-80">{content}</div>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

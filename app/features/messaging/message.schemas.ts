@@ -1,0 +1,144 @@
+import { z } from "zod";
+import { LIMITS, SENDER_TYPES } from "../../lib/reference";
+
+/** Spec 01 §5 and §8 texts for messaging, word for word. */
+export const MESSAGE_TEXTS = {
+  empty: "Please enter a message",
+  length: "Message must be between 1 and 1000 characters",
+  sent: "Message sent successfully!",
+  failed: "Failed to send message. Please try again.",
+  error: "An error occurred while sending the message",
+  loginRequired: "You must be logged in to send messages",
+  rateLimited: "Too many messages sent. Please wait a moment before sending another.",
+  unknownBusiness: "Unknown Business",
+  businessNotFound: "Business not found or not approved yet.",
+} as const;
+
+export type SenderType = (typeof SENDER_TYPES)[number];
+
+// Script blocks go first with their content; then every tag, comment, doctype or processing instruction.
+const SCRIPT_BLOCK = /<script\b[^>]*>[\s\S]*?<\/script\s*>/gi;
+const TAG = /<\/?[a-z!?][^<>]*>/gi;
+// Control characters other than tab and newline (PostgreSQL refuses NUL in text).
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
+
+/**
+ * The text as stored: script blocks and every HTML tag removed, then trimmed (spec 01 §5). Repeats until
+ * nothing changes, so tags hidden inside tags cannot reassemble. Client-safe: the composer checks the same.
+ */
+export function sanitizeMessage(raw: string): string {
+  let text = raw.replace(/\r\n?/g, "\n").replace(CONTROL, "");
+  for (let i = 0; i < 10; i++) {
+    const next = text.replace(SCRIPT_BLOCK, "").replace(TAG, "");
+    if (next === text) break;
+    text = next;
+  }
+  return text.trim();
+}
+
+/** Characters as PostgreSQL's char_length counts them (code points, not UTF-16 units). */
+export function messageLength(text: string): number {
+  let n = 0;
+  for (const _ of text) n++;
+  return n;
+}
+
+/** The spec's message for a draft, or null when it can be sent. */
+export function messageProblem(raw: string): string | null {
+  if (raw.trim().length === 0) return MESSAGE_TEXTS.empty;
+  const length = messageLength(sanitizeMessage(raw));
+  if (length < LIMITS.messageMinLength || length > LIMITS.messageMaxLength) return MESSAGE_TEXTS.length;
+  return null;
+}
+
+const uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
+
+/** What the browser sends with each message. The key makes a retried send store one message. */
+export const SendMessageSchema = z.object({
+  businessId: uuid,
+  /** The conversation's visitor: set when the business owner replies; absent (or the sender) otherwise. */
+  visitorId: z.string().min(1).max(100).optional(),
+  message: z.string().max(20_000),
+  idempotencyKey: uuid,
+});
+export type SendMessageInput = z.infer<typeof SendMessageSchema>;
+
+/** Which conversation: a business and its visitor (absent: the signed-in user's own). */
+export const ConversationRefSchema = z.object({
+  businessId: uuid,
+  visitorId: z.string().min(1).max(100).optional(),
+});
+export type ConversationRef = z.infer<typeof ConversationRefSchema>;
+
+/** One message as screens and live events carry it. */
+export type MessageView = {
+  id: string;
+  businessId: string | null;
+  businessName: string;
+  visitorId: string;
+  senderId: string;
+  senderType: SenderType;
+  text: string;
+  readStatus: boolean;
+  /** ISO 8601. */
+  createdAt: string;
+};
+
+/** One row of the conversation list (spec 01 §3 Conversation). */
+export type ConversationSummary = {
+  /** business id + visitor id. */
+  key: string;
+  businessId: string | null;
+  businessName: string;
+  visitorId: string;
+  /** Who the viewer talks to: the business, or (for its owner and admins) the visitor too. */
+  visitorName: string;
+  /** True when the viewer is the conversation's visitor (the list then names the business only). */
+  isOwnConversation: boolean;
+  lastMessage: string;
+  lastMessageTime: string;
+  lastSenderId: string;
+  unreadCount: number;
+  /** Where the chat opens; null when the business no longer exists. */
+  href: string | null;
+};
+
+/** Payload of a 'message.created' event. unreadCount is the recipient's bell count after it. */
+export type MessageCreatedPayload = {
+  message: MessageView;
+  visitorName: string;
+  unreadCount?: number;
+  conversationUnread?: number;
+};
+
+/** Payload of an 'unread.changed' event. */
+export type UnreadChangedPayload = {
+  unreadCount: number;
+  businessId?: string;
+  visitorId?: string;
+  conversationUnread?: number;
+};
+
+export function conversationKey(businessId: string | null, visitorId: string): string {
+  return `${businessId ?? "none"}:${visitorId}`;
+}
+
+/** The chat's address for a viewer: the visitor's own, or (owner, admin) one visitor's conversation. */
+export function chatHref(input: { businessId: string; businessName: string; visitorId: string; viewerId: string }): string {
+  const params = new URLSearchParams({ businessId: input.businessId });
+  if (input.visitorId !== input.viewerId) params.set("visitorId", input.visitorId);
+  params.set("businessName", input.businessName);
+  return `/messages?${params}`;
+}
+
+/** A random UUID v4, also where crypto.randomUUID is missing (plain-http LAN addresses). */
+export function newIdempotencyKey(): string {
+  const c = globalThis.crypto;
+  if (typeof c?.randomUUID === "function") return c.randomUUID();
+  const bytes = new Uint8Array(16);
+  c.getRandomValues(bytes);
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}

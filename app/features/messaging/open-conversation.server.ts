@@ -1,0 +1,86 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import { businesses, businessMessages } from "../../../db/schema";
+import { AppError } from "../../lib/app-error";
+import { getDb } from "../../lib/db.server";
+import { LIMITS } from "../../lib/reference";
+import type { SessionUser } from "../accounts/session-user";
+import { markConversationRead } from "./mark-conversation-read.server";
+import { ConversationRefSchema, MESSAGE_TEXTS, type MessageView } from "./message.schemas";
+import { displayNames, messageColumns, toMessageView } from "./message-view.server";
+
+/** How many of a conversation's latest messages the chat shows. */
+export const THREAD_LIMIT = LIMITS.messageListLimitBusiness;
+
+export type ConversationView =
+  | {
+      kind: "chat";
+      business: { id: string; name: string };
+      visitor: { id: string; name: string };
+      /** visitor: the viewer's own conversation; owner: a visitor's conversation with the viewer's business; admin: someone else's. */
+      viewerRole: "visitor" | "owner" | "admin";
+      /** Oldest first. */
+      messages: MessageView[];
+      /** True when older messages exist than those shown. */
+      truncated: boolean;
+      canReply: boolean;
+    }
+  /** The owner opened their own business without a visitor: the screen lists its conversations instead. */
+  | { kind: "own-business"; business: { id: string; name: string } };
+
+/**
+ * Opens a conversation for reading (spec 01 §6: a visitor reads only their own conversations; an owner those of
+ * their businesses; an admin any) and marks the messages sent to the viewer as read.
+ * Throws AppError not-found (with the spec's text) for anything the viewer may not read.
+ */
+export async function openConversation(actor: SessionUser, input: unknown): Promise<ConversationView> {
+  const parsed = ConversationRefSchema.safeParse(input);
+  if (!parsed.success) throw new AppError("not-found", MESSAGE_TEXTS.businessNotFound);
+  const { businessId } = parsed.data;
+  const visitorId = parsed.data.visitorId ?? actor.id;
+  const db = getDb();
+  const [business] = await db
+    .select({
+      id: businesses.id,
+      name: businesses.name,
+      userId: businesses.userId,
+      isPublic: sql<boolean>`(${businesses.approved} and ${businesses.approvalStatus} = 'approved' and not ${businesses.ownerSuspended} and ${businesses.userId} is not null)`,
+    })
+    .from(businesses)
+    .where(eq(businesses.id, businessId))
+    .limit(1);
+  if (!business) throw new AppError("not-found", MESSAGE_TEXTS.businessNotFound);
+
+  const isOwner = business.userId === actor.id;
+  const isVisitor = visitorId === actor.id;
+  if (isOwner && isVisitor) return { kind: "own-business", business: { id: business.id, name: business.name } };
+  // Another visitor's conversation: only the business's owner and admins may read it. Not found, not forbidden:
+  // the answer must not reveal whether that conversation exists.
+  if (!isVisitor && !isOwner && !actor.isAdmin) throw new AppError("not-found", MESSAGE_TEXTS.businessNotFound);
+
+  const rows = await db
+    .select(messageColumns)
+    .from(businessMessages)
+    .leftJoin(businesses, eq(businesses.id, businessMessages.businessId))
+    .where(and(eq(businessMessages.businessId, businessId), eq(businessMessages.visitorId, visitorId)))
+    .orderBy(desc(businessMessages.createdAt), desc(businessMessages.id))
+    .limit(THREAD_LIMIT + 1);
+  const truncated = rows.length > THREAD_LIMIT;
+  const messages = rows.slice(0, THREAD_LIMIT).reverse().map(toMessageView);
+  // Nothing to show and nobody to write to: a listing that is not public, or someone else's empty conversation.
+  if (messages.length === 0 && !(isVisitor && business.isPublic)) throw new AppError("not-found", MESSAGE_TEXTS.businessNotFound);
+
+  const viewerRole = isVisitor ? "visitor" : isOwner ? "owner" : "admin";
+  // Opening it marks what was sent to the viewer as read and records that they have seen it.
+  if (viewerRole !== "admin") await markConversationRead(actor, { businessId, visitorId });
+  const names = await displayNames(db, [visitorId]);
+  return {
+    kind: "chat",
+    business: { id: business.id, name: business.name },
+    visitor: { id: visitorId, name: names.get(visitorId) ?? "Visitor" },
+    viewerRole,
+    messages,
+    truncated,
+    // Admins read other people's conversations; they write only in their own.
+    canReply: viewerRole !== "admin" && Boolean(business.userId),
+  };
+}

@@ -1,0 +1,33 @@
+/**
+ * A server process for tests of several processes on one PostgreSQL: the same Hono app as `npm start` (no
+ * React Router build: only the non-page routes answer), on 127.0.0.1 and a free port.
+ *   DATABASE_URL=postgres://… AUTH_SECRET=… node --import tsx app/features/messaging/testing/serve-app.ts
+ * Prints "listening <port>" when ready; SIGTERM stops it like the real server (streams end first).
+ */
+import { serve } from "@hono/node-server";
+import type { AddressInfo } from "node:net";
+import { openDatabase, useDatabase } from "../../../lib/db.server";
+import { parseEnv, setEnv } from "../../../lib/env.server";
+import { createApp } from "../../../../server/app";
+
+const env = parseEnv();
+if (!env.DATABASE_URL) throw new Error("DATABASE_URL is required");
+setEnv(env);
+const database = await openDatabase({ kind: "postgres", url: env.DATABASE_URL, poolSize: 4 });
+useDatabase(database);
+const app = createApp({
+  env,
+  build: async () => {
+    throw new Error("no React Router build in this test server");
+  },
+});
+const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, () => {
+  console.log(`listening ${(server.address() as AddressInfo).port}`);
+});
+process.on("SIGTERM", () => {
+  server.close(async () => {
+    await database.close();
+    process.exit(0);
+  });
+  (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+});

@@ -1,0 +1,90 @@
+import { useEffect, useRef, useState } from "react";
+import { useRevalidator, useRouteLoaderData } from "react-router";
+import type { Role } from "../../../lib/reference";
+import { BellLink } from "./bell-link";
+
+type Props = { userId: string; role: Role; initialCount: number };
+
+function audienceIncludes(audience: unknown, role: Role): boolean {
+  if (audience === "visitors") return role === "visitor";
+  if (audience === "businesses") return role === "business";
+  return true;
+}
+
+function isDirectoryPage(pathname: string): boolean {
+  return pathname === "/" || pathname === "/businesses" || pathname.startsWith("/businesses/") || pathname.startsWith("/business/");
+}
+
+/**
+ * The bell with a live count, for signed-in users only (the header loads this module lazily, so anonymous pages
+ * carry none of it). It opens the page's live stream and also refreshes the directory lists when a business is
+ * approved or featured, and the page's data after an admin notification or a long disconnection.
+ */
+export default function LiveBell({ userId, role, initialCount }: Props) {
+  const root = useRouteLoaderData("root") as { realtimeCursor?: number } | undefined;
+  const cursor = root?.realtimeCursor ?? 0;
+  // The loader's count is the truth as of `cursor`; later events move it.
+  const [live, setLive] = useState({ count: initialCount, appliedId: cursor, baseCount: initialCount, baseCursor: cursor });
+  let shown = live;
+  if (live.baseCount !== initialCount || live.baseCursor !== cursor) {
+    // Fresh loader data wins, unless an event newer than its cursor already arrived (the page loaded while it
+    // committed): that event's count is the newer one.
+    const liveIsNewer = live.appliedId > cursor;
+    shown = { count: liveIsNewer ? live.count : initialCount, appliedId: Math.max(cursor, live.appliedId), baseCount: initialCount, baseCursor: cursor };
+    setLive(shown);
+  }
+
+  const revalidator = useRevalidator();
+  const revalidateRef = useRef(revalidator.revalidate);
+  const cursorRef = useRef(cursor);
+  useEffect(() => {
+    revalidateRef.current = revalidator.revalidate;
+    cursorRef.current = cursor;
+  });
+
+  useEffect(() => {
+    let cancelled = false;
+    let unsubscribe: (() => void) | undefined;
+    let refreshTimer: ReturnType<typeof setTimeout> | undefined;
+    const refreshSoon = (delayMs: number) => {
+      if (refreshTimer) return;
+      refreshTimer = setTimeout(() => {
+        refreshTimer = undefined;
+        revalidateRef.current();
+      }, delayMs);
+    };
+    void import("../../messaging/realtime-client").then(({ connectRealtime, subscribeRealtime }) => {
+      if (cancelled) return;
+      connectRealtime(userId, cursorRef.current);
+      unsubscribe = subscribeRealtime((event) => {
+        const count = event.payload.unreadCount;
+        if (typeof count === "number") {
+          setLive((state) => (event.id > state.appliedId ? { ...state, count, appliedId: event.id } : state));
+        }
+        if (event.type === "directory.changed" && isDirectoryPage(window.location.pathname)) {
+          refreshSoon(300 + Math.random() * 1200);
+        } else if (event.type === "notifications.changed" && audienceIncludes(event.payload.audience, role)) {
+          // Everyone in the audience hears it at once: spread the reloads over ten seconds.
+          refreshSoon(Math.random() * 10_000);
+        } else if (event.type === "resync") {
+          refreshSoon(0);
+        }
+      });
+    });
+    return () => {
+      cancelled = true;
+      unsubscribe?.();
+      clearTimeout(refreshTimer);
+    };
+  }, [userId, role]);
+
+  // Signed out (or another account): the stream closes with the bell.
+  useEffect(
+    () => () => {
+      void import("../../messaging/realtime-client").then(({ disconnectRealtime }) => disconnectRealtime());
+    },
+    [userId],
+  );
+
+  return <BellLink count={shown.count} />;
+}

@@ -1,0 +1,63 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import sharp from "sharp";
+import { describe, expect, it } from "vitest";
+import { getEnv } from "./env.server";
+import { getImageVariant, IMAGE_WIDTHS, InvalidImageError, MAX_STORED_SIDE, normalizeImage } from "./images.server";
+import { getStorage } from "./storage.server";
+import { runsOnce } from "../../tests/support/database-kind";
+
+function photo(width: number, height: number, format: "jpeg" | "png" | "webp" | "gif" = "jpeg") {
+  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 120, b: 40 } } })
+    .withExif({ IFD0: { Copyright: "secret-owner", Artist: "Ada" } })
+    .toFormat(format)
+    .toBuffer();
+}
+
+describe.runIf(runsOnce)("normalizeImage", () => {
+  it("re-encodes a JPEG to WebP and drops its metadata", async () => {
+    const input = await photo(800, 600);
+    expect((await sharp(input).metadata()).exif).toBeDefined();
+    const result = await normalizeImage(input);
+    const meta = await sharp(result.data).metadata();
+    expect(result.format).toBe("jpeg");
+    expect(meta.format).toBe("webp");
+    expect(meta.exif).toBeUndefined();
+    expect(meta.icc).toBeUndefined();
+    expect(result.data.includes(Buffer.from("secret-owner"))).toBe(false);
+    expect([result.width, result.height]).toEqual([800, 600]);
+  });
+
+  it(`shrinks to at most ${MAX_STORED_SIDE}px on the longest side, never enlarges`, async () => {
+    const big = await normalizeImage(await photo(3200, 1000, "png"));
+    expect([big.width, big.height]).toEqual([MAX_STORED_SIDE, 500]);
+    const small = await normalizeImage(await photo(100, 50, "webp"));
+    expect([small.width, small.height]).toEqual([100, 50]);
+  });
+
+  it("decides by content: refuses text and unsupported formats", async () => {
+    await expect(normalizeImage(Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'></svg>"))).rejects.toBeInstanceOf(InvalidImageError);
+    await expect(normalizeImage(Buffer.from("just some text"))).rejects.toThrow("not an image");
+    await expect(normalizeImage(await photo(10, 10, "gif"))).rejects.toThrow("unsupported format gif");
+  });
+});
+
+describe.runIf(runsOnce)("getImageVariant", () => {
+  it("resizes a stored image to the width asked, caches it under DATA_DIR/cache, and answers null when missing", async () => {
+    const stored = await normalizeImage(await photo(1600, 800));
+    await getStorage().put("business-images", "variant-test/main.webp", stored.data, "image/webp");
+
+    const variant = await getImageVariant("variant-test/main.webp", IMAGE_WIDTHS.thumb);
+    const meta = await sharp(variant!).metadata();
+    expect(meta.format).toBe("webp");
+    expect(meta.width).toBe(IMAGE_WIDTHS.thumb);
+    const cached = path.join(getEnv().DATA_DIR, "cache", "variants", String(IMAGE_WIDTHS.thumb), "variant-test/main.webp.webp");
+    expect(existsSync(cached)).toBe(true);
+
+    // Served from the cache even once the original is gone.
+    await getStorage().delete("business-images", "variant-test/main.webp");
+    expect((await getImageVariant("variant-test/main.webp", IMAGE_WIDTHS.thumb))?.equals(variant!)).toBe(true);
+    expect(await getImageVariant("variant-test/main.webp", IMAGE_WIDTHS.card)).toBeNull();
+    await expect(getImageVariant("../auth-secret", IMAGE_WIDTHS.card)).rejects.toThrow("Unsafe storage key");
+  });
+});

@@ -1,0 +1,147 @@
+import { useEffect, useRef } from "react";
+import { data, Link, useActionData, useLoaderData } from "react-router";
+import type { Route } from "./+types/admin";
+import { requireUser } from "~/features/accounts/guards.server";
+import { runAdminAction } from "~/features/admin/admin-actions.server";
+import { ADMIN_TABS, ADMIN_TEXTS, type AdminActionResult, type AdminTab } from "~/features/admin/admin.schemas";
+import { ActionToast } from "~/features/admin/components/admin-ui";
+import { BusinessApprovalsTab } from "~/features/admin/components/business-approvals-tab";
+import { FeaturedManagementTab } from "~/features/admin/components/featured-management-tab";
+import { FeaturedRequestsTab, SubscriptionsTab } from "~/features/admin/components/featured-requests-tab";
+import { FeedbackTab } from "~/features/admin/components/feedback-tab";
+import { KycTab } from "~/features/admin/components/kyc-tab";
+import { NotificationsTab } from "~/features/admin/components/notifications-tab";
+import { UsersTab } from "~/features/admin/components/users-tab";
+import { loadAdminTab } from "~/features/admin/load-admin-tab.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "Admin Dashboard – Naija Directory" }, { name: "robots", content: "noindex" }];
+
+// The guard admits business users too (spec 02 §2); only admins get any data.
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request, ["admin", "business"]);
+  if (!user.isAdmin) return data({ denied: true as const }, { status: 403 });
+  const page = await loadAdminTab(user, new URL(request.url));
+  return { denied: false as const, meId: user.id, ...page };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request, ["admin", "business"]);
+  const form = await request.formData();
+  // Refused inside every use case too; answered here early so nothing is parsed for a non-admin.
+  if (!user.isAdmin) {
+    const result: AdminActionResult = {
+      intent: String(form.get("intent") ?? ""),
+      ok: false,
+      title: ADMIN_TEXTS.accessDenied.title,
+      text: ADMIN_TEXTS.accessDenied.text,
+      at: Date.now(),
+    };
+    return data(result, { status: 403 });
+  }
+  const { status, result } = await runAdminAction(user, form);
+  return data(result, { status });
+}
+
+const BADGE_FOR: Partial<Record<AdminTab, "businesses" | "kyc" | "featuredRequests" | "feedback">> = {
+  businesses: "businesses",
+  kyc: "kyc",
+  "featured-requests": "featuredRequests",
+  feedback: "feedback",
+};
+
+export default function AdminPage() {
+  const loaderData = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const currentTab = useRef<HTMLAnchorElement>(null);
+  const tabId = loaderData.denied ? null : loaderData.tab;
+  // On a phone the tab strip scrolls sideways: keep the open tab in view.
+  // (A block body: newer browsers return a promise from scrollIntoView, and an effect may return only a cleanup.)
+  useEffect(() => {
+    currentTab.current?.scrollIntoView({ block: "nearest", inline: "nearest" });
+  }, [tabId]);
+  if (loaderData.denied) return <AccessDenied />;
+  const { tab, counts, data: tabData, loadError, search, userFilter, meId } = loaderData;
+  const error = loadError ?? undefined;
+  return (
+    <div className="page max-w-5xl pb-28">
+      <div className="mb-4 flex flex-wrap items-end justify-between gap-2">
+        <div>
+          <h1 className="text-2xl font-bold text-gray-900">Admin Dashboard</h1>
+          <p className="text-sm text-gray-600">Moderate users, listings, KYC, featured placements, notifications and feedback.</p>
+        </div>
+        <Link to="/admin/security" className="link text-sm">
+          Two-factor sign-in
+        </Link>
+      </div>
+      <nav aria-label="Admin sections" className="-mx-4 mb-5 overflow-x-auto px-4">
+        <ul className="flex min-w-max gap-1 border-b border-gray-200 lg:min-w-0 lg:flex-wrap">
+          {ADMIN_TABS.map((t) => {
+            const badgeKey = BADGE_FOR[t.id];
+            const count = badgeKey && counts ? counts[badgeKey] : 0;
+            const current = t.id === tab;
+            return (
+              <li key={t.id}>
+                <Link
+                  ref={current ? currentTab : undefined}
+                  to={t.id === "users" ? "/admin" : `/admin?tab=${t.id}`}
+                  aria-current={current ? "page" : undefined}
+                  className={`-mb-px inline-flex items-center gap-1.5 border-b-2 px-3 py-2.5 text-sm font-medium ${
+                    current ? "border-brand-600 text-brand-800" : "border-transparent text-gray-600 hover:border-gray-300 hover:text-gray-900"
+                  }`}
+                >
+                  {t.label}
+                  {count > 0 ? (
+                    <span className="badge">
+                      {count}
+                      <span className="sr-only"> waiting</span>
+                    </span>
+                  ) : null}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+      {tabData.tab === "users" ? (
+        <UsersTab
+          users={tabData.users}
+          activity={tabData.activity}
+          search={search}
+          userFilter={userFilter}
+          meId={meId}
+          result={result}
+          loadError={error}
+        />
+      ) : tabData.tab === "businesses" ? (
+        <BusinessApprovalsTab businesses={tabData.businesses} result={result} loadError={error} />
+      ) : tabData.tab === "kyc" ? (
+        <KycTab submissions={tabData.submissions} result={result} loadError={error} />
+      ) : tabData.tab === "featured-requests" ? (
+        <FeaturedRequestsTab requests={tabData.requests} loadError={error} />
+      ) : tabData.tab === "featured" ? (
+        <FeaturedManagementTab businesses={tabData.businesses} search={search} loadError={error} />
+      ) : tabData.tab === "subscriptions" ? (
+        <SubscriptionsTab requests={tabData.requests} loadError={error} />
+      ) : tabData.tab === "notifications" ? (
+        <NotificationsTab broadcasts={tabData.broadcasts} result={result} loadError={error} />
+      ) : tabData.tab === "feedback" ? (
+        <FeedbackTab entries={tabData.entries} loadError={error} />
+      ) : null}
+      <ActionToast result={result} />
+    </div>
+  );
+}
+
+function AccessDenied() {
+  return (
+    <div className="page max-w-md py-16 text-center">
+      <div className="card p-8" role="alert">
+        <h1 className="text-2xl font-bold text-gray-900">{ADMIN_TEXTS.accessDenied.title}</h1>
+        <p className="mt-2 text-gray-700">{ADMIN_TEXTS.accessDenied.text}</p>
+        <Link to="/" className="btn btn-primary mt-6">
+          Go to Home
+        </Link>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,188 @@
+import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation, useSearchParams } from "react-router";
+import type { Route } from "./+types/security";
+import { FormMessage, PasswordField, TextField, primaryButton, secondaryButton } from "~/features/accounts/components/form-field";
+import { requireUser } from "~/features/accounts/guards.server";
+import { ADMIN_EXTRA_TEXTS, ADMIN_TEXTS } from "~/features/admin/admin.schemas";
+import { confirmTwoFactor } from "~/features/admin/confirm-two-factor.server";
+import { disableTwoFactor } from "~/features/admin/disable-two-factor.server";
+import { secretOf, startTwoFactorSetup } from "~/features/admin/start-two-factor-setup.server";
+import { getTwoFactorStatus } from "~/features/admin/two-factor-status.server";
+import { isAppError } from "~/lib/app-error";
+
+export const meta: Route.MetaFunction = () => [{ title: "Two-factor sign-in – Admin – Naija Directory" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request, ["admin", "business"]);
+  if (!user.isAdmin) return data({ denied: true as const }, { status: 403 });
+  return { denied: false as const, email: user.email, ...(await getTwoFactorStatus(user)) };
+}
+
+type Setup = { totpURI: string; secret: string; backupCodes: string[] };
+type ActionData = { intent: "start" | "confirm" | "disable"; error: string; setup?: Setup };
+
+const messageOf = (error: unknown) => (isAppError(error) && error.message !== error.code ? error.message : ADMIN_EXTRA_TEXTS.twoFactorFailed);
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request, ["admin", "business"]);
+  if (!user.isAdmin) return data({ intent: "start", error: ADMIN_TEXTS.accessDenied.text } satisfies ActionData, { status: 403 });
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  if (intent === "start") {
+    try {
+      const setup = await startTwoFactorSetup(user, { password: String(form.get("password") ?? ""), request });
+      return { intent: "confirm" as const, error: "", setup } satisfies ActionData;
+    } catch (error) {
+      return data({ intent: "start", error: messageOf(error) } satisfies ActionData, { status: 400 });
+    }
+  }
+  if (intent === "confirm") {
+    // The set-up shown so far comes back with the form, so a wrong code does not lose it.
+    const totpURI = String(form.get("totpURI") ?? "");
+    const setup: Setup | undefined = totpURI.startsWith("otpauth://")
+      ? { totpURI, secret: secretOf(totpURI), backupCodes: form.getAll("backupCodes").map(String).slice(0, 20) }
+      : undefined;
+    try {
+      const { headers } = await confirmTwoFactor(user, { code: String(form.get("code") ?? ""), request });
+      throw redirect("/admin/security?done=enabled", { headers });
+    } catch (error) {
+      if (error instanceof Response) throw error;
+      return data({ intent: "confirm", error: messageOf(error), setup } satisfies ActionData, { status: 400 });
+    }
+  }
+  if (intent === "disable") {
+    try {
+      const { headers } = await disableTwoFactor(user, { password: String(form.get("password") ?? ""), request });
+      throw redirect("/admin/security?done=disabled", { headers });
+    } catch (error) {
+      if (error instanceof Response) throw error;
+      return data({ intent: "disable", error: messageOf(error) } satisfies ActionData, { status: 400 });
+    }
+  }
+  return data({ intent: "start", error: ADMIN_TEXTS.anError } satisfies ActionData, { status: 400 });
+}
+
+export default function SecurityPage() {
+  const loaderData = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as ActionData | undefined;
+  const [params] = useSearchParams();
+  if (loaderData.denied) {
+    return (
+      <div className="page max-w-md py-16 text-center">
+        <div className="card p-8" role="alert">
+          <h1 className="text-2xl font-bold">{ADMIN_TEXTS.accessDenied.title}</h1>
+          <p className="mt-2 text-gray-700">{ADMIN_TEXTS.accessDenied.text}</p>
+        </div>
+      </div>
+    );
+  }
+  const done = params.get("done");
+  const setup = actionData?.setup;
+  return (
+    <div className="page max-w-xl">
+      <Link to="/admin" className="link text-sm">
+        ← Back to Admin Dashboard
+      </Link>
+      <h1 className="mt-3 text-2xl font-bold text-gray-900">Two-factor sign-in</h1>
+      <p className="mt-1 text-sm text-gray-600">
+        With it on, signing in to {loaderData.email} also asks for a code from an authenticator app on your phone, so a stolen password is not
+        enough.
+      </p>
+      <div className="mt-4 space-y-3">
+        {done === "enabled" && loaderData.enabled ? <FormMessage tone="success">{ADMIN_EXTRA_TEXTS.twoFactorEnabled}</FormMessage> : null}
+        {done === "disabled" && !loaderData.enabled ? <FormMessage tone="success">{ADMIN_EXTRA_TEXTS.twoFactorDisabled}</FormMessage> : null}
+      </div>
+      <section className="card mt-4 p-5" aria-labelledby="status-title">
+        <h2 id="status-title" className="font-semibold">
+          Status:{" "}
+          {loaderData.enabled ? <span className="text-green-700">On</span> : <span className="text-gray-700">Off</span>}
+        </h2>
+        {loaderData.enabled ? (
+          <DisableForm error={actionData?.intent === "disable" ? actionData.error : ""} />
+        ) : setup ? (
+          <ConfirmForm setup={setup} error={actionData?.intent === "confirm" ? actionData.error : ""} />
+        ) : (
+          <StartForm error={actionData?.intent === "start" || actionData?.intent === "confirm" ? actionData.error : ""} />
+        )}
+      </section>
+    </div>
+  );
+}
+
+function useBusy(intent: string) {
+  const navigation = useNavigation();
+  return navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
+}
+
+function StartForm({ error }: { error: string }) {
+  const busy = useBusy("start");
+  return (
+    <Form method="post" className="mt-3 space-y-3">
+      <input type="hidden" name="intent" value="start" />
+      <p className="text-sm text-gray-700">You need an authenticator app such as Google Authenticator, Microsoft Authenticator or Authy.</p>
+      {error ? <FormMessage tone="error">{error}</FormMessage> : null}
+      <PasswordField label="Your password" name="password" autoComplete="current-password" required />
+      <button type="submit" className={primaryButton} disabled={busy}>
+        {busy ? "Checking…" : "Set up two-factor sign-in"}
+      </button>
+    </Form>
+  );
+}
+
+function ConfirmForm({ setup, error }: { setup: Setup; error: string }) {
+  const busy = useBusy("confirm");
+  const grouped = setup.secret.match(/.{1,4}/g)?.join(" ") ?? setup.secret;
+  return (
+    <div className="mt-3 space-y-4">
+      <ol className="list-decimal space-y-3 pl-5 text-sm text-gray-800">
+        <li>
+          In your authenticator app, add an account and choose to enter a setup key. Use this key (time-based):
+          <p className="mt-1 break-all rounded-lg bg-gray-100 px-3 py-2 font-mono text-base tracking-wider" aria-label="Setup key">
+            {grouped}
+          </p>
+          <a href={setup.totpURI} className="link mt-1 inline-block">
+            Or open it in the authenticator app on this phone
+          </a>
+        </li>
+        <li>
+          Keep these backup codes somewhere safe. Each one signs you in once if you lose your phone. They are shown only now.
+          <ul className="mt-1 grid grid-cols-2 gap-1 rounded-lg bg-gray-100 px-3 py-2 font-mono text-sm" aria-label="Backup codes">
+            {setup.backupCodes.map((c) => (
+              <li key={c}>{c}</li>
+            ))}
+          </ul>
+        </li>
+        <li>Enter the 6-digit code the app shows now.</li>
+      </ol>
+      <Form method="post" className="space-y-3">
+        <input type="hidden" name="intent" value="confirm" />
+        <input type="hidden" name="totpURI" value={setup.totpURI} />
+        {setup.backupCodes.map((c) => (
+          <input key={c} type="hidden" name="backupCodes" value={c} />
+        ))}
+        {error ? <FormMessage tone="error">{error}</FormMessage> : null}
+        <TextField label="6-digit code" name="code" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9 ]*" maxLength={7} required />
+        <button type="submit" className={primaryButton} disabled={busy}>
+          {busy ? "Checking…" : "Turn on two-factor sign-in"}
+        </button>
+      </Form>
+      <Link to="/admin/security" className={secondaryButton}>
+        Cancel
+      </Link>
+    </div>
+  );
+}
+
+function DisableForm({ error }: { error: string }) {
+  const busy = useBusy("disable");
+  return (
+    <Form method="post" className="mt-3 space-y-3">
+      <input type="hidden" name="intent" value="disable" />
+      <p className="text-sm text-gray-700">Each sign-in asks for a code from your authenticator app. To turn it off, confirm your password.</p>
+      {error ? <FormMessage tone="error">{error}</FormMessage> : null}
+      <PasswordField label="Your password" name="password" autoComplete="current-password" required />
+      <button type="submit" className={secondaryButton} disabled={busy}>
+        {busy ? "Saving…" : "Turn off two-factor sign-in"}
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,134 @@
+import { useEffect } from "react";
+import { data, Link, redirect, useLocation } from "react-router";
+import type { Route } from "./+types/messages";
+import { requireUser } from "~/features/accounts/guards.server";
+import { Chat } from "~/features/messaging/components/chat";
+import { ConversationList } from "~/features/messaging/components/conversation-list";
+import { listConversations } from "~/features/messaging/list-conversations.server";
+import { MESSAGE_TEXTS, newIdempotencyKey } from "~/features/messaging/message.schemas";
+import { openConversation } from "~/features/messaging/open-conversation.server";
+import { connectRealtime } from "~/features/messaging/realtime-client";
+import { sendMessage } from "~/features/messaging/send-message.server";
+import { isAppError } from "~/lib/app-error";
+import { realtimeCursor as readRealtimeCursor } from "~/lib/realtime.server";
+
+const ROLES = ["visitor", "business", "admin"] as const;
+
+export const meta: Route.MetaFunction = () => [{ title: "Messages – Naija Directory" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request, ROLES);
+  // Read before the data: live events after it complete what the page shows.
+  const realtimeCursor = await readRealtimeCursor();
+  const url = new URL(request.url);
+  const viewerId = user.id;
+  const businessId = url.searchParams.get("businessId");
+  if (!businessId) {
+    return { view: "list" as const, viewerId, realtimeCursor, conversations: await listConversations(user) };
+  }
+  const businessName = url.searchParams.get("businessName")?.trim().slice(0, 100) || null;
+  try {
+    const conversation = await openConversation(user, { businessId, visitorId: url.searchParams.get("visitorId") || undefined });
+    if (conversation.kind === "own-business") {
+      return {
+        view: "business" as const,
+        viewerId,
+        realtimeCursor,
+        business: conversation.business,
+        conversations: await listConversations(user, { businessId }),
+      };
+    }
+    return {
+      view: "chat" as const,
+      viewerId,
+      realtimeCursor,
+      conversation,
+      idempotencyKey: newIdempotencyKey(),
+      sent: url.searchParams.get("sent") === "1",
+    };
+  } catch (error) {
+    if (isAppError(error) && error.code === "not-found") {
+      return data({ view: "not-found" as const, viewerId, realtimeCursor, businessName }, { status: 404 });
+    }
+    throw error;
+  }
+}
+
+/** The form without JavaScript (the chat's script sends to /api/messages instead). */
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request, ROLES);
+  const form = await request.formData();
+  const draft = String(form.get("message") ?? "");
+  try {
+    await sendMessage(user, {
+      businessId: String(form.get("businessId") ?? ""),
+      visitorId: String(form.get("visitorId") ?? "") || undefined,
+      message: draft,
+      idempotencyKey: String(form.get("idempotencyKey") ?? ""),
+    });
+  } catch (error) {
+    const status = isAppError(error) ? error.status : 500;
+    const message = isAppError(error) ? error.message : MESSAGE_TEXTS.failed;
+    return data({ error: message, draft }, { status });
+  }
+  const url = new URL(request.url);
+  url.searchParams.set("sent", "1");
+  // After a post, a reload must not post again.
+  throw redirect(`${url.pathname}${url.search}`, 303);
+}
+
+export default function Messages({ loaderData, actionData }: Route.ComponentProps) {
+  const location = useLocation();
+  const { viewerId, realtimeCursor } = loaderData;
+  useEffect(() => {
+    // The header's bell opens the stream too; whichever comes first wins.
+    connectRealtime(viewerId, realtimeCursor);
+  }, [viewerId, realtimeCursor]);
+
+  if (loaderData.view === "chat") {
+    const failed = actionData && "error" in actionData ? actionData : null;
+    return (
+      <Chat
+        key={`${loaderData.conversation.business.id}:${loaderData.conversation.visitor.id}`}
+        conversation={loaderData.conversation}
+        viewerId={viewerId}
+        formAction={`${location.pathname}${location.search}`}
+        idempotencyKey={loaderData.idempotencyKey}
+        initialNotice={failed ? { tone: "error", text: failed.error } : loaderData.sent ? { tone: "success", text: MESSAGE_TEXTS.sent } : null}
+        initialDraft={failed?.draft ?? ""}
+      />
+    );
+  }
+
+  return (
+    <div className="mx-auto w-full max-w-3xl space-y-4 px-4 py-6">
+      {loaderData.view === "not-found" ? (
+        <>
+          <h1 className="title">{loaderData.businessName ?? "Messages"}</h1>
+          <p role="alert" className="card p-6 text-center text-gray-700">
+            {MESSAGE_TEXTS.businessNotFound}
+          </p>
+          <Link to="/messages" className="link">
+            Back to messages
+          </Link>
+        </>
+      ) : loaderData.view === "business" ? (
+        <>
+          <div>
+            <h1 className="title">Messages for {loaderData.business.name}</h1>
+            <p className="text-sm text-gray-600">Conversations visitors started with this business.</p>
+          </div>
+          <ConversationList conversations={loaderData.conversations} viewerId={viewerId} businessId={loaderData.business.id} />
+          <Link to="/messages" className="link">
+            All conversations
+          </Link>
+        </>
+      ) : (
+        <>
+          <h1 className="title">Messages</h1>
+          <ConversationList conversations={loaderData.conversations} viewerId={viewerId} />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+import { describe, expect, it } from "vitest";
+import { addBusinessImage, createBusiness, createOwner } from "../../../db/seed/factories";
+import { recordBusinessView } from "~/features/directory/record-business-view.server";
+import { getDb } from "~/lib/db.server";
+import { getEnv } from "~/lib/env.server";
+import { loader } from "./business-detail";
+
+const PHONE = "Mozilla/5.0 (Linux; Android 12; TECNO KG5) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36";
+type LoaderArgs = Parameters<typeof loader>[0];
+const load = (id: string, headers: Record<string, string> = { "User-Agent": PHONE }, path = `/businesses/${id}`) =>
+  loader({ request: new Request(`http://localhost${path}`, { headers }), params: { id }, context: {} } as unknown as LoaderArgs);
+type Found = Extract<Awaited<ReturnType<typeof load>>, { business: { id: string } }>;
+type NotFound = { data: { business: null }; init: { status: number } };
+
+async function publicBusiness(overrides: Partial<Parameters<typeof createBusiness>[1]> = {}) {
+  const owner = await createOwner(getDb());
+  return createBusiness(getDb(), { userId: owner.id, viewCount: 7, ...overrides });
+}
+
+describe("business page", () => {
+  it("counts one view per page view by a person, and shows the new count", async () => {
+    const business = await publicBusiness();
+    const first = (await load(business.id)) as Found;
+    expect(first.business.viewCount).toBe(8);
+    const second = (await load(business.id, undefined, `/business/${business.id}`)) as Found;
+    expect(second.business.viewCount).toBe(9);
+  });
+
+  it("does not count crawlers, link previews or prefetches, but still shows the count", async () => {
+    const business = await publicBusiness();
+    for (const headers of [
+      { "User-Agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" },
+      { "User-Agent": "WhatsApp/2.23.20.0 A" },
+      { "User-Agent": PHONE, "Sec-Purpose": "prefetch" },
+    ]) {
+      expect(((await load(business.id, headers)) as Found).business.viewCount).toBe(7);
+    }
+  });
+
+  it("counts concurrent views exactly (one atomic update each)", async () => {
+    const business = await publicBusiness({ viewCount: 0 });
+    await Promise.all(Array.from({ length: 10 }, () => recordBusinessView(business.id)));
+    expect(((await load(business.id, {})) as Found).business.viewCount).toBe(10);
+  });
+
+  it("answers 404 'Business not found or not approved yet.' for missing, malformed and unapproved ids, counting nothing", async () => {
+    const pending = await publicBusiness({ status: "pending", viewCount: 0 });
+    const suspended = await publicBusiness({ ownerSuspended: true, viewCount: 0 });
+    for (const id of [pending.id, suspended.id, "00000000-0000-4000-8000-000000000000", "not-a-uuid", "1' or '1'='1"]) {
+      const result = (await load(id)) as unknown as NotFound;
+      expect(result.init.status).toBe(404);
+      expect(result.data.business).toBeNull();
+      expect(JSON.stringify(result.data)).toContain("Business not found or not approved yet.");
+    }
+    expect(await recordBusinessView(pending.id)).toBeNull();
+  });
+
+  it("is described for search engines and link previews: canonical /businesses/{id}, JPEG preview, LocalBusiness JSON-LD", async () => {
+    const business = await publicBusiness({
+      name: "Iya Basira <Kitchen>",
+      description: "Amala and ewedu. </script><script>alert(1)</script>",
+      address: "12 Bode Thomas Street",
+      plotNumber: "Shop 4",
+      phoneNumber: "+2348031234567",
+      state: "Lagos",
+      category: "Eatery",
+    });
+    await addBusinessImage(getDb(), { businessId: business.id, imageUrl: `${business.id}/1_1.webp`, width: 1200, height: 800 });
+    const page = (await load(business.id, {}, `/business/${business.id}`)) as Found;
+    const base = getEnv().PUBLIC_URL;
+    const canonical = `${base}/businesses/${business.id}`;
+    expect(page.canonical).toBe(canonical);
+    const meta = page.meta as Record<string, string>[];
+    const find = (key: string) => meta.find((m) => m.property === key || m.name === key || m.rel === key);
+    expect(find("canonical")?.href).toBe(canonical);
+    expect(find("og:title")?.content).toBe("Iya Basira <Kitchen> – Eatery in Lagos");
+    expect(find("og:image")?.content).toMatch(new RegExp(`^${base}/media/business-images/${business.id}/1_1\\.webp\\?w=1200&format=jpg&v=\\d+$`));
+    expect(find("og:image:type")?.content).toBe("image/jpeg");
+    expect([find("og:image:width")?.content, find("og:image:height")?.content]).toEqual(["1200", "630"]);
+    expect(find("twitter:card")?.content).toBe("summary_large_image");
+    expect(find("description")?.content).toContain("Amala and ewedu.");
+
+    const ld = JSON.parse(page.jsonLd);
+    expect(ld).toMatchObject({
+      "@type": "LocalBusiness",
+      name: "Iya Basira <Kitchen>",
+      url: canonical,
+      telephone: "+2348031234567",
+      address: { "@type": "PostalAddress", streetAddress: "Shop 4, 12 Bode Thomas Street", addressRegion: "Lagos", addressCountry: "Nigeria" },
+    });
+    expect(ld.image[0]).toMatch(/^http.*\/media\/business-images\//);
+    // Safe inside <script>: no raw '<' survives.
+    expect(page.jsonLd).not.toContain("<");
+  });
+
+  it("links a call (tel:) and WhatsApp (wa.me, international number), and sends anonymous contact through sign-in", async () => {
+    const business = await publicBusiness({ name: "Mama Put", phoneNumber: "0803 123 4567" });
+    const page = (await load(business.id)) as Found;
+    expect(page.links.tel).toBe("tel:08031234567");
+    expect(page.links.whatsapp).toBe("https://wa.me/2348031234567");
+    expect(page.links.contact).toBe(`/messages?businessId=${business.id}&businessName=Mama+Put`);
+    expect(page.links.contactAfterLogin).toBe(`/login?redirectTo=${encodeURIComponent(`/messages?businessId=${business.id}&businessName=Mama+Put`)}`);
+  });
+});

@@ -1,0 +1,205 @@
+/**
+ * Fills a database with N realistic businesses for the benchmarks (bench/README.md).
+ *
+ *   node --import tsx bench/generate/generate.mts --count 100000 --data-dir /tmp/bench-100k
+ *   node --import tsx bench/generate/generate.mts --count 1000000 --data-dir /tmp/bench-pg \
+ *        --database-url postgres://postgres:pw@127.0.0.1:5433/bench
+ *
+ * Without --database-url the embedded database in DATA_DIR/pgdata is used (the server must not be
+ * running on it). Owners (1 to 3 listings each) are real user and profile rows; most listings are
+ * approved, some pending, rejected, orphaned or hidden by a suspended owner, about 1% featured (a few
+ * of them past their end date). Images are a few shared files (two per category) stored under
+ * DATA_DIR/uploads, so the /media routes serve them like uploads. Rows go in with multi-row inserts of
+ * arrays (unnest), then the tables are vacuumed and analysed.
+ */
+import { randomUUID } from "node:crypto";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { migrateDatabase, openDatabase, type Database } from "../../app/lib/db.server";
+import { CATEGORIES, type Category } from "../../app/lib/reference";
+import { DiskStorage } from "../../app/lib/storage.server";
+import { Rng, slugify } from "../../db/seed/data";
+import { mapLimit, renderBusinessImage } from "../../db/seed/images";
+import { generateBusiness, generateOwner, type GeneratedOwner } from "./content";
+
+const { values: args } = parseArgs({
+  options: {
+    count: { type: "string", default: "100000" },
+    "data-dir": { type: "string" },
+    "database-url": { type: "string" },
+    seed: { type: "string", default: "4242" },
+    batch: { type: "string", default: "5000" },
+  },
+});
+if (!args["data-dir"]) {
+  console.error("usage: generate.mts --count N --data-dir DIR [--database-url postgres://…] [--seed S]");
+  process.exit(2);
+}
+const count = Number(args.count);
+const dataDir = path.resolve(args["data-dir"]);
+const batchSize = Number(args.batch);
+const rng = new Rng(Number(args.seed));
+const DAY = 86_400_000;
+const now = Date.now();
+
+/** Raw parameterised SQL on either driver (arrays travel as one parameter each). */
+async function exec(database: Database, text: string, params: unknown[] = []): Promise<void> {
+  if (database.pool) await database.pool.query(text, params);
+  else await database.pglite!.query(text, params);
+}
+
+async function queryAll<T>(database: Database, text: string): Promise<T[]> {
+  if (database.pool) return (await database.pool.query(text)).rows as T[];
+  return (await database.pglite!.query<T>(text)).rows;
+}
+
+async function renderSharedImages(): Promise<Map<Category, { key: string; width: number; height: number }[]>> {
+  const storage = new DiskStorage(path.join(dataDir, "uploads"));
+  const jobs = CATEGORIES.flatMap((category) => [1, 2].map((position) => ({ category, position })));
+  const rendered = await mapLimit(jobs, 2, async ({ category, position }) => {
+    const image = await renderBusinessImage({ name: category, category, products: [], seed: 7 }, position);
+    const key = `bench/${slugify(category)}-${position}.webp`;
+    await storage.put("business-images", key, image.data, "image/webp");
+    return { category, key, width: image.width, height: image.height };
+  });
+  const byCategory = new Map<Category, { key: string; width: number; height: number }[]>();
+  for (const { category, ...image } of rendered) byCategory.set(category, [...(byCategory.get(category) ?? []), image]);
+  return byCategory;
+}
+
+async function main() {
+  const started = Date.now();
+  const database = args["database-url"]
+    ? await openDatabase({ kind: "postgres", url: args["database-url"], poolSize: 2 })
+    : await openDatabase({ kind: "embedded", dataDir, purpose: "bench generator" });
+  try {
+    await migrateDatabase(database);
+    const images = await renderSharedImages();
+    // Secondary indexes (GIN above all) are far cheaper to build once at the end than to keep up to date.
+    const indexes = await queryAll<{ indexname: string; indexdef: string }>(
+      database,
+      `select indexname, indexdef from pg_indexes
+       where schemaname = 'public' and tablename in ('businesses', 'business_images')
+         and indexname not in (select conname from pg_constraint)`,
+    );
+    for (const { indexname } of indexes) await exec(database, `drop index "${indexname}"`);
+    console.log(`images ready in ${Date.now() - started} ms; inserting ${count.toLocaleString("en")} businesses…`);
+    const runId = randomUUID().slice(0, 8);
+
+    let owner: GeneratedOwner & { id: string; suspended: boolean } = { ...generateOwner(rng), id: "", suspended: false };
+    let listingsLeft = 0;
+    let ownerNumber = 0;
+    for (let offset = 0; offset < count; offset += batchSize) {
+      const size = Math.min(batchSize, count - offset);
+      const users: { id: string; name: string; email: string; created: string; banned: boolean; first: string; last: string; state: string }[] = [];
+      const rows: Record<string, unknown[]> = {
+        id: [], user_id: [], name: [], description: [], address: [], plot_number: [], state: [], phone_number: [], website_url: [],
+        products: [], category: [], approved: [], approval_status: [], featured: [], featured_until: [], owner_suspended: [],
+        view_count: [], created_at: [],
+      };
+      const imageRows: Record<string, unknown[]> = { business_id: [], image_url: [], position: [], width: [], height: [], created_at: [] };
+      for (let i = 0; i < size; i++) {
+        if (listingsLeft === 0) {
+          ownerNumber++;
+          owner = { ...generateOwner(rng), id: randomUUID(), suspended: rng.chance(0.02) };
+          listingsLeft = rng.int(1, 3);
+          users.push({
+            id: owner.id, name: `${owner.firstName} ${owner.lastName}`, email: `bench-${runId}-${ownerNumber}@example.com`,
+            created: new Date(now - rng.int(30, 800) * DAY).toISOString(), banned: owner.suspended,
+            first: owner.firstName, last: owner.lastName, state: owner.state,
+          });
+        }
+        listingsLeft--;
+        const business = generateBusiness(rng, owner);
+        const roll = rng.float();
+        const status = roll < 0.9 ? "approved" : roll < 0.96 ? "pending" : "rejected";
+        const orphan = status === "approved" && rng.chance(0.002);
+        const featuredRoll = status === "approved" ? rng.float() : 1;
+        const createdAt = new Date(now - Math.floor(rng.float() ** 1.5 * 730 * DAY) - rng.int(0, DAY));
+        const id = randomUUID();
+        rows.id.push(id);
+        rows.user_id.push(orphan ? null : owner.id);
+        rows.name.push(business.name);
+        rows.description.push(business.description);
+        rows.address.push(business.address);
+        rows.plot_number.push(business.plotNumber);
+        rows.state.push(business.state);
+        rows.phone_number.push(business.phoneNumber);
+        rows.website_url.push(business.websiteUrl);
+        rows.products.push(business.products.join("\u001f"));
+        rows.category.push(business.category);
+        rows.approved.push(status === "approved");
+        rows.approval_status.push(status);
+        // About 1% featured; a fifth of those past their end date (not featured any more).
+        rows.featured.push(featuredRoll < 0.01);
+        rows.featured_until.push(featuredRoll < 0.01 ? new Date(now + (featuredRoll < 0.002 ? -1 : 1) * rng.int(1, 90) * DAY).toISOString() : null);
+        rows.owner_suspended.push(owner.suspended);
+        rows.view_count.push(status === "approved" ? Math.round(rng.float() ** 3 * 5000) : 0);
+        rows.created_at.push(createdAt.toISOString());
+        const shared = images.get(business.category)!;
+        const imageCount = rng.int(1, 3);
+        for (let position = 1; position <= imageCount; position++) {
+          const image = shared[(position - 1) % shared.length];
+          imageRows.business_id.push(id);
+          imageRows.image_url.push(image.key);
+          imageRows.position.push(position);
+          imageRows.width.push(image.width);
+          imageRows.height.push(image.height);
+          imageRows.created_at.push(createdAt.toISOString());
+        }
+      }
+      if (users.length > 0) {
+        await exec(
+          database,
+          `insert into "user" (id, name, email, email_verified, created_at, updated_at, role, banned, metadata)
+           select u.id, u.name, u.email, true, u.created, u.created, 'user', u.banned, '{}'::jsonb
+           from unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[], $5::boolean[]) as u(id, name, email, created, banned)`,
+          [users.map((u) => u.id), users.map((u) => u.name), users.map((u) => u.email), users.map((u) => u.created), users.map((u) => u.banned)],
+        );
+        await exec(
+          database,
+          `insert into profiles (id, first_name, last_name, country, state, role, kyc_status, created_at, updated_at)
+           select p.id, p.first, p.last, 'Nigeria', p.state, 'business', 'approved', p.created, p.created
+           from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::timestamptz[]) as p(id, first, last, state, created)`,
+          [users.map((u) => u.id), users.map((u) => u.first), users.map((u) => u.last), users.map((u) => u.state), users.map((u) => u.created)],
+        );
+      }
+      await exec(
+        database,
+        `insert into businesses (id, user_id, name, description, address, plot_number, state, country, phone_number, website_url,
+           products, category, approved, approval_status, approved_at, featured, featured_until, owner_suspended, view_count,
+           created_at, updated_at)
+         select b.id, b.user_id, b.name, b.description, b.address, b.plot_number, b.state, 'Nigeria', b.phone_number, b.website_url,
+           string_to_array(b.products, chr(31)), b.category, b.approved, b.approval_status,
+           case when b.approved then b.created_at end, b.featured, b.featured_until, b.owner_suspended, b.view_count,
+           b.created_at, b.created_at
+         from unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[],
+           $10::text[], $11::text[], $12::boolean[], $13::text[], $14::boolean[], $15::timestamptz[], $16::boolean[], $17::int[],
+           $18::timestamptz[])
+           as b(id, user_id, name, description, address, plot_number, state, phone_number, website_url, products, category,
+                approved, approval_status, featured, featured_until, owner_suspended, view_count, created_at)`,
+        Object.values(rows),
+      );
+      await exec(
+        database,
+        `insert into business_images (business_id, image_url, position, width, height, created_at)
+         select * from unnest($1::uuid[], $2::text[], $3::smallint[], $4::int[], $5::int[], $6::timestamptz[])`,
+        Object.values(imageRows),
+      );
+      const done = offset + size;
+      if (done % (batchSize * 10) === 0 || done === count) {
+        console.log(`  ${done.toLocaleString("en")} businesses (${ownerNumber.toLocaleString("en")} owners) in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+      }
+    }
+    console.log(`rebuilding ${indexes.length} indexes…`);
+    if (database.pool) await exec(database, "set maintenance_work_mem = '512MB'");
+    for (const { indexdef } of indexes) await exec(database, indexdef);
+    console.log("vacuum analyze…");
+    for (const table of ["businesses", "business_images", '"user"', "profiles"]) await exec(database, `vacuum analyze ${table}`);
+    console.log(`done in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  } finally {
+    await database.close();
+  }
+}
+
+await main();

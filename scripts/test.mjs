@@ -1,0 +1,125 @@
+// npm test: every check, in order, each one run even when an earlier one failed (except those that need
+// the production build when the build failed). Ends with a summary and `N passed, N failed`.
+// typecheck and lint are independent and single-threaded: they run side by side, output buffered.
+//
+//   npm test                        all steps
+//   npm test -- unit integration    only the steps named (see STEPS below)
+//   npm test -- --bail              stop at the first failure
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const bin = (name) => path.join(root, "node_modules", ".bin", name);
+const npm = process.platform === "win32" ? "npm.cmd" : "npm";
+const hasPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+/** Environment for the child steps: the operator's NODE_ENV must not leak into tests or the build. */
+function stepEnv(extra = {}) {
+  const env = { ...process.env, ...extra };
+  if (!("NODE_ENV" in extra)) delete env.NODE_ENV;
+  return env;
+}
+
+const STEPS = [
+  { name: "typecheck", command: [npm, "run", "--silent", "typecheck"], parallel: "static" },
+  { name: "lint", command: [npm, "run", "--silent", "lint"], parallel: "static" },
+  { name: "unit", command: [bin("vitest"), "run", "--project", "unit"] },
+  { name: "integration", label: "integration (PGlite)", command: [bin("vitest"), "run", "--project", "integration"] },
+  {
+    name: "integration-pg",
+    label: "integration (PostgreSQL)",
+    command: [bin("vitest"), "run", "--project", "integration-pg"],
+    skip: hasPostgres ? undefined : "TEST_DATABASE_URL is not set",
+  },
+  { name: "build", command: [npm, "run", "--silent", "build"], env: { NODE_ENV: "production" } },
+  { name: "bundle", label: "bundle size", command: [process.execPath, path.join(root, "scripts", "check-bundle.mjs")], needsBuild: true },
+  { name: "e2e", label: "end-to-end", command: [bin("vitest"), "run", "--config", "vitest.e2e.config.ts"], needsBuild: true },
+];
+
+const args = process.argv.slice(2);
+const bail = args.includes("--bail");
+const wanted = args.filter((a) => !a.startsWith("--"));
+const unknown = wanted.filter((name) => !STEPS.some((s) => s.name === name));
+if (unknown.length > 0) {
+  console.error(`Unknown step(s): ${unknown.join(", ")}. Steps: ${STEPS.map((s) => s.name).join(", ")}`);
+  process.exit(2);
+}
+const selected = wanted.length > 0 ? STEPS.filter((s) => wanted.includes(s.name)) : STEPS;
+
+/** Runs a step; with `buffered`, its output is collected and printed in one piece when it ends. */
+function run(step, { buffered = false } = {}) {
+  return new Promise((resolve) => {
+    const [command, ...rest] = step.command;
+    const child = spawn(command, rest, { cwd: root, stdio: buffered ? ["ignore", "pipe", "pipe"] : "inherit", env: stepEnv(step.env) });
+    let output = "";
+    if (buffered) {
+      child.stdout.on("data", (chunk) => (output += chunk));
+      child.stderr.on("data", (chunk) => (output += chunk));
+    }
+    const forward = (signal) => child.kill(signal);
+    process.on("SIGINT", forward);
+    process.on("SIGTERM", forward);
+    const done = (code) => {
+      process.off("SIGINT", forward);
+      process.off("SIGTERM", forward);
+      if (buffered) {
+        console.log(`\n\x1b[1m━━ ${step.label ?? step.name} ━━\x1b[0m  ${step.command.map((c) => path.basename(c)).join(" ")}\n`);
+        process.stdout.write(output);
+      }
+      resolve(code);
+    };
+    child.on("error", (error) => {
+      output += `${step.name}: ${error.message}\n`;
+      if (!buffered) console.error(`${step.name}: ${error.message}`);
+      done(1);
+    });
+    child.on("close", (code, signal) => done(code ?? (signal ? 128 : 1)));
+  });
+}
+
+const results = [];
+const started = Date.now();
+let buildFailed = false;
+let stop = false;
+for (let i = 0; i < selected.length && !stop; i++) {
+  // Consecutive steps of one parallel group run together.
+  const batch = [selected[i]];
+  while (selected[i].parallel && selected[i + 1]?.parallel === selected[i].parallel) batch.push(selected[++i]);
+  const runnable = [];
+  for (const step of batch) {
+    const label = step.label ?? step.name;
+    if (step.skip) results.push({ label, status: "skipped", note: step.skip });
+    else if (step.needsBuild && (buildFailed || !existsSync(path.join(root, "build", "server", "index.js")))) {
+      results.push({ label, status: "failed", note: buildFailed ? "not run: the build failed" : "not run: no production build" });
+    } else runnable.push(step);
+  }
+  const buffered = runnable.length > 1;
+  if (buffered) console.log(`\n\x1b[1m━━ ${runnable.map((s) => s.label ?? s.name).join(" + ")} (side by side) ━━\x1b[0m`);
+  const outcomes = await Promise.all(
+    runnable.map(async (step) => {
+      if (!buffered) console.log(`\n\x1b[1m━━ ${step.label ?? step.name} ━━\x1b[0m  ${step.command.map((c) => path.basename(c)).join(" ")}\n`);
+      const stepStarted = Date.now();
+      const code = await run(step, { buffered });
+      return { step, code, ms: Date.now() - stepStarted };
+    }),
+  );
+  for (const { step, code, ms } of outcomes) {
+    results.push({ label: step.label ?? step.name, status: code === 0 ? "passed" : "failed", ms, note: code === 0 ? "" : `exit code ${code}` });
+    if (step.name === "build" && code !== 0) buildFailed = true;
+    if (bail && code !== 0) stop = true;
+  }
+}
+
+const passed = results.filter((r) => r.status === "passed").length;
+const failed = results.filter((r) => r.status === "failed").length;
+const seconds = (ms) => (ms === undefined ? "" : `${(ms / 1000).toFixed(1)}s`);
+console.log("\n\x1b[1mSummary\x1b[0m");
+for (const r of results) {
+  const mark = r.status === "passed" ? "\x1b[32m✓\x1b[0m" : r.status === "failed" ? "\x1b[31m✗\x1b[0m" : "\x1b[33m-\x1b[0m";
+  console.log(`  ${mark} ${r.label.padEnd(26)} ${r.status.padEnd(8)} ${seconds(r.ms).padStart(7)}  ${r.note ?? ""}`.trimEnd());
+}
+console.log(`  total ${seconds(Date.now() - started)}`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exitCode = failed > 0 ? 1 : 0;

@@ -1,0 +1,91 @@
+import { describe, expect, it } from "vitest";
+import { getDatabase, useDatabase, type Database } from "../app/lib/db.server";
+import { testApp } from "../tests/support/server";
+
+describe("GET /healthz", () => {
+  it("answers 200 {status: ok} while the database answers, never cached", async () => {
+    const response = await testApp().request("/healthz");
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: "ok" });
+    expect(response.headers.get("Cache-Control")).toBe("no-store");
+    expect(response.headers.get("Content-Type")).toMatch(/^application\/json/);
+  });
+
+  it("answers 503 when no database is open", async () => {
+    const database = getDatabase();
+    useDatabase(undefined);
+    try {
+      const response = await testApp().request("/healthz");
+      expect(response.status).toBe(503);
+      expect(await response.json()).toEqual({ status: "unavailable" });
+    } finally {
+      useDatabase(database);
+    }
+  });
+
+  it("answers 503 when the database hangs (after the ping timeout)", async () => {
+    const database = getDatabase();
+    useDatabase({ ...database, db: { execute: () => new Promise(() => undefined) } } as unknown as Database);
+    try {
+      const response = await testApp().request("/healthz");
+      expect(response.status).toBe(503);
+    } finally {
+      useDatabase(database);
+    }
+  });
+});
+
+describe("request ids", () => {
+  it("gives every response an X-Request-Id, keeping a well-formed incoming one", async () => {
+    const app = testApp();
+    const fresh = await app.request("/healthz");
+    expect(fresh.headers.get("X-Request-Id")).toMatch(/^[0-9a-f-]{36}$/);
+    const kept = await app.request("/healthz", { headers: { "X-Request-Id": "lb-abc123_XYZ" } });
+    expect(kept.headers.get("X-Request-Id")).toBe("lb-abc123_XYZ");
+    const replaced = await app.request("/healthz", { headers: { "X-Request-Id": "<script>" } });
+    expect(replaced.headers.get("X-Request-Id")).not.toBe("<script>");
+    expect(replaced.headers.get("X-Request-Id")).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("an unhandled error answers 500 with the request id as Error ID", async () => {
+    const response = await testApp().request("/some/page", { headers: { "X-Request-Id": "req-00000001" } });
+    expect(response.status).toBe(500);
+    expect(await response.text()).toBe("Something went wrong. Error ID: req-00000001");
+    expect(response.headers.get("X-Request-Id")).toBe("req-00000001");
+  });
+});
+
+describe("security headers on every response", () => {
+  it("non-HTML responses get a deny-all CSP and the common headers", async () => {
+    const response = await testApp().request("/healthz");
+    expect(response.headers.get("Content-Security-Policy")).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(response.headers.get("Referrer-Policy")).toBe("strict-origin-when-cross-origin");
+    expect(response.headers.get("X-Frame-Options")).toBe("DENY");
+    expect(response.headers.get("Strict-Transport-Security")).toBeNull();
+  });
+
+  it("HSTS only when PUBLIC_URL is https", async () => {
+    const response = await testApp({ PUBLIC_URL: "https://naija.example.com" }).request("/healthz");
+    expect(response.headers.get("Strict-Transport-Security")).toMatch(/^max-age=\d+/);
+  });
+});
+
+describe("/media", () => {
+  it("refuses unsupported widths and answers 404 for unknown or unsafe keys", async () => {
+    const app = testApp();
+    expect((await app.request("/media/business-images/x/y.webp?w=123")).status).toBe(400);
+    expect((await app.request("/media/business-images/missing/none.webp?w=320")).status).toBe(404);
+    expect((await app.request("/media/business-images/..%2F..%2Fauth-secret?w=320")).status).toBe(404);
+  });
+});
+
+// Last: closes this file's database for good (the per-file set-up tolerates that).
+describe("GET /healthz after the database is closed", () => {
+  it("answers 503", async () => {
+    await getDatabase().close();
+    const response = await testApp().request("/healthz");
+    expect(response.status).toBe(503);
+    expect(await response.json()).toEqual({ status: "unavailable" });
+  });
+});

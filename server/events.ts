@@ -1,0 +1,137 @@
+import { Hono } from "hono";
+import { getSessionUser } from "../app/features/accounts/session.server";
+import { logger } from "../app/lib/logger.server";
+import { getRealtimeHub, stopAllRealtimeHubs, type RealtimeSubscriber, type WireEvent } from "../app/lib/realtime.server";
+import { singleton } from "../app/lib/singleton.server";
+
+/** A stream lives this long (plus up to a minute, so reconnects spread out), then the browser resumes it. */
+const MAX_LIFETIME_MS = 10 * 60_000;
+/** A client that lets this much pile up unread is cut off; it resumes from its Last-Event-ID. */
+const MAX_QUEUED_BYTES = 512 * 1024;
+/** How long the browser waits before reconnecting. */
+const RETRY_MS = 2_000;
+
+const encoder = new TextEncoder();
+const HEARTBEAT = encoder.encode(": ping\n\n");
+
+function parseEventId(value: string | undefined | null): number | null {
+  if (!value || !/^\d{1,15}$/.test(value.trim())) return null;
+  return Number(value.trim());
+}
+
+/**
+ * GET /events: Server-Sent Events for the signed-in user (401 otherwise). Carries the events addressed to them
+ * and public directory events. Resumes after `Last-Event-ID` (or `?since=`, the id the page was rendered at).
+ */
+export function eventsRoute() {
+  // Streams end on SIGTERM/SIGINT, so the server's graceful shutdown is not held open by them.
+  singleton("realtime-shutdown-hook", () => {
+    const stop = () => void stopAllRealtimeHubs();
+    process.once("SIGTERM", stop);
+    process.once("SIGINT", stop);
+    return true;
+  });
+
+  const app = new Hono();
+  app.get("/", async (c) => {
+    const user = await getSessionUser(c.req.raw);
+    if (!user) return c.text("Sign in to receive live updates.", 401, { "Cache-Control": "no-store" });
+    const since = parseEventId(c.req.header("last-event-id")) ?? parseEventId(c.req.query("since"));
+    const hub = getRealtimeHub();
+    await hub.ready();
+
+    let closed = false;
+    let unsubscribe: () => void = () => undefined;
+    let lifetime: NodeJS.Timeout | undefined;
+    let queue: WireEvent[] | null = [];
+    // Ids replayed on connect, to skip them among the live events queued meanwhile; dropped after that.
+    let replayed: Set<number> | null = new Set<number>();
+
+    let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
+    const close = () => {
+      if (closed) return;
+      closed = true;
+      unsubscribe();
+      clearTimeout(lifetime);
+      try {
+        controller?.close();
+      } catch {
+        // already closed by the reader
+      }
+    };
+    const write = (chunk: string | Uint8Array) => {
+      if (closed || !controller) return;
+      try {
+        controller.enqueue(typeof chunk === "string" ? encoder.encode(chunk) : chunk);
+      } catch {
+        close();
+        return;
+      }
+      if ((controller.desiredSize ?? 0) < -MAX_QUEUED_BYTES) close();
+    };
+    const send = (event: WireEvent) => {
+      if (replayed) {
+        if (replayed.has(event.id)) return;
+        replayed.add(event.id);
+      }
+      write(event.bytes);
+    };
+    const subscriber: RealtimeSubscriber = {
+      userId: user.id,
+      deliver(event) {
+        if (queue) queue.push(event);
+        else send(event);
+      },
+      heartbeat: () => write(HEARTBEAT),
+      close,
+    };
+
+    const stream = new ReadableStream<Uint8Array>(
+      {
+        start(streamController) {
+          controller = streamController;
+          // Subscribe first, replay next: whatever commits in between is queued, not lost.
+          unsubscribe = hub.subscribe(subscriber);
+          c.req.raw.signal?.addEventListener("abort", close, { once: true });
+          lifetime = setTimeout(close, MAX_LIFETIME_MS + Math.floor(Math.random() * 60_000));
+          lifetime.unref();
+          write(`retry: ${RETRY_MS}\n: connected\n\n`);
+          void (async () => {
+            if (since !== null) {
+              const replayed = await hub.replay(user.id, since);
+              if (replayed.resync) {
+                // Too much was missed (or pruned): the page reloads its data and continues from now.
+                write(`id: ${await hub.cursor()}\ndata: {"type":"resync","payload":{}}\n\n`);
+              }
+              for (const event of replayed.events) send(event);
+            }
+            const pending = queue ?? [];
+            queue = null;
+            pending.sort((a, b) => a.id - b.id);
+            for (const event of pending) send(event);
+            // From here on the hub hands over each event once.
+            replayed = null;
+          })().catch((error) => {
+            logger.error({ err: error }, "could not replay realtime events");
+            close();
+          });
+        },
+        cancel() {
+          close();
+        },
+      },
+      new ByteLengthQueuingStrategy({ highWaterMark: 64 * 1024 }),
+    );
+
+    return new Response(stream, {
+      status: 200,
+      headers: {
+        "Content-Type": "text/event-stream; charset=utf-8",
+        "Cache-Control": "no-cache, no-transform",
+        // Proxies (nginx) must pass events through as they come.
+        "X-Accel-Buffering": "no",
+      },
+    });
+  });
+  return app;
+}

@@ -1,0 +1,26 @@
+import { expireFeaturedPlacements } from "../app/features/admin/expire-featured.server";
+import { logger } from "../app/lib/logger.server";
+
+/**
+ * Background chores every process runs (each is idempotent, so several processes may run them at once):
+ * featured placements end when their end date passes.
+ */
+export function startScheduler(intervalMs = 60_000): { stop(): void } {
+  let running = false;
+  const tick = async () => {
+    if (running) return;
+    running = true;
+    try {
+      const { expired } = await expireFeaturedPlacements();
+      if (expired > 0) logger.info({ expired }, "featured placements ended");
+    } catch (error) {
+      logger.error({ err: error }, "scheduled chore failed");
+    } finally {
+      running = false;
+    }
+  };
+  void tick();
+  const timer = setInterval(tick, intervalMs);
+  timer.unref();
+  return { stop: () => clearInterval(timer) };
+}

@@ -1,0 +1,139 @@
+/**
+ * End-to-end harness: the PRODUCTION build served exactly like `npm start` (one server for the whole run,
+ * started by this file's default export as vitest's globalSetup) and Debian's chromium driven by
+ * playwright-core. No browser is ever downloaded: CHROMIUM_PATH or /usr/bin/chromium.
+ */
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Page } from "playwright-core";
+import { inject } from "vitest";
+import type { TestProject } from "vitest/node";
+import { hasProductionBuild, startProductionServer } from "../support/server-process.mjs";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    e2eBaseUrl: string;
+  }
+}
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+export const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+/** How long SIGTERM may take to stop the server (README: exits within 10 s). */
+export const SHUTDOWN_LIMIT_MS = 10_000;
+
+/** vitest globalSetup: builds nothing, starts the built server once, stops it (SIGTERM) at the end. */
+export default async function setup(project: TestProject) {
+  if (!hasProductionBuild()) {
+    console.warn("e2e: no production build yet; scripts/start.mjs builds it first (npm run build is faster to re-run).");
+  }
+  const logFile = path.join(mkdtempSync(path.join(tmpdir(), "nd-e2e-log-")), "server.log");
+  const server = await startProductionServer({ logFile });
+  console.log(`e2e: production server ${server.baseUrl} (pid ${server.pid}) up in ${server.startupMs} ms; log ${logFile}`);
+  project.provide("e2eBaseUrl", server.baseUrl);
+
+  return async () => {
+    const stopped = await server.stop({ timeoutMs: SHUTDOWN_LIMIT_MS });
+    console.log(`e2e: server stopped by SIGTERM in ${stopped.ms} ms (exit code ${stopped.code}, signal ${stopped.signal})`);
+    const problem = !stopped.exitedInTime
+      ? `did not exit within ${SHUTDOWN_LIMIT_MS} ms of SIGTERM (killed)`
+      : stopped.code !== 0
+        ? `exited with code ${stopped.code} (signal ${stopped.signal}) after SIGTERM`
+        : undefined;
+    if (problem) {
+      // vitest ignores errors thrown by a global teardown (exit code 0): fail the run explicitly.
+      console.error(`e2e FAILED: the server ${problem}. Output:\n${stopped.output}`);
+      process.exitCode = 1;
+    }
+  };
+}
+
+/** The base URL of the server the globalSetup started. */
+export function baseUrl(): string {
+  return inject("e2eBaseUrl");
+}
+
+export function url(pathname: string): string {
+  return new URL(pathname, baseUrl()).toString();
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS, timeout: 60_000 });
+}
+
+export type WatchedPage = {
+  page: Page;
+  context: BrowserContext;
+  /** console.error messages and uncaught page errors, in order. */
+  errors: string[];
+  /** CSP violations reported by the page (securitypolicyviolation events and console reports). */
+  cspViolations: string[];
+  close(): Promise<void>;
+};
+
+const CSP_CONSOLE = /Content[- ]Security[- ]Policy|Refused to (execute|load|apply|connect|frame)/i;
+
+/** A fresh context and page that records console errors, page errors and CSP violations. */
+export async function watchedPage(browser: Browser, options: { viewport?: { width: number; height: number } } = {}): Promise<WatchedPage> {
+  const context = await browser.newContext({ viewport: options.viewport ?? { width: 390, height: 844 }, locale: "en-NG" });
+  context.setDefaultTimeout(20_000);
+  context.setDefaultNavigationTimeout(30_000);
+  // Injected by the browser itself (not subject to the page's CSP): records every violation.
+  await context.addInitScript(() => {
+    const store: string[] = [];
+    (window as unknown as { __cspViolations: string[] }).__cspViolations = store;
+    document.addEventListener("securitypolicyviolation", (event) => {
+      store.push(`${event.violatedDirective} blocked ${event.blockedURI || "inline"} (${event.sourceFile}:${event.lineNumber})`);
+    });
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  const cspViolations: string[] = [];
+  page.on("console", (message: ConsoleMessage) => {
+    const text = message.text();
+    if (CSP_CONSOLE.test(text)) cspViolations.push(text);
+    if (message.type() === "error") errors.push(text);
+  });
+  page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
+  return {
+    page,
+    context,
+    errors,
+    cspViolations,
+    async close() {
+      await context.close();
+    },
+  };
+}
+
+/** CSP violations recorded inside the page plus those reported on the console. */
+export async function allCspViolations(watched: WatchedPage): Promise<string[]> {
+  const inPage = await watched.page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? []);
+  return [...inPage, ...watched.cspViolations];
+}
+
+/** Resolves once React Router has hydrated the page (its client router exists). */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => Boolean((window as unknown as { __reactRouterDataRouter?: unknown }).__reactRouterDataRouter), null, {
+    timeout: 20_000,
+  });
+}
+
+/** Links to business detail pages (/businesses/{id}, /business/{id}), not create/edit. */
+export const BUSINESS_LINK = /^\/businesses?\/(?!create$|edit(\/|$))[^/?#]+\/?$/;
+
+export async function businessLinks(page: Page, within = "body"): Promise<{ href: string; text: string }[]> {
+  const links = await page.locator(`${within} a[href]`).evaluateAll((anchors) =>
+    anchors.map((a) => ({ href: a.getAttribute("href") ?? "", text: (a as HTMLElement).innerText.trim() })),
+  );
+  return links.filter((link) => BUSINESS_LINK.test(new URL(link.href, "http://x").pathname));
+}

@@ -1,0 +1,22 @@
+import { describe, expect, it } from "vitest";
+import { url } from "./harness";
+
+describe("/healthz", () => {
+  it('answers 200 {"status":"ok"} and is never cached', async () => {
+    const response = await fetch(url("/healthz"));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: "ok" });
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(response.headers.get("x-request-id")).toBeTruthy();
+  });
+
+  it("serves hashed assets with a long cache lifetime and compresses them", async () => {
+    const html = await (await fetch(url("/"))).text();
+    const asset = /<link rel="modulepreload" href="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    expect(asset, "a modulepreload link on /").toBeDefined();
+    const response = await fetch(url(asset!), { headers: { "Accept-Encoding": "gzip" } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(response.headers.get("content-type")).toMatch(/javascript/);
+  });
+});

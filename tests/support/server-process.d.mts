@@ -1,0 +1,28 @@
+export declare const PROJECT_ROOT: string;
+export declare function freePort(): Promise<number>;
+export declare function hasProductionBuild(): boolean;
+
+export type StopResult = {
+  /** False when the server was still running after the timeout and had to be killed. */
+  exitedInTime: boolean;
+  code: number | null;
+  signal: string | null;
+  ms: number;
+  output: string;
+};
+
+export type ProductionServer = {
+  baseUrl: string;
+  port: number;
+  dataDir: string;
+  pid: number | undefined;
+  startupMs: number;
+  stop(options?: { timeoutMs?: number }): Promise<StopResult>;
+  output(): string;
+};
+
+export declare function startProductionServer(options?: {
+  startTimeoutMs?: number;
+  env?: Record<string, string>;
+  logFile?: string;
+}): Promise<ProductionServer>;

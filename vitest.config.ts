@@ -1,0 +1,47 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+// Unit tests: `*.test.ts` beside the code, no database.
+// Integration tests: `*.server.test.ts` beside the code, each file on its own freshly migrated database,
+// copied from a template migrated once per run: PGlite always, a real PostgreSQL server too when
+// TEST_DATABASE_URL is set (project integration-pg runs the same files again there).
+const hasPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+const SOURCE_DIRS = ["app", "server", "db", "cli", "tests", "scripts"];
+const INTEGRATION = SOURCE_DIRS.map((dir) => `${dir}/**/*.server.test.{ts,tsx}`);
+const integration = (name: string, globalSetup: string) => ({
+  extends: true as const,
+  test: {
+    name,
+    include: INTEGRATION,
+    globalSetup: [globalSetup],
+    setupFiles: ["tests/setup/database.ts"],
+    // Loading the template and opening PGlite takes a moment on a slow machine.
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+  },
+});
+
+export default defineConfig({
+  resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
+  test: {
+    environment: "node",
+    exclude: ["**/node_modules/**", "build/**", ".react-router/**", "data/**", "tests/e2e/**"],
+    env: {
+      // Request and e-mail logs would drown the test output; TEST_LOG_LEVEL=info brings them back.
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
+    },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: SOURCE_DIRS.map((dir) => `${dir}/**/*.test.{ts,tsx}`),
+          exclude: [...INTEGRATION, "**/node_modules/**", "tests/e2e/**"],
+        },
+      },
+      integration("integration", "tests/setup/global-embedded.ts"),
+      ...(hasPostgres ? [integration("integration-pg", "tests/setup/global-postgres.ts")] : []),
+    ],
+  },
+});
