@@ -417,7 +417,9 @@ async function runOne(kind: "embedded" | "postgres", options: Options): Promise<
       const end = await rssMb(server.pid!);
       const droppedStreams = streams.filter((s) => s.dropped()).length;
       for (const stream of streams) stream.close();
-      const sustained = steps.filter((s) => s.lost === 0 && s.refused === 0 && s.achievedRate >= s.rate * 0.95);
+      // Kept up: nothing lost or refused, and the accepted rate (counted until the last answer, so the queue's
+      // tail counts against it) within 15% of the target.
+      const sustained = steps.filter((s) => s.lost === 0 && s.refused === 0 && s.achievedRate >= s.rate * 0.85);
       return {
         database: kind,
         loadAverage: { before: loadBefore, after: Math.round(loadavg()[0]! * 10) / 10 },
