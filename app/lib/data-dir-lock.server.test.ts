@@ -97,3 +97,17 @@ describe.runIf(runsOnce)("lockDataDir", () => {
     lock.release();
   });
 });
+
+describe("within one process", () => {
+  it("refuses a second lock on a folder this process holds, and frees it on release", async () => {
+    const { mkdtemp } = await import("node:fs/promises");
+    const { tmpdir } = await import("node:os");
+    const path = await import("node:path");
+    const dir = await mkdtemp(path.join(tmpdir(), "nd-lock-same-"));
+    const first = lockDataDir(dir, "first handle");
+    expect(() => lockDataDir(dir, "second handle")).toThrow(/already open in this process \(first handle\)/);
+    first.release();
+    const again = lockDataDir(dir, "after release");
+    again.release();
+  });
+});

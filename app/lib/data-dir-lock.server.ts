@@ -4,6 +4,14 @@ import path from "node:path";
 
 export class DataDirLockedError extends Error {}
 
+/** Folders this process holds, shared by every copy of this module (source and server build). */
+function heldByThisProcess(): Map<string, string> {
+  const store = globalThis as unknown as Record<symbol, Map<string, string> | undefined>;
+  const key = Symbol.for("app.data-dir-locks");
+  store[key] ??= new Map();
+  return store[key]!;
+}
+
 type Lock = { release(): void };
 
 function isAlive(pid: number): boolean {
@@ -22,16 +30,27 @@ function isAlive(pid: number): boolean {
 export function lockDataDir(dataDir: string, purpose: string): Lock {
   mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, "app.lock");
+  // Within one process too: a folder this process already holds is refused (a lock file with our own pid
+  // that is NOT in this set is a leftover, e.g. a container restarting as pid 1, and is taken over).
+  const held = heldByThisProcess();
+  const key = path.resolve(dataDir);
+  if (held.has(key)) {
+    throw new DataDirLockedError(
+      `The embedded database in ${dataDir} is already open in this process (${held.get(key)}). Only one handle may open it.`,
+    );
+  }
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = openSync(file, "wx", 0o600);
       writeSync(fd, JSON.stringify({ pid: process.pid, host: hostname(), purpose, since: new Date().toISOString() }));
       closeSync(fd);
       let released = false;
+      held.set(key, purpose);
       return {
         release() {
           if (released) return;
           released = true;
+          held.delete(key);
           rmSync(file, { force: true });
         },
       };
