@@ -1,0 +1,64 @@
+import type { Page } from "playwright-core";
+import { expect } from "vitest";
+import { url, waitForHydration } from "./harness";
+
+/** Steps shared by the journeys that create their own accounts. */
+export const PASSWORD = "Jollof-Sunday-2026";
+
+export type Mail = { to: string; subject: string; text: string };
+
+/** The newest e-mail to an address from the development outbox (loopback only). */
+export async function mailTo(address: string, subject: RegExp): Promise<Mail> {
+  for (let attempt = 0; attempt < 40; attempt++) {
+    const response = await fetch(url("/dev/mailbox.json"));
+    const mails = (await response.json()) as Mail[];
+    const mail = mails.find((m) => m.to === address && subject.test(m.subject));
+    if (mail) return mail;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`no e-mail '${subject}' to ${address}`);
+}
+
+export function linkIn(mail: Mail): string {
+  const link = mail.text.match(/https?:\/\/\S+/)?.[0];
+  if (!link) throw new Error(`no link in ${mail.subject}`);
+  // The server's PUBLIC_URL host may differ from the test's; keep the path and query.
+  const parsed = new URL(link);
+  return url(parsed.pathname + parsed.search);
+}
+
+export async function signIn(page: Page, email: string, password: string) {
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+}
+
+export async function register(page: Page, type: "visitor" | "business", email: string) {
+  await page.goto(url("/register"));
+  await waitForHydration(page);
+  await page.getByLabel(type === "visitor" ? /^Visitor/ : /^Business Owner/).check();
+  await page.getByRole("button", { name: "Continue" }).click();
+  await page.waitForURL((u) => u.pathname === `/register/${type}`);
+  await waitForHydration(page);
+  await page.getByLabel("First name").fill("Ifeoma");
+  await page.getByLabel("Last name").fill("Chukwu");
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByLabel("Confirm password").fill("not the same");
+  await page.getByRole("button", { name: "Next" }).click();
+  await page.getByText("Passwords don't match").waitFor();
+  await page.getByLabel("Confirm password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Next" }).click();
+  await page.getByText("Step 2 of 2").waitFor();
+  // Going back keeps what was typed.
+  await page.getByRole("button", { name: "Back" }).click();
+  expect(await page.getByLabel("First name").inputValue()).toBe("Ifeoma");
+  expect(await page.getByLabel("Email", { exact: true }).inputValue()).toBe(email);
+  await page.getByRole("button", { name: "Next" }).click();
+  expect(await page.getByLabel("Country").inputValue()).toBe("Nigeria");
+  await page.getByLabel("State / Region").selectOption("FCT - Abuja");
+  if (type === "business") await page.getByLabel("Business category").selectOption("Pharmacy store");
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await page.getByRole("heading", { name: "Check Your Email!" }).waitFor();
+}
+
