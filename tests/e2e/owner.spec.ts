@@ -93,7 +93,7 @@ describe("business owner journey", () => {
       await card.getByText("Pending", { exact: true }).waitFor();
       expect(await card.innerText()).toContain("Prescriptions, Baby care, First aid kits");
 
-      await adminApproves("approvals", "approvals-title", name, "Business approved successfully");
+      await adminApproves("businesses", "approvals-title", name, "Business approved successfully");
 
       // Public now: its own page, with both images.
       await page.goto(url("/dashboard"));
