@@ -28,11 +28,12 @@ describe("business page", () => {
 
   it("does not count crawlers, link previews or prefetches, but still shows the count", async () => {
     const business = await publicBusiness();
-    for (const headers of [
+    const visitors: Record<string, string>[] = [
       { "User-Agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" },
       { "User-Agent": "WhatsApp/2.23.20.0 A" },
       { "User-Agent": PHONE, "Sec-Purpose": "prefetch" },
-    ]) {
+    ];
+    for (const headers of visitors) {
       expect(((await load(business.id, headers)) as Found).business.viewCount).toBe(7);
     }
   });
