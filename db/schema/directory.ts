@@ -75,9 +75,9 @@ export const businesses = pgTable(
     socialMediaLinks: jsonb("social_media_links").$type<Record<string, string>>().notNull().default({}),
     createdAt: ts("created_at").notNull().defaultNow(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
-    // Mirrors migration 0004 (directory search): '/' splits words; '_b…'/'_s…' mark a hash sample of the id.
+    // Mirrors migration 0004 (directory search): '/' splits words; '_1'…'_12' mark nested hash samples of the id.
     searchVector: tsvector("search_vector").generatedAlwaysAs(
-      sql`setweight(to_tsvector('simple'::regconfig, translate(coalesce(name, ''), '/', ' ')), 'A') || setweight(to_tsvector('simple'::regconfig, translate(coalesce(category, '') || ' ' || coalesce(immutable_array_to_string(products), ''), '/', ' ')), 'B') || setweight(to_tsvector('simple'::regconfig, translate(coalesce(state, '') || ' ' || coalesce(address, ''), '/', ' ')), 'C') || setweight(to_tsvector('simple'::regconfig, translate(coalesce(description, ''), '/', ' ')), 'D') || ('_b' || (hashtext(id::text) & 63)::text || ' _s' || ((hashtext(id::text) >> 6) & 63)::text)::tsvector`,
+      sql`setweight(to_tsvector('simple'::regconfig, translate(coalesce(name, ''), '/', ' ')), 'A') || setweight(to_tsvector('simple'::regconfig, translate(coalesce(category, '') || ' ' || coalesce(immutable_array_to_string(products), ''), '/', ' ')), 'B') || setweight(to_tsvector('simple'::regconfig, translate(coalesce(state, '') || ' ' || coalesce(address, ''), '/', ' ')), 'C') || setweight(to_tsvector('simple'::regconfig, translate(coalesce(description, ''), '/', ' ')), 'D') || array_to_tsvector((ARRAY['_1', '_2', '_3', '_4', '_5', '_6', '_7', '_8', '_9', '_10', '_11', '_12'])[1:(13 - length(rtrim(((hashtext(id::text) & 4095) | 4096)::bit(13)::text, '0')))])`,
     ),
   },
   (t) => [
@@ -91,6 +91,9 @@ export const businesses = pgTable(
       .where(sql`approved and approval_status = 'approved' and not owner_suspended and user_id is not null`),
     index("businesses_public_created_idx")
       .on(t.createdAt.desc(), t.id)
+      .where(sql`approved and approval_status = 'approved' and not owner_suspended and user_id is not null`),
+    index("businesses_public_state_category_created_idx")
+      .on(t.state, t.category, t.createdAt.desc(), t.id)
       .where(sql`approved and approval_status = 'approved' and not owner_suspended and user_id is not null`),
     index("businesses_public_state_idx")
       .on(t.state)

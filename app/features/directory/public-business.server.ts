@@ -1,5 +1,5 @@
-import { and, asc, inArray, sql } from "drizzle-orm";
-import { businessImages, businesses } from "../../../db/schema";
+import { and, inArray, sql } from "drizzle-orm";
+import { businesses } from "../../../db/schema";
 import { getDb } from "../../lib/db.server";
 import { IMAGE_WIDTHS, imageUrl } from "../../lib/image-url";
 import { LIMITS } from "../../lib/reference";
@@ -16,7 +16,7 @@ export function isCurrentlyFeatured() {
   return sql<boolean>`(${businesses.featured} and (${businesses.featuredUntil} is null or ${businesses.featuredUntil} > now()))`;
 }
 
-/** The columns a business card is made from. */
+/** The columns a business card is made from, with its first image (lowest position), in one query. */
 export const cardColumns = {
   id: businesses.id,
   name: businesses.name,
@@ -24,34 +24,38 @@ export const cardColumns = {
   state: businesses.state,
   products: businesses.products,
   featured: isCurrentlyFeatured().mapWith(Boolean),
+  // Written out: inside a single-table select drizzle leaves column names unqualified, and "id" here
+  // would be the image's own.
+  image: sql<{ key: string; at: string } | null>`(
+    select json_build_object('key', bi.image_url, 'at', bi.created_at)
+    from business_images bi where bi.business_id = "businesses"."id"
+    order by bi.position limit 1)`,
 };
 
-type CardRow = { id: string; name: string; category: string | null; state: string | null; products: string[]; featured: boolean };
+type CardRow = {
+  id: string;
+  name: string;
+  category: string | null;
+  state: string | null;
+  products: string[];
+  featured: boolean;
+  image: { key: string; at: string } | null;
+};
 
 /**
- * Card data for rows: the first products only (spec 01 §9: 2 then '+N more') and the first image
- * (lowest position) at card and thumbnail widths, found for all rows in one query.
+ * Card data for rows: the first products only (spec 01 §9: 2 then '+N more') and the first image at
+ * card and thumbnail widths, versioned by when it was stored.
  */
-export async function toCards(rows: CardRow[]): Promise<BusinessCardData[]> {
-  if (rows.length === 0) return [];
-  const images = await getDb()
-    .select({ businessId: businessImages.businessId, key: businessImages.imageUrl, createdAt: businessImages.createdAt })
-    .from(businessImages)
-    .where(inArray(businessImages.businessId, rows.map((r) => r.id)))
-    .orderBy(asc(businessImages.businessId), asc(businessImages.position));
-  const first = new Map<string, { key: string; createdAt: Date }>();
-  for (const image of images) {
-    if (!first.has(image.businessId)) first.set(image.businessId, image);
-  }
-  return rows.map(({ products, ...row }) => {
-    const image = first.get(row.id);
+export function toCards(rows: CardRow[]): BusinessCardData[] {
+  return rows.map(({ products, image, ...row }) => {
+    const version = image ? new Date(image.at) : undefined;
     return {
       ...row,
       products: products.slice(0, LIMITS.cardProductsShown),
       moreProducts: Math.max(0, products.length - LIMITS.cardProductsShown),
-      imageSrc: image ? imageUrl(image.key, IMAGE_WIDTHS.card, image.createdAt) : null,
+      imageSrc: image ? imageUrl(image.key, IMAGE_WIDTHS.card, version) : null,
       imageSrcSet: image
-        ? `${imageUrl(image.key, IMAGE_WIDTHS.thumb, image.createdAt)} ${IMAGE_WIDTHS.thumb}w, ${imageUrl(image.key, IMAGE_WIDTHS.card, image.createdAt)} ${IMAGE_WIDTHS.card}w`
+        ? `${imageUrl(image.key, IMAGE_WIDTHS.thumb, version)} ${IMAGE_WIDTHS.thumb}w, ${imageUrl(image.key, IMAGE_WIDTHS.card, version)} ${IMAGE_WIDTHS.card}w`
         : null,
     };
   });

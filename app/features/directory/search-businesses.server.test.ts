@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createBusiness, createOwner, uniqueSuffix, type BusinessRow } from "../../../db/seed/factories";
+import { addBusinessImage, createBusiness, createOwner, uniqueSuffix, type BusinessRow } from "../../../db/seed/factories";
 import { getDb, queryRows } from "../../lib/db.server";
 import { parseBusinessFilters } from "./parse-business-filters";
-import { searchBusinesses, type BusinessSearchResult } from "./search-businesses.server";
+import { resetSearchCaches, searchBusinesses, type BusinessSearchResult } from "./search-businesses.server";
 
 /** A word no other row has: letters and digits only, like the words people type. */
 const uniqueWord = () => `zq${uniqueSuffix()}`;
@@ -171,18 +171,29 @@ describe("filters and counts", () => {
     expect((await search(`q=${word}&page=4`, { pageSize: 5 })).items).toEqual([]);
   });
 
-  it("shows at most 2 products on a card and how many more there are", async () => {
+  it("cards show at most 2 products, how many more, and the first image at card and thumbnail widths", async () => {
     const word = uniqueWord();
-    await business({ name: `Cards ${word}`, products: ["Bread", "Cake", "Pies", "Chin chin"] });
-    const [card] = (await search(`q=${word}`)).items;
+    const withImages = await business({ name: `Cards ${word}`, products: ["Bread", "Cake", "Pies", "Chin chin"], createdAt: minutesAgo(2) });
+    await addBusinessImage(getDb(), { businessId: withImages.id, imageUrl: `${withImages.id}/2.webp`, position: 2 });
+    const first = await addBusinessImage(getDb(), { businessId: withImages.id, imageUrl: `${withImages.id}/1.webp`, position: 1 });
+    await business({ name: `Bare ${word}`, createdAt: minutesAgo(1) });
+    const [bare, card] = (await search(`q=${word}`)).items;
     expect(card.products).toEqual(["Bread", "Cake"]);
     expect(card.moreProducts).toBe(2);
+    const v = first.createdAt.getTime();
+    expect(card.imageSrc).toBe(`/media/business-images/${withImages.id}/1.webp?w=640&v=${v}`);
+    expect(card.imageSrcSet).toBe(`/media/business-images/${withImages.id}/1.webp?w=320&v=${v} 320w, /media/business-images/${withImages.id}/1.webp?w=640&v=${v} 640w`);
+    expect([bare.imageSrc, bare.imageSrcSet, bare.moreProducts]).toEqual([null, null, 0]);
   });
 });
 
-describe("very large result sets", () => {
+describe.each([
+  // A word in most listings: told by a block sample of the table, counted from it.
+  { path: "a common word (block sample)", options: { exactMatchLimit: 100, sampleTarget: 300, probeRows: 200 } },
+  // A word in fewer listings than the dense share but more than the exact limit: a hash sample found in the index.
+  { path: "a less common word (hash sample)", options: { exactMatchLimit: 100, sampleTarget: 300, denseShare: 1.01 } },
+])("very large result sets: $path", ({ options }) => {
   // Thresholds scaled down so about a thousand rows behave like a word in a directory of millions.
-  const options = { exactMatchLimit: 100, sampleTarget: 300 };
   let word: string;
   let featured: BusinessRow[];
   let named: BusinessRow[];
@@ -200,6 +211,9 @@ describe("very large result sets", () => {
     ];
     named = [];
     for (let i = 0; i < 3; i++) named.push(await business({ name: `${word} House ${i}`, createdAt: minutesAgo(3000 + i) }));
+    // The planner's statistics are what first tell a common word (as after autovacuum in a live database).
+    await getDb().execute(sql`analyze businesses`);
+    resetSearchCaches();
   });
 
   it("estimates counts from a sample, and orders featured, then names with the words, then newest", async () => {
@@ -229,6 +243,13 @@ describe("very large result sets", () => {
     const beyond = await search(`q=${word}&page=11`, options);
     expect(beyond.items).toEqual([]);
     expect(beyond.hasPrevious).toBe(true);
+  });
+
+  it("corrects a typo of a common word to it, and says so", async () => {
+    const typo = `${word.slice(0, -1)}${word.endsWith("x") ? "y" : "x"}`;
+    const result = await search(`q=${typo}`, options);
+    expect(result.correctedQuery).toBe(word);
+    expect(ids(result).slice(0, 2)).toEqual(featured.map((r) => r.id));
   });
 
   it("ranks exactly again once a filter leaves few enough", async () => {

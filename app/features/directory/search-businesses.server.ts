@@ -4,7 +4,7 @@ import { getDb, queryRows } from "../../lib/db.server";
 import { CATEGORIES, LIMITS, REGIONS, findCategory, findRegion } from "../../lib/reference";
 import type { BusinessFilters } from "./parse-business-filters";
 import { cardsFor, isCurrentlyFeatured, isPublicBusiness } from "./public-business.server";
-import { prefixTsQuery, searchTerms } from "./search-terms";
+import { correctTerms, prefixTsQuery, searchTerms } from "./search-terms";
 import type { BusinessCardData, BusinessFacets, Facet } from "./types";
 
 export type BusinessSearchResult = {
@@ -20,18 +20,28 @@ export type BusinessSearchResult = {
   isEstimate: boolean;
   /** Set when a very large result set is paged only this far (refine the search to see others). */
   lastPage: number | null;
+  /** Set when nothing matched the text as typed and these are the results for this spelling instead. */
+  correctedQuery?: string;
 };
 
 /**
- * Sampling: every listing's search vector carries '_b0'…'_b63' and '_s0'…'_s63', two independent
- * 6-bit slices of a hash of its id (migration 0004). Matches carrying given markers are an exact count
- * of a known, unbiased fraction of all matches, found inside the full-text index, in steps of 1/4096.
+ * Sampling markers: a listing's search vector carries '_L' (L = 1…12) when the low 12 bits of a hash of
+ * its id are a multiple of 2^L (migration 0006). '_L' marks a fixed, unbiased 1/2^L of all listings, so
+ * the matches carrying it are an exact count of a known fraction of all matches, found in the index.
  */
-const SAMPLE_STEPS = 4096;
-/** Up to about this many matches, counts and the relevance order are exact, over every match. */
-export const EXACT_MATCH_LIMIT = 4000;
-/** Beyond it, counts are estimated from a sample of about this many matches. */
-const SAMPLE_TARGET = 2000;
+const MAX_SAMPLE_LEVEL = 12;
+/** Up to this many matches, counts and the relevance order are exact, over every match. */
+export const EXACT_MATCH_LIMIT = 2000;
+/** Listings a block sample reads to tell a common text from a rare one. */
+const PROBE_ROWS = 2000;
+/**
+ * A text matching at least this share of all listings is common: counted from a block sample, which
+ * reads about SAMPLE_TARGET / share rows, rather than through the text index, which for a word prefix
+ * gathers every match first (measured break-even near 1% at a million listings).
+ */
+const DENSE_SHARE = 0.01;
+/** Beyond the exact limit, counts are estimated from a sample of about this many matches. */
+const SAMPLE_TARGET = 300;
 /** At most this many resembling names are considered (a typo of a common word resembles thousands). */
 const FUZZY_LIMIT = 500;
 /** A very large result set is paged this far: each page further costs more index reading. */
@@ -39,16 +49,24 @@ export const LARGE_RESULT_PAGES = 10;
 /** Most rows a stream of a large result set may cost to read (see StreamMode). */
 const MAX_TIER_ROWS = 20_000;
 
-
 type Filters = Pick<BusinessFilters, "region" | "category">;
 /** Page size (default 20); the thresholds are the defaults above, smaller in tests. */
-export type SearchOptions = { pageSize?: number; exactMatchLimit?: number; sampleTarget?: number };
+export type SearchOptions = {
+  pageSize?: number;
+  exactMatchLimit?: number;
+  sampleTarget?: number;
+  probeRows?: number;
+  denseShare?: number;
+  /** Set on the search for a corrected text, so it is not corrected again. */
+  isCorrection?: boolean;
+};
 type FacetRow = {
   regions: [string | null, number][] | null;
   categories: [string | null, number][] | null;
   total: number | null;
   matches: number | null;
   name_matches?: number | null;
+  /** The planner's row count of the table: what reading in date order may have to go through. */
   public_count?: number | null;
 };
 type Counted = { facets: BusinessFacets; total: number };
@@ -136,8 +154,11 @@ async function pageFromPlannedStreams(streams: { where: SQL; mode: StreamMode }[
   const rows = await getDb().transaction(async (tx) => {
     const found: { id: string; tier: number; created_at: string }[] = [];
     for (const [tier, { where, mode }] of streams.entries()) {
+      // The streams are concatenated: each only needs what the earlier ones left to fill.
+      const limit = offset + take - found.length;
+      if (limit <= 0) break;
       await tx.execute(planFor(mode));
-      found.push(...(await queryRows<{ id: string; tier: number; created_at: string }>(tx, sql`select * from ${streamSql(where, tier, offset + take)} s`)));
+      found.push(...(await queryRows<{ id: string; tier: number; created_at: string }>(tx, sql`select * from ${streamSql(where, tier, limit)} s`)));
     }
     return found;
   });
@@ -176,16 +197,28 @@ async function toResult(
 
 /** No search text: featured placements then newest, counts from the maintained per-region/category table. */
 async function browse(filters: BusinessFilters, pageSize: number): Promise<BusinessSearchResult> {
-  const where = sql`${isPublicBusiness} ${filterSql(filters)}`;
-  const ids = await pageFromStreams([sql`${where} and ${featuredNow}`, sql`${where} and ${notFeaturedNow}`], (filters.page - 1) * pageSize, pageSize + 1);
   const [row] = await queryRows<FacetRow>(
     getDb(),
     sql`with counts as (select state, category, count as n from business_facet_counts) select ${facetColumns(filters)}`,
   );
-  return toResult(ids, filters, pageSize, toCounted(row), false);
+  const counted = toCounted(row);
+  // The counts say how dense the filtered listings are: reading in date order until enough pass the
+  // filter costs about needed × all / matching rows; the region or category index (a bitmap), the
+  // matching rows themselves. Region and category together have their own index in date order.
+  const needed = filters.page * pageSize + 1;
+  const isSparse =
+    !(filters.region && filters.category) &&
+    (filters.region || filters.category) &&
+    (needed * Number(row?.matches ?? 0)) / Math.max(counted.total, 1) > counted.total;
+  const where = sql`${isPublicBusiness} ${filterSql(filters)}`;
+  const offset = (filters.page - 1) * pageSize;
+  const ids = isSparse
+    ? await pageFromPlannedStreams([{ where: sql`${where} and ${featuredNow}`, mode: "bitmap" }, { where: sql`${where} and ${notFeaturedNow}`, mode: "bitmap" }], offset, pageSize + 1)
+    : await pageFromStreams([sql`${where} and ${featuredNow}`, sql`${where} and ${notFeaturedNow}`], offset, pageSize + 1);
+  return toResult(ids, filters, pageSize, counted, false);
 }
 
-type ExactOptions = { text: string; tsquery: string; fuzzy: boolean; withCounts: boolean };
+type ExactOptions = { text: string; tsquery: string; fuzzy: boolean; withCounts: boolean; cap?: number };
 
 /**
  * Every match ranked (and counted) in one statement: featured placements first, then relevance, then
@@ -193,7 +226,7 @@ type ExactOptions = { text: string; tsquery: string; fuzzy: boolean; withCounts:
  * address, then description. With fuzzy, names that resemble the text are matches too (a misspelt
  * name), and how closely the name resembles the text adds to the rank.
  */
-async function exactSearch(filters: BusinessFilters, pageSize: number, { text, tsquery, fuzzy, withCounts }: ExactOptions) {
+async function exactSearch(filters: BusinessFilters, pageSize: number, { text, tsquery, fuzzy, withCounts, cap }: ExactOptions) {
   const query = sql`to_tsquery('simple', ${tsquery})`;
   // Resemblance is costly to compute (trigrams of every name), so only the few rows of a fuzzy search pay it.
   const score = fuzzy ? sql`ts_rank(${businesses.searchVector}, ${query}) + word_similarity(${text}, ${businesses.name})` : sql`ts_rank(${businesses.searchVector}, ${query})`;
@@ -205,7 +238,7 @@ async function exactSearch(filters: BusinessFilters, pageSize: number, { text, t
     ? sql`select ${columns} from ${businesses} where ${isPublicBusiness} ${scope} and ${businesses.searchVector} @@ ${query}
         union
         (select ${columns} from ${businesses} where ${isPublicBusiness} ${scope} and ${text} <% ${businesses.name} limit ${FUZZY_LIMIT})`
-    : sql`select ${columns} from ${businesses} where ${isPublicBusiness} ${scope} and ${businesses.searchVector} @@ ${query}`;
+    : sql`select ${columns} from ${businesses} where ${isPublicBusiness} ${scope} and ${businesses.searchVector} @@ ${query} ${cap ? sql`limit ${cap}` : sql``}`;
   const [row] = await queryRows<FacetRow & { ids: string[] | null }>(
     getDb(),
     sql`with m as materialized (${matches})${withCounts ? sql`, counts as (select state, category, count(*)::int as n from m group by state, category)` : sql``}
@@ -223,92 +256,230 @@ async function exactSearch(filters: BusinessFilters, pageSize: number, { text, t
  * One page of public businesses for the listing page (spec 01 §2; decisions page: server-side search).
  * Without text: featured first, then newest. With text, every word must match (as a word prefix) in
  * name, category, products, state, address or description; when nothing does, names resembling the
- * text match instead (a misspelt name). Featured first, then relevance, then newest. Counts per region and per
- * category are for the current text with the other filter applied.
+ * text match instead (a misspelt name). Featured first, then relevance, then newest. Counts per region
+ * and per category are for the current text with the other filter applied.
  *
- * The work per request is bounded, whatever the size of the directory: a text matching more than about
+ * The work per request is bounded, whatever the size of the directory. A text matching more than
  * EXACT_MATCH_LIMIT listings (a word like 'shop' or 'Lagos' in a large directory) is counted from a
- * hash sample of its matches (isEstimate), and its page is read in index order instead of ranking every
- * match: featured placements, then listings whose name has the words, then the others, newest first.
+ * sample (isEstimate), and its page is read in index order instead of ranking every match: featured
+ * placements, then listings whose name has the words, then the others, newest first. Which way a text
+ * goes is told by a block sample first: a text common enough to be in DENSE_SHARE of all listings never
+ * touches the full-text index, whose cost grows with the number of matches of a word prefix.
  */
 export async function searchBusinesses(filters: BusinessFilters, options: SearchOptions = {}): Promise<BusinessSearchResult> {
-  const { pageSize = LIMITS.searchPageSize, exactMatchLimit = EXACT_MATCH_LIMIT, sampleTarget = SAMPLE_TARGET } = options;
+  const {
+    pageSize = LIMITS.searchPageSize, exactMatchLimit = EXACT_MATCH_LIMIT, sampleTarget = SAMPLE_TARGET, probeRows = PROBE_ROWS, denseShare = DENSE_SHARE,
+  } = options;
   const terms = searchTerms(filters.q);
-  const tsquery = prefixTsQuery(terms);
-  if (!tsquery) return browse(filters, pageSize);
+  if (terms.length === 0) return browse(filters, pageSize);
+  const common = await commonWords();
+  const tsquery = prefixTsQuery(terms, { common })!;
   const text = terms.join(" ");
   const query = sql`to_tsquery('simple', ${tsquery})`;
-  /** Counts over the matches in a sample of `steps`/4096 of all listings (see SAMPLE_STEPS). */
-  const sampleCounts = async (steps: number) => {
-    const markers = (prefix: string, n: number) => `(${Array.from({ length: n }, (_, i) => `${prefix}${i}`).join(" | ")})`;
-    const sample = steps < 64 ? `_b0 & ${markers("_s", steps)}` : markers("_b", steps / 64);
-    const [row] = await queryRows<FacetRow>(
-      getDb(),
-      sql`with counts as (
-          select ${businesses.state} as state, ${businesses.category} as category, count(*)::int as n,
-            count(*) filter (where ${businesses.searchVector} @@ to_tsquery('simple', ${prefixTsQuery(terms, { nameOnly: true })}) ${filterSql(filters)})::int as nm
-          from ${businesses}
-          where ${isPublicBusiness} and ${businesses.searchVector} @@ (${query} && ${sample}::tsquery)
-          group by 1, 2)
-        select ${facetColumns(filters)}, (select coalesce(sum(nm), 0)::int from counts) as name_matches,
-          (select coalesce(sum(count), 0)::int from business_facet_counts) as public_count`,
-    );
-    return { row, steps };
-  };
+  const nameQuery = sql`to_tsquery('simple', ${prefixTsQuery(terms, { nameOnly: true, common })})`;
+  const search: TextSearch = { filters, pageSize, exactMatchLimit, terms, text, tsquery, query, nameQuery };
 
-  // How many listings match: first from 1/4096 of them, which settles very common words cheaply, else
-  // from 1/64 of them.
-  let probe = await sampleCounts(1);
-  if (Number(probe.row?.matches ?? 0) < 16) probe = await sampleCounts(64);
-  const estimate = (Number(probe.row?.matches ?? 0) * SAMPLE_STEPS) / probe.steps;
-  if (estimate <= exactMatchLimit) {
-    const exact = await exactSearch(filters, pageSize, { text, tsquery, fuzzy: false, withCounts: true });
-    // Nothing has the words: perhaps a typo, so names that resemble the text match instead.
+  // 1. A common text? The planner's statistics of the search vectors tell (from the most common words,
+  // which is what a common text is made of); a block sample confirms it and counts.
+  const [publicCount, estimated] = [await publicListings(), await plannerRows(query)];
+  let share = 0;
+  if (estimated >= denseShare * publicCount && estimated > exactMatchLimit) {
+    let block = await blockSample(search, probeRows);
+    share = block.matches / Math.max(block.listed, 1);
+    if (share >= denseShare && share * block.publicCount > exactMatchLimit) {
+      // A larger sample for better estimates, within a few times the probe's cost.
+      if (block.matches < sampleTarget && block.percent < 100) {
+        block = await blockSample(search, Math.min(4 * probeRows, (probeRows * sampleTarget) / Math.max(block.matches, 1)));
+      }
+      const scale = block.publicCount / Math.max(block.listed, 1);
+      return largeResult(search, toCounted(block.row, scale), block.nameMatches * scale, block.publicCount, block.percent < 100);
+    }
+  }
+
+  // 2. Few enough to rank and count exactly? When the planner expects many, a count that stops past the
+  // limit says so before any ranking work; otherwise the ranking itself stops reading past the limit.
+  let matches = 0;
+  if (estimated >= 2 * exactMatchLimit) matches = exactMatchLimit + 1;
+  else if (estimated > exactMatchLimit / 2) {
+    // Through the text index (a bitmap): the planner, expecting many, would read the table in some
+    // index order testing every row until enough match.
+    const [row] = await getDb().transaction(async (tx) => {
+      await tx.execute(planFor("bitmap"));
+      return queryRows<{ n: number }>(
+        tx,
+        sql`select count(*)::int as n from (select 1 from ${businesses} where ${isPublicBusiness} and ${businesses.searchVector} @@ ${query} limit ${exactMatchLimit + 1}) m`,
+      );
+    });
+    matches = Number(row?.n ?? 0);
+  }
+  const exact =
+    matches > exactMatchLimit ? { ids: [], counted: null, matches } : await exactSearch(filters, pageSize, { text, tsquery, fuzzy: false, withCounts: true, cap: exactMatchLimit + 1 });
+  if (exact.matches <= exactMatchLimit && exact.counted) {
     if (exact.matches > 0) return toResult(exact.ids, filters, pageSize, exact.counted, false);
+    // Nothing has the words: perhaps a typo. First the directory's common words, spelt right
+    // ('hotl' → 'hotel'); else names that resemble the text.
+    const corrected = correctTerms(terms, common);
+    if (!options.isCorrection && corrected.join(" ") !== text) {
+      const result = await searchBusinesses({ ...filters, q: corrected.join(" ") }, { ...options, isCorrection: true });
+      if (result.total > 0 || result.items.length > 0) return { ...result, correctedQuery: corrected.join(" ") };
+    }
     const fuzzy = await exactSearch(filters, pageSize, { text, tsquery, fuzzy: true, withCounts: true });
     return toResult(fuzzy.ids, filters, pageSize, fuzzy.counted, false);
   }
 
-  // A large result set: count a sample of about sampleTarget matches and scale.
-  const wanted = Math.ceil((SAMPLE_STEPS * sampleTarget) / estimate);
-  const steps = Math.min(SAMPLE_STEPS, wanted < 64 ? wanted : Math.ceil(wanted / 64) * 64);
-  const { row: sampled } = steps === probe.steps ? probe : await sampleCounts(steps);
-  const scale = SAMPLE_STEPS / steps;
-  const counted = toCounted(sampled, scale);
-  const isEstimate = steps < SAMPLE_STEPS;
+  // 3. In between (only in a large directory): count a hash sample of the matches, found in the index.
+  const estimate = Math.max(exact.matches, share * publicCount, estimated);
+  const level = Math.min(MAX_SAMPLE_LEVEL, Math.max(1, Math.floor(Math.log2(estimate / sampleTarget))));
+  const sampled = await markerSample(search, level);
+  const scale = 2 ** level;
+  return largeResult(search, toCounted(sampled, scale), Number(sampled?.name_matches ?? 0) * scale, publicCount, true);
+}
 
-  // The filters may leave few enough to rank exactly.
+/**
+ * The most common words of the listings with how often each appears (the planner's statistics of the
+ * search vectors, from the last ANALYZE), kept ten minutes.
+ */
+let commonCache: { words: ReadonlyMap<string, number>; at: number } | undefined;
+async function commonWords(): Promise<ReadonlyMap<string, number>> {
+  if (!commonCache || Date.now() - commonCache.at > 600_000) {
+    const [row] = await queryRows<{ words: string[] | null; frequencies: number[] | null }>(
+      getDb(),
+      sql`select most_common_elems::text::text[] as words, most_common_elem_freqs as frequencies from pg_stats
+        where schemaname = current_schema() and tablename = 'businesses' and attname = 'search_vector'`,
+    );
+    const words = new Map<string, number>();
+    (row?.words ?? []).forEach((word, i) => {
+      if (!word.startsWith("_")) words.set(word, Number(row?.frequencies?.[i] ?? 0));
+    });
+    commonCache = { words, at: Date.now() };
+  }
+  return commonCache.words;
+}
+
+/** Forgets the cached statistics (tests, or right after a bulk load and ANALYZE). */
+export function resetSearchCaches(): void {
+  commonCache = undefined;
+  publicCache = undefined;
+}
+
+/** Public listings (the maintained counts' total), kept ten seconds: it only sizes samples and plans. */
+let publicCache: { count: number; at: number } | undefined;
+async function publicListings(): Promise<number> {
+  if (!publicCache || Date.now() - publicCache.at > 10_000) {
+    const [row] = await queryRows<{ n: number }>(getDb(), sql`select coalesce(sum(count), 0)::int as n from business_facet_counts`);
+    publicCache = { count: Math.max(1, Number(row?.n ?? 0)), at: Date.now() };
+  }
+  return publicCache.count;
+}
+
+/** The planner's estimate of how many listings match: planning only, nothing is read. */
+async function plannerRows(query: SQL): Promise<number> {
+  const [row] = await queryRows<{ "QUERY PLAN": unknown }>(
+    getDb(),
+    sql`explain (format json) select 1 from ${businesses} where ${businesses.searchVector} @@ ${query}`,
+  );
+  const plan = row?.["QUERY PLAN"];
+  const parsed = (typeof plan === "string" ? JSON.parse(plan) : plan) as [{ Plan: { "Plan Rows": number } }] | undefined;
+  return Number(parsed?.[0]?.Plan?.["Plan Rows"] ?? 0);
+}
+
+type TextSearch = {
+  filters: BusinessFilters;
+  pageSize: number;
+  exactMatchLimit: number;
+  terms: string[];
+  text: string;
+  tsquery: string;
+  query: SQL;
+  nameQuery: SQL;
+};
+
+/**
+ * Counts over a block sample of about `rows` listings (TABLESAMPLE SYSTEM, always the same blocks for
+ * a given size, so the same search shows the same estimates): listings read, matches, matches per
+ * region and category, name matches, the exact number of public listings and the percentage read.
+ */
+async function blockSample({ filters, query, nameQuery }: TextSearch, rows: number) {
+  const [row] = await queryRows<FacetRow & { listed: number; percent: number }>(
+    getDb(),
+    sql`with p as (select coalesce(sum(count), 0)::int as public_count from business_facet_counts),
+      s as materialized (
+        select ${businesses.state} as state, ${businesses.category} as category, ${isPublicBusiness} as listed,
+          ${businesses.searchVector} @@ ${query} as matches, ${businesses.searchVector} @@ ${nameQuery} as in_name
+        from ${businesses} tablesample system ((select least(100, 100.0 * ${rows} / greatest(public_count, 1))::real from p)) repeatable (20240601)),
+      counts as (
+        select state, category, count(*)::int as n, count(*) filter (where in_name ${filterSql(filters, true)})::int as nm
+        from s where listed and matches group by state, category)
+      select ${facetColumns(filters)},
+        (select count(*)::int from s where listed) as listed,
+        (select coalesce(sum(nm), 0)::int from counts) as name_matches,
+        (select public_count from p) as public_count,
+        (select least(100, 100.0 * ${rows} / greatest(public_count, 1))::float8 from p) as percent`,
+  );
+  return {
+    row,
+    listed: Number(row?.listed ?? 0),
+    matches: Number(row?.matches ?? 0),
+    nameMatches: Number(row?.name_matches ?? 0),
+    publicCount: Math.max(1, Number(row?.public_count ?? 0)),
+    percent: Number(row?.percent ?? 100),
+  };
+}
+
+/** Counts per region and category (and of name matches) over the matches among the 1/2^level marked listings. */
+async function markerSample({ filters, query, nameQuery }: TextSearch, level: number) {
+  const [row] = await queryRows<FacetRow>(
+    getDb(),
+    sql`with counts as (
+        select ${businesses.state} as state, ${businesses.category} as category, count(*)::int as n,
+          count(*) filter (where ${businesses.searchVector} @@ ${nameQuery} ${filterSql(filters)})::int as nm
+        from ${businesses}
+        where ${isPublicBusiness} and ${businesses.searchVector} @@ (${query} && ${`_${level}`}::tsquery)
+        group by 1, 2)
+      select ${facetColumns(filters)}, (select coalesce(sum(nm), 0)::int from counts) as name_matches`,
+  );
+  return row;
+}
+
+/**
+ * A large result set's page, read in index order: featured placements, then listings whose name has
+ * the words, then the others, each newest first. Each stream is read the way that costs less for the
+ * number of matches the sample found in it (see StreamMode).
+ */
+async function largeResult(search: TextSearch, counted: Counted, nameMatches: number, publicCount: number, isEstimate: boolean): Promise<BusinessSearchResult> {
+  const { filters, pageSize, terms, query, nameQuery, text, tsquery, exactMatchLimit } = search;
+  // The filters may leave few enough to rank exactly (and a page of an empty result costs nothing).
   if (counted.total <= exactMatchLimit) {
     const exact = await exactSearch(filters, pageSize, { text, tsquery, fuzzy: false, withCounts: false });
     return toResult(exact.ids, filters, pageSize, counted, isEstimate);
   }
   if (filters.page > LARGE_RESULT_PAGES) return toResult([], filters, pageSize, counted, isEstimate, LARGE_RESULT_PAGES);
-  // Listings whose name has the words come before the others. Each stream is read the way that costs
-  // less for the number of matches the sample found in it (see StreamMode).
-  const inName = sql`${businesses.searchVector} @@ to_tsquery('simple', ${prefixTsQuery(terms, { nameOnly: true })})`;
-  const nameMatches = Number(sampled?.name_matches ?? 0) * scale;
-  const matches = counted.total;
-  const publicCount = Math.max(1, Number(sampled?.public_count ?? 0));
   const needed = filters.page * pageSize + 1;
   // Rows read: in date order, about needed × publicCount / (matches in the stream); as a bitmap, every
   // candidate the index gives (the name's trigrams need words of 3 letters or more).
   const costs = (n: number, bitmap: number) => ({ ordered: (needed * publicCount) / Math.max(n, 1), bitmap });
   const cheaper = (c: { ordered: number; bitmap: number }): StreamMode => (c.ordered <= c.bitmap ? "ordered" : "bitmap");
-  const nameCosts = costs(nameMatches, terms.every((t) => t.length >= 3) ? nameMatches * 2 : matches);
+  const nameCosts = costs(nameMatches, terms.every((t) => t.length >= 3) ? nameMatches * 2 : Infinity);
+  const nameMode = cheaper(nameCosts);
   // When names with the words are too rare to find cheaply, they are not put first.
   const hasNameTier = Math.min(nameCosts.ordered, nameCosts.bitmap) <= MAX_TIER_ROWS;
   const listed = sql`${isPublicBusiness} ${filterSql(filters)}`;
   const matching = sql`${listed} and ${businesses.searchVector} @@ ${query}`;
-  const nameMode = cheaper(nameCosts);
+  // As a bitmap, names are found through their trigrams only: "|| ''" keeps the planner from also
+  // reading the full-text index, whose cost for a common word prefix is every match.
+  const inName = sql`${businesses.searchVector} @@ ${nameQuery}`;
+  const inNameOnly = sql`(${businesses.searchVector} || ''::tsvector) @@ ${nameQuery}`;
   // No condition repeats another: the planner multiplies their selectivities as if independent.
   const streams: { where: SQL; mode: StreamMode }[] = [{ where: sql`${matching} and ${featuredNow}`, mode: "ordered" }];
   if (hasNameTier) {
     streams.push(
-      { where: sql`${listed} and ${notFeaturedNow} and ${inName} ${nameMode === "bitmap" ? sql`and ${nameHasAll(terms)}` : sql``}`, mode: nameMode },
-      { where: sql`${matching} and ${notFeaturedNow} and not ${inName}`, mode: cheaper(costs(matches - nameMatches, matches)) },
+      nameMode === "bitmap"
+        ? { where: sql`${listed} and ${notFeaturedNow} and ${nameHasAll(terms)} and ${inNameOnly}`, mode: "bitmap" }
+        : { where: sql`${listed} and ${notFeaturedNow} and ${inName}`, mode: "ordered" },
+      { where: sql`${matching} and ${notFeaturedNow} and not ${inName}`, mode: "ordered" },
     );
   } else {
-    streams.push({ where: sql`${matching} and ${notFeaturedNow}`, mode: cheaper(costs(matches, matches)) });
+    streams.push({ where: sql`${matching} and ${notFeaturedNow}`, mode: "ordered" });
   }
   const ids = await pageFromPlannedStreams(streams, (filters.page - 1) * pageSize, pageSize + 1);
   return toResult(ids, filters, pageSize, counted, isEstimate, LARGE_RESULT_PAGES);

@@ -1,31 +1,72 @@
 import { describe, expect, it } from "vitest";
-import { MAX_SEARCH_TERMS, prefixTsQuery, searchTerms } from "./search-terms";
+import { MAX_SEARCH_TERMS, correctTerms, editDistance, prefixTsQuery, searchTerms } from "./search-terms";
 
 describe("searchTerms", () => {
   it("splits on anything but letters and digits, lower-cases and drops repeats", () => {
-    expect(searchTerms("Restaurant/Bar in IKEJA-Lagos, lagos!")).toEqual(["restaurant", "bar", "in", "ikeja", "lagos"]);
+    expect(searchTerms("Restaurant/Bar IKEJA-Lagos, lagos!")).toEqual(["restaurant", "bar", "ikeja", "lagos"]);
     expect(searchTerms("Mama's  Kitchen")).toEqual(["mama", "s", "kitchen"]);
     expect(searchTerms("Café Ọmọ 24/7")).toEqual(["café", "ọmọ", "24", "7"]);
   });
 
+  it("leaves out little words when there are others, keeps them when they are all there is", () => {
+    expect(searchTerms("fried rice and chicken in Ikeja")).toEqual(["fried", "rice", "chicken", "ikeja"]);
+    expect(searchTerms("The And")).toEqual(["the", "and"]);
+  });
+
   it("has no words for punctuation only, and keeps at most the first words", () => {
     expect(searchTerms("  !!! ... ")).toEqual([]);
-    expect(searchTerms("a b c d e f g h i j k")).toHaveLength(MAX_SEARCH_TERMS);
+    expect(searchTerms("b c d e f g h i j k l m")).toHaveLength(MAX_SEARCH_TERMS);
   });
 });
 
 describe("prefixTsQuery", () => {
-  it("requires every word as a prefix, single letters as whole words", () => {
+  it("requires every word as a prefix, words of one or two letters as whole words", () => {
     expect(prefixTsQuery(["pharm"])).toBe("pharm:*");
     expect(prefixTsQuery(["mama", "s", "kitchn"])).toBe("mama:* & s & kitchn:*");
+    expect(prefixTsQuery(["al", "ameen"])).toBe("al & ameen:*");
   });
 
   it("can require the words in the name (weight A)", () => {
     expect(prefixTsQuery(["mama", "s", "kitchn"], { nameOnly: true })).toBe("mama:*A & s:A & kitchn:*A");
   });
 
+  it("matches a common word typed in full as itself and its plural, not as a prefix", () => {
+    const common = new Set(["lagos", "hotel", "hotels", "auto", "parts"]);
+    expect(prefixTsQuery(["auto", "parts", "lagos"], { common })).toBe("auto & parts & lagos");
+    expect(prefixTsQuery(["hotel", "ikej"], { common })).toBe("(hotel | hotels) & ikej:*");
+    expect(prefixTsQuery(["hotel"], { common, nameOnly: true })).toBe("(hotel:A | hotels:A)");
+  });
+
   it("is null without words, and never carries tsquery syntax", () => {
     expect(prefixTsQuery([])).toBeNull();
-    expect(prefixTsQuery(searchTerms("a & b | !c <-> 'd':* (e)"))).toBe("a & b & c & d & e");
+    expect(prefixTsQuery(searchTerms("a & b | !c <-> 'd':* (e)"))).toBe("b & c & d & e");
+  });
+});
+
+describe("correctTerms", () => {
+  const common = new Map([
+    ["hotel", 0.03], ["pharmacy", 0.02], ["electrician", 0.02], ["vulcanizer", 0.01], ["kitchen", 0.02], ["restaurant", 0.03],
+    ["hostel", 0.001], ["rice", 0.05],
+  ]);
+
+  it("measures edits, counting a swap of neighbours as one", () => {
+    expect(editDistance("hotl", "hotel")).toBe(1);
+    expect(editDistance("resturant", "restaurant")).toBe(1);
+    expect(editDistance("pharmcy", "pharmacy")).toBe(1);
+    expect(editDistance("kitchn", "kitchen")).toBe(1);
+    expect(editDistance("vulcaniser", "vulcanizer")).toBe(1);
+    expect(editDistance("electrican", "electrician")).toBe(1);
+    expect(editDistance("abcdef", "ghijkl")).toBe(3);
+  });
+
+  it("corrects likely typos to the nearest, most frequent common word", () => {
+    expect(correctTerms(["hotl", "pharmcy", "electrican", "vulcaniser", "resturant"], common)).toEqual([
+      "hotel", "pharmacy", "electrician", "vulcanizer", "restaurant",
+    ]);
+    expect(correctTerms(["mama", "cass", "kitchn"], common)).toEqual(["mama", "cass", "kitchen"]);
+  });
+
+  it("keeps short words, numbers, partial words and words already common", () => {
+    expect(correctTerms(["ric", "2024", "pharm", "hostel", "zzzzzz"], common)).toEqual(["ric", "2024", "pharm", "hostel", "zzzzzz"]);
   });
 });

@@ -3,24 +3,93 @@
 /** At most this many words of the search text are used. */
 export const MAX_SEARCH_TERMS = 8;
 
+/** Little words left out when the text has other words ('rice and stew in Ikeja'). */
+const STOP_WORDS = new Set(["a", "an", "and", "at", "by", "for", "from", "in", "near", "of", "on", "or", "the", "to", "with"]);
+
 /**
  * The words of a search text, lower-case, as the database's 'simple' parser splits listing text
- * (letters and digits; punctuation, slashes and apostrophes separate words). Repeats are dropped.
+ * (letters and digits; punctuation, slashes and apostrophes separate words). Repeats are dropped, and
+ * little words too when there are others.
  */
 export function searchTerms(text: string): string[] {
-  const words = text.toLowerCase().normalize("NFC").match(/[\p{L}\p{N}]+/gu) ?? [];
-  return [...new Set(words)].slice(0, MAX_SEARCH_TERMS);
+  const words = [...new Set(text.toLowerCase().normalize("NFC").match(/[\p{L}\p{N}]+/gu) ?? [])];
+  const meaningful = words.filter((word) => !STOP_WORDS.has(word));
+  return (meaningful.length > 0 ? meaningful : words).slice(0, MAX_SEARCH_TERMS);
 }
+
+export type TsQueryOptions = {
+  /** The words must all be in the name (weight A of the search vector). */
+  nameOnly?: boolean;
+  /**
+   * Words common in the directory's listings (the planner's most common lexemes). Typed in full, such a
+   * word matches itself and its plural rather than as a prefix: a common prefix would make the search
+   * index gather every listing with any word starting so ('lagos' → 'lagos', 'lagosian', …).
+   */
+  common?: { has(word: string): boolean };
+};
 
 /**
  * A to_tsquery('simple', …) text requiring every word, each as a prefix ('pharm' finds 'pharmacy',
- * 'bar' finds 'barber' and 'Restaurant/Bar'); single letters must match whole words ('s' of "Mama's").
- * Only letters and digits reach it, so nothing in it is tsquery syntax; null when there are no words.
- * nameOnly: the words must all be in the name.
+ * 'bar' finds 'barber' and 'Restaurant/Bar'), but a common word typed in full as itself or its plural;
+ * words of one or two letters match whole words ('s' of "Mama's", 'al' of 'Al-Ameen'). Only letters and digits reach it, so nothing
+ * in it is tsquery syntax; null when there are no words.
  */
-export function prefixTsQuery(terms: readonly string[], { nameOnly = false } = {}): string | null {
+export function prefixTsQuery(terms: readonly string[], { nameOnly = false, common }: TsQueryOptions = {}): string | null {
   if (terms.length === 0) return null;
-  // Weight A is the listing's name in the search vector (migration 0004).
   const weight = nameOnly ? "A" : "";
-  return terms.map((term) => (term.length > 1 ? `${term}:*${weight}` : weight ? `${term}:${weight}` : term)).join(" & ");
+  const exact = (word: string) => (weight ? `${word}:${weight}` : word);
+  return terms
+    .map((term) => {
+      // One or two letters are a word, not the start of thousands of them ('al' of 'Al-Ameen').
+      if (term.length <= 2) return exact(term);
+      if (common?.has(term)) {
+        const forms = [term, ...[`${term}s`, `${term}es`].filter((plural) => common.has(plural))];
+        return forms.length === 1 ? exact(term) : `(${forms.map(exact).join(" | ")})`;
+      }
+      return `${term}:*${weight}`;
+    })
+    .join(" & ");
+}
+
+/** Edit distance with transpositions (Damerau–Levenshtein, optimal string alignment), stopping past max. */
+export function editDistance(a: string, b: string, max = 2): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let previous2: number[] = [];
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let value = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, previous2[j - 2] + 1);
+      current.push(value);
+      rowMin = Math.min(rowMin, value);
+    }
+    if (rowMin > max) return max + 1;
+    previous2 = previous;
+    previous = current;
+  }
+  return previous[b.length];
+}
+
+/**
+ * The words with likely typos corrected against the directory's common words (with how often each
+ * appears): a word that is not common itself becomes the closest common word within one edit (words of
+ * 4–5 letters) or two (longer), the more frequent on a tie ('hotl' → 'hotel', 'pharmcy' → 'pharmacy').
+ * Short words and words already common stay as typed.
+ */
+export function correctTerms(terms: readonly string[], common: ReadonlyMap<string, number>): string[] {
+  return terms.map((term) => {
+    if (term.length < 4 || common.has(term) || /^\d+$/.test(term)) return term;
+    const max = term.length <= 5 ? 1 : 2;
+    let best: { word: string; distance: number; frequency: number } | null = null;
+    for (const [word, frequency] of common) {
+      if (word.startsWith(term)) return term; // a partial word, not a typo
+      const distance = editDistance(term, word, max);
+      if (distance > max) continue;
+      if (!best || distance < best.distance || (distance === best.distance && frequency > best.frequency)) best = { word, distance, frequency };
+    }
+    return best?.word ?? term;
+  });
 }

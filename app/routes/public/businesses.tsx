@@ -62,7 +62,14 @@ export default function Businesses({ loaderData }: Route.ComponentProps) {
         />
         <section id="results" aria-label="Results" className="min-w-0 flex-1">
           <p role="status" className="mb-3 text-sm text-gray-600">
-            {resultSummary(result.total, result.isEstimate, filters)}
+            {result.correctedQuery ? (
+              <>
+                No businesses match “{filters.q}”. Showing results for “{result.correctedQuery}”:{" "}
+                {resultSummary(result.total, result.isEstimate, { ...filters, q: "" })}
+              </>
+            ) : (
+              resultSummary(result.total, result.isEstimate, filters)
+            )}
           </p>
           {result.items.length > 0 ? (
             <ul className="grid gap-4 sm:grid-cols-2 md:grid-cols-1 lg:grid-cols-2 2xl:grid-cols-3">
