@@ -1,0 +1,42 @@
+/**
+ * Chromium (Debian's, driven by playwright-core) under the conditions the issue names for a mid-range
+ * Android phone on slow mobile data: 150 ms round trip, 1.6 Mbps down, 750 kbps up, CPU 4× slower.
+ */
+import { chromium, type Browser, type CDPSession, type Page } from "playwright-core";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../tests/e2e/harness";
+
+export const SLOW_PHONE = { latencyMs: 150, downloadBps: 1_600_000, uploadBps: 750_000, cpuSlowdown: 4 };
+
+export function launch(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS, timeout: 60_000 });
+}
+
+export type Throttled = { page: Page; cdp: CDPSession; bytes: () => { total: number; byType: Record<string, number> }; close(): Promise<void> };
+
+/** A fresh context (empty cache) with a phone viewport, throttled, counting the bytes that travel. */
+export async function throttledPage(browser: Browser, { throttle = true } = {}): Promise<Throttled> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: "en-NG" });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.setCacheDisabled", { cacheDisabled: false });
+  if (throttle) {
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: SLOW_PHONE.latencyMs,
+      downloadThroughput: SLOW_PHONE.downloadBps / 8,
+      uploadThroughput: SLOW_PHONE.uploadBps / 8,
+    });
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: SLOW_PHONE.cpuSlowdown });
+  }
+  const types = new Map<string, string>();
+  const byType: Record<string, number> = {};
+  let total = 0;
+  cdp.on("Network.responseReceived", (event) => types.set(event.requestId, event.type));
+  cdp.on("Network.loadingFinished", (event) => {
+    total += event.encodedDataLength;
+    const type = types.get(event.requestId) ?? "Other";
+    byType[type] = (byType[type] ?? 0) + event.encodedDataLength;
+  });
+  return { page, cdp, bytes: () => ({ total, byType: { ...byType } }), close: () => context.close() };
+}

@@ -1,0 +1,67 @@
+/**
+ * 300+ varied listing-page requests, deterministic: common words, place names, partial words, 3-letter
+ * words, misspellings, several words, owner and brand names, region and category filters with and
+ * without text, and later pages. Each is the query string of GET /businesses?….
+ */
+import { CATEGORIES, REGIONS } from "../../app/lib/reference";
+import { Rng } from "../../db/seed/data";
+
+const COMMON = [
+  "shop", "store", "Lagos", "Abuja", "Kano", "services", "kitchen", "restaurant", "hotel", "pharmacy", "bakery", "repairs",
+  "salon", "phone", "car", "bread", "rice", "solar", "generator", "fashion", "market", "food", "supermarket", "school",
+  "clinic", "tailor", "mechanic", "plumber", "electrician", "printing", "and", "Ikeja", "Port Harcourt", "Ibadan", "Enugu",
+];
+const PARTIAL = ["pharm", "electr", "mecha", "plumb", "bak", "restau", "barb", "tail", "cater", "photog", "supermar", "vulcan", "gene", "fash", "inter", "logist"];
+const THREE = ["bar", "car", "gas", "oil", "spa", "inn", "fix", "tea", "pie", "art", "wig", "cab", "bus", "ice", "gym", "law", "web", "tyr", "jol", "amala"];
+const TYPOS = [
+  "resturant", "pharmcy", "electrican", "plumer", "mechnic", "supermaket", "bakry", "hotl", "Mama Cass Kitchn", "barbar shop",
+  "jollof rize", "tylor", "fasion designer", "saloon", "generater repair", "phamacy lagos", "vulcaniser", "laundary", "carwash", "buka",
+];
+const PHRASES = [
+  "jollof rice", "car wash ikeja", "phone repair abuja", "wedding cakes", "solar installation kano", "pounded yam", "hair braiding",
+  "tyre shop", "auto parts lagos", "real estate abuja", "printing press", "event centre lekki", "fresh fish", "building materials",
+  "school uniforms", "laptop repair", "gas refill", "water factory", "poultry farm", "driving school", "bridal makeup",
+  "fried rice and chicken", "mobile phone accessories", "interior decoration", "web developer lagos", "travel agency hajj",
+];
+const NAMES = [
+  "Divine Favour", "God's Grace", "Chidi", "Royal", "Golden", "Excel", "Covenant", "Blessed", "Kings", "Treasure", "Al-Ameen",
+  "Alheri", "Oluwaseun", "Mama Put", "Iya Basira", "Bakare", "Okafor", "Bello", "Okon", "Adebayo",
+];
+
+/** The request list: query strings without the leading '?'. */
+export function benchQueries(seed = 11): string[] {
+  const rng = new Rng(seed);
+  const q = (text: string, extra = "") => `q=${encodeURIComponent(text)}${extra}`;
+  const list: string[] = [];
+  for (const text of [...COMMON, ...PARTIAL, ...THREE, ...TYPOS, ...PHRASES, ...NAMES]) list.push(q(text));
+  // Text with a filter.
+  for (const text of rng.sample([...COMMON, ...PHRASES, ...PARTIAL, ...NAMES], 70)) {
+    list.push(rng.chance(0.5) ? q(text, `&region=${encodeURIComponent(rng.pick(REGIONS))}`) : q(text, `&category=${encodeURIComponent(rng.pick(CATEGORIES).toLowerCase())}`));
+  }
+  // Filters only (the home page's category grid, the sidebar), both, and later pages.
+  for (const region of rng.sample(REGIONS, 20)) list.push(`region=${encodeURIComponent(region)}`);
+  for (const category of rng.sample(CATEGORIES, 25)) list.push(`category=${encodeURIComponent(category.toLowerCase())}`);
+  for (let i = 0; i < 30; i++) list.push(`region=${encodeURIComponent(rng.pick(REGIONS))}&category=${encodeURIComponent(rng.pick(CATEGORIES))}`);
+  for (let i = 0; i < 20; i++) list.push(`${q(rng.pick([...COMMON, ...PARTIAL]))}&page=${rng.int(2, 5)}`);
+  list.push("", "page=2", "page=50");
+  return rng.shuffle(list);
+}
+
+/**
+ * A different set for warming up the server before measuring, as a server that has been running a
+ * while is (the embedded database's WebAssembly code is compiled to fast code only once it has run
+ * for a while): other words and other pages, about 200 requests.
+ */
+export function warmUpQueries(): string[] {
+  const rng = new Rng(97);
+  const words = ["fish", "tiles", "books", "cement", "shoes", "cakes", "suya", "chemist", "cinema", "laundry", "garri", "paint", "okada", "keke", "ankara", "aso ebi", "palm oil", "yam", "plantain", "kiosk"];
+  return rng.shuffle([
+    ...words.map((word) => `q=${encodeURIComponent(word)}`),
+    ...words.map((word) => `q=${encodeURIComponent(word)}&page=2`),
+    ...words.map((word) => `q=${encodeURIComponent(word)}&region=${encodeURIComponent(rng.pick(REGIONS))}`),
+    ...words.map((word) => `q=${encodeURIComponent(word)}&category=${encodeURIComponent(rng.pick(CATEGORIES))}`),
+    ...words.map((word) => `q=${encodeURIComponent(word.slice(0, 4))}`),
+    ...REGIONS.map((region) => `region=${encodeURIComponent(region)}&page=2`),
+    ...CATEGORIES.map((category) => `category=${encodeURIComponent(category)}&page=2`),
+  ]);
+}
