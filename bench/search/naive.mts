@@ -28,7 +28,7 @@ const QUERIES = ["q=kitchen", "q=pharm", "q=Mama%20Cass%20Kitchn", "category=hot
 const OBSERVE = `(() => {
   const seen = () => document.querySelector("#results article, #results .card, #naive-results[data-done]");
   const mark = () => { if (!window.__resultsAt && seen()) window.__resultsAt = performance.now(); };
-  new MutationObserver(mark).observe(document, { childList: true, subtree: true });
+  new MutationObserver(mark).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ["data-done"] });
   document.addEventListener("DOMContentLoaded", mark);
 })();`;
 

@@ -171,6 +171,23 @@ describe("filters and counts", () => {
     expect((await search(`q=${word}&page=4`, { pageSize: 5 })).items).toEqual([]);
   });
 
+  it("browsing without text stops at the last listing and at the last page browsed, and says so", async () => {
+    for (let i = 0; i < 5; i++) await business({ state: "Ekiti", category: "Bookshop", createdAt: minutesAgo(500 - i) });
+    const query = "region=Ekiti&category=Bookshop";
+    const { total } = await search(query);
+    expect(total).toBeGreaterThanOrEqual(5);
+    // One listing a page and as many pages as listings: every page is there, the last has no Next.
+    const last = await search(`${query}&page=${total}`, { pageSize: 1, browsePages: total });
+    expect([last.items.length, last.hasNext, last.lastPage]).toEqual([1, false, null]);
+    const beyond = await search(`${query}&page=${total + 1}`, { pageSize: 1, browsePages: total });
+    expect([beyond.items, beyond.hasPrevious, beyond.total]).toEqual([[], true, total]);
+    // Fewer pages browsed than listings: paged that far, with lastPage to say why.
+    const capped = await search(`${query}&page=2`, { pageSize: 1, browsePages: 2 });
+    expect([capped.items.length, capped.hasNext, capped.lastPage]).toEqual([1, false, 2]);
+    const past = await search(`${query}&page=3`, { pageSize: 1, browsePages: 2 });
+    expect([past.items, past.lastPage]).toEqual([[], 2]);
+  });
+
   it("cards show at most 2 products, how many more, and the first image at card and thumbnail widths", async () => {
     const word = uniqueWord();
     const withImages = await business({ name: `Cards ${word}`, products: ["Bread", "Cake", "Pies", "Chin chin"], createdAt: minutesAgo(2) });

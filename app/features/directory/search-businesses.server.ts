@@ -46,6 +46,11 @@ const SAMPLE_TARGET = 300;
 const FUZZY_LIMIT = 500;
 /** A very large result set is paged this far: each page further costs more index reading. */
 export const LARGE_RESULT_PAGES = 10;
+/**
+ * Browsing without text is paged this far (1,000 listings): a page further down costs reading every
+ * listing above it, so /businesses?page=40000 would cost seconds. The sitemap lists every business page.
+ */
+export const BROWSE_PAGES = 50;
 /** Most rows a stream of a large result set may cost to read (see StreamMode). */
 const MAX_TIER_ROWS = 20_000;
 
@@ -57,6 +62,8 @@ export type SearchOptions = {
   sampleTarget?: number;
   probeRows?: number;
   denseShare?: number;
+  /** Pages of browsing without text (BROWSE_PAGES unless given). */
+  browsePages?: number;
   /** Set on the search for a corrected text, so it is not corrected again. */
   isCorrection?: boolean;
 };
@@ -196,12 +203,17 @@ async function toResult(
 }
 
 /** No search text: featured placements then newest, counts from the maintained per-region/category table. */
-async function browse(filters: BusinessFilters, pageSize: number): Promise<BusinessSearchResult> {
+async function browse(filters: BusinessFilters, pageSize: number, browsePages: number): Promise<BusinessSearchResult> {
   const [row] = await queryRows<FacetRow>(
     getDb(),
     sql`with counts as (select state, category, count as n from business_facet_counts) select ${facetColumns(filters)}`,
   );
   const counted = toCounted(row);
+  const lastPage = counted.total > browsePages * pageSize ? browsePages : null;
+  // Past the last listing, or past the pages browsed, there is nothing to read (the counts are exact).
+  if ((filters.page - 1) * pageSize >= counted.total || (lastPage !== null && filters.page > lastPage)) {
+    return toResult([], filters, pageSize, counted, false, lastPage);
+  }
   // The counts say how dense the filtered listings are: reading in date order until enough pass the
   // filter costs about needed × all / matching rows; the region or category index (a bitmap), the
   // matching rows themselves. Region and category together have their own index in date order.
@@ -215,7 +227,7 @@ async function browse(filters: BusinessFilters, pageSize: number): Promise<Busin
   const ids = isSparse
     ? await pageFromPlannedStreams([{ where: sql`${where} and ${featuredNow}`, mode: "bitmap" }, { where: sql`${where} and ${notFeaturedNow}`, mode: "bitmap" }], offset, pageSize + 1)
     : await pageFromStreams([sql`${where} and ${featuredNow}`, sql`${where} and ${notFeaturedNow}`], offset, pageSize + 1);
-  return toResult(ids, filters, pageSize, counted, false);
+  return toResult(ids, filters, pageSize, counted, false, lastPage);
 }
 
 type ExactOptions = { text: string; tsquery: string; fuzzy: boolean; withCounts: boolean; cap?: number };
@@ -271,7 +283,7 @@ export async function searchBusinesses(filters: BusinessFilters, options: Search
     pageSize = LIMITS.searchPageSize, exactMatchLimit = EXACT_MATCH_LIMIT, sampleTarget = SAMPLE_TARGET, probeRows = PROBE_ROWS, denseShare = DENSE_SHARE,
   } = options;
   const terms = searchTerms(filters.q);
-  if (terms.length === 0) return browse(filters, pageSize);
+  if (terms.length === 0) return browse(filters, pageSize, options.browsePages ?? BROWSE_PAGES);
   const common = await commonWords();
   const tsquery = prefixTsQuery(terms, { common })!;
   const text = terms.join(" ");
