@@ -269,6 +269,15 @@ describe.each([
     expect(ids(result).slice(0, 2)).toEqual(featured.map((r) => r.id));
   });
 
+  it("leaves a word listings have as typed, even one letter from a common word", async () => {
+    const rare = `${word.slice(0, -1)}${word.endsWith("w") ? "v" : "w"}`;
+    const kiosk = await business({ name: `${rare} Kiosk` });
+    expect(ids(await search(`q=${rare}`, options))).toEqual([kiosk.id]);
+    // No listing has both words; the common word's listings named '… House' would, were 'rare' corrected.
+    const result = await search(`q=${rare} house`, options);
+    expect(result.correctedQuery).toBeUndefined();
+  });
+
   it("ranks exactly again once a filter leaves few enough", async () => {
     const kano = await search(`q=${word}&region=Kano`, { ...options, exactMatchLimit: 400 });
     expect(kano.items.every((item) => item.state === "Kano")).toBe(true);

@@ -331,7 +331,7 @@ export async function searchBusinesses(filters: BusinessFilters, options: Search
     if (exact.matches > 0) return toResult(exact.ids, filters, pageSize, exact.counted, false);
     // Nothing has the words: perhaps a typo. First the directory's common words, spelt right
     // ('hotl' → 'hotel'); else names that resemble the text.
-    const corrected = correctTerms(terms, common);
+    const corrected = await correctUnknownTerms(terms, common);
     if (!options.isCorrection && corrected.join(" ") !== text) {
       const result = await searchBusinesses({ ...filters, q: corrected.join(" ") }, { ...options, isCorrection: true });
       if (result.total > 0 || result.items.length > 0) return { ...result, correctedQuery: corrected.join(" ") };
@@ -346,6 +346,25 @@ export async function searchBusinesses(filters: BusinessFilters, options: Search
   const sampled = await markerSample(search, level);
   const scale = 2 ** level;
   return largeResult(search, toCounted(sampled, scale), Number(sampled?.name_matches ?? 0) * scale, publicCount, true);
+}
+
+/**
+ * The words corrected against the common words (correctTerms), but only those no public listing has:
+ * 'Cass' of 'Mama Cass Kitchen' is one letter from the common 'cash' and must stay as typed.
+ */
+async function correctUnknownTerms(terms: string[], common: ReadonlyMap<string, number>): Promise<string[]> {
+  const candidates = correctTerms(terms, common);
+  const corrected = [...terms];
+  for (const [i, candidate] of candidates.entries()) {
+    if (candidate === terms[i]) continue;
+    const [row] = await queryRows<{ found: boolean }>(
+      getDb(),
+      sql`select exists (select 1 from ${businesses} where ${isPublicBusiness}
+        and ${businesses.searchVector} @@ to_tsquery('simple', ${prefixTsQuery([terms[i]])})) as found`,
+    );
+    if (!row?.found) corrected[i] = candidate;
+  }
+  return corrected;
 }
 
 /**
