@@ -4,9 +4,11 @@
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signIn as submitSignIn } from "./account-steps";
 import { launchBrowser, url, waitForHydration, watchedPage } from "./harness";
 
-const PASSWORD = "Demo-Passw0rd!";
+/** The demo accounts' password (README). */
+const DEMO_PASSWORD = "Demo-Passw0rd!";
 const DESKTOP = { width: 1280, height: 900 };
 
 let browser: Browser;
@@ -17,10 +19,9 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** Signs in on the login page already open, and waits to leave it. */
 async function signIn(page: Page, email: string): Promise<void> {
-  await page.getByLabel("Email", { exact: true }).fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await page.getByRole("button", { name: /^sign in$/i }).click();
+  await submitSignIn(page, email, DEMO_PASSWORD);
   await page.waitForURL((target) => !target.pathname.startsWith("/login"));
 }
 
