@@ -354,17 +354,22 @@ export async function searchBusinesses(filters: BusinessFilters, options: Search
  */
 async function correctUnknownTerms(terms: string[], common: ReadonlyMap<string, number>): Promise<string[]> {
   const candidates = correctTerms(terms, common);
-  const corrected = [...terms];
-  for (const [i, candidate] of candidates.entries()) {
-    if (candidate === terms[i]) continue;
-    const [row] = await queryRows<{ found: boolean }>(
-      getDb(),
-      sql`select exists (select 1 from ${businesses} where ${isPublicBusiness}
-        and ${businesses.searchVector} @@ to_tsquery('simple', ${prefixTsQuery([terms[i]])})) as found`,
+  const unsure = candidates.flatMap((candidate, i) => (candidate === terms[i] ? [] : [i]));
+  if (unsure.length === 0) return terms;
+  const found = await getDb().transaction(async (tx) => {
+    // Through the text index only: expecting many matches, the planner would otherwise read listings in
+    // date order looking for one, and a word no listing has would cost reading them all.
+    await tx.execute(planFor("bitmap"));
+    const [row] = await queryRows<{ found: boolean[] }>(
+      tx,
+      sql`select array[${sql.join(
+        unsure.map((i) => sql`exists (select 1 from ${businesses} where ${isPublicBusiness} and ${businesses.searchVector} @@ to_tsquery('simple', ${prefixTsQuery([terms[i]])}))`),
+        sql`, `,
+      )}] as found`,
     );
-    if (!row?.found) corrected[i] = candidate;
-  }
-  return corrected;
+    return row?.found ?? [];
+  });
+  return terms.map((term, i) => (unsure.includes(i) && !found[unsure.indexOf(i)] ? candidates[i] : term));
 }
 
 /**
