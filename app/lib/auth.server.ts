@@ -124,7 +124,7 @@ function createAuth(db: Db) {
     telemetry: { enabled: false },
     // Refused sign-ins are expected traffic; our own logs record what matters, with the request id.
     logger: { level: "error" },
-    // Two-factor sign-in with an authenticator app (TOTP), which admins can turn on (issue 7). Codes
+    // Two-factor sign-in with an authenticator app (TOTP), which admins can turn on at /admin/security. Codes
     // are checked on the server by the /login and /admin/security actions; /api/auth/* stays closed.
     plugins: [twoFactor({ issuer: "Naija Directory" })],
   });

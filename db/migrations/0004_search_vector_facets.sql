@@ -1,4 +1,4 @@
--- Directory search (issue 4). See app/features/directory/search-businesses.server.ts for how these are used.
+-- Directory search (docs/decisions/0007-search-sampling-for-common-words.md). See app/features/directory/search-businesses.server.ts for how these are used.
 --
 -- 1. The search vector is rebuilt:
 --    - words joined by '/' are split ('Restaurant/Bar', '24/7'): the 'simple' parser reads them as one

@@ -1,5 +1,5 @@
 /**
- * The admin panel in chromium against the production build (issue 7): admin@example.com approves and
+ * The admin panel in chromium against the production build (spec 02 §2): admin@example.com approves and
  * rejects listings, approves KYC, approves a featured request, sends a notification and suspends a user,
  * and each change is checked where the others see it (public pages, dashboards, the bell, sign-in).
  * The journey leaves the shared demo data as other journeys expect it: the car wash's featured request is

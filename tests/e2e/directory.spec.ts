@@ -1,5 +1,5 @@
 /**
- * The public directory journey (issue 4): home → search → filter → business page → contact, anonymous
+ * The public directory journey (spec 01 §2): home → search → filter → business page → contact, anonymous
  * and signed in, on phone and desktop widths, and the listing page without JavaScript.
  */
 import type { Browser, Page } from "playwright-core";

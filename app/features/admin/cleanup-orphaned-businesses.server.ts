@@ -7,7 +7,7 @@ import { removeListingImageFiles } from "../listings/listing-images.server";
 import { auditActorOf, requireAdmin } from "./require-admin.server";
 
 /**
- * Removes listings whose owner account no longer exists (spec RPC cleanup_orphaned_businesses) with
+ * Removes listings whose owner account no longer exists (spec 02 §7: RPC cleanup_orphaned_businesses) with
  * their image files, and reports how many. Each removal is in the audit log with what was removed.
  */
 export async function cleanupOrphanedBusinesses(actor: SessionUser | null): Promise<{ removed: number }> {

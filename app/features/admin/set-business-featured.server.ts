@@ -9,7 +9,7 @@ import { announceDirectoryChange } from "./directory-changed.server";
 import { auditActorOf, requireAdmin, requireUuid } from "./require-admin.server";
 
 /**
- * The Featured Management toggle (spec RPC admin_manage_featured_status): sets the flag on an approved
+ * The Featured Management toggle (spec 02 §7: RPC admin_manage_featured_status): sets the flag on an approved
  * business and records who manages it and since when. Turning it on keeps a paid end date still in the
  * future; otherwise the placement has no end until an admin turns it off.
  */
