@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { AppError } from "../app/lib/app-error";
 import { getDatabase, useDatabase, type Database } from "../app/lib/db.server";
+import { getEnv } from "../app/lib/env.server";
+import { createApp } from "./app";
 import { testApp } from "../tests/support/server";
 
 describe("GET /healthz", () => {
@@ -50,8 +53,21 @@ describe("request ids", () => {
   it("an unhandled error answers 500 with the request id as Error ID", async () => {
     const response = await testApp().request("/some/page", { headers: { "X-Request-Id": "req-00000001" } });
     expect(response.status).toBe(500);
-    expect(await response.text()).toBe("Something went wrong. Error ID: req-00000001");
+    expect(await response.text()).toBe("Something went wrong. Please try again. Error ID: req-00000001");
     expect(response.headers.get("X-Request-Id")).toBe("req-00000001");
+  });
+
+  it("a refusal thrown by a handler answers through the same mapping as React Router's", async () => {
+    const refusing = createApp({
+      env: getEnv(),
+      build: async () => {
+        throw new AppError("forbidden", { title: "Access Denied", text: "You don't have admin privileges" });
+      },
+    });
+    const page = await refusing.request("/admin");
+    expect([page.status, await page.text()]).toEqual([403, "You don't have admin privileges"]);
+    const api = await refusing.request("/anything", { headers: { accept: "application/json" } });
+    expect([api.status, await api.json()]).toEqual([403, { error: "You don't have admin privileges", code: "forbidden" }]);
   });
 });
 

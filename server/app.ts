@@ -9,6 +9,7 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import { openKycDocument } from "../app/features/kyc/kyc-document-link.server";
 import { getAuth } from "../app/lib/auth.server";
 import { getDatabase, pingDatabase } from "../app/lib/db.server";
+import { errorResponse } from "../app/lib/error-responses.server";
 import type { Env } from "../app/lib/env.server";
 import { logger } from "../app/lib/logger.server";
 import { LIMITS } from "../app/lib/reference";
@@ -126,11 +127,8 @@ export function createApp(options: { env: Env; build: BuildLoader; clientDir?: s
     return handler(c.req.raw, { cspNonce: c.get("cspNonce"), requestId: c.get("requestId"), clientAddress });
   });
 
-  app.onError((error, c) => {
-    const requestId = c.get("requestId");
-    logger.error({ err: error }, "unhandled error");
-    return c.text(`Something went wrong. Error ID: ${requestId}`, 500);
-  });
+  // Whatever a handler throws is answered by the one error mapping (refusals at their status, faults logged).
+  app.onError((error, c) => errorResponse(error, c.req.raw));
 
   return app;
 }

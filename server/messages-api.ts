@@ -4,8 +4,7 @@ import { getSessionUser } from "../app/features/accounts/session.server";
 import { markConversationRead } from "../app/features/messaging/mark-conversation-read.server";
 import { MESSAGE_TEXTS } from "../app/features/messaging/message.schemas";
 import { sendMessage } from "../app/features/messaging/send-message.server";
-import { isAppError } from "../app/lib/app-error";
-import { logger } from "../app/lib/logger.server";
+import { jsonFailure } from "../app/lib/error-responses.server";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
@@ -21,11 +20,11 @@ async function readJson(c: Context): Promise<unknown> {
  * The chat's JSON endpoints (the page's form posts to /messages when JavaScript is off):
  *   POST /api/messages       {businessId, visitorId?, message, idempotencyKey} → 201 {message} (200 for a retry)
  *   POST /api/messages/read  {businessId, visitorId?} → 200 {unreadCount}
- * Errors answer {error} with the spec's text and the AppError's status.
+ * Refusals answer {error, code} with the spec's text at the AppError's status (app/lib/error-responses.server.ts).
  */
 export function messagesApi() {
   const api = new Hono();
-  api.use("*", bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.json({ error: MESSAGE_TEXTS.length }, 413, NO_STORE) }));
+  api.use("*", bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.json({ error: MESSAGE_TEXTS.length, code: "invalid" }, 413, NO_STORE) }));
 
   api.post("/", async (c) => {
     try {
@@ -33,22 +32,17 @@ export function messagesApi() {
       const result = await sendMessage(user, await readJson(c));
       return c.json({ message: result.message, duplicate: result.duplicate }, result.duplicate ? 200 : 201, NO_STORE);
     } catch (error) {
-      if (isAppError(error)) return c.json({ error: error.message }, error.status as 400, NO_STORE);
-      logger.error({ err: error }, "sending a message failed");
-      return c.json({ error: MESSAGE_TEXTS.failed }, 500, NO_STORE);
+      return jsonFailure(error, MESSAGE_TEXTS.failed);
     }
   });
 
   api.post("/read", async (c) => {
     try {
       const user = await getSessionUser(c.req.raw);
-      if (!user) return c.json({ error: MESSAGE_TEXTS.loginRequired }, 401, NO_STORE);
       const result = await markConversationRead(user, await readJson(c));
       return c.json({ unreadCount: result.unreadCount }, 200, NO_STORE);
     } catch (error) {
-      if (isAppError(error)) return c.json({ error: "Not found" }, error.status as 400, NO_STORE);
-      logger.error({ err: error }, "marking a conversation read failed");
-      return c.json({ error: "Something went wrong" }, 500, NO_STORE);
+      return jsonFailure(error);
     }
   });
   return api;

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { isRouteErrorResponse, useRevalidator, useRouteLoaderData } from "react-router";
+import type { Failure } from "../lib/app-error";
 import { LIMITS } from "../lib/reference";
 import { NotFoundPage } from "./not-found-page";
 
@@ -41,13 +42,30 @@ export function ErrorScreen({ requestId }: { requestId?: string | null }) {
   );
 }
 
-type WithRequestId = { requestId?: string } | undefined;
+/** A request refused for a reason the person can act on (app/lib/error-responses.server.ts throwRouteError). */
+function RefusedScreen({ failure }: { failure: Failure }) {
+  return (
+    <div role="alert" className="mx-auto max-w-md px-4 py-16 text-center">
+      <h1 className="text-2xl font-bold">{failure.title || "Not available"}</h1>
+      <p className="mt-2 text-gray-700">{failure.text}</p>
+      <a href="/" className="btn btn-primary mt-6">
+        Go to Home
+      </a>
+    </div>
+  );
+}
 
-/** A failed route: 404 responses show the not-found page, anything else the error screen with its id. */
+type ErrorData = { requestId?: string; failure?: Failure } | undefined;
+
+/**
+ * A failed route: 404 responses show the not-found page, other refusals their text, and anything else
+ * (a fault of ours) the error screen with the request id our logs carry.
+ */
 export default function RouteError({ error }: { error: unknown }) {
-  const root = useRouteLoaderData("root") as WithRequestId;
+  const root = useRouteLoaderData("root") as ErrorData;
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  const data = isRouteErrorResponse(error) ? (error.data as ErrorData) : undefined;
+  if (isRouteErrorResponse(error) && error.status < 500 && data?.failure) return <RefusedScreen failure={data.failure} />;
   // When the root loader itself failed, the id travels in the error response.
-  const fromError = isRouteErrorResponse(error) ? (error.data as WithRequestId)?.requestId : undefined;
-  return <ErrorScreen requestId={fromError ?? root?.requestId} />;
+  return <ErrorScreen requestId={data?.requestId ?? root?.requestId} />;
 }

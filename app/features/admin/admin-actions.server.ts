@@ -1,6 +1,6 @@
 import { approveKyc, rejectKyc } from "../kyc/review-kyc.server";
 import { isAppError } from "../../lib/app-error";
-import { logger } from "../../lib/logger.server";
+import { describeError } from "../../lib/error-responses.server";
 import type { SessionUser } from "../accounts/session-user";
 import { ADMIN_EXTRA_TEXTS, ADMIN_TEXTS, type AdminActionResult } from "./admin.schemas";
 import { approveBusiness } from "./approve-business.server";
@@ -18,10 +18,9 @@ import { updateFeedbackStatus } from "./update-feedback-status.server";
 
 type Outcome = { status: number; result: AdminActionResult };
 
-/** The detail an AppError carries, when it is a sentence meant for people (not just its code). */
+/** The sentence a refusal carries for people (not just its code), if any. */
 function detailOf(error: unknown): string | undefined {
-  if (!isAppError(error)) return undefined;
-  return error.message && error.message !== error.code ? error.message : undefined;
+  return isAppError(error) && error.hasText ? error.message : undefined;
 }
 
 const text = (form: FormData, name: string) => {
@@ -42,16 +41,15 @@ export async function runAdminAction(actor: SessionUser | null, form: FormData):
     status: 200,
     result: { intent, ok: true, title, targetId, at, ...extra },
   });
+  /**
+   * The toast of a failed action: the action's own title (the spec's text), with the refusal's sentence, or
+   * 'Access Denied' for someone who is not an admin. Status and logging come from the one error mapping.
+   */
   const fail = (error: unknown, title: string, extra: Partial<AdminActionResult> = {}, unexpectedTitle?: string): Outcome => {
-    if (!isAppError(error)) {
-      logger.error({ err: error, intent }, "admin action failed");
-      return { status: 500, result: { intent, ok: false, title: unexpectedTitle ?? title, targetId, at, ...extra } };
-    }
-    if (error.code === "unauthenticated" || error.code === "forbidden") {
-      return { status: error.status, result: { intent, ok: false, title: ADMIN_TEXTS.accessDenied.title, text: ADMIN_TEXTS.accessDenied.text, targetId, at } };
-    }
-    const detail = error.code === "not-found" ? "It no longer exists. Refresh the page." : detailOf(error);
-    return { status: error.status, result: { intent, ok: false, title, text: detail, targetId, at, ...extra } };
+    const { status, failure, expected } = describeError(error);
+    if (!expected) return { status, result: { intent, ok: false, title: unexpectedTitle ?? title, targetId, at, ...extra, errorId: failure.errorId } };
+    if (status === 401 || status === 403) return { status, result: { intent, ok: false, title: failure.title, text: failure.text, targetId, at } };
+    return { status, result: { intent, ok: false, title, text: failure.text, targetId, at, ...extra } };
   };
 
   switch (intent) {

@@ -104,6 +104,8 @@ export type AdminActionResult = {
   values?: Record<string, string>;
   /** Makes a repeated identical result show again. */
   at: number;
+  /** Set when the action failed through a fault of ours: the request id our logs carry. */
+  errorId?: string;
 };
 
 /** Texts we add where the spec has none (suspension works now; see the decisions page). */

@@ -1,4 +1,5 @@
-import { isAppError } from "../../lib/app-error";
+import { appErrorCode } from "../../lib/app-error";
+import { describeError } from "../../lib/error-responses.server";
 import { logger } from "../../lib/logger.server";
 import type { SessionUser } from "../accounts/session-user";
 import { ADMIN_TEXTS, parseAdminTab, parsePage, parseSearch, parseUserFilter, type AdminTab, type UserFilterValue } from "./admin.schemas";
@@ -107,9 +108,11 @@ export async function loadAdminTab(actor: SessionUser, url: URL): Promise<{
     loadTab(actor, tab, page, search, activityId, userFilter).then(
       (data) => ({ data, loadError: null }),
       (error: unknown) => {
-        if (isAppError(error) && (error.code === "forbidden" || error.code === "unauthenticated")) throw error;
-        logger.error({ err: error, tab }, "admin tab failed to load");
-        return { data: emptyTab(tab, page), loadError: LOAD_ERRORS[tab] };
+        const code = appErrorCode(error);
+        if (code === "forbidden" || code === "unauthenticated") throw error;
+        // A failed read: logged with the request id, the list stays empty with the spec's error text.
+        const { failure } = describeError(error, LOAD_ERRORS[tab]);
+        return { data: emptyTab(tab, page), loadError: failure.errorId ? `${failure.text} (Error ID: ${failure.errorId})` : failure.text };
       },
     ),
   ]);

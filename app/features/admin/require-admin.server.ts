@@ -2,14 +2,15 @@ import { sql, type AnyColumn } from "drizzle-orm";
 import { AppError } from "../../lib/app-error";
 import type { AuditActor } from "../../lib/audit.server";
 import type { SessionUser } from "../accounts/session-user";
+import { ADMIN_TEXTS } from "./admin.schemas";
 
 /**
  * Every admin use case starts here: anonymous callers are unauthenticated, everyone else who is not an
  * admin (role admin or e-mail in the admins table) is forbidden. Suspended admins have no session at all.
  */
 export function requireAdmin(actor: SessionUser | null | undefined): asserts actor is SessionUser {
-  if (!actor) throw new AppError("unauthenticated");
-  if (!actor.isAdmin) throw new AppError("forbidden");
+  if (!actor) throw new AppError("unauthenticated", ADMIN_TEXTS.accessDenied);
+  if (!actor.isAdmin) throw new AppError("forbidden", ADMIN_TEXTS.accessDenied);
 }
 
 /** Who the audit log names for an action. */

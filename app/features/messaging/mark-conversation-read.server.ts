@@ -5,14 +5,15 @@ import { getDb } from "../../lib/db.server";
 import { publishEvent, REALTIME_TYPES } from "../../lib/realtime.server";
 import type { SessionUser } from "../accounts/session-user";
 import { countUnread } from "../notifications/count-unread.server";
-import { ConversationRefSchema, type UnreadChangedPayload } from "./message.schemas";
+import { ConversationRefSchema, MESSAGE_TEXTS, type UnreadChangedPayload } from "./message.schemas";
 
 /**
  * The viewer has seen a conversation they take part in (its visitor, or the business owner): the messages sent
  * to them in it become read and their last-seen time is recorded (no e-mail while they watch it). Returns the
  * bell count after it; the viewer's other tabs hear it live.
  */
-export async function markConversationRead(actor: SessionUser, input: unknown): Promise<{ unreadCount: number; marked: number }> {
+export async function markConversationRead(actor: SessionUser | null, input: unknown): Promise<{ unreadCount: number; marked: number }> {
+  if (!actor) throw new AppError("unauthenticated", MESSAGE_TEXTS.loginRequired);
   const parsed = ConversationRefSchema.safeParse(input);
   if (!parsed.success) throw new AppError("invalid");
   const { businessId } = parsed.data;

@@ -6,6 +6,7 @@ import { createAdmin, createBusiness, createMessage, createOwner, createVisitor,
 import { actorFor } from "../../../tests/support/actors";
 import { listen, testApp, type Listening } from "../../../tests/support/server";
 import { AppError } from "../../lib/app-error";
+import { statusOf } from "../../lib/error-responses.server";
 import { getDb } from "../../lib/db.server";
 import { listOutbox } from "../../lib/email.server";
 import { getRealtimeHub, publishEvent, realtimeCursor, REALTIME_TYPES } from "../../lib/realtime.server";
@@ -83,7 +84,7 @@ describe("sending: texts and sanitising (spec 01 §5, §8)", () => {
     for (const text of ["", "   ", "\n\t"]) {
       const error = await refusal(send(visitorActor, { businessId: business.id, message: text }));
       expect(error.message).toBe(MESSAGE_TEXTS.empty);
-      expect(error.status).toBe(400);
+      expect(statusOf(error)).toBe(400);
     }
     expect(await messageCount(eq(businessMessages.businessId, business.id))).toBe(0);
   });
@@ -103,7 +104,7 @@ describe("sending: texts and sanitising (spec 01 §5, §8)", () => {
     const { business } = await scene();
     const error = await refusal(send(null, { businessId: business.id, message: "Hello" }));
     expect(error.message).toBe(MESSAGE_TEXTS.loginRequired);
-    expect(error.status).toBe(401);
+    expect(statusOf(error)).toBe(401);
   });
 
   it("refuses a business that does not exist or is not public for a new conversation", async () => {
@@ -125,7 +126,7 @@ describe("rate limit: 5 messages per user per 60 seconds", () => {
     for (let i = 1; i <= 5; i++) await send(visitorActor, { businessId: business.id, message: `Message ${i}` });
     const error = await refusal(send(visitorActor, { businessId: business.id, message: "Message 6" }));
     expect(error.message).toBe(MESSAGE_TEXTS.rateLimited);
-    expect(error.status).toBe(429);
+    expect(statusOf(error)).toBe(429);
     expect(await messageCount(eq(businessMessages.senderId, visitor.id))).toBe(5);
     // The counter lives in PostgreSQL (rate_limits), which every server process shares.
     const [row] = await db().select({ count: rateLimits.count }).from(rateLimits).where(eq(rateLimits.key, `msg:${visitor.id}`));
@@ -608,9 +609,9 @@ describe("HTTP endpoint /api/messages", () => {
     const post = (body: unknown, headers: Record<string, string> = { cookie }) =>
       fetch(`${server.url}/api/messages`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
     const anonymous = await post({ businessId: business.id, message: "Hi", idempotencyKey: randomUUID() }, {});
-    expect([anonymous.status, await anonymous.json()]).toEqual([401, { error: MESSAGE_TEXTS.loginRequired }]);
+    expect([anonymous.status, await anonymous.json()]).toEqual([401, { error: MESSAGE_TEXTS.loginRequired, code: "unauthenticated" }]);
     const empty = await post({ businessId: business.id, message: " ", idempotencyKey: randomUUID() });
-    expect([empty.status, await empty.json()]).toEqual([400, { error: MESSAGE_TEXTS.empty }]);
+    expect([empty.status, await empty.json()]).toEqual([400, { error: MESSAGE_TEXTS.empty, code: "invalid" }]);
     const key = randomUUID();
     const first = await post({ businessId: business.id, message: "Hi", idempotencyKey: key });
     const retry = await post({ businessId: business.id, message: "Hi", idempotencyKey: key });
@@ -618,7 +619,7 @@ describe("HTTP endpoint /api/messages", () => {
     expect((await retry.json()).duplicate).toBe(true);
     for (let i = 0; i < 4; i++) expect((await post({ businessId: business.id, message: `m${i}`, idempotencyKey: randomUUID() })).status).toBe(201);
     const sixth = await post({ businessId: business.id, message: "sixth", idempotencyKey: randomUUID() });
-    expect([sixth.status, await sixth.json()]).toEqual([429, { error: MESSAGE_TEXTS.rateLimited }]);
+    expect([sixth.status, await sixth.json()]).toEqual([429, { error: MESSAGE_TEXTS.rateLimited, code: "rate-limited" }]);
     const crossSite = await fetch(`${server.url}/api/messages`, {
       method: "POST",
       headers: { "content-type": "application/json", cookie, origin: "https://evil.example" },

@@ -7,7 +7,7 @@ import { confirmTwoFactor } from "~/features/admin/confirm-two-factor.server";
 import { disableTwoFactor } from "~/features/admin/disable-two-factor.server";
 import { secretOf, startTwoFactorSetup } from "~/features/admin/start-two-factor-setup.server";
 import { getTwoFactorStatus } from "~/features/admin/two-factor-status.server";
-import { isAppError } from "~/lib/app-error";
+import { actionFailure, actionRefusal } from "~/lib/error-responses.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Two-factor sign-in – Admin – Naija Directory" }, { name: "robots", content: "noindex" }];
 
@@ -18,21 +18,18 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 type Setup = { totpURI: string; secret: string; backupCodes: string[] };
-type ActionData = { intent: "start" | "confirm" | "disable"; error: string; setup?: Setup };
-
-const messageOf = (error: unknown) => (isAppError(error) && error.message !== error.code ? error.message : ADMIN_EXTRA_TEXTS.twoFactorFailed);
+type Intent = "start" | "confirm" | "disable";
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request, ["admin", "business"]);
-  if (!user.isAdmin) return data({ intent: "start", error: ADMIN_TEXTS.accessDenied.text } satisfies ActionData, { status: 403 });
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   if (intent === "start") {
     try {
       const setup = await startTwoFactorSetup(user, { password: String(form.get("password") ?? ""), request });
-      return { intent: "confirm" as const, error: "", setup } satisfies ActionData;
+      return { ok: true as const, intent: "confirm" as Intent, setup };
     } catch (error) {
-      return data({ intent: "start", error: messageOf(error) } satisfies ActionData, { status: 400 });
+      return actionFailure(error, { fallback: ADMIN_EXTRA_TEXTS.twoFactorFailed, keep: { intent: "start" as Intent } });
     }
   }
   if (intent === "confirm") {
@@ -45,8 +42,7 @@ export async function action({ request }: Route.ActionArgs) {
       const { headers } = await confirmTwoFactor(user, { code: String(form.get("code") ?? ""), request });
       throw redirect("/admin/security?done=enabled", { headers });
     } catch (error) {
-      if (error instanceof Response) throw error;
-      return data({ intent: "confirm", error: messageOf(error), setup } satisfies ActionData, { status: 400 });
+      return actionFailure(error, { fallback: ADMIN_EXTRA_TEXTS.twoFactorFailed, keep: { intent: "confirm" as Intent, setup } });
     }
   }
   if (intent === "disable") {
@@ -54,16 +50,15 @@ export async function action({ request }: Route.ActionArgs) {
       const { headers } = await disableTwoFactor(user, { password: String(form.get("password") ?? ""), request });
       throw redirect("/admin/security?done=disabled", { headers });
     } catch (error) {
-      if (error instanceof Response) throw error;
-      return data({ intent: "disable", error: messageOf(error) } satisfies ActionData, { status: 400 });
+      return actionFailure(error, { fallback: ADMIN_EXTRA_TEXTS.twoFactorFailed, keep: { intent: "disable" as Intent } });
     }
   }
-  return data({ intent: "start", error: ADMIN_TEXTS.anError } satisfies ActionData, { status: 400 });
+  return actionRefusal("invalid", ADMIN_TEXTS.anError, { keep: { intent: "start" as Intent } });
 }
 
 export default function SecurityPage() {
   const loaderData = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as ActionData | undefined;
+  const actionData = useActionData<typeof action>();
   const [params] = useSearchParams();
   if (loaderData.denied) {
     return (
@@ -76,7 +71,8 @@ export default function SecurityPage() {
     );
   }
   const done = params.get("done");
-  const setup = actionData?.setup;
+  const setup = actionData && "setup" in actionData ? actionData.setup : undefined;
+  const error = actionData && !actionData.ok ? actionData.failure.text : "";
   return (
     <div className="page max-w-xl">
       <Link to="/admin" className="link text-sm">
@@ -97,11 +93,11 @@ export default function SecurityPage() {
           {loaderData.enabled ? <span className="text-green-700">On</span> : <span className="text-gray-700">Off</span>}
         </h2>
         {loaderData.enabled ? (
-          <DisableForm error={actionData?.intent === "disable" ? actionData.error : ""} />
+          <DisableForm error={actionData?.intent === "disable" ? error : ""} />
         ) : setup ? (
-          <ConfirmForm setup={setup} error={actionData?.intent === "confirm" ? actionData.error : ""} />
+          <ConfirmForm setup={setup} error={actionData?.intent === "confirm" ? error : ""} />
         ) : (
-          <StartForm error={actionData?.intent === "start" || actionData?.intent === "confirm" ? actionData.error : ""} />
+          <StartForm error={actionData?.intent === "start" || actionData?.intent === "confirm" ? error : ""} />
         )}
       </section>
     </div>

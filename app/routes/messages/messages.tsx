@@ -9,7 +9,8 @@ import { MESSAGE_TEXTS, newIdempotencyKey } from "~/features/messaging/message.s
 import { openConversation } from "~/features/messaging/open-conversation.server";
 import { connectRealtime } from "~/features/messaging/realtime-client";
 import { sendMessage } from "~/features/messaging/send-message.server";
-import { isAppError } from "~/lib/app-error";
+import { appErrorCode } from "~/lib/app-error";
+import { actionFailure, statusOf, throwRouteError } from "~/lib/error-responses.server";
 import { realtimeCursor as readRealtimeCursor } from "~/lib/realtime.server";
 
 const ROLES = ["visitor", "business", "admin"] as const;
@@ -47,10 +48,9 @@ export async function loader({ request }: Route.LoaderArgs) {
       sent: url.searchParams.get("sent") === "1",
     };
   } catch (error) {
-    if (isAppError(error) && error.code === "not-found") {
-      return data({ view: "not-found" as const, viewerId, realtimeCursor, businessName }, { status: 404 });
-    }
-    throw error;
+    // A conversation the viewer may not read is answered as not found, inside the messages screen.
+    if (appErrorCode(error) !== "not-found") throwRouteError(error);
+    return data({ view: "not-found" as const, viewerId, realtimeCursor, businessName }, { status: statusOf(error) });
   }
 }
 
@@ -67,9 +67,7 @@ export async function action({ request }: Route.ActionArgs) {
       idempotencyKey: String(form.get("idempotencyKey") ?? ""),
     });
   } catch (error) {
-    const status = isAppError(error) ? error.status : 500;
-    const message = isAppError(error) ? error.message : MESSAGE_TEXTS.failed;
-    return data({ error: message, draft }, { status });
+    return actionFailure(error, { fallback: MESSAGE_TEXTS.failed, keep: { draft } });
   }
   const url = new URL(request.url);
   url.searchParams.set("sent", "1");
@@ -86,7 +84,7 @@ export default function Messages({ loaderData, actionData }: Route.ComponentProp
   }, [viewerId, realtimeCursor]);
 
   if (loaderData.view === "chat") {
-    const failed = actionData && "error" in actionData ? actionData : null;
+    const failed = actionData && "failure" in actionData ? actionData : null;
     return (
       <Chat
         key={`${loaderData.conversation.business.id}:${loaderData.conversation.visitor.id}`}
@@ -94,7 +92,7 @@ export default function Messages({ loaderData, actionData }: Route.ComponentProp
         viewerId={viewerId}
         formAction={`${location.pathname}${location.search}`}
         idempotencyKey={loaderData.idempotencyKey}
-        initialNotice={failed ? { tone: "error", text: failed.error } : loaderData.sent ? { tone: "success", text: MESSAGE_TEXTS.sent } : null}
+        initialNotice={failed ? { tone: "error", text: failed.failure.text } : loaderData.sent ? { tone: "success", text: MESSAGE_TEXTS.sent } : null}
         initialDraft={failed?.draft ?? ""}
       />
     );

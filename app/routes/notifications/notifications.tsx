@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { data, Link, useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
 import type { Route } from "./+types/notifications";
 import { requireUser } from "~/features/accounts/guards.server";
 import { formatFullTime, formatMessageTime } from "~/features/messaging/format-time";
@@ -8,7 +8,7 @@ import { connectRealtime, subscribeRealtime } from "~/features/messaging/realtim
 import { listNotifications } from "~/features/notifications/list-notifications.server";
 import { markNotificationRead } from "~/features/notifications/mark-notification-read.server";
 import { NOTIFICATION_TEXTS, type NotificationItem } from "~/features/notifications/notification.schemas";
-import { isAppError } from "~/lib/app-error";
+import { actionFailure } from "~/lib/error-responses.server";
 import { realtimeCursor as readRealtimeCursor } from "~/lib/realtime.server";
 
 const ROLES = ["visitor", "business", "admin"] as const;
@@ -30,7 +30,7 @@ export async function action({ request }: Route.ActionArgs) {
     const result = await markNotificationRead(user, { kind: String(form.get("kind") ?? ""), id });
     return { ok: true as const, id, text: NOTIFICATION_TEXTS.markedRead, unreadCount: result.unreadCount };
   } catch (error) {
-    return data({ ok: false as const, id, text: NOTIFICATION_TEXTS.markReadFailed }, { status: isAppError(error) ? error.status : 500 });
+    return actionFailure(error, { fallback: NOTIFICATION_TEXTS.markReadFailed, keep: { id } });
   }
 }
 
@@ -156,7 +156,7 @@ function NotificationCard({ item }: { item: NotificationItem }) {
       </div>
       {result && (
         <p role={result.ok ? "status" : "alert"} className={`mt-2 text-sm ${result.ok ? "text-green-700" : "text-red-700"}`}>
-          {result.text}
+          {result.ok ? result.text : result.failure.text}
         </p>
       )}
     </li>

@@ -172,6 +172,7 @@ export function ActionToast({ result }: { result: AdminActionResult | undefined 
         <div className="min-w-0 flex-1">
           <p className="font-semibold">{result.title}</p>
           {result.text ? <p className="mt-0.5">{result.text}</p> : null}
+          {result.errorId ? <p className="mt-0.5 text-xs">Error ID: {result.errorId}</p> : null}
         </div>
         <button type="button" className="icon-btn -m-1 p-1" onClick={() => setDismissedAt(result.at)}>
           <span className="i i-close h-4 w-4" aria-hidden="true" />
