@@ -12,6 +12,11 @@ export type AuditEntry = {
   after?: Record<string, unknown> | null;
 };
 
+/** Who the audit log names for an action by a signed-in user. */
+export function auditActorOf(actor: { id: string; email: string }): AuditActor {
+  return { id: actor.id, email: actor.email };
+}
+
 /** Appends one row to the audit log (inside the caller's transaction when given one). */
 export async function recordAudit(db: Db | Tx, actor: AuditActor, entry: AuditEntry): Promise<void> {
   await db.insert(auditLog).values({

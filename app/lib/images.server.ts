@@ -20,9 +20,11 @@ const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp"]);
 
 /**
  * Decides the type from the bytes (not the name), then re-encodes to WebP without metadata
- * (EXIF, GPS, ICC) and within MAX_STORED_SIDE. Throws InvalidImageError for anything else.
+ * (EXIF, GPS, ICC, anything hidden after the image data) within `maxSide` (listing images
+ * MAX_STORED_SIDE; KYC documents larger and sharper, to stay legible). Throws InvalidImageError for
+ * anything that is not a JPEG, PNG or WebP image.
  */
-export async function normalizeImage(input: Buffer, maxSide = MAX_STORED_SIDE) {
+export async function normalizeImage(input: Buffer, { maxSide = MAX_STORED_SIDE, quality = 80 }: { maxSide?: number; quality?: number } = {}) {
   let format: string | undefined;
   try {
     format = (await sharp(input).metadata()).format;
@@ -30,12 +32,17 @@ export async function normalizeImage(input: Buffer, maxSide = MAX_STORED_SIDE) {
     throw new InvalidImageError("not an image");
   }
   if (!format || !ACCEPTED_FORMATS.has(format)) throw new InvalidImageError(`unsupported format ${format ?? "unknown"}`);
-  const { data, info } = await sharp(input, { failOn: "error" })
-    .rotate() // honour EXIF orientation before the EXIF block is dropped
-    .resize({ width: maxSide, height: maxSide, fit: "inside", withoutEnlargement: true })
-    .webp({ quality: 80 })
-    .toBuffer({ resolveWithObject: true });
-  return { data, width: info.width, height: info.height, format };
+  try {
+    const { data, info } = await sharp(input, { failOn: "error" })
+      .rotate() // honour EXIF orientation before the EXIF block is dropped
+      .resize({ width: maxSide, height: maxSide, fit: "inside", withoutEnlargement: true })
+      .webp({ quality })
+      .toBuffer({ resolveWithObject: true });
+    return { data, width: info.width, height: info.height, format };
+  } catch (error) {
+    // A truncated or corrupt file of an accepted type: not an image we can use.
+    throw new InvalidImageError(`unreadable ${format}: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }
 
 /** Card-sized variants (and smaller) stay within this many bytes, however detailed the photo. */
