@@ -1160,13 +1160,21 @@ export function buildDemoPlan(seed: number = DEMO_SEED_VALUE): DemoPlan {
     description: "Fast, thorough car wash with clean water and professional products. Relax in our air-conditioned lounge with free Wi-Fi while we make your car shine. Open every day from 7am.",
     status: "approved", rejectionReason: null, reviewedAgoMs: 38 * DAY, featured: null, viewCount: 286, imageCount: 2, agoMs: 39 * DAY,
   });
+  // An event centre waiting for the admin's approval, from another owner (their KYC is planned last, so the
+  // random data generated after this point stays as it was).
+  const tayo: Owner = {
+    ...person({ email: "tayo.adewale@example.com", firstName: "Tayo", lastName: "Adewale", role: "business", state: "Lagos", category: "Event centre", kycStatus: "approved", agoMs: 30 * DAY }),
+    group: "yoruba",
+  };
   addBusiness({
-    key: "owner-events", ownerKey: owner.key, name: "Bakare Event Centre", category: "Event centre", state: "Lagos",
+    key: "tayo-events", ownerKey: tayo.key, name: "Adewale Event Centre", category: "Event centre", state: "Lagos",
     city: "Lagos", area: "Ikeja", address: "7 Toyin Street, Ikeja, Lagos", plotNumber: null, phoneNumber: "+2348031234567",
     websiteUrl: null, products: ["Wedding receptions", "Birthday parties", "Conferences", "Standby power", "Parking space"],
     description: "A 400-seat air-conditioned hall in the heart of Ikeja for weddings, birthdays and conferences, with ample parking and standby power.",
     status: "pending", rejectionReason: null, reviewedAgoMs: null, featured: null, viewCount: 0, imageCount: 2, agoMs: 1 * DAY + 3 * HOUR,
   });
+  // The Standard plan allows three listings: owner@example.com holds two, so Add Business can be tried by hand,
+  // and the car wash (approved, not featured, no request waiting) lets the featured flow be tried too.
   subscriptions.push({ userKey: owner.key, planId: "standard", startAgoMs: 12 * DAY, paymentReference: reference("demo") });
 
   // --- Mama Cass Kitchen (a later search test looks for it by a typo) ----------------------
@@ -1268,8 +1276,6 @@ export function buildDemoPlan(seed: number = DEMO_SEED_VALUE): DemoPlan {
     const b = featuredCandidates[9];
     featuredRequests.push({ businessKey: b.key, tier: "basic", status: "rejected", agoMs: 6 * DAY, startAgoMs: null, paymentReference: reference("demo") });
   }
-  // The owner's car wash has asked to be featured too (waiting for the admin).
-  featuredRequests.push({ businessKey: ownerCarWash.key, tier: "basic", status: "pending", agoMs: 5 * HOUR, startAgoMs: null, paymentReference: reference("demo") });
 
   // --- Visitors and conversations ---------------------------------------------------------
   const visitors: PersonPlan[] = [visitor];
@@ -1333,6 +1339,8 @@ export function buildDemoPlan(seed: number = DEMO_SEED_VALUE): DemoPlan {
     { userKey: regularOwners[0].key, message: "KYC approval was very fast. Thank you!", status: "resolved", agoMs: 30 * DAY },
     { userKey: visitors[2].key, message: "One business's phone number was wrong; it has been fixed now.", status: "resolved", agoMs: 21 * DAY },
   );
+
+  kycFor(tayo, "approved", 29 * DAY, 28 * DAY);
 
   return { people, businesses, kyc, conversations, featuredRequests, subscriptions, feedback };
 }
