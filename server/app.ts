@@ -75,9 +75,9 @@ export function createApp(options: { env: Env; build: BuildLoader; clientDir?: s
   app.route("/dev", mailboxRoutes(env));
   app.route("/media", mediaRoutes());
   // KYC documents: only through a signed link (owner or admin, 3600 s), never cached, every view audited.
+  // A refused or missing document throws 'Unable to load document' (404, never cached) to onError.
   app.get("/kyc-documents/:id", async (c) => {
     const bytes = await openKycDocument(c.req.param("id"), new URL(c.req.url).searchParams);
-    if (!bytes) return c.text("Unable to load document", 404, { "Cache-Control": "no-store" });
     return c.body(new Uint8Array(bytes), 200, {
       "Content-Type": "image/webp",
       "Cache-Control": "private, no-store",

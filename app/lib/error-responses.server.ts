@@ -77,11 +77,12 @@ function isThrownResponse(error: unknown): error is Response {
 }
 
 /**
- * A React Router action's answer to a failed use case: `{ ok: false, failure, ...keep }` at the error's
- * status, where `keep` is what the person typed (the form shows it again). A fault of ours is logged and
- * answered with `fallback`; without a fallback it goes on to the error screen (with the request id).
+ * A React Router action's answer to a failed use case (or a loader's, when its screen shows the failure
+ * itself): `{ ok: false, failure, ...keep }` at the error's status, where `keep` is what the person typed
+ * (the form shows it again). A fault of ours is logged and answered with `fallback`; without a fallback
+ * it goes on to the error screen (with the request id).
  */
-export function actionFailure<const Keep extends Record<string, unknown> = Record<never, never>>(
+export function failureData<const Keep extends Record<string, unknown> = Record<never, never>>(
   error: unknown,
   options: { fallback?: FailureText; keep?: Keep } = {},
 ) {
@@ -92,12 +93,12 @@ export function actionFailure<const Keep extends Record<string, unknown> = Recor
 }
 
 /** An action's own refusal (bad input caught before any use case), answered like a use case's. */
-export function actionRefusal<const Keep extends Record<string, unknown> = Record<never, never>>(
+export function refusalData<const Keep extends Record<string, unknown> = Record<never, never>>(
   code: AppErrorCode,
   text: FailureText,
   options: { fields?: Record<string, string>; keep?: Keep } = {},
 ) {
-  return actionFailure(new AppError(code, text, { fields: options.fields }), { keep: options.keep });
+  return failureData(new AppError(code, text, { fields: options.fields }), { keep: options.keep });
 }
 
 /**

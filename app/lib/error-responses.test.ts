@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { AppError, APP_ERROR_CODES } from "./app-error";
 import {
-  actionFailure, actionRefusal, describeError, errorResponse, GENERIC_FAILURES, HTTP_STATUS, jsonFailure, statusOf, throwRouteError,
+  failureData, refusalData, describeError, errorResponse, GENERIC_FAILURES, HTTP_STATUS, jsonFailure, statusOf, throwRouteError,
   UNEXPECTED_FAILURE,
 } from "./error-responses.server";
 import { logger } from "./logger.server";
@@ -81,7 +81,7 @@ describe("describeError", () => {
 
 describe("React Router actions", () => {
   it("answer a refusal at its status with the failure and what the person typed", () => {
-    const answer = actionFailure(new AppError("conflict", "Already pending"), { keep: { draft: "hello" } }) as unknown as DataLike;
+    const answer = failureData(new AppError("conflict", "Already pending"), { keep: { draft: "hello" } }) as unknown as DataLike;
     expect(answer.init?.status).toBe(409);
     expect(answer.data).toEqual({ ok: false, draft: "hello", failure: { title: GENERIC_FAILURES.conflict.title, text: "Already pending" } });
   });
@@ -89,7 +89,7 @@ describe("React Router actions", () => {
   it("answer a fault with the spec's failure text and the Error ID when the action has one", () => {
     vi.spyOn(logger, "error").mockImplementation(() => undefined);
     const answer = inRequest("req-abcdefgh", () =>
-      actionFailure(new Error("db down"), { fallback: { title: "Update failed", text: "Please try again." }, keep: { name: "Ada" } }),
+      failureData(new Error("db down"), { fallback: { title: "Update failed", text: "Please try again." }, keep: { name: "Ada" } }),
     ) as unknown as DataLike;
     expect(answer.init?.status).toBe(500);
     expect(answer.data).toEqual({ ok: false, name: "Ada", failure: { title: "Update failed", text: "Please try again.", errorId: "req-abcdefgh" } });
@@ -97,11 +97,11 @@ describe("React Router actions", () => {
 
   it("let a fault without a failure text go on to the error screen, and redirects through untouched", () => {
     const fault = new Error("db down");
-    expect(() => actionFailure(fault)).toThrow(fault);
+    expect(() => failureData(fault)).toThrow(fault);
     const redirect = new Response(null, { status: 302, headers: { Location: "/dashboard" } });
     let thrown: unknown;
     try {
-      actionFailure(redirect, { fallback: "x" });
+      failureData(redirect, { fallback: "x" });
     } catch (error) {
       thrown = error;
     }
@@ -109,7 +109,7 @@ describe("React Router actions", () => {
   });
 
   it("answer their own refusals the same way", () => {
-    const answer = actionRefusal("invalid", { title: "Creation Failed", text: "Please correct the highlighted fields." }, {
+    const answer = refusalData("invalid", { title: "Creation Failed", text: "Please correct the highlighted fields." }, {
       fields: { name: "Business name is required" },
       keep: { typed: { name: "" } },
     }) as unknown as DataLike;

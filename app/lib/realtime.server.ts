@@ -18,7 +18,7 @@ import { singleton } from "./singleton.server";
 
 export const REALTIME_CHANNEL = "realtime";
 
-/** Event types the browser understands (app/features/messaging/realtime-client.ts). */
+/** Event types the browser understands (app/lib/realtime-client.ts). */
 export const REALTIME_TYPES = {
   /** A message of a conversation the recipient takes part in. */
   messageCreated: "message.created",

@@ -180,8 +180,3 @@ export const LIMITS = {
 export const POPULAR_SERVICES = ["Electrician", "Plumber", "Carpenter", "House Cleaning", "AC Repair", "Painter"] as const;
 /** The home page's category grid (spec 01 §2). */
 export const HOME_CATEGORIES = ["Supermarket", "Eatery", "Hotel", "Restaurant/Bar"] as const;
-
-/** Formats kobo as naira with no decimals: 299900 → '₦2,999'. */
-export function formatNaira(kobo: number): string {
-  return `₦${Math.round(kobo / 100).toLocaleString("en-NG", { maximumFractionDigits: 0 })}`;
-}

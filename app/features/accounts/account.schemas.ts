@@ -72,16 +72,6 @@ export const ResetPasswordSchema = z
   })
   .refine((v) => v.password === v.confirmPassword, { message: ACCOUNT_TEXTS.passwordsDontMatch, path: ["confirmPassword"] });
 
-/** First zod message per field, for forms. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "form");
-    out[key] ??= issue.message;
-  }
-  return out;
-}
-
 /** Only same-origin paths: never an open redirect. Anything else falls back. */
 export function safeRedirectPath(value: unknown, fallback: string | null = null): string | null {
   if (typeof value !== "string") return fallback;

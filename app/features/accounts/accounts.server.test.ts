@@ -2,6 +2,8 @@ import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { account, admins, profiles, session, user, verification } from "../../../db/schema";
+import { refusal } from "../../../tests/support/refusals";
+import type { AppError } from "../../lib/app-error";
 import { getAuth } from "../../lib/auth.server";
 import { getDb } from "../../lib/db.server";
 import { listOutbox } from "../../lib/email.server";
@@ -61,7 +63,7 @@ async function verifyByEmailLink(email: string) {
 
 async function registeredAndVerified(overrides: Partial<RegisterInput> = {}) {
   const input = registration(overrides);
-  expect(await registerUser(input, { request: request(), clientAddress: "10.0.0.1" })).toEqual({ ok: true });
+  await expect(registerUser(input, { request: request(), clientAddress: "10.0.0.1" })).resolves.toBeUndefined();
   await verifyByEmailLink(input.email);
   return input;
 }
@@ -75,14 +77,19 @@ function cookieHeader(headers: Headers): string {
 
 async function signedInRequest(email: string, password = PASSWORD) {
   const result = await signIn({ email, password }, { request: request(), clientAddress: "10.0.0.2" });
-  if (!result.ok) throw new Error(`sign-in failed: ${result.message}`);
+  if (result.status !== "signed-in") throw new Error(`sign-in did not complete: ${result.status}`);
   return { result, cookie: cookieHeader(result.headers) };
+}
+
+/** What a refusal tells the person: compared field by field (two refusals that read the same). */
+function told(error: AppError) {
+  return { code: error.code, message: error.message, title: error.title, reason: error.reason, fields: error.fields, items: error.items };
 }
 
 describe("sign-up", () => {
   it("creates the user, a profile from the sign-up fields, and sends a verification e-mail", async () => {
     const input = registration({ accountType: "business", category: "Eatery", state: "FCT - Abuja" });
-    expect(await registerUser(input, { request: request() })).toEqual({ ok: true });
+    await expect(registerUser(input, { request: request() })).resolves.toBeUndefined();
     const [row] = await getDb()
       .select({ id: user.id, verified: user.emailVerified, role: profiles.role, first: profiles.firstName, state: profiles.state, category: profiles.category })
       .from(user)
@@ -110,20 +117,23 @@ describe("sign-up", () => {
 
   it("refuses weak passwords on the server with every reason", async () => {
     const email = uniqueEmail("weak");
-    const short = await registerUser(registration({ email, password: "abc", confirmPassword: "abc" }), { request: request() });
-    expect(short).toMatchObject({ ok: false, weakPassword: expect.arrayContaining([PASSWORD_REASONS.tooShort]) });
+    const short = await refusal(registerUser(registration({ email, password: "abc", confirmPassword: "abc" }), { request: request() }));
+    expect(short).toMatchObject({ code: "invalid", reason: "weak-password", items: expect.arrayContaining([PASSWORD_REASONS.tooShort]) });
     const long = "x".repeat(129);
-    expect(await registerUser(registration({ email, password: long, confirmPassword: long }), { request: request() })).toMatchObject({
-      ok: false,
-      weakPassword: [PASSWORD_REASONS.tooLong],
+    expect(await refusal(registerUser(registration({ email, password: long, confirmPassword: long }), { request: request() }))).toMatchObject({
+      code: "invalid",
+      reason: "weak-password",
+      items: [PASSWORD_REASONS.tooLong],
     });
-    expect(await registerUser(registration({ email, password: "password1", confirmPassword: "password1" }), { request: request() })).toMatchObject({
-      ok: false,
-      weakPassword: [PASSWORD_REASONS.common],
+    expect(await refusal(registerUser(registration({ email, password: "password1", confirmPassword: "password1" }), { request: request() }))).toMatchObject({
+      code: "invalid",
+      reason: "weak-password",
+      items: [PASSWORD_REASONS.common],
     });
-    expect(await registerUser(registration({ email, password: email, confirmPassword: email }), { request: request() })).toMatchObject({
-      ok: false,
-      weakPassword: [PASSWORD_REASONS.sameAsEmail],
+    expect(await refusal(registerUser(registration({ email, password: email, confirmPassword: email }), { request: request() }))).toMatchObject({
+      code: "invalid",
+      reason: "weak-password",
+      items: [PASSWORD_REASONS.sameAsEmail],
     });
     const [{ n }] = await getDb().select({ n: sql<number>`count(*)::int` }).from(user).where(eq(user.email, email));
     expect(n).toBe(0);
@@ -131,8 +141,7 @@ describe("sign-up", () => {
 
   it("answers an already registered e-mail the same way and tells its owner by e-mail", async () => {
     const input = await registeredAndVerified();
-    const again = await registerUser({ ...input, firstName: "Someone" }, { request: request() });
-    expect(again).toEqual({ ok: true });
+    await expect(registerUser({ ...input, firstName: "Someone" }, { request: request() })).resolves.toBeUndefined();
     expect((await latestMailTo(input.email)).subject).toBe("Someone tried to register with your e-mail");
     const [{ n }] = await getDb().select({ n: sql<number>`count(*)::int` }).from(user).where(eq(user.email, input.email));
     expect(n).toBe(1);
@@ -143,18 +152,18 @@ describe("sign-in", () => {
   it("explains an unverified address and works once the link is followed", async () => {
     const input = registration();
     await registerUser(input, { request: request() });
-    const before = await signIn({ email: input.email, password: PASSWORD }, { request: request() });
-    expect(before).toEqual({ ok: false, reason: "unverified", message: ACCOUNT_TEXTS.emailNotVerified });
+    const before = await refusal(signIn({ email: input.email, password: PASSWORD }, { request: request() }));
+    expect(before).toMatchObject({ code: "forbidden", reason: "unverified", message: ACCOUNT_TEXTS.emailNotVerified });
     await verifyByEmailLink(input.email);
     const after = await signIn({ email: input.email.toUpperCase(), password: PASSWORD }, { request: request() });
-    expect(after.ok).toBe(true);
+    expect(after.status).toBe("signed-in");
   });
 
   it("sets an HttpOnly SameSite=Lax session cookie with a fresh session id on every sign-in", async () => {
     const input = await registeredAndVerified();
     const first = await signedInRequest(input.email);
     const second = await signedInRequest(input.email);
-    const setCookie = first.result.ok ? first.result.headers.getSetCookie().join("\n") : "";
+    const setCookie = first.result.headers.getSetCookie().join("\n");
     expect(setCookie).toMatch(/HttpOnly/i);
     expect(setCookie).toMatch(/SameSite=Lax/i);
     expect(first.cookie).not.toBe(second.cookie);
@@ -164,29 +173,29 @@ describe("sign-in", () => {
 
   it("answers a wrong password and an unknown e-mail alike", async () => {
     const input = await registeredAndVerified();
-    const wrong = await signIn({ email: input.email, password: "Wrong-Password-1" }, { request: request() });
-    const unknown = await signIn({ email: uniqueEmail("nobody"), password: "Wrong-Password-1" }, { request: request() });
-    expect(wrong).toEqual({ ok: false, reason: "invalid", message: ACCOUNT_TEXTS.invalidCredentials });
-    expect(unknown).toEqual(wrong);
+    const wrong = await refusal(signIn({ email: input.email, password: "Wrong-Password-1" }, { request: request() }));
+    const unknown = await refusal(signIn({ email: uniqueEmail("nobody"), password: "Wrong-Password-1" }, { request: request() }));
+    expect(wrong).toMatchObject({ code: "unauthenticated", reason: "invalid", message: ACCOUNT_TEXTS.invalidCredentials });
+    expect(told(unknown)).toEqual(told(wrong));
   });
 
   it("locks an account after 10 failed sign-ins in 15 minutes, even with the right password", async () => {
     const input = await registeredAndVerified();
     for (let i = 0; i < SIGN_IN_LIMITS.accountFailures; i++) {
-      const r = await signIn({ email: input.email, password: `Wrong-${i}-password` }, { request: request(), clientAddress: `10.1.0.${i}` });
-      expect(r.ok).toBe(false);
+      const r = await refusal(signIn({ email: input.email, password: `Wrong-${i}-password` }, { request: request(), clientAddress: `10.1.0.${i}` }));
+      expect(r.reason).toBe("invalid");
     }
-    const locked = await signIn({ email: input.email, password: PASSWORD }, { request: request(), clientAddress: "10.9.9.9" });
-    expect(locked).toEqual({ ok: false, reason: "rate-limited", message: ACCOUNT_TEXTS.tooManyRequests });
+    const locked = await refusal(signIn({ email: input.email, password: PASSWORD }, { request: request(), clientAddress: "10.9.9.9" }));
+    expect(locked).toMatchObject({ code: "rate-limited", reason: "rate-limited", message: ACCOUNT_TEXTS.tooManyRequests });
   });
 
   it("limits attempts per address, counting IPv6 per /64", async () => {
     const prefix = `2001:db8:${Math.floor(Math.random() * 9000 + 1000)}:1`;
     for (let i = 0; i < SIGN_IN_LIMITS.addressAttempts; i++) {
-      await signIn({ email: uniqueEmail("probe"), password: "Wrong-password-x" }, { request: request(), clientAddress: `${prefix}::${i.toString(16)}` });
+      await refusal(signIn({ email: uniqueEmail("probe"), password: "Wrong-password-x" }, { request: request(), clientAddress: `${prefix}::${i.toString(16)}` }));
     }
-    const refused = await signIn({ email: uniqueEmail("probe"), password: "x" }, { request: request(), clientAddress: `${prefix}:ffff::1` });
-    expect(refused).toMatchObject({ ok: false, reason: "rate-limited", message: ACCOUNT_TEXTS.tooManyRequests });
+    const refused = await refusal(signIn({ email: uniqueEmail("probe"), password: "x" }, { request: request(), clientAddress: `${prefix}:ffff::1` }));
+    expect(refused).toMatchObject({ code: "rate-limited", reason: "rate-limited", message: ACCOUNT_TEXTS.tooManyRequests });
   });
 
   it("refuses a suspended user and ends their sessions", async () => {
@@ -195,20 +204,25 @@ describe("sign-in", () => {
     const [row] = await getDb().select({ id: user.id }).from(user).where(eq(user.email, input.email));
     await getDb().update(user).set({ banned: true }).where(eq(user.id, row!.id));
     expect(await getSessionUser(new Request(BASE, { headers: { cookie } }))).toBeNull();
-    expect(await signIn({ email: input.email, password: PASSWORD }, { request: request() })).toEqual({
-      ok: false,
+    expect(await refusal(signIn({ email: input.email, password: PASSWORD }, { request: request() }))).toMatchObject({
+      code: "forbidden",
       reason: "suspended",
       message: ACCOUNT_TEXTS.suspended,
     });
     // A wrong password reveals nothing about the suspension.
-    expect(await signIn({ email: input.email, password: "Not-the-password-1" }, { request: request() })).toMatchObject({ reason: "invalid" });
+    expect(await refusal(signIn({ email: input.email, password: "Not-the-password-1" }, { request: request() }))).toMatchObject({
+      code: "unauthenticated",
+      reason: "invalid",
+      message: ACCOUNT_TEXTS.invalidCredentials,
+    });
   });
 
   it("signs out on the server", async () => {
     const input = await registeredAndVerified();
     const { cookie } = await signedInRequest(input.email);
     const result = await signOut(new Request(`${BASE}/logout`, { method: "POST", headers: { cookie } }));
-    expect(result.ok).toBe(true);
+    // The answer clears the session cookie (signOut throws when the server refuses).
+    expect(result.headers.getSetCookie().join("\n")).toMatch(/session_token=;/);
     expect(await getSessionUser(new Request(BASE, { headers: { cookie } }))).toBeNull();
   });
 });
@@ -218,7 +232,7 @@ describe("password reset", () => {
     const input = await registeredAndVerified();
     const known = await requestPasswordReset(input.email, { clientAddress: "10.3.0.1" });
     const unknown = await requestPasswordReset(uniqueEmail("ghost"), { clientAddress: "10.3.0.2" });
-    expect(known).toEqual({ ok: true, message: ACCOUNT_TEXTS.resetGeneric });
+    expect(known).toEqual({ message: ACCOUNT_TEXTS.resetGeneric });
     expect(unknown).toEqual(known);
   });
 
@@ -236,11 +250,15 @@ describe("password reset", () => {
     expect(token).toBeTruthy();
 
     const newPassword = "Harmattan-Breeze-77";
-    expect(await resetPassword(token, newPassword)).toEqual({ ok: true });
-    expect(await resetPassword(token, "Another-Password-88")).toEqual({ ok: false, message: ACCOUNT_TEXTS.resetLinkInvalid });
+    await expect(resetPassword(token, newPassword)).resolves.toBeUndefined();
+    expect(await refusal(resetPassword(token, "Another-Password-88"))).toMatchObject({
+      code: "invalid",
+      reason: "link-invalid",
+      message: ACCOUNT_TEXTS.resetLinkInvalid,
+    });
     expect(await getSessionUser(new Request(BASE, { headers: { cookie } }))).toBeNull();
-    expect((await signIn({ email: input.email, password: PASSWORD }, { request: request() })).ok).toBe(false);
-    expect((await signIn({ email: input.email, password: newPassword }, { request: request() })).ok).toBe(true);
+    expect(await refusal(signIn({ email: input.email, password: PASSWORD }, { request: request() }))).toMatchObject({ reason: "invalid" });
+    expect((await signIn({ email: input.email, password: newPassword }, { request: request() })).status).toBe("signed-in");
   });
 
   it("expires the link after one hour", async () => {
@@ -253,7 +271,11 @@ describe("password reset", () => {
     const lifetime = row!.expiresAt.getTime() - row!.createdAt.getTime();
     expect(Math.abs(lifetime - 3600_000)).toBeLessThan(5_000);
     await getDb().update(verification).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(verification.identifier, `reset-password:${token}`));
-    expect(await resetPassword(token, "Harmattan-Breeze-77")).toEqual({ ok: false, message: ACCOUNT_TEXTS.resetLinkInvalid });
+    expect(await refusal(resetPassword(token, "Harmattan-Breeze-77"))).toMatchObject({
+      code: "invalid",
+      reason: "link-invalid",
+      message: ACCOUNT_TEXTS.resetLinkInvalid,
+    });
   });
 });
 

@@ -1,4 +1,5 @@
 import { createRequire } from "node:module";
+import { AppError } from "../../lib/app-error";
 
 const require = createRequire(import.meta.url);
 let commonPasswords: Set<string> | undefined;
@@ -34,4 +35,9 @@ export function passwordWeaknesses(password: string, email: string): string[] {
     if (local.length >= 4 && lower === local) reasons.push(PASSWORD_REASONS.emailName);
   }
   return reasons;
+}
+
+/** The refusal of a weak password: every reason, listed (spec 01 §5). */
+export function weakPassword(reasons: string[]): AppError {
+  return new AppError("invalid", reasons.join(". "), { reason: "weak-password", items: reasons });
 }

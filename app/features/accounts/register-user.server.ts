@@ -1,23 +1,20 @@
 import { APIError } from "better-auth/api";
+import { AppError } from "../../lib/app-error";
 import { getAuth } from "../../lib/auth.server";
 import { logger } from "../../lib/logger.server";
 import { addressKey, hitRateLimit } from "../../lib/rate-limit.server";
 import { ACCOUNT_TEXTS, type RegisterInput } from "./account.schemas";
-import { passwordWeaknesses } from "./password-policy.server";
-
-export type RegisterResult =
-  | { ok: true }
-  | { ok: false; weakPassword?: string[]; message: string };
+import { passwordWeaknesses, weakPassword } from "./password-policy.server";
 
 /**
  * Creates a visitor or business account and sends the verification e-mail. An e-mail that is already
  * registered gets the same answer (the owner of that address is told by e-mail instead).
  */
-export async function registerUser(input: RegisterInput, context: { request: Request; clientAddress?: string }): Promise<RegisterResult> {
+export async function registerUser(input: RegisterInput, context: { request: Request; clientAddress?: string }): Promise<void> {
   const limit = await hitRateLimit(`register-addr:${addressKey(context.clientAddress)}`, 20, 60 * 60);
-  if (!limit.allowed) return { ok: false, message: ACCOUNT_TEXTS.tooManyRequests };
+  if (!limit.allowed) throw new AppError("rate-limited", ACCOUNT_TEXTS.tooManyRequests);
   const weaknesses = passwordWeaknesses(input.password, input.email);
-  if (weaknesses.length > 0) return { ok: false, weakPassword: weaknesses, message: weaknesses.join(". ") };
+  if (weaknesses.length > 0) throw weakPassword(weaknesses);
   const metadata: Record<string, string> = {
     first_name: input.firstName,
     last_name: input.lastName,
@@ -37,13 +34,9 @@ export async function registerUser(input: RegisterInput, context: { request: Req
       },
       headers: context.request.headers,
     });
-    return { ok: true };
   } catch (error) {
-    if (error instanceof APIError) {
-      logger.warn({ status: error.status, code: (error.body as { code?: string })?.code }, "sign-up refused");
-      return { ok: false, message: error.message || ACCOUNT_TEXTS.registrationFailed };
-    }
-    logger.error({ err: error }, "sign-up failed");
-    return { ok: false, message: ACCOUNT_TEXTS.signupUnexpected };
+    if (!(error instanceof APIError)) throw error;
+    logger.warn({ status: error.status, code: (error.body as { code?: string })?.code }, "sign-up refused");
+    throw new AppError("invalid", error.message || ACCOUNT_TEXTS.registrationFailed);
   }
 }

@@ -23,3 +23,8 @@ export function greetingName(user: Pick<SessionUser, "firstName" | "email"> | nu
   const local = user?.email?.split("@")[0]?.trim();
   return local || "User";
 }
+
+/** 'user' and unknown values read as visitor (spec 01 §1). */
+export function normalizeRole(value: unknown): Role {
+  return value === "business" || value === "admin" ? value : "visitor";
+}

@@ -2,13 +2,8 @@ import { eq, sql } from "drizzle-orm";
 import { admins, profiles, session, user } from "../../../db/schema";
 import { getAuth } from "../../lib/auth.server";
 import { getDb } from "../../lib/db.server";
-import { KYC_STATUSES, type KycStatus, type Role } from "../../lib/reference";
-import type { SessionUser } from "./session-user";
-
-/** 'user' and unknown values read as visitor (spec 01 §1). */
-export function normalizeRole(value: unknown): Role {
-  return value === "business" || value === "admin" ? value : "visitor";
-}
+import { KYC_STATUSES, type KycStatus } from "../../lib/reference";
+import { normalizeRole, type SessionUser } from "./session-user";
 
 type AuthUserLike = { id: string; email: string; emailVerified: boolean; metadata?: unknown };
 

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { APIError } from "better-auth/api";
 import { account, user } from "../../../db/schema";
+import { AppError } from "../../lib/app-error";
 import { getAuth } from "../../lib/auth.server";
 import { getDb } from "../../lib/db.server";
 import { logger } from "../../lib/logger.server";
@@ -19,19 +20,24 @@ export const SIGN_IN_LIMITS = {
 } as const;
 
 export type SignInResult =
-  | { ok: true; user: SessionUser; headers: Headers }
+  | { status: "signed-in"; user: SessionUser; headers: Headers }
   /** Password right, second factor still to come: `headers` carry the short-lived two-factor cookie. */
-  | { ok: false; reason: "two-factor"; message: string; headers: Headers }
-  | { ok: false; reason: "invalid" | "unverified" | "suspended" | "rate-limited" | "error"; message: string };
+  | { status: "two-factor"; headers: Headers };
+
+const tooMany = () => new AppError("rate-limited", ACCOUNT_TEXTS.tooManyRequests, { reason: "rate-limited" });
+const invalidCredentials = () => new AppError("unauthenticated", ACCOUNT_TEXTS.invalidCredentials, { reason: "invalid" });
 
 export const TWO_FACTOR_TEXTS = {
-  prompt: "Enter the 6-digit code from your authenticator app, or one of your backup codes.",
   wrongCode: "That code is not correct. Try the newest code from your authenticator app.",
   expired: "Your sign-in took too long. Please enter your email and password again.",
   tooMany: "Too many wrong codes. Please wait 15 minutes, or sign in again and use a backup code.",
 } as const;
 
-/** Signs in with e-mail and password; on success returns the Set-Cookie headers of a fresh session. */
+/**
+ * Signs in with e-mail and password; on success returns the Set-Cookie headers of a fresh session (or, with
+ * two-factor sign-in on, of the short-lived cookie for the code step). Refuses with the spec's texts and a
+ * reason the screen acts on: 'invalid', 'unverified' (offer a new link), 'suspended', 'rate-limited'.
+ */
 export async function signIn(input: SignInInput, context: { request: Request; clientAddress?: string }): Promise<SignInResult> {
   const email = input.email.trim().toLowerCase();
   const accountKey = `signin-fail:${email}`;
@@ -40,10 +46,8 @@ export async function signIn(input: SignInInput, context: { request: Request; cl
     SIGN_IN_LIMITS.addressAttempts,
     SIGN_IN_LIMITS.addressWindowSeconds,
   );
-  if (!addressLimit.allowed) return { ok: false, reason: "rate-limited", message: ACCOUNT_TEXTS.tooManyRequests };
-  if ((await peekRateLimit(accountKey, SIGN_IN_LIMITS.accountWindowSeconds)) >= SIGN_IN_LIMITS.accountFailures) {
-    return { ok: false, reason: "rate-limited", message: ACCOUNT_TEXTS.tooManyRequests };
-  }
+  if (!addressLimit.allowed) throw tooMany();
+  if ((await peekRateLimit(accountKey, SIGN_IN_LIMITS.accountWindowSeconds)) >= SIGN_IN_LIMITS.accountFailures) throw tooMany();
 
   // A suspended account is refused only once the password is right, so the answer reveals nothing.
   const [existing] = await getDb()
@@ -54,87 +58,82 @@ export async function signIn(input: SignInInput, context: { request: Request; cl
     .limit(1);
   if (existing?.banned) {
     if (existing.hash && (await verifyPassword({ hash: existing.hash, password: input.password }))) {
-      return { ok: false, reason: "suspended", message: ACCOUNT_TEXTS.suspended };
+      throw new AppError("forbidden", ACCOUNT_TEXTS.suspended, { reason: "suspended" });
     }
     await hitRateLimit(accountKey, SIGN_IN_LIMITS.accountFailures, SIGN_IN_LIMITS.accountWindowSeconds);
-    return { ok: false, reason: "invalid", message: ACCOUNT_TEXTS.invalidCredentials };
+    throw invalidCredentials();
   }
 
+  let signedIn: Awaited<ReturnType<typeof signInEmail>>;
   try {
-    const { headers, response } = await getAuth().api.signInEmail({
-      body: { email, password: input.password, callbackURL: "/login?verified=true" },
-      headers: context.request.headers,
-      returnHeaders: true,
-    });
-    await resetRateLimit(accountKey);
-    if ("twoFactorRedirect" in response && response.twoFactorRedirect) {
-      return { ok: false, reason: "two-factor", message: TWO_FACTOR_TEXTS.prompt, headers };
-    }
-    const sessionUser = await loadSessionUser(response.user as Parameters<typeof loadSessionUser>[0]);
-    return { ok: true, user: sessionUser, headers };
+    signedIn = await signInEmail(email, input.password, context.request);
   } catch (error) {
-    if (error instanceof APIError) {
-      const code = (error.body as { code?: string } | undefined)?.code;
-      if (code === "EMAIL_NOT_VERIFIED") return { ok: false, reason: "unverified", message: ACCOUNT_TEXTS.emailNotVerified };
-      if (code === "INVALID_EMAIL_OR_PASSWORD" || code === "INVALID_EMAIL" || error.status === "UNAUTHORIZED") {
-        await hitRateLimit(accountKey, SIGN_IN_LIMITS.accountFailures, SIGN_IN_LIMITS.accountWindowSeconds);
-        return { ok: false, reason: "invalid", message: ACCOUNT_TEXTS.invalidCredentials };
-      }
-      logger.warn({ code, status: error.status }, "sign-in refused");
-      return { ok: false, reason: "error", message: error.message || ACCOUNT_TEXTS.loginFailed };
+    if (!(error instanceof APIError)) throw error;
+    const code = (error.body as { code?: string } | undefined)?.code;
+    if (code === "EMAIL_NOT_VERIFIED") throw new AppError("forbidden", ACCOUNT_TEXTS.emailNotVerified, { reason: "unverified" });
+    if (code === "INVALID_EMAIL_OR_PASSWORD" || code === "INVALID_EMAIL" || error.status === "UNAUTHORIZED") {
+      await hitRateLimit(accountKey, SIGN_IN_LIMITS.accountFailures, SIGN_IN_LIMITS.accountWindowSeconds);
+      throw invalidCredentials();
     }
-    logger.error({ err: error }, "sign-in failed");
-    return { ok: false, reason: "error", message: ACCOUNT_TEXTS.loginUnexpected };
+    logger.warn({ code, status: error.status }, "sign-in refused");
+    throw new AppError("invalid", error.message || ACCOUNT_TEXTS.loginFailed, { reason: "refused" });
   }
+  const { headers, response } = signedIn;
+  await resetRateLimit(accountKey);
+  if ("twoFactorRedirect" in response && response.twoFactorRedirect) return { status: "two-factor", headers };
+  const sessionUser = await loadSessionUser(response.user as Parameters<typeof loadSessionUser>[0]);
+  return { status: "signed-in", user: sessionUser, headers };
+}
+
+function signInEmail(email: string, password: string, request: Request) {
+  return getAuth().api.signInEmail({
+    body: { email, password, callbackURL: "/login?verified=true" },
+    headers: request.headers,
+    returnHeaders: true,
+  });
 }
 
 /** Sends a fresh verification link; answers the same whether or not the address is known. */
-export async function resendVerification(email: string, context: { clientAddress?: string }): Promise<{ ok: boolean; message: string }> {
+export async function resendVerification(email: string, context: { clientAddress?: string }): Promise<{ message: string }> {
   const limit = await hitRateLimit(`verify-resend:${addressKey(context.clientAddress)}`, 10, 15 * 60);
-  if (!limit.allowed) return { ok: false, message: ACCOUNT_TEXTS.tooManyRequests };
+  if (!limit.allowed) throw tooMany();
   try {
     await getAuth().api.sendVerificationEmail({ body: { email: email.trim().toLowerCase(), callbackURL: "/login?verified=true" } });
   } catch (error) {
     logger.info({ err: error }, "verification resend not sent");
   }
-  return { ok: true, message: "If that account still needs verifying, a new link is on its way. Please check your inbox." };
+  return { message: "If that account still needs verifying, a new link is on its way. Please check your inbox." };
 }
-
-export type TwoFactorSignInResult =
-  | { ok: true; user: SessionUser; headers: Headers }
-  | { ok: false; reason: "invalid" | "expired" | "rate-limited" | "suspended" | "error"; message: string; headers?: Headers };
 
 /**
  * The second step of a sign-in with two-factor on: checks a 6-digit authenticator code (or a backup
  * code) against the two-factor cookie the first step set, and on success returns the session cookie.
+ * Refusal reasons: 'invalid' (wrong code), 'expired' (start again), 'rate-limited', 'suspended'.
  */
-export async function verifyTwoFactorSignIn(code: string, context: { request: Request; clientAddress?: string }): Promise<TwoFactorSignInResult> {
+export async function verifyTwoFactorSignIn(code: string, context: { request: Request; clientAddress?: string }): Promise<{ user: SessionUser; headers: Headers }> {
   const limit = await hitRateLimit(`signin-2fa:${addressKey(context.clientAddress)}`, SIGN_IN_LIMITS.addressAttempts, SIGN_IN_LIMITS.addressWindowSeconds);
-  if (!limit.allowed) return { ok: false, reason: "rate-limited", message: ACCOUNT_TEXTS.tooManyRequests };
+  if (!limit.allowed) throw tooMany();
+  const wrongCode = () => new AppError("invalid", TWO_FACTOR_TEXTS.wrongCode, { reason: "invalid" });
   const cleaned = code.replace(/\s+/g, "");
-  if (!cleaned || cleaned.length > 64) return { ok: false, reason: "invalid", message: TWO_FACTOR_TEXTS.wrongCode };
+  if (!cleaned || cleaned.length > 64) throw wrongCode();
   try {
     const auth = getAuth();
     const { headers, response } = /^\d{6}$/.test(cleaned)
       ? await auth.api.verifyTOTP({ body: { code: cleaned }, headers: context.request.headers, returnHeaders: true })
       : await auth.api.verifyBackupCode({ body: { code: cleaned }, headers: context.request.headers, returnHeaders: true });
     const sessionUser = await loadSessionUser(response.user as Parameters<typeof loadSessionUser>[0]);
-    return { ok: true, user: sessionUser, headers };
+    return { user: sessionUser, headers };
   } catch (error) {
-    if (error instanceof APIError) {
-      const errorCode = (error.body as { code?: string } | undefined)?.code;
-      if (errorCode === "INVALID_TWO_FACTOR_COOKIE") return { ok: false, reason: "expired", message: TWO_FACTOR_TEXTS.expired };
-      if (errorCode === "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE") return { ok: false, reason: "expired", message: TWO_FACTOR_TEXTS.expired };
-      if (errorCode === "ACCOUNT_TEMPORARILY_LOCKED") return { ok: false, reason: "rate-limited", message: TWO_FACTOR_TEXTS.tooMany };
-      // The session hook refuses suspended users even at this step.
-      if (errorCode === "FAILED_TO_CREATE_SESSION") return { ok: false, reason: "suspended", message: ACCOUNT_TEXTS.suspended };
-      if (error.status === "UNAUTHORIZED" || error.status === "BAD_REQUEST") {
-        return { ok: false, reason: "invalid", message: TWO_FACTOR_TEXTS.wrongCode };
-      }
-      logger.warn({ code: errorCode, status: error.status }, "two-factor sign-in refused");
-      return { ok: false, reason: "error", message: error.message || ACCOUNT_TEXTS.loginFailed };
+    if (!(error instanceof APIError)) throw error;
+    const errorCode = (error.body as { code?: string } | undefined)?.code;
+    if (errorCode === "INVALID_TWO_FACTOR_COOKIE" || errorCode === "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE") {
+      throw new AppError("unauthenticated", TWO_FACTOR_TEXTS.expired, { reason: "expired" });
     }
-    logger.error({ err: error }, "two-factor sign-in failed");
-    return { ok: false, reason: "error", message: ACCOUNT_TEXTS.loginUnexpected };
+    if (errorCode === "ACCOUNT_TEMPORARILY_LOCKED") throw new AppError("rate-limited", TWO_FACTOR_TEXTS.tooMany, { reason: "rate-limited" });
+    // The session hook refuses suspended users even at this step.
+    if (errorCode === "FAILED_TO_CREATE_SESSION") throw new AppError("forbidden", ACCOUNT_TEXTS.suspended, { reason: "suspended" });
+    if (error.status === "UNAUTHORIZED" || error.status === "BAD_REQUEST") throw wrongCode();
+    logger.warn({ code: errorCode, status: error.status }, "two-factor sign-in refused");
+    throw new AppError("invalid", error.message || ACCOUNT_TEXTS.loginFailed, { reason: "refused" });
   }
 }

@@ -7,7 +7,7 @@ import { approveBusiness } from "./approve-business.server";
 import { changeUserRole } from "./change-user-role.server";
 import { cleanupOrphanedBusinesses } from "./cleanup-orphaned-businesses.server";
 import { deleteFeedback } from "./delete-feedback.server";
-import { deleteKycSubmission } from "./delete-kyc-submission.server";
+import { deleteKycSubmission } from "../kyc/delete-kyc-submission.server";
 import { rejectBusiness } from "./reject-business.server";
 import { reviewFeaturedRequest } from "./review-featured-request.server";
 import { sendBroadcast } from "./send-broadcast.server";

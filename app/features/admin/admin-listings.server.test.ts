@@ -17,14 +17,14 @@ import { ADMIN_EXTRA_TEXTS, ADMIN_TEXTS } from "./admin.schemas";
 import { runAdminAction } from "./admin-actions.server";
 import { approveBusiness } from "./approve-business.server";
 import { cleanupOrphanedBusinesses } from "./cleanup-orphaned-businesses.server";
-import { deleteKycSubmission } from "./delete-kyc-submission.server";
+import { deleteKycSubmission } from "../kyc/delete-kyc-submission.server";
 import { expireFeaturedPlacements } from "./expire-featured.server";
 import { listApprovedBusinesses } from "./list-approved-businesses.server";
 import { listFeaturedRequests } from "./list-featured-requests.server";
-import { listKycSubmissions } from "./list-kyc-submissions.server";
+import { listKycSubmissions } from "../kyc/list-kyc-submissions.server";
 import { listPendingBusinesses } from "./list-pending-businesses.server";
 import { rejectBusiness } from "./reject-business.server";
-import { addMonths } from "./require-admin.server";
+import { addMonths } from "../../lib/calendar";
 import { reviewFeaturedRequest } from "./review-featured-request.server";
 
 const form = (fields: Record<string, string>) => {

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { auditLog, user } from "../../../db/schema";
 import { createAdmin, createVisitor, DEFAULT_PASSWORD } from "../../../db/seed/factories";
 import { actorFor } from "../../../tests/support/actors";
+import { refusal } from "../../../tests/support/refusals";
 import { getDb } from "../../lib/db.server";
 import { getSessionUser } from "../accounts/session.server";
 import { signIn, TWO_FACTOR_TEXTS, verifyTwoFactorSignIn } from "../accounts/sign-in.server";
@@ -50,7 +51,7 @@ async function passwordStep(email: string, password = DEFAULT_PASSWORD) {
 async function signedInAdmin() {
   const created = await createAdmin(getDb());
   const result = await passwordStep(created.email);
-  if (!result.ok) throw new Error(result.message);
+  if (result.status !== "signed-in") throw new Error(`sign-in did not complete: ${result.status}`);
   return { created, cookie: cookieOf(result.headers), actor: result.user };
 }
 
@@ -67,7 +68,7 @@ describe("two-factor sign-in for admins", () => {
     expect(setup.backupCodes.length).toBeGreaterThanOrEqual(5);
     expect(await getTwoFactorStatus(actor)).toEqual({ enabled: false, pendingSetup: true });
     // Not on yet: a sign-in still needs only the password.
-    expect((await passwordStep(created.email)).ok).toBe(true);
+    expect((await passwordStep(created.email)).status).toBe("signed-in");
 
     await expect(confirmTwoFactor(actor, { code: "000000", request: withCookie(cookie) })).rejects.toMatchObject({
       message: ADMIN_EXTRA_TEXTS.twoFactorWrongCode,
@@ -85,31 +86,37 @@ describe("two-factor sign-in for admins", () => {
 
     // The password alone no longer signs in: the second step asks for a code.
     const first = await passwordStep(created.email);
-    expect(first).toMatchObject({ ok: false, reason: "two-factor", message: TWO_FACTOR_TEXTS.prompt });
-    if (first.ok || first.reason !== "two-factor") throw new Error("expected a two-factor step");
+    expect(first.status).toBe("two-factor");
+    if (first.status !== "two-factor") throw new Error("expected a two-factor step");
     const challenge = cookieOf(first.headers);
     expect(challenge).toMatch(/two_factor=/);
     expect(challenge).not.toMatch(/session_token=/);
-    const wrong = await verifyTwoFactorSignIn("123456", { request: withCookie(challenge, "/login"), clientAddress: "10.8.1.1" });
-    expect(wrong).toMatchObject({ ok: false, reason: "invalid", message: TWO_FACTOR_TEXTS.wrongCode });
+    const wrong = await refusal(verifyTwoFactorSignIn("123456", { request: withCookie(challenge, "/login"), clientAddress: "10.8.1.1" }));
+    expect(wrong).toMatchObject({ code: "invalid", reason: "invalid", message: TWO_FACTOR_TEXTS.wrongCode });
     const right = await verifyTwoFactorSignIn(totp(setup.secret), { request: withCookie(challenge, "/login"), clientAddress: "10.8.1.1" });
-    expect(right.ok).toBe(true);
-    if (!right.ok) return;
+    expect(right.user).toMatchObject({ id: created.id });
     expect(await getSessionUser(new Request(BASE, { headers: { cookie: cookieOf(right.headers) } }))).toMatchObject({ id: created.id, isAdmin: true });
 
     // A backup code works once, in place of the app's code.
     const second = await passwordStep(created.email);
-    if (second.ok || second.reason !== "two-factor") throw new Error("expected a two-factor step");
+    if (second.status !== "two-factor") throw new Error("expected a two-factor step");
     const backup = setup.backupCodes[0]!;
-    expect((await verifyTwoFactorSignIn(backup, { request: withCookie(cookieOf(second.headers), "/login"), clientAddress: "10.8.1.2" })).ok).toBe(true);
+    expect((await verifyTwoFactorSignIn(backup, { request: withCookie(cookieOf(second.headers), "/login"), clientAddress: "10.8.1.2" })).user).toMatchObject({
+      id: created.id,
+    });
     const third = await passwordStep(created.email);
-    if (third.ok || third.reason !== "two-factor") throw new Error("expected a two-factor step");
-    expect((await verifyTwoFactorSignIn(backup, { request: withCookie(cookieOf(third.headers), "/login"), clientAddress: "10.8.1.3" })).ok).toBe(false);
+    if (third.status !== "two-factor") throw new Error("expected a two-factor step");
+    expect(await refusal(verifyTwoFactorSignIn(backup, { request: withCookie(cookieOf(third.headers), "/login"), clientAddress: "10.8.1.3" }))).toMatchObject({
+      code: "invalid",
+      reason: "invalid",
+      message: TWO_FACTOR_TEXTS.wrongCode,
+    });
 
     // A code without the challenge cookie (expired or never started) sends the user back to the password.
-    expect(await verifyTwoFactorSignIn(totp(setup.secret), { request: withCookie("", "/login"), clientAddress: "10.8.1.4" })).toMatchObject({
-      ok: false,
+    expect(await refusal(verifyTwoFactorSignIn(totp(setup.secret), { request: withCookie("", "/login"), clientAddress: "10.8.1.4" }))).toMatchObject({
+      code: "unauthenticated",
       reason: "expired",
+      message: TWO_FACTOR_TEXTS.expired,
     });
 
     const session = cookieOf(right.headers);
@@ -119,7 +126,7 @@ describe("two-factor sign-in for admins", () => {
     await disableTwoFactor(right.user, { password: DEFAULT_PASSWORD, request: withCookie(session) });
     const [row] = await getDb().select({ enabled: user.twoFactorEnabled }).from(user).where(eq(user.id, created.id));
     expect(row!.enabled).toBe(false);
-    expect((await passwordStep(created.email)).ok).toBe(true);
+    expect((await passwordStep(created.email)).status).toBe("signed-in");
   });
 
   it("is refused to non-admins", async () => {

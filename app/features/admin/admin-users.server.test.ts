@@ -3,13 +3,15 @@ import { describe, expect, it } from "vitest";
 import { admins, auditLog, profiles, session, user } from "../../../db/schema";
 import { createAdmin, createBusiness, createOwner, createUser, createVisitor, DEFAULT_PASSWORD } from "../../../db/seed/factories";
 import { actorFor } from "../../../tests/support/actors";
+import { refusal } from "../../../tests/support/refusals";
 import { ACCOUNT_TEXTS } from "../accounts/account.schemas";
 import { getSessionUser } from "../accounts/session.server";
 import { signIn } from "../accounts/sign-in.server";
 import { getPublicBusiness } from "../directory/get-public-business.server";
 import { AppError } from "../../lib/app-error";
 import { getDb } from "../../lib/db.server";
-import { ADMIN_EXTRA_TEXTS, ADMIN_PAGE_SIZE, ADMIN_TEXTS } from "./admin.schemas";
+import { ADMIN_EXTRA_TEXTS, ADMIN_TEXTS } from "./admin.schemas";
+import { ADMIN_PAGE_SIZE } from "../../lib/pagination";
 import { runAdminAction } from "./admin-actions.server";
 import { changeUserRole } from "./change-user-role.server";
 import { listUserActivity } from "./list-user-activity.server";
@@ -24,7 +26,7 @@ const nextAddress = () => `10.7.${Math.floor(addressCounter / 250)}.${(addressCo
 
 async function signInCookie(email: string): Promise<string> {
   const result = await signIn({ email, password: DEFAULT_PASSWORD }, { request: loginRequest(), clientAddress: nextAddress() });
-  if (!result.ok) throw new Error(`sign-in failed: ${result.message}`);
+  if (result.status !== "signed-in") throw new Error(`sign-in did not complete: ${result.status}`);
   return result.headers
     .getSetCookie()
     .map((c) => c.split(";")[0])
@@ -185,13 +187,13 @@ describe("suspending a user", () => {
     expect(await getDb().select().from(session).where(eq(session.userId, owner.id))).toEqual([]);
     expect(await getSessionUser(request)).toBeNull();
     expect(await getPublicBusiness(listing.id)).toBeNull();
-    const refused = await signIn({ email: owner.email, password: DEFAULT_PASSWORD }, { request: loginRequest(), clientAddress: nextAddress() });
-    expect(refused).toMatchObject({ ok: false, reason: "suspended", message: ACCOUNT_TEXTS.suspended });
+    const refused = await refusal(signIn({ email: owner.email, password: DEFAULT_PASSWORD }, { request: loginRequest(), clientAddress: nextAddress() }));
+    expect(refused).toMatchObject({ code: "forbidden", reason: "suspended", message: ACCOUNT_TEXTS.suspended });
 
     await unsuspendUser(actor, { userId: owner.id });
     expect(await getPublicBusiness(listing.id)).not.toBeNull();
     const again = await signIn({ email: owner.email, password: DEFAULT_PASSWORD }, { request: loginRequest(), clientAddress: nextAddress() });
-    expect(again.ok).toBe(true);
+    expect(again.status).toBe("signed-in");
 
     const audit = await auditFor(owner.id);
     expect(audit.map((a) => a.action)).toEqual(["user.suspend", "user.unsuspend"]);

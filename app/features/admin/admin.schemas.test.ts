@@ -3,7 +3,9 @@ import {
   ADMIN_TABS, ADMIN_TEXTS, BroadcastSchema, FeaturedStatusSchema, RejectBusinessSchema, parseAdminTab, parsePage, parseSearch,
   parseUserFilter,
 } from "./admin.schemas";
-import { addMonths, likePattern, toPaged } from "./require-admin.server";
+import { addMonths } from "../../lib/calendar";
+import { likePattern } from "../../lib/sql.server";
+import { toPaged } from "../../lib/pagination";
 
 describe("admin panel inputs", () => {
   it("has the spec's eight tabs in order, and reads unknown tabs as Users", () => {

@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { ADMIN_ONLY } from "../accounts/access";
 import {
   FEATURED_REQUEST_STATUSES, FEEDBACK_STATUSES, NOTIFICATION_AUDIENCES, NOTIFICATION_PRIORITIES, ROLES,
 } from "../../lib/reference";
@@ -34,8 +35,6 @@ export function parseUserFilter(value: string | null | undefined): UserFilterVal
   return USER_FILTER_OPTIONS.find((o) => o.value && o.value === value)?.value as UserFilterValue | undefined;
 }
 
-/** Rows per page on every admin list (paged on the server). */
-export const ADMIN_PAGE_SIZE = 20;
 /** How many audit entries View Activity shows. */
 export const ACTIVITY_LIMIT = 25;
 
@@ -52,7 +51,7 @@ export function parseSearch(value: string | null | undefined): string {
 
 /** The spec's texts for the admin panel (spec 02 §2 and §8), word for word. */
 export const ADMIN_TEXTS = {
-  accessDenied: { title: "Access Denied", text: "You don't have admin privileges" },
+  accessDenied: ADMIN_ONLY,
   noEmail: "No email",
   unknownUser: "Unknown User",
   unknownOwner: "Unknown Owner",

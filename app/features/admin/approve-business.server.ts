@@ -5,7 +5,9 @@ import { changedFields, recordAudit } from "../../lib/audit.server";
 import { getDb } from "../../lib/db.server";
 import type { SessionUser } from "../accounts/session-user";
 import { announceDirectoryChange } from "./directory-changed.server";
-import { auditActorOf, requireAdmin, requireUuid } from "./require-admin.server";
+import { auditActorOf } from "../../lib/audit.server";
+import { requireAdmin } from "../accounts/access";
+import { requireUuid } from "../../lib/ids";
 
 /** Approves a pending listing: approved true, approval_status approved, approved_at now (spec 02 §4). */
 export async function approveBusiness(actor: SessionUser | null, businessId: string): Promise<void> {

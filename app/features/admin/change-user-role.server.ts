@@ -6,7 +6,8 @@ import { getDb } from "../../lib/db.server";
 import type { Role } from "../../lib/reference";
 import type { SessionUser } from "../accounts/session-user";
 import { ADMIN_EXTRA_TEXTS, ChangeRoleSchema } from "./admin.schemas";
-import { auditActorOf, requireAdmin } from "./require-admin.server";
+import { auditActorOf } from "../../lib/audit.server";
+import { requireAdmin } from "../accounts/access";
 
 /** Sets a user's role to visitor, business or admin (spec 02 §4). An admin cannot change their own role. */
 export async function changeUserRole(actor: SessionUser | null, input: { userId: string; role: string }): Promise<{ role: Role }> {

@@ -4,7 +4,8 @@ import { recordAudit } from "../../lib/audit.server";
 import { getDb } from "../../lib/db.server";
 import type { SessionUser } from "../accounts/session-user";
 import { removeListingImageFiles } from "../listings/listing-images.server";
-import { auditActorOf, requireAdmin } from "./require-admin.server";
+import { auditActorOf } from "../../lib/audit.server";
+import { requireAdmin } from "../accounts/access";
 
 /**
  * Removes listings whose owner account no longer exists (spec 02 §7: RPC cleanup_orphaned_businesses) with

@@ -6,7 +6,8 @@ import { getDb } from "../../lib/db.server";
 import { logger } from "../../lib/logger.server";
 import type { SessionUser } from "../accounts/session-user";
 import { ADMIN_EXTRA_TEXTS } from "./admin.schemas";
-import { auditActorOf, requireAdmin } from "./require-admin.server";
+import { auditActorOf } from "../../lib/audit.server";
+import { requireAdmin } from "../accounts/access";
 
 /**
  * Step 2: the first code from the authenticator app turns two-factor sign-in on. better-auth replaces

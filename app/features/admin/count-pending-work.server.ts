@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { getDb, queryRows } from "../../lib/db.server";
 import type { SessionUser } from "../accounts/session-user";
-import { requireAdmin } from "./require-admin.server";
+import { requireAdmin } from "../accounts/access";
 
 export type PendingWork = { businesses: number; kyc: number; featuredRequests: number; feedback: number };
 

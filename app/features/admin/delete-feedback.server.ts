@@ -4,7 +4,9 @@ import { AppError } from "../../lib/app-error";
 import { recordAudit } from "../../lib/audit.server";
 import { getDb } from "../../lib/db.server";
 import type { SessionUser } from "../accounts/session-user";
-import { auditActorOf, requireAdmin, requireUuid } from "./require-admin.server";
+import { auditActorOf } from "../../lib/audit.server";
+import { requireAdmin } from "../accounts/access";
+import { requireUuid } from "../../lib/ids";
 
 /** Deletes a feedback entry; the audit log keeps what it said. */
 export async function deleteFeedback(actor: SessionUser | null, feedbackId: string): Promise<void> {

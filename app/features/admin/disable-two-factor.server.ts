@@ -6,7 +6,8 @@ import { getDb } from "../../lib/db.server";
 import { logger } from "../../lib/logger.server";
 import type { SessionUser } from "../accounts/session-user";
 import { ADMIN_EXTRA_TEXTS } from "./admin.schemas";
-import { auditActorOf, requireAdmin } from "./require-admin.server";
+import { auditActorOf } from "../../lib/audit.server";
+import { requireAdmin } from "../accounts/access";
 
 /** Turns the signed-in admin's two-factor sign-in off after checking their password; audited. */
 export async function disableTwoFactor(actor: SessionUser | null, input: { password: string; request: Request }): Promise<{ headers: Headers }> {

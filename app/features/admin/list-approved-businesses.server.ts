@@ -2,8 +2,10 @@ import { aliasedTable, and, desc, eq, ilike, type SQL } from "drizzle-orm";
 import { businesses, profiles, user } from "../../../db/schema";
 import { getDb } from "../../lib/db.server";
 import type { SessionUser } from "../accounts/session-user";
-import { ADMIN_PAGE_SIZE } from "./admin.schemas";
-import { likePattern, pageWindow, requireAdmin, toPaged } from "./require-admin.server";
+import { ADMIN_PAGE_SIZE } from "../../lib/pagination";
+import { likePattern } from "../../lib/sql.server";
+import { pageWindow, toPaged } from "../../lib/pagination";
+import { requireAdmin } from "../accounts/access";
 
 const manager = aliasedTable(user, "manager");
 

@@ -2,8 +2,10 @@ import { asc, eq, sql } from "drizzle-orm";
 import { businesses, featuredRequests, payments, profiles, user } from "../../../db/schema";
 import { getDb } from "../../lib/db.server";
 import type { SessionUser } from "../accounts/session-user";
-import { ADMIN_PAGE_SIZE } from "./admin.schemas";
-import { newestFirst, pageWindow, requireAdmin, toPaged } from "./require-admin.server";
+import { ADMIN_PAGE_SIZE } from "../../lib/pagination";
+import { newestFirst } from "../../lib/sql.server";
+import { pageWindow, toPaged } from "../../lib/pagination";
+import { requireAdmin } from "../accounts/access";
 
 /**
  * Featured requests newest first with their business (name, phone, state, country, description), its

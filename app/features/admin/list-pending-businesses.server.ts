@@ -3,8 +3,10 @@ import { businessImages, businesses, profiles, user } from "../../../db/schema";
 import { getDb } from "../../lib/db.server";
 import { IMAGE_WIDTHS, imageUrl } from "../../lib/image-url";
 import type { SessionUser } from "../accounts/session-user";
-import { ADMIN_PAGE_SIZE } from "./admin.schemas";
-import { newestFirst, pageWindow, requireAdmin, toPaged } from "./require-admin.server";
+import { ADMIN_PAGE_SIZE } from "../../lib/pagination";
+import { newestFirst } from "../../lib/sql.server";
+import { pageWindow, toPaged } from "../../lib/pagination";
+import { requireAdmin } from "../accounts/access";
 
 /** Business Approvals: listings whose approval_status is pending, newest first, with images by position. */
 export async function listPendingBusinesses(actor: SessionUser | null, input: { page: number }) {

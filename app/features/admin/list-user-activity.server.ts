@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { getDb, queryRows } from "../../lib/db.server";
 import type { SessionUser } from "../accounts/session-user";
 import { ACTIVITY_LIMIT } from "./admin.schemas";
-import { requireAdmin } from "./require-admin.server";
+import { requireAdmin } from "../accounts/access";
 
 export type ActivityEntry = {
   id: number;

@@ -1,8 +1,11 @@
 import { sql } from "drizzle-orm";
 import { getDb, queryRows } from "../../lib/db.server";
 import type { SessionUser } from "../accounts/session-user";
-import { ADMIN_PAGE_SIZE, type UserFilterValue } from "./admin.schemas";
-import { likePattern, pageWindow, requireAdmin, toPaged, type Paged } from "./require-admin.server";
+import { type UserFilterValue } from "./admin.schemas";
+import { ADMIN_PAGE_SIZE } from "../../lib/pagination";
+import { likePattern } from "../../lib/sql.server";
+import { pageWindow, toPaged, type Paged } from "../../lib/pagination";
+import { requireAdmin } from "../accounts/access";
 
 export type UserFilter = UserFilterValue;
 

@@ -8,11 +8,11 @@ import { listApprovedBusinesses } from "./list-approved-businesses.server";
 import { listBroadcasts } from "./list-broadcasts.server";
 import { listFeaturedRequests } from "./list-featured-requests.server";
 import { listFeedback } from "./list-feedback.server";
-import { listKycSubmissions } from "./list-kyc-submissions.server";
+import { listKycSubmissions } from "../kyc/list-kyc-submissions.server";
 import { listPendingBusinesses } from "./list-pending-businesses.server";
 import { listUserActivity } from "./list-user-activity.server";
 import { listUsers } from "./list-users.server";
-import type { Paged } from "./require-admin.server";
+import type { Paged } from "../../lib/pagination";
 
 const LOAD_ERRORS: Record<AdminTab, string> = {
   users: ADMIN_TEXTS.anError,

@@ -6,7 +6,8 @@ import { getDb } from "../../lib/db.server";
 import type { SessionUser } from "../accounts/session-user";
 import { RejectBusinessSchema } from "./admin.schemas";
 import { announceDirectoryChange } from "./directory-changed.server";
-import { auditActorOf, requireAdmin } from "./require-admin.server";
+import { auditActorOf } from "../../lib/audit.server";
+import { requireAdmin } from "../accounts/access";
 
 /**
  * Rejects a pending listing with a non-blank reason: rejected_at now and the reason stored, which the

@@ -7,7 +7,10 @@ import { featuredMonthsForTier } from "../../lib/reference";
 import type { SessionUser } from "../accounts/session-user";
 import { ADMIN_EXTRA_TEXTS, ADMIN_TEXTS, FeaturedStatusSchema } from "./admin.schemas";
 import { announceDirectoryChange } from "./directory-changed.server";
-import { addMonths, auditActorOf, requireAdmin, requireUuid } from "./require-admin.server";
+import { addMonths } from "../../lib/calendar";
+import { auditActorOf } from "../../lib/audit.server";
+import { requireAdmin } from "../accounts/access";
+import { requireUuid } from "../../lib/ids";
 
 export type ReviewFeaturedResult = { status: "approved" | "rejected"; startDate: Date | null; endDate: Date | null };
 

@@ -6,7 +6,8 @@ import { getDb, queryRows } from "../../lib/db.server";
 import { publishEvent, REALTIME_TYPES } from "../../lib/realtime.server";
 import type { SessionUser } from "../accounts/session-user";
 import { BroadcastSchema, type BroadcastInput } from "./admin.schemas";
-import { auditActorOf, requireAdmin } from "./require-admin.server";
+import { auditActorOf } from "../../lib/audit.server";
+import { requireAdmin } from "../accounts/access";
 
 /** Which profiles an audience means: visitors include the legacy role 'user' (decisions page). */
 function audienceFilter(audience: "all" | "visitors" | "businesses") {

@@ -6,7 +6,9 @@ import { getDb } from "../../lib/db.server";
 import type { SessionUser } from "../accounts/session-user";
 import { ADMIN_EXTRA_TEXTS } from "./admin.schemas";
 import { announceDirectoryChange } from "./directory-changed.server";
-import { auditActorOf, requireAdmin, requireUuid } from "./require-admin.server";
+import { auditActorOf } from "../../lib/audit.server";
+import { requireAdmin } from "../accounts/access";
+import { requireUuid } from "../../lib/ids";
 
 /**
  * The Featured Management toggle (spec 02 §7: RPC admin_manage_featured_status): sets the flag on an approved

@@ -4,7 +4,7 @@ import { getAuth } from "../../lib/auth.server";
 import { logger } from "../../lib/logger.server";
 import type { SessionUser } from "../accounts/session-user";
 import { ADMIN_EXTRA_TEXTS } from "./admin.schemas";
-import { requireAdmin } from "./require-admin.server";
+import { requireAdmin } from "../accounts/access";
 
 export type TwoFactorSetup = { totpURI: string; secret: string; backupCodes: string[] };
 

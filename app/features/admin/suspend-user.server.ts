@@ -6,7 +6,8 @@ import { getDb } from "../../lib/db.server";
 import type { SessionUser } from "../accounts/session-user";
 import { ADMIN_EXTRA_TEXTS, SuspendUserSchema, type SuspendUserInput } from "./admin.schemas";
 import { announceDirectoryChange } from "./directory-changed.server";
-import { auditActorOf, requireAdmin } from "./require-admin.server";
+import { auditActorOf } from "../../lib/audit.server";
+import { requireAdmin } from "../accounts/access";
 
 /**
  * Suspends a user (decisions page): they cannot sign in, every session of theirs ends now, and their

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { twoFactor, user } from "../../../db/schema";
 import { getDb } from "../../lib/db.server";
 import type { SessionUser } from "../accounts/session-user";
-import { requireAdmin } from "./require-admin.server";
+import { requireAdmin } from "../accounts/access";
 
 /** Whether the admin's own two-factor sign-in is on, or set up and waiting for its first code. */
 export async function getTwoFactorStatus(actor: SessionUser | null): Promise<{ enabled: boolean; pendingSetup: boolean }> {

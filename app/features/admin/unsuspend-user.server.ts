@@ -5,7 +5,8 @@ import { recordAudit } from "../../lib/audit.server";
 import { getDb } from "../../lib/db.server";
 import type { SessionUser } from "../accounts/session-user";
 import { announceDirectoryChange } from "./directory-changed.server";
-import { auditActorOf, requireAdmin } from "./require-admin.server";
+import { auditActorOf } from "../../lib/audit.server";
+import { requireAdmin } from "../accounts/access";
 
 /** Lifts a suspension: the user can sign in again and their listings return to the directory. */
 export async function unsuspendUser(actor: SessionUser | null, input: { userId: string }): Promise<{ restoredListings: number }> {

@@ -5,7 +5,9 @@ import { recordAudit } from "../../lib/audit.server";
 import { getDb } from "../../lib/db.server";
 import type { SessionUser } from "../accounts/session-user";
 import { FeedbackStatusSchema } from "./admin.schemas";
-import { auditActorOf, requireAdmin, requireUuid } from "./require-admin.server";
+import { auditActorOf } from "../../lib/audit.server";
+import { requireAdmin } from "../accounts/access";
+import { requireUuid } from "../../lib/ids";
 
 /** Sets a feedback entry's status freely among new, reviewed and resolved (spec 02 §4). */
 export async function updateFeedbackStatus(actor: SessionUser | null, input: { feedbackId: string; status: string }): Promise<void> {

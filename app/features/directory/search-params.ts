@@ -1,4 +1,5 @@
 /** Links into /businesses (spec 01 §2, Search form and Listing page). Pure and client-safe. */
+import { formatNumber } from "../../lib/format";
 
 export type FilterLink = { q?: string | null; region?: string | null; category?: string | null; page?: number | null };
 
@@ -28,13 +29,13 @@ export function roughly(n: number): number {
 
 /** A count as the filter list shows it: '1,234', or '~16,000' when estimated (the page adds 'about' for screen readers). */
 export function formatCount(n: number, isEstimate: boolean): string {
-  return isEstimate ? `~${roughly(n).toLocaleString("en-NG")}` : n.toLocaleString("en-NG");
+  return isEstimate ? `~${formatNumber(roughly(n))}` : formatNumber(n);
 }
 
 /** The line above the results: '1,234 businesses', 'About 16,000 businesses for “lagos” · Eatery · Lagos'. */
 export function resultSummary(total: number, isEstimate: boolean, filters: { q: string; region: string | null; category: string | null }): string {
   const count = isEstimate
-    ? `About ${roughly(total).toLocaleString("en-NG")} businesses`
-    : `${total.toLocaleString("en-NG")} ${total === 1 ? "business" : "businesses"}`;
+    ? `About ${formatNumber(roughly(total))} businesses`
+    : `${formatNumber(total)} ${total === 1 ? "business" : "businesses"}`;
   return [`${count}${filters.q ? ` for “${filters.q}”` : ""}`, filters.category, filters.region].filter(Boolean).join(" · ");
 }

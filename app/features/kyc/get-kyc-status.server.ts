@@ -2,11 +2,13 @@ import { desc, eq } from "drizzle-orm";
 import { kycSubmissions } from "../../../db/schema";
 import { getDb } from "../../lib/db.server";
 import type { KycStatus } from "../../lib/reference";
-import type { KycStatusView } from "./kyc.schemas";
+import { AppError } from "../../lib/app-error";
+import { KYC_TEXTS, type KycStatusView } from "./kyc.schemas";
 import type { SessionUser } from "../accounts/session-user";
 
 /** Reads the actor's own latest KYC submission; nobody reads another user's here. */
-export async function getKycStatus(actor: SessionUser): Promise<KycStatusView> {
+export async function getKycStatus(actor: SessionUser | null): Promise<KycStatusView> {
+  if (!actor) throw new AppError("unauthenticated", KYC_TEXTS.session);
   const [latest] = await getDb()
     .select({
       status: kycSubmissions.status,

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { ButtonLink } from "../../components/ui/button";
 import type { KycStatusView } from "./kyc.schemas";
 
 const CARD: Record<KycStatusView["status"], { title: string; text: string; action: string | null; tone: string }> = {
@@ -40,12 +40,9 @@ export function KycCard({ kyc }: { kyc: Pick<KycStatusView, "status" | "rejectio
         {kyc.status === "rejected" ? <>Reason: {kyc.rejectionReason?.trim() || "Not specified"}</> : card.text}
       </p>
       {card.action ? (
-        <Link
-          to="/kyc-verification"
-          className="mt-4 inline-flex items-center rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
-        >
+        <ButtonLink to="/kyc-verification" className="mt-4">
           {card.action}
-        </Link>
+        </ButtonLink>
       ) : null}
     </section>
   );

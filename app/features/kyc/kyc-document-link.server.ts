@@ -1,24 +1,35 @@
 import { eq } from "drizzle-orm";
 import { kycSubmissions } from "../../../db/schema";
+import { AppError } from "../../lib/app-error";
 import { recordAudit } from "../../lib/audit.server";
 import { getDb } from "../../lib/db.server";
+import { isUuid } from "../../lib/ids";
 import { LIMITS } from "../../lib/reference";
 import { signPath, verifySignedPath } from "../../lib/signed-url.server";
 import { getStorage } from "../../lib/storage.server";
 import type { SessionUser } from "../accounts/session-user";
 import { loadViewer } from "./kyc-viewer.server";
+import { canViewKycDocument } from "./kyc.policy";
+import { KYC_TEXTS } from "./kyc.schemas";
 
-/** A link to a KYC document valid for 3600 s, for its owner or an admin only; null when there is none. */
-export async function getKycDocumentLink(actor: SessionUser, submissionId: string): Promise<string | null> {
-  if (!/^[0-9a-f-]{36}$/i.test(submissionId)) return null;
+/** The one answer for every document that cannot be shown: it never tells a missing file from a refused one. */
+const unableToLoad = () => new AppError("not-found", KYC_TEXTS.unableToLoad);
+
+async function documentOf(submissionId: string) {
+  if (!isUuid(submissionId)) return null;
   const [row] = await getDb()
     .select({ userId: kycSubmissions.userId, key: kycSubmissions.idImageUrl })
     .from(kycSubmissions)
     .where(eq(kycSubmissions.id, submissionId))
     .limit(1);
-  if (!row || !row.key) return null;
-  if (row.userId !== actor.id && !actor.isAdmin) return null;
-  return signKycDocumentLink(actor.id, submissionId);
+  return row?.key ? { userId: row.userId, key: row.key } : null;
+}
+
+/** A link to a KYC document valid for 3600 s, for its owner or an admin only. */
+export async function getKycDocumentLink(actor: SessionUser | null, submissionId: string): Promise<string> {
+  const document = await documentOf(submissionId);
+  if (!document || !canViewKycDocument(actor, document)) throw unableToLoad();
+  return signKycDocumentLink(actor!.id, submissionId);
 }
 
 /**
@@ -30,25 +41,20 @@ export function signKycDocumentLink(viewerId: string, submissionId: string): str
 }
 
 /**
- * Serves a signed KYC document link: checks signature, expiry and that the viewer may still see it,
- * writes the view to the audit log, and returns the bytes.
+ * Serves a signed KYC document link: checks signature, expiry and that the viewer may still see it (a
+ * demoted admin loses access at once), writes the view to the audit log, and returns the bytes.
  */
-export async function openKycDocument(submissionId: string, params: URLSearchParams): Promise<Buffer | null> {
-  if (!/^[0-9a-f-]{36}$/i.test(submissionId)) return null;
+export async function openKycDocument(submissionId: string, params: URLSearchParams): Promise<Buffer> {
+  if (!isUuid(submissionId)) throw unableToLoad();
   const signed = verifySignedPath(`/kyc-documents/${submissionId}`, params);
-  if (!signed) return null;
-  const db = getDb();
-  const [row] = await db
-    .select({ userId: kycSubmissions.userId, key: kycSubmissions.idImageUrl })
-    .from(kycSubmissions)
-    .where(eq(kycSubmissions.id, submissionId))
-    .limit(1);
-  if (!row?.key) return null;
+  if (!signed) throw unableToLoad();
+  const document = await documentOf(submissionId);
+  if (!document) throw unableToLoad();
   const viewer = await loadViewer(signed.viewerId);
-  if (!viewer || (viewer.id !== row.userId && !viewer.isAdmin)) return null;
-  const bytes = await getStorage().read("kyc-documents", row.key);
-  if (!bytes) return null;
-  await recordAudit(db, { id: viewer.id, email: viewer.email }, {
+  if (!viewer || !canViewKycDocument(viewer, document)) throw unableToLoad();
+  const bytes = await getStorage().read("kyc-documents", document.key);
+  if (!bytes) throw unableToLoad();
+  await recordAudit(getDb(), { id: viewer.id, email: viewer.email }, {
     action: "kyc.document.view",
     targetType: "kyc_submission",
     targetId: submissionId,

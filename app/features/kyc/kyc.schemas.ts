@@ -15,6 +15,7 @@ export type KycStatusView = {
 /** Toast titles and texts of spec 01 §5 and §8 (KYC). */
 export const KYC_TEXTS = {
   missingFields: "Please fill in all fields and upload an ID image",
+  missing: { title: "Missing Information", text: "Please fill in all fields and upload an ID image" },
   invalidType: { title: "Invalid File Type", text: "Please upload a JPEG, PNG, or WebP image." },
   tooLarge: { title: "File Too Large", text: "Please upload an image smaller than 5MB." },
   invalidName: { title: "Invalid Name", text: "Please enter a valid full name." },
@@ -30,4 +31,3 @@ export const KYC_TEXTS = {
   unableToLoad: "Unable to load document",
 } as const;
 
-export type KycFailure = { title: string; text: string; field?: "fullName" | "activePhoneNumber" | "idImage" };

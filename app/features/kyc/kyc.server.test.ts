@@ -5,6 +5,7 @@ import { auditLog, businesses, kycSubmissions, profiles } from "../../../db/sche
 import { createAdmin, createBusiness, createOwner, createUser, createVisitor } from "../../../db/seed/factories";
 import { actorFor } from "../../../tests/support/actors";
 import { fileFrom, jpegWithGps, largePng, pngImage, textAsPng } from "../../../tests/support/images";
+import { refusal } from "../../../tests/support/refusals";
 import { AppError } from "../../lib/app-error";
 import { getDb } from "../../lib/db.server";
 import { getStorage } from "../../lib/storage.server";
@@ -23,6 +24,12 @@ async function validPng() {
   return fileFrom(await pngImage(), "id.png", "image/png");
 }
 
+/** What a refused submission tells the owner: the code, the toast's title and text, and the field at fault. */
+async function refused(promise: Promise<unknown>) {
+  const error = await refusal(promise);
+  return { code: error.code, title: error.title, text: error.message, fields: error.fields };
+}
+
 function linkParams(link: string) {
   const url = new URL(link, "http://localhost");
   return { id: url.pathname.split("/").pop()!, params: url.searchParams };
@@ -32,8 +39,8 @@ describe("submitting KYC", () => {
   it("stores a pending submission, a private re-encoded document, and moves the profile to pending", async () => {
     const { actor } = await newOwner();
     const result = await submitKyc(actor, { fullName: "  Adaeze   Nwosu ", activePhoneNumber: "+234 8031234567", idImage: await validPng() });
-    expect(result.ok).toBe(true);
     const [row] = await getDb().select().from(kycSubmissions).where(eq(kycSubmissions.userId, actor.id));
+    expect(row!.id).toBe(result.submissionId);
     expect(row).toMatchObject({ status: "pending", fullName: "Adaeze Nwosu", idNumber: "+234 8031234567" });
     expect(row!.idImageUrl).toMatch(new RegExp(`^${actor.id}/[0-9a-f-]{36}\\.webp$`));
     const stored = await getStorage().read("kyc-documents", row!.idImageUrl!);
@@ -57,57 +64,64 @@ describe("submitting KYC", () => {
 
   it("refuses a text file named .png by its content", async () => {
     const { actor } = await newOwner();
-    const result = await submitKyc(actor, { fullName: "Ngozi Okonjo", activePhoneNumber: "08031234567", idImage: textAsPng() });
-    expect(result).toEqual({ ok: false, failure: { ...KYC_TEXTS.invalidType, field: "idImage" } });
-    expect(result.ok || result.failure.text).toBe("Please upload a JPEG, PNG, or WebP image.");
+    const result = await refused(submitKyc(actor, { fullName: "Ngozi Okonjo", activePhoneNumber: "08031234567", idImage: textAsPng() }));
+    expect(result).toEqual({ code: "invalid", ...KYC_TEXTS.invalidType, fields: { idImage: KYC_TEXTS.invalidType.text } });
+    expect(result.text).toBe("Please upload a JPEG, PNG, or WebP image.");
   });
 
   it("refuses an image over 5 MB", async () => {
     const { actor } = await newOwner();
     const big = await largePng(6 * 1024 * 1024);
-    const result = await submitKyc(actor, { fullName: "Ngozi Okonjo", activePhoneNumber: "08031234567", idImage: fileFrom(big, "id.png", "image/png") });
-    expect(result).toEqual({ ok: false, failure: { ...KYC_TEXTS.tooLarge, field: "idImage" } });
+    const result = await refused(submitKyc(actor, { fullName: "Ngozi Okonjo", activePhoneNumber: "08031234567", idImage: fileFrom(big, "id.png", "image/png") }));
+    expect(result).toEqual({ code: "invalid", ...KYC_TEXTS.tooLarge, fields: { idImage: KYC_TEXTS.tooLarge.text } });
     expect(KYC_TEXTS.tooLarge.text).toBe("Please upload an image smaller than 5MB.");
   });
 
   it("checks the name, the number, missing fields and the session with the spec's texts", async () => {
     const { actor } = await newOwner();
     const image = await validPng();
-    expect(await submitKyc(actor, { fullName: "A", activePhoneNumber: "08031234567", idImage: image })).toEqual({
-      ok: false,
-      failure: { title: "Invalid Name", text: "Please enter a valid full name.", field: "fullName" },
+    expect(await refused(submitKyc(actor, { fullName: "A", activePhoneNumber: "08031234567", idImage: image }))).toEqual({
+      code: "invalid",
+      title: "Invalid Name",
+      text: "Please enter a valid full name.",
+      fields: { fullName: "Please enter a valid full name." },
     });
-    expect(await submitKyc(actor, { fullName: "Ada Obi", activePhoneNumber: "1234", idImage: image })).toEqual({
-      ok: false,
-      failure: { title: "Invalid ID Number", text: "Please enter a valid ID number.", field: "activePhoneNumber" },
+    expect(await refused(submitKyc(actor, { fullName: "Ada Obi", activePhoneNumber: "1234", idImage: image }))).toEqual({
+      code: "invalid",
+      title: "Invalid ID Number",
+      text: "Please enter a valid ID number.",
+      fields: { activePhoneNumber: "Please enter a valid ID number." },
     });
-    expect(await submitKyc(actor, { fullName: "Ada Obi", activePhoneNumber: "08031234567", idImage: null })).toMatchObject({
-      ok: false,
-      failure: { text: "Please fill in all fields and upload an ID image" },
+    expect(await refused(submitKyc(actor, { fullName: "Ada Obi", activePhoneNumber: "08031234567", idImage: null }))).toMatchObject({
+      code: "invalid",
+      text: "Please fill in all fields and upload an ID image",
     });
-    expect(await submitKyc(null, { fullName: "Ada Obi", activePhoneNumber: "08031234567", idImage: image })).toEqual({
-      ok: false,
-      failure: { title: "Session Error", text: "Your session has expired. Please log in again." },
+    expect(await refused(submitKyc(null, { fullName: "Ada Obi", activePhoneNumber: "08031234567", idImage: image }))).toEqual({
+      code: "unauthenticated",
+      title: "Session Error",
+      text: "Your session has expired. Please log in again.",
+      fields: undefined,
     });
     expect(await getDb().select().from(kycSubmissions).where(eq(kycSubmissions.userId, actor.id))).toHaveLength(0);
   });
 
   it("refuses visitors, a second submission while one is pending, and allows resubmission after a rejection", async () => {
     const visitor = await actorFor(await createVisitor(getDb()));
-    expect((await submitKyc(visitor, { fullName: "Vee Visitor", activePhoneNumber: "08031234567", idImage: await validPng() })).ok).toBe(false);
+    expect((await refused(submitKyc(visitor, { fullName: "Vee Visitor", activePhoneNumber: "08031234567", idImage: await validPng() }))).code).toBe("forbidden");
+    expect(await getDb().select().from(kycSubmissions).where(eq(kycSubmissions.userId, visitor.id))).toHaveLength(0);
 
     const { actor } = await newOwner();
     const admin = await actorFor(await createAdmin(getDb()));
     const first = await submitKyc(actor, { fullName: "Ada Obi", activePhoneNumber: "08031234567", idImage: await validPng() });
-    expect(first.ok).toBe(true);
-    expect(await submitKyc(actor, { fullName: "Ada Obi", activePhoneNumber: "08031234567", idImage: await validPng() })).toEqual({
-      ok: false,
-      failure: KYC_TEXTS.alreadyPending,
+    expect(await refused(submitKyc(actor, { fullName: "Ada Obi", activePhoneNumber: "08031234567", idImage: await validPng() }))).toEqual({
+      code: "conflict",
+      ...KYC_TEXTS.alreadyPending,
+      fields: undefined,
     });
-    await rejectKyc(admin, first.ok ? first.submissionId : "", "Blurry photo");
+    await rejectKyc(admin, first.submissionId, "Blurry photo");
     expect(await getKycStatus(await actorFor(actor))).toMatchObject({ status: "rejected", rejectionReason: "Blurry photo" });
     const again = await submitKyc(actor, { fullName: "Ada Obi", activePhoneNumber: "08031234567", idImage: await validPng() });
-    expect(again.ok).toBe(true);
+    expect(again.submissionId).not.toBe(first.submissionId);
     expect(await getKycStatus(await actorFor(actor))).toMatchObject({ status: "pending" });
     const [profile] = await getDb().select({ kyc: profiles.kycStatus }).from(profiles).where(eq(profiles.id, actor.id));
     expect(profile!.kyc).toBe("pending");
@@ -121,7 +135,6 @@ describe("reviewing KYC", () => {
     const pendingListing = await createBusiness(getDb(), { userId: actor.id, status: "pending" });
     const rejectedListing = await createBusiness(getDb(), { userId: actor.id, status: "rejected", rejectionReason: "Duplicate" });
     const submitted = await submitKyc(actor, { fullName: "Ada Obi", activePhoneNumber: "08031234567", idImage: await validPng() });
-    if (!submitted.ok) throw new Error("submit failed");
     expect(await approveKyc(admin, submitted.submissionId)).toEqual({ approvedListings: 1 });
     const rows = await getDb().select({ id: businesses.id, status: businesses.approvalStatus, approved: businesses.approved, approvedAt: businesses.approvedAt }).from(businesses).where(eq(businesses.userId, actor.id));
     expect(rows.find((r) => r.id === pendingListing.id)).toMatchObject({ status: "approved", approved: true });
@@ -141,7 +154,6 @@ describe("reviewing KYC", () => {
   it("is refused to everyone but admins", async () => {
     const { actor } = await newOwner();
     const submitted = await submitKyc(actor, { fullName: "Ada Obi", activePhoneNumber: "08031234567", idImage: await validPng() });
-    if (!submitted.ok) throw new Error("submit failed");
     const visitor = await actorFor(await createVisitor(getDb()));
     const otherOwner = await actorFor(await createOwner(getDb()));
     for (const who of [null, visitor, otherOwner, actor]) {
@@ -157,22 +169,21 @@ describe("KYC documents", () => {
   it("are readable only by their owner and admins, through a signed link, and every view is audited", async () => {
     const { actor } = await newOwner();
     const submitted = await submitKyc(actor, { fullName: "Ada Obi", activePhoneNumber: "08031234567", idImage: await validPng() });
-    if (!submitted.ok) throw new Error("submit failed");
     const admin = await actorFor(await createAdmin(getDb()));
     const stranger = await actorFor(await createOwner(getDb()));
 
-    expect(await getKycDocumentLink(stranger, submitted.submissionId)).toBeNull();
+    expect(await refusal(getKycDocumentLink(stranger, submitted.submissionId))).toMatchObject({ code: "not-found", message: KYC_TEXTS.unableToLoad });
     const ownerLink = await getKycDocumentLink(actor, submitted.submissionId);
     const adminLink = await getKycDocumentLink(admin, submitted.submissionId);
     expect(ownerLink).toMatch(/^\/kyc-documents\/[0-9a-f-]{36}\?expires=\d+&viewer=.+&sig=/);
-    const expires = Number(new URL(ownerLink!, "http://x").searchParams.get("expires"));
+    const expires = Number(new URL(ownerLink, "http://x").searchParams.get("expires"));
     expect(expires - Math.floor(Date.now() / 1000)).toBeGreaterThan(3590);
     expect(expires - Math.floor(Date.now() / 1000)).toBeLessThanOrEqual(3600);
 
-    for (const link of [ownerLink!, adminLink!]) {
+    for (const link of [ownerLink, adminLink]) {
       const { id, params } = linkParams(link);
       const bytes = await openKycDocument(id, params);
-      expect((await sharp(bytes!).metadata()).format).toBe("webp");
+      expect((await sharp(bytes).metadata()).format).toBe("webp");
     }
     const views = await getDb()
       .select({ actor: auditLog.actorId })
@@ -181,15 +192,14 @@ describe("KYC documents", () => {
     expect(views.map((v) => v.actor).sort()).toEqual([actor.id, admin.id].sort());
 
     // Tampered, re-targeted and expired links open nothing.
-    const { id, params } = linkParams(ownerLink!);
+    const { id, params } = linkParams(ownerLink);
     const forged = new URLSearchParams(params);
     forged.set("viewer", stranger.id);
-    expect(await openKycDocument(id, forged)).toBeNull();
+    expect(await refusal(openKycDocument(id, forged))).toMatchObject({ code: "not-found", message: KYC_TEXTS.unableToLoad });
     const later = new URLSearchParams(params);
     later.set("expires", String(Number(params.get("expires")) + 10));
-    expect(await openKycDocument(id, later)).toBeNull();
+    expect(await refusal(openKycDocument(id, later))).toMatchObject({ code: "not-found", message: KYC_TEXTS.unableToLoad });
     const other = await submitKyc((await newOwner()).actor, { fullName: "Other Person", activePhoneNumber: "08031234567", idImage: await validPng() });
-    if (!other.ok) throw new Error("submit failed");
-    expect(await openKycDocument(other.submissionId, params)).toBeNull();
+    expect(await refusal(openKycDocument(other.submissionId, params))).toMatchObject({ code: "not-found", message: KYC_TEXTS.unableToLoad });
   });
 });

@@ -4,12 +4,9 @@ import { AppError } from "../../lib/app-error";
 import { changedFields, recordAudit } from "../../lib/audit.server";
 import { getDb } from "../../lib/db.server";
 import { publishEvents, REALTIME_TYPES } from "../../lib/realtime.server";
+import { requireUuid } from "../../lib/ids";
+import { requireAdmin } from "../accounts/access";
 import type { SessionUser } from "../accounts/session-user";
-
-function requireAdmin(actor: SessionUser | null): asserts actor is SessionUser {
-  if (!actor) throw new AppError("unauthenticated");
-  if (!actor.isAdmin) throw new AppError("forbidden");
-}
 
 /**
  * Approves a pending KYC submission: reviewed now, the profile verified, and the owner's pending listings
@@ -17,6 +14,7 @@ function requireAdmin(actor: SessionUser | null): asserts actor is SessionUser {
  */
 export async function approveKyc(actor: SessionUser | null, submissionId: string): Promise<{ approvedListings: number }> {
   requireAdmin(actor);
+  requireUuid(submissionId);
   return getDb().transaction(async (tx) => {
     const [submission] = await tx
       .select({ id: kycSubmissions.id, userId: kycSubmissions.userId, status: kycSubmissions.status, reviewedAt: kycSubmissions.reviewedAt })
@@ -64,6 +62,7 @@ export async function approveKyc(actor: SessionUser | null, submissionId: string
 /** Rejects a pending KYC submission with an optional reason; the owner may then resubmit. */
 export async function rejectKyc(actor: SessionUser | null, submissionId: string, reason: string | null): Promise<void> {
   requireAdmin(actor);
+  requireUuid(submissionId);
   const cleanReason = reason?.trim() || null;
   await getDb().transaction(async (tx) => {
     const [submission] = await tx

@@ -1,48 +1,44 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import sharp from "sharp";
 import { kycSubmissions, profiles } from "../../../db/schema";
+import { AppError } from "../../lib/app-error";
 import { getDb } from "../../lib/db.server";
+import { isUniqueViolation } from "../../lib/db-errors.server";
+import { InvalidImageError, normalizeImage } from "../../lib/images.server";
 import { logger } from "../../lib/logger.server";
 import { LIMITS } from "../../lib/reference";
 import { getStorage } from "../../lib/storage.server";
 import type { SessionUser } from "../accounts/session-user";
-import { KYC_TEXTS, type KycFailure } from "./kyc.schemas";
+import { kycSubmissionRefusal } from "./kyc.policy";
+import { KYC_TEXTS } from "./kyc.schemas";
 
 export type SubmitKycInput = { fullName: string; activePhoneNumber: string; idImage: File | null };
-export type SubmitKycResult = { ok: true; submissionId: string } | { ok: false; failure: KycFailure };
 
-const ACCEPTED = new Set(["jpeg", "png", "webp"]);
+/** Largest side kept for an ID document: larger than a listing photo, so its small print stays legible. */
+const DOCUMENT_MAX_SIDE = 2400;
 
 /**
  * A business owner submits (or, after a rejection, resubmits) identity verification. The ID image is
  * checked by content, re-encoded without metadata and stored privately; the profile follows to pending.
  */
-export async function submitKyc(actor: SessionUser | null, input: SubmitKycInput): Promise<SubmitKycResult> {
-  if (!actor) return { ok: false, failure: KYC_TEXTS.session };
-  if (actor.role !== "business") return { ok: false, failure: KYC_TEXTS.authRequired };
+export async function submitKyc(actor: SessionUser | null, input: SubmitKycInput): Promise<{ submissionId: string }> {
+  if (!actor) throw new AppError("unauthenticated", KYC_TEXTS.session);
+  if (actor.role !== "business") throw new AppError("forbidden", KYC_TEXTS.authRequired);
   const fullName = input.fullName.trim().replace(/\s+/g, " ");
   const phone = input.activePhoneNumber.trim();
-  if (!fullName || !phone || !input.idImage || input.idImage.size === 0) {
-    return { ok: false, failure: { title: "Missing Information", text: KYC_TEXTS.missingFields } };
+  if (!fullName || !phone || !input.idImage || input.idImage.size === 0) throw new AppError("invalid", KYC_TEXTS.missing);
+  if (fullName.length < 2 || fullName.length > 200) throw new AppError("invalid", KYC_TEXTS.invalidName, { fields: { fullName: KYC_TEXTS.invalidName.text } });
+  if (phone.length < 5 || phone.length > 40) {
+    throw new AppError("invalid", KYC_TEXTS.invalidId, { fields: { activePhoneNumber: KYC_TEXTS.invalidId.text } });
   }
-  if (fullName.length < 2 || fullName.length > 200) return { ok: false, failure: { ...KYC_TEXTS.invalidName, field: "fullName" } };
-  if (phone.length < 5 || phone.length > 40) return { ok: false, failure: { ...KYC_TEXTS.invalidId, field: "activePhoneNumber" } };
-  if (input.idImage.size > LIMITS.kycImageMaxBytes) return { ok: false, failure: { ...KYC_TEXTS.tooLarge, field: "idImage" } };
+  if (input.idImage.size > LIMITS.kycImageMaxBytes) throw new AppError("invalid", KYC_TEXTS.tooLarge, { fields: { idImage: KYC_TEXTS.tooLarge.text } });
 
-  const bytes = Buffer.from(await input.idImage.arrayBuffer());
   let document: Buffer;
   try {
-    const format = (await sharp(bytes).metadata()).format;
-    if (!format || !ACCEPTED.has(format)) return { ok: false, failure: { ...KYC_TEXTS.invalidType, field: "idImage" } };
-    // Re-encoding drops EXIF (GPS included), ICC and anything hidden after the image data.
-    document = await sharp(bytes, { failOn: "error" })
-      .rotate()
-      .resize({ width: 2400, height: 2400, fit: "inside", withoutEnlargement: true })
-      .webp({ quality: 85 })
-      .toBuffer();
-  } catch {
-    return { ok: false, failure: { ...KYC_TEXTS.invalidType, field: "idImage" } };
+    document = (await normalizeImage(Buffer.from(await input.idImage.arrayBuffer()), { maxSide: DOCUMENT_MAX_SIDE, quality: 85 })).data;
+  } catch (error) {
+    if (!(error instanceof InvalidImageError)) throw error;
+    throw new AppError("invalid", KYC_TEXTS.invalidType, { fields: { idImage: KYC_TEXTS.invalidType.text } });
   }
 
   const [open] = await getDb()
@@ -50,15 +46,16 @@ export async function submitKyc(actor: SessionUser | null, input: SubmitKycInput
     .from(kycSubmissions)
     .where(and(eq(kycSubmissions.userId, actor.id), sql`${kycSubmissions.status} in ('pending', 'approved')`))
     .limit(1);
-  if (open?.status === "pending") return { ok: false, failure: KYC_TEXTS.alreadyPending };
-  if (open?.status === "approved") return { ok: false, failure: KYC_TEXTS.alreadyApproved };
+  const refusal = kycSubmissionRefusal(open?.status);
+  if (refusal) throw new AppError("conflict", refusal);
 
   const key = `${actor.id}/${randomUUID()}.webp`;
   try {
     await getStorage().put("kyc-documents", key, document, "image/webp");
   } catch (error) {
+    // The store is down: nothing was saved, the owner may try again.
     logger.error({ err: error }, "KYC document upload failed");
-    return { ok: false, failure: KYC_TEXTS.uploadFailed };
+    throw new AppError("unavailable", KYC_TEXTS.uploadFailed);
   }
   try {
     const submissionId = await getDb().transaction(async (tx) => {
@@ -69,14 +66,11 @@ export async function submitKyc(actor: SessionUser | null, input: SubmitKycInput
       await tx.update(profiles).set({ kycStatus: "pending", updatedAt: new Date() }).where(eq(profiles.id, actor.id));
       return row!.id;
     });
-    return { ok: true, submissionId };
+    return { submissionId };
   } catch (error) {
     await getStorage().delete("kyc-documents", key).catch(() => undefined);
     // The partial unique index refuses a second pending submission from a double submit.
-    if (String((error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code) === "23505") {
-      return { ok: false, failure: KYC_TEXTS.alreadyPending };
-    }
-    logger.error({ err: error }, "KYC submission failed");
-    return { ok: false, failure: KYC_TEXTS.submissionFailed };
+    if (isUniqueViolation(error)) throw new AppError("conflict", KYC_TEXTS.alreadyPending);
+    throw error;
   }
 }

@@ -1,36 +1,29 @@
-import { and, asc, eq } from "drizzle-orm";
-import { businesses, businessImages } from "../../../db/schema";
+import { eq } from "drizzle-orm";
+import { businesses } from "../../../db/schema";
+import { AppError } from "../../lib/app-error";
 import { getDb } from "../../lib/db.server";
+import { isUuid } from "../../lib/ids";
 import type { SessionUser } from "../accounts/session-user";
+import { imagesOfListings, listingDetailColumns } from "./listing-columns.server";
+import { canManageListing } from "./listing.policy";
+import { LISTING_TEXTS } from "./listing.schemas";
 
-/** One of the actor's own listings with its images in position order; null for anyone else's. */
-export async function getOwnListing(actor: SessionUser, businessId: string) {
-  if (!/^[0-9a-f-]{36}$/i.test(businessId)) return null;
+/**
+ * One of the actor's own listings with its images in position order, for the edit form. Anyone else's,
+ * or none, is 'Business not found' (the answer never tells another owner's listing from a missing one).
+ */
+export async function getOwnListing(actor: SessionUser | null, businessId: string) {
+  if (!actor || !isUuid(businessId)) throw new AppError("not-found", LISTING_TEXTS.notFound);
   const db = getDb();
   const [listing] = await db
-    .select({
-      id: businesses.id,
-      name: businesses.name,
-      description: businesses.description,
-      address: businesses.address,
-      plotNumber: businesses.plotNumber,
-      state: businesses.state,
-      country: businesses.country,
-      phoneNumber: businesses.phoneNumber,
-      websiteUrl: businesses.websiteUrl,
-      products: businesses.products,
-      category: businesses.category,
-      approvalStatus: businesses.approvalStatus,
-      updatedAt: businesses.updatedAt,
-    })
+    .select({ ...listingDetailColumns, userId: businesses.userId, approvalStatus: businesses.approvalStatus, updatedAt: businesses.updatedAt })
     .from(businesses)
-    .where(and(eq(businesses.id, businessId), eq(businesses.userId, actor.id)))
+    .where(eq(businesses.id, businessId))
     .limit(1);
-  if (!listing) return null;
-  const images = await db
-    .select({ id: businessImages.id, key: businessImages.imageUrl, position: businessImages.position, width: businessImages.width, height: businessImages.height })
-    .from(businessImages)
-    .where(eq(businessImages.businessId, businessId))
-    .orderBy(asc(businessImages.position));
-  return { ...listing, images };
+  if (!listing || !canManageListing(actor, listing)) throw new AppError("not-found", LISTING_TEXTS.notFound);
+  const images = (await imagesOfListings(db, [businessId])).map(({ id, key, position, width, height }) => ({ id, key, position, width, height }));
+  const { userId: _owner, ...details } = listing;
+  return { ...details, images };
 }
+
+export type OwnListing = Awaited<ReturnType<typeof getOwnListing>>;

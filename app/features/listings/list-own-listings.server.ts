@@ -1,10 +1,14 @@
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
-import { businesses, businessImages, featuredRequests } from "../../../db/schema";
+import { and, desc, eq, inArray } from "drizzle-orm";
+import { businesses, featuredRequests } from "../../../db/schema";
+import { AppError } from "../../lib/app-error";
 import { getDb } from "../../lib/db.server";
 import type { SessionUser } from "../accounts/session-user";
+import { imagesOfListings } from "./listing-columns.server";
 
 /** The actor's own listings, newest first (filtered by user_id: an owner never sees another's). */
-export async function listOwnListings(actor: SessionUser) {
+export async function listOwnListings(actor: SessionUser | null) {
+  if (!actor) throw new AppError("unauthenticated");
+  if (actor.role !== "business") throw new AppError("forbidden");
   const db = getDb();
   const rows = await db
     .select({
@@ -26,11 +30,7 @@ export async function listOwnListings(actor: SessionUser) {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const [images, pending] = await Promise.all([
-    db
-      .select({ businessId: businessImages.businessId, key: businessImages.imageUrl, position: businessImages.position })
-      .from(businessImages)
-      .where(inArray(businessImages.businessId, ids))
-      .orderBy(asc(businessImages.position)),
+    imagesOfListings(db, ids),
     db
       .select({ businessId: featuredRequests.businessId })
       .from(featuredRequests)
@@ -42,3 +42,5 @@ export async function listOwnListings(actor: SessionUser) {
     hasPendingFeatureRequest: pending.some((p) => p.businessId === r.id),
   }));
 }
+
+export type OwnListingCard = Awaited<ReturnType<typeof listOwnListings>>[number];

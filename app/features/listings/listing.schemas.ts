@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { fieldErrors } from "../../lib/field-errors";
 import { CATEGORIES, COUNTRIES, LIMITS, REGIONS } from "../../lib/reference";
 
 /** Spec 01 §5 and §8 texts for listings. */
@@ -17,6 +18,7 @@ export const LISTING_TEXTS = {
   imageRequired: "Please add at least one image",
   tooManyImages: "You can only upload up to 3 images total.",
   createFailed: { title: "Creation Failed", text: "Failed to create business listing. Please try again." },
+  correctFields: "Please correct the highlighted fields.",
   updateFailed: { title: "Update Failed", text: "We could not save your changes. Please try again." },
   uploadFailed: { title: "Upload Failed", text: "Please upload JPEG, PNG or WebP images of at most 10 MB each." },
   createdWithoutImages: {
@@ -40,14 +42,6 @@ export const LISTING_TEXTS = {
   deleted: { title: "Business Deleted", text: "The listing was deleted." },
 } as const;
 
-export const FEATURE_TEXTS = {
-  alreadyPending: "You already have a pending feature request",
-  failed: "Failed to submit feature request",
-  error: "An error occurred while submitting the request",
-  submitted: "Feature request submitted. An admin will review it soon.",
-  alreadyFeatured: "This business is already featured",
-  notApproved: "Only an approved listing can be featured",
-} as const;
 
 /** Spec 01 §5: digits, +234 added when there is no leading plus; 10–15 digits. Null when blank. */
 export function normalizePhone(raw: string): { ok: true; value: string | null } | { ok: false } {
@@ -81,38 +75,78 @@ export function cleanProducts(values: readonly string[]): string[] {
 
 const optionalText = (max: number) => z.string().trim().max(max).optional().transform((v) => v || null);
 
-/** The listing form's fields (images travel separately). */
-export const ListingSchema = z
-  .object({
-    name: z
-      .string()
-      .trim()
-      .min(1, LISTING_TEXTS.nameRequired)
-      .min(LIMITS.businessNameMin, LISTING_TEXTS.nameLength)
-      .max(LIMITS.businessNameMax, LISTING_TEXTS.nameLength),
-    description: z.string().trim().min(1, LISTING_TEXTS.descriptionRequired).max(5000),
-    address: z.string().trim().min(1, LISTING_TEXTS.addressRequired).max(300),
-    plotNumber: optionalText(50),
-    state: z.enum(REGIONS, { message: LISTING_TEXTS.stateRequired }),
-    country: z.enum(COUNTRIES, { message: LISTING_TEXTS.countryRequired }),
-    category: z.enum(CATEGORIES, { message: LISTING_TEXTS.categoryRequired }),
-    phoneNumber: z.string().trim().min(1, LISTING_TEXTS.phoneRequired),
-    websiteUrl: z
-      .string()
-      .trim()
-      .max(300)
-      .optional()
-      .transform((v) => v || null)
-      .refine((v) => v === null || /^https?:\/\/[^\s/$.?#].[^\s]*$/i.test(v), LISTING_TEXTS.websiteInvalid),
-    products: z.array(z.string()).transform(cleanProducts).refine((v) => v.length > 0, LISTING_TEXTS.productsRequired),
-  })
-  .transform((value, ctx) => {
-    const phone = normalizePhone(value.phoneNumber);
-    if (!phone.ok || !phone.value) {
-      ctx.addIssue({ code: "custom", message: LISTING_TEXTS.phoneInvalid, path: ["phoneNumber"] });
+/** The listing form's fields (images travel separately). Every field is checked, so a form learns every problem at once. */
+export const ListingSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, LISTING_TEXTS.nameRequired)
+    .min(LIMITS.businessNameMin, LISTING_TEXTS.nameLength)
+    .max(LIMITS.businessNameMax, LISTING_TEXTS.nameLength),
+  description: z.string().trim().min(1, LISTING_TEXTS.descriptionRequired).max(5000),
+  address: z.string().trim().min(1, LISTING_TEXTS.addressRequired).max(300),
+  plotNumber: optionalText(50),
+  state: z.enum(REGIONS, { message: LISTING_TEXTS.stateRequired }),
+  country: z.enum(COUNTRIES, { message: LISTING_TEXTS.countryRequired }),
+  category: z.enum(CATEGORIES, { message: LISTING_TEXTS.categoryRequired }),
+  phoneNumber: z
+    .string()
+    .trim()
+    .min(1, LISTING_TEXTS.phoneRequired)
+    .transform((value, ctx) => {
+      const phone = normalizePhone(value);
+      if (phone.ok && phone.value) return phone.value;
+      ctx.addIssue({ code: "custom", message: LISTING_TEXTS.phoneInvalid });
       return z.NEVER;
-    }
-    return { ...value, phoneNumber: phone.value };
-  });
+    }),
+  websiteUrl: z
+    .string()
+    .trim()
+    .max(300)
+    .optional()
+    .transform((v) => v || null)
+    .refine((v) => v === null || /^https?:\/\/[^\s/$.?#].[^\s]*$/i.test(v), LISTING_TEXTS.websiteInvalid),
+  products: z.array(z.string()).transform(cleanProducts).refine((v) => v.length > 0, LISTING_TEXTS.productsRequired),
+});
 export type ListingInput = z.infer<typeof ListingSchema>;
 export type ListingFormValues = z.input<typeof ListingSchema>;
+
+/** The spec's text when a listing would have no image or more than three; null when the count is fine. */
+export function imageCountProblem(count: number): string | null {
+  if (count === 0) return LISTING_TEXTS.imageRequired;
+  if (count > LIMITS.imagesPerListing) return LISTING_TEXTS.tooManyImages;
+  return null;
+}
+
+/** The listing form's text fields as typed (strings), from a submitted form. */
+export function typedListingFields(form: FormData) {
+  const value = (name: string) => String(form.get(name) ?? "");
+  return {
+    name: value("name"),
+    description: value("description"),
+    address: value("address"),
+    plotNumber: value("plotNumber"),
+    state: value("state"),
+    country: value("country"),
+    phoneNumber: value("phoneNumber"),
+    websiteUrl: value("websiteUrl"),
+    category: value("category"),
+    products: value("products"),
+  };
+}
+export type TypedListingFields = ReturnType<typeof typedListingFields>;
+
+/**
+ * Every problem of a listing form at once, the images' included: the browser shows them all before
+ * sending (so chosen files are not lost), and the server checks the same when it arrives.
+ */
+export function checkListingForm(typed: TypedListingFields, imageCount: number):
+  | { ok: true; input: ListingInput }
+  | { ok: false; fields: Record<string, string> } {
+  const parsed = ListingSchema.safeParse({ ...typed, products: typed.products.split(/\r?\n/) });
+  const fields = parsed.success ? {} : fieldErrors(parsed.error);
+  const images = imageCountProblem(imageCount);
+  if (images) fields.images = images;
+  if (!parsed.success || images) return { ok: false, fields };
+  return { ok: true, input: parsed.data };
+}

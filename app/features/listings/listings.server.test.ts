@@ -7,14 +7,16 @@ import {
 } from "../../../db/seed/factories";
 import { actorFor } from "../../../tests/support/actors";
 import { fileFrom, jpegWithGps, pngImage, textAsPng } from "../../../tests/support/images";
+import { refusal } from "../../../tests/support/refusals";
 import { getDb } from "../../lib/db.server";
 import { getStorage } from "../../lib/storage.server";
 import { createListing } from "./create-listing.server";
 import { deleteListing } from "./delete-listing.server";
+import { FEATURE_TEXTS } from "../featured/featured.schemas";
+import { requestFeature } from "../featured/request-feature.server";
+import { currentPlanFor, listingLimitFor } from "../plans/current-plan.server";
 import { getOwnListing } from "./get-own-listing.server";
-import { currentPlanFor, listingLimitFor } from "./listing.policy.server";
-import { FEATURE_TEXTS, LISTING_TEXTS, ListingSchema, normalizePhone, type ListingInput } from "./listing.schemas";
-import { requestFeature } from "./request-feature.server";
+import { LISTING_TEXTS, ListingSchema, normalizePhone, type ListingInput } from "./listing.schemas";
 import { updateListing } from "./update-listing.server";
 
 function input(overrides: Partial<Record<string, unknown>> = {}): ListingInput {
@@ -43,6 +45,11 @@ async function approvedOwner() {
   return actorFor(await createOwner(getDb()));
 }
 
+/** What a refusal with one of the spec's { title, text } failures looks like. */
+function refusedWith(code: string, failure: { title: string; text: string }) {
+  return { code, title: failure.title, message: failure.text };
+}
+
 describe("listing form rules", () => {
   it("normalises the phone: +234 added when there is no plus, 10 to 15 digits", () => {
     expect(normalizePhone("0803 123 4567")).toEqual({ ok: true, value: "+2348031234567" });
@@ -67,8 +74,7 @@ describe("creating a listing", () => {
     const owner = await approvedOwner();
     const gps = fileFrom(await jpegWithGps(), "photo.jpg", "image/jpeg");
     const result = await createListing(owner, input(), [await png(), gps]);
-    expect(result).toMatchObject({ ok: true, imagesSaved: true });
-    if (!result.ok) return;
+    expect(result).toEqual({ businessId: expect.any(String), imagesSaved: true });
     const [row] = await getDb().select().from(businesses).where(eq(businesses.id, result.businessId));
     expect(row).toMatchObject({ approved: false, approvalStatus: "pending", userId: owner.id, phoneNumber: "+2348031234567" });
     const images = await getDb().select().from(businessImages).where(eq(businessImages.businessId, result.businessId));
@@ -85,29 +91,37 @@ describe("creating a listing", () => {
   it("refuses owners without approved KYC, visitors and anonymous users", async () => {
     const pendingKyc = await actorFor(await createUser(getDb(), { role: "business", kycStatus: "pending" }));
     const visitor = await actorFor(await createVisitor(getDb()));
-    expect(await createListing(pendingKyc, input(), [await png()])).toEqual({ ok: false, failure: LISTING_TEXTS.kycRequired });
-    expect((await createListing(visitor, input(), [await png()])).ok).toBe(false);
-    expect((await createListing(null, input(), [await png()])).ok).toBe(false);
+    expect(await refusal(createListing(pendingKyc, input(), [await png()]))).toMatchObject(refusedWith("forbidden", LISTING_TEXTS.kycRequired));
+    expect(await refusal(createListing(visitor, input(), [await png()]))).toMatchObject(refusedWith("forbidden", LISTING_TEXTS.createFailed));
+    expect(await refusal(createListing(null, input(), [await png()]))).toMatchObject(refusedWith("forbidden", LISTING_TEXTS.createFailed));
     const rows = await getDb().select({ id: businesses.id }).from(businesses).where(eq(businesses.userId, pendingKyc.id));
     expect(rows).toHaveLength(0);
   });
 
   it("needs one to three images, checked by content", async () => {
     const owner = await approvedOwner();
-    expect(await createListing(owner, input(), [])).toMatchObject({ ok: false, failure: { text: LISTING_TEXTS.imageRequired } });
+    expect(await refusal(createListing(owner, input(), []))).toMatchObject({
+      code: "invalid",
+      message: LISTING_TEXTS.imageRequired,
+      fields: { images: LISTING_TEXTS.imageRequired },
+    });
     const four = await Promise.all([1, 2, 3, 4].map((n) => png(`${n}.png`)));
-    expect(await createListing(owner, input(), four)).toMatchObject({ ok: false, failure: { text: "You can only upload up to 3 images total." } });
-    expect(await createListing(owner, input(), [textAsPng()])).toMatchObject({ ok: false, failure: { title: "Upload Failed" } });
+    expect(await refusal(createListing(owner, input(), four))).toMatchObject({
+      code: "invalid",
+      message: "You can only upload up to 3 images total.",
+      fields: { images: "You can only upload up to 3 images total." },
+    });
+    expect(await refusal(createListing(owner, input(), [textAsPng()]))).toMatchObject({ code: "invalid", title: "Upload Failed" });
     expect(await getDb().select({ id: businesses.id }).from(businesses).where(eq(businesses.userId, owner.id))).toHaveLength(0);
   });
 
   it("follows the plan: Free allows 1 listing, and the refusal points to /pricing", async () => {
     const owner = await approvedOwner();
-    expect(await listingLimitFor(owner)).toBe(1);
-    expect(await createListing(owner, input(), [await png()])).toMatchObject({ ok: true });
-    const refused = await createListing(owner, input({ name: "Second Shop" }), [await png()]);
-    expect(refused).toEqual({ ok: false, failure: LISTING_TEXTS.limitReached });
-    expect(LISTING_TEXTS.limitReached.link.href).toBe("/pricing");
+    expect(await listingLimitFor(owner.id)).toBe(1);
+    expect(await createListing(owner, input(), [await png()])).toMatchObject({ businessId: expect.any(String) });
+    const refused = await refusal(createListing(owner, input({ name: "Second Shop" }), [await png()]));
+    expect(refused).toMatchObject({ ...refusedWith("conflict", LISTING_TEXTS.limitReached), link: LISTING_TEXTS.limitReached.link });
+    expect(refused.link?.href).toBe("/pricing");
     expect(await getDb().select({ id: businesses.id }).from(businesses).where(eq(businesses.userId, owner.id))).toHaveLength(1);
   });
 
@@ -115,11 +129,14 @@ describe("creating a listing", () => {
     for (const planId of ["standard", "premium"] as const) {
       const owner = await approvedOwner();
       await createSubscription(getDb(), { userId: owner.id, planId });
-      expect(await listingLimitFor(owner)).toBe(3);
+      expect(await listingLimitFor(owner.id)).toBe(3);
       await createBusiness(getDb(), { userId: owner.id });
       await createBusiness(getDb(), { userId: owner.id });
-      expect(await createListing(owner, input(), [await png()])).toMatchObject({ ok: true });
-      expect(await createListing(owner, input({ name: "Fourth Shop" }), [await png()])).toEqual({ ok: false, failure: LISTING_TEXTS.limitReached });
+      expect(await createListing(owner, input(), [await png()])).toMatchObject({ businessId: expect.any(String) });
+      expect(await refusal(createListing(owner, input({ name: "Fourth Shop" }), [await png()]))).toMatchObject({
+        ...refusedWith("conflict", LISTING_TEXTS.limitReached),
+        link: LISTING_TEXTS.limitReached.link,
+      });
     }
   });
 
@@ -131,8 +148,11 @@ describe("creating a listing", () => {
     await createSubscription(getDb(), { userId: owner.id, planId: "premium", status: "expired", startsAt: started });
     const kept = [await createBusiness(getDb(), { userId: owner.id }), await createBusiness(getDb(), { userId: owner.id })];
     expect(await currentPlanFor(owner.id)).toMatchObject({ plan: { id: "free" }, endsAt: null });
-    expect(await listingLimitFor(owner)).toBe(1);
-    expect(await createListing(owner, input(), [await png()])).toEqual({ ok: false, failure: LISTING_TEXTS.limitReached });
+    expect(await listingLimitFor(owner.id)).toBe(1);
+    expect(await refusal(createListing(owner, input(), [await png()]))).toMatchObject({
+      ...refusedWith("conflict", LISTING_TEXTS.limitReached),
+      link: LISTING_TEXTS.limitReached.link,
+    });
     const rows = await getDb().select({ id: businesses.id }).from(businesses).where(eq(businesses.userId, owner.id));
     expect(rows.map((r) => r.id).sort()).toEqual(kept.map((b) => b.id).sort());
   });
@@ -142,7 +162,6 @@ describe("editing, deleting and featuring are for the owner only", () => {
   async function ownedListing() {
     const owner = await approvedOwner();
     const created = await createListing(owner, input(), [await png("a.png"), await png("b.png")]);
-    if (!created.ok) throw new Error("create failed");
     return { owner, businessId: created.businessId };
   }
 
@@ -151,50 +170,49 @@ describe("editing, deleting and featuring are for the owner only", () => {
     const other = await approvedOwner();
     const visitor = await actorFor(await createVisitor(getDb()));
     for (const who of [other, visitor]) {
-      expect(await getOwnListing(who, businessId)).toBeNull();
+      expect(await refusal(getOwnListing(who, businessId))).toMatchObject(refusedWith("not-found", LISTING_TEXTS.notFound));
     }
     for (const who of [other, visitor, null]) {
-      expect(await updateListing(who, businessId, input({ name: "Hijacked" }), { keep: [], added: [await png()] })).toMatchObject({
-        ok: false,
-        failure: LISTING_TEXTS.notFound,
-        notFound: true,
-      });
-      expect(await deleteListing(who, businessId)).toEqual({ ok: false });
-      expect((await requestFeature(who, businessId)).ok).toBe(false);
+      expect(await refusal(updateListing(who, businessId, input({ name: "Hijacked" }), { keep: [], added: [await png()] }))).toMatchObject(
+        refusedWith("not-found", LISTING_TEXTS.notFound),
+      );
+      expect(await refusal(deleteListing(who, businessId))).toMatchObject(refusedWith("not-found", LISTING_TEXTS.deleteFailed));
+      expect(await refusal(requestFeature(who, businessId))).toMatchObject({ code: "not-found", message: FEATURE_TEXTS.failed });
     }
     const [row] = await getDb().select({ name: businesses.name }).from(businesses).where(eq(businesses.id, businessId));
     expect(row!.name).toBe("Iya Basira Kitchen");
     expect(await getDb().select().from(featuredRequests).where(eq(featuredRequests.businessId, businessId))).toHaveLength(0);
     expect(await getOwnListing(owner, businessId)).toMatchObject({ id: businessId, images: [{ position: 1 }, { position: 2 }] });
-    expect(await updateListing(owner, "00000000-0000-0000-0000-000000000000", input(), { keep: [], added: [await png()] })).toMatchObject({
-      notFound: true,
+    expect(await refusal(updateListing(owner, "00000000-0000-0000-0000-000000000000", input(), { keep: [], added: [await png()] }))).toMatchObject({
+      code: "not-found",
     });
   });
 
   it("reorders, removes and adds images, and keeps the text it was given", async () => {
     const { owner, businessId } = await ownedListing();
-    const before = (await getOwnListing(owner, businessId))!;
+    const before = await getOwnListing(owner, businessId);
     const [first, second] = before.images;
-    const result = await updateListing(owner, businessId, input({ name: "Iya Basira Kitchen & Suya" }), {
-      keep: [second!.id],
-      added: [await png("c.png")],
-    });
-    expect(result).toEqual({ ok: true });
-    const after = (await getOwnListing(owner, businessId))!;
+    await expect(
+      updateListing(owner, businessId, input({ name: "Iya Basira Kitchen & Suya" }), {
+        keep: [second!.id],
+        added: [await png("c.png")],
+      }),
+    ).resolves.toBeUndefined();
+    const after = await getOwnListing(owner, businessId);
     expect(after.name).toBe("Iya Basira Kitchen & Suya");
     expect(after.images.map((i) => i.key)[0]).toBe(second!.key);
     expect(after.images).toHaveLength(2);
     expect(await getStorage().read("business-images", first!.key)).toBeNull();
-    const tooMany = await updateListing(owner, businessId, input(), { keep: after.images.map((i) => i.id), added: [await png(), await png()] });
-    expect(tooMany).toMatchObject({ ok: false, failure: { text: "You can only upload up to 3 images total." } });
+    const tooMany = await refusal(updateListing(owner, businessId, input(), { keep: after.images.map((i) => i.id), added: [await png(), await png()] }));
+    expect(tooMany).toMatchObject({ code: "invalid", message: "You can only upload up to 3 images total." });
   });
 
   it("deletes the listing and its files, and keeps the conversation with no business", async () => {
     const { owner, businessId } = await ownedListing();
     const visitor = await createVisitor(getDb());
     const message = await createMessage(getDb(), { businessId, senderId: visitor.id, visitorId: visitor.id, recipientId: owner.id, message: "Are you open?", senderType: "visitor" });
-    const keys = (await getOwnListing(owner, businessId))!.images.map((i) => i.key);
-    expect(await deleteListing(owner, businessId)).toEqual({ ok: true });
+    const keys = (await getOwnListing(owner, businessId)).images.map((i) => i.key);
+    await expect(deleteListing(owner, businessId)).resolves.toBeUndefined();
     expect(await getDb().select().from(businesses).where(eq(businesses.id, businessId))).toHaveLength(0);
     for (const key of keys) expect(await getStorage().read("business-images", key)).toBeNull();
     const [kept] = await getDb().select({ businessId: businessMessages.businessId, text: businessMessages.message }).from(businessMessages).where(eq(businessMessages.id, message.id));
@@ -206,11 +224,11 @@ describe("editing, deleting and featuring are for the owner only", () => {
     const listing = await createBusiness(getDb(), { userId: owner.id });
     await addBusinessImage(getDb(), { businessId: listing.id });
     const first = await requestFeature(owner, listing.id);
-    expect(first.ok).toBe(true);
     const [row] = await getDb().select().from(featuredRequests).where(eq(featuredRequests.businessId, listing.id));
     expect(row).toMatchObject({ pricingTier: "basic", status: "pending", requestedBy: owner.id });
-    expect(await requestFeature(owner, listing.id)).toEqual({ ok: false, message: FEATURE_TEXTS.alreadyPending });
+    expect(first).toEqual({ requestId: row!.id });
+    expect(await refusal(requestFeature(owner, listing.id))).toMatchObject({ code: "conflict", message: FEATURE_TEXTS.alreadyPending });
     const featured = await createBusiness(getDb(), { userId: owner.id, featured: true });
-    expect(await requestFeature(owner, featured.id)).toEqual({ ok: false, message: FEATURE_TEXTS.alreadyFeatured });
+    expect(await refusal(requestFeature(owner, featured.id))).toMatchObject({ code: "conflict", message: FEATURE_TEXTS.alreadyFeatured });
   });
 });

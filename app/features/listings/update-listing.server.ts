@@ -1,49 +1,36 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { businesses, businessImages } from "../../../db/schema";
+import { AppError } from "../../lib/app-error";
 import { getDb } from "../../lib/db.server";
-import { logger } from "../../lib/logger.server";
-import { LIMITS } from "../../lib/reference";
+import { isUuid } from "../../lib/ids";
 import type { SessionUser } from "../accounts/session-user";
-import type { ListingFailure } from "./create-listing.server";
-import { LISTING_TEXTS, type ListingInput } from "./listing.schemas";
+import { imagesOfListings } from "./listing-columns.server";
 import { prepareListingImages, removeListingImageFiles, storeListingImages } from "./listing-images.server";
+import { canManageListing } from "./listing.policy";
+import { imageCountProblem, LISTING_TEXTS, type ListingInput } from "./listing.schemas";
 
 /** The images the edited listing should end with: kept ones by id (in order), then new uploads. */
 export type ImagePlan = { keep: string[]; added: File[] };
-export type UpdateListingResult = { ok: true } | { ok: false; failure: ListingFailure; notFound?: boolean };
 
-/** An owner edits their own listing; any other id answers 'Business not found'. */
-export async function updateListing(actor: SessionUser | null, businessId: string, input: ListingInput, images: ImagePlan): Promise<UpdateListingResult> {
-  if (!actor || actor.role !== "business" || !/^[0-9a-f-]{36}$/i.test(businessId)) {
-    return { ok: false, failure: LISTING_TEXTS.notFound, notFound: true };
-  }
+/**
+ * An owner edits their own listing (text and images, reordered, removed, added). Any other id answers
+ * 'Business not found'. New files are stored before the rows change and removed again if the change fails;
+ * files of removed images go only once the change is committed.
+ */
+export async function updateListing(actor: SessionUser | null, businessId: string, input: ListingInput, images: ImagePlan): Promise<void> {
+  if (!actor || !isUuid(businessId)) throw new AppError("not-found", LISTING_TEXTS.notFound);
   const db = getDb();
-  const [own] = await db
-    .select({ id: businesses.id })
-    .from(businesses)
-    .where(and(eq(businesses.id, businessId), eq(businesses.userId, actor.id)))
-    .limit(1);
-  if (!own) return { ok: false, failure: LISTING_TEXTS.notFound, notFound: true };
+  const [listing] = await db.select({ userId: businesses.userId }).from(businesses).where(eq(businesses.id, businessId)).limit(1);
+  if (!listing || !canManageListing(actor, listing)) throw new AppError("not-found", LISTING_TEXTS.notFound);
 
-  const existing = await db
-    .select({ id: businessImages.id, key: businessImages.imageUrl, width: businessImages.width, height: businessImages.height })
-    .from(businessImages)
-    .where(eq(businessImages.businessId, businessId))
-    .orderBy(asc(businessImages.position));
+  const existing = await imagesOfListings(db, [businessId]);
   const kept = images.keep.map((id) => existing.find((e) => e.id === id)).filter((e): e is (typeof existing)[number] => Boolean(e));
-  const total = kept.length + images.added.length;
-  if (total > LIMITS.imagesPerListing) return { ok: false, failure: { title: LISTING_TEXTS.updateFailed.title, text: LISTING_TEXTS.tooManyImages, field: "images" } };
-  if (total === 0) return { ok: false, failure: { title: LISTING_TEXTS.updateFailed.title, text: LISTING_TEXTS.imageRequired, field: "images" } };
+  const imageProblem = imageCountProblem(kept.length + images.added.length);
+  if (imageProblem) throw new AppError("invalid", imageProblem, { fields: { images: imageProblem } });
 
   const prepared = await prepareListingImages(images.added);
-  if (!prepared) return { ok: false, failure: { ...LISTING_TEXTS.uploadFailed, field: "images" } };
-  let newKeys: string[] = [];
-  try {
-    newKeys = await storeListingImages(businessId, prepared);
-  } catch (error) {
-    logger.error({ err: error }, "listing image upload failed");
-    return { ok: false, failure: LISTING_TEXTS.uploadFailed };
-  }
+  if (!prepared) throw new AppError("invalid", LISTING_TEXTS.uploadFailed, { fields: { images: LISTING_TEXTS.uploadFailed.text } });
+  const newKeys = await storeListingImages(businessId, prepared);
 
   const removed = existing.filter((e) => !kept.includes(e));
   try {
@@ -61,10 +48,8 @@ export async function updateListing(actor: SessionUser | null, businessId: strin
       await tx.insert(businessImages).values(rows.map((r, i) => ({ ...r, businessId, position: i + 1 })));
     });
   } catch (error) {
-    logger.error({ err: error }, "listing update failed");
     await removeListingImageFiles(newKeys);
-    return { ok: false, failure: LISTING_TEXTS.updateFailed };
+    throw error;
   }
   await removeListingImageFiles(removed.map((r) => r.key));
-  return { ok: true };
 }

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { businesses, businessMessages } from "../../../db/schema";
+import { AppError } from "../../lib/app-error";
 import { getDb, queryRows } from "../../lib/db.server";
 import { LIMITS } from "../../lib/reference";
 import type { SessionUser } from "../accounts/session-user";
@@ -39,7 +40,8 @@ async function latestMessages(where: SQL | undefined, limit: number): Promise<Ro
  * 500 messages for an admin (all conversations), the latest 200 of an owner's businesses (plus the owner's own
  * conversations with other businesses), and a visitor's own latest 200. Unread counts are exact.
  */
-export async function listConversations(actor: SessionUser, options: { businessId?: string } = {}): Promise<ConversationSummary[]> {
+export async function listConversations(actor: SessionUser | null, options: { businessId?: string } = {}): Promise<ConversationSummary[]> {
+  if (!actor) throw new AppError("unauthenticated", MESSAGE_TEXTS.loginRequired);
   const onlyBusiness = options.businessId ? eq(businessMessages.businessId, options.businessId) : undefined;
   let rows: Row[];
   if (actor.isAdmin) {

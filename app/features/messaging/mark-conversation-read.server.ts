@@ -5,7 +5,8 @@ import { getDb } from "../../lib/db.server";
 import { publishEvent, REALTIME_TYPES } from "../../lib/realtime.server";
 import type { SessionUser } from "../accounts/session-user";
 import { countUnread } from "../notifications/count-unread.server";
-import { ConversationRefSchema, MESSAGE_TEXTS, type UnreadChangedPayload } from "./message.schemas";
+import type { UnreadChangedPayload } from "../notifications/notification.schemas";
+import { ConversationRefSchema, MESSAGE_TEXTS } from "./message.schemas";
 
 /**
  * The viewer has seen a conversation they take part in (its visitor, or the business owner): the messages sent

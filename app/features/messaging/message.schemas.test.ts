@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { formatMessageTime } from "./format-time";
 import { chatHref, MESSAGE_TEXTS, messageLength, messageProblem, newIdempotencyKey, sanitizeMessage } from "./message.schemas";
 
 describe("sanitizeMessage (spec 01 §5: script blocks and all HTML tags removed)", () => {
@@ -46,11 +45,5 @@ describe("helpers", () => {
   it("links the visitor to their chat and the owner to one visitor's", () => {
     expect(chatHref({ businessId: "b1", businessName: "Mama Put", visitorId: "v1", viewerId: "v1" })).toBe("/messages?businessId=b1&businessName=Mama+Put");
     expect(chatHref({ businessId: "b1", businessName: "Mama Put", visitorId: "v1", viewerId: "o1" })).toBe("/messages?businessId=b1&visitorId=v1&businessName=Mama+Put");
-  });
-  it("formats times in Nigerian time", () => {
-    const now = new Date("2026-03-10T12:00:00Z");
-    expect(formatMessageTime("2026-03-10T08:05:00Z", now)).toBe("09:05");
-    expect(formatMessageTime("2026-02-01T08:05:00Z", now)).toBe("1 Feb, 09:05");
-    expect(formatMessageTime("2025-02-01T08:05:00Z", now)).toBe("1 Feb 2025");
   });
 });

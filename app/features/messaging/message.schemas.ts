@@ -111,13 +111,6 @@ export type MessageCreatedPayload = {
   conversationUnread?: number;
 };
 
-/** Payload of an 'unread.changed' event. */
-export type UnreadChangedPayload = {
-  unreadCount: number;
-  businessId?: string;
-  visitorId?: string;
-  conversationUnread?: number;
-};
 
 export function conversationKey(businessId: string | null, visitorId: string): string {
   return `${businessId ?? "none"}:${visitorId}`;

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { businessMessages, conversationStates, notificationBroadcasts, notifications, rateLimits, realtimeEvents } from "../../../db/schema";
 import { createAdmin, createBusiness, createMessage, createOwner, createVisitor, type CreatedUser } from "../../../db/seed/factories";
 import { actorFor } from "../../../tests/support/actors";
+import { refusal } from "../../../tests/support/refusals";
 import { listen, testApp, type Listening } from "../../../tests/support/server";
 import { AppError } from "../../lib/app-error";
 import { statusOf } from "../../lib/error-responses.server";
@@ -17,7 +18,9 @@ import { listNotifications } from "../notifications/list-notifications.server";
 import { markNotificationRead } from "../notifications/mark-notification-read.server";
 import { NOTIFICATION_TEXTS } from "../notifications/notification.schemas";
 import { listConversations } from "./list-conversations.server";
+import { listMessageNotifications } from "./list-message-notifications.server";
 import { markConversationRead } from "./mark-conversation-read.server";
+import { markMessageRead } from "./mark-message-read.server";
 import { MESSAGE_TEXTS } from "./message.schemas";
 import { openConversation } from "./open-conversation.server";
 import { sendMessage } from "./send-message.server";
@@ -27,17 +30,6 @@ const db = () => getDb();
 
 async function send(actor: SessionUser | null, input: { businessId: string; message: string; visitorId?: string; idempotencyKey?: string }) {
   return sendMessage(actor, { idempotencyKey: randomUUID(), ...input });
-}
-
-/** The AppError a call throws (fails the test when it does not throw one). */
-async function refusal(promise: Promise<unknown>): Promise<AppError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error("expected an AppError");
 }
 
 async function messageCount(where = sql`true`): Promise<number> {
@@ -60,7 +52,7 @@ async function cookieFor(user: CreatedUser): Promise<string> {
     { email: user.email, password: user.password! },
     { request: new Request("http://localhost/login"), clientAddress: `10.9.0.${addressCounter}` },
   );
-  if (!result.ok) throw new Error(`sign-in failed: ${result.message}`);
+  if (result.status !== "signed-in") throw new Error(`sign-in did not complete: ${result.status}`);
   return result.headers
     .getSetCookie()
     .map((c) => c.split(";")[0])
@@ -259,10 +251,15 @@ describe("who reads and writes what: every read and write as the wrong user", ()
       .from(businessMessages)
       .where(and(eq(businessMessages.businessId, business.id), eq(businessMessages.senderId, visitor.id)));
     for (const actor of [otherVisitor, otherOwner, visitorActor, admin]) {
-      const error = await refusal(markNotificationRead(actor, { kind: "message", id: visitorMessage!.id }));
+      const error = await refusal(markMessageRead(actor, visitorMessage!.id));
       expect(error.message).toBe(NOTIFICATION_TEXTS.markReadFailed);
     }
-    expect((await refusal(markNotificationRead(ownerActor, { kind: "message", id: reply.message.id }))).message).toBe(NOTIFICATION_TEXTS.markReadFailed);
+    expect((await refusal(markMessageRead(ownerActor, reply.message.id))).message).toBe(NOTIFICATION_TEXTS.markReadFailed);
+    const markedRead = await db()
+      .select({ id: businessMessages.id })
+      .from(businessMessages)
+      .where(and(eq(businessMessages.businessId, business.id), eq(businessMessages.readStatus, true)));
+    expect(markedRead).toEqual([]);
 
     // Nothing reached anyone else's live stream: events only for the visitor and the owner.
     const recipients = await db().selectDistinct({ userId: realtimeEvents.userId }).from(realtimeEvents).where(sql`${realtimeEvents.payload} -> 'message' ->> 'businessId' = ${business.id}`);
@@ -425,23 +422,24 @@ describe("notifications (/notifications)", () => {
     await createMessage(db(), { businessId: business.id, senderId: owner.id, senderType: "business", visitorId: visitor.id, message: "own reply", createdAt: minutes(0) });
     await createMessage(db(), { businessId: elsewhere.id, senderId: visitor.id, message: "other owner's" });
 
-    const page = await listNotifications(ownerActor);
-    const texts = page.items.filter((i) => i.kind === "message").map((i) => (i.kind === "message" ? i.text : ""));
+    const page = await listMessageNotifications(ownerActor);
+    const texts = page.items.map((i) => i.text);
     expect(texts).toEqual(Array.from({ length: 20 }, (_, i) => `n${i}`));
+    expect(page.items.every((i) => i.kind === "message")).toBe(true);
     expect(page.unreadMessages).toBe(23);
     // Visitors receive no message notifications (spec 01 §6: business only).
-    expect((await listNotifications(visitorActor)).items).toEqual([]);
+    expect((await listMessageNotifications(visitorActor)).items).toEqual([]);
   });
 
   it("Mark Read marks one message read and lowers the bell count", async () => {
     const { owner, business, visitorActor, ownerActor } = await scene();
     const { message } = await send(visitorActor, { businessId: business.id, message: "Please call me" });
     await send(visitorActor, { businessId: business.id, message: "Still there?" });
-    const result = await markNotificationRead(ownerActor, { kind: "message", id: message.id });
+    const result = await markMessageRead(ownerActor, message.id);
     expect(result.unreadCount).toBe(1);
     expect(await countUnread(db(), owner.id)).toBe(1);
     // Again: still fine (already read).
-    expect((await markNotificationRead(ownerActor, { kind: "message", id: message.id })).unreadCount).toBe(1);
+    expect((await markMessageRead(ownerActor, message.id)).unreadCount).toBe(1);
   });
 
   it("lists notifications admins sent, counts unread ones in the bell, and marks them read for their recipient only", async () => {
@@ -457,12 +455,12 @@ describe("notifications (/notifications)", () => {
       .returning({ id: notifications.id });
     expect(await countUnread(db(), visitor.id)).toBe(1);
     const page = await listNotifications(visitorActor);
-    expect(page.items).toEqual([
+    expect(page).toEqual([
       expect.objectContaining({ kind: "broadcast", id: delivered!.id, title: "Welcome week", body: "Free featured listings", priority: "high", isRead: false }),
     ]);
-    expect((await refusal(markNotificationRead(other, { kind: "broadcast", id: delivered!.id }))).message).toBe(NOTIFICATION_TEXTS.markReadFailed);
-    expect((await markNotificationRead(visitorActor, { kind: "broadcast", id: delivered!.id })).unreadCount).toBe(0);
-    expect((await listNotifications(visitorActor)).items[0]).toMatchObject({ isRead: true });
+    expect((await refusal(markNotificationRead(other, delivered!.id))).message).toBe(NOTIFICATION_TEXTS.markReadFailed);
+    expect((await markNotificationRead(visitorActor, delivered!.id)).unreadCount).toBe(0);
+    expect((await listNotifications(visitorActor))[0]).toMatchObject({ isRead: true });
   });
 });
 

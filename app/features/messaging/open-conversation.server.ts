@@ -32,7 +32,8 @@ export type ConversationView =
  * their businesses; an admin any) and marks the messages sent to the viewer as read.
  * Throws AppError not-found (with the spec's text) for anything the viewer may not read.
  */
-export async function openConversation(actor: SessionUser, input: unknown): Promise<ConversationView> {
+export async function openConversation(actor: SessionUser | null, input: unknown): Promise<ConversationView> {
+  if (!actor) throw new AppError("unauthenticated", MESSAGE_TEXTS.loginRequired);
   const parsed = ConversationRefSchema.safeParse(input);
   if (!parsed.success) throw new AppError("not-found", MESSAGE_TEXTS.businessNotFound);
   const { businessId } = parsed.data;

@@ -63,7 +63,7 @@ async function startServer(databaseUrl: string, dataDir: string): Promise<Server
 
 async function cookieFor(user: CreatedUser, address: string): Promise<string> {
   const result = await signIn({ email: user.email, password: user.password! }, { request: new Request("http://localhost/login"), clientAddress: address });
-  if (!result.ok) throw new Error(`sign-in failed: ${result.message}`);
+  if (result.status !== "signed-in") throw new Error(`sign-in did not complete: ${result.status}`);
   return result.headers
     .getSetCookie()
     .map((c) => c.split(";")[0])
@@ -128,7 +128,7 @@ describe.skipIf(!onPostgres)("two server processes on one PostgreSQL (skipped wi
       expect((await post(server, visitorCookie, { businessId: business.id, message: text })).status).toBe(201);
     }
     const sixth = await post(a, visitorCookie, { businessId: business.id, message: "sixth" });
-    expect([sixth.status, await sixth.json()]).toEqual([429, { error: MESSAGE_TEXTS.rateLimited }]);
+    expect([sixth.status, await sixth.json()]).toEqual([429, { error: MESSAGE_TEXTS.rateLimited, code: "rate-limited" }]);
 
     // SIGTERM ends the open streams, so both processes stop promptly and cleanly.
     const stopped = await Promise.all([a.stop(), b.stop()]);

@@ -1,45 +1,18 @@
-import { and, desc, eq, gt, ne, sql } from "drizzle-orm";
-import { businesses, businessMessages, notifications } from "../../../db/schema";
-import { getDb, queryRows } from "../../lib/db.server";
+import { and, desc, eq } from "drizzle-orm";
+import { notifications } from "../../../db/schema";
+import { AppError } from "../../lib/app-error";
+import { getDb } from "../../lib/db.server";
 import { LIMITS } from "../../lib/reference";
 import type { SessionUser } from "../accounts/session-user";
-import { chatHref, MESSAGE_TEXTS } from "../messaging/message.schemas";
-import { displayNames } from "../messaging/message-view.server";
-import type { BroadcastNotification, MessageNotification, NotificationItem } from "./notification.schemas";
-
-export type NotificationsPage = {
-  items: NotificationItem[];
-  /** Every unread message sent to the viewer (older ones and visitors' replies too): the page links to them. */
-  unreadMessages: number;
-};
+import type { BroadcastNotification } from "./notification.schemas";
 
 /**
- * The viewer's notifications, newest first: for business users the messages to their businesses not sent by
- * themselves in the last 7 days (at most 20, spec 01 §7); for everyone the latest 20 notifications admins sent.
+ * The latest 20 notifications admins sent to the viewer, newest first (the /notifications page shows
+ * them beside the messages to the viewer's businesses, which messaging lists).
  */
-export async function listNotifications(actor: SessionUser): Promise<NotificationsPage> {
-  const db = getDb();
-  const since = new Date(Date.now() - LIMITS.notificationWindowDays * 86_400_000);
-  const messageRows =
-    actor.role === "business"
-      ? await db
-          .select({
-            id: businessMessages.id,
-            businessId: businessMessages.businessId,
-            businessName: businesses.name,
-            visitorId: businessMessages.visitorId,
-            senderId: businessMessages.senderId,
-            message: businessMessages.message,
-            readStatus: businessMessages.readStatus,
-            createdAt: businessMessages.createdAt,
-          })
-          .from(businessMessages)
-          .innerJoin(businesses, eq(businesses.id, businessMessages.businessId))
-          .where(and(eq(businesses.userId, actor.id), ne(businessMessages.senderId, actor.id), gt(businessMessages.createdAt, since)))
-          .orderBy(desc(businessMessages.createdAt), desc(businessMessages.id))
-          .limit(LIMITS.notificationLimit)
-      : [];
-  const broadcastRows = await db
+export async function listNotifications(actor: SessionUser | null): Promise<BroadcastNotification[]> {
+  if (!actor) throw new AppError("unauthenticated");
+  const rows = await getDb()
     .select({
       id: notifications.id,
       title: notifications.title,
@@ -52,31 +25,7 @@ export async function listNotifications(actor: SessionUser): Promise<Notificatio
     .where(and(eq(notifications.userId, actor.id), eq(notifications.kind, "broadcast")))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(LIMITS.notificationLimit);
-  const [unread] = await queryRows<{ count: number }>(
-    db,
-    sql`select count(*)::int as count from ${businessMessages} where ${businessMessages.recipientId} = ${actor.id} and not ${businessMessages.readStatus}`,
-  );
-  const names = await displayNames(
-    db,
-    messageRows.map((r) => r.senderId),
-  );
-
-  const messages: MessageNotification[] = messageRows.map((r) => {
-    const businessName = r.businessName ?? MESSAGE_TEXTS.unknownBusiness;
-    return {
-      kind: "message",
-      id: r.id,
-      businessId: r.businessId,
-      businessName,
-      visitorId: r.visitorId,
-      senderName: names.get(r.senderId) ?? "Visitor",
-      text: r.message,
-      isRead: r.readStatus,
-      createdAt: r.createdAt.toISOString(),
-      href: r.businessId ? chatHref({ businessId: r.businessId, businessName, visitorId: r.visitorId, viewerId: actor.id }) : null,
-    };
-  });
-  const broadcasts: BroadcastNotification[] = broadcastRows.map((r) => ({
+  return rows.map((r) => ({
     kind: "broadcast",
     id: r.id,
     title: r.title,
@@ -85,6 +34,4 @@ export async function listNotifications(actor: SessionUser): Promise<Notificatio
     isRead: r.readAt !== null,
     createdAt: r.createdAt.toISOString(),
   }));
-  const items = [...messages, ...broadcasts].sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
-  return { items, unreadMessages: Number(unread?.count ?? 0) };
 }

@@ -1,50 +1,34 @@
-import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
-import { businesses, businessMessages, notifications } from "../../../db/schema";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { notifications } from "../../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { getDb } from "../../lib/db.server";
+import { IdSchema } from "../../lib/id-schema";
 import { publishEvent, REALTIME_TYPES } from "../../lib/realtime.server";
 import type { SessionUser } from "../accounts/session-user";
-import type { UnreadChangedPayload } from "../messaging/message.schemas";
 import { countUnread } from "./count-unread.server";
-import { MarkReadSchema, NOTIFICATION_TEXTS } from "./notification.schemas";
+import { NOTIFICATION_TEXTS, type UnreadChangedPayload } from "./notification.schemas";
 
 /**
- * Mark Read on /notifications: a message to one of the viewer's businesses not sent by the viewer (spec 01 §7:
- * UPDATE read_status by id), or a notification addressed to the viewer. Anything else is not found.
- * Returns the bell count after it; the viewer's other tabs hear it live.
+ * Mark Read on /notifications for a notification an admin sent to the viewer (anyone else's is not
+ * found). Returns the bell count after it; the viewer's other tabs hear it live.
  */
-export async function markNotificationRead(actor: SessionUser, input: unknown): Promise<{ unreadCount: number }> {
-  const parsed = MarkReadSchema.safeParse(input);
-  if (!parsed.success) throw new AppError("invalid", NOTIFICATION_TEXTS.markReadFailed);
-  const { kind, id } = parsed.data;
+export async function markNotificationRead(actor: SessionUser | null, notificationId: unknown): Promise<{ unreadCount: number }> {
+  if (!actor) throw new AppError("unauthenticated", NOTIFICATION_TEXTS.markReadFailed);
+  const id = IdSchema.safeParse(notificationId);
+  if (!id.success) throw new AppError("not-found", NOTIFICATION_TEXTS.markReadFailed);
   return getDb().transaction(async (tx) => {
-    let changed = false;
-    if (kind === "message") {
-      const ownBusinesses = tx.select({ id: businesses.id }).from(businesses).where(eq(businesses.userId, actor.id));
-      const [found] = await tx
-        .select({ id: businessMessages.id, readStatus: businessMessages.readStatus })
-        .from(businessMessages)
-        .where(and(eq(businessMessages.id, id), inArray(businessMessages.businessId, ownBusinesses), ne(businessMessages.senderId, actor.id)))
-        .limit(1);
-      if (!found) throw new AppError("not-found", NOTIFICATION_TEXTS.markReadFailed);
-      if (!found.readStatus) {
-        await tx.update(businessMessages).set({ readStatus: true }).where(eq(businessMessages.id, id));
-        changed = true;
-      }
-    } else {
-      const [found] = await tx
-        .select({ id: notifications.id, readAt: notifications.readAt })
-        .from(notifications)
-        .where(and(eq(notifications.id, id), eq(notifications.userId, actor.id)))
-        .limit(1);
-      if (!found) throw new AppError("not-found", NOTIFICATION_TEXTS.markReadFailed);
-      if (!found.readAt) {
-        await tx
-          .update(notifications)
-          .set({ readAt: sql`now()` })
-          .where(and(eq(notifications.id, id), isNull(notifications.readAt)));
-        changed = true;
-      }
+    const [found] = await tx
+      .select({ id: notifications.id, readAt: notifications.readAt })
+      .from(notifications)
+      .where(and(eq(notifications.id, id.data), eq(notifications.userId, actor.id)))
+      .limit(1);
+    if (!found) throw new AppError("not-found", NOTIFICATION_TEXTS.markReadFailed);
+    const changed = !found.readAt;
+    if (changed) {
+      await tx
+        .update(notifications)
+        .set({ readAt: sql`now()` })
+        .where(and(eq(notifications.id, id.data), isNull(notifications.readAt)));
     }
     const unreadCount = await countUnread(tx, actor.id);
     if (changed) {

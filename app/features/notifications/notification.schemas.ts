@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 /** Spec 02 §2 (Notifications page) and §8 texts, word for word. */
 export const NOTIFICATION_TEXTS = {
   title: "Notifications",
@@ -8,13 +6,6 @@ export const NOTIFICATION_TEXTS = {
   markReadFailed: "Failed to mark message as read",
   empty: "No notifications yet",
 } as const;
-
-/** The Mark Read form: a message notification (a business_messages id) or an admin notification. */
-export const MarkReadSchema = z.object({
-  kind: z.enum(["message", "broadcast"]),
-  id: z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i),
-});
-export type MarkReadInput = z.infer<typeof MarkReadSchema>;
 
 /** A message to one of the owner's businesses (spec 01 §7 Notifications). */
 export type MessageNotification = {
@@ -42,3 +33,19 @@ export type BroadcastNotification = {
 };
 
 export type NotificationItem = MessageNotification | BroadcastNotification;
+
+/** Newest first, messages and admin notifications together (the /notifications page). */
+export function newestFirst(items: readonly NotificationItem[]): NotificationItem[] {
+  return [...items].sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
+}
+
+/**
+ * Payload of an 'unread.changed' event: the viewer's bell count after a change (and, when a conversation
+ * was read, its own count).
+ */
+export type UnreadChangedPayload = {
+  unreadCount: number;
+  businessId?: string;
+  visitorId?: string;
+  conversationUnread?: number;
+};

@@ -1,8 +1,11 @@
-import { and, eq, sql } from "drizzle-orm";
-import { businesses, featuredRequests } from "../../../db/schema";
+import { AppError, type AppErrorCode } from "../../lib/app-error";
 import { getDb, type Db, type Tx } from "../../lib/db.server";
-import { FEATURED_PLANS, PLANS, formatNaira } from "../../lib/reference";
+import { formatNaira } from "../../lib/format";
+import { FEATURED_PLANS, PLANS } from "../../lib/reference";
 import type { SessionUser } from "../accounts/session-user";
+import { featureRefusal } from "../featured/featured.policy";
+import { FEATURE_TEXTS } from "../featured/featured.schemas";
+import { featurableState } from "../featured/request-feature.server";
 import { PAYMENT_TEXTS, type CheckoutInput, type PaymentFailure } from "./payment.schemas";
 
 /** What a checkout buys, priced on the server (never from the browser). */
@@ -20,68 +23,54 @@ export type CheckoutItem = {
   businessName: string | null;
 };
 
-export type CheckoutResolution = { ok: true; item: CheckoutItem } | { ok: false; failure: PaymentFailure };
-
-/**
- * A listing counts as featured only until its featured period ends (decisions page). Single-table
- * queries only: drizzle leaves columns in a select list unqualified.
- */
-export const featuredNow = sql<boolean>`(${businesses.featured} and (${businesses.featuredUntil} is null or ${businesses.featuredUntil} > now()))`;
+/** The payment page's words for each reason featured placement is refused (featured.policy.ts). */
+const FEATURE_REFUSALS: Record<string, { code: AppErrorCode; failure: PaymentFailure }> = {
+  [FEATURE_TEXTS.failed]: { code: "not-found", failure: PAYMENT_TEXTS.listingNotFound },
+  [FEATURE_TEXTS.notApproved]: { code: "conflict", failure: PAYMENT_TEXTS.notApproved },
+  [FEATURE_TEXTS.alreadyFeatured]: { code: "conflict", failure: PAYMENT_TEXTS.alreadyFeatured },
+  [FEATURE_TEXTS.alreadyPending]: { code: "conflict", failure: PAYMENT_TEXTS.alreadyPending },
+};
 
 /**
  * Checks that the actor may buy this and prices it: business accounts only; a featured placement only
  * for the actor's own approved listing that is not featured and has no pending request.
  */
-export async function resolveCheckout(actor: SessionUser | null, input: CheckoutInput, db: Db | Tx = getDb()): Promise<CheckoutResolution> {
-  if (!actor || actor.role !== "business") return { ok: false, failure: PAYMENT_TEXTS.businessOnly };
+export async function resolveCheckout(actor: SessionUser | null, input: CheckoutInput, db: Db | Tx = getDb()): Promise<CheckoutItem> {
+  if (!actor || actor.role !== "business") throw new AppError("forbidden", PAYMENT_TEXTS.businessOnly);
   if (input.type === "subscription") {
     const plan = PLANS.find((p) => p.id === input.plan);
-    if (!plan || plan.priceKobo === 0 || !plan.periodDays) return { ok: false, failure: PAYMENT_TEXTS.invalidPlan };
+    if (!plan || plan.priceKobo === 0 || !plan.periodDays) throw new AppError("invalid", PAYMENT_TEXTS.invalidPlan);
     return {
-      ok: true,
-      item: {
-        type: "subscription",
-        planId: plan.id,
-        title: `${plan.name} plan`,
-        planName: plan.name,
-        periodDays: plan.periodDays,
-        amountKobo: plan.priceKobo,
-        priceLabel: formatNaira(plan.priceKobo),
-        features: [...plan.features],
-        businessId: null,
-        businessName: null,
-      },
+      type: "subscription",
+      planId: plan.id,
+      title: `${plan.name} plan`,
+      planName: plan.name,
+      periodDays: plan.periodDays,
+      amountKobo: plan.priceKobo,
+      priceLabel: formatNaira(plan.priceKobo),
+      features: [...plan.features],
+      businessId: null,
+      businessName: null,
     };
   }
   const tier = FEATURED_PLANS.find((p) => p.id === input.plan);
-  if (!tier) return { ok: false, failure: PAYMENT_TEXTS.invalidPlan };
-  const [listing] = await db
-    .select({ name: businesses.name, status: businesses.approvalStatus, featured: featuredNow })
-    .from(businesses)
-    .where(and(eq(businesses.id, input.businessId), eq(businesses.userId, actor.id)))
-    .limit(1);
-  if (!listing) return { ok: false, failure: PAYMENT_TEXTS.listingNotFound };
-  if (listing.status !== "approved") return { ok: false, failure: PAYMENT_TEXTS.notApproved };
-  if (listing.featured) return { ok: false, failure: PAYMENT_TEXTS.alreadyFeatured };
-  const [pending] = await db
-    .select({ id: featuredRequests.id })
-    .from(featuredRequests)
-    .where(and(eq(featuredRequests.businessId, input.businessId), eq(featuredRequests.status, "pending")))
-    .limit(1);
-  if (pending) return { ok: false, failure: PAYMENT_TEXTS.alreadyPending };
+  if (!tier) throw new AppError("invalid", PAYMENT_TEXTS.invalidPlan);
+  const listing = await featurableState(db, input.businessId);
+  const refusal = featureRefusal(actor, listing);
+  if (refusal) {
+    const { code, failure } = FEATURE_REFUSALS[refusal] ?? { code: "conflict", failure: PAYMENT_TEXTS.error };
+    throw new AppError(code, failure);
+  }
   return {
-    ok: true,
-    item: {
-      type: "featured",
-      planId: tier.id,
-      title: `${tier.name} featured placement`,
-      planName: tier.name,
-      periodDays: tier.periodDays,
-      amountKobo: tier.priceKobo,
-      priceLabel: formatNaira(tier.priceKobo),
-      features: [`Featured for ${tier.periodDays} days`, "Shown first in search results and on the home page"],
-      businessId: input.businessId,
-      businessName: listing.name,
-    },
+    type: "featured",
+    planId: tier.id,
+    title: `${tier.name} featured placement`,
+    planName: tier.name,
+    periodDays: tier.periodDays,
+    amountKobo: tier.priceKobo,
+    priceLabel: formatNaira(tier.priceKobo),
+    features: [`Featured for ${tier.periodDays} days`, "Shown first in search results and on the home page"],
+    businessId: input.businessId,
+    businessName: listing!.name,
   };
 }

@@ -1,15 +1,15 @@
-import { and, desc, eq, gt, isNull } from "drizzle-orm";
-import { featuredRequests, payments, profiles, subscriptions, user } from "../../../db/schema";
+import { and, eq } from "drizzle-orm";
+import { payments, user } from "../../../db/schema";
+import { AppError } from "../../lib/app-error";
 import { getDb, type Tx } from "../../lib/db.server";
 import { logger } from "../../lib/logger.server";
-import { PLANS, type PlanId } from "../../lib/reference";
+import type { PlanId } from "../../lib/reference";
 import type { SessionUser } from "../accounts/session-user";
-import { requestFeature } from "../listings/request-feature.server";
-import { PAYMENT_TEXTS, type PaymentFailure } from "./payment.schemas";
+import { grantPaidFeature } from "../featured/grant-paid-feature.server";
+import { grantSubscription } from "../plans/grant-subscription.server";
+import { PAYMENT_TEXTS } from "./payment.schemas";
 import { paymentProviderNamed, type ProviderOutcome } from "./payment-provider.server";
 import { providerPayment } from "./start-payment.server";
-
-const DAY_MS = 86_400_000;
 
 /** What a succeeded payment gave the owner. */
 export type PaymentGrant =
@@ -78,62 +78,37 @@ export async function settlePayment(reference: string, outcome: ProviderOutcome)
 
 type PaidRow = { id: string; userId: string | null; purpose: string; planId: string; businessId: string | null };
 
+/** What the payment bought, granted in the payment's transaction: a plan, or a featured request. */
 async function grantPaidPlan(tx: Tx, payment: PaidRow, reference: string, now: Date): Promise<PaymentGrant> {
   if (!payment.userId) return { kind: "not-applied", reason: "the account no longer exists" };
   if (payment.purpose === "subscription") {
-    const plan = PLANS.find((p) => p.id === payment.planId);
-    if (!plan?.periodDays) return { kind: "not-applied", reason: `unknown plan ${payment.planId}` };
-    // Renewing the plan in force adds the period to its end instead of wasting the days left.
-    const [running] = await tx
-      .select({ endsAt: subscriptions.endsAt })
-      .from(subscriptions)
-      .where(
-        and(
-          eq(subscriptions.userId, payment.userId),
-          eq(subscriptions.planId, plan.id),
-          eq(subscriptions.status, "active"),
-          gt(subscriptions.endsAt, now),
-        ),
-      )
-      .orderBy(desc(subscriptions.endsAt))
-      .limit(1);
-    const from = running?.endsAt && running.endsAt > now ? running.endsAt : now;
-    const endsAt = new Date(from.getTime() + plan.periodDays * DAY_MS);
-    await tx.insert(subscriptions).values({ userId: payment.userId, planId: plan.id, status: "active", startsAt: now, endsAt, paymentId: payment.id });
-    return { kind: "subscription", planId: plan.id, planName: plan.name, endsAt };
+    const granted = await grantSubscription(tx, { userId: payment.userId, planId: payment.planId, paymentId: payment.id, now });
+    return "notApplied" in granted ? { kind: "not-applied", reason: granted.notApplied } : { kind: "subscription", ...granted };
   }
-
   if (!payment.businessId) return { kind: "not-applied", reason: "the listing no longer exists" };
-  // A free request already waiting for review takes the paid tier instead of blocking the payment.
-  const [waiting] = await tx
-    .update(featuredRequests)
-    .set({ pricingTier: payment.planId, paymentReference: reference, requestedBy: payment.userId, updatedAt: now })
-    .where(
-      and(eq(featuredRequests.businessId, payment.businessId), eq(featuredRequests.status, "pending"), isNull(featuredRequests.paymentReference)),
-    )
-    .returning({ id: featuredRequests.id });
-  if (waiting) return { kind: "featured", requestId: waiting.id, tier: payment.planId, businessId: payment.businessId };
-  const [owner] = await tx.select({ role: profiles.role }).from(profiles).where(eq(profiles.id, payment.userId)).limit(1);
-  const result = await requestFeature({ id: payment.userId, role: owner?.role === "business" ? "business" : "visitor" }, payment.businessId, {
-    tier: payment.planId,
-    paymentReference: reference,
-    db: tx,
-  });
-  if (!result.ok) return { kind: "not-applied", reason: result.message };
-  return { kind: "featured", requestId: result.requestId, tier: payment.planId, businessId: payment.businessId };
+  const granted = await grantPaidFeature(tx, { userId: payment.userId, businessId: payment.businessId, tier: payment.planId, reference, now });
+  if ("notApplied" in granted) return { kind: "not-applied", reason: granted.notApplied };
+  return { kind: "featured", requestId: granted.requestId, tier: payment.planId, businessId: payment.businessId };
 }
 
 export type ConfirmPaymentResult =
-  | { ok: true; type: "subscription" | "featured"; planId: string; grant: PaymentGrant | null; replay: boolean }
-  | { ok: false; failure: PaymentFailure; pending?: boolean };
+  /** Paid: the plan or request it bought (null on a replay of an already settled payment). */
+  | { status: "paid"; reference: string; type: "subscription" | "featured"; planId: string; grant: PaymentGrant | null; replay: boolean }
+  /** Not known yet at the gateway: confirming again (or its webhook) settles it later. */
+  | { status: "pending"; reference: string };
+
+function paidNotApplied(reference: string): AppError {
+  return new AppError("conflict", { ...PAYMENT_TEXTS.paidNotApplied, text: PAYMENT_TEXTS.paidNotApplied.text.replace("{reference}", reference) });
+}
 
 /**
  * The payer confirms their own payment: the provider is asked how it ended (outside any transaction:
  * the demo provider takes 2 seconds), then the outcome is settled once. Confirming a payment that is
- * already settled reports it again and changes nothing.
+ * already settled reports it again and changes nothing. Refuses with the payment screen's texts: a
+ * declined payment, a payment received but not applied (quote the reference), anyone else's reference.
  */
 export async function confirmPayment(actor: SessionUser | null, reference: string): Promise<ConfirmPaymentResult> {
-  if (!actor || typeof reference !== "string" || reference.length > 100) return { ok: false, failure: PAYMENT_TEXTS.error };
+  if (!actor || typeof reference !== "string" || reference.length > 100) throw new AppError("not-found", PAYMENT_TEXTS.error);
   const [payment] = await getDb()
     .select({
       reference: payments.reference,
@@ -149,32 +124,24 @@ export async function confirmPayment(actor: SessionUser | null, reference: strin
     .innerJoin(user, eq(user.id, payments.userId))
     .where(and(eq(payments.reference, reference), eq(payments.userId, actor.id)))
     .limit(1);
-  if (!payment) return { ok: false, failure: PAYMENT_TEXTS.error };
+  if (!payment) throw new AppError("not-found", PAYMENT_TEXTS.error);
   const type = payment.purpose === "featured" ? "featured" : "subscription";
   if (payment.status !== "pending") return settledAlready(payment, type);
 
   const provider = paymentProviderNamed(payment.provider);
-  if (!provider) {
-    logger.error({ reference, provider: payment.provider }, "payment recorded with an unknown provider");
-    return { ok: false, failure: PAYMENT_TEXTS.error };
-  }
+  // A payment recorded by a provider this process does not know: a fault of ours (configuration).
+  if (!provider) throw new Error(`payment ${reference} was recorded with an unknown provider '${payment.provider}'`);
   let outcome: ProviderOutcome;
   try {
     outcome = await provider.confirm(providerPayment(payment, payment.email, `${payment.purpose} ${payment.planId}`));
   } catch (error) {
     // The payment stays pending: confirming again (or the gateway's webhook) settles it later.
     logger.error({ err: error, reference }, "payment provider could not confirm the payment");
-    return { ok: false, failure: PAYMENT_TEXTS.stillProcessing, pending: true };
+    return { status: "pending", reference };
   }
-  let settled: SettleResult;
-  try {
-    settled = await settlePayment(reference, outcome);
-  } catch (error) {
-    logger.error({ err: error, reference }, "payment outcome not recorded");
-    return { ok: false, failure: PAYMENT_TEXTS.error, pending: true };
-  }
+  const settled = await settlePayment(reference, outcome);
   if (!settled.changed) {
-    if (settled.status === "pending") return { ok: false, failure: PAYMENT_TEXTS.stillProcessing, pending: true };
+    if (settled.status === "pending") return { status: "pending", reference };
     // Settled by a concurrent confirmation: report what it recorded.
     const [now] = await getDb()
       .select({ status: payments.status, failureReason: payments.failureReason })
@@ -183,22 +150,16 @@ export async function confirmPayment(actor: SessionUser | null, reference: strin
       .limit(1);
     return settledAlready({ ...payment, status: now?.status ?? "failed", failureReason: now?.failureReason ?? null }, type);
   }
-  if (settled.status === "failed") return { ok: false, failure: PAYMENT_TEXTS.failed };
-  if (settled.grant.kind === "not-applied") {
-    return { ok: false, failure: { ...PAYMENT_TEXTS.paidNotApplied, text: PAYMENT_TEXTS.paidNotApplied.text.replace("{reference}", reference) } };
-  }
-  return { ok: true, type, planId: payment.planId, grant: settled.grant, replay: false };
+  if (settled.status === "failed") throw new AppError("conflict", PAYMENT_TEXTS.failed);
+  if (settled.grant.kind === "not-applied") throw paidNotApplied(reference);
+  return { status: "paid", reference, type, planId: payment.planId, grant: settled.grant, replay: false };
 }
 
 function settledAlready(
   payment: { reference: string; planId: string; status: string; failureReason: string | null },
   type: "subscription" | "featured",
 ): ConfirmPaymentResult {
-  if (payment.status === "succeeded") {
-    if (payment.failureReason?.startsWith("Paid but not applied")) {
-      return { ok: false, failure: { ...PAYMENT_TEXTS.paidNotApplied, text: PAYMENT_TEXTS.paidNotApplied.text.replace("{reference}", payment.reference) } };
-    }
-    return { ok: true, type, planId: payment.planId, grant: null, replay: true };
-  }
-  return { ok: false, failure: PAYMENT_TEXTS.failed };
+  if (payment.status !== "succeeded") throw new AppError("conflict", PAYMENT_TEXTS.failed);
+  if (payment.failureReason?.startsWith("Paid but not applied")) throw paidNotApplied(payment.reference);
+  return { status: "paid", reference: payment.reference, type, planId: payment.planId, grant: null, replay: true };
 }

@@ -1,13 +1,12 @@
 import type { SessionUser } from "../accounts/session-user";
 import { confirmPayment, type ConfirmPaymentResult } from "./confirm-payment.server";
-import type { CheckoutInput, PaymentFailure } from "./payment.schemas";
+import type { CheckoutInput } from "./payment.schemas";
 import { startPayment } from "./start-payment.server";
 
 export type PayForPlanResult =
   /** A hosted checkout page (a real gateway): send the browser there; it comes back to /payment?reference=…. */
-  | { ok: true; kind: "redirect"; url: string }
-  | (Extract<ConfirmPaymentResult, { ok: true }> & { kind: "paid"; reference: string })
-  | { ok: false; failure: PaymentFailure };
+  | { status: "redirect"; url: string }
+  | ConfirmPaymentResult;
 
 /**
  * The pay button: records and starts the payment, then (for providers without a hosted page, such as the
@@ -15,11 +14,8 @@ export type PayForPlanResult =
  */
 export async function payForPlan(actor: SessionUser | null, input: CheckoutInput): Promise<PayForPlanResult> {
   const started = await startPayment(actor, input);
-  if (!started.ok) return started;
-  if (started.redirectUrl) return { ok: true, kind: "redirect", url: started.redirectUrl };
-  const confirmed = await confirmPayment(actor, started.reference);
-  if (!confirmed.ok) return { ok: false, failure: confirmed.failure };
-  return { ...confirmed, kind: "paid", reference: started.reference };
+  if (started.redirectUrl) return { status: "redirect", url: started.redirectUrl };
+  return confirmPayment(actor, started.reference);
 }
 
 /** Where the owner lands after paying: the dashboard, which shows the success message and the plan. */

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { AppError } from "../../lib/app-error";
+import { IdSchema } from "../../lib/id-schema";
 import { PAYMENT_TEXTS, type PaymentFailure } from "./payment-texts";
 
 export { PAYMENT_TEXTS, type PaymentFailure };
@@ -11,12 +13,10 @@ export type CheckoutType = (typeof CHECKOUT_TYPES)[number];
 export const PAID_PLAN_IDS = ["standard", "premium"] as const;
 export const FEATURED_TIER_IDS = ["basic", "premium", "enterprise"] as const;
 
-const uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
-
 /** What the payment page and the pay buttons send. */
 export const CheckoutSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("subscription"), plan: z.enum(PAID_PLAN_IDS) }),
-  z.object({ type: z.literal("featured"), plan: z.enum(FEATURED_TIER_IDS), businessId: uuid }),
+  z.object({ type: z.literal("featured"), plan: z.enum(FEATURED_TIER_IDS), businessId: IdSchema }),
 ]);
 export type CheckoutInput = z.infer<typeof CheckoutSchema>;
 
@@ -24,17 +24,15 @@ export type CheckoutInput = z.infer<typeof CheckoutSchema>;
  * Reads a checkout from a query string or form (type defaults to subscription). A featured checkout
  * without a listing gets its own message, so the owner knows what is missing.
  */
-export function parseCheckout(source: URLSearchParams | FormData):
-  | { ok: true; input: CheckoutInput }
-  | { ok: false; failure: PaymentFailure } {
+export function parseCheckout(source: URLSearchParams | FormData): CheckoutInput {
   const type = String(source.get("type") || "subscription");
   const raw = { type, plan: String(source.get("plan") ?? ""), businessId: String(source.get("businessId") ?? "") };
   const parsed = CheckoutSchema.safeParse(raw);
-  if (parsed.success) return { ok: true, input: parsed.data };
+  if (parsed.success) return parsed.data;
   if (type === "featured" && (FEATURED_TIER_IDS as readonly string[]).includes(raw.plan)) {
-    return { ok: false, failure: raw.businessId ? PAYMENT_TEXTS.listingNotFound : PAYMENT_TEXTS.listingRequired };
+    throw new AppError("invalid", raw.businessId ? PAYMENT_TEXTS.listingNotFound : PAYMENT_TEXTS.listingRequired);
   }
-  return { ok: false, failure: PAYMENT_TEXTS.invalidPlan };
+  throw new AppError("invalid", PAYMENT_TEXTS.invalidPlan);
 }
 
 /** The query string of the payment page for a checkout. */

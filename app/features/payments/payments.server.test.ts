@@ -5,14 +5,16 @@ import {
   createBusiness, createFeaturedRequest, createOwner, createSubscription, createVisitor, createAdmin,
 } from "../../../db/seed/factories";
 import { actorFor } from "../../../tests/support/actors";
+import { refusal } from "../../../tests/support/refusals";
 import { getDb } from "../../lib/db.server";
-import { formatNaira, LIMITS } from "../../lib/reference";
-import { currentPlanFor, listingLimitFor } from "../listings/listing.policy.server";
-import { requestFeature } from "../listings/request-feature.server";
+import { formatNaira } from "../../lib/format";
+import { LIMITS } from "../../lib/reference";
+import { requestFeature } from "../featured/request-feature.server";
+import { currentPlanFor, listingLimitFor } from "../plans/current-plan.server";
 import { resolveCheckout } from "./checkout.server";
-import { confirmPayment, settlePayment } from "./confirm-payment.server";
+import { confirmPayment, settlePayment, type ConfirmPaymentResult } from "./confirm-payment.server";
 import { createDemoPaymentProvider, type DemoProviderOptions } from "./demo-payment-provider.server";
-import { afterPaymentHref, payForPlan } from "./pay-for-plan.server";
+import { afterPaymentHref, payForPlan, type PayForPlanResult } from "./pay-for-plan.server";
 import { PAYMENT_TEXTS, parseCheckout } from "./payment.schemas";
 import {
   defaultPaymentProvider, registerPaymentProvider, resetPaymentProviders, setDefaultPaymentProvider, type PaymentProvider,
@@ -43,6 +45,22 @@ async function paymentRow(reference: string) {
 
 async function subscriptionCount(paymentId: string) {
   return (await getDb().select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.paymentId, paymentId))).length;
+}
+
+/** The paid result of a payment, failing the test when it was anything else. */
+function paid(result: PayForPlanResult): Extract<ConfirmPaymentResult, { status: "paid" }> {
+  if (result.status !== "paid") throw new Error(`expected a paid result, got ${JSON.stringify(result)}`);
+  return result;
+}
+
+/** What a refusal with one of the payment screen's { title, text } failures looks like. */
+function refusedWith(code: string, failure: { title: string; text: string }) {
+  return { code, title: failure.title, message: failure.text };
+}
+
+/** The AppError parseCheckout throws for a query string. */
+function checkoutRefusal(query: string) {
+  return refusal((async () => parseCheckout(new URLSearchParams(query)))());
 }
 
 describe("the demo provider", () => {
@@ -77,12 +95,11 @@ describe("paying for a subscription plan", () => {
     registerPaymentProvider(spy);
     setDefaultPaymentProvider("spy");
     expect(await currentPlanFor(actor.id)).toMatchObject({ plan: { id: "free" }, endsAt: null });
-    expect(await listingLimitFor(actor)).toBe(1);
+    expect(await listingLimitFor(actor.id)).toBe(1);
 
     const before = Date.now();
-    const result = await payForPlan(actor, { type: "subscription", plan: "standard" });
-    expect(result).toMatchObject({ ok: true, kind: "paid", type: "subscription", planId: "standard", replay: false });
-    if (!result.ok || result.kind !== "paid") return;
+    const result = paid(await payForPlan(actor, { type: "subscription", plan: "standard" }));
+    expect(result).toMatchObject({ status: "paid", type: "subscription", planId: "standard", replay: false });
     expect(seenAtInitiate).toEqual(["pending:299900:spy"]);
     expect(result.reference).toMatch(/^spy_[0-9a-f]{24}$/);
 
@@ -104,21 +121,20 @@ describe("paying for a subscription plan", () => {
     const plan = await currentPlanFor(actor.id);
     expect(plan.plan.id).toBe("standard");
     expect(plan.endsAt?.getTime()).toBe(sub!.endsAt!.getTime());
-    expect(await listingLimitFor(actor)).toBe(3);
+    expect(await listingLimitFor(actor.id)).toBe(3);
     expect(afterPaymentHref(result)).toBe("/dashboard?payment=subscription&plan=standard");
   });
 
   it("never counts a payment twice: a replayed confirmation with the same reference changes nothing", async () => {
     const actor = await owner();
-    const result = await payForPlan(actor, { type: "subscription", plan: "premium" });
-    if (!result.ok || result.kind !== "paid") throw new Error("payment failed");
+    const result = paid(await payForPlan(actor, { type: "subscription", plan: "premium" }));
     const row = await paymentRow(result.reference);
     expect(row.amountKobo).toBe(999_900);
     const endsBefore = (await currentPlanFor(actor.id)).endsAt;
 
     // The browser comes back again, the gateway's webhook arrives twice, both at once.
     const replay = await confirmPayment(actor, result.reference);
-    expect(replay).toMatchObject({ ok: true, replay: true, grant: null });
+    expect(replay).toMatchObject({ status: "paid", reference: result.reference, replay: true, grant: null });
     const settledAgain = await Promise.all([
       settlePayment(result.reference, { status: "succeeded", amountKobo: 999_900 }),
       settlePayment(result.reference, { status: "failed", reason: "late decline" }),
@@ -138,7 +154,6 @@ describe("paying for a subscription plan", () => {
   it("settles a pending payment exactly once when two confirmations race", async () => {
     const actor = await owner();
     const started = await startPayment(actor, { type: "subscription", plan: "standard" });
-    if (!started.ok) throw new Error("not started");
     const outcomes = await Promise.all([
       settlePayment(started.reference, { status: "succeeded", amountKobo: 299_900 }),
       settlePayment(started.reference, { status: "succeeded", amountKobo: 299_900 }),
@@ -153,13 +168,13 @@ describe("paying for a subscription plan", () => {
     const endsAt = new Date(Date.now() + 10 * DAY);
     await createSubscription(getDb(), { userId: actor.id, planId: "standard", startsAt: new Date(Date.now() - 20 * DAY), endsAt });
     const renewed = await payForPlan(actor, { type: "subscription", plan: "standard" });
-    expect(renewed).toMatchObject({ ok: true, grant: { kind: "subscription", planId: "standard" } });
+    expect(renewed).toMatchObject({ status: "paid", grant: { kind: "subscription", planId: "standard" } });
     const plan = await currentPlanFor(actor.id);
     expect(plan.plan.id).toBe("standard");
     expect(plan.endsAt!.getTime()).toBe(endsAt.getTime() + 30 * DAY);
 
     const upgraded = await payForPlan(actor, { type: "subscription", plan: "premium" });
-    expect(upgraded).toMatchObject({ ok: true, grant: { kind: "subscription", planId: "premium" } });
+    expect(upgraded).toMatchObject({ status: "paid", grant: { kind: "subscription", planId: "premium" } });
     const now = await currentPlanFor(actor.id);
     expect(now.plan.id).toBe("premium");
     expect(Math.round((now.endsAt!.getTime() - Date.now()) / DAY)).toBe(30);
@@ -168,8 +183,7 @@ describe("paying for a subscription plan", () => {
   it("records a declined payment as failed and gives nothing", async () => {
     useDemo({ outcome: () => ({ status: "failed", reason: "Insufficient funds" }) });
     const actor = await owner();
-    const result = await payForPlan(actor, { type: "subscription", plan: "standard" });
-    expect(result).toEqual({ ok: false, failure: PAYMENT_TEXTS.failed });
+    expect(await refusal(payForPlan(actor, { type: "subscription", plan: "standard" }))).toMatchObject(refusedWith("conflict", PAYMENT_TEXTS.failed));
     const [row] = await getDb().select().from(payments).where(eq(payments.userId, actor.id));
     expect(row).toMatchObject({ status: "failed", failureReason: "Insufficient funds", confirmedAt: null, amountKobo: 299_900 });
     expect(await subscriptionCount(row!.id)).toBe(0);
@@ -179,7 +193,7 @@ describe("paying for a subscription plan", () => {
   it("refuses a payment whose amount does not match the price", async () => {
     useDemo({ outcome: (p) => ({ status: "succeeded", amountKobo: p.amountKobo - 100 }) });
     const actor = await owner();
-    expect(await payForPlan(actor, { type: "subscription", plan: "standard" })).toEqual({ ok: false, failure: PAYMENT_TEXTS.failed });
+    expect(await refusal(payForPlan(actor, { type: "subscription", plan: "standard" }))).toMatchObject(refusedWith("conflict", PAYMENT_TEXTS.failed));
     const [row] = await getDb().select().from(payments).where(eq(payments.userId, actor.id));
     expect(row).toMatchObject({ status: "failed" });
     expect(row!.failureReason).toMatch(/does not match/);
@@ -189,7 +203,7 @@ describe("paying for a subscription plan", () => {
   it("marks the payment failed when the provider cannot start it", async () => {
     useDemo({ failToInitiate: true });
     const actor = await owner();
-    expect(await payForPlan(actor, { type: "subscription", plan: "premium" })).toEqual({ ok: false, failure: PAYMENT_TEXTS.failed });
+    expect(await refusal(payForPlan(actor, { type: "subscription", plan: "premium" }))).toMatchObject(refusedWith("unavailable", PAYMENT_TEXTS.failed));
     const [row] = await getDb().select().from(payments).where(eq(payments.userId, actor.id));
     expect(row).toMatchObject({ status: "failed", planId: "premium", amountKobo: 999_900 });
   });
@@ -208,14 +222,15 @@ describe("paying for a subscription plan", () => {
       },
     });
     const actor = await owner();
-    expect(await payForPlan(actor, { type: "subscription", plan: "standard" })).toEqual({ ok: false, failure: PAYMENT_TEXTS.stillProcessing });
+    const first = await payForPlan(actor, { type: "subscription", plan: "standard" });
     const [row] = await getDb().select().from(payments).where(eq(payments.userId, actor.id));
+    expect(first).toEqual({ status: "pending", reference: row!.reference });
     expect(row!.status).toBe("pending");
     answer = "pending";
-    expect(await confirmPayment(actor, row!.reference)).toMatchObject({ ok: false, pending: true, failure: PAYMENT_TEXTS.stillProcessing });
+    expect(await confirmPayment(actor, row!.reference)).toEqual({ status: "pending", reference: row!.reference });
     expect((await paymentRow(row!.reference)).status).toBe("pending");
     answer = "ok";
-    expect(await confirmPayment(actor, row!.reference)).toMatchObject({ ok: true, replay: false });
+    expect(await confirmPayment(actor, row!.reference)).toMatchObject({ status: "paid", reference: row!.reference, replay: false });
     expect((await paymentRow(row!.reference)).status).toBe("succeeded");
     expect(await subscriptionCount(row!.id)).toBe(1);
   });
@@ -233,11 +248,11 @@ describe("paying for a subscription plan", () => {
     setDefaultPaymentProvider("hosted");
     const actor = await owner();
     const result = await payForPlan(actor, { type: "subscription", plan: "standard" });
-    expect(result).toMatchObject({ ok: true, kind: "redirect" });
-    if (!result.ok || result.kind !== "redirect") return;
+    expect(result).toMatchObject({ status: "redirect" });
+    if (result.status !== "redirect") throw new Error("expected a redirect");
     const reference = result.url.split("/").pop()!;
     expect((await paymentRow(reference)).status).toBe("pending");
-    expect(await confirmPayment(actor, reference)).toMatchObject({ ok: true, type: "subscription", planId: "standard" });
+    expect(await confirmPayment(actor, reference)).toMatchObject({ status: "paid", type: "subscription", planId: "standard" });
     expect((await currentPlanFor(actor.id)).plan.id).toBe("standard");
   });
 
@@ -245,9 +260,8 @@ describe("paying for a subscription plan", () => {
     const payer = await owner();
     const other = await owner();
     const started = await startPayment(payer, { type: "subscription", plan: "standard" });
-    if (!started.ok) throw new Error("not started");
-    expect(await confirmPayment(other, started.reference)).toEqual({ ok: false, failure: PAYMENT_TEXTS.error });
-    expect(await confirmPayment(null, started.reference)).toEqual({ ok: false, failure: PAYMENT_TEXTS.error });
+    expect(await refusal(confirmPayment(other, started.reference))).toMatchObject(refusedWith("not-found", PAYMENT_TEXTS.error));
+    expect(await refusal(confirmPayment(null, started.reference))).toMatchObject(refusedWith("not-found", PAYMENT_TEXTS.error));
     expect((await paymentRow(started.reference)).status).toBe("pending");
     expect((await currentPlanFor(other.id)).plan.id).toBe("free");
   });
@@ -256,21 +270,21 @@ describe("paying for a subscription plan", () => {
     const visitor = await actorFor(await createVisitor(getDb()));
     const admin = await actorFor(await createAdmin(getDb()));
     for (const who of [visitor, admin, null]) {
-      expect(await payForPlan(who, { type: "subscription", plan: "standard" })).toEqual({ ok: false, failure: PAYMENT_TEXTS.businessOnly });
+      expect(await refusal(payForPlan(who, { type: "subscription", plan: "standard" }))).toMatchObject(refusedWith("forbidden", PAYMENT_TEXTS.businessOnly));
     }
     expect(await getDb().select({ id: payments.id }).from(payments).where(eq(payments.userId, visitor.id))).toHaveLength(0);
-    expect(parseCheckout(new URLSearchParams("plan=free"))).toEqual({ ok: false, failure: PAYMENT_TEXTS.invalidPlan });
-    expect(parseCheckout(new URLSearchParams("plan=gold"))).toEqual({ ok: false, failure: PAYMENT_TEXTS.invalidPlan });
-    expect(parseCheckout(new URLSearchParams("plan=standard"))).toEqual({ ok: true, input: { type: "subscription", plan: "standard" } });
+    expect(await checkoutRefusal("plan=free")).toMatchObject(refusedWith("invalid", PAYMENT_TEXTS.invalidPlan));
+    expect(await checkoutRefusal("plan=gold")).toMatchObject(refusedWith("invalid", PAYMENT_TEXTS.invalidPlan));
+    expect(parseCheckout(new URLSearchParams("plan=standard"))).toEqual({ type: "subscription", plan: "standard" });
   });
 
   it("a second press while the first payment is being processed waits for it instead of charging twice", async () => {
     const actor = await owner();
     const first = await startPayment(actor, { type: "subscription", plan: "standard" });
-    expect(first.ok).toBe(true);
-    expect(await payForPlan(actor, { type: "subscription", plan: "standard" })).toEqual({ ok: false, failure: PAYMENT_TEXTS.inProgress });
+    expect((await paymentRow(first.reference)).status).toBe("pending");
+    expect(await refusal(payForPlan(actor, { type: "subscription", plan: "standard" }))).toMatchObject(refusedWith("conflict", PAYMENT_TEXTS.inProgress));
     // Something else may still be bought meanwhile.
-    expect(await payForPlan(actor, { type: "subscription", plan: "premium" })).toMatchObject({ ok: true });
+    expect(await payForPlan(actor, { type: "subscription", plan: "premium" })).toMatchObject({ status: "paid" });
     expect(await getDb().select({ id: payments.id }).from(payments).where(eq(payments.userId, actor.id))).toHaveLength(2);
   });
 
@@ -278,10 +292,9 @@ describe("paying for a subscription plan", () => {
     const actor = await owner();
     for (let i = 0; i < PAYMENT_START_LIMIT.count; i++) {
       const started = await startPayment(actor, { type: "subscription", plan: "standard" });
-      if (!started.ok) throw new Error(started.failure.text);
       await settlePayment(started.reference, { status: "failed", reason: "Card declined" });
     }
-    expect(await startPayment(actor, { type: "subscription", plan: "standard" })).toEqual({ ok: false, failure: PAYMENT_TEXTS.tooMany });
+    expect(await refusal(startPayment(actor, { type: "subscription", plan: "standard" }))).toMatchObject(refusedWith("rate-limited", PAYMENT_TEXTS.tooMany));
     expect(await getDb().select({ id: payments.id }).from(payments).where(eq(payments.userId, actor.id))).toHaveLength(PAYMENT_START_LIMIT.count);
   });
 });
@@ -290,9 +303,8 @@ describe("paying for a featured plan", () => {
   it("creates a pending featured request for the chosen listing with the tier and the payment reference", async () => {
     const actor = await owner();
     const listing = await createBusiness(getDb(), { userId: actor.id });
-    const result = await payForPlan(actor, { type: "featured", plan: "premium", businessId: listing.id });
-    expect(result).toMatchObject({ ok: true, kind: "paid", type: "featured", planId: "premium", grant: { kind: "featured", tier: "premium" } });
-    if (!result.ok || result.kind !== "paid") return;
+    const result = paid(await payForPlan(actor, { type: "featured", plan: "premium", businessId: listing.id }));
+    expect(result).toMatchObject({ status: "paid", type: "featured", planId: "premium", grant: { kind: "featured", tier: "premium" } });
     expect(await paymentRow(result.reference)).toMatchObject({
       purpose: "featured", planId: "premium", businessId: listing.id, amountKobo: 2_499_900, status: "succeeded",
     });
@@ -302,7 +314,7 @@ describe("paying for a featured plan", () => {
     expect(afterPaymentHref(result)).toBe("/dashboard?payment=featured&plan=premium");
 
     // Replays change nothing.
-    expect(await confirmPayment(actor, result.reference)).toMatchObject({ ok: true, replay: true });
+    expect(await confirmPayment(actor, result.reference)).toMatchObject({ status: "paid", replay: true });
     expect(await settlePayment(result.reference, { status: "succeeded", amountKobo: 2_499_900 })).toEqual({ changed: false, status: "succeeded" });
     expect(await getDb().select().from(featuredRequests).where(eq(featuredRequests.businessId, listing.id))).toHaveLength(1);
   });
@@ -313,7 +325,7 @@ describe("paying for a featured plan", () => {
     const expected = { basic: [999_900, 30, "₦9,999"], premium: [2_499_900, 90, "₦24,999"], enterprise: [4_999_900, 180, "₦49,999"] } as const;
     for (const [tier, [kobo, days, label]] of Object.entries(expected)) {
       const resolved = await resolveCheckout(actor, { type: "featured", plan: tier as "basic", businessId: listing.id });
-      expect(resolved).toMatchObject({ ok: true, item: { amountKobo: kobo, periodDays: days, priceLabel: label, businessName: listing.name } });
+      expect(resolved).toMatchObject({ amountKobo: kobo, periodDays: days, priceLabel: label, businessName: listing.name });
     }
   });
 
@@ -325,35 +337,34 @@ describe("paying for a featured plan", () => {
     const requested = await createBusiness(getDb(), { userId: actor.id });
     await createFeaturedRequest(getDb(), { businessId: requested.id, requestedBy: actor.id, paymentReference: "demo_earlier" });
     const pay = (businessId: string) => payForPlan(actor, { type: "featured", plan: "basic", businessId });
-    expect(await pay(others.id)).toEqual({ ok: false, failure: PAYMENT_TEXTS.listingNotFound });
-    expect(await pay(pending.id)).toEqual({ ok: false, failure: PAYMENT_TEXTS.notApproved });
-    expect(await pay(featured.id)).toEqual({ ok: false, failure: PAYMENT_TEXTS.alreadyFeatured });
-    expect(await pay(requested.id)).toEqual({ ok: false, failure: PAYMENT_TEXTS.alreadyPending });
+    expect(await refusal(pay(others.id))).toMatchObject(refusedWith("not-found", PAYMENT_TEXTS.listingNotFound));
+    expect(await refusal(pay(pending.id))).toMatchObject(refusedWith("conflict", PAYMENT_TEXTS.notApproved));
+    expect(await refusal(pay(featured.id))).toMatchObject(refusedWith("conflict", PAYMENT_TEXTS.alreadyFeatured));
+    expect(await refusal(pay(requested.id))).toMatchObject(refusedWith("conflict", PAYMENT_TEXTS.alreadyPending));
     expect(PAYMENT_TEXTS.alreadyPending.text).toBe("You already have a pending feature request");
     expect(await getDb().select({ id: payments.id }).from(payments).where(eq(payments.userId, actor.id))).toHaveLength(0);
-    expect(parseCheckout(new URLSearchParams("type=featured&plan=basic"))).toEqual({ ok: false, failure: PAYMENT_TEXTS.listingRequired });
-    expect(parseCheckout(new URLSearchParams("type=featured&plan=basic&businessId=nope"))).toEqual({ ok: false, failure: PAYMENT_TEXTS.listingNotFound });
-    expect(parseCheckout(new URLSearchParams("type=featured&plan=standard&businessId=" + others.id))).toEqual({ ok: false, failure: PAYMENT_TEXTS.invalidPlan });
+    expect(await checkoutRefusal("type=featured&plan=basic")).toMatchObject(refusedWith("invalid", PAYMENT_TEXTS.listingRequired));
+    expect(await checkoutRefusal("type=featured&plan=basic&businessId=nope")).toMatchObject(refusedWith("invalid", PAYMENT_TEXTS.listingNotFound));
+    expect(await checkoutRefusal("type=featured&plan=standard&businessId=" + others.id)).toMatchObject(refusedWith("invalid", PAYMENT_TEXTS.invalidPlan));
   });
 
   it("allows a listing whose featured period has ended", async () => {
     const actor = await owner();
     const lapsed = await createBusiness(getDb(), { userId: actor.id, featured: true, featuredUntil: new Date(Date.now() - DAY) });
     const result = await payForPlan(actor, { type: "featured", plan: "enterprise", businessId: lapsed.id });
-    expect(result).toMatchObject({ ok: true, grant: { kind: "featured", tier: "enterprise" } });
+    expect(result).toMatchObject({ status: "paid", grant: { kind: "featured", tier: "enterprise" } });
     // The free request button follows the same rule.
     const other = await createBusiness(getDb(), { userId: actor.id, featured: true, featuredUntil: new Date(Date.now() - DAY) });
-    expect((await requestFeature(actor, other.id)).ok).toBe(true);
+    expect(await requestFeature(actor, other.id)).toEqual({ requestId: expect.any(String) });
   });
 
   it("upgrades a free request made while paying instead of leaving the payment unapplied", async () => {
     const actor = await owner();
     const listing = await createBusiness(getDb(), { userId: actor.id });
     const started = await startPayment(actor, { type: "featured", plan: "premium", businessId: listing.id });
-    if (!started.ok) throw new Error("not started");
     // The owner presses the dashboard's free Request Featured button in another tab.
-    expect((await requestFeature(actor, listing.id)).ok).toBe(true);
-    expect(await confirmPayment(actor, started.reference)).toMatchObject({ ok: true, grant: { kind: "featured", tier: "premium" } });
+    expect(await requestFeature(actor, listing.id)).toEqual({ requestId: expect.any(String) });
+    expect(await confirmPayment(actor, started.reference)).toMatchObject({ status: "paid", grant: { kind: "featured", tier: "premium" } });
     const requests = await getDb().select().from(featuredRequests).where(eq(featuredRequests.businessId, listing.id));
     expect(requests).toHaveLength(1);
     expect(requests[0]).toMatchObject({ status: "pending", pricingTier: "premium", paymentReference: started.reference });
@@ -363,12 +374,11 @@ describe("paying for a featured plan", () => {
     const actor = await owner();
     const listing = await createBusiness(getDb(), { userId: actor.id });
     const started = await startPayment(actor, { type: "featured", plan: "basic", businessId: listing.id });
-    if (!started.ok) throw new Error("not started");
     // An admin features the listing while the payment is in flight.
     await getDb().update(businesses).set({ featured: true, featuredUntil: null }).where(eq(businesses.id, listing.id));
-    const result = await confirmPayment(actor, started.reference);
-    expect(result).toMatchObject({ ok: false, failure: { title: PAYMENT_TEXTS.paidNotApplied.title } });
-    if (!result.ok) expect(result.failure.text).toContain(started.reference);
+    const refused = await refusal(confirmPayment(actor, started.reference));
+    expect(refused).toMatchObject({ code: "conflict", title: PAYMENT_TEXTS.paidNotApplied.title });
+    expect(refused.message).toContain(started.reference);
     const row = await paymentRow(started.reference);
     expect(row.status).toBe("succeeded");
     expect(row.failureReason).toMatch(/^Paid but not applied/);
@@ -376,6 +386,8 @@ describe("paying for a featured plan", () => {
       await getDb().select().from(featuredRequests).where(and(eq(featuredRequests.businessId, listing.id), eq(featuredRequests.status, "pending"))),
     ).toHaveLength(0);
     // A replay reports the same, and still changes nothing.
-    expect(await confirmPayment(actor, started.reference)).toMatchObject({ ok: false, failure: { title: PAYMENT_TEXTS.paidNotApplied.title } });
+    const replayed = await refusal(confirmPayment(actor, started.reference));
+    expect(replayed).toMatchObject({ code: "conflict", title: PAYMENT_TEXTS.paidNotApplied.title });
+    expect(replayed.message).toContain(started.reference);
   });
 });

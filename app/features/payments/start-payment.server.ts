@@ -1,12 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import { payments } from "../../../db/schema";
+import { AppError } from "../../lib/app-error";
 import { getDb } from "../../lib/db.server";
 import { logger } from "../../lib/logger.server";
 import { hitRateLimit } from "../../lib/rate-limit.server";
 import type { SessionUser } from "../accounts/session-user";
 import { resolveCheckout, type CheckoutItem } from "./checkout.server";
-import { PAYMENT_TEXTS, type CheckoutInput, type PaymentFailure } from "./payment.schemas";
+import { PAYMENT_TEXTS, type CheckoutInput } from "./payment.schemas";
 import { defaultPaymentProvider, type ProviderPayment } from "./payment-provider.server";
 
 /** Payment attempts one account may start per window (stops a script from flooding the gateway). */
@@ -14,9 +15,7 @@ export const PAYMENT_START_LIMIT = { count: 10, windowSeconds: 10 * 60 };
 /** A second pay press for the same thing within this time waits for the first (no double charge). */
 export const PAYMENT_IN_PROGRESS_SECONDS = 2 * 60;
 
-export type StartPaymentResult =
-  | { ok: true; reference: string; item: CheckoutItem; redirectUrl: string | null }
-  | { ok: false; failure: PaymentFailure };
+export type StartedPayment = { reference: string; item: CheckoutItem; redirectUrl: string | null };
 
 /** What the provider is told about a recorded payment. */
 export function providerPayment(row: { reference: string; amountKobo: number }, email: string, description: string): ProviderPayment {
@@ -28,14 +27,12 @@ export function providerPayment(row: { reference: string; amountKobo: number }, 
  * in kobo, provider, a fresh reference) before the provider is called; a provider that cannot start it
  * marks it failed.
  */
-export async function startPayment(actor: SessionUser | null, input: CheckoutInput): Promise<StartPaymentResult> {
-  const resolved = await resolveCheckout(actor, input);
-  if (!resolved.ok) return resolved;
+export async function startPayment(actor: SessionUser | null, input: CheckoutInput): Promise<StartedPayment> {
+  const item = await resolveCheckout(actor, input);
   const owner = actor!;
   const limit = await hitRateLimit(`payment-start:${owner.id}`, PAYMENT_START_LIMIT.count, PAYMENT_START_LIMIT.windowSeconds);
-  if (!limit.allowed) return { ok: false, failure: PAYMENT_TEXTS.tooMany };
+  if (!limit.allowed) throw new AppError("rate-limited", PAYMENT_TEXTS.tooMany);
 
-  const { item } = resolved;
   const db = getDb();
   const [inFlight] = await db
     .select({ id: payments.id })
@@ -51,36 +48,31 @@ export async function startPayment(actor: SessionUser | null, input: CheckoutInp
       ),
     )
     .limit(1);
-  if (inFlight) return { ok: false, failure: PAYMENT_TEXTS.inProgress };
+  if (inFlight) throw new AppError("conflict", PAYMENT_TEXTS.inProgress);
 
   const provider = defaultPaymentProvider();
   const reference = `${provider.name}_${randomBytes(12).toString("hex")}`;
-  try {
-    await db.insert(payments).values({
-      userId: owner.id,
-      purpose: item.type,
-      planId: item.planId,
-      businessId: item.businessId,
-      amountKobo: item.amountKobo,
-      currency: "NGN",
-      provider: provider.name,
-      reference,
-      status: "pending",
-    });
-  } catch (error) {
-    logger.error({ err: error }, "payment not recorded");
-    return { ok: false, failure: PAYMENT_TEXTS.error };
-  }
+  await db.insert(payments).values({
+    userId: owner.id,
+    purpose: item.type,
+    planId: item.planId,
+    businessId: item.businessId,
+    amountKobo: item.amountKobo,
+    currency: "NGN",
+    provider: provider.name,
+    reference,
+    status: "pending",
+  });
 
   try {
     const started = await provider.initiate(providerPayment({ reference, amountKobo: item.amountKobo }, owner.email, item.title));
-    return { ok: true, reference, item, redirectUrl: started.redirectUrl ?? null };
+    return { reference, item, redirectUrl: started.redirectUrl ?? null };
   } catch (error) {
     logger.error({ err: error, reference, provider: provider.name }, "payment provider refused to start the payment");
     await db
       .update(payments)
       .set({ status: "failed", failureReason: "The payment provider could not start the payment.", updatedAt: new Date() })
       .where(and(eq(payments.reference, reference), eq(payments.status, "pending")));
-    return { ok: false, failure: PAYMENT_TEXTS.failed };
+    throw new AppError("unavailable", PAYMENT_TEXTS.failed);
   }
 }

@@ -1,6 +1,7 @@
-import { FEATURED_PLANS, PLANS, formatNaira, type PlanId } from "../../lib/reference";
+import { formatNaira } from "../../lib/format";
+import { FEATURED_PLANS, PLANS, type PlanId } from "../../lib/reference";
 import type { SessionUser } from "../accounts/session-user";
-import { currentPlanFor } from "../listings/listing.policy.server";
+import { currentPlanFor } from "./current-plan.server";
 
 export type PlanCard = {
   id: PlanId;

@@ -10,6 +10,7 @@ export const PROFILE_TEXTS = {
   loggedOut: "Logged out successfully",
   saved: { title: "Profile updated", text: "Your details were saved." },
   saveFailed: { title: "Update failed", text: "We could not save your details. Please try again." },
+  checkFields: { title: "Please check your details", text: "Correct the fields marked below, then save again." },
   defaultCountry: "Nigeria",
 } as const;
 

@@ -1,12 +1,13 @@
 import { useState } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/feedback";
 import { SITE_NAME } from "~/components/site";
 import { loginUrlFor } from "~/features/accounts/access";
-import { FormMessage } from "~/features/accounts/components/form-field";
+import { Alert } from "~/components/ui/alert";
 import { optionalUser } from "~/features/accounts/guards.server";
 import { FEEDBACK_MAX_LENGTH, FEEDBACK_TEXTS } from "~/features/feedback/feedback-texts";
 import { submitFeedback } from "~/features/feedback/submit-feedback.server";
+import { failureData } from "~/lib/error-responses.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: `Feedback | ${SITE_NAME}` },
@@ -21,12 +22,12 @@ export async function action({ request }: Route.ActionArgs) {
   // Public page (spec 02): a signed-out visitor is told to log in, and keeps what they typed.
   const user = await optionalUser(request);
   const message = String((await request.formData()).get("message") ?? "");
-  const result = await submitFeedback(user, { message });
-  if (!result.ok) {
-    const status = result.failure === FEEDBACK_TEXTS.authRequired ? 401 : result.failure === FEEDBACK_TEXTS.failed ? 500 : 400;
-    return data({ ok: false as const, failure: result.failure, message, signedIn: Boolean(user) }, { status });
+  try {
+    const sent = await submitFeedback(user, { message });
+    return { ok: true as const, id: sent.feedbackId };
+  } catch (error) {
+    return failureData(error, { fallback: FEEDBACK_TEXTS.failed, keep: { message, signedIn: Boolean(user) } });
   }
-  return { ok: true as const, id: result.feedbackId };
 }
 
 /** A textarea and a submit button (spec 02, Feedback). */
@@ -43,12 +44,12 @@ export default function Feedback({ loaderData, actionData }: Route.ComponentProp
         <p className="mt-1 text-gray-600">Tell us what works, what does not, and what you would like to see next.</p>
       </div>
       {!loaderData.signedIn ? (
-        <FormMessage tone="info">
+        <Alert tone="info">
           <Link to={loginUrlFor("/feedback")} className="link">
             Log in
           </Link>{" "}
           to send feedback.
-        </FormMessage>
+        </Alert>
       ) : null}
       <Form
         method="post"
@@ -63,13 +64,13 @@ export default function Feedback({ loaderData, actionData }: Route.ComponentProp
         }}
       >
         {actionData?.ok && !blank ? (
-          <FormMessage tone="success">
+          <Alert tone="success">
             <strong className="block">{FEEDBACK_TEXTS.sent.title}</strong>
             {FEEDBACK_TEXTS.sent.text}
-          </FormMessage>
+          </Alert>
         ) : null}
         {failure ? (
-          <FormMessage tone="error">
+          <Alert tone="error">
             <strong className="block">{failure.title}</strong>
             {failure.text}
             {askToLogin ? (
@@ -80,7 +81,7 @@ export default function Feedback({ loaderData, actionData }: Route.ComponentProp
                 </Link>
               </>
             ) : null}
-          </FormMessage>
+          </Alert>
         ) : null}
         <div>
           <label htmlFor="feedback-message" className="block text-sm font-medium text-gray-700">

@@ -1,13 +1,14 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/profile";
 import { SITE_NAME } from "~/components/site";
 import { loginUrlFor } from "~/features/accounts/access";
-import { fieldErrors } from "~/features/accounts/account.schemas";
-import { FormMessage, SelectField, TextField } from "~/features/accounts/components/form-field";
+import { failureData } from "~/lib/error-responses.server";
+import { SelectField, TextField } from "~/components/ui/field";
+import { Alert, FailureAlert } from "~/components/ui/alert";
 import { optionalUser, requireUser } from "~/features/accounts/guards.server";
 import { LogoutButton } from "~/features/profile/components/logout-button";
 import { PROFILE_TEXTS, locationLabel, profileDisplayName, roleLabel } from "~/features/profile/profile-display";
-import { UpdateProfileSchema, signupStateLabel } from "~/features/profile/profile.schemas";
+import { signupStateLabel } from "~/features/profile/profile.schemas";
 import { updateProfile } from "~/features/profile/update-profile.server";
 import { COUNTRIES, SIGNUP_REGIONS } from "~/lib/reference";
 
@@ -45,11 +46,12 @@ export async function action({ request }: Route.ActionArgs) {
     country: String(form.get("country") ?? ""),
     state: String(form.get("state") ?? ""),
   };
-  const parsed = UpdateProfileSchema.safeParse(values);
-  if (!parsed.success) return data({ ok: false as const, errors: fieldErrors(parsed.error), values, failure: null }, { status: 400 });
-  const result = await updateProfile(user, parsed.data);
-  if (!result.ok) return data({ ok: false as const, errors: {}, values, failure: result.failure }, { status: 500 });
-  return { ok: true as const };
+  try {
+    await updateProfile(user, values);
+    return { ok: true as const };
+  } catch (error) {
+    return failureData(error, { fallback: PROFILE_TEXTS.saveFailed, keep: { values } });
+  }
 }
 
 const badge = "rounded-full px-2.5 py-0.5 text-xs font-semibold";
@@ -71,7 +73,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
   }
   const failed = actionData && !actionData.ok ? actionData : null;
   const typed = failed?.values;
-  const errors: Record<string, string> = failed?.errors ?? {};
+  const errors: Record<string, string> = failed?.failure.fields ?? {};
   const saving = navigation.state === "submitting" && navigation.formAction === "/profile";
   const initials = profile.name === PROFILE_TEXTS.fallbackName ? "?" : profile.name.split(/\s+/).map((w) => w[0]).join("").slice(0, 2).toUpperCase();
 
@@ -129,17 +131,12 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         </h2>
         <Form method="post" className="space-y-4" noValidate>
           {actionData?.ok ? (
-            <FormMessage tone="success">
+            <Alert tone="success">
               <strong className="block">{PROFILE_TEXTS.saved.title}</strong>
               {PROFILE_TEXTS.saved.text}
-            </FormMessage>
+            </Alert>
           ) : null}
-          {failed?.failure ? (
-            <FormMessage tone="error">
-              <strong className="block">{failed.failure.title}</strong>
-              {failed.failure.text}
-            </FormMessage>
-          ) : null}
+          {failed ? <FailureAlert failure={failed.failure} /> : null}
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField label="First name" name="firstName" autoComplete="given-name" maxLength={100} defaultValue={typed?.firstName ?? profile.firstName} error={errors.firstName} />
             <TextField label="Last name" name="lastName" autoComplete="family-name" maxLength={100} defaultValue={typed?.lastName ?? profile.lastName} error={errors.lastName} />

@@ -1,5 +1,6 @@
-import { useEffect, useRef } from "react";
 import { data, Link, useActionData, useLoaderData } from "react-router";
+import { CountBadge } from "~/components/ui/badge";
+import { TabNav } from "~/components/ui/tabs";
 import type { Route } from "./+types/admin";
 import { requireUser } from "~/features/accounts/guards.server";
 import { runAdminAction } from "~/features/admin/admin-actions.server";
@@ -52,13 +53,6 @@ const BADGE_FOR: Partial<Record<AdminTab, "businesses" | "kyc" | "featuredReques
 export default function AdminPage() {
   const loaderData = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const currentTab = useRef<HTMLAnchorElement>(null);
-  const tabId = loaderData.denied ? null : loaderData.tab;
-  // On a phone the tab strip scrolls sideways: keep the open tab in view.
-  // (A block body: newer browsers return a promise from scrollIntoView, and an effect may return only a cleanup.)
-  useEffect(() => {
-    currentTab.current?.scrollIntoView({ block: "nearest", inline: "nearest" });
-  }, [tabId]);
   if (loaderData.denied) return <AccessDenied />;
   const { tab, counts, data: tabData, loadError, search, userFilter, meId } = loaderData;
   const error = loadError ?? undefined;
@@ -73,35 +67,19 @@ export default function AdminPage() {
           Two-factor sign-in
         </Link>
       </div>
-      <nav aria-label="Admin sections" className="-mx-4 mb-5 overflow-x-auto px-4">
-        <ul className="flex min-w-max gap-1 border-b border-gray-200 lg:min-w-0 lg:flex-wrap">
-          {ADMIN_TABS.map((t) => {
-            const badgeKey = BADGE_FOR[t.id];
-            const count = badgeKey && counts ? counts[badgeKey] : 0;
-            const current = t.id === tab;
-            return (
-              <li key={t.id}>
-                <Link
-                  ref={current ? currentTab : undefined}
-                  to={t.id === "users" ? "/admin" : `/admin?tab=${t.id}`}
-                  aria-current={current ? "page" : undefined}
-                  className={`-mb-px inline-flex items-center gap-1.5 border-b-2 px-3 py-2.5 text-sm font-medium ${
-                    current ? "border-brand-600 text-brand-800" : "border-transparent text-gray-600 hover:border-gray-300 hover:text-gray-900"
-                  }`}
-                >
-                  {t.label}
-                  {count > 0 ? (
-                    <span className="badge">
-                      {count}
-                      <span className="sr-only"> waiting</span>
-                    </span>
-                  ) : null}
-                </Link>
-              </li>
-            );
-          })}
-        </ul>
-      </nav>
+      <TabNav
+        label="Admin sections"
+        current={tab}
+        tabs={ADMIN_TABS.map((t) => {
+          const badgeKey = BADGE_FOR[t.id];
+          return {
+            id: t.id,
+            label: t.label,
+            href: t.id === "users" ? "/admin" : `/admin?tab=${t.id}`,
+            badge: <CountBadge count={badgeKey && counts ? counts[badgeKey] : 0} label="waiting" />,
+          };
+        })}
+      />
       {tabData.tab === "users" ? (
         <UsersTab
           users={tabData.users}

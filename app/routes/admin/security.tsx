@@ -1,13 +1,15 @@
 import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/security";
-import { FormMessage, PasswordField, TextField, primaryButton, secondaryButton } from "~/features/accounts/components/form-field";
+import { PasswordField, TextField } from "~/components/ui/field";
+import { Alert } from "~/components/ui/alert";
+import { buttonClass } from "~/components/ui/button";
 import { requireUser } from "~/features/accounts/guards.server";
 import { ADMIN_EXTRA_TEXTS, ADMIN_TEXTS } from "~/features/admin/admin.schemas";
 import { confirmTwoFactor } from "~/features/admin/confirm-two-factor.server";
 import { disableTwoFactor } from "~/features/admin/disable-two-factor.server";
 import { secretOf, startTwoFactorSetup } from "~/features/admin/start-two-factor-setup.server";
 import { getTwoFactorStatus } from "~/features/admin/two-factor-status.server";
-import { actionFailure, actionRefusal } from "~/lib/error-responses.server";
+import { failureData, refusalData } from "~/lib/error-responses.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Two-factor sign-in – Admin – Naija Directory" }, { name: "robots", content: "noindex" }];
 
@@ -29,7 +31,7 @@ export async function action({ request }: Route.ActionArgs) {
       const setup = await startTwoFactorSetup(user, { password: String(form.get("password") ?? ""), request });
       return { ok: true as const, intent: "confirm" as Intent, setup };
     } catch (error) {
-      return actionFailure(error, { fallback: ADMIN_EXTRA_TEXTS.twoFactorFailed, keep: { intent: "start" as Intent } });
+      return failureData(error, { fallback: ADMIN_EXTRA_TEXTS.twoFactorFailed, keep: { intent: "start" as Intent } });
     }
   }
   if (intent === "confirm") {
@@ -42,7 +44,7 @@ export async function action({ request }: Route.ActionArgs) {
       const { headers } = await confirmTwoFactor(user, { code: String(form.get("code") ?? ""), request });
       throw redirect("/admin/security?done=enabled", { headers });
     } catch (error) {
-      return actionFailure(error, { fallback: ADMIN_EXTRA_TEXTS.twoFactorFailed, keep: { intent: "confirm" as Intent, setup } });
+      return failureData(error, { fallback: ADMIN_EXTRA_TEXTS.twoFactorFailed, keep: { intent: "confirm" as Intent, setup } });
     }
   }
   if (intent === "disable") {
@@ -50,10 +52,10 @@ export async function action({ request }: Route.ActionArgs) {
       const { headers } = await disableTwoFactor(user, { password: String(form.get("password") ?? ""), request });
       throw redirect("/admin/security?done=disabled", { headers });
     } catch (error) {
-      return actionFailure(error, { fallback: ADMIN_EXTRA_TEXTS.twoFactorFailed, keep: { intent: "disable" as Intent } });
+      return failureData(error, { fallback: ADMIN_EXTRA_TEXTS.twoFactorFailed, keep: { intent: "disable" as Intent } });
     }
   }
-  return actionRefusal("invalid", ADMIN_TEXTS.anError, { keep: { intent: "start" as Intent } });
+  return refusalData("invalid", ADMIN_TEXTS.anError, { keep: { intent: "start" as Intent } });
 }
 
 export default function SecurityPage() {
@@ -84,8 +86,8 @@ export default function SecurityPage() {
         enough.
       </p>
       <div className="mt-4 space-y-3">
-        {done === "enabled" && loaderData.enabled ? <FormMessage tone="success">{ADMIN_EXTRA_TEXTS.twoFactorEnabled}</FormMessage> : null}
-        {done === "disabled" && !loaderData.enabled ? <FormMessage tone="success">{ADMIN_EXTRA_TEXTS.twoFactorDisabled}</FormMessage> : null}
+        {done === "enabled" && loaderData.enabled ? <Alert tone="success">{ADMIN_EXTRA_TEXTS.twoFactorEnabled}</Alert> : null}
+        {done === "disabled" && !loaderData.enabled ? <Alert tone="success">{ADMIN_EXTRA_TEXTS.twoFactorDisabled}</Alert> : null}
       </div>
       <section className="card mt-4 p-5" aria-labelledby="status-title">
         <h2 id="status-title" className="font-semibold">
@@ -115,9 +117,9 @@ function StartForm({ error }: { error: string }) {
     <Form method="post" className="mt-3 space-y-3">
       <input type="hidden" name="intent" value="start" />
       <p className="text-sm text-gray-700">You need an authenticator app such as Google Authenticator, Microsoft Authenticator or Authy.</p>
-      {error ? <FormMessage tone="error">{error}</FormMessage> : null}
+      {error ? <Alert tone="error">{error}</Alert> : null}
       <PasswordField label="Your password" name="password" autoComplete="current-password" required />
-      <button type="submit" className={primaryButton} disabled={busy}>
+      <button type="submit" className={buttonClass({ full: true })} disabled={busy}>
         {busy ? "Checking…" : "Set up two-factor sign-in"}
       </button>
     </Form>
@@ -155,13 +157,13 @@ function ConfirmForm({ setup, error }: { setup: Setup; error: string }) {
         {setup.backupCodes.map((c) => (
           <input key={c} type="hidden" name="backupCodes" value={c} />
         ))}
-        {error ? <FormMessage tone="error">{error}</FormMessage> : null}
+        {error ? <Alert tone="error">{error}</Alert> : null}
         <TextField label="6-digit code" name="code" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9 ]*" maxLength={7} required />
-        <button type="submit" className={primaryButton} disabled={busy}>
+        <button type="submit" className={buttonClass({ full: true })} disabled={busy}>
           {busy ? "Checking…" : "Turn on two-factor sign-in"}
         </button>
       </Form>
-      <Link to="/admin/security" className={secondaryButton}>
+      <Link to="/admin/security" className={buttonClass({ variant: "outline", full: true })}>
         Cancel
       </Link>
     </div>
@@ -174,9 +176,9 @@ function DisableForm({ error }: { error: string }) {
     <Form method="post" className="mt-3 space-y-3">
       <input type="hidden" name="intent" value="disable" />
       <p className="text-sm text-gray-700">Each sign-in asks for a code from your authenticator app. To turn it off, confirm your password.</p>
-      {error ? <FormMessage tone="error">{error}</FormMessage> : null}
+      {error ? <Alert tone="error">{error}</Alert> : null}
       <PasswordField label="Your password" name="password" autoComplete="current-password" required />
-      <button type="submit" className={secondaryButton} disabled={busy}>
+      <button type="submit" className={buttonClass({ variant: "outline", full: true })} disabled={busy}>
         {busy ? "Saving…" : "Turn off two-factor sign-in"}
       </button>
     </Form>

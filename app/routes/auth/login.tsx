@@ -6,11 +6,15 @@ import {
   ForgotPasswordSchema,
   ResetPasswordSchema,
   SignInSchema,
-  fieldErrors,
   homeForRole,
   safeRedirectPath,
 } from "~/features/accounts/account.schemas";
-import { FormMessage, PasswordField, TextField, primaryButton, secondaryButton } from "~/features/accounts/components/form-field";
+import type { Failure } from "~/lib/app-error";
+import { describeError } from "~/lib/error-responses.server";
+import { fieldErrors } from "~/lib/field-errors";
+import { PasswordField, TextField } from "~/components/ui/field";
+import { Alert } from "~/components/ui/alert";
+import { buttonClass } from "~/components/ui/button";
 import { requestPasswordReset, resetPassword } from "~/features/accounts/password-reset.server";
 import { getSessionUser } from "~/features/accounts/session.server";
 import { resendVerification, signIn, verifyTwoFactorSignIn } from "~/features/accounts/sign-in.server";
@@ -36,7 +40,18 @@ type ActionResult =
   /** Password accepted; the authenticator code is asked next (two-factor sign-in). */
   | { intent: "two-factor"; error?: string; redirectTo: string }
   | { intent: "reset"; error: string; weakPassword?: string[] }
-  | { intent: "resend"; message: string };
+  | { intent: "resend"; message: string }
+  | { intent: "forgot"; error?: string; success?: string };
+
+/**
+ * The answer to a refused step, in the shape that step's form reads: the status and text come from the
+ * one error mapping; `fallback` is the spec's text for a fault of ours.
+ */
+function refused(error: unknown, fallback: string, shape: (failure: Failure) => ActionResult) {
+  if (error instanceof Response) throw error;
+  const { status, failure } = describeError(error, fallback);
+  return data(shape(failure), { status });
+}
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
@@ -45,15 +60,22 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (intent === "forgot") {
     const parsed = ForgotPasswordSchema.safeParse({ email: form.get("email") ?? "" });
-    if (!parsed.success) return data({ intent: "forgot" as const, error: parsed.error.issues[0]!.message }, { status: 400 });
-    const result = await requestPasswordReset(parsed.data.email, { clientAddress });
-    if (!result.ok) return data({ intent: "forgot" as const, error: result.message }, { status: 429 });
-    return { intent: "forgot" as const, success: result.message };
+    if (!parsed.success) return data({ intent: "forgot", error: parsed.error.issues[0]!.message } satisfies ActionResult, { status: 400 });
+    try {
+      const sent = await requestPasswordReset(parsed.data.email, { clientAddress });
+      return { intent: "forgot", success: sent.message } satisfies ActionResult;
+    } catch (error) {
+      return refused(error, ACCOUNT_TEXTS.unexpected, (f) => ({ intent: "forgot", error: f.text }));
+    }
   }
 
   if (intent === "resend") {
-    const result = await resendVerification(String(form.get("email") ?? ""), { clientAddress });
-    return data({ intent: "resend", message: result.message } satisfies ActionResult, { status: result.ok ? 200 : 429 });
+    try {
+      const sent = await resendVerification(String(form.get("email") ?? ""), { clientAddress });
+      return { intent: "resend", message: sent.message } satisfies ActionResult;
+    } catch (error) {
+      return refused(error, ACCOUNT_TEXTS.unexpected, (f) => ({ intent: "resend", message: f.text }));
+    }
   }
 
   if (intent === "reset") {
@@ -66,22 +88,27 @@ export async function action({ request, context }: Route.ActionArgs) {
       const errors = fieldErrors(parsed.error);
       return data({ intent: "reset", error: Object.values(errors)[0]! } satisfies ActionResult, { status: 400 });
     }
-    const result = await resetPassword(parsed.data.token, parsed.data.password);
-    if (!result.ok) {
-      return data({ intent: "reset", error: result.message, weakPassword: result.weakPassword } satisfies ActionResult, { status: 400 });
+    try {
+      await resetPassword(parsed.data.token, parsed.data.password);
+    } catch (error) {
+      return refused(error, ACCOUNT_TEXTS.unexpected, (f) => ({ intent: "reset", error: f.text, weakPassword: f.items }));
     }
     throw redirect("/login?passwordReset=true");
   }
 
   if (intent === "two-factor") {
     const redirectTo = safeRedirectPath(form.get("redirectTo")) ?? "";
-    const result = await verifyTwoFactorSignIn(String(form.get("code") ?? ""), { request, clientAddress });
-    if (result.ok) throw redirect(redirectTo || homeForRole(result.user), { headers: result.headers });
-    if (result.reason === "expired" || result.reason === "suspended") {
-      return data({ intent: "sign-in", error: result.message, reason: result.reason, email: "" } satisfies ActionResult, { status: 401 });
+    try {
+      const signedIn = await verifyTwoFactorSignIn(String(form.get("code") ?? ""), { request, clientAddress });
+      throw redirect(redirectTo || homeForRole(signedIn.user), { headers: signedIn.headers });
+    } catch (error) {
+      return refused(error, ACCOUNT_TEXTS.loginUnexpected, (f) =>
+        // Start again from the password when the code step has expired, or the account is suspended.
+        f.reason === "expired" || f.reason === "suspended"
+          ? { intent: "sign-in", error: f.text, reason: f.reason, email: "" }
+          : { intent: "two-factor", error: f.text, redirectTo },
+      );
     }
-    const status = result.reason === "rate-limited" ? 429 : result.reason === "error" ? 500 : 401;
-    return data({ intent: "two-factor", error: result.message, redirectTo } satisfies ActionResult, { status });
   }
 
   const email = String(form.get("email") ?? "");
@@ -89,17 +116,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) {
     return data({ intent: "sign-in", error: ACCOUNT_TEXTS.fillAllFields, email } satisfies ActionResult, { status: 400 });
   }
-  const result = await signIn(parsed.data, { request, clientAddress });
-  if (!result.ok && result.reason === "two-factor") {
-    const redirectTo = safeRedirectPath(form.get("redirectTo")) ?? "";
-    return data({ intent: "two-factor", redirectTo } satisfies ActionResult, { headers: result.headers });
+  try {
+    const result = await signIn(parsed.data, { request, clientAddress });
+    if (result.status === "two-factor") {
+      const redirectTo = safeRedirectPath(form.get("redirectTo")) ?? "";
+      return data({ intent: "two-factor", redirectTo } satisfies ActionResult, { headers: result.headers });
+    }
+    throw redirect(safeRedirectPath(form.get("redirectTo")) ?? homeForRole(result.user), { headers: result.headers });
+  } catch (error) {
+    return refused(error, ACCOUNT_TEXTS.loginUnexpected, (f) => ({ intent: "sign-in", error: f.text, reason: f.reason, email }));
   }
-  if (!result.ok) {
-    const status = result.reason === "rate-limited" ? 429 : result.reason === "error" ? 500 : 401;
-    return data({ intent: "sign-in", error: result.message, reason: result.reason, email } satisfies ActionResult, { status });
-  }
-  const target = safeRedirectPath(form.get("redirectTo")) ?? homeForRole(result.user);
-  throw redirect(target, { headers: result.headers });
 }
 
 export default function Login() {
@@ -125,7 +151,7 @@ function TwoFactorForm({ step }: { step: Extract<ActionResult, { intent: "two-fa
       <p className="mt-1 text-sm text-gray-600">Enter the 6-digit code from your authenticator app, or one of your backup codes.</p>
       {step.error ? (
         <div className="mt-4">
-          <FormMessage tone="error">{step.error}</FormMessage>
+          <Alert tone="error">{step.error}</Alert>
         </div>
       ) : null}
       <Form method="post" replace className="mt-4 space-y-4">
@@ -142,7 +168,7 @@ function TwoFactorForm({ step }: { step: Extract<ActionResult, { intent: "two-fa
           required
           autoFocus
         />
-        <button type="submit" className={primaryButton} disabled={submitting}>
+        <button type="submit" className={buttonClass({ full: true })} disabled={submitting}>
           {submitting ? "Checking…" : "Verify"}
         </button>
       </Form>
@@ -173,17 +199,17 @@ function SignInForm() {
       <p className="mt-1 text-sm text-gray-600">Sign in to your account</p>
       <div className="mt-4 space-y-3">
         {params.get("verified") === "true" ? (
-          <FormMessage tone="success">Your email address is verified. You can sign in now.</FormMessage>
+          <Alert tone="success">Your email address is verified. You can sign in now.</Alert>
         ) : null}
         {params.get("passwordReset") === "true" ? (
-          <FormMessage tone="success">Your password has been changed. Please sign in with your new password.</FormMessage>
+          <Alert tone="success">Your password has been changed. Please sign in with your new password.</Alert>
         ) : null}
         {params.get("error") === "INVALID_TOKEN" || params.get("error") === "invalid_token" ? (
-          <FormMessage tone="error">This link is invalid or has expired.</FormMessage>
+          <Alert tone="error">This link is invalid or has expired.</Alert>
         ) : null}
-        {redirectTo ? <FormMessage tone="info">Please sign in to continue.</FormMessage> : null}
-        {error ? <FormMessage tone="error">{error}</FormMessage> : null}
-        {resendResult ? <FormMessage tone="info">{resendResult.message}</FormMessage> : null}
+        {redirectTo ? <Alert tone="info">Please sign in to continue.</Alert> : null}
+        {error ? <Alert tone="error">{error}</Alert> : null}
+        {resendResult ? <Alert tone="info">{resendResult.message}</Alert> : null}
       </div>
       <Form
         method="post"
@@ -204,7 +230,7 @@ function SignInForm() {
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <TextField label="Email" name="email" type="email" autoComplete="email" inputMode="email" defaultValue={signInResult?.email ?? ""} />
         <PasswordField label="Password" name="password" autoComplete="current-password" />
-        <button type="submit" className={primaryButton} disabled={submitting}>
+        <button type="submit" className={buttonClass({ full: true })} disabled={submitting}>
           {submitting ? "Signing in…" : "Sign In"}
         </button>
       </Form>
@@ -215,7 +241,7 @@ function SignInForm() {
         <Form method="post" replace className="mt-3">
           <input type="hidden" name="intent" value="resend" />
           <input type="hidden" name="email" value={signInResult.email} />
-          <button type="submit" className={secondaryButton}>
+          <button type="submit" className={buttonClass({ variant: "outline", full: true })}>
             Resend verification link
           </button>
         </Form>
@@ -264,7 +290,7 @@ function ForgotPasswordDialog() {
                 Check your email
               </h2>
               <p className="mt-2 text-sm text-gray-700">{success}</p>
-              <button type="button" className={`${primaryButton} mt-4`} onClick={() => dialogRef.current?.close()}>
+              <button type="button" className={`${buttonClass({ full: true })} mt-4`} onClick={() => dialogRef.current?.close()}>
                 Back to Sign In
               </button>
             </div>
@@ -289,10 +315,10 @@ function ForgotPasswordDialog() {
               <input type="hidden" name="intent" value="forgot" />
               <TextField label="Email address" name="email" type="email" autoComplete="email" error={error} />
               <div className="flex gap-3">
-                <button type="button" className={secondaryButton} onClick={() => dialogRef.current?.close()}>
+                <button type="button" className={buttonClass({ variant: "outline", full: true })} onClick={() => dialogRef.current?.close()}>
                   Cancel
                 </button>
-                <button type="submit" className={primaryButton} disabled={fetcher.state !== "idle"}>
+                <button type="submit" className={buttonClass({ full: true })} disabled={fetcher.state !== "idle"}>
                   {fetcher.state !== "idle" ? "Sending…" : "Send Reset Link"}
                 </button>
               </div>
@@ -315,9 +341,9 @@ function ResetPasswordForm({ token, error: linkError }: { token: string | null; 
       <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-gray-200">
         <h1 className="text-2xl font-bold">Reset your password</h1>
         <div className="mt-4">
-          <FormMessage tone="error">{ACCOUNT_TEXTS.resetLinkInvalid}</FormMessage>
+          <Alert tone="error">{ACCOUNT_TEXTS.resetLinkInvalid}</Alert>
         </div>
-        <Link to="/login" className={`${primaryButton} mt-4`}>
+        <Link to="/login" className={`${buttonClass({ full: true })} mt-4`}>
           Back to Sign In
         </Link>
       </div>
@@ -344,7 +370,7 @@ function ResetPasswordForm({ token, error: linkError }: { token: string | null; 
         <input type="hidden" name="intent" value="reset" />
         <input type="hidden" name="token" value={token} />
         {error ? (
-          <FormMessage tone="error">
+          <Alert tone="error">
             {resetResult?.weakPassword?.length ? (
               <ul className="list-disc pl-4">
                 {resetResult.weakPassword.map((r) => (
@@ -354,11 +380,11 @@ function ResetPasswordForm({ token, error: linkError }: { token: string | null; 
             ) : (
               error
             )}
-          </FormMessage>
+          </Alert>
         ) : null}
         <PasswordField label="New password" name="password" autoComplete="new-password" />
         <PasswordField label="Confirm new password" name="confirmPassword" autoComplete="new-password" />
-        <button type="submit" className={primaryButton} disabled={navigation.state !== "idle"}>
+        <button type="submit" className={buttonClass({ full: true })} disabled={navigation.state !== "idle"}>
           {navigation.state !== "idle" ? "Saving…" : "Set New Password"}
         </button>
       </Form>

@@ -5,10 +5,13 @@ import {
   ACCOUNT_TEXTS,
   RegisterSchema,
   RegisterStepOneSchema,
-  fieldErrors,
   homeForRole,
 } from "~/features/accounts/account.schemas";
-import { FormMessage, PasswordField, SelectField, TextField, primaryButton, secondaryButton } from "~/features/accounts/components/form-field";
+import { describeError } from "~/lib/error-responses.server";
+import { fieldErrors } from "~/lib/field-errors";
+import { PasswordField, SelectField, TextField } from "~/components/ui/field";
+import { Alert } from "~/components/ui/alert";
+import { buttonClass } from "~/components/ui/button";
 import { registerUser } from "~/features/accounts/register-user.server";
 import { getSessionUser } from "~/features/accounts/session.server";
 import { CATEGORIES, COUNTRIES, DEFAULT_COUNTRY, SIGNUP_REGIONS } from "~/lib/reference";
@@ -63,18 +66,22 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const stepOneFailed = ["firstName", "lastName", "email", "password", "confirmPassword"].some((k) => errors[k]);
     return data({ done: false, step: stepOneFailed ? 1 : 2, errors, values: safeValues } satisfies ActionResult, { status: 400 });
   }
-  const result = await registerUser(parsed.data, { request, clientAddress: context.clientAddress });
-  if (!result.ok) {
+  try {
+    await registerUser(parsed.data, { request, clientAddress: context.clientAddress });
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    const { status, failure } = describeError(error, ACCOUNT_TEXTS.signupUnexpected);
+    const weakPassword = failure.reason === "weak-password" ? failure.items : undefined;
     return data(
       {
         done: false,
-        step: result.weakPassword ? 1 : 2,
-        errors: result.weakPassword ? { password: "Please choose a stronger password:" } : {},
-        weakPassword: result.weakPassword,
-        message: result.weakPassword ? undefined : result.message,
+        step: weakPassword ? 1 : 2,
+        errors: weakPassword ? { password: "Please choose a stronger password:" } : {},
+        weakPassword,
+        message: weakPassword ? undefined : failure.text,
         values: safeValues,
       } satisfies ActionResult,
-      { status: result.weakPassword ? 400 : 429 },
+      { status },
     );
   }
   return { done: true, email: parsed.data.email } satisfies ActionResult;
@@ -109,7 +116,7 @@ export default function RegisterAccount({ params }: Route.ComponentProps) {
           <p className="mt-3 text-gray-700">
             We sent a verification link to <strong>{actionData.email}</strong>. Open it to activate your account, then sign in.
           </p>
-          <Link to="/login" className={`${primaryButton} mt-6`}>
+          <Link to="/login" className={`${buttonClass({ full: true })} mt-6`}>
             Go to Sign In
           </Link>
         </div>
@@ -131,7 +138,7 @@ export default function RegisterAccount({ params }: Route.ComponentProps) {
         </h1>
         {actionData && !actionData.done && actionData.message ? (
           <div className="mt-4">
-            <FormMessage tone="error">{actionData.message}</FormMessage>
+            <Alert tone="error">{actionData.message}</Alert>
           </div>
         ) : null}
         <Form
@@ -192,7 +199,7 @@ export default function RegisterAccount({ params }: Route.ComponentProps) {
                 onChange={set("confirmPassword")}
                 error={errors.confirmPassword}
               />
-              <button type="submit" name="intent" value="next" className={primaryButton}>
+              <button type="submit" name="intent" value="next" className={buttonClass({ full: true })}>
                 Next
               </button>
             </>
@@ -223,13 +230,13 @@ export default function RegisterAccount({ params }: Route.ComponentProps) {
                 />
               ) : null}
               {Object.keys(errors).length > 0 && !errors.country && !errors.state && !errors.category ? (
-                <FormMessage tone="error">{ACCOUNT_TEXTS.fillAllFields}</FormMessage>
+                <Alert tone="error">{ACCOUNT_TEXTS.fillAllFields}</Alert>
               ) : null}
               <div className="flex gap-3">
-                <button type="button" className={secondaryButton} onClick={() => setStep(1)}>
+                <button type="button" className={buttonClass({ variant: "outline", full: true })} onClick={() => setStep(1)}>
                   Back
                 </button>
-                <button type="submit" name="intent" value="register" className={primaryButton} disabled={submitting}>
+                <button type="submit" name="intent" value="register" className={buttonClass({ full: true })} disabled={submitting}>
                   {submitting ? "Creating account…" : "Create Account"}
                 </button>
               </div>

@@ -1,6 +1,6 @@
 import { Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/register";
-import { primaryButton } from "~/features/accounts/components/form-field";
+import { buttonClass } from "~/components/ui/button";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Create an account – Naija Directory" },
@@ -41,7 +41,7 @@ export default function Register() {
               </label>
             ))}
           </fieldset>
-          <button type="submit" className={primaryButton}>
+          <button type="submit" className={buttonClass({ full: true })}>
             Continue
           </button>
         </Form>

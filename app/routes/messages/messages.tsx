@@ -7,10 +7,10 @@ import { ConversationList } from "~/features/messaging/components/conversation-l
 import { listConversations } from "~/features/messaging/list-conversations.server";
 import { MESSAGE_TEXTS, newIdempotencyKey } from "~/features/messaging/message.schemas";
 import { openConversation } from "~/features/messaging/open-conversation.server";
-import { connectRealtime } from "~/features/messaging/realtime-client";
+import { connectRealtime } from "~/lib/realtime-client";
 import { sendMessage } from "~/features/messaging/send-message.server";
 import { appErrorCode } from "~/lib/app-error";
-import { actionFailure, statusOf, throwRouteError } from "~/lib/error-responses.server";
+import { failureData, statusOf, throwRouteError } from "~/lib/error-responses.server";
 import { realtimeCursor as readRealtimeCursor } from "~/lib/realtime.server";
 
 const ROLES = ["visitor", "business", "admin"] as const;
@@ -67,7 +67,7 @@ export async function action({ request }: Route.ActionArgs) {
       idempotencyKey: String(form.get("idempotencyKey") ?? ""),
     });
   } catch (error) {
-    return actionFailure(error, { fallback: MESSAGE_TEXTS.failed, keep: { draft } });
+    return failureData(error, { fallback: MESSAGE_TEXTS.failed, keep: { draft } });
   }
   const url = new URL(request.url);
   url.searchParams.set("sent", "1");

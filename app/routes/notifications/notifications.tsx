@@ -2,13 +2,15 @@ import { useEffect, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import type { Route } from "./+types/notifications";
 import { requireUser } from "~/features/accounts/guards.server";
-import { formatFullTime, formatMessageTime } from "~/features/messaging/format-time";
+import { formatFullTime, formatMessageTime } from "~/lib/format";
 import { chatHref, type MessageCreatedPayload } from "~/features/messaging/message.schemas";
-import { connectRealtime, subscribeRealtime } from "~/features/messaging/realtime-client";
+import { connectRealtime, subscribeRealtime } from "~/lib/realtime-client";
 import { listNotifications } from "~/features/notifications/list-notifications.server";
 import { markNotificationRead } from "~/features/notifications/mark-notification-read.server";
-import { NOTIFICATION_TEXTS, type NotificationItem } from "~/features/notifications/notification.schemas";
-import { actionFailure } from "~/lib/error-responses.server";
+import { newestFirst, NOTIFICATION_TEXTS, type NotificationItem } from "~/features/notifications/notification.schemas";
+import { listMessageNotifications } from "~/features/messaging/list-message-notifications.server";
+import { markMessageRead } from "~/features/messaging/mark-message-read.server";
+import { failureData } from "~/lib/error-responses.server";
 import { realtimeCursor as readRealtimeCursor } from "~/lib/realtime.server";
 
 const ROLES = ["visitor", "business", "admin"] as const;
@@ -18,8 +20,14 @@ export const meta: Route.MetaFunction = () => [{ title: "Notifications – Naija
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request, ROLES);
   const realtimeCursor = await readRealtimeCursor();
-  const page = await listNotifications(user);
-  return { ...page, viewerId: user.id, isBusiness: user.role === "business", realtimeCursor };
+  const [messages, sentByAdmins] = await Promise.all([listMessageNotifications(user), listNotifications(user)]);
+  return {
+    items: newestFirst([...messages.items, ...sentByAdmins]),
+    unreadMessages: messages.unreadMessages,
+    viewerId: user.id,
+    isBusiness: user.role === "business",
+    realtimeCursor,
+  };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -27,10 +35,11 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
   const id = String(form.get("id") ?? "");
   try {
-    const result = await markNotificationRead(user, { kind: String(form.get("kind") ?? ""), id });
+    const markRead = form.get("kind") === "message" ? markMessageRead : markNotificationRead;
+    const result = await markRead(user, id);
     return { ok: true as const, id, text: NOTIFICATION_TEXTS.markedRead, unreadCount: result.unreadCount };
   } catch (error) {
-    return actionFailure(error, { fallback: NOTIFICATION_TEXTS.markReadFailed, keep: { id } });
+    return failureData(error, { fallback: NOTIFICATION_TEXTS.markReadFailed, keep: { id } });
   }
 }
 

@@ -1,36 +1,38 @@
-import { data, Link, redirect, useActionData } from "react-router";
+import { Link, redirect, useActionData } from "react-router";
 import type { Route } from "./+types/business-create";
 import { requireUser } from "~/features/accounts/guards.server";
 import { getKycStatus } from "~/features/kyc/get-kyc-status.server";
 import { ListingForm } from "~/features/listings/components/listing-form";
 import { KycRequiredCard } from "~/features/listings/components/kyc-required-card";
+import { ListingLimitCard } from "~/features/listings/components/listing-limit-card";
+import { getListingAllowance } from "~/features/listings/get-listing-allowance.server";
 import { createListing } from "~/features/listings/create-listing.server";
 import { readListingForm } from "~/features/listings/listing-form-data.server";
 import { LISTING_TEXTS } from "~/features/listings/listing.schemas";
+import { failureData, refusalData } from "~/lib/error-responses.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Add Business – Naija Directory" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request, ["business"]);
   const kyc = await getKycStatus(user);
-  return { kycStatus: kyc.status, hasSubmission: kyc.hasSubmission };
+  const allowance = kyc.status === "approved" ? await getListingAllowance(user) : null;
+  return { kycStatus: kyc.status, hasSubmission: kyc.hasSubmission, allowance };
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request, ["business"]);
-  const form = readListingForm(await request.formData());
+  const form = readListingForm(await request.formData(), "create");
+  const keep = { typed: form.typed };
   if (!form.ok) {
-    return data(
-      { failure: { ...LISTING_TEXTS.createFailed, text: "Please correct the highlighted fields.", fields: form.fields }, typed: form.typed },
-      { status: 400 },
-    );
+    return refusalData("invalid", { title: LISTING_TEXTS.createFailed.title, text: LISTING_TEXTS.correctFields }, { fields: form.fields, keep });
   }
-  const result = await createListing(user, form.input, form.images);
-  if (!result.ok) {
-    const fields = result.failure.field ? { [result.failure.field]: result.failure.text } : {};
-    return data({ failure: { ...result.failure, fields }, typed: form.typed }, { status: 400 });
+  try {
+    const created = await createListing(user, form.input, form.images);
+    throw redirect(`/dashboard?notice=${created.imagesSaved ? "created" : "created-without-images"}`);
+  } catch (error) {
+    return failureData(error, { fallback: LISTING_TEXTS.createFailed, keep });
   }
-  throw redirect(`/dashboard?notice=${result.imagesSaved ? "created" : "created-without-images"}`);
 }
 
 export default function BusinessCreate({ loaderData }: Route.ComponentProps) {
@@ -41,12 +43,14 @@ export default function BusinessCreate({ loaderData }: Route.ComponentProps) {
         ← Back to Dashboard
       </Link>
       <h1 className="text-2xl font-bold text-gray-900">Add Business</h1>
-      {loaderData.kycStatus === "approved" ? (
+      {loaderData.kycStatus !== "approved" ? (
+        <KycRequiredCard status={loaderData.kycStatus} hasSubmission={loaderData.hasSubmission} />
+      ) : loaderData.allowance && !loaderData.allowance.hasRoom && !actionData ? (
+        <ListingLimitCard owned={loaderData.allowance.owned} limit={loaderData.allowance.limit} />
+      ) : (
         <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-gray-200">
           <ListingForm mode="create" action="/business/create" defaults={actionData?.typed ?? {}} failure={actionData?.failure} />
         </div>
-      ) : (
-        <KycRequiredCard status={loaderData.kycStatus} hasSubmission={loaderData.hasSubmission} />
       )}
     </div>
   );

@@ -1,4 +1,4 @@
-import { data, Link, redirect, useActionData } from "react-router";
+import { Link, redirect, useActionData } from "react-router";
 import type { Route } from "./+types/business-edit";
 import { requireUser } from "~/features/accounts/guards.server";
 import { ListingForm } from "~/features/listings/components/listing-form";
@@ -6,31 +6,34 @@ import { getOwnListing } from "~/features/listings/get-own-listing.server";
 import { readListingForm } from "~/features/listings/listing-form-data.server";
 import { LISTING_TEXTS } from "~/features/listings/listing.schemas";
 import { updateListing } from "~/features/listings/update-listing.server";
+import { appErrorCode } from "~/lib/app-error";
+import { failureData, refusalData, throwRouteError } from "~/lib/error-responses.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Edit Business – Naija Directory" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request, ["business"]);
-  const listing = await getOwnListing(user, params.id);
-  // Another owner's listing, or none: back to the dashboard with the spec's toast.
-  if (!listing) throw redirect("/dashboard?notice=not-found");
-  return { listing };
+  try {
+    return { listing: await getOwnListing(user, params.id) };
+  } catch (error) {
+    // Another owner's listing, or none: back to the dashboard with the spec's toast.
+    if (appErrorCode(error) === "not-found") throw redirect("/dashboard?notice=not-found");
+    throwRouteError(error);
+  }
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireUser(request, ["business"]);
-  const form = readListingForm(await request.formData());
+  const form = readListingForm(await request.formData(), "edit");
+  const keep = { typed: form.typed };
   if (!form.ok) {
-    return data(
-      { failure: { ...LISTING_TEXTS.updateFailed, text: "Please correct the highlighted fields.", fields: form.fields }, typed: form.typed },
-      { status: 400 },
-    );
+    return refusalData("invalid", { title: LISTING_TEXTS.updateFailed.title, text: LISTING_TEXTS.correctFields }, { fields: form.fields, keep });
   }
-  const result = await updateListing(user, params.id, form.input, { keep: form.keep, added: form.images });
-  if (!result.ok) {
-    if (result.notFound) throw redirect("/dashboard?notice=not-found");
-    const fields = result.failure.field ? { [result.failure.field]: result.failure.text } : {};
-    return data({ failure: { ...result.failure, fields }, typed: form.typed }, { status: 400 });
+  try {
+    await updateListing(user, params.id, form.input, { keep: form.keep, added: form.images });
+  } catch (error) {
+    if (appErrorCode(error) === "not-found") throw redirect("/dashboard?notice=not-found");
+    return failureData(error, { fallback: LISTING_TEXTS.updateFailed, keep });
   }
   throw redirect("/dashboard?notice=updated");
 }

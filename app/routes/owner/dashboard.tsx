@@ -1,7 +1,7 @@
-import { useState } from "react";
-import { data, Form, Link, useFetcher, useNavigation, useSearchParams } from "react-router";
+import { Form, Link, useActionData, useFetcher, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/dashboard";
-import { FormMessage } from "~/features/accounts/components/form-field";
+import { buttonClass, ButtonLink } from "~/components/ui/button";
+import { Alert } from "~/components/ui/alert";
 import { requireUser } from "~/features/accounts/guards.server";
 import { greetingName } from "~/features/accounts/session-user";
 import { getKycStatus } from "~/features/kyc/get-kyc-status.server";
@@ -9,12 +9,15 @@ import { KycCard } from "~/features/kyc/kyc-card";
 import { ListingForm } from "~/features/listings/components/listing-form";
 import { deleteListing } from "~/features/listings/delete-listing.server";
 import { listOwnListings } from "~/features/listings/list-own-listings.server";
-import { FEATURE_TEXTS, LISTING_TEXTS } from "~/features/listings/listing.schemas";
-import { requestFeature } from "~/features/listings/request-feature.server";
-import { currentPlanFor } from "~/features/listings/listing.policy.server";
+import { LISTING_TEXTS } from "~/features/listings/listing.schemas";
+import { featureRefusal, isFeaturedAt } from "~/features/featured/featured.policy";
+import { FEATURE_TEXTS } from "~/features/featured/featured.schemas";
+import { requestFeature } from "~/features/featured/request-feature.server";
+import { getCurrentPlan } from "~/features/plans/current-plan.server";
 import { CurrentPlanCard } from "~/features/plans/components/current-plan-card";
 import { PaymentNotice } from "~/features/plans/components/payment-notice";
 import { IMAGE_WIDTHS, PLACEHOLDER_IMAGE, imageUrl } from "~/lib/image-url";
+import { failureData, refusalData } from "~/lib/error-responses.server";
 import { LIMITS } from "~/lib/reference";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard – Naija Directory" }, { name: "robots", content: "noindex" }];
@@ -22,9 +25,14 @@ export const meta: Route.MetaFunction = () => [{ title: "Dashboard – Naija Dir
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request, ["business"]);
   const kyc = await getKycStatus(user);
-  const listings = kyc.status === "approved" ? await listOwnListings(user) : [];
-  const current = await currentPlanFor(user.id);
-  const plan = { id: current.plan.id, name: current.plan.name, listingLimit: current.plan.listingLimit, endsAt: current.endsAt };
+  const own = kyc.status === "approved" ? await listOwnListings(user) : [];
+  // The same rule the feature request is checked by, to show the button's state (hiding is a convenience).
+  const listings = own.map((listing) => {
+    const featuredNow = isFeaturedAt(listing);
+    const state = { userId: user.id, approvalStatus: listing.approvalStatus, featuredNow, hasPendingRequest: listing.hasPendingFeatureRequest };
+    return { ...listing, featuredNow, featureRefusal: featureRefusal(user, state) };
+  });
+  const plan = await getCurrentPlan(user);
   return { name: greetingName(user), kyc, listings, plan };
 }
 
@@ -33,17 +41,20 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const businessId = String(form.get("businessId") ?? "");
-  if (intent === "delete") {
-    const result = await deleteListing(user, businessId);
-    if (!result.ok) return data({ intent, businessId, error: LISTING_TEXTS.deleteFailed.title, text: LISTING_TEXTS.deleteFailed.text }, { status: 400 });
-    return { intent, businessId, ok: true, text: LISTING_TEXTS.deleted.text };
+  const keep = { intent, businessId };
+  try {
+    if (intent === "delete") {
+      await deleteListing(user, businessId);
+      return { ...keep, ok: true as const, text: LISTING_TEXTS.deleted.text };
+    }
+    if (intent === "feature") {
+      await requestFeature(user, businessId);
+      return { ...keep, ok: true as const, text: FEATURE_TEXTS.submitted };
+    }
+  } catch (error) {
+    return failureData(error, { fallback: intent === "delete" ? LISTING_TEXTS.deleteFailed : FEATURE_TEXTS.error, keep });
   }
-  if (intent === "feature") {
-    const result = await requestFeature(user, businessId);
-    if (!result.ok) return data({ intent, businessId, error: result.message, text: "" }, { status: 400 });
-    return { intent, businessId, ok: true, text: FEATURE_TEXTS.submitted };
-  }
-  return data({ intent, businessId, error: "Error", text: "Unknown action" }, { status: 400 });
+  return refusalData("invalid", "Unknown action", { keep });
 }
 
 const NOTICES: Record<string, { tone: "success" | "error"; title: string; text: string }> = {
@@ -69,10 +80,10 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <p className="text-gray-600">Welcome, {name}</p>
       </div>
       {notice ? (
-        <FormMessage tone={notice.tone}>
+        <Alert tone={notice.tone}>
           <strong className="block">{notice.title}</strong>
           {notice.text}
-        </FormMessage>
+        </Alert>
       ) : null}
       <PaymentNotice />
       <KycCard kyc={kyc} />
@@ -91,11 +102,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               <h2 id="listings-title" className="text-lg font-semibold">
                 Your Businesses
               </h2>
-              {listings.length < plan.listingLimit ? (
-                <Link to="/business/create" className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
-                  Add Business
-                </Link>
-              ) : null}
+              {/* Always there (spec 01 §2): at the plan's limit it leads to the explanation and the way to /pricing. */}
+              <ButtonLink to="/business/create">Add Business</ButtonLink>
             </div>
             <ul className="space-y-4">
               {listings.map((b) => (
@@ -116,11 +124,13 @@ function ListingCard({ listing: b }: { listing: Listing }) {
   const shown = b.products.slice(0, LIMITS.dashboardCardProductsShown);
   const feature = useFetcher<typeof action>();
   const navigation = useNavigation();
-  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const actionResult = useActionData<typeof action>();
+  const deleteFailure = actionResult && !actionResult.ok && actionResult.intent === "delete" && actionResult.businessId === b.id ? actionResult.failure : null;
   const featureResult = feature.data;
   const requesting = feature.state !== "idle";
   const deleting = navigation.formData?.get("intent") === "delete" && navigation.formData?.get("businessId") === b.id;
-  const alreadyPending = b.hasPendingFeatureRequest || (featureResult && "ok" in featureResult && featureResult.ok);
+  const alreadyPending = b.hasPendingFeatureRequest || Boolean(featureResult?.ok);
+  const featureBlocked = b.featureRefusal !== null || Boolean(featureResult?.ok);
   return (
     <li className="overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-gray-200">
       <div className="flex gap-4 p-4">
@@ -148,7 +158,7 @@ function ListingCard({ listing: b }: { listing: Listing }) {
             <span className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-medium ${status.tone}`}>{status.label}</span>
           </div>
           <p className="text-sm text-gray-600">{[b.category, b.state].filter(Boolean).join(" · ")}</p>
-          {b.featured ? <p className="text-xs font-semibold text-amber-700">Featured</p> : null}
+          {b.featuredNow ? <p className="text-xs font-semibold text-amber-700">Featured</p> : null}
           {status.label === "Rejected" ? <p className="mt-1 text-sm text-red-700">Reason: {b.rejectionReason?.trim() || "Not specified"}</p> : null}
           {shown.length > 0 ? (
             <p className="mt-1 text-sm text-gray-700">
@@ -159,29 +169,28 @@ function ListingCard({ listing: b }: { listing: Listing }) {
         </div>
       </div>
       {featureResult ? (
-        <p role="status" className={`px-4 pb-2 text-sm ${"ok" in featureResult ? "text-green-700" : "text-red-700"}`}>
-          {"ok" in featureResult ? featureResult.text : featureResult.error}
+        <p role={featureResult.ok ? "status" : "alert"} className={`px-4 pb-2 text-sm ${featureResult.ok ? "text-green-700" : "text-red-700"}`}>
+          {featureResult.ok ? featureResult.text : featureResult.failure.text}
         </p>
       ) : null}
-      {deleteError ? (
+      {deleteFailure ? (
         <p role="alert" className="px-4 pb-2 text-sm text-red-700">
-          {deleteError}
+          <strong>{deleteFailure.title}</strong> {deleteFailure.text}
         </p>
       ) : null}
       <div className="flex flex-wrap gap-2 border-t border-gray-100 bg-gray-50 px-4 py-3">
-        <Link to={`/business/edit/${b.id}`} className="rounded-lg border border-gray-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-gray-100">
+        <ButtonLink to={`/business/edit/${b.id}`} variant="outline" size="sm">
           Edit
-        </Link>
+        </ButtonLink>
         <Form
           method="post"
           onSubmit={(e) => {
             if (!window.confirm(LISTING_TEXTS.deleteConfirm)) e.preventDefault();
-            else setDeleteError(null);
           }}
         >
           <input type="hidden" name="intent" value="delete" />
           <input type="hidden" name="businessId" value={b.id} />
-          <button type="submit" disabled={deleting} className="rounded-lg border border-red-200 bg-white px-3 py-1.5 text-sm font-medium text-red-700 hover:bg-red-50">
+          <button type="submit" disabled={deleting} className={buttonClass({ variant: "danger", size: "sm" })}>
             {deleting ? "Deleting…" : "Delete"}
           </button>
         </Form>
@@ -191,10 +200,10 @@ function ListingCard({ listing: b }: { listing: Listing }) {
             <input type="hidden" name="businessId" value={b.id} />
             <button
               type="submit"
-              disabled={b.featured || requesting || Boolean(alreadyPending)}
-              className="rounded-lg bg-amber-500 px-3 py-1.5 text-sm font-semibold text-white hover:bg-amber-600 disabled:cursor-not-allowed disabled:opacity-50"
+              disabled={featureBlocked || requesting}
+              className={buttonClass({ variant: "warning", size: "sm" })}
             >
-              {b.featured ? "Featured" : alreadyPending ? "Feature requested" : requesting ? "Requesting…" : "Request Featured"}
+              {b.featuredNow ? "Featured" : alreadyPending ? "Feature requested" : requesting ? "Requesting…" : "Request Featured"}
             </button>
           </feature.Form>
         ) : null}

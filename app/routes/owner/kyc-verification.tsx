@@ -1,12 +1,17 @@
 import { useEffect, useMemo, useRef, useState } from "react";
-import { data, Form, Link, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
+import { Form, Link, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/kyc-verification";
 import { requireUser } from "~/features/accounts/guards.server";
-import { FormMessage, SelectField, TextField, primaryButton, secondaryButton } from "~/features/accounts/components/form-field";
+import { SelectField, TextField } from "~/components/ui/field";
+import { Alert, FailureAlert } from "~/components/ui/alert";
+import { buttonClass } from "~/components/ui/button";
 import { getKycStatus } from "~/features/kyc/get-kyc-status.server";
-import { KYC_TEXTS, type KycFailure, type KycStatusView } from "~/features/kyc/kyc.schemas";
+import { KYC_TEXTS, type KycStatusView } from "~/features/kyc/kyc.schemas";
+import type { Failure } from "~/lib/app-error";
+import { failureData } from "~/lib/error-responses.server";
 import { submitKyc } from "~/features/kyc/submit-kyc.server";
 import { getSessionUser } from "~/features/accounts/session.server";
+import { formatDate } from "~/lib/format";
 import { DEFAULT_PHONE_CODE, LIMITS, PHONE_CODES } from "~/lib/reference";
 
 export const meta: Route.MetaFunction = () => [{ title: "KYC Verification – Naija Directory" }, { name: "robots", content: "noindex" }];
@@ -17,30 +22,25 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  // The guard first, so an expired session is sent to sign in with the path remembered.
+  // An expired session is told so (the spec's 'Session Error') rather than sent away with the upload lost.
   const user = await getSessionUser(request);
-  if (!user) return data({ failure: KYC_TEXTS.session as KycFailure, fullName: "", phoneNumber: "", phoneCode: DEFAULT_PHONE_CODE }, { status: 401 });
-  await requireUser(request, ["business"]);
+  if (user) await requireUser(request, ["business"]);
   const form = await request.formData();
   const fullName = String(form.get("fullName") ?? "");
   const phoneCode = String(form.get("phoneCode") ?? DEFAULT_PHONE_CODE);
   const phoneNumber = String(form.get("phoneNumber") ?? "").trim();
   const code = PHONE_CODES.some((p) => p.code === phoneCode) ? phoneCode : DEFAULT_PHONE_CODE;
   const file = form.get("idImage");
-  const result = await submitKyc(user, {
-    fullName,
-    activePhoneNumber: phoneNumber ? `${code} ${phoneNumber}` : "",
-    idImage: file instanceof File && file.size > 0 ? file : null,
-  });
-  if (!result.ok) {
-    return data({ failure: result.failure, fullName, phoneNumber, phoneCode: code }, { status: 400 });
+  try {
+    await submitKyc(user, {
+      fullName,
+      activePhoneNumber: phoneNumber ? `${code} ${phoneNumber}` : "",
+      idImage: file instanceof File && file.size > 0 ? file : null,
+    });
+  } catch (error) {
+    return failureData(error, { fallback: KYC_TEXTS.submissionFailed, keep: { fullName, phoneNumber, phoneCode: code } });
   }
   throw redirect("/kyc-verification?submitted=true");
-}
-
-function formatDate(iso: string | null) {
-  if (!iso) return "—";
-  return new Date(iso).toLocaleDateString("en-NG", { day: "numeric", month: "long", year: "numeric" });
 }
 
 export default function KycVerification({ loaderData }: Route.ComponentProps) {
@@ -59,11 +59,11 @@ export default function KycVerification({ loaderData }: Route.ComponentProps) {
         <h1 className="mt-2 text-2xl font-bold text-gray-900">KYC Verification</h1>
         <p className="text-gray-600">Verify your identity to list your business.</p>
       </div>
-      {submitted && !showForm ? <FormMessage tone="success">{KYC_TEXTS.submitted.text}</FormMessage> : null}
+      {submitted && !showForm ? <Alert tone="success">{KYC_TEXTS.submitted.text}</Alert> : null}
       {showForm ? (
         <KycForm
           resubmit={kyc.hasSubmission ? { reason: kyc.rejectionReason, onCancel: () => setResubmitting(false) } : null}
-          failure={actionData?.failure ?? null}
+          failure={actionData && !actionData.ok ? actionData.failure : null}
           defaults={actionData ?? null}
         />
       ) : (
@@ -108,20 +108,20 @@ function KycStatusPanel({ kyc, onResubmit }: { kyc: KycStatusView; onResubmit: (
         </div>
         <div>
           <dt className="text-gray-500">Submitted</dt>
-          <dd className="font-medium">{formatDate(kyc.submittedAt)}</dd>
+          <dd className="font-medium">{formatDate(kyc.submittedAt, "long")}</dd>
         </div>
         <div>
           <dt className="text-gray-500">Reviewed</dt>
-          <dd className="font-medium">{formatDate(kyc.reviewedAt)}</dd>
+          <dd className="font-medium">{formatDate(kyc.reviewedAt, "long")}</dd>
         </div>
       </dl>
       {kyc.status === "rejected" ? (
-        <button type="button" className={primaryButton} onClick={onResubmit}>
+        <button type="button" className={buttonClass({ full: true })} onClick={onResubmit}>
           Submit New KYC Verification
         </button>
       ) : null}
       {kyc.status === "approved" ? (
-        <Link to="/dashboard" className={secondaryButton}>
+        <Link to="/dashboard" className={buttonClass({ variant: "outline", full: true })}>
           Go to Dashboard
         </Link>
       ) : null}
@@ -137,7 +137,7 @@ function KycForm({
   defaults,
 }: {
   resubmit: { reason: string | null; onCancel: () => void } | null;
-  failure: KycFailure | null;
+  failure: Failure | null;
   defaults: Defaults;
 }) {
   const navigation = useNavigation();
@@ -146,7 +146,7 @@ function KycForm({
   const [phoneCode, setPhoneCode] = useState(defaults?.phoneCode ?? DEFAULT_PHONE_CODE);
   const [phoneNumber, setPhoneNumber] = useState(defaults?.phoneNumber ?? "");
   const [file, setFile] = useState<File | null>(null);
-  const [clientFailure, setClientFailure] = useState<KycFailure | null>(null);
+  const [clientFailure, setClientFailure] = useState<Failure | null>(null);
   const [dragging, setDragging] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
   const shown = clientFailure ?? failure;
@@ -178,17 +178,14 @@ function KycForm({
     <section className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-gray-200">
       {resubmit ? (
         <div className="mb-4">
-          <FormMessage tone="info">
+          <Alert tone="info">
             Previous rejection reason: <strong>{resubmit.reason?.trim() || "Not specified"}</strong>
-          </FormMessage>
+          </Alert>
         </div>
       ) : null}
       {shown ? (
         <div className="mb-4">
-          <FormMessage tone="error">
-            <strong className="block">{shown.title}</strong>
-            {shown.text}
-          </FormMessage>
+          <FailureAlert failure={shown} />
         </div>
       ) : null}
       <Form
@@ -198,7 +195,7 @@ function KycForm({
         onSubmit={(event) => {
           if (!complete) {
             event.preventDefault();
-            setClientFailure({ title: "Missing Information", text: KYC_TEXTS.missingFields });
+            setClientFailure(KYC_TEXTS.missing);
           }
         }}
       >
@@ -270,11 +267,11 @@ function KycForm({
         {!complete ? <p className="text-sm text-gray-600">{KYC_TEXTS.missingFields}</p> : null}
         <div className="flex gap-3">
           {resubmit ? (
-            <button type="button" className={secondaryButton} onClick={resubmit.onCancel}>
+            <button type="button" className={buttonClass({ variant: "outline", full: true })} onClick={resubmit.onCancel}>
               Cancel
             </button>
           ) : null}
-          <button type="submit" className={primaryButton} disabled={!complete || submitting}>
+          <button type="submit" className={buttonClass({ full: true })} disabled={!complete || submitting}>
             {submitting ? "Submitting…" : "Submit Verification"}
           </button>
         </div>

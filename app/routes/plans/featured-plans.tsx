@@ -1,16 +1,18 @@
 import { useState } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/featured-plans";
 import { seoMeta } from "~/components/seo";
 import { SITE_NAME } from "~/components/site";
 import { loginUrlFor } from "~/features/accounts/access";
 import { optionalUser, requireUser } from "~/features/accounts/guards.server";
 import { DEFAULT_SHARE_IMAGE, publicUrl } from "~/features/directory/public-url.server";
-import { parseCheckout } from "~/features/payments/payment.schemas";
+import { PAYMENT_TEXTS, parseCheckout } from "~/features/payments/payment.schemas";
 import { afterPaymentHref, payForPlan } from "~/features/payments/pay-for-plan.server";
 import { featuredPlanCards } from "~/features/plans/get-pricing.server";
-import { listFeaturableListings } from "~/features/plans/list-featurable-listings.server";
+import { listFeaturableListings } from "~/features/featured/list-featurable-listings.server";
 import { FEATURED_TEXTS } from "~/features/plans/plan-texts";
+import { failureData } from "~/lib/error-responses.server";
+import { FailureAlert } from "~/components/ui/alert";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await optionalUser(request);
@@ -39,12 +41,15 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
   form.set("type", "featured");
   const typed = { plan: String(form.get("plan") ?? ""), businessId: String(form.get("businessId") ?? "") };
-  const parsed = parseCheckout(form);
-  if (!parsed.ok) return data({ failure: parsed.failure, typed }, { status: 400 });
-  const result = await payForPlan(user, parsed.input);
-  if (!result.ok) return data({ failure: result.failure, typed }, { status: 400 });
-  if (result.kind === "redirect") throw redirect(result.url);
-  throw redirect(afterPaymentHref(result));
+  try {
+    const result = await payForPlan(user, parseCheckout(form));
+    if (result.status === "redirect") throw redirect(result.url);
+    if (result.status === "paid") throw redirect(afterPaymentHref(result));
+    // Not known yet at the gateway: the owner is told it is processing (the dashboard shows it once settled).
+    return { ok: false as const, failure: PAYMENT_TEXTS.stillProcessing, typed };
+  } catch (error) {
+    return failureData(error, { fallback: PAYMENT_TEXTS.error, keep: { typed } });
+  }
 }
 
 /** Three featured plans, one selectable, the owner's listing, an order summary and a pay button (spec 02). */
@@ -67,12 +72,7 @@ export default function FeaturedPlans({ loaderData, actionData }: Route.Componen
         <p className="mt-2 text-gray-600">{FEATURED_TEXTS.intro}</p>
       </div>
 
-      {actionData?.failure ? (
-        <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-          <strong className="block">{actionData.failure.title}</strong>
-          {actionData.failure.text}
-        </div>
-      ) : null}
+      {actionData?.failure ? <FailureAlert failure={actionData.failure} /> : null}
 
       <Form method="post" className="grid gap-6 md:grid-cols-[1fr_18rem]">
         <div className="space-y-5">

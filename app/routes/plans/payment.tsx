@@ -1,12 +1,14 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/payment";
 import { SITE_NAME } from "~/components/site";
 import { requireUser } from "~/features/accounts/guards.server";
 import { resolveCheckout } from "~/features/payments/checkout.server";
 import { confirmPayment } from "~/features/payments/confirm-payment.server";
-import { parseCheckout } from "~/features/payments/payment.schemas";
+import { PAYMENT_TEXTS, parseCheckout } from "~/features/payments/payment.schemas";
 import { defaultPaymentProvider } from "~/features/payments/payment-provider.server";
 import { afterPaymentHref, payForPlan } from "~/features/payments/pay-for-plan.server";
+import { failureData } from "~/lib/error-responses.server";
+import { FailureAlert } from "~/components/ui/alert";
 
 export const meta: Route.MetaFunction = () => [{ title: `Payment | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
 
@@ -16,26 +18,29 @@ export async function loader({ request }: Route.LoaderArgs) {
   const isDemo = defaultPaymentProvider().name === "demo";
   // A hosted gateway page sends the browser back here with the payment's reference.
   const reference = params.get("reference");
-  if (reference) {
-    const confirmed = await confirmPayment(user, reference);
-    if (confirmed.ok) throw redirect(afterPaymentHref(confirmed));
-    return { item: null, failure: confirmed.failure, isDemo };
+  try {
+    if (reference) {
+      const confirmed = await confirmPayment(user, reference);
+      if (confirmed.status === "paid") throw redirect(afterPaymentHref(confirmed));
+      return { item: null, failure: PAYMENT_TEXTS.stillProcessing, isDemo };
+    }
+    return { item: await resolveCheckout(user, parseCheckout(params)), failure: null, isDemo };
+  } catch (error) {
+    // The page itself says what is wrong (and links back to the plans), at the refusal's status.
+    return failureData(error, { fallback: PAYMENT_TEXTS.error, keep: { item: null, isDemo } });
   }
-  const parsed = parseCheckout(params);
-  if (!parsed.ok) return { item: null, failure: parsed.failure, isDemo };
-  const resolved = await resolveCheckout(user, parsed.input);
-  if (!resolved.ok) return { item: null, failure: resolved.failure, isDemo };
-  return { item: resolved.item, failure: null, isDemo };
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request, ["visitor", "business", "admin"]);
-  const parsed = parseCheckout(await request.formData());
-  if (!parsed.ok) return data({ failure: parsed.failure }, { status: 400 });
-  const result = await payForPlan(user, parsed.input);
-  if (!result.ok) return data({ failure: result.failure }, { status: 400 });
-  if (result.kind === "redirect") throw redirect(result.url);
-  throw redirect(afterPaymentHref(result));
+  try {
+    const result = await payForPlan(user, parseCheckout(await request.formData()));
+    if (result.status === "redirect") throw redirect(result.url);
+    if (result.status === "paid") throw redirect(afterPaymentHref(result));
+    return { ok: false as const, failure: PAYMENT_TEXTS.stillProcessing };
+  } catch (error) {
+    return failureData(error, { fallback: PAYMENT_TEXTS.error });
+  }
 }
 
 /** What is being bought, its price and the pay button; the demo provider takes 2 seconds, then /dashboard. */
@@ -49,12 +54,7 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
   return (
     <div className="page max-w-lg space-y-5">
       <h1 className="title">Complete Your Payment</h1>
-      {failure ? (
-        <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-          <strong className="block">{failure.title}</strong>
-          {failure.text}
-        </div>
-      ) : null}
+      {failure ? <FailureAlert failure={failure} /> : null}
       {item ? (
         <section aria-labelledby="order-title" className="card space-y-4 p-5">
           <h2 id="order-title" className="font-semibold">

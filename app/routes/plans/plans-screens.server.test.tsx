@@ -6,6 +6,8 @@ import { createDemoPaymentProvider } from "../../features/payments/demo-payment-
 import { registerPaymentProvider, resetPaymentProviders } from "../../features/payments/payment-provider.server";
 import { PRICING_FAQ } from "../../features/plans/plan-texts";
 import { getDb } from "../../lib/db.server";
+import { LISTING_TEXTS } from "../../features/listings/listing.schemas";
+import * as businessCreateRoute from "../owner/business-create";
 import * as dashboardRoute from "../owner/dashboard";
 import * as featuredPlansRoute from "./featured-plans";
 import * as paymentRoute from "./payment";
@@ -173,8 +175,8 @@ describe("/featured-plans", () => {
   });
 });
 
-describe("/dashboard plan card", () => {
-  it("shows Free with the listing allowance, and a link to /pricing", async () => {
+describe("/dashboard plan card and Add Business at the plan's limit", () => {
+  it("shows Free with the listing allowance, a link to /pricing, and still the spec's Add Business button", async () => {
     const { owner, cookie } = await signedInOwner();
     await createBusiness(getDb(), { userId: owner.id });
     const shown = page(await renderRoute(dashboardRoute, "/dashboard", { cookie }));
@@ -182,6 +184,23 @@ describe("/dashboard plan card", () => {
     expect(shown.text).toContain("1 of 1 listing used");
     expect(shown.text).toContain("You have reached your plan's listing limit.");
     expect(hrefs(shown.html)).toContain("/pricing");
-    expect(hrefs(shown.html)).not.toContain("/business/create");
+    expect(hrefs(shown.html)).toContain("/business/create");
+    expect(shown.text).toContain("Add Business");
+  });
+
+  it("Add Business at the limit leads to the explanation and the way to /pricing, not to a form that would be refused", async () => {
+    const { owner, cookie } = await signedInOwner();
+    await createBusiness(getDb(), { userId: owner.id });
+    const atLimit = page(await renderRoute(businessCreateRoute, "/business/create", { cookie }));
+    expect(atLimit.text).toContain(LISTING_TEXTS.limitReached.title);
+    expect(atLimit.text).toContain(LISTING_TEXTS.limitReached.text);
+    expect(atLimit.text).toContain("You have 1 of 1 listing");
+    expect(hrefs(atLimit.html)).toContain("/pricing");
+    expect(atLimit.html).not.toContain('name="name"');
+
+    await createSubscription(getDb(), { userId: owner.id, planId: "standard" });
+    const withRoom = page(await renderRoute(businessCreateRoute, "/business/create", { cookie }));
+    expect(withRoom.text).not.toContain(LISTING_TEXTS.limitReached.title);
+    expect(withRoom.html).toContain('name="name"');
   });
 });

@@ -5,7 +5,7 @@ import { SITE_NAME } from "~/components/site";
 import { loginUrlFor } from "~/features/accounts/access";
 import { optionalUser } from "~/features/accounts/guards.server";
 import { DEFAULT_SHARE_IMAGE, publicUrl } from "~/features/directory/public-url.server";
-import { formatPlanDate } from "~/features/plans/components/current-plan-card";
+import { formatDate } from "~/lib/format";
 import { getPricing, type PlanCard } from "~/features/plans/get-pricing.server";
 import { PRICING_FAQ, PRICING_TEXTS } from "~/features/plans/plan-texts";
 
@@ -98,7 +98,7 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
               {card.isCurrent ? (
                 <p className="mt-1 text-sm font-medium text-brand-700">
                   {PRICING_TEXTS.currentPlan}
-                  {card.isPaid && current?.endsAt ? ` · until ${formatPlanDate(current.endsAt)}` : ""}
+                  {card.isPaid && current?.endsAt ? ` · until ${formatDate(current.endsAt)}` : ""}
                 </p>
               ) : null}
               <ul className="mt-4 flex-1 space-y-2 text-sm">

@@ -11,6 +11,7 @@ import { getPublicBusiness } from "~/features/directory/get-public-business.serv
 import { defaultShareImage, publicUrl } from "~/features/directory/public-url.server";
 import { recordBusinessView } from "~/features/directory/record-business-view.server";
 import { shouldCountView } from "~/features/directory/view-counting";
+import { formatNumber } from "~/lib/format";
 import { SHARE_IMAGE } from "~/lib/image-url";
 import type { loader as rootLoader } from "~/root";
 
@@ -108,7 +109,7 @@ export default function BusinessDetail({ loaderData }: Route.ComponentProps) {
         </span>
         <span className="flex items-center gap-1">
           <span className="i i-eye h-4 w-4" />
-          {business.viewCount.toLocaleString("en-NG")} {business.viewCount === 1 ? "view" : "views"}
+          {formatNumber(business.viewCount)} {business.viewCount === 1 ? "view" : "views"}
         </span>
       </p>
 

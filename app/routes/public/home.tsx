@@ -3,7 +3,7 @@ import { Link, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/home";
 import { BusinessCard } from "~/components/business-card";
 import { Carousel } from "~/components/carousel";
-import { Dialog } from "~/components/dialog";
+import { Dialog } from "~/components/ui/dialog";
 import { HeroSearchForm } from "~/components/hero-search-form";
 import { seoMeta } from "~/components/seo";
 import { SITE_NAME } from "~/components/site";

@@ -1,24 +1,11 @@
 import { useState, type ReactNode } from "react";
 import { Form, Link, useNavigation, useSearchParams } from "react-router";
+import { buttonClass } from "../../../components/ui/button";
+import { fieldClass } from "../../../components/ui/field";
+import { Toast } from "../../../components/ui/toast";
 import { ADMIN_TEXTS, type AdminActionResult } from "../admin.schemas";
 
 export type { AdminActionResult };
-
-const dateTime = new Intl.DateTimeFormat("en-NG", { dateStyle: "medium", timeStyle: "short", timeZone: "Africa/Lagos" });
-const dateOnly = new Intl.DateTimeFormat("en-NG", { dateStyle: "medium", timeZone: "Africa/Lagos" });
-
-/** Lagos time, the same on the server and in the browser (no hydration mismatch). */
-export function formatDateTime(value: Date | string | null | undefined): string {
-  if (!value) return "—";
-  const date = value instanceof Date ? value : new Date(value);
-  return Number.isNaN(date.getTime()) ? "—" : dateTime.format(date);
-}
-
-export function formatDate(value: Date | string | null | undefined): string {
-  if (!value) return "—";
-  const date = value instanceof Date ? value : new Date(value);
-  return Number.isNaN(date.getTime()) ? "—" : dateOnly.format(date);
-}
 
 /** First and last name, else 'Unknown User' (spec 02 §2). */
 export function personName(first: string | null | undefined, last: string | null | undefined, fallback: string = ADMIN_TEXTS.unknownUser): string {
@@ -28,35 +15,6 @@ export function personName(first: string | null | undefined, last: string | null
 export function locationLabel(state: string | null | undefined, country: string | null | undefined): string {
   return [state?.trim(), country?.trim()].filter(Boolean).join(", ") || ADMIN_TEXTS.notSpecified;
 }
-
-const BADGE_TONES: Record<string, string> = {
-  pending: "bg-amber-100 text-amber-900",
-  approved: "bg-green-100 text-green-800",
-  rejected: "bg-red-100 text-red-800",
-  new: "bg-blue-100 text-blue-800",
-  reviewed: "bg-amber-100 text-amber-900",
-  resolved: "bg-green-100 text-green-800",
-  suspended: "bg-red-100 text-red-800",
-  featured: "bg-amber-300 text-amber-950",
-  neutral: "bg-gray-100 text-gray-800",
-  admin: "bg-purple-100 text-purple-800",
-  business: "bg-brand-100 text-brand-800",
-  high: "bg-red-100 text-red-800",
-  medium: "bg-amber-100 text-amber-900",
-  low: "bg-gray-100 text-gray-800",
-};
-
-export function Badge({ tone, children }: { tone: string; children: ReactNode }) {
-  return <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${BADGE_TONES[tone] ?? BADGE_TONES.neutral}`}>{children}</span>;
-}
-
-export const smallButton =
-  "inline-flex items-center justify-center rounded-lg px-3 py-2 text-sm font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-1 disabled:cursor-not-allowed disabled:opacity-60";
-export const approveButton = `${smallButton} bg-brand-600 text-white hover:bg-brand-700`;
-export const rejectButton = `${smallButton} border border-red-300 bg-white text-red-700 hover:bg-red-50`;
-export const plainButton = `${smallButton} border border-gray-300 bg-white text-gray-900 hover:bg-gray-50`;
-export const fieldClass =
-  "mt-1 block w-full rounded-lg border border-gray-300 bg-white px-3 py-2 text-base focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-500/40 aria-[invalid=true]:border-red-500";
 
 /** True while this form (intent + target) is being submitted. */
 export function useSubmitting(intent: string, targetId?: string): boolean {
@@ -124,7 +82,7 @@ export function Pager({ page, hasNext, label }: { page: number; hasNext: boolean
   return (
     <nav aria-label={`${label} pages`} className="mt-4 flex items-center justify-between gap-3">
       {page > 1 ? (
-        <Link to={hrefFor(page - 1)} className={plainButton}>
+        <Link to={hrefFor(page - 1)} className={buttonClass({ variant: "outline", size: "sm" })}>
           <span className="i i-prev" aria-hidden="true" /> Previous
         </Link>
       ) : (
@@ -132,7 +90,7 @@ export function Pager({ page, hasNext, label }: { page: number; hasNext: boolean
       )}
       <span className="text-sm text-gray-600">Page {page}</span>
       {hasNext ? (
-        <Link to={hrefFor(page + 1)} className={plainButton}>
+        <Link to={hrefFor(page + 1)} className={buttonClass({ variant: "outline", size: "sm" })}>
           Next <span className="i i-next" aria-hidden="true" />
         </Link>
       ) : (
@@ -154,33 +112,9 @@ export function LoadError({ text }: { text: string }) {
   );
 }
 
-/**
- * The toast of the last action: the spec's title and text in a banner pinned to the bottom of the
- * screen, announced (status for success, alert for errors) and dismissible.
- */
+/** The toast of the last admin action (the spec's title and text). */
 export function ActionToast({ result }: { result: AdminActionResult | undefined }) {
-  const [dismissedAt, setDismissedAt] = useState<number | null>(null);
-  if (!result || dismissedAt === result.at) return null;
-  return (
-    <div className="pointer-events-none fixed inset-x-0 bottom-4 z-40 flex justify-center px-4">
-      <div
-        role={result.ok ? "status" : "alert"}
-        className={`pointer-events-auto flex w-full max-w-md items-start gap-3 rounded-xl border px-4 py-3 text-sm shadow-lg ${
-          result.ok ? "border-green-200 bg-green-50 text-green-900" : "border-red-200 bg-red-50 text-red-900"
-        }`}
-      >
-        <div className="min-w-0 flex-1">
-          <p className="font-semibold">{result.title}</p>
-          {result.text ? <p className="mt-0.5">{result.text}</p> : null}
-          {result.errorId ? <p className="mt-0.5 text-xs">Error ID: {result.errorId}</p> : null}
-        </div>
-        <button type="button" className="icon-btn -m-1 p-1" onClick={() => setDismissedAt(result.at)}>
-          <span className="i i-close h-4 w-4" aria-hidden="true" />
-          <span className="sr-only">Dismiss</span>
-        </button>
-      </div>
-    </div>
-  );
+  return <Toast message={result} />;
 }
 
 /**
@@ -216,7 +150,7 @@ export function ReasonForm({
   const fieldId = `${intent}-${targetId}-reason`;
   return (
     <details className="group w-full" open={Boolean(serverError) || undefined}>
-      <summary className={`${rejectButton} cursor-pointer list-none [&::-webkit-details-marker]:hidden`}>{summary}</summary>
+      <summary className={`${buttonClass({ variant: "danger", size: "sm" })} cursor-pointer list-none [&::-webkit-details-marker]:hidden`}>{summary}</summary>
       <Form
         method="post"
         preventScrollReset
@@ -257,7 +191,7 @@ export function ReasonForm({
             {error}
           </p>
         ) : null}
-        <button type="submit" className={`${smallButton} bg-red-600 text-white hover:bg-red-700`} disabled={busy}>
+        <button type="submit" className={`${buttonClass({ size: "sm" })} bg-red-600 hover:bg-red-700`} disabled={busy}>
           {busy ? "Saving…" : submitLabel}
         </button>
       </Form>

@@ -1,11 +1,11 @@
 import { PLACEHOLDER_IMAGE } from "../../../lib/image-url";
 import type { PendingBusiness } from "../list-pending-businesses.server";
-import type { Paged } from "../require-admin.server";
+import type { Paged } from "../../../lib/pagination";
 import { ADMIN_TEXTS } from "../admin.schemas";
-import {
-  ActionForm, Badge, EmptyState, LoadError, Pager, ReasonForm, approveButton, formatDateTime, locationLabel, personName,
-  resultFor, useSubmitting, type AdminActionResult,
-} from "./admin-ui";
+import { ActionForm, EmptyState, LoadError, Pager, ReasonForm, locationLabel, personName, resultFor, useSubmitting, type AdminActionResult } from "./admin-ui";
+import { buttonClass } from "../../../components/ui/button";
+import { Badge } from "../../../components/ui/badge";
+import { formatDateTime } from "../../../lib/format";
 
 export function BusinessApprovalsTab({
   businesses,
@@ -104,7 +104,7 @@ function PendingCard({ business: b, result }: { business: PendingBusiness; resul
         ) : null}
         <div className="flex flex-wrap items-start gap-2 border-t border-gray-100 pt-3">
           <ActionForm intent="approve-business" targetId={b.id}>
-            <button type="submit" className={approveButton} disabled={approving}>
+            <button type="submit" className={buttonClass({ size: "sm" })} disabled={approving}>
               {approving ? "Approving…" : "Approve"}
             </button>
           </ActionForm>

@@ -1,11 +1,12 @@
 import { Form, Link } from "react-router";
 import type { AdminApprovedBusiness } from "../list-approved-businesses.server";
-import type { Paged } from "../require-admin.server";
+import type { Paged } from "../../../lib/pagination";
 import { ADMIN_TEXTS } from "../admin.schemas";
-import {
-  ActionForm, Badge, EmptyState, LoadError, Pager, approveButton, fieldClass, formatDate, formatDateTime, personName,
-  plainButton, rejectButton, useSubmitting,
-} from "./admin-ui";
+import { ActionForm, EmptyState, LoadError, Pager, personName, useSubmitting } from "./admin-ui";
+import { buttonClass } from "../../../components/ui/button";
+import { fieldClass } from "../../../components/ui/field";
+import { Badge } from "../../../components/ui/badge";
+import { formatDate, formatDateTime } from "../../../lib/format";
 
 export function FeaturedManagementTab({
   businesses,
@@ -27,7 +28,7 @@ export function FeaturedManagementTab({
           intent="cleanup"
           confirm="Remove every business whose owner account no longer exists? This cannot be undone."
         >
-          <button type="submit" className={plainButton} disabled={cleaning}>
+          <button type="submit" className={buttonClass({ variant: "outline", size: "sm" })} disabled={cleaning}>
             {cleaning ? "Cleaning up…" : "Clean up orphaned businesses"}
           </button>
         </ActionForm>
@@ -46,7 +47,7 @@ export function FeaturedManagementTab({
           maxLength={100}
           className={`${fieldClass} mt-0`}
         />
-        <button type="submit" className={approveButton}>
+        <button type="submit" className={buttonClass({ size: "sm" })}>
           <span className="i i-search" aria-hidden="true" />
           <span className="max-sm:sr-only">Search</span>
         </button>
@@ -107,7 +108,7 @@ function FeaturedRow({ business: b }: { business: AdminApprovedBusiness }) {
       </dl>
       <div className="mt-3 border-t border-gray-100 pt-3">
         <ActionForm intent="toggle-featured" targetId={b.id} fields={{ featured: b.featured ? "false" : "true" }}>
-          <button type="submit" className={b.featured ? rejectButton : approveButton} disabled={busy}>
+          <button type="submit" className={buttonClass({ variant: b.featured ? "danger" : "primary", size: "sm" })} disabled={busy}>
             {busy ? "Saving…" : b.featured ? "Remove from featured" : "Feature this business"}
           </button>
         </ActionForm>

@@ -1,11 +1,11 @@
-import { formatNaira } from "../../../lib/reference";
+import { formatNaira } from "../../../lib/format";
 import type { AdminFeaturedRequest } from "../list-featured-requests.server";
-import type { Paged } from "../require-admin.server";
+import type { Paged } from "../../../lib/pagination";
 import { ADMIN_TEXTS } from "../admin.schemas";
-import {
-  ActionForm, Badge, EmptyState, LoadError, Pager, approveButton, formatDate, formatDateTime, personName, rejectButton,
-  useSubmitting,
-} from "./admin-ui";
+import { ActionForm, EmptyState, LoadError, Pager, personName, useSubmitting } from "./admin-ui";
+import { buttonClass } from "../../../components/ui/button";
+import { Badge } from "../../../components/ui/badge";
+import { formatDate, formatDateTime } from "../../../lib/format";
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
@@ -15,12 +15,12 @@ function ReviewButtons({ intent, request }: { intent: "review-request" | "review
   return (
     <div className="flex flex-wrap gap-2">
       <ActionForm intent={intent} targetId={request.id} fields={{ status: "approved" }}>
-        <button type="submit" className={approveButton} disabled={busy}>
+        <button type="submit" className={buttonClass({ size: "sm" })} disabled={busy}>
           Approve
         </button>
       </ActionForm>
       <ActionForm intent={intent} targetId={request.id} fields={{ status: "rejected" }} confirm={`Reject the request for ${request.businessName}?`}>
-        <button type="submit" className={rejectButton} disabled={busy}>
+        <button type="submit" className={buttonClass({ variant: "danger", size: "sm" })} disabled={busy}>
           Reject
         </button>
       </ActionForm>

@@ -1,11 +1,12 @@
 import { FEEDBACK_STATUSES } from "../../../lib/reference";
 import type { AdminFeedback } from "../list-feedback.server";
-import type { Paged } from "../require-admin.server";
+import type { Paged } from "../../../lib/pagination";
 import { ADMIN_TEXTS, ROLE_LABELS } from "../admin.schemas";
-import {
-  ActionForm, Badge, EmptyState, LoadError, Pager, fieldClass, formatDateTime, personName, plainButton, rejectButton,
-  useSubmitting,
-} from "./admin-ui";
+import { ActionForm, EmptyState, LoadError, Pager, personName, useSubmitting } from "./admin-ui";
+import { buttonClass } from "../../../components/ui/button";
+import { fieldClass } from "../../../components/ui/field";
+import { Badge } from "../../../components/ui/badge";
+import { formatDateTime } from "../../../lib/format";
 
 const STATUS_LABELS: Record<string, string> = { new: "New", reviewed: "Reviewed", resolved: "Resolved" };
 
@@ -66,12 +67,12 @@ function FeedbackCard({ entry: f }: { entry: AdminFeedback }) {
               ))}
             </select>
           </div>
-          <button type="submit" className={plainButton} disabled={saving}>
+          <button type="submit" className={buttonClass({ variant: "outline", size: "sm" })} disabled={saving}>
             {saving ? "Saving…" : "Update status"}
           </button>
         </ActionForm>
         <ActionForm intent="delete-feedback" targetId={f.id} confirm="Delete this feedback? This cannot be undone.">
-          <button type="submit" className={rejectButton} disabled={deleting}>
+          <button type="submit" className={buttonClass({ variant: "danger", size: "sm" })} disabled={deleting}>
             {deleting ? "Deleting…" : "Delete"}
           </button>
         </ActionForm>

@@ -1,11 +1,11 @@
 import { useState } from "react";
-import type { AdminKycRow } from "../list-kyc-submissions.server";
-import type { Paged } from "../require-admin.server";
+import type { AdminKycRow } from "../../kyc/list-kyc-submissions.server";
+import type { Paged } from "../../../lib/pagination";
 import { ADMIN_TEXTS } from "../admin.schemas";
-import {
-  ActionForm, Badge, EmptyState, LoadError, Pager, ReasonForm, approveButton, formatDateTime, personName, plainButton,
-  rejectButton, resultFor, useSubmitting, type AdminActionResult,
-} from "./admin-ui";
+import { ActionForm, EmptyState, LoadError, Pager, ReasonForm, personName, resultFor, useSubmitting, type AdminActionResult } from "./admin-ui";
+import { buttonClass } from "../../../components/ui/button";
+import { Badge } from "../../../components/ui/badge";
+import { formatDateTime } from "../../../lib/format";
 
 export function KycTab({ submissions, result, loadError }: { submissions: Paged<AdminKycRow>; result?: AdminActionResult; loadError?: string }) {
   return (
@@ -63,7 +63,7 @@ function KycCard({ submission: s, result }: { submission: AdminKycRow; result?: 
         {s.status === "pending" ? (
           <>
             <ActionForm intent="approve-kyc" targetId={s.id}>
-              <button type="submit" className={approveButton} disabled={approving}>
+              <button type="submit" className={buttonClass({ size: "sm" })} disabled={approving}>
                 {approving ? "Approving…" : "Approve"}
               </button>
             </ActionForm>
@@ -83,7 +83,7 @@ function KycCard({ submission: s, result }: { submission: AdminKycRow; result?: 
           </>
         ) : null}
         <ActionForm intent="delete-kyc" targetId={s.id} confirm="Delete this KYC submission and its document? This cannot be undone.">
-          <button type="submit" className={rejectButton} disabled={deleting}>
+          <button type="submit" className={buttonClass({ variant: "danger", size: "sm" })} disabled={deleting}>
             {deleting ? "Deleting…" : "Delete"}
           </button>
         </ActionForm>
@@ -102,7 +102,7 @@ function DocumentPreview({ url, name }: { url: string | null; name: string }) {
   if (!url) return <p className="mt-2 rounded-lg bg-gray-100 px-3 py-2 text-sm text-gray-700">{ADMIN_TEXTS.unableToLoadDocument}</p>;
   return (
     <details className="mt-2" onToggle={(e) => setOpen(e.currentTarget.open)}>
-      <summary className={`${plainButton} cursor-pointer list-none [&::-webkit-details-marker]:hidden`}>
+      <summary className={`${buttonClass({ variant: "outline", size: "sm" })} cursor-pointer list-none [&::-webkit-details-marker]:hidden`}>
         <span className="i i-eye" aria-hidden="true" /> View ID document
       </summary>
       <div className="mt-2">

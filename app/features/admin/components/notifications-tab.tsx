@@ -2,9 +2,13 @@ import { useState } from "react";
 import { Form } from "react-router";
 import { NOTIFICATION_AUDIENCES, NOTIFICATION_PRIORITIES } from "../../../lib/reference";
 import type { AdminBroadcast } from "../list-broadcasts.server";
-import type { Paged } from "../require-admin.server";
+import type { Paged } from "../../../lib/pagination";
 import { ADMIN_TEXTS, AUDIENCE_LABELS } from "../admin.schemas";
-import { Badge, EmptyState, LoadError, Pager, approveButton, fieldClass, formatDateTime, useSubmitting, type AdminActionResult } from "./admin-ui";
+import { EmptyState, LoadError, Pager, useSubmitting, type AdminActionResult } from "./admin-ui";
+import { buttonClass } from "../../../components/ui/button";
+import { fieldClass } from "../../../components/ui/field";
+import { Badge } from "../../../components/ui/badge";
+import { formatDateTime } from "../../../lib/format";
 
 const PRIORITY_LABELS: Record<string, string> = { low: "Low", medium: "Medium", high: "High" };
 
@@ -106,7 +110,7 @@ export function NotificationsTab({
               </select>
             </div>
           </div>
-          <button type="submit" className={approveButton} disabled={sending}>
+          <button type="submit" className={buttonClass({ size: "sm" })} disabled={sending}>
             {sending ? "Sending…" : "Send Notification"}
           </button>
         </Form>

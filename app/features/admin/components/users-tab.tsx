@@ -2,12 +2,13 @@ import { Form, Link, useSearchParams } from "react-router";
 import { ROLES } from "../../../lib/reference";
 import type { ActivityEntry } from "../list-user-activity.server";
 import type { AdminUserRow } from "../list-users.server";
-import type { Paged } from "../require-admin.server";
+import type { Paged } from "../../../lib/pagination";
 import { ADMIN_TEXTS, ROLE_LABELS, USER_FILTER_OPTIONS } from "../admin.schemas";
-import {
-  ActionForm, Badge, EmptyState, LoadError, Pager, ReasonForm, fieldClass, formatDate, formatDateTime, locationLabel,
-  personName, plainButton, resultFor, approveButton, useSubmitting, type AdminActionResult,
-} from "./admin-ui";
+import { ActionForm, EmptyState, LoadError, Pager, ReasonForm, locationLabel, personName, resultFor, useSubmitting, type AdminActionResult } from "./admin-ui";
+import { buttonClass } from "../../../components/ui/button";
+import { fieldClass } from "../../../components/ui/field";
+import { Badge } from "../../../components/ui/badge";
+import { formatDate, formatDateTime } from "../../../lib/format";
 
 type Activity = {
   user: { id: string; email: string | null; firstName: string | null; lastName: string | null } | null;
@@ -64,7 +65,7 @@ export function UsersTab({
             ))}
           </select>
         </div>
-        <button type="submit" className={approveButton}>
+        <button type="submit" className={buttonClass({ size: "sm" })}>
           <span className="i i-search" aria-hidden="true" />
           <span className="max-sm:sr-only">Search</span>
         </button>
@@ -135,19 +136,19 @@ function UserCard({ user: u, isMe, result }: { user: AdminUserRow; isMe: boolean
               ))}
             </select>
           </div>
-          <button type="submit" className={plainButton} disabled={isMe || savingRole}>
+          <button type="submit" className={buttonClass({ variant: "outline", size: "sm" })} disabled={isMe || savingRole}>
             {savingRole ? "Saving…" : "Update role"}
           </button>
         </ActionForm>
-        <Link to={activityHref} className={plainButton} preventScrollReset>
+        <Link to={activityHref} className={buttonClass({ variant: "outline", size: "sm" })} preventScrollReset>
           View Activity
         </Link>
-        <button type="button" className={plainButton} disabled title="Messaging users from the admin panel is not available yet">
+        <button type="button" className={buttonClass({ variant: "outline", size: "sm" })} disabled title="Messaging users from the admin panel is not available yet">
           Send Message
         </button>
         {isMe ? null : u.isSuspended ? (
           <ActionForm intent="unsuspend" targetId={u.id} confirm={`Lift the suspension of ${name}?`}>
-            <button type="submit" className={plainButton} disabled={unsuspending}>
+            <button type="submit" className={buttonClass({ variant: "outline", size: "sm" })} disabled={unsuspending}>
               {unsuspending ? "Saving…" : "Unsuspend"}
             </button>
           </ActionForm>
@@ -221,7 +222,7 @@ function ActivityPanel({ activity }: { activity: Activity }) {
           </h3>
           {activity.user ? <p className="text-sm text-gray-600">{activity.user.email || ADMIN_TEXTS.noEmail}</p> : null}
         </div>
-        <Link to={`?${close.toString()}`} className={plainButton} preventScrollReset>
+        <Link to={`?${close.toString()}`} className={buttonClass({ variant: "outline", size: "sm" })} preventScrollReset>
           Close
         </Link>
       </div>

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { ButtonLink } from "../../../components/ui/button";
 import type { KycStatus } from "../../../lib/reference";
 
 const MESSAGE: Record<KycStatus, string> = {
@@ -16,9 +16,9 @@ export function KycRequiredCard({ status, hasSubmission }: { status: KycStatus; 
         KYC Verification Required
       </h2>
       <p className="mt-1 text-gray-700">{MESSAGE[status]}</p>
-      <Link to="/kyc-verification" className="mt-4 inline-flex rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+      <ButtonLink to="/kyc-verification" className="mt-4">
         {hasSubmission ? "View KYC Status" : "Complete KYC Verification"}
-      </Link>
+      </ButtonLink>
     </section>
   );
 }

@@ -1,9 +1,12 @@
 import { useEffect, useMemo, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { FormMessage, SelectField, TextField, primaryButton, secondaryButton } from "../../accounts/components/form-field";
+import { SelectField, TextAreaField, TextField } from "../../../components/ui/field";
+import { FailureAlert } from "../../../components/ui/alert";
+import { buttonClass } from "../../../components/ui/button";
 import { imageUrl, IMAGE_WIDTHS } from "../../../lib/image-url";
 import { CATEGORIES, COUNTRIES, DEFAULT_COUNTRY, LIMITS, REGIONS } from "../../../lib/reference";
-import { LISTING_TEXTS } from "../listing.schemas";
+import type { Failure } from "../../../lib/app-error";
+import { checkListingForm, LISTING_TEXTS, typedListingFields } from "../listing.schemas";
 
 export type ListingFormDefaults = {
   name?: string | null;
@@ -19,12 +22,12 @@ export type ListingFormDefaults = {
 };
 
 export type ExistingImage = { id: string; key: string; width: number | null; height: number | null };
-export type ListingFormFailure = { title: string; text: string; field?: string; fields?: Record<string, string>; link?: { href: string; label: string } };
 
-const textareaClass =
-  "mt-1 block w-full rounded-lg border border-gray-300 bg-white px-3 py-2.5 text-base shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-500/40";
-
-/** The listing form in create or edit mode; it keeps what was typed when a save fails. */
+/**
+ * The listing form in create or edit mode. It keeps what was typed when a save fails, and reports every
+ * problem at once: checked in the browser before sending (so chosen images are not lost), and again by
+ * the server (which answers the same way without JavaScript).
+ */
 export function ListingForm({
   mode,
   action,
@@ -37,7 +40,7 @@ export function ListingForm({
   action: string;
   defaults: ListingFormDefaults;
   existingImages?: ExistingImage[];
-  failure?: ListingFormFailure | null;
+  failure?: Failure | null;
   cancelTo?: string;
 }) {
   const navigation = useNavigation();
@@ -45,9 +48,13 @@ export function ListingForm({
   const [kept, setKept] = useState<ExistingImage[]>(existingImages);
   const [added, setAdded] = useState<File[]>([]);
   const [imageError, setImageError] = useState<string | null>(null);
+  const [clientFields, setClientFields] = useState<Record<string, string> | null>(null);
   const previews = useMemo(() => added.map((f) => ({ file: f, url: typeof URL !== "undefined" ? URL.createObjectURL(f) : "" })), [added]);
   useEffect(() => () => previews.forEach((p) => URL.revokeObjectURL(p.url)), [previews]);
-  const fields = failure?.fields ?? {};
+  const fields = clientFields ?? failure?.fields ?? {};
+  const shownFailure: Failure | null = clientFields
+    ? { title: (mode === "create" ? LISTING_TEXTS.createFailed : LISTING_TEXTS.updateFailed).title, text: LISTING_TEXTS.correctFields }
+    : (failure ?? null);
   const products = Array.isArray(defaults.products) ? defaults.products.join("\n") : (defaults.products ?? "");
   const total = kept.length + added.length;
 
@@ -67,38 +74,23 @@ export function ListingForm({
       action={action}
       encType="multipart/form-data"
       className="space-y-5"
+      noValidate
       onSubmit={(event) => {
-        if (total === 0) {
-          event.preventDefault();
-          setImageError(LISTING_TEXTS.imageRequired);
-        } else if (total > LIMITS.imagesPerListing) {
-          event.preventDefault();
-          setImageError(LISTING_TEXTS.tooManyImages);
+        const checked = checkListingForm(typedListingFields(new FormData(event.currentTarget)), total);
+        setImageError(null);
+        if (checked.ok) {
+          setClientFields(null);
+          return;
         }
+        event.preventDefault();
+        setClientFields(checked.fields);
+        // Start at the summary: it is announced, and the fields below say what each needs.
+        event.currentTarget.scrollIntoView({ block: "start", behavior: "smooth" });
       }}
     >
-      {failure ? (
-        <FormMessage tone="error">
-          <strong className="block">{failure.title}</strong>
-          {failure.text}
-          {failure.link ? (
-            <>
-              {" "}
-              <Link to={failure.link.href} className="font-semibold underline">
-                {failure.link.label}
-              </Link>
-            </>
-          ) : null}
-        </FormMessage>
-      ) : null}
-      <TextField label="Business name" name="name" defaultValue={defaults.name ?? ""} error={fields.name} required maxLength={100} />
-      <div>
-        <label htmlFor="listing-description" className="block text-sm font-medium text-gray-700">
-          Description
-        </label>
-        <textarea id="listing-description" name="description" rows={4} className={textareaClass} defaultValue={defaults.description ?? ""} aria-invalid={fields.description ? true : undefined} />
-        {fields.description ? <p className="mt-1 text-sm text-red-600" role="alert">{fields.description}</p> : null}
-      </div>
+      {shownFailure ? <FailureAlert failure={shownFailure} /> : null}
+      <TextField label="Business name" name="name" defaultValue={defaults.name ?? ""} error={fields.name} aria-required="true" maxLength={100} />
+      <TextAreaField label="Description" name="description" rows={4} defaultValue={defaults.description ?? ""} error={fields.description} />
       <SelectField label="Category" name="category" options={CATEGORIES} placeholder="Select a category" defaultValue={defaults.category ?? ""} error={fields.category} />
       <div className="grid gap-4 sm:grid-cols-[1fr_8rem]">
         <TextField label="Address" name="address" autoComplete="street-address" defaultValue={defaults.address ?? ""} error={fields.address} />
@@ -120,24 +112,7 @@ export function ListingForm({
         error={fields.phoneNumber}
       />
       <TextField label="Website" name="websiteUrl" type="url" inputMode="url" placeholder="https://" defaultValue={defaults.websiteUrl ?? ""} error={fields.websiteUrl} />
-      <div>
-        <label htmlFor="listing-products" className="block text-sm font-medium text-gray-700">
-          Products and services
-        </label>
-        <textarea
-          id="listing-products"
-          name="products"
-          rows={4}
-          className={textareaClass}
-          defaultValue={products}
-          aria-describedby="listing-products-hint"
-          aria-invalid={fields.products ? true : undefined}
-        />
-        <p id="listing-products-hint" className="mt-1 text-xs text-gray-500">
-          One per line.
-        </p>
-        {fields.products ? <p className="mt-1 text-sm text-red-600" role="alert">{fields.products}</p> : null}
-      </div>
+      <TextAreaField label="Products and services" name="products" rows={4} defaultValue={products} hint="One per line." error={fields.products} />
 
       <fieldset className="space-y-3">
         <legend className="text-sm font-medium text-gray-700">Images ({total} of {LIMITS.imagesPerListing})</legend>
@@ -208,10 +183,10 @@ export function ListingForm({
         ) : null}
       </fieldset>
       <div className="flex gap-3">
-        <Link to={cancelTo} className={secondaryButton}>
+        <Link to={cancelTo} className={buttonClass({ variant: "outline", full: true })}>
           Cancel
         </Link>
-        <button type="submit" className={primaryButton} disabled={submitting}>
+        <button type="submit" className={buttonClass({ full: true })} disabled={submitting}>
           {submitting ? "Saving…" : mode === "create" ? "Create Business" : "Save Changes"}
         </button>
       </div>

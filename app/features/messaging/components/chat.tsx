@@ -1,11 +1,11 @@
 import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent, type KeyboardEvent } from "react";
 import { Link } from "react-router";
 import { LIMITS } from "../../../lib/reference";
-import { formatFullTime, formatMessageTime } from "../format-time";
+import { formatFullTime, formatMessageTime } from "../../../lib/format";
 import {
   MESSAGE_TEXTS, messageLength, messageProblem, newIdempotencyKey, sanitizeMessage, type MessageCreatedPayload, type MessageView,
 } from "../message.schemas";
-import { subscribeRealtime } from "../realtime-client";
+import { subscribeRealtime } from "../../../lib/realtime-client";
 
 export type ChatConversation = {
   business: { id: string; name: string };

@@ -1,10 +1,11 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import { formatFullTime, formatMessageTime } from "../format-time";
+import { formatFullTime, formatMessageTime } from "../../../lib/format";
 import {
-  chatHref, conversationKey, type ConversationSummary, type MessageCreatedPayload, type UnreadChangedPayload,
+  chatHref, conversationKey, type ConversationSummary, type MessageCreatedPayload,
 } from "../message.schemas";
-import { subscribeRealtime } from "../realtime-client";
+import type { UnreadChangedPayload } from "../../notifications/notification.schemas";
+import { subscribeRealtime } from "../../../lib/realtime-client";
 
 type Props = {
   conversations: ConversationSummary[];

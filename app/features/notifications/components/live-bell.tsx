@@ -53,7 +53,7 @@ export default function LiveBell({ userId, role, initialCount }: Props) {
         revalidateRef.current();
       }, delayMs);
     };
-    void import("../../messaging/realtime-client").then(({ connectRealtime, subscribeRealtime }) => {
+    void import("../../../lib/realtime-client").then(({ connectRealtime, subscribeRealtime }) => {
       if (cancelled) return;
       connectRealtime(userId, cursorRef.current);
       unsubscribe = subscribeRealtime((event) => {
@@ -81,7 +81,7 @@ export default function LiveBell({ userId, role, initialCount }: Props) {
   // Signed out (or another account): the stream closes with the bell.
   useEffect(
     () => () => {
-      void import("../../messaging/realtime-client").then(({ disconnectRealtime }) => disconnectRealtime());
+      void import("../../../lib/realtime-client").then(({ disconnectRealtime }) => disconnectRealtime());
     },
     [userId],
   );

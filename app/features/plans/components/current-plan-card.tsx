@@ -1,11 +1,7 @@
 import { Link } from "react-router";
+import { formatDate } from "../../../lib/format";
 
 export type CurrentPlanView = { id: string; name: string; listingLimit: number; endsAt: Date | string | null };
-
-/** 12 Aug 2026, the same on the server and in the browser. */
-export function formatPlanDate(value: Date | string): string {
-  return new Date(value).toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "Africa/Lagos" });
-}
 
 /** The dashboard's plan card: the plan in force, when it ends, and the listing allowance. */
 export function CurrentPlanCard({ plan, listingCount }: { plan: CurrentPlanView; listingCount: number | null }) {
@@ -17,7 +13,7 @@ export function CurrentPlanCard({ plan, listingCount }: { plan: CurrentPlanView;
           Your plan: {plan.name}
         </h2>
         <p className="text-sm text-gray-600">
-          {plan.endsAt ? `Active until ${formatPlanDate(plan.endsAt)}` : "Free forever"} ·{" "}
+          {plan.endsAt ? `Active until ${formatDate(plan.endsAt)}` : "Free forever"} ·{" "}
           {listingCount === null
             ? `up to ${plan.listingLimit} ${plan.listingLimit === 1 ? "listing" : "listings"}`
             : `${listingCount} of ${plan.listingLimit} ${plan.listingLimit === 1 ? "listing" : "listings"} used`}

@@ -2,9 +2,11 @@ import { asc, eq } from "drizzle-orm";
 import { kycSubmissions, profiles, user } from "../../../db/schema";
 import { getDb } from "../../lib/db.server";
 import type { SessionUser } from "../accounts/session-user";
-import { signKycDocumentLink } from "../kyc/kyc-document-link.server";
-import { ADMIN_PAGE_SIZE } from "./admin.schemas";
-import { newestFirst, pageWindow, requireAdmin, toPaged } from "./require-admin.server";
+import { signKycDocumentLink } from "./kyc-document-link.server";
+import { ADMIN_PAGE_SIZE } from "../../lib/pagination";
+import { newestFirst } from "../../lib/sql.server";
+import { pageWindow, toPaged } from "../../lib/pagination";
+import { requireAdmin } from "../accounts/access";
 
 /**
  * KYC Approvals: every submission newest first by submitted_at. The ID document is offered through a

@@ -6,7 +6,10 @@ import { getDb } from "../../lib/db.server";
 import { logger } from "../../lib/logger.server";
 import { getStorage } from "../../lib/storage.server";
 import type { SessionUser } from "../accounts/session-user";
-import { auditActorOf, newestFirst, requireAdmin, requireUuid } from "./require-admin.server";
+import { auditActorOf } from "../../lib/audit.server";
+import { newestFirst } from "../../lib/sql.server";
+import { requireAdmin } from "../accounts/access";
+import { requireUuid } from "../../lib/ids";
 
 /**
  * Deletes a KYC submission in any state (spec 02 §4) and its private document file. The owner's profile

@@ -1,0 +1,115 @@
+import { useId, useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
+
+type FieldProps = {
+  label: string;
+  error?: string | null;
+  hint?: ReactNode;
+};
+
+/** The look of every text input, select and textarea (also for the few hand-built fields). */
+export const fieldClass =
+  "mt-1 block w-full rounded-lg border border-gray-300 bg-white px-3 py-2.5 text-base shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-500/40 aria-[invalid=true]:border-red-500";
+
+/** Wires a control to its label, hint and error: the error is announced and described by the control. */
+function useField({ error, hint }: Pick<FieldProps, "error" | "hint">) {
+  const id = useId();
+  const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;
+  const control = { id, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy } as const;
+  const messages = (
+    <>
+      {hint ? (
+        <div id={`${id}-hint`} className="mt-1 text-xs text-gray-500">
+          {hint}
+        </div>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-600">
+          {error}
+        </p>
+      ) : null}
+    </>
+  );
+  return { id, control, messages };
+}
+
+function Label({ htmlFor, children }: { htmlFor: string; children: ReactNode }) {
+  return (
+    <label htmlFor={htmlFor} className="block text-sm font-medium text-gray-700">
+      {children}
+    </label>
+  );
+}
+
+/** A labelled input with its hint and error. */
+export function TextField({ label, error, hint, ...input }: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
+  const { id, control, messages } = useField({ error, hint });
+  return (
+    <div>
+      <Label htmlFor={id}>{label}</Label>
+      <input className={fieldClass} {...control} {...input} />
+      {messages}
+    </div>
+  );
+}
+
+/** A password input with a show/hide button. */
+export function PasswordField({ label, error, hint, ...input }: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
+  const { id, control, messages } = useField({ error, hint });
+  const [visible, setVisible] = useState(false);
+  return (
+    <div>
+      <Label htmlFor={id}>{label}</Label>
+      <div className="relative">
+        <input type={visible ? "text" : "password"} className={`${fieldClass} pr-20`} {...control} {...input} />
+        <button
+          type="button"
+          onClick={() => setVisible((v) => !v)}
+          className="absolute inset-y-0 right-0 mt-1 px-3 text-sm font-medium text-brand-700 hover:text-brand-800"
+          aria-pressed={visible}
+          aria-controls={id}
+        >
+          {visible ? "Hide" : "Show"}
+        </button>
+      </div>
+      {messages}
+    </div>
+  );
+}
+
+/** A labelled select over a list of values (each shown as itself), with an optional empty first choice. */
+export function SelectField({
+  label,
+  error,
+  hint,
+  options,
+  placeholder,
+  ...select
+}: FieldProps & SelectHTMLAttributes<HTMLSelectElement> & { options: readonly string[]; placeholder?: string }) {
+  const { id, control, messages } = useField({ error, hint });
+  return (
+    <div>
+      <Label htmlFor={id}>{label}</Label>
+      <select className={fieldClass} {...control} {...select}>
+        {placeholder ? <option value="">{placeholder}</option> : null}
+        {options.map((o) => (
+          <option key={o} value={o}>
+            {o}
+          </option>
+        ))}
+      </select>
+      {messages}
+    </div>
+  );
+}
+
+/** A labelled multi-line text field. */
+export function TextAreaField({ label, error, hint, ...textarea }: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const { id, control, messages } = useField({ error, hint });
+  return (
+    <div>
+      <Label htmlFor={id}>{label}</Label>
+      <textarea className={fieldClass} {...control} {...textarea} />
+      {messages}
+    </div>
+  );
+}

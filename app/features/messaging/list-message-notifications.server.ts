@@ -1,0 +1,66 @@
+import { and, desc, eq, gt, ne, sql } from "drizzle-orm";
+import { businesses, businessMessages } from "../../../db/schema";
+import { AppError } from "../../lib/app-error";
+import { getDb, queryRows } from "../../lib/db.server";
+import { LIMITS } from "../../lib/reference";
+import type { SessionUser } from "../accounts/session-user";
+import type { MessageNotification } from "../notifications/notification.schemas";
+import { chatHref, MESSAGE_TEXTS } from "./message.schemas";
+import { displayNames } from "./message-view.server";
+
+export type MessageNotifications = {
+  /** Messages to the viewer's businesses not sent by the viewer, last 7 days, at most 20 (spec 01 §7). */
+  items: MessageNotification[];
+  /** Every unread message sent to the viewer (older ones and visitors' replies too): the page links to them. */
+  unreadMessages: number;
+};
+
+/** The message half of /notifications: what visitors wrote to the viewer's businesses, newest first. */
+export async function listMessageNotifications(actor: SessionUser | null): Promise<MessageNotifications> {
+  if (!actor) throw new AppError("unauthenticated");
+  const db = getDb();
+  const since = new Date(Date.now() - LIMITS.notificationWindowDays * 86_400_000);
+  const rows =
+    actor.role === "business"
+      ? await db
+          .select({
+            id: businessMessages.id,
+            businessId: businessMessages.businessId,
+            businessName: businesses.name,
+            visitorId: businessMessages.visitorId,
+            senderId: businessMessages.senderId,
+            message: businessMessages.message,
+            readStatus: businessMessages.readStatus,
+            createdAt: businessMessages.createdAt,
+          })
+          .from(businessMessages)
+          .innerJoin(businesses, eq(businesses.id, businessMessages.businessId))
+          .where(and(eq(businesses.userId, actor.id), ne(businessMessages.senderId, actor.id), gt(businessMessages.createdAt, since)))
+          .orderBy(desc(businessMessages.createdAt), desc(businessMessages.id))
+          .limit(LIMITS.notificationLimit)
+      : [];
+  const [unread] = await queryRows<{ count: number }>(
+    db,
+    sql`select count(*)::int as count from ${businessMessages} where ${businessMessages.recipientId} = ${actor.id} and not ${businessMessages.readStatus}`,
+  );
+  const names = await displayNames(
+    db,
+    rows.map((r) => r.senderId),
+  );
+  const items: MessageNotification[] = rows.map((r) => {
+    const businessName = r.businessName ?? MESSAGE_TEXTS.unknownBusiness;
+    return {
+      kind: "message",
+      id: r.id,
+      businessId: r.businessId,
+      businessName,
+      visitorId: r.visitorId,
+      senderName: names.get(r.senderId) ?? "Visitor",
+      text: r.message,
+      isRead: r.readStatus,
+      createdAt: r.createdAt.toISOString(),
+      href: r.businessId ? chatHref({ businessId: r.businessId, businessName, visitorId: r.visitorId, viewerId: actor.id }) : null,
+    };
+  });
+  return { items, unreadMessages: Number(unread?.count ?? 0) };
+}

@@ -1,0 +1,69 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { businesses } from "../../../db/schema";
+import { createBusiness, createOwner } from "../../../db/seed/factories";
+import { LISTING_TEXTS } from "../../features/listings/listing.schemas";
+import { getDb } from "../../lib/db.server";
+import { renderRoute, sessionCookie, type Rendered } from "../plans/screen-harness.server";
+import * as businessCreateRoute from "./business-create";
+import * as businessEditRoute from "./business-edit";
+import * as dashboardRoute from "./dashboard";
+
+function page(rendered: Rendered) {
+  if (rendered.kind !== "page") throw new Error(`expected a page, got a redirect to ${rendered.location}`);
+  return rendered;
+}
+
+const EMPTY_LISTING = { name: "", description: "", address: "", plotNumber: "", state: "", country: "Nigeria", phoneNumber: "", websiteUrl: "", category: "", products: "" };
+
+describe("the listing form without JavaScript", () => {
+  it("reports every missing field at once, the images and the business name included, and keeps what was typed", async () => {
+    const owner = await createOwner(getDb());
+    const cookie = await sessionCookie(owner.email);
+    const shown = page(
+      await renderRoute(businessCreateRoute, "/business/create", { cookie, form: { ...EMPTY_LISTING, address: "12 Bode Thomas Street" } }),
+    );
+    expect(shown.status).toBe(400);
+    for (const text of [
+      LISTING_TEXTS.nameRequired,
+      LISTING_TEXTS.descriptionRequired,
+      LISTING_TEXTS.stateRequired,
+      LISTING_TEXTS.categoryRequired,
+      LISTING_TEXTS.phoneRequired,
+      LISTING_TEXTS.productsRequired,
+      LISTING_TEXTS.imageRequired,
+    ]) {
+      expect(shown.text, text).toContain(text);
+    }
+    expect(shown.text).toContain(LISTING_TEXTS.correctFields);
+    expect(shown.text).not.toContain(LISTING_TEXTS.addressRequired);
+    expect(shown.html).toContain('value="12 Bode Thomas Street"');
+    expect(await getDb().select({ id: businesses.id }).from(businesses).where(eq(businesses.userId, owner.id))).toHaveLength(0);
+  });
+
+  it("reports a badly written phone number beside the other problems", async () => {
+    const owner = await createOwner(getDb());
+    const shown = page(
+      await renderRoute(businessCreateRoute, "/business/create", {
+        cookie: await sessionCookie(owner.email),
+        form: { ...EMPTY_LISTING, phoneNumber: "0803-CALL-NOW" },
+      }),
+    );
+    expect(shown.text).toContain(LISTING_TEXTS.phoneInvalid);
+    expect(shown.text).toContain(LISTING_TEXTS.nameRequired);
+  });
+
+  it("sends an owner editing someone else's listing back to the dashboard with 'Business not found'", async () => {
+    const owner = await createOwner(getDb());
+    const other = await createOwner(getDb());
+    const theirs = await createBusiness(getDb(), { userId: other.id });
+    const cookie = await sessionCookie(owner.email);
+    const opened = await renderRoute(businessEditRoute, `/business/edit/${theirs.id}`, { cookie });
+    expect(opened).toMatchObject({ kind: "redirect", location: "/dashboard?notice=not-found" });
+    const notAnId = await renderRoute(businessEditRoute, "/business/edit/------------------------------------", { cookie });
+    expect(notAnId).toMatchObject({ kind: "redirect", location: "/dashboard?notice=not-found" });
+    const dashboard = page(await renderRoute(dashboardRoute, "/dashboard?notice=not-found", { cookie }));
+    expect(dashboard.text).toContain(LISTING_TEXTS.notFound.title);
+    expect(dashboard.text).toContain("Create your first business listing");
+  });
+});
