@@ -1,4 +1,4 @@
-import { expireFeaturedPlacements } from "../app/features/admin/expire-featured.server";
+import { expireFeaturedPlacements } from "../app/features/featured/expire-featured.server";
 import { refreshSearchStatistics } from "../app/features/directory/refresh-search-statistics.server";
 import { logger } from "../app/lib/logger.server";
 

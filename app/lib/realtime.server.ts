@@ -91,6 +91,17 @@ export async function publishEvents(tx: Db | Tx, events: readonly RealtimeEventI
   return rows.map((r) => Number(r.id));
 }
 
+/**
+ * Tells open pages that listings' public state changed (approved, rejected, featured, unfeatured, hidden
+ * or restored by a suspension), inside the caller's transaction so the events exist only if the change does.
+ */
+export async function announceDirectoryChange(tx: Db | Tx, businessIds: readonly string[]): Promise<void> {
+  await publishEvents(
+    tx,
+    businessIds.map((businessId) => ({ userId: null, type: REALTIME_TYPES.directoryChanged, payload: { businessId } })),
+  );
+}
+
 /** The newest event id, or 0: a page rendered now listens from there (events after it are news to it). */
 export async function realtimeCursor(db: Db | Tx = getDatabase().db): Promise<number> {
   const [row] = await queryRows<{ id: unknown }>(db, sql`select max(id) as id from ${realtimeEvents}`);

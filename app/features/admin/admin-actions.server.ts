@@ -3,18 +3,17 @@ import { isAppError } from "../../lib/app-error";
 import { describeError } from "../../lib/error-responses.server";
 import type { SessionUser } from "../accounts/session-user";
 import { ADMIN_EXTRA_TEXTS, ADMIN_TEXTS, type AdminActionResult } from "./admin.schemas";
-import { approveBusiness } from "./approve-business.server";
 import { changeUserRole } from "./change-user-role.server";
-import { cleanupOrphanedBusinesses } from "./cleanup-orphaned-businesses.server";
-import { deleteFeedback } from "./delete-feedback.server";
+import { cleanupOrphanedBusinesses } from "../listings/cleanup-orphaned-businesses.server";
+import { deleteFeedback } from "../feedback/delete-feedback.server";
 import { deleteKycSubmission } from "../kyc/delete-kyc-submission.server";
-import { rejectBusiness } from "./reject-business.server";
-import { reviewFeaturedRequest } from "./review-featured-request.server";
+import { reviewFeaturedRequest } from "../featured/review-featured-request.server";
 import { sendBroadcast } from "./send-broadcast.server";
-import { setBusinessFeatured } from "./set-business-featured.server";
+import { setBusinessFeatured } from "../featured/set-business-featured.server";
 import { suspendUser } from "./suspend-user.server";
 import { unsuspendUser } from "./unsuspend-user.server";
-import { updateFeedbackStatus } from "./update-feedback-status.server";
+import { updateFeedbackStatus } from "../feedback/update-feedback-status.server";
+import { reviewListing } from "../listings/review-listing.server";
 
 type Outcome = { status: number; result: AdminActionResult };
 
@@ -80,7 +79,7 @@ export async function runAdminAction(actor: SessionUser | null, form: FormData):
     }
     case "approve-business": {
       try {
-        await approveBusiness(actor, targetId);
+        await reviewListing(actor, { decision: "approve", businessId: targetId });
         return ok(ADMIN_TEXTS.businessUpdated("approved"));
       } catch (error) {
         return fail(error, ADMIN_TEXTS.businessUpdateFailed);
@@ -89,7 +88,7 @@ export async function runAdminAction(actor: SessionUser | null, form: FormData):
     case "reject-business": {
       const reason = text(form, "reason");
       try {
-        await rejectBusiness(actor, { businessId: targetId, reason });
+        await reviewListing(actor, { decision: "reject", businessId: targetId, reason });
         return ok(ADMIN_TEXTS.businessUpdated("rejected"));
       } catch (error) {
         const missing = !reason.trim();

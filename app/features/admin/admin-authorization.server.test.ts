@@ -18,27 +18,26 @@ import { action as adminAction, loader as adminLoader } from "../../routes/admin
 import { KYC_TEXTS } from "../kyc/kyc.schemas";
 import { ADMIN_TEXTS } from "./admin.schemas";
 import { runAdminAction } from "./admin-actions.server";
-import { approveBusiness } from "./approve-business.server";
 import { changeUserRole } from "./change-user-role.server";
-import { cleanupOrphanedBusinesses } from "./cleanup-orphaned-businesses.server";
+import { cleanupOrphanedBusinesses } from "../listings/cleanup-orphaned-businesses.server";
 import { countPendingWork } from "./count-pending-work.server";
-import { deleteFeedback } from "./delete-feedback.server";
+import { deleteFeedback } from "../feedback/delete-feedback.server";
 import { deleteKycSubmission } from "../kyc/delete-kyc-submission.server";
-import { listApprovedBusinesses } from "./list-approved-businesses.server";
+import { listApprovedBusinesses } from "../featured/list-approved-businesses.server";
 import { listBroadcasts } from "./list-broadcasts.server";
-import { listFeaturedRequests } from "./list-featured-requests.server";
-import { listFeedback } from "./list-feedback.server";
+import { listFeaturedRequests } from "../featured/list-featured-requests.server";
+import { listFeedback } from "../feedback/list-feedback.server";
 import { listKycSubmissions } from "../kyc/list-kyc-submissions.server";
-import { listPendingBusinesses } from "./list-pending-businesses.server";
+import { listPendingBusinesses } from "../listings/list-pending-businesses.server";
 import { listUserActivity } from "./list-user-activity.server";
 import { listUsers } from "./list-users.server";
-import { rejectBusiness } from "./reject-business.server";
-import { reviewFeaturedRequest } from "./review-featured-request.server";
+import { reviewListing } from "../listings/review-listing.server";
+import { reviewFeaturedRequest } from "../featured/review-featured-request.server";
 import { sendBroadcast } from "./send-broadcast.server";
-import { setBusinessFeatured } from "./set-business-featured.server";
+import { setBusinessFeatured } from "../featured/set-business-featured.server";
 import { suspendUser } from "./suspend-user.server";
 import { unsuspendUser } from "./unsuspend-user.server";
-import { updateFeedbackStatus } from "./update-feedback-status.server";
+import { updateFeedbackStatus } from "../feedback/update-feedback-status.server";
 
 const BASE = "http://localhost:3000";
 
@@ -51,8 +50,8 @@ const OPERATIONS: Record<string, (actor: SessionUser | null) => Promise<unknown>
   unsuspendUser: async (a) => unsuspendUser(a, { userId: (await createUser(getDb(), { banned: true })).id }),
   countPendingWork: (a) => countPendingWork(a),
   listPendingBusinesses: (a) => listPendingBusinesses(a, { page: 1 }),
-  approveBusiness: async (a) => approveBusiness(a, (await pendingListing()).id),
-  rejectBusiness: async (a) => rejectBusiness(a, { businessId: (await pendingListing()).id, reason: "No" }),
+  approveBusiness: async (a) => reviewListing(a, { decision: "approve", businessId: (await pendingListing()).id }),
+  rejectBusiness: async (a) => reviewListing(a, { decision: "reject", businessId: (await pendingListing()).id, reason: "No" }),
   listKycSubmissions: (a) => listKycSubmissions(a, { page: 1 }),
   approveKyc: async (a) => approveKyc(a, (await pendingKyc()).id),
   rejectKyc: async (a) => rejectKyc(a, (await pendingKyc()).id, "No"),

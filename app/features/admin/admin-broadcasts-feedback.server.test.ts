@@ -7,7 +7,7 @@ import { getDb, queryRows } from "../../lib/db.server";
 import { ADMIN_EXTRA_TEXTS, ADMIN_TEXTS } from "./admin.schemas";
 import { runAdminAction } from "./admin-actions.server";
 import { listBroadcasts } from "./list-broadcasts.server";
-import { listFeedback } from "./list-feedback.server";
+import { listFeedback } from "../feedback/list-feedback.server";
 import { sendBroadcast } from "./send-broadcast.server";
 import { countUnread } from "../notifications/count-unread.server";
 

@@ -15,17 +15,16 @@ import { getDb } from "../../lib/db.server";
 import { getStorage } from "../../lib/storage.server";
 import { ADMIN_EXTRA_TEXTS, ADMIN_TEXTS } from "./admin.schemas";
 import { runAdminAction } from "./admin-actions.server";
-import { approveBusiness } from "./approve-business.server";
-import { cleanupOrphanedBusinesses } from "./cleanup-orphaned-businesses.server";
+import { cleanupOrphanedBusinesses } from "../listings/cleanup-orphaned-businesses.server";
 import { deleteKycSubmission } from "../kyc/delete-kyc-submission.server";
-import { expireFeaturedPlacements } from "./expire-featured.server";
-import { listApprovedBusinesses } from "./list-approved-businesses.server";
-import { listFeaturedRequests } from "./list-featured-requests.server";
+import { expireFeaturedPlacements } from "../featured/expire-featured.server";
+import { listApprovedBusinesses } from "../featured/list-approved-businesses.server";
+import { listFeaturedRequests } from "../featured/list-featured-requests.server";
 import { listKycSubmissions } from "../kyc/list-kyc-submissions.server";
-import { listPendingBusinesses } from "./list-pending-businesses.server";
-import { rejectBusiness } from "./reject-business.server";
+import { listPendingBusinesses } from "../listings/list-pending-businesses.server";
+import { reviewListing } from "../listings/review-listing.server";
 import { addMonths } from "../../lib/calendar";
-import { reviewFeaturedRequest } from "./review-featured-request.server";
+import { reviewFeaturedRequest } from "../featured/review-featured-request.server";
 
 const form = (fields: Record<string, string>) => {
   const data = new FormData();
@@ -95,7 +94,7 @@ describe("Business Approvals", () => {
     const listing = await createBusiness(getDb(), { userId: owner.id, status: "pending" });
     const blank = await runAdminAction(admin, form({ intent: "reject-business", targetId: listing.id, reason: "   " }));
     expect(blank).toMatchObject({ status: 400, result: { ok: false, title: ADMIN_TEXTS.rejectionReasonRequired, fieldError: ADMIN_TEXTS.rejectionReasonRequired } });
-    await expect(rejectBusiness(admin, { businessId: listing.id, reason: "" })).rejects.toMatchObject({ message: ADMIN_TEXTS.rejectionReasonRequired });
+    await expect(reviewListing(admin, { decision: "reject", businessId: listing.id, reason: "" })).rejects.toMatchObject({ message: ADMIN_TEXTS.rejectionReasonRequired });
     expect((await businessRow(listing.id)).approvalStatus).toBe("pending");
 
     const done = await runAdminAction(admin, form({ intent: "reject-business", targetId: listing.id, reason: "  Photos are not of the business  " }));
@@ -115,8 +114,8 @@ describe("Business Approvals", () => {
     const listing = await createBusiness(getDb(), { userId: owner.id, status: "rejected", rejectionReason: "Old reason" });
     const outcome = await runAdminAction(admin, form({ intent: "approve-business", targetId: listing.id }));
     expect(outcome.result).toMatchObject({ ok: false, title: ADMIN_TEXTS.businessUpdateFailed });
-    await expect(approveBusiness(admin, "00000000-0000-4000-8000-000000000000")).rejects.toMatchObject({ code: "not-found" });
-    await expect(approveBusiness(admin, "not-a-uuid")).rejects.toMatchObject({ code: "not-found" });
+    await expect(reviewListing(admin, { decision: "approve", businessId: "00000000-0000-4000-8000-000000000000" })).rejects.toMatchObject({ code: "not-found" });
+    await expect(reviewListing(admin, { decision: "approve", businessId: "not-a-uuid" })).rejects.toMatchObject({ code: "not-found" });
     expect(await businessRow(listing.id)).toMatchObject({ approvalStatus: "rejected", rejectionReason: "Old reason" });
     expect(await auditOf(listing.id)).toEqual([]);
   });

@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import {
-  ADMIN_TABS, ADMIN_TEXTS, BroadcastSchema, FeaturedStatusSchema, RejectBusinessSchema, parseAdminTab, parsePage, parseSearch,
+  ADMIN_TABS, ADMIN_TEXTS, BroadcastSchema, parseAdminTab, parsePage, parseSearch,
   parseUserFilter,
 } from "./admin.schemas";
+import { FeaturedStatusSchema } from "../featured/featured.schemas";
+import { ListingReviewSchema } from "../listings/listing.schemas";
 import { addMonths } from "../../lib/calendar";
 import { likePattern } from "../../lib/sql.server";
 import { toPaged } from "../../lib/pagination";
@@ -28,7 +30,7 @@ describe("admin panel inputs", () => {
   });
 
   it("uses the spec's texts for invalid input", () => {
-    const reject = RejectBusinessSchema.safeParse({ businessId: "00000000-0000-4000-8000-000000000000", reason: "   " });
+    const reject = ListingReviewSchema.safeParse({ decision: "reject", businessId: "00000000-0000-4000-8000-000000000000", reason: "   " });
     expect(reject.success).toBe(false);
     expect(reject.error?.issues[0]?.message).toBe("Please provide a rejection reason");
     const broadcast = BroadcastSchema.safeParse({ title: " ", message: "x", targetAudience: "all", priority: "low" });

@@ -1,8 +1,8 @@
 import * as z from "zod";
 import { ADMIN_ONLY } from "../accounts/access";
-import {
-  FEATURED_REQUEST_STATUSES, FEEDBACK_STATUSES, NOTIFICATION_AUDIENCES, NOTIFICATION_PRIORITIES, ROLES,
-} from "../../lib/reference";
+import { FEATURED_ADMIN_TEXTS } from "../featured/featured.schemas";
+import { REVIEW_TEXTS } from "../listings/listing.schemas";
+import { NOTIFICATION_AUDIENCES, NOTIFICATION_PRIORITIES, ROLES } from "../../lib/reference";
 
 /** The admin panel's eight tabs, in the spec's order (spec 02 §2); `id` is the ?tab= value. */
 export const ADMIN_TABS = [
@@ -78,11 +78,11 @@ export const ADMIN_TEXTS = {
   businessUpdated: (status: string) => `Business ${status} successfully`,
   businessUpdateFailed: "Failed to update business status",
   pendingLoadFailed: "Failed to fetch pending businesses",
-  rejectionReasonRequired: "Please provide a rejection reason",
+  rejectionReasonRequired: REVIEW_TEXTS.rejectionReasonRequired,
   featuredRequestsLoadFailed: "Failed to fetch featured requests",
   requestUpdated: (status: string) => `Request ${status} successfully`,
   requestUpdateFailed: (reason: string) => `Failed to update request: ${reason}`,
-  invalidStatus: "Invalid status value",
+  invalidStatus: FEATURED_ADMIN_TEXTS.invalidStatus,
   businessesLoadFailed: "Failed to fetch businesses. Please try again.",
   featuredUpdateFailed: "Failed to update featured status. Please try again.",
   cleanupFailed: "Failed to cleanup orphaned businesses. Please try again.",
@@ -118,8 +118,8 @@ export const ADMIN_EXTRA_TEXTS = {
   cleanedUp: (n: number) => (n === 1 ? "Removed 1 orphaned business" : `Removed ${n} orphaned businesses`),
   notificationSent: (n: number) => `Notification sent to ${n} ${n === 1 ? "user" : "users"}`,
   notificationSentTitle: "Notification sent",
-  alreadyReviewed: "It has already been reviewed",
-  businessNotApproved: "The business is not approved",
+  alreadyReviewed: FEATURED_ADMIN_TEXTS.alreadyReviewed,
+  businessNotApproved: FEATURED_ADMIN_TEXTS.businessNotApproved,
   twoFactorEnabled: "Two-factor sign-in is on. You will be asked for a code from your authenticator app when you sign in.",
   twoFactorDisabled: "Two-factor sign-in is off.",
   twoFactorWrongPassword: "The password is not correct.",
@@ -133,8 +133,8 @@ export const ROLE_LABELS: Record<string, string> = { visitor: "Visitor", busines
 // Inputs, shared by the forms and the use cases
 // -----------------------------------------------------------------------------------------------
 
+/** Account ids are better-auth's (not UUIDs): any short non-blank string, matched by the database. */
 const id = z.string().trim().min(1).max(64);
-const uuid = z.string().trim().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
 
 export const ChangeRoleSchema = z.object({ userId: id, role: z.enum(ROLES) });
 export type ChangeRoleInput = z.infer<typeof ChangeRoleSchema>;
@@ -150,16 +150,6 @@ export const SuspendUserSchema = z.object({
 });
 export type SuspendUserInput = z.input<typeof SuspendUserSchema>;
 
-export const RejectBusinessSchema = z.object({
-  businessId: uuid,
-  reason: z.string().trim().min(1, ADMIN_TEXTS.rejectionReasonRequired).max(1000, "Keep the reason under 1000 characters."),
-});
-
-/** Only approved or rejected may be set on a featured request (spec 02 §5). */
-export const FeaturedStatusSchema = z.enum(["approved", "rejected"] satisfies (typeof FEATURED_REQUEST_STATUSES)[number][], {
-  error: ADMIN_TEXTS.invalidStatus,
-});
-
 export const BroadcastSchema = z.object({
   title: z.string().trim().min(1, ADMIN_TEXTS.fillRequired).max(120, "Keep the title under 120 characters."),
   message: z.string().trim().min(1, ADMIN_TEXTS.fillRequired).max(2000, "Keep the message under 2000 characters."),
@@ -168,7 +158,6 @@ export const BroadcastSchema = z.object({
 });
 export type BroadcastInput = z.input<typeof BroadcastSchema>;
 
-export const FeedbackStatusSchema = z.enum(FEEDBACK_STATUSES);
 
 export const AUDIENCE_LABELS: Record<(typeof NOTIFICATION_AUDIENCES)[number], string> = {
   all: "All users",

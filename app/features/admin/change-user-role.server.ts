@@ -1,13 +1,13 @@
 import { eq } from "drizzle-orm";
 import { profiles, user } from "../../../db/schema";
 import { AppError } from "../../lib/app-error";
-import { recordAudit } from "../../lib/audit.server";
+import { recordAudit, auditActorOf } from "../../lib/audit.server";
 import { getDb } from "../../lib/db.server";
 import type { Role } from "../../lib/reference";
 import type { SessionUser } from "../accounts/session-user";
 import { ADMIN_EXTRA_TEXTS, ChangeRoleSchema } from "./admin.schemas";
-import { auditActorOf } from "../../lib/audit.server";
 import { requireAdmin } from "../accounts/access";
+import { lockRow } from "../../lib/audited-change.server";
 
 /** Sets a user's role to visitor, business or admin (spec 02 §4). An admin cannot change their own role. */
 export async function changeUserRole(actor: SessionUser | null, input: { userId: string; role: string }): Promise<{ role: Role }> {
@@ -17,13 +17,7 @@ export async function changeUserRole(actor: SessionUser | null, input: { userId:
   const { userId, role } = parsed.data;
   if (userId === actor.id) throw new AppError("conflict", ADMIN_EXTRA_TEXTS.cannotChangeSelf);
   return getDb().transaction(async (tx) => {
-    const [current] = await tx
-      .select({ role: profiles.role })
-      .from(profiles)
-      .where(eq(profiles.id, userId))
-      .for("update")
-      .limit(1);
-    if (!current) throw new AppError("not-found");
+    const current = await lockRow(tx, profiles, { column: profiles.id, value: userId }, { role: profiles.role });
     if (current.role !== role) {
       const now = new Date();
       await tx.update(profiles).set({ role, updatedAt: now }).where(eq(profiles.id, userId));

@@ -1,12 +1,11 @@
 import { APIError } from "better-auth/api";
 import { AppError } from "../../lib/app-error";
 import { getAuth } from "../../lib/auth.server";
-import { recordAudit } from "../../lib/audit.server";
+import { recordAudit, auditActorOf } from "../../lib/audit.server";
 import { getDb } from "../../lib/db.server";
 import { logger } from "../../lib/logger.server";
 import type { SessionUser } from "../accounts/session-user";
 import { ADMIN_EXTRA_TEXTS } from "./admin.schemas";
-import { auditActorOf } from "../../lib/audit.server";
 import { requireAdmin } from "../accounts/access";
 
 /** Turns the signed-in admin's two-factor sign-in off after checking their password; audited. */

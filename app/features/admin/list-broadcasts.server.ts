@@ -2,9 +2,8 @@ import { asc, eq } from "drizzle-orm";
 import { notificationBroadcasts, user } from "../../../db/schema";
 import { getDb } from "../../lib/db.server";
 import type { SessionUser } from "../accounts/session-user";
-import { ADMIN_PAGE_SIZE } from "../../lib/pagination";
+import { ADMIN_PAGE_SIZE, pageWindow, toPaged } from "../../lib/pagination";
 import { newestFirst } from "../../lib/sql.server";
-import { pageWindow, toPaged } from "../../lib/pagination";
 import { requireAdmin } from "../accounts/access";
 
 /** The Notifications tab's recent list: what was sent, to whom, by whom, when and to how many. */

@@ -2,9 +2,8 @@ import { sql } from "drizzle-orm";
 import { getDb, queryRows } from "../../lib/db.server";
 import type { SessionUser } from "../accounts/session-user";
 import { type UserFilterValue } from "./admin.schemas";
-import { ADMIN_PAGE_SIZE } from "../../lib/pagination";
+import { ADMIN_PAGE_SIZE, pageWindow, toPaged, type Paged } from "../../lib/pagination";
 import { likePattern } from "../../lib/sql.server";
-import { pageWindow, toPaged, type Paged } from "../../lib/pagination";
 import { requireAdmin } from "../accounts/access";
 
 export type UserFilter = UserFilterValue;

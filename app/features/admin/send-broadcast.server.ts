@@ -1,12 +1,11 @@
 import { eq, sql } from "drizzle-orm";
 import { notificationBroadcasts } from "../../../db/schema";
 import { AppError } from "../../lib/app-error";
-import { recordAudit } from "../../lib/audit.server";
+import { recordAudit, auditActorOf } from "../../lib/audit.server";
 import { getDb, queryRows } from "../../lib/db.server";
 import { publishEvent, REALTIME_TYPES } from "../../lib/realtime.server";
 import type { SessionUser } from "../accounts/session-user";
 import { BroadcastSchema, type BroadcastInput } from "./admin.schemas";
-import { auditActorOf } from "../../lib/audit.server";
 import { requireAdmin } from "../accounts/access";
 
 /** Which profiles an audience means: visitors include the legacy role 'user' (decisions page). */

@@ -1,13 +1,13 @@
 import { eq } from "drizzle-orm";
 import { businesses, session, user } from "../../../db/schema";
 import { AppError } from "../../lib/app-error";
-import { recordAudit } from "../../lib/audit.server";
+import { recordAudit, auditActorOf } from "../../lib/audit.server";
 import { getDb } from "../../lib/db.server";
 import type { SessionUser } from "../accounts/session-user";
 import { ADMIN_EXTRA_TEXTS, SuspendUserSchema, type SuspendUserInput } from "./admin.schemas";
-import { announceDirectoryChange } from "./directory-changed.server";
-import { auditActorOf } from "../../lib/audit.server";
+import { announceDirectoryChange } from "../../lib/realtime.server";
 import { requireAdmin } from "../accounts/access";
+import { lockRow } from "../../lib/audited-change.server";
 
 /**
  * Suspends a user (decisions page): they cannot sign in, every session of theirs ends now, and their
@@ -20,13 +20,7 @@ export async function suspendUser(actor: SessionUser | null, input: SuspendUserI
   const { userId, reason } = parsed.data;
   if (userId === actor.id) throw new AppError("conflict", ADMIN_EXTRA_TEXTS.cannotChangeSelf);
   return getDb().transaction(async (tx) => {
-    const [target] = await tx
-      .select({ banned: user.banned, banReason: user.banReason })
-      .from(user)
-      .where(eq(user.id, userId))
-      .for("update")
-      .limit(1);
-    if (!target) throw new AppError("not-found");
+    const target = await lockRow(tx, user, { column: user.id, value: userId }, { banned: user.banned, banReason: user.banReason });
     const now = new Date();
     await tx.update(user).set({ banned: true, banReason: reason, banExpires: null, updatedAt: now }).where(eq(user.id, userId));
     const ended = await tx.delete(session).where(eq(session.userId, userId)).returning({ id: session.id });

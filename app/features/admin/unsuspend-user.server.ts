@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { businesses, user } from "../../../db/schema";
 import { AppError } from "../../lib/app-error";
-import { recordAudit } from "../../lib/audit.server";
+import { recordAudit, auditActorOf } from "../../lib/audit.server";
 import { getDb } from "../../lib/db.server";
 import type { SessionUser } from "../accounts/session-user";
-import { announceDirectoryChange } from "./directory-changed.server";
-import { auditActorOf } from "../../lib/audit.server";
+import { announceDirectoryChange } from "../../lib/realtime.server";
 import { requireAdmin } from "../accounts/access";
+import { lockRow } from "../../lib/audited-change.server";
 
 /** Lifts a suspension: the user can sign in again and their listings return to the directory. */
 export async function unsuspendUser(actor: SessionUser | null, input: { userId: string }): Promise<{ restoredListings: number }> {
@@ -15,13 +15,7 @@ export async function unsuspendUser(actor: SessionUser | null, input: { userId: 
   if (!userId) throw new AppError("invalid");
   if (userId === actor.id) throw new AppError("conflict");
   return getDb().transaction(async (tx) => {
-    const [target] = await tx
-      .select({ banned: user.banned, banReason: user.banReason })
-      .from(user)
-      .where(eq(user.id, userId))
-      .for("update")
-      .limit(1);
-    if (!target) throw new AppError("not-found");
+    const target = await lockRow(tx, user, { column: user.id, value: userId }, { banned: user.banned, banReason: user.banReason });
     const now = new Date();
     await tx.update(user).set({ banned: false, banReason: null, banExpires: null, updatedAt: now }).where(eq(user.id, userId));
     const restored = await tx

@@ -49,9 +49,3 @@ export function websiteHref(url: string | null | undefined): string | null {
   }
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** True when the value can be a business id (a UUID), so it is safe to query with. */
-export function isBusinessId(value: string | null | undefined): value is string {
-  return !!value && UUID.test(value);
-}

@@ -1,40 +1,24 @@
-import { and, asc, eq } from "drizzle-orm";
-import { businessImages, businesses } from "../../../db/schema";
+import { and, eq } from "drizzle-orm";
+import { businesses } from "../../../db/schema";
 import { getDb } from "../../lib/db.server";
 import { IMAGE_WIDTHS, imageUrl, shareImageUrl } from "../../lib/image-url";
-import { isBusinessId } from "./business-links";
-import { isCurrentlyFeatured, isPublicBusiness } from "./public-business.server";
+import { isUuid } from "../../lib/ids";
+import { isFeaturedNow } from "../featured/featured-now.server";
+import { imagesOfListings, listingDetailColumns } from "../listings/listing-columns.server";
+import { isPublicBusiness } from "./public-business.server";
 import type { PublicBusiness } from "./types";
 
 /** A public business with its images in position order, or null when the id is not one or not public. */
 export async function getPublicBusiness(id: string): Promise<PublicBusiness | null> {
-  if (!isBusinessId(id)) return null;
+  if (!isUuid(id)) return null;
   const db = getDb();
   const [business] = await db
-    .select({
-      id: businesses.id,
-      name: businesses.name,
-      description: businesses.description,
-      address: businesses.address,
-      plotNumber: businesses.plotNumber,
-      state: businesses.state,
-      country: businesses.country,
-      phoneNumber: businesses.phoneNumber,
-      websiteUrl: businesses.websiteUrl,
-      products: businesses.products,
-      category: businesses.category,
-      featured: isCurrentlyFeatured().mapWith(Boolean),
-      viewCount: businesses.viewCount,
-    })
+    .select({ ...listingDetailColumns, featured: isFeaturedNow().mapWith(Boolean), viewCount: businesses.viewCount })
     .from(businesses)
     .where(and(eq(businesses.id, id), isPublicBusiness))
     .limit(1);
   if (!business) return null;
-  const images = await db
-    .select({ key: businessImages.imageUrl, width: businessImages.width, height: businessImages.height, createdAt: businessImages.createdAt })
-    .from(businessImages)
-    .where(eq(businessImages.businessId, id))
-    .orderBy(asc(businessImages.position));
+  const images = await imagesOfListings(db, [id]);
   return {
     ...business,
     images: images.map((image) => ({

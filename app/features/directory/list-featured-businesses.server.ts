@@ -2,15 +2,16 @@ import { and, desc } from "drizzle-orm";
 import { businesses } from "../../../db/schema";
 import { getDb } from "../../lib/db.server";
 import { LIMITS } from "../../lib/reference";
-import { cardColumns, isCurrentlyFeatured, isPublicBusiness, toCards } from "./public-business.server";
+import { cardColumns, isPublicBusiness, toCards } from "./public-business.server";
 import type { BusinessCardData } from "./types";
+import { isFeaturedNow } from "../featured/featured-now.server";
 
 /** The home page's featured section: up to 6 public, currently featured businesses, newest first. */
 export async function listFeaturedBusinesses(limit: number = LIMITS.homeFeaturedCount): Promise<BusinessCardData[]> {
   const rows = await getDb()
     .select(cardColumns)
     .from(businesses)
-    .where(and(isPublicBusiness, isCurrentlyFeatured()))
+    .where(and(isPublicBusiness, isFeaturedNow()))
     .orderBy(desc(businesses.createdAt), desc(businesses.id))
     .limit(limit);
   return toCards(rows);

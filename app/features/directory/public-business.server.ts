@@ -3,6 +3,7 @@ import { businesses } from "../../../db/schema";
 import { getDb } from "../../lib/db.server";
 import { IMAGE_WIDTHS, imageUrl } from "../../lib/image-url";
 import { LIMITS } from "../../lib/reference";
+import { isFeaturedNow } from "../featured/featured-now.server";
 import type { BusinessCardData } from "./types";
 
 /**
@@ -11,11 +12,6 @@ import type { BusinessCardData } from "./types";
  */
 export const isPublicBusiness = sql`${businesses.approved} and ${businesses.approvalStatus} = 'approved' and not ${businesses.ownerSuspended} and ${businesses.userId} is not null`;
 
-/** Featured placement counts only until its end date, even before anything clears the flag. */
-export function isCurrentlyFeatured() {
-  return sql<boolean>`(${businesses.featured} and (${businesses.featuredUntil} is null or ${businesses.featuredUntil} > now()))`;
-}
-
 /** The columns a business card is made from, with its first image (lowest position), in one query. */
 export const cardColumns = {
   id: businesses.id,
@@ -23,7 +19,7 @@ export const cardColumns = {
   category: businesses.category,
   state: businesses.state,
   products: businesses.products,
-  featured: isCurrentlyFeatured().mapWith(Boolean),
+  featured: isFeaturedNow().mapWith(Boolean),
   // Written out: inside a single-table select drizzle leaves column names unqualified, and "id" here
   // would be the image's own.
   image: sql<{ key: string; at: string } | null>`(

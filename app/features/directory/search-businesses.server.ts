@@ -3,9 +3,10 @@ import { businesses } from "../../../db/schema";
 import { getDb, queryRows } from "../../lib/db.server";
 import { CATEGORIES, LIMITS, REGIONS, findCategory, findRegion } from "../../lib/reference";
 import type { BusinessFilters } from "./parse-business-filters";
-import { cardsFor, isCurrentlyFeatured, isPublicBusiness } from "./public-business.server";
+import { cardsFor, isPublicBusiness } from "./public-business.server";
 import { correctTerms, prefixTsQuery, searchTerms } from "./search-terms";
 import type { BusinessCardData, BusinessFacets, Facet } from "./types";
+import { isFeaturedNow } from "../featured/featured-now.server";
 
 export type BusinessSearchResult = {
   items: BusinessCardData[];
@@ -78,7 +79,7 @@ type FacetRow = {
 };
 type Counted = { facets: BusinessFacets; total: number };
 
-const featuredNow = isCurrentlyFeatured();
+const featuredNow = isFeaturedNow();
 const notFeaturedNow = sql`not ${featuredNow}`;
 
 /** "and state = … and category = …" for the filters in use, on the businesses table or (onColumns) a CTE's columns. */

@@ -11,7 +11,14 @@ export const FEATURE_TEXTS = {
   notApproved: "Only an approved listing can be featured",
 } as const;
 
+/** What reviewing a featured request or switching placement answers (spec 02 §8 and ours). */
+export const FEATURED_ADMIN_TEXTS = {
+  invalidStatus: "Invalid status value",
+  alreadyReviewed: "It has already been reviewed",
+  businessNotApproved: "The business is not approved",
+} as const;
+
 /** Only approved or rejected may be set on a featured request (spec 02 §5). */
 export const FeaturedStatusSchema = z.enum(["approved", "rejected"] satisfies (typeof FEATURED_REQUEST_STATUSES)[number][], {
-  error: "Invalid status value",
+  error: FEATURED_ADMIN_TEXTS.invalidStatus,
 });

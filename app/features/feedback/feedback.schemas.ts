@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { FEEDBACK_STATUSES } from "../../lib/reference";
 import { FEEDBACK_MAX_LENGTH, FEEDBACK_TEXTS } from "./feedback-texts";
 
 export { FEEDBACK_MAX_LENGTH, FEEDBACK_TEXTS };
@@ -12,3 +13,6 @@ export const FeedbackSchema = z.object({
     .max(FEEDBACK_MAX_LENGTH, FEEDBACK_TEXTS.tooLong.text),
 });
 export type FeedbackInput = z.infer<typeof FeedbackSchema>;
+
+/** An admin sets a feedback entry's status freely among new, reviewed and resolved (spec 02 §4). */
+export const FeedbackStatusSchema = z.enum(FEEDBACK_STATUSES);

@@ -1,15 +1,14 @@
 import { eq } from "drizzle-orm";
 import { kycSubmissions, profiles } from "../../../db/schema";
-import { AppError } from "../../lib/app-error";
-import { recordAudit } from "../../lib/audit.server";
+import { recordAudit, auditActorOf } from "../../lib/audit.server";
 import { getDb } from "../../lib/db.server";
 import { logger } from "../../lib/logger.server";
 import { getStorage } from "../../lib/storage.server";
 import type { SessionUser } from "../accounts/session-user";
-import { auditActorOf } from "../../lib/audit.server";
 import { newestFirst } from "../../lib/sql.server";
 import { requireAdmin } from "../accounts/access";
 import { requireUuid } from "../../lib/ids";
+import { lockRow } from "../../lib/audited-change.server";
 
 /**
  * Deletes a KYC submission in any state (spec 02 §4) and its private document file. The owner's profile
@@ -19,20 +18,14 @@ export async function deleteKycSubmission(actor: SessionUser | null, submissionI
   requireAdmin(actor);
   requireUuid(submissionId);
   const key = await getDb().transaction(async (tx) => {
-    const [current] = await tx
-      .select({
+    const current = await lockRow(tx, kycSubmissions, { column: kycSubmissions.id, value: submissionId }, {
         userId: kycSubmissions.userId,
         status: kycSubmissions.status,
         fullName: kycSubmissions.fullName,
         submittedAt: kycSubmissions.submittedAt,
         reviewedAt: kycSubmissions.reviewedAt,
         key: kycSubmissions.idImageUrl,
-      })
-      .from(kycSubmissions)
-      .where(eq(kycSubmissions.id, submissionId))
-      .for("update")
-      .limit(1);
-    if (!current) throw new AppError("not-found");
+      });
     await tx.delete(kycSubmissions).where(eq(kycSubmissions.id, submissionId));
     const [latest] = await tx
       .select({ status: kycSubmissions.status })

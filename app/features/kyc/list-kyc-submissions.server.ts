@@ -3,9 +3,8 @@ import { kycSubmissions, profiles, user } from "../../../db/schema";
 import { getDb } from "../../lib/db.server";
 import type { SessionUser } from "../accounts/session-user";
 import { signKycDocumentLink } from "./kyc-document-link.server";
-import { ADMIN_PAGE_SIZE } from "../../lib/pagination";
+import { ADMIN_PAGE_SIZE, pageWindow, toPaged } from "../../lib/pagination";
 import { newestFirst } from "../../lib/sql.server";
-import { pageWindow, toPaged } from "../../lib/pagination";
 import { requireAdmin } from "../accounts/access";
 
 /**

@@ -7,6 +7,7 @@ import { publishEvents, REALTIME_TYPES } from "../../lib/realtime.server";
 import { requireUuid } from "../../lib/ids";
 import { requireAdmin } from "../accounts/access";
 import type { SessionUser } from "../accounts/session-user";
+import { lockRow } from "../../lib/audited-change.server";
 
 /**
  * Approves a pending KYC submission: reviewed now, the profile verified, and the owner's pending listings
@@ -16,13 +17,7 @@ export async function approveKyc(actor: SessionUser | null, submissionId: string
   requireAdmin(actor);
   requireUuid(submissionId);
   return getDb().transaction(async (tx) => {
-    const [submission] = await tx
-      .select({ id: kycSubmissions.id, userId: kycSubmissions.userId, status: kycSubmissions.status, reviewedAt: kycSubmissions.reviewedAt })
-      .from(kycSubmissions)
-      .where(eq(kycSubmissions.id, submissionId))
-      .for("update")
-      .limit(1);
-    if (!submission) throw new AppError("not-found");
+    const submission = await lockRow(tx, kycSubmissions, { column: kycSubmissions.id, value: submissionId }, { id: kycSubmissions.id, userId: kycSubmissions.userId, status: kycSubmissions.status, reviewedAt: kycSubmissions.reviewedAt });
     if (submission.status !== "pending") throw new AppError("conflict", "Only a pending submission can be approved.");
     const now = new Date();
     await tx
@@ -65,13 +60,7 @@ export async function rejectKyc(actor: SessionUser | null, submissionId: string,
   requireUuid(submissionId);
   const cleanReason = reason?.trim() || null;
   await getDb().transaction(async (tx) => {
-    const [submission] = await tx
-      .select({ id: kycSubmissions.id, userId: kycSubmissions.userId, status: kycSubmissions.status })
-      .from(kycSubmissions)
-      .where(eq(kycSubmissions.id, submissionId))
-      .for("update")
-      .limit(1);
-    if (!submission) throw new AppError("not-found");
+    const submission = await lockRow(tx, kycSubmissions, { column: kycSubmissions.id, value: submissionId }, { id: kycSubmissions.id, userId: kycSubmissions.userId, status: kycSubmissions.status });
     if (submission.status !== "pending") throw new AppError("conflict", "Only a pending submission can be rejected.");
     const now = new Date();
     await tx

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { fieldErrors } from "../../lib/field-errors";
+import { IdSchema } from "../../lib/id-schema";
 import { CATEGORIES, COUNTRIES, LIMITS, REGIONS } from "../../lib/reference";
 
 /** Spec 01 §5 and §8 texts for listings. */
@@ -150,3 +151,20 @@ export function checkListingForm(typed: TypedListingFields, imageCount: number):
   if (!parsed.success || images) return { ok: false, fields };
   return { ok: true, input: parsed.data };
 }
+
+/** An admin's review of a pending listing (spec 02 §4): approve, or reject with a reason the owner sees. */
+export const REVIEW_TEXTS = {
+  rejectionReasonRequired: "Please provide a rejection reason",
+  reasonTooLong: "Keep the reason under 1000 characters.",
+  onlyPending: "Only a pending business can be reviewed.",
+} as const;
+
+export const ListingReviewSchema = z.discriminatedUnion("decision", [
+  z.object({ decision: z.literal("approve"), businessId: IdSchema }),
+  z.object({
+    decision: z.literal("reject"),
+    businessId: IdSchema,
+    reason: z.string().trim().min(1, REVIEW_TEXTS.rejectionReasonRequired).max(1000, REVIEW_TEXTS.reasonTooLong),
+  }),
+]);
+export type ListingReviewInput = z.input<typeof ListingReviewSchema>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { IdSchema } from "../../lib/id-schema";
 import { LIMITS, SENDER_TYPES } from "../../lib/reference";
 
 /** Spec 01 §5 and §8 texts for messaging, word for word. */
@@ -51,21 +52,20 @@ export function messageProblem(raw: string): string | null {
   return null;
 }
 
-const uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
 
 /** What the browser sends with each message. The key makes a retried send store one message. */
 export const SendMessageSchema = z.object({
-  businessId: uuid,
+  businessId: IdSchema,
   /** The conversation's visitor: set when the business owner replies; absent (or the sender) otherwise. */
   visitorId: z.string().min(1).max(100).optional(),
   message: z.string().max(20_000),
-  idempotencyKey: uuid,
+  idempotencyKey: IdSchema,
 });
 export type SendMessageInput = z.infer<typeof SendMessageSchema>;
 
 /** Which conversation: a business and its visitor (absent: the signed-in user's own). */
 export const ConversationRefSchema = z.object({
-  businessId: uuid,
+  businessId: IdSchema,
   visitorId: z.string().min(1).max(100).optional(),
 });
 export type ConversationRef = z.infer<typeof ConversationRefSchema>;

@@ -1,5 +1,5 @@
 import { PLACEHOLDER_IMAGE } from "../../../lib/image-url";
-import type { PendingBusiness } from "../list-pending-businesses.server";
+import type { PendingBusiness } from "../../listings/list-pending-businesses.server";
 import type { Paged } from "../../../lib/pagination";
 import { ADMIN_TEXTS } from "../admin.schemas";
 import { ActionForm, EmptyState, LoadError, Pager, ReasonForm, locationLabel, personName, resultFor, useSubmitting, type AdminActionResult } from "./admin-ui";

@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import type { AdminApprovedBusiness } from "../list-approved-businesses.server";
+import type { AdminApprovedBusiness } from "../../featured/list-approved-businesses.server";
 import type { Paged } from "../../../lib/pagination";
 import { ADMIN_TEXTS } from "../admin.schemas";
 import { ActionForm, EmptyState, LoadError, Pager, personName, useSubmitting } from "./admin-ui";

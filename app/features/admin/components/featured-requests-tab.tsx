@@ -1,11 +1,10 @@
-import { formatNaira } from "../../../lib/format";
-import type { AdminFeaturedRequest } from "../list-featured-requests.server";
+import { formatNaira, formatDate, formatDateTime } from "../../../lib/format";
+import type { AdminFeaturedRequest } from "../../featured/list-featured-requests.server";
 import type { Paged } from "../../../lib/pagination";
 import { ADMIN_TEXTS } from "../admin.schemas";
 import { ActionForm, EmptyState, LoadError, Pager, personName, useSubmitting } from "./admin-ui";
 import { buttonClass } from "../../../components/ui/button";
 import { Badge } from "../../../components/ui/badge";
-import { formatDate, formatDateTime } from "../../../lib/format";
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 

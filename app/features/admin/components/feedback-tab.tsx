@@ -1,5 +1,5 @@
 import { FEEDBACK_STATUSES } from "../../../lib/reference";
-import type { AdminFeedback } from "../list-feedback.server";
+import type { AdminFeedback } from "../../feedback/list-feedback.server";
 import type { Paged } from "../../../lib/pagination";
 import { ADMIN_TEXTS, ROLE_LABELS } from "../admin.schemas";
 import { ActionForm, EmptyState, LoadError, Pager, personName, useSubmitting } from "./admin-ui";

@@ -2,9 +2,8 @@ import { asc, eq } from "drizzle-orm";
 import { feedback, profiles, user } from "../../../db/schema";
 import { getDb } from "../../lib/db.server";
 import type { SessionUser } from "../accounts/session-user";
-import { ADMIN_PAGE_SIZE } from "../../lib/pagination";
+import { ADMIN_PAGE_SIZE, pageWindow, toPaged } from "../../lib/pagination";
 import { newestFirst } from "../../lib/sql.server";
-import { pageWindow, toPaged } from "../../lib/pagination";
 import { requireAdmin } from "../accounts/access";
 
 /** The Feedback tab: entries newest first with who sent them. */

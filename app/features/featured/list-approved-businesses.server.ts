@@ -2,9 +2,8 @@ import { aliasedTable, and, desc, eq, ilike, type SQL } from "drizzle-orm";
 import { businesses, profiles, user } from "../../../db/schema";
 import { getDb } from "../../lib/db.server";
 import type { SessionUser } from "../accounts/session-user";
-import { ADMIN_PAGE_SIZE } from "../../lib/pagination";
+import { ADMIN_PAGE_SIZE, pageWindow, toPaged } from "../../lib/pagination";
 import { likePattern } from "../../lib/sql.server";
-import { pageWindow, toPaged } from "../../lib/pagination";
 import { requireAdmin } from "../accounts/access";
 
 const manager = aliasedTable(user, "manager");

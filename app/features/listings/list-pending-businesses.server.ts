@@ -1,12 +1,12 @@
-import { asc, eq, inArray } from "drizzle-orm";
-import { businessImages, businesses, profiles, user } from "../../../db/schema";
+import { asc, eq } from "drizzle-orm";
+import { businesses, profiles, user } from "../../../db/schema";
 import { getDb } from "../../lib/db.server";
 import { IMAGE_WIDTHS, imageUrl } from "../../lib/image-url";
-import type { SessionUser } from "../accounts/session-user";
-import { ADMIN_PAGE_SIZE } from "../../lib/pagination";
+import { ADMIN_PAGE_SIZE, pageWindow, toPaged } from "../../lib/pagination";
 import { newestFirst } from "../../lib/sql.server";
-import { pageWindow, toPaged } from "../../lib/pagination";
 import { requireAdmin } from "../accounts/access";
+import type { SessionUser } from "../accounts/session-user";
+import { imagesOfListings, listingDetailColumns } from "./listing-columns.server";
 
 /** Business Approvals: listings whose approval_status is pending, newest first, with images by position. */
 export async function listPendingBusinesses(actor: SessionUser | null, input: { page: number }) {
@@ -15,17 +15,7 @@ export async function listPendingBusinesses(actor: SessionUser | null, input: { 
   const { limit, offset } = pageWindow(input.page, ADMIN_PAGE_SIZE);
   const rows = await db
     .select({
-      id: businesses.id,
-      name: businesses.name,
-      description: businesses.description,
-      address: businesses.address,
-      plotNumber: businesses.plotNumber,
-      state: businesses.state,
-      country: businesses.country,
-      phoneNumber: businesses.phoneNumber,
-      websiteUrl: businesses.websiteUrl,
-      products: businesses.products,
-      category: businesses.category,
+      ...listingDetailColumns,
       createdAt: businesses.createdAt,
       ownerId: businesses.userId,
       ownerFirstName: profiles.firstName,
@@ -43,19 +33,7 @@ export async function listPendingBusinesses(actor: SessionUser | null, input: { 
     .offset(offset);
   const page = toPaged(rows, input.page, ADMIN_PAGE_SIZE);
   const ids = page.rows.map((r) => r.id);
-  const images = ids.length
-    ? await db
-        .select({
-          id: businessImages.id,
-          businessId: businessImages.businessId,
-          key: businessImages.imageUrl,
-          position: businessImages.position,
-          createdAt: businessImages.createdAt,
-        })
-        .from(businessImages)
-        .where(inArray(businessImages.businessId, ids))
-        .orderBy(asc(businessImages.businessId), asc(businessImages.position))
-    : [];
+  const images = await imagesOfListings(db, ids);
   return {
     ...page,
     rows: page.rows.map((r) => ({

@@ -1,10 +1,9 @@
 import { inArray, sql } from "drizzle-orm";
 import { businessImages, businesses } from "../../../db/schema";
-import { recordAudit } from "../../lib/audit.server";
+import { recordAudit, auditActorOf } from "../../lib/audit.server";
 import { getDb } from "../../lib/db.server";
 import type { SessionUser } from "../accounts/session-user";
-import { removeListingImageFiles } from "../listings/listing-images.server";
-import { auditActorOf } from "../../lib/audit.server";
+import { removeListingImageFiles } from "./listing-images.server";
 import { requireAdmin } from "../accounts/access";
 
 /**

@@ -2,7 +2,7 @@ import { and, eq, lte } from "drizzle-orm";
 import { businesses } from "../../../db/schema";
 import { recordAudit } from "../../lib/audit.server";
 import { getDb } from "../../lib/db.server";
-import { announceDirectoryChange } from "./directory-changed.server";
+import { announceDirectoryChange } from "../../lib/realtime.server";
 
 /**
  * Ends featured placements whose end date has passed (decisions page: nobody has to act). Meant to run

@@ -1,10 +1,9 @@
 import { eq } from "drizzle-orm";
 import { feedback } from "../../../db/schema";
 import { AppError } from "../../lib/app-error";
-import { recordAudit } from "../../lib/audit.server";
+import { recordAudit, auditActorOf } from "../../lib/audit.server";
 import { getDb } from "../../lib/db.server";
 import type { SessionUser } from "../accounts/session-user";
-import { auditActorOf } from "../../lib/audit.server";
 import { requireAdmin } from "../accounts/access";
 import { requireUuid } from "../../lib/ids";
 
