@@ -42,7 +42,7 @@ export default tseslint.config(
   {
     // React code only: server-side helpers such as useDatabase() are not hooks, whatever their name.
     files: ["app/**/*.{ts,tsx}"],
-    ignores: ["app/**/*.server.ts", "app/**/*.test.ts", "app/**/testing/**"],
+    ignores: ["app/**/*.server.ts", "app/**/*.test.ts"],
     plugins: { "react-hooks": reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },

@@ -9,7 +9,7 @@ import { refusal } from "../../../tests/support/refusals";
 import type { AppErrorCode } from "../../lib/app-error";
 import { getDb } from "../../lib/db.server";
 import * as feedbackRoute from "../../routes/account/feedback";
-import { renderRoute, sessionCookie } from "../../routes/plans/screen-harness.server";
+import { renderRoute, sessionCookie } from "../../../tests/support/screen-harness";
 import { FEEDBACK_LIMIT, submitFeedback } from "./submit-feedback.server";
 import { FEEDBACK_MAX_LENGTH, FEEDBACK_TEXTS } from "./feedback.schemas";
 

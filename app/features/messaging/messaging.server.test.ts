@@ -24,7 +24,7 @@ import { markMessageRead } from "./mark-message-read.server";
 import { MESSAGE_TEXTS } from "./message.schemas";
 import { openConversation } from "./open-conversation.server";
 import { sendMessage } from "./send-message.server";
-import { openEventStream, type ReceivedEvent } from "./testing/sse-client";
+import { openEventStream, type ReceivedEvent } from "../../../tests/support/sse-client";
 
 const db = () => getDb();
 

@@ -10,7 +10,7 @@ import { getDatabase } from "../../lib/db.server";
 import { getEnv } from "../../lib/env.server";
 import { signIn } from "../accounts/sign-in.server";
 import { MESSAGE_TEXTS } from "./message.schemas";
-import { openEventStream, type ReceivedEvent } from "./testing/sse-client";
+import { openEventStream, type ReceivedEvent } from "../../../tests/support/sse-client";
 
 // Runs in the integration-pg project (TEST_DATABASE_URL set); the embedded database allows one process only.
 const onPostgres = inject("testDatabase").kind === "postgres";
@@ -19,7 +19,7 @@ const PROJECT_ROOT = path.resolve(import.meta.dirname, "..", "..", "..");
 type ServerProcess = { url: string; child: ChildProcess; stop(): Promise<{ code: number | null; ms: number }> };
 
 async function startServer(databaseUrl: string, dataDir: string): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", "app/features/messaging/testing/serve-app.ts"], {
+  const child = spawn(process.execPath, ["--import", "tsx", "tests/support/serve-app.ts"], {
     cwd: PROJECT_ROOT,
     env: {
       ...process.env,

@@ -5,7 +5,7 @@ import { createAdmin, createOwner, createUser, createVisitor } from "../../../db
 import { SignedOutNotice } from "../../features/profile/components/signed-out-notice";
 import { getDb } from "../../lib/db.server";
 import { getEnv, setEnv } from "../../lib/env.server";
-import { hrefs, renderRoute, sessionCookie, type Rendered } from "../plans/screen-harness.server";
+import { hrefs, renderRoute, sessionCookie, type Rendered } from "../../../tests/support/screen-harness";
 import * as feedbackRoute from "./feedback";
 import * as helpRoute from "./help";
 import * as menuRoute from "./menu";

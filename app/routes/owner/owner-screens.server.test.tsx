@@ -4,7 +4,7 @@ import { businesses } from "../../../db/schema";
 import { createBusiness, createOwner } from "../../../db/seed/factories";
 import { LISTING_TEXTS } from "../../features/listings/listing.schemas";
 import { getDb } from "../../lib/db.server";
-import { renderRoute, sessionCookie, type Rendered } from "../plans/screen-harness.server";
+import { renderRoute, sessionCookie, type Rendered } from "../../../tests/support/screen-harness";
 import * as businessCreateRoute from "./business-create";
 import * as businessEditRoute from "./business-edit";
 import * as dashboardRoute from "./dashboard";

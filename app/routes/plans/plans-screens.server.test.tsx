@@ -12,7 +12,7 @@ import * as dashboardRoute from "../owner/dashboard";
 import * as featuredPlansRoute from "./featured-plans";
 import * as paymentRoute from "./payment";
 import * as pricingRoute from "./pricing";
-import { hrefs, renderRoute, sessionCookie, type Rendered } from "./screen-harness.server";
+import { hrefs, renderRoute, sessionCookie, type Rendered } from "../../../tests/support/screen-harness";
 
 beforeEach(() => {
   resetPaymentProviders();

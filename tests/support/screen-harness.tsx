@@ -1,5 +1,5 @@
 /**
- * Test helper (used by the *.server.test.tsx beside these routes): runs a route module's loader or action
+ * Test helper for the screen tests (the *.server.test.tsx files under app/routes): runs a route module's loader or action
  * the way React Router does for a document request and renders its component to HTML, with the root
  * route's `user` in place so useRouteLoaderData("root") works. No browser, real database and sessions.
  */
@@ -16,9 +16,9 @@ import {
   type ActionFunction,
   type LoaderFunction,
 } from "react-router";
-import { getSessionUser } from "../../features/accounts/session.server";
-import { signIn } from "../../features/accounts/sign-in.server";
-import { DEFAULT_PASSWORD } from "../../../db/seed/factories";
+import { getSessionUser } from "../../app/features/accounts/session.server";
+import { signIn } from "../../app/features/accounts/sign-in.server";
+import { DEFAULT_PASSWORD } from "../../db/seed/factories";
 
 export const BASE_URL = "http://localhost:3000";
 

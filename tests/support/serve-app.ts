@@ -1,14 +1,14 @@
 /**
  * A server process for tests of several processes on one PostgreSQL: the same Hono app as `npm start` (no
  * React Router build: only the non-page routes answer), on 127.0.0.1 and a free port.
- *   DATABASE_URL=postgres://… AUTH_SECRET=… node --import tsx app/features/messaging/testing/serve-app.ts
+ *   DATABASE_URL=postgres://… AUTH_SECRET=… node --import tsx tests/support/serve-app.ts
  * Prints "listening <port>" when ready; SIGTERM stops it like the real server (streams end first).
  */
 import { serve } from "@hono/node-server";
 import type { AddressInfo } from "node:net";
-import { openDatabase, useDatabase } from "../../../lib/db.server";
-import { parseEnv, setEnv } from "../../../lib/env.server";
-import { createApp } from "../../../../server/app";
+import { openDatabase, useDatabase } from "../../app/lib/db.server";
+import { parseEnv, setEnv } from "../../app/lib/env.server";
+import { createApp } from "../../server/app";
 
 const env = parseEnv();
 if (!env.DATABASE_URL) throw new Error("DATABASE_URL is required");
