@@ -1,6 +1,11 @@
-// ESLint flat config: @eslint/js + typescript-eslint recommended + React hooks rules.
-import { readFileSync } from "node:fs";
+// ESLint flat config: @eslint/js + typescript-eslint recommended + React hooks rules, and the architecture's
+// boundaries (docs/decisions/0010-boundaries-the-linter-enforces.md): which layer may import which, a feature
+// reaching another only through its public files, no unescaped HTML, kebab-case file names.
+import { readdirSync, readFileSync } from "node:fs";
 import js from "@eslint/js";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import checkFile from "eslint-plugin-check-file";
+import importX from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
@@ -33,6 +38,16 @@ const nodeGlobals = Object.fromEntries(
   ].map((name) => [name, "readonly"]),
 );
 
+/** The feature folders (app/features/<domain>), read from the tree so a new feature is covered at once. */
+const FEATURES = readdirSync(new URL("./app/features", import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** Tests and benches may reach anything they need to set up or observe; the boundaries are for the product. */
+const NOT_PRODUCT = ["**/*.test.ts", "**/*.test.tsx", "tests/**", "bench/**"];
+
+const LAYERS = "docs/architecture.md, 'Where code goes'";
+
 export default tseslint.config(
   {
     ignores: ["build/", ".react-router/", "node_modules/", "data/", "coverage/", ...gitignored()],
@@ -63,6 +78,88 @@ export default tseslint.config(
   {
     files: ["**/*.{js,mjs,cjs}"],
     languageOptions: { globals: nodeGlobals },
+  },
+  {
+    // Layers: lib → components → features → routes → server. A lower layer never imports a higher one, and a
+    // feature reaches another feature only through its public files, never its internal/ folder.
+    files: ["app/**/*.{ts,tsx}", "server/**/*.ts"],
+    ignores: NOT_PRODUCT,
+    plugins: { "import-x": importX },
+    settings: { "import-x/resolver-next": [createTypeScriptImportResolver({ project: "./tsconfig.json" })] },
+    rules: {
+      "import-x/no-restricted-paths": [
+        "error",
+        {
+          zones: [
+            {
+              target: "./app/lib",
+              from: ["./app/features", "./app/routes", "./app/components", "./server"],
+              message: `app/lib is the bottom layer: it imports no feature, route, component or server module (${LAYERS}).`,
+            },
+            {
+              target: "./app/components",
+              from: ["./app/features", "./app/routes"],
+              message: `app/components (layout chrome and the ui/ primitives) never imports a feature or a route: pass data in as props (${LAYERS}).`,
+            },
+            {
+              target: "./app/features",
+              from: ["./app/routes", "./server"],
+              message: `A feature never imports a route or the Hono server: routes call use cases, not the other way round (${LAYERS}).`,
+            },
+            ...FEATURES.map((feature) => ({
+              target: `./app/features/${feature}`,
+              from: `./app/features/!(${feature})/internal/**`,
+              message: `A feature reaches another only through its public files (schemas, policies, components, the use cases it exports), never its internal/ folder (${LAYERS}).`,
+            })),
+            {
+              target: ["./app/routes", "./app/root.tsx", "./app/entry.server.tsx", "./server"],
+              from: "./app/features/*/internal/**",
+              message: `Routes and the server call a feature's use cases, never its internal/ helpers (${LAYERS}).`,
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Routes stay thin: they parse, call a use case and map its answer. The database is the use cases' business.
+    files: ["app/routes/**/*.{ts,tsx}", "app/root.tsx"],
+    ignores: NOT_PRODUCT,
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { regex: "^drizzle-orm(/|$)", message: "Routes never query the database: call a use case in app/features (docs/decisions/0010)." },
+            { regex: "(^|/)db/schema(/|$)", message: "Routes never touch tables: call a use case in app/features (docs/decisions/0010)." },
+            { regex: "(^|/)lib/db\\.server$", message: "Routes never open the database: call a use case in app/features (docs/decisions/0010)." },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // No user text is ever rendered as HTML: the only unescaped string is the JSON-LD helper's.
+    files: ["**/*.tsx"],
+    ignores: ["app/components/json-ld.tsx"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']",
+          message: "No dangerouslySetInnerHTML: render text as text; structured data goes through app/components/json-ld.tsx.",
+        },
+      ],
+    },
+  },
+  {
+    // One naming style for files and folders: kebab-case (use-case files are verb-noun: create-listing.server.ts).
+    files: ["{app,server,db,cli,tests,bench,scripts}/**/*.{ts,tsx,mts,mjs}"],
+    plugins: { "check-file": checkFile },
+    rules: {
+      "check-file/filename-naming-convention": ["error", { "**/*.{ts,tsx,mts,mjs}": "KEBAB_CASE" }, { ignoreMiddleExtensions: true }],
+      "check-file/folder-naming-convention": ["error", { "{app,server,db,cli,tests,bench,scripts}/**/": "KEBAB_CASE" }],
+    },
   },
   {
     // Type-only declaration files describe plain JavaScript modules.

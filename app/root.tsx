@@ -14,10 +14,13 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import { AppShell } from "./components/app-shell";
+import { JsonLd } from "./components/json-ld";
 import { useNonce } from "./components/nonce";
 import { readSidebarOpen } from "./components/sidebar-state";
 import { getSessionUser } from "./features/accounts/session.server";
-import { canonicalPath } from "./features/directory/known-routes";
+import type { SessionUser } from "./features/accounts/session-user";
+import { NotificationBell } from "./features/notifications/components/notification-bell";
+import { canonicalPath } from "./lib/known-routes";
 import { getUnreadSummary } from "./features/notifications/count-unread.server";
 import { logger } from "./lib/logger.server";
 import "./app.css";
@@ -59,7 +62,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />
-        {jsonLd && <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: jsonLd }} />}
+        {jsonLd && <JsonLd json={jsonLd} nonce={nonce} />}
       </head>
       <body className="min-h-screen bg-gray-50 text-gray-900 antialiased">
         {children}
@@ -70,10 +73,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+/** The notifications bell in the header, for a signed-in user. */
+function bellFor(data: { user: SessionUser | null; unreadCount: number }) {
+  return data.user ? <NotificationBell userId={data.user.id} role={data.user.role} count={data.unreadCount} /> : null;
+}
+
 export default function App() {
-  const { user, sidebarOpen, unreadCount } = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
   return (
-    <AppShell user={user} sidebarOpen={sidebarOpen} unreadCount={unreadCount}>
+    <AppShell user={data.user} sidebarOpen={data.sidebarOpen} bell={bellFor(data)}>
       <Outlet />
     </AppShell>
   );
@@ -93,7 +101,7 @@ export function ErrorBoundary() {
   );
   // The navigation stays when the root loader worked (a page's own loader failed).
   return root ? (
-    <AppShell user={root.user} sidebarOpen={root.sidebarOpen} unreadCount={root.unreadCount}>
+    <AppShell user={root.user} sidebarOpen={root.sidebarOpen} bell={bellFor(root)}>
       {page}
     </AppShell>
   ) : (

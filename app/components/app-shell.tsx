@@ -1,16 +1,16 @@
 import { useEffect, useState } from "react";
 import { useLocation } from "react-router";
-import type { SessionUser } from "../features/accounts/session-user";
+import type { ReactNode } from "react";
 import { BottomNav } from "./bottom-nav";
 import { Header } from "./header";
-import { isBottomNavVisible } from "./navigation";
+import { isBottomNavVisible, type ShellUser } from "./navigation";
 import { Sidebar } from "./sidebar";
 import { sidebarCookie } from "./sidebar-state";
 
-export type ShellData = { user: SessionUser | null; sidebarOpen: boolean; unreadCount: number };
+export type ShellData = { user: ShellUser | null; sidebarOpen: boolean; bell: ReactNode };
 
 /** Header, desktop sidebar and phone bottom navigation around a page. */
-export function AppShell({ user, sidebarOpen, unreadCount, children }: ShellData & { children: React.ReactNode }) {
+export function AppShell({ user, sidebarOpen, bell, children }: ShellData & { children: ReactNode }) {
   const { pathname } = useLocation();
   const [open, setOpen] = useState(sidebarOpen);
   const toggle = () =>
@@ -37,7 +37,7 @@ export function AppShell({ user, sidebarOpen, unreadCount, children }: ShellData
       <a href="#main" className="btn btn-outline sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50">
         Skip to content
       </a>
-      <Header user={user} unreadCount={unreadCount} sidebarOpen={open} onToggleSidebar={toggle} />
+      <Header user={user} bell={bell} sidebarOpen={open} onToggleSidebar={toggle} />
       <div className="flex min-h-[calc(100vh-3.5rem)]">
         <Sidebar open={open} user={user} />
         <main id="main" tabIndex={-1} className={`min-w-0 flex-1 outline-none ${showBottomNav ? "max-md:pb-24" : ""}`}>

@@ -1,4 +1,8 @@
 /** Rules of the navigation chrome (spec 01 §2, Navigation chrome). Pure and client-safe. */
+import type { Role } from "../lib/reference";
+
+/** What the chrome needs to know of the signed-in user (the session's user satisfies it). */
+export type ShellUser = { id: string; role: Role };
 
 export type BottomNavKey = "home" | "messages" | "businesses" | "dashboard" | "menu";
 

@@ -1,5 +1,5 @@
 import { Link, useLocation } from "react-router";
-import { suggestPage } from "../features/directory/known-routes";
+import { suggestPage } from "../lib/known-routes";
 
 /** The not-found page (spec 02, Not-found page): the attempted path, a related page and quick links. */
 export function NotFoundPage() {

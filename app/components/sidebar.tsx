@@ -1,9 +1,8 @@
 import { NavLink } from "react-router";
-import type { SessionUser } from "../features/accounts/session-user";
-import { dashboardLabel } from "./navigation";
+import { dashboardLabel, type ShellUser } from "./navigation";
 
 /** The desktop sidebar's main links as [path, label]; signed-in users also get their own pages. */
-export function sidebarLinks(user: Pick<SessionUser, "role"> | null): [string, string][] {
+export function sidebarLinks(user: Pick<ShellUser, "role"> | null): [string, string][] {
   const own: [string, string][] = user
     ? [["/messages", "Messages"], ["/dashboard", dashboardLabel(user.role)], ["/notifications", "Notifications"], ["/profile", "Profile"]]
     : [];
@@ -11,7 +10,7 @@ export function sidebarLinks(user: Pick<SessionUser, "role"> | null): [string, s
 }
 
 /** Collapsible left sidebar from 768px up; phones use the bottom navigation instead. */
-export function Sidebar({ open, user }: { open: boolean; user: SessionUser | null }) {
+export function Sidebar({ open, user }: { open: boolean; user: ShellUser | null }) {
   return (
     <nav id="app-sidebar" aria-label="Sidebar" className={`${open ? "md:block" : ""} hidden w-56 shrink-0 border-r border-gray-200 bg-white p-3 text-sm font-medium`}>
       <ul className="sticky top-17">

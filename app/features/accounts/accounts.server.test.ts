@@ -10,7 +10,7 @@ import { listOutbox } from "../../lib/email.server";
 import { ACCOUNT_TEXTS, type RegisterInput } from "./account.schemas";
 import { GUARDED_ROUTES, effectiveRole } from "./access";
 import { requireUser } from "./guards.server";
-import { PASSWORD_REASONS } from "./password-policy.server";
+import { PASSWORD_REASONS } from "./internal/password-policy.server";
 import { requestPasswordReset, resetPassword } from "./password-reset.server";
 import { registerUser } from "./register-user.server";
 import { getSessionUser } from "./session.server";

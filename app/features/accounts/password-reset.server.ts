@@ -4,7 +4,7 @@ import { getAuth } from "../../lib/auth.server";
 import { logger } from "../../lib/logger.server";
 import { addressKey, hitRateLimit } from "../../lib/rate-limit.server";
 import { ACCOUNT_TEXTS } from "./account.schemas";
-import { passwordWeaknesses, weakPassword } from "./password-policy.server";
+import { passwordWeaknesses, weakPassword } from "./internal/password-policy.server";
 
 /**
  * Sends a reset link valid for one hour to /login?reset=true. Known and unknown addresses get the same

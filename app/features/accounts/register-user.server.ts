@@ -4,7 +4,7 @@ import { getAuth } from "../../lib/auth.server";
 import { logger } from "../../lib/logger.server";
 import { addressKey, hitRateLimit } from "../../lib/rate-limit.server";
 import { ACCOUNT_TEXTS, type RegisterInput } from "./account.schemas";
-import { passwordWeaknesses, weakPassword } from "./password-policy.server";
+import { passwordWeaknesses, weakPassword } from "./internal/password-policy.server";
 
 /**
  * Creates a visitor or business account and sends the verification e-mail. An e-mail that is already

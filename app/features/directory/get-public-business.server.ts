@@ -5,7 +5,7 @@ import { IMAGE_WIDTHS, imageUrl, shareImageUrl } from "../../lib/image-url";
 import { isUuid } from "../../lib/ids";
 import { isFeaturedNow } from "../featured/featured-now.server";
 import { imagesOfListings, listingDetailColumns } from "../listings/listing-columns.server";
-import { isPublicBusiness } from "./public-business.server";
+import { isPublicBusiness } from "./internal/public-business.server";
 import type { PublicBusiness } from "./types";
 
 /** A public business with its images in position order, or null when the id is not one or not public. */

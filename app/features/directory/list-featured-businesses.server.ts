@@ -2,7 +2,7 @@ import { and, desc } from "drizzle-orm";
 import { businesses } from "../../../db/schema";
 import { getDb } from "../../lib/db.server";
 import { LIMITS } from "../../lib/reference";
-import { cardColumns, isPublicBusiness, toCards } from "./public-business.server";
+import { cardColumns, isPublicBusiness, toCards } from "./internal/public-business.server";
 import type { BusinessCardData } from "./types";
 import { isFeaturedNow } from "../featured/featured-now.server";
 

@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { businesses } from "../../../db/schema";
 import { getDb } from "../../lib/db.server";
 import { isUuid } from "../../lib/ids";
-import { isPublicBusiness } from "./public-business.server";
+import { isPublicBusiness } from "./internal/public-business.server";
 
 /** Counts one page view of a public business atomically; returns the new count, or null when not public. */
 export async function recordBusinessView(id: string): Promise<number | null> {

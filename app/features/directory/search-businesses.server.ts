@@ -3,8 +3,8 @@ import { businesses } from "../../../db/schema";
 import { getDb, queryRows } from "../../lib/db.server";
 import { CATEGORIES, LIMITS, REGIONS, findCategory, findRegion } from "../../lib/reference";
 import type { BusinessFilters } from "./parse-business-filters";
-import { cardsFor, isPublicBusiness } from "./public-business.server";
-import { correctTerms, prefixTsQuery, searchTerms } from "./search-terms";
+import { cardsFor, isPublicBusiness } from "./internal/public-business.server";
+import { correctTerms, prefixTsQuery, searchTerms } from "./internal/search-terms";
 import type { BusinessCardData, BusinessFacets, Facet } from "./types";
 import { isFeaturedNow } from "../featured/featured-now.server";
 

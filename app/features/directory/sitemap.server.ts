@@ -2,7 +2,7 @@ import { and, asc, count, gte, lt, type SQL } from "drizzle-orm";
 import { businesses } from "../../../db/schema";
 import { getDb } from "../../lib/db.server";
 import { businessPath } from "./business-links";
-import { isPublicBusiness } from "./public-business.server";
+import { isPublicBusiness } from "./internal/public-business.server";
 import { publicUrl } from "./public-url.server";
 
 /** The sitemap protocol's limit of URLs per file. */

@@ -8,7 +8,7 @@ import { LIMITS } from "../../lib/reference";
 import { signPath, verifySignedPath } from "../../lib/signed-url.server";
 import { getStorage } from "../../lib/storage.server";
 import type { SessionUser } from "../accounts/session-user";
-import { loadViewer } from "./kyc-viewer.server";
+import { loadViewer } from "./internal/kyc-viewer.server";
 import { canViewKycDocument } from "./kyc.policy";
 import { KYC_TEXTS } from "./kyc.schemas";
 

@@ -3,7 +3,7 @@ import { businessImages, businesses } from "../../../db/schema";
 import { recordAudit, auditActorOf } from "../../lib/audit.server";
 import { getDb } from "../../lib/db.server";
 import type { SessionUser } from "../accounts/session-user";
-import { removeListingImageFiles } from "./listing-images.server";
+import { removeListingImageFiles } from "./internal/listing-images.server";
 import { requireAdmin } from "../accounts/access";
 
 /**

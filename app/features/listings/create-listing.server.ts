@@ -6,7 +6,7 @@ import { getDb } from "../../lib/db.server";
 import { logger } from "../../lib/logger.server";
 import type { SessionUser } from "../accounts/session-user";
 import { listingLimitFor } from "../plans/current-plan.server";
-import { prepareListingImages, removeListingImageFiles, storeListingImages } from "./listing-images.server";
+import { prepareListingImages, removeListingImageFiles, storeListingImages } from "./internal/listing-images.server";
 import { canCreateListing, hasListingRoom } from "./listing.policy";
 import { LISTING_TEXTS, imageCountProblem, type ListingInput } from "./listing.schemas";
 

@@ -4,7 +4,7 @@ import { AppError } from "../../lib/app-error";
 import { getDb } from "../../lib/db.server";
 import { isUuid } from "../../lib/ids";
 import type { SessionUser } from "../accounts/session-user";
-import { removeListingImageFiles } from "./listing-images.server";
+import { removeListingImageFiles } from "./internal/listing-images.server";
 import { canManageListing } from "./listing.policy";
 import { LISTING_TEXTS } from "./listing.schemas";
 

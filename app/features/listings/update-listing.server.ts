@@ -5,7 +5,7 @@ import { getDb } from "../../lib/db.server";
 import { isUuid } from "../../lib/ids";
 import type { SessionUser } from "../accounts/session-user";
 import { imagesOfListings } from "./listing-columns.server";
-import { prepareListingImages, removeListingImageFiles, storeListingImages } from "./listing-images.server";
+import { prepareListingImages, removeListingImageFiles, storeListingImages } from "./internal/listing-images.server";
 import { canManageListing } from "./listing.policy";
 import { imageCountProblem, LISTING_TEXTS, type ListingInput } from "./listing.schemas";
 

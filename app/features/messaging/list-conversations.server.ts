@@ -5,7 +5,7 @@ import { getDb, queryRows } from "../../lib/db.server";
 import { LIMITS } from "../../lib/reference";
 import type { SessionUser } from "../accounts/session-user";
 import { chatHref, conversationKey, MESSAGE_TEXTS, type ConversationSummary } from "./message.schemas";
-import { displayNames } from "./message-view.server";
+import { displayNames } from "./internal/message-view.server";
 
 type Row = {
   id: string;

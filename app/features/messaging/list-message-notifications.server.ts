@@ -6,7 +6,7 @@ import { LIMITS } from "../../lib/reference";
 import type { SessionUser } from "../accounts/session-user";
 import type { MessageNotification } from "../notifications/notification.schemas";
 import { chatHref, MESSAGE_TEXTS } from "./message.schemas";
-import { displayNames } from "./message-view.server";
+import { displayNames } from "./internal/message-view.server";
 
 export type MessageNotifications = {
   /** Messages to the viewer's businesses not sent by the viewer, last 7 days, at most 20 (spec 01 §7). */

@@ -6,7 +6,7 @@ import { LIMITS } from "../../lib/reference";
 import type { SessionUser } from "../accounts/session-user";
 import { markConversationRead } from "./mark-conversation-read.server";
 import { ConversationRefSchema, MESSAGE_TEXTS, type MessageView } from "./message.schemas";
-import { displayNames, messageColumns, toMessageView } from "./message-view.server";
+import { displayNames, messageColumns, toMessageView } from "./internal/message-view.server";
 
 /** How many of a conversation's latest messages the chat shows. */
 export const THREAD_LIMIT = LIMITS.messageListLimitBusiness;

@@ -9,11 +9,11 @@ import { LIMITS } from "../../lib/reference";
 import { effectiveRole } from "../accounts/access";
 import type { SessionUser } from "../accounts/session-user";
 import { unreadCountSql } from "../notifications/count-unread.server";
-import { emailOwnerAboutMessage, OWNER_EMAIL_QUIET_MINUTES } from "./email-owner.server";
+import { emailOwnerAboutMessage, OWNER_EMAIL_QUIET_MINUTES } from "./internal/email-owner.server";
 import {
   MESSAGE_TEXTS, messageProblem, sanitizeMessage, SendMessageSchema, type MessageCreatedPayload, type MessageView, type SenderType,
 } from "./message.schemas";
-import { displayName, messageColumns, toMessageView } from "./message-view.server";
+import { displayName, messageColumns, toMessageView } from "./internal/message-view.server";
 
 export type SendMessageResult = { message: MessageView; duplicate: boolean };
 

@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { Link, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/businesses";
-import { BusinessCard } from "~/components/business-card";
-import { FilterSidebar } from "~/components/filter-sidebar";
-import { CompactSearchForm } from "~/components/search-form";
+import { BusinessCard } from "~/features/directory/components/business-card";
+import { FilterSidebar } from "~/features/directory/components/filter-sidebar";
+import { CompactSearchForm } from "~/features/directory/components/search-form";
 import { seoMeta } from "~/components/seo";
 import { SITE_NAME } from "~/components/site";
 import { defaultShareImage, publicUrl } from "~/features/directory/public-url.server";

@@ -1,10 +1,10 @@
 import { useRef, useState } from "react";
 import { Link, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/home";
-import { BusinessCard } from "~/components/business-card";
+import { BusinessCard } from "~/features/directory/components/business-card";
 import { Carousel } from "~/components/carousel";
 import { Dialog } from "~/components/ui/dialog";
-import { HeroSearchForm } from "~/components/hero-search-form";
+import { HeroSearchForm } from "~/features/directory/components/hero-search-form";
 import { seoMeta } from "~/components/seo";
 import { SITE_NAME } from "~/components/site";
 import { greetingName } from "~/features/accounts/session-user";

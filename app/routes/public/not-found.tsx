@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/not-found";
 import { NotFoundPage } from "~/components/not-found-page";
 import { SITE_NAME } from "~/components/site";
-import { canonicalPath } from "~/features/directory/known-routes";
+import { canonicalPath } from "~/lib/known-routes";
 
 /** /404 and every unknown path: a known route in another spelling redirects, anything else answers 404. */
 export function loader({ request }: Route.LoaderArgs) {

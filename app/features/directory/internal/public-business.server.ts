@@ -1,10 +1,10 @@
 import { and, inArray, sql } from "drizzle-orm";
-import { businesses } from "../../../db/schema";
-import { getDb } from "../../lib/db.server";
-import { IMAGE_WIDTHS, imageUrl } from "../../lib/image-url";
-import { LIMITS } from "../../lib/reference";
-import { isFeaturedNow } from "../featured/featured-now.server";
-import type { BusinessCardData } from "./types";
+import { businesses } from "../../../../db/schema";
+import { getDb } from "../../../lib/db.server";
+import { IMAGE_WIDTHS, imageUrl } from "../../../lib/image-url";
+import { LIMITS } from "../../../lib/reference";
+import { isFeaturedNow } from "../../featured/featured-now.server";
+import type { BusinessCardData } from "../types";
 
 /**
  * A listing is public when approved, its owner exists and is not suspended. Written exactly as the

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import { businessPath, contactHref, loginHref } from "../features/directory/business-links";
-import type { BusinessCardData } from "../features/directory/types";
-import { SafeImage } from "./safe-image";
+import { businessPath, contactHref, loginHref } from "../business-links";
+import type { BusinessCardData } from "../types";
+import { SafeImage } from "../../../components/safe-image";
 
 type BusinessCardProps = {
   business: BusinessCardData;

@@ -1,9 +1,9 @@
 import { rm } from "node:fs/promises";
 import path from "node:path";
-import { getEnv } from "../../lib/env.server";
-import { InvalidImageError, normalizeImage } from "../../lib/images.server";
-import { LIMITS } from "../../lib/reference";
-import { getStorage } from "../../lib/storage.server";
+import { getEnv } from "../../../lib/env.server";
+import { InvalidImageError, normalizeImage } from "../../../lib/images.server";
+import { LIMITS } from "../../../lib/reference";
+import { getStorage } from "../../../lib/storage.server";
 
 export type PreparedImage = { data: Buffer; width: number; height: number };
 

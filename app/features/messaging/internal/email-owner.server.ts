@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
-import { user } from "../../../db/schema";
-import { getDb } from "../../lib/db.server";
-import { sendEmail } from "../../lib/email.server";
-import { getEnv } from "../../lib/env.server";
-import { chatHref } from "./message.schemas";
+import { user } from "../../../../db/schema";
+import { getDb } from "../../../lib/db.server";
+import { sendEmail } from "../../../lib/email.server";
+import { getEnv } from "../../../lib/env.server";
+import { chatHref } from "../message.schemas";
 
 /** An owner who has not seen a conversation for this long is e-mailed, at most once per this long. */
 export const OWNER_EMAIL_QUIET_MINUTES = 15;

@@ -1,6 +1,6 @@
 import type { FormEvent } from "react";
 import { useNavigate } from "react-router";
-import { businessesHref } from "../features/directory/search-params";
+import { businessesHref } from "../search-params";
 
 /**
  * The search forms are plain GET forms to /businesses, so they work before and without JavaScript.

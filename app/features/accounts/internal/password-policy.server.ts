@@ -1,5 +1,5 @@
 import { createRequire } from "node:module";
-import { AppError } from "../../lib/app-error";
+import { AppError } from "../../../lib/app-error";
 
 const require = createRequire(import.meta.url);
 let commonPasswords: Set<string> | undefined;

@@ -1,8 +1,8 @@
 import { inArray } from "drizzle-orm";
-import { businesses, businessMessages, profiles } from "../../../db/schema";
-import type { Db, Tx } from "../../lib/db.server";
-import { SENDER_TYPES } from "../../lib/reference";
-import { MESSAGE_TEXTS, type MessageView, type SenderType } from "./message.schemas";
+import { businesses, businessMessages, profiles } from "../../../../db/schema";
+import type { Db, Tx } from "../../../lib/db.server";
+import { SENDER_TYPES } from "../../../lib/reference";
+import { MESSAGE_TEXTS, type MessageView, type SenderType } from "../message.schemas";
 
 /** The columns every message read selects (joined with its business's name). */
 export const messageColumns = {

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
-import { businessesHref, formatCount } from "../features/directory/search-params";
-import type { BusinessFacets, Facet } from "../features/directory/types";
+import { businessesHref, formatCount } from "../search-params";
+import type { BusinessFacets, Facet } from "../types";
 
 type Filters = { q: string; region: string | null; category: string | null };
 

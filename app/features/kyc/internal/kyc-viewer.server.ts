@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
-import { admins, profiles, user } from "../../../db/schema";
-import { getDb } from "../../lib/db.server";
+import { admins, profiles, user } from "../../../../db/schema";
+import { getDb } from "../../../lib/db.server";
 
 /** Who a signed link was made for, with their admin status now (a revoked admin loses access at once). */
 export async function loadViewer(userId: string): Promise<{ id: string; email: string; isAdmin: boolean } | null> {
