@@ -78,6 +78,22 @@ describe("business owner journey", () => {
       await page.goto(url("/dashboard"));
       await waitForHydration(page);
       await page.getByRole("heading", { name: "Verification Complete" }).waitFor();
+      // Sending the empty form reports every missing field at once, the business name and the images
+      // included, without leaving the page (chosen files would be lost on a round trip).
+      await page.getByRole("button", { name: "Create Business" }).click();
+      for (const text of [
+        "Business name is required",
+        "Description is required",
+        "Category is required",
+        "Address is required",
+        "State is required",
+        "Phone number is required",
+        "Add at least one product or service",
+        "Please add at least one image",
+      ]) {
+        await page.getByText(text, { exact: true }).waitFor();
+      }
+      expect(new URL(page.url()).pathname).toBe("/dashboard");
       const name = `Ifeoma Pharmacy ${randomUUID().slice(0, 6)}`;
       await page.getByLabel("Business name").fill(name);
       await page.getByLabel("Description").fill("Prescriptions, baby care and first aid, open late.");

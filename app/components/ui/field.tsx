@@ -1,7 +1,7 @@
 import { useId, useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
 
 type FieldProps = {
-  label: string;
+  label: ReactNode;
   error?: string | null;
   hint?: ReactNode;
 };
@@ -11,8 +11,9 @@ export const fieldClass =
   "mt-1 block w-full rounded-lg border border-gray-300 bg-white px-3 py-2.5 text-base shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-500/40 aria-[invalid=true]:border-red-500";
 
 /** Wires a control to its label, hint and error: the error is announced and described by the control. */
-function useField({ error, hint }: Pick<FieldProps, "error" | "hint">) {
-  const id = useId();
+function useField({ error, hint, id: given }: Pick<FieldProps, "error" | "hint"> & { id?: string }) {
+  const generated = useId();
+  const id = given ?? generated;
   const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;
   const control = { id, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy } as const;
   const messages = (
@@ -32,6 +33,15 @@ function useField({ error, hint }: Pick<FieldProps, "error" | "hint">) {
   return { id, control, messages };
 }
 
+/** A label's text with the required-field star (the star is not read out; the field itself is required). */
+export function Required({ children }: { children: ReactNode }) {
+  return (
+    <>
+      {children} <span aria-hidden="true">*</span>
+    </>
+  );
+}
+
 function Label({ htmlFor, children }: { htmlFor: string; children: ReactNode }) {
   return (
     <label htmlFor={htmlFor} className="block text-sm font-medium text-gray-700">
@@ -41,8 +51,8 @@ function Label({ htmlFor, children }: { htmlFor: string; children: ReactNode }) 
 }
 
 /** A labelled input with its hint and error. */
-export function TextField({ label, error, hint, ...input }: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
-  const { id, control, messages } = useField({ error, hint });
+export function TextField({ label, error, hint, id: given, ...input }: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
+  const { id, control, messages } = useField({ error, hint, id: given });
   return (
     <div>
       <Label htmlFor={id}>{label}</Label>
@@ -53,8 +63,8 @@ export function TextField({ label, error, hint, ...input }: FieldProps & InputHT
 }
 
 /** A password input with a show/hide button. */
-export function PasswordField({ label, error, hint, ...input }: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
-  const { id, control, messages } = useField({ error, hint });
+export function PasswordField({ label, error, hint, id: given, ...input }: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
+  const { id, control, messages } = useField({ error, hint, id: given });
   const [visible, setVisible] = useState(false);
   return (
     <div>
@@ -76,26 +86,32 @@ export function PasswordField({ label, error, hint, ...input }: FieldProps & Inp
   );
 }
 
-/** A labelled select over a list of values (each shown as itself), with an optional empty first choice. */
+export type SelectOption = string | { value: string; label: string };
+
+/** A labelled select over a list of values (shown as themselves, or with a label), with an optional empty first choice. */
 export function SelectField({
   label,
   error,
   hint,
   options,
   placeholder,
+  id: given,
   ...select
-}: FieldProps & SelectHTMLAttributes<HTMLSelectElement> & { options: readonly string[]; placeholder?: string }) {
-  const { id, control, messages } = useField({ error, hint });
+}: FieldProps & SelectHTMLAttributes<HTMLSelectElement> & { options: readonly SelectOption[]; placeholder?: string }) {
+  const { id, control, messages } = useField({ error, hint, id: given });
   return (
     <div>
       <Label htmlFor={id}>{label}</Label>
       <select className={fieldClass} {...control} {...select}>
         {placeholder ? <option value="">{placeholder}</option> : null}
-        {options.map((o) => (
-          <option key={o} value={o}>
-            {o}
-          </option>
-        ))}
+        {options.map((o) => {
+          const { value, label: text } = typeof o === "string" ? { value: o, label: o } : o;
+          return (
+            <option key={value} value={value}>
+              {text}
+            </option>
+          );
+        })}
       </select>
       {messages}
     </div>
@@ -103,8 +119,8 @@ export function SelectField({
 }
 
 /** A labelled multi-line text field. */
-export function TextAreaField({ label, error, hint, ...textarea }: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  const { id, control, messages } = useField({ error, hint });
+export function TextAreaField({ label, error, hint, id: given, ...textarea }: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const { id, control, messages } = useField({ error, hint, id: given });
   return (
     <div>
       <Label htmlFor={id}>{label}</Label>

@@ -4,6 +4,8 @@ import type { Route } from "./+types/feedback";
 import { SITE_NAME } from "~/components/site";
 import { loginUrlFor } from "~/features/accounts/access";
 import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { TextAreaField } from "~/components/ui/field";
 import { optionalUser } from "~/features/accounts/guards.server";
 import { FEEDBACK_MAX_LENGTH, FEEDBACK_TEXTS } from "~/features/feedback/feedback-texts";
 import { submitFeedback } from "~/features/feedback/submit-feedback.server";
@@ -83,24 +85,19 @@ export default function Feedback({ loaderData, actionData }: Route.ComponentProp
             ) : null}
           </Alert>
         ) : null}
-        <div>
-          <label htmlFor="feedback-message" className="block text-sm font-medium text-gray-700">
-            Your feedback
-          </label>
-          <textarea
-            id="feedback-message"
-            name="message"
-            rows={6}
-            maxLength={FEEDBACK_MAX_LENGTH}
-            defaultValue={actionData && !actionData.ok ? actionData.message : ""}
-            aria-invalid={failure?.title === FEEDBACK_TEXTS.required.title ? true : undefined}
-            className="field mt-1"
-            placeholder="Share your thoughts…"
-          />
-        </div>
-        <button type="submit" disabled={sending} className="btn btn-primary w-full">
+        <TextAreaField
+          id="feedback-message"
+          label="Your feedback"
+          name="message"
+          rows={6}
+          maxLength={FEEDBACK_MAX_LENGTH}
+          defaultValue={actionData && !actionData.ok ? actionData.message : ""}
+          aria-invalid={failure?.title === FEEDBACK_TEXTS.required.title ? true : undefined}
+          placeholder="Share your thoughts…"
+        />
+        <Button type="submit" disabled={sending} full>
           {sending ? "Submitting…" : "Submit Feedback"}
-        </button>
+        </Button>
       </Form>
     </div>
   );

@@ -6,7 +6,7 @@ import type { Paged } from "../../../lib/pagination";
 import { ADMIN_TEXTS, AUDIENCE_LABELS } from "../admin.schemas";
 import { EmptyState, LoadError, Pager, useSubmitting, type AdminActionResult } from "./admin-ui";
 import { buttonClass } from "../../../components/ui/button";
-import { fieldClass } from "../../../components/ui/field";
+import { Required, SelectField, TextAreaField, TextField } from "../../../components/ui/field";
 import { Badge } from "../../../components/ui/badge";
 import { formatDateTime } from "../../../lib/format";
 
@@ -55,60 +55,21 @@ export function NotificationsTab({
               {error}
             </p>
           ) : null}
-          <div>
-            <label htmlFor="notify-title" className="block text-sm font-medium text-gray-700">
-              Title <span aria-hidden="true">*</span>
-            </label>
-            <input
-              id="notify-title"
-              name="title"
-              required
-              maxLength={120}
-              defaultValue={values.title ?? ""}
-              aria-describedby={error ? "notify-error" : undefined}
-              className={fieldClass}
-            />
-          </div>
-          <div>
-            <label htmlFor="notify-message" className="block text-sm font-medium text-gray-700">
-              Message <span aria-hidden="true">*</span>
-            </label>
-            <textarea
-              id="notify-message"
-              name="message"
-              required
-              rows={4}
-              maxLength={2000}
-              defaultValue={values.message ?? ""}
-              aria-describedby={error ? "notify-error" : undefined}
-              className={fieldClass}
-            />
-          </div>
+          <TextField label={<Required>Title</Required>} name="title" required maxLength={120} defaultValue={values.title ?? ""} aria-describedby={error ? "notify-error" : undefined} />
+          <TextAreaField label={<Required>Message</Required>} name="message" required rows={4} maxLength={2000} defaultValue={values.message ?? ""} aria-describedby={error ? "notify-error" : undefined} />
           <div className="grid gap-3 sm:grid-cols-2">
-            <div>
-              <label htmlFor="notify-audience" className="block text-sm font-medium text-gray-700">
-                Target audience
-              </label>
-              <select id="notify-audience" name="targetAudience" defaultValue={values.targetAudience ?? "all"} className={fieldClass}>
-                {NOTIFICATION_AUDIENCES.map((a) => (
-                  <option key={a} value={a}>
-                    {AUDIENCE_LABELS[a]}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div>
-              <label htmlFor="notify-priority" className="block text-sm font-medium text-gray-700">
-                Priority
-              </label>
-              <select id="notify-priority" name="priority" defaultValue={values.priority ?? "medium"} className={fieldClass}>
-                {NOTIFICATION_PRIORITIES.map((p) => (
-                  <option key={p} value={p}>
-                    {PRIORITY_LABELS[p]}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <SelectField
+              label="Target audience"
+              name="targetAudience"
+              defaultValue={values.targetAudience ?? "all"}
+              options={NOTIFICATION_AUDIENCES.map((a) => ({ value: a, label: AUDIENCE_LABELS[a] }))}
+            />
+            <SelectField
+              label="Priority"
+              name="priority"
+              defaultValue={values.priority ?? "medium"}
+              options={NOTIFICATION_PRIORITIES.map((p) => ({ value: p, label: PRIORITY_LABELS[p] }))}
+            />
           </div>
           <button type="submit" className={buttonClass({ size: "sm" })} disabled={sending}>
             {sending ? "Sending…" : "Send Notification"}
