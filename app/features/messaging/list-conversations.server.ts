@@ -5,29 +5,13 @@ import { getDb, queryRows } from "../../lib/db.server";
 import { LIMITS } from "../../lib/reference";
 import type { SessionUser } from "../accounts/session-user";
 import { chatHref, conversationKey, MESSAGE_TEXTS, type ConversationSummary } from "./message.schemas";
-import { displayNames } from "./internal/message-view.server";
+import { displayNames, messageColumns, type MessageRow } from "./internal/message-view.server";
 
-type Row = {
-  id: string;
-  businessId: string | null;
-  businessName: string | null;
-  visitorId: string;
-  senderId: string;
-  message: string;
-  createdAt: Date;
-};
+type Row = MessageRow;
 
 async function latestMessages(where: SQL | undefined, limit: number): Promise<Row[]> {
   return getDb()
-    .select({
-      id: businessMessages.id,
-      businessId: businessMessages.businessId,
-      businessName: businesses.name,
-      visitorId: businessMessages.visitorId,
-      senderId: businessMessages.senderId,
-      message: businessMessages.message,
-      createdAt: businessMessages.createdAt,
-    })
+    .select(messageColumns)
     .from(businessMessages)
     .leftJoin(businesses, eq(businesses.id, businessMessages.businessId))
     .where(where)

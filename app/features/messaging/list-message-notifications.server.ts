@@ -6,7 +6,7 @@ import { LIMITS } from "../../lib/reference";
 import type { SessionUser } from "../accounts/session-user";
 import type { MessageNotification } from "../notifications/notification.schemas";
 import { chatHref, MESSAGE_TEXTS } from "./message.schemas";
-import { displayNames } from "./internal/message-view.server";
+import { displayNames, messageColumns } from "./internal/message-view.server";
 
 export type MessageNotifications = {
   /** Messages to the viewer's businesses not sent by the viewer, last 7 days, at most 20 (spec 01 §7). */
@@ -23,16 +23,7 @@ export async function listMessageNotifications(actor: SessionUser | null): Promi
   const rows =
     actor.role === "business"
       ? await db
-          .select({
-            id: businessMessages.id,
-            businessId: businessMessages.businessId,
-            businessName: businesses.name,
-            visitorId: businessMessages.visitorId,
-            senderId: businessMessages.senderId,
-            message: businessMessages.message,
-            readStatus: businessMessages.readStatus,
-            createdAt: businessMessages.createdAt,
-          })
+          .select(messageColumns)
           .from(businessMessages)
           .innerJoin(businesses, eq(businesses.id, businessMessages.businessId))
           .where(and(eq(businesses.userId, actor.id), ne(businessMessages.senderId, actor.id), gt(businessMessages.createdAt, since)))

@@ -84,6 +84,24 @@ export type MessageView = {
   createdAt: string;
 };
 
+/** An open conversation as the chat shows it. */
+export type ChatConversation = {
+  business: { id: string; name: string };
+  visitor: { id: string; name: string };
+  /** visitor: the viewer's own conversation; owner: a visitor's conversation with the viewer's business; admin: someone else's. */
+  viewerRole: "visitor" | "owner" | "admin";
+  /** Oldest first. */
+  messages: MessageView[];
+  /** True when older messages exist than those shown. */
+  truncated: boolean;
+  canReply: boolean;
+};
+
+/** What opening a conversation gives: the chat, or (the owner opening their own business) its conversation list. */
+export type ConversationView =
+  | ({ kind: "chat" } & ChatConversation)
+  | { kind: "own-business"; business: { id: string; name: string } };
+
 /** One row of the conversation list (spec 01 §3 Conversation). */
 export type ConversationSummary = {
   /** business id + visitor id. */

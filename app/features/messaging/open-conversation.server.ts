@@ -5,27 +5,11 @@ import { getDb } from "../../lib/db.server";
 import { LIMITS } from "../../lib/reference";
 import type { SessionUser } from "../accounts/session-user";
 import { markConversationRead } from "./mark-conversation-read.server";
-import { ConversationRefSchema, MESSAGE_TEXTS, type MessageView } from "./message.schemas";
+import { ConversationRefSchema, MESSAGE_TEXTS, type ConversationView } from "./message.schemas";
 import { displayNames, messageColumns, toMessageView } from "./internal/message-view.server";
 
 /** How many of a conversation's latest messages the chat shows. */
 export const THREAD_LIMIT = LIMITS.messageListLimitBusiness;
-
-export type ConversationView =
-  | {
-      kind: "chat";
-      business: { id: string; name: string };
-      visitor: { id: string; name: string };
-      /** visitor: the viewer's own conversation; owner: a visitor's conversation with the viewer's business; admin: someone else's. */
-      viewerRole: "visitor" | "owner" | "admin";
-      /** Oldest first. */
-      messages: MessageView[];
-      /** True when older messages exist than those shown. */
-      truncated: boolean;
-      canReply: boolean;
-    }
-  /** The owner opened their own business without a visitor: the screen lists its conversations instead. */
-  | { kind: "own-business"; business: { id: string; name: string } };
 
 /**
  * Opens a conversation for reading (spec 01 §6: a visitor reads only their own conversations; an owner those of

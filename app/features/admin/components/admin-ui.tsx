@@ -3,6 +3,7 @@ import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import { buttonClass } from "../../../components/ui/button";
 import { fieldClass } from "../../../components/ui/field";
 import { Toast } from "../../../components/ui/toast";
+import type { Paged } from "../../../lib/pagination";
 import { ADMIN_TEXTS, type AdminActionResult } from "../admin.schemas";
 
 export type { AdminActionResult };
@@ -100,6 +101,32 @@ export function Pager({ page, hasNext, label }: { page: number; hasNext: boolean
   );
 }
 
+/** A page of an admin list: the load error, the rows (or what to say when there are none), and the pager. */
+export function PagedList<T>({
+  page,
+  loadError,
+  empty,
+  label,
+  spacing = "space-y-3",
+  children,
+}: {
+  page: Paged<T>;
+  loadError?: string;
+  empty: ReactNode;
+  /** Names the pager for screen readers ('Pending businesses pages'). */
+  label: string;
+  spacing?: string;
+  children: (row: T) => ReactNode;
+}) {
+  return (
+    <>
+      {loadError ? <LoadError text={loadError} /> : null}
+      {page.rows.length === 0 ? <EmptyState>{empty}</EmptyState> : <ul className={spacing}>{page.rows.map(children)}</ul>}
+      <Pager page={page.page} hasNext={page.hasNext} label={label} />
+    </>
+  );
+}
+
 export function EmptyState({ children }: { children: ReactNode }) {
   return <p className="card p-6 text-center text-gray-600">{children}</p>;
 }
@@ -150,7 +177,9 @@ export function ReasonForm({
   const fieldId = `${intent}-${targetId}-reason`;
   return (
     <details className="group w-full" open={Boolean(serverError) || undefined}>
-      <summary className={`${buttonClass({ variant: "danger", size: "sm" })} cursor-pointer list-none [&::-webkit-details-marker]:hidden`}>{summary}</summary>
+      <summary className={`${buttonClass({ variant: "danger", size: "sm" })} cursor-pointer list-none [&::-webkit-details-marker]:hidden`}>
+        {summary}
+      </summary>
       <Form
         method="post"
         preventScrollReset

@@ -2,7 +2,7 @@ import { PLACEHOLDER_IMAGE } from "../../../lib/image-url";
 import type { PendingBusiness } from "../../listings/list-pending-businesses.server";
 import type { Paged } from "../../../lib/pagination";
 import { ADMIN_TEXTS } from "../admin.schemas";
-import { ActionForm, EmptyState, LoadError, Pager, ReasonForm, locationLabel, personName, resultFor, useSubmitting, type AdminActionResult } from "./admin-ui";
+import { ActionForm, locationLabel, PagedList, personName, ReasonForm, resultFor, type AdminActionResult, useSubmitting } from "./admin-ui";
 import { buttonClass } from "../../../components/ui/button";
 import { Badge } from "../../../components/ui/badge";
 import { formatDateTime } from "../../../lib/format";
@@ -21,17 +21,15 @@ export function BusinessApprovalsTab({
       <h2 id="approvals-title" className="mb-3 text-lg font-semibold">
         Pending businesses
       </h2>
-      {loadError ? <LoadError text={loadError} /> : null}
-      {businesses.rows.length === 0 ? (
-        <EmptyState>No businesses are waiting for approval.</EmptyState>
-      ) : (
-        <ul className="space-y-4">
-          {businesses.rows.map((b) => (
-            <PendingCard key={b.id} business={b} result={result} />
-          ))}
-        </ul>
-      )}
-      <Pager page={businesses.page} hasNext={businesses.hasNext} label="Pending businesses" />
+      <PagedList
+        page={businesses}
+        loadError={loadError}
+        empty="No businesses are waiting for approval."
+        label="Pending businesses"
+        spacing="space-y-4"
+      >
+        {(b) => <PendingCard key={b.id} business={b} result={result} />}
+      </PagedList>
     </section>
   );
 }
@@ -68,9 +66,7 @@ function PendingCard({ business: b, result }: { business: PendingBusiness; resul
           <h3 className="text-lg font-semibold">{b.name}</h3>
           <Badge tone="pending">Pending</Badge>
         </div>
-        <p className="text-sm text-gray-700">
-          {[b.category, locationLabel(b.state, b.country)].filter(Boolean).join(" · ")}
-        </p>
+        <p className="text-sm text-gray-700">{[b.category, locationLabel(b.state, b.country)].filter(Boolean).join(" · ")}</p>
         <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
           <dt className="font-medium text-gray-600">Owner</dt>
           <dd>

@@ -2,7 +2,7 @@ import { Form, Link } from "react-router";
 import type { AdminApprovedBusiness } from "../../featured/list-approved-businesses.server";
 import type { Paged } from "../../../lib/pagination";
 import { ADMIN_TEXTS } from "../admin.schemas";
-import { ActionForm, EmptyState, LoadError, Pager, personName, useSubmitting } from "./admin-ui";
+import { ActionForm, PagedList, personName, useSubmitting } from "./admin-ui";
 import { buttonClass } from "../../../components/ui/button";
 import { fieldClass } from "../../../components/ui/field";
 import { Badge } from "../../../components/ui/badge";
@@ -24,10 +24,7 @@ export function FeaturedManagementTab({
         <h2 id="featured-title" className="text-lg font-semibold">
           Approved businesses
         </h2>
-        <ActionForm
-          intent="cleanup"
-          confirm="Remove every business whose owner account no longer exists? This cannot be undone."
-        >
+        <ActionForm intent="cleanup" confirm="Remove every business whose owner account no longer exists? This cannot be undone.">
           <button type="submit" className={buttonClass({ variant: "outline", size: "sm" })} disabled={cleaning}>
             {cleaning ? "Cleaning up…" : "Clean up orphaned businesses"}
           </button>
@@ -52,17 +49,14 @@ export function FeaturedManagementTab({
           <span className="max-sm:sr-only">Search</span>
         </button>
       </Form>
-      {loadError ? <LoadError text={loadError} /> : null}
-      {businesses.rows.length === 0 ? (
-        <EmptyState>{search ? `No approved businesses match “${search}”.` : "No approved businesses yet."}</EmptyState>
-      ) : (
-        <ul className="space-y-3">
-          {businesses.rows.map((b) => (
-            <FeaturedRow key={b.id} business={b} />
-          ))}
-        </ul>
-      )}
-      <Pager page={businesses.page} hasNext={businesses.hasNext} label="Approved businesses" />
+      <PagedList
+        page={businesses}
+        loadError={loadError}
+        empty={search ? `No approved businesses match “${search}”.` : "No approved businesses yet."}
+        label="Approved businesses"
+      >
+        {(b) => <FeaturedRow key={b.id} business={b} />}
+      </PagedList>
     </section>
   );
 }

@@ -2,7 +2,7 @@ import { formatNaira, formatDate, formatDateTime } from "../../../lib/format";
 import type { AdminFeaturedRequest } from "../../featured/list-featured-requests.server";
 import type { Paged } from "../../../lib/pagination";
 import { ADMIN_TEXTS } from "../admin.schemas";
-import { ActionForm, EmptyState, LoadError, Pager, personName, useSubmitting } from "./admin-ui";
+import { ActionForm, PagedList, personName, useSubmitting } from "./admin-ui";
 import { buttonClass } from "../../../components/ui/button";
 import { Badge } from "../../../components/ui/badge";
 
@@ -50,48 +50,40 @@ export function FeaturedRequestsTab({ requests, loadError }: { requests: Paged<A
       <h2 id="requests-title" className="mb-3 text-lg font-semibold">
         Featured requests
       </h2>
-      {loadError ? <LoadError text={loadError} /> : null}
-      {requests.rows.length === 0 ? (
-        <EmptyState>No featured requests yet.</EmptyState>
-      ) : (
-        <ul className="space-y-3">
-          {requests.rows.map((r) => (
-            <li key={r.id} className="card p-4">
-              <div className="flex flex-wrap items-start justify-between gap-2">
-                <div className="min-w-0">
-                  <h3 className="font-semibold">{r.businessName}</h3>
-                  <p className="text-sm text-gray-700">
-                    Owner: {r.ownerId ? personName(r.ownerFirstName, r.ownerLastName) : ADMIN_TEXTS.unknownOwner}
-                  </p>
-                </div>
-                <div className="flex flex-wrap gap-1">
-                  <Badge tone="neutral">{r.pricingTier}</Badge>
-                  <Badge tone={r.status}>{capitalise(r.status)}</Badge>
-                </div>
+      <PagedList page={requests} loadError={loadError} empty="No featured requests yet." label="Featured requests">
+        {(r) => (
+          <li key={r.id} className="card p-4">
+            <div className="flex flex-wrap items-start justify-between gap-2">
+              <div className="min-w-0">
+                <h3 className="font-semibold">{r.businessName}</h3>
+                <p className="text-sm text-gray-700">Owner: {r.ownerId ? personName(r.ownerFirstName, r.ownerLastName) : ADMIN_TEXTS.unknownOwner}</p>
               </div>
-              <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
-                <dt className="font-medium text-gray-600">Phone</dt>
-                <dd>{r.phoneNumber || ADMIN_TEXTS.notSpecified}</dd>
-                <dt className="font-medium text-gray-600">State</dt>
-                <dd>{r.state || ADMIN_TEXTS.notSpecified}</dd>
-                <dt className="font-medium text-gray-600">Country</dt>
-                <dd>{r.country || ADMIN_TEXTS.notSpecified}</dd>
-                <dt className="font-medium text-gray-600">Requested</dt>
-                <dd>{formatDateTime(r.createdAt)}</dd>
-                <Period request={r} />
-              </dl>
-              {r.description ? <p className="mt-2 line-clamp-3 text-sm text-gray-800">{r.description}</p> : null}
-              {r.status === "pending" ? (
-                <div className="mt-3 border-t border-gray-100 pt-3">
-                  {!r.businessApproved ? <p className="mb-2 text-sm text-amber-800">The business is not approved yet.</p> : null}
-                  <ReviewButtons intent="review-request" request={r} />
-                </div>
-              ) : null}
-            </li>
-          ))}
-        </ul>
-      )}
-      <Pager page={requests.page} hasNext={requests.hasNext} label="Featured requests" />
+              <div className="flex flex-wrap gap-1">
+                <Badge tone="neutral">{r.pricingTier}</Badge>
+                <Badge tone={r.status}>{capitalise(r.status)}</Badge>
+              </div>
+            </div>
+            <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+              <dt className="font-medium text-gray-600">Phone</dt>
+              <dd>{r.phoneNumber || ADMIN_TEXTS.notSpecified}</dd>
+              <dt className="font-medium text-gray-600">State</dt>
+              <dd>{r.state || ADMIN_TEXTS.notSpecified}</dd>
+              <dt className="font-medium text-gray-600">Country</dt>
+              <dd>{r.country || ADMIN_TEXTS.notSpecified}</dd>
+              <dt className="font-medium text-gray-600">Requested</dt>
+              <dd>{formatDateTime(r.createdAt)}</dd>
+              <Period request={r} />
+            </dl>
+            {r.description ? <p className="mt-2 line-clamp-3 text-sm text-gray-800">{r.description}</p> : null}
+            {r.status === "pending" ? (
+              <div className="mt-3 border-t border-gray-100 pt-3">
+                {!r.businessApproved ? <p className="mb-2 text-sm text-amber-800">The business is not approved yet.</p> : null}
+                <ReviewButtons intent="review-request" request={r} />
+              </div>
+            ) : null}
+          </li>
+        )}
+      </PagedList>
     </section>
   );
 }
@@ -104,45 +96,39 @@ export function SubscriptionsTab({ requests, loadError }: { requests: Paged<Admi
         Featured subscriptions
       </h2>
       <p className="mb-3 text-sm text-gray-600">Approval runs from today: basic 1 month, premium 3 months, enterprise 6 months, others 1 month.</p>
-      {loadError ? <LoadError text={loadError} /> : null}
-      {requests.rows.length === 0 ? (
-        <EmptyState>No subscription requests yet.</EmptyState>
-      ) : (
-        <ul className="space-y-3">
-          {requests.rows.map((r) => (
-            <li key={r.id} className="card p-4">
-              <div className="flex flex-wrap items-start justify-between gap-2">
-                <div className="min-w-0">
-                  <h3 className="font-semibold">{r.ownerId ? personName(r.ownerFirstName, r.ownerLastName) : ADMIN_TEXTS.unknownOwner}</h3>
-                  <p className="break-all text-sm text-gray-700">
-                    {r.ownerEmail ?? ADMIN_TEXTS.noEmail} · {r.businessName}
-                  </p>
-                </div>
-                <div className="flex flex-wrap gap-1">
-                  <Badge tone="neutral">{r.pricingTier}</Badge>
-                  <Badge tone={r.status}>{capitalise(r.status)}</Badge>
-                </div>
+      <PagedList page={requests} loadError={loadError} empty="No subscription requests yet." label="Subscriptions">
+        {(r) => (
+          <li key={r.id} className="card p-4">
+            <div className="flex flex-wrap items-start justify-between gap-2">
+              <div className="min-w-0">
+                <h3 className="font-semibold">{r.ownerId ? personName(r.ownerFirstName, r.ownerLastName) : ADMIN_TEXTS.unknownOwner}</h3>
+                <p className="break-all text-sm text-gray-700">
+                  {r.ownerEmail ?? ADMIN_TEXTS.noEmail} · {r.businessName}
+                </p>
               </div>
-              <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
-                <dt className="font-medium text-gray-600">Payment</dt>
-                <dd>
-                  {r.paymentAmountKobo !== null ? `${formatNaira(r.paymentAmountKobo)} · ${r.paymentStatus}` : "No payment recorded"}
-                  {r.paymentReference ? <span className="break-all text-gray-600"> · {r.paymentReference}</span> : null}
-                </dd>
-                <dt className="font-medium text-gray-600">Requested</dt>
-                <dd>{formatDateTime(r.createdAt)}</dd>
-                <Period request={r} />
-              </dl>
-              {r.status === "pending" ? (
-                <div className="mt-3 border-t border-gray-100 pt-3">
-                  <ReviewButtons intent="review-subscription" request={r} />
-                </div>
-              ) : null}
-            </li>
-          ))}
-        </ul>
-      )}
-      <Pager page={requests.page} hasNext={requests.hasNext} label="Subscriptions" />
+              <div className="flex flex-wrap gap-1">
+                <Badge tone="neutral">{r.pricingTier}</Badge>
+                <Badge tone={r.status}>{capitalise(r.status)}</Badge>
+              </div>
+            </div>
+            <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+              <dt className="font-medium text-gray-600">Payment</dt>
+              <dd>
+                {r.paymentAmountKobo !== null ? `${formatNaira(r.paymentAmountKobo)} · ${r.paymentStatus}` : "No payment recorded"}
+                {r.paymentReference ? <span className="break-all text-gray-600"> · {r.paymentReference}</span> : null}
+              </dd>
+              <dt className="font-medium text-gray-600">Requested</dt>
+              <dd>{formatDateTime(r.createdAt)}</dd>
+              <Period request={r} />
+            </dl>
+            {r.status === "pending" ? (
+              <div className="mt-3 border-t border-gray-100 pt-3">
+                <ReviewButtons intent="review-subscription" request={r} />
+              </div>
+            ) : null}
+          </li>
+        )}
+      </PagedList>
     </section>
   );
 }

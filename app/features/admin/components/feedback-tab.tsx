@@ -2,7 +2,7 @@ import { FEEDBACK_STATUSES } from "../../../lib/reference";
 import type { AdminFeedback } from "../../feedback/list-feedback.server";
 import type { Paged } from "../../../lib/pagination";
 import { ADMIN_TEXTS, ROLE_LABELS } from "../admin.schemas";
-import { ActionForm, EmptyState, LoadError, Pager, personName, useSubmitting } from "./admin-ui";
+import { ActionForm, PagedList, personName, useSubmitting } from "./admin-ui";
 import { buttonClass } from "../../../components/ui/button";
 import { fieldClass } from "../../../components/ui/field";
 import { Badge } from "../../../components/ui/badge";
@@ -16,17 +16,9 @@ export function FeedbackTab({ entries, loadError }: { entries: Paged<AdminFeedba
       <h2 id="feedback-title" className="mb-3 text-lg font-semibold">
         Feedback
       </h2>
-      {loadError ? <LoadError text={loadError} /> : null}
-      {entries.rows.length === 0 ? (
-        <EmptyState>No feedback yet.</EmptyState>
-      ) : (
-        <ul className="space-y-3">
-          {entries.rows.map((f) => (
-            <FeedbackCard key={f.id} entry={f} />
-          ))}
-        </ul>
-      )}
-      <Pager page={entries.page} hasNext={entries.hasNext} label="Feedback" />
+      <PagedList page={entries} loadError={loadError} empty="No feedback yet." label="Feedback">
+        {(f) => <FeedbackCard key={f.id} entry={f} />}
+      </PagedList>
     </section>
   );
 }

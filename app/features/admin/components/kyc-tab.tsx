@@ -2,7 +2,7 @@ import { useState } from "react";
 import type { AdminKycRow } from "../../kyc/list-kyc-submissions.server";
 import type { Paged } from "../../../lib/pagination";
 import { ADMIN_TEXTS } from "../admin.schemas";
-import { ActionForm, EmptyState, LoadError, Pager, ReasonForm, personName, resultFor, useSubmitting, type AdminActionResult } from "./admin-ui";
+import { ActionForm, PagedList, personName, ReasonForm, resultFor, type AdminActionResult, useSubmitting } from "./admin-ui";
 import { buttonClass } from "../../../components/ui/button";
 import { Badge } from "../../../components/ui/badge";
 import { formatDateTime } from "../../../lib/format";
@@ -13,17 +13,9 @@ export function KycTab({ submissions, result, loadError }: { submissions: Paged<
       <h2 id="kyc-title" className="mb-3 text-lg font-semibold">
         KYC submissions
       </h2>
-      {loadError ? <LoadError text={loadError} /> : null}
-      {submissions.rows.length === 0 ? (
-        <EmptyState>No KYC submissions yet.</EmptyState>
-      ) : (
-        <ul className="space-y-3">
-          {submissions.rows.map((s) => (
-            <KycCard key={s.id} submission={s} result={result} />
-          ))}
-        </ul>
-      )}
-      <Pager page={submissions.page} hasNext={submissions.hasNext} label="KYC submissions" />
+      <PagedList page={submissions} loadError={loadError} empty="No KYC submissions yet." label="KYC submissions">
+        {(s) => <KycCard key={s.id} submission={s} result={result} />}
+      </PagedList>
     </section>
   );
 }

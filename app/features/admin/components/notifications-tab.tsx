@@ -55,8 +55,23 @@ export function NotificationsTab({
               {error}
             </p>
           ) : null}
-          <TextField label={<Required>Title</Required>} name="title" required maxLength={120} defaultValue={values.title ?? ""} aria-describedby={error ? "notify-error" : undefined} />
-          <TextAreaField label={<Required>Message</Required>} name="message" required rows={4} maxLength={2000} defaultValue={values.message ?? ""} aria-describedby={error ? "notify-error" : undefined} />
+          <TextField
+            label={<Required>Title</Required>}
+            name="title"
+            required
+            maxLength={120}
+            defaultValue={values.title ?? ""}
+            aria-describedby={error ? "notify-error" : undefined}
+          />
+          <TextAreaField
+            label={<Required>Message</Required>}
+            name="message"
+            required
+            rows={4}
+            maxLength={2000}
+            defaultValue={values.message ?? ""}
+            aria-describedby={error ? "notify-error" : undefined}
+          />
           <div className="grid gap-3 sm:grid-cols-2">
             <SelectField
               label="Target audience"

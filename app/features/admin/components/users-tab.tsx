@@ -4,7 +4,7 @@ import type { ActivityEntry } from "../list-user-activity.server";
 import type { AdminUserRow } from "../list-users.server";
 import type { Paged } from "../../../lib/pagination";
 import { ADMIN_TEXTS, ROLE_LABELS, USER_FILTER_OPTIONS } from "../admin.schemas";
-import { ActionForm, EmptyState, LoadError, Pager, ReasonForm, locationLabel, personName, resultFor, useSubmitting, type AdminActionResult } from "./admin-ui";
+import { ActionForm, locationLabel, PagedList, personName, ReasonForm, resultFor, type AdminActionResult, useSubmitting } from "./admin-ui";
 import { buttonClass } from "../../../components/ui/button";
 import { fieldClass } from "../../../components/ui/field";
 import { Badge } from "../../../components/ui/badge";
@@ -71,17 +71,9 @@ export function UsersTab({
         </button>
       </Form>
       {activity ? <ActivityPanel activity={activity} /> : null}
-      {loadError ? <LoadError text={loadError} /> : null}
-      {users.rows.length === 0 ? (
-        <EmptyState>{search || userFilter ? "No users match this search." : "No users yet."}</EmptyState>
-      ) : (
-        <ul className="space-y-3">
-          {users.rows.map((u) => (
-            <UserCard key={u.id} user={u} isMe={u.id === meId} result={result} />
-          ))}
-        </ul>
-      )}
-      <Pager page={users.page} hasNext={users.hasNext} label="Users" />
+      <PagedList page={users} loadError={loadError} empty={search || userFilter ? "No users match this search." : "No users yet."} label="Users">
+        {(u) => <UserCard key={u.id} user={u} isMe={u.id === meId} result={result} />}
+      </PagedList>
     </section>
   );
 }
@@ -143,7 +135,12 @@ function UserCard({ user: u, isMe, result }: { user: AdminUserRow; isMe: boolean
         <Link to={activityHref} className={buttonClass({ variant: "outline", size: "sm" })} preventScrollReset>
           View Activity
         </Link>
-        <button type="button" className={buttonClass({ variant: "outline", size: "sm" })} disabled title="Messaging users from the admin panel is not available yet">
+        <button
+          type="button"
+          className={buttonClass({ variant: "outline", size: "sm" })}
+          disabled
+          title="Messaging users from the admin panel is not available yet"
+        >
           Send Message
         </button>
         {isMe ? null : u.isSuspended ? (

@@ -3,18 +3,9 @@ import { Link } from "react-router";
 import { LIMITS } from "../../../lib/reference";
 import { formatFullTime, formatMessageTime } from "../../../lib/format";
 import {
-  MESSAGE_TEXTS, messageLength, messageProblem, newIdempotencyKey, sanitizeMessage, type MessageCreatedPayload, type MessageView,
+  MESSAGE_TEXTS, messageLength, messageProblem, newIdempotencyKey, sanitizeMessage, type ChatConversation, type MessageCreatedPayload, type MessageView,
 } from "../message.schemas";
 import { subscribeRealtime } from "../../../lib/realtime-client";
-
-export type ChatConversation = {
-  business: { id: string; name: string };
-  visitor: { id: string; name: string };
-  viewerRole: "visitor" | "owner" | "admin";
-  messages: MessageView[];
-  truncated: boolean;
-  canReply: boolean;
-};
 
 type Notice = { tone: "success" | "error"; text: string } | null;
 

@@ -1,5 +1,6 @@
 import { inArray } from "drizzle-orm";
 import { businesses, businessMessages, profiles } from "../../../../db/schema";
+import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 import type { Db, Tx } from "../../../lib/db.server";
 import { SENDER_TYPES } from "../../../lib/reference";
 import { MESSAGE_TEXTS, type MessageView, type SenderType } from "../message.schemas";
@@ -18,17 +19,8 @@ export const messageColumns = {
   createdAt: businessMessages.createdAt,
 };
 
-export type MessageRow = {
-  id: string;
-  businessId: string | null;
-  businessName: string | null;
-  visitorId: string;
-  senderId: string;
-  senderType: string;
-  message: string;
-  readStatus: boolean;
-  createdAt: Date;
-};
+/** A message read with messageColumns (the business's name is null once the listing is deleted). */
+export type MessageRow = Omit<SelectResultFields<typeof messageColumns>, "businessName" | "recipientId"> & { businessName: string | null };
 
 /** The presenter: what a reader of the message may see of it. */
 export function toMessageView(row: MessageRow): MessageView {
