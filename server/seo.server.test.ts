@@ -76,11 +76,11 @@ describe("sitemap.xml", () => {
     const listedIds: string[] = [];
     for (let file = 1; file <= count; file++) {
       const xml = await buildBusinessSitemap(file, count);
-      listedIds.push(...locs(xml!).map((u) => u.slice(`${base}/businesses/`.length)));
+      listedIds.push(...locs(xml).map((u) => u.slice(`${base}/businesses/`.length)));
     }
     expect(listedIds.sort()).toEqual(await publicIds());
-    expect(await buildBusinessSitemap(count + 1, count)).toBeNull();
-    expect(await buildBusinessSitemap(0, count)).toBeNull();
+    await expect(buildBusinessSitemap(count + 1, count)).rejects.toMatchObject({ code: "not-found" });
+    await expect(buildBusinessSitemap(0, count)).rejects.toMatchObject({ code: "not-found" });
   });
 
   it("serves the split files and the pages file, and 404 for files that cannot exist", async () => {

@@ -13,8 +13,8 @@ export function seoRoutes() {
   routes.get("/sitemaps/pages.xml", (c) => xmlResponse(c, buildPagesSitemap()));
   routes.get("/sitemaps/:file{businesses-[0-9]+-of-[0-9]+\\.xml}", async (c) => {
     const [file, files] = (c.req.param("file").match(/\d+/g) ?? []).map(Number);
-    const body = await buildBusinessSitemap(file, files);
-    return body ? xmlResponse(c, body) : c.text("Not found", 404);
+    // No such file: a not-found refusal, answered by the one error mapping (onError).
+    return xmlResponse(c, await buildBusinessSitemap(file, files));
   });
   return routes;
 }

@@ -7,7 +7,9 @@ import {
 } from "../../../db/seed/factories";
 import { actorFor } from "../../../tests/support/actors";
 import { pngImage } from "../../../tests/support/images";
+import { refusal } from "../../../tests/support/refusals";
 import { getPublicBusiness } from "../directory/get-public-business.server";
+import { DIRECTORY_TEXTS } from "../directory/types";
 import { listFeaturedBusinesses } from "../directory/list-featured-businesses.server";
 import { openKycDocument } from "../kyc/kyc-document-link.server";
 import { listOwnListings } from "../listings/list-own-listings.server";
@@ -75,13 +77,13 @@ describe("Business Approvals", () => {
     const admin = await newAdmin();
     const owner = await createOwner(getDb());
     const listing = await createBusiness(getDb(), { userId: owner.id, status: "pending" });
-    expect(await getPublicBusiness(listing.id)).toBeNull();
+    expect(await refusal(getPublicBusiness(listing.id))).toMatchObject({ code: "not-found", message: DIRECTORY_TEXTS.businessNotFound });
     const outcome = await runAdminAction(admin, form({ intent: "approve-business", targetId: listing.id }));
     expect(outcome.result).toMatchObject({ ok: true, title: "Business approved successfully" });
     const row = await businessRow(listing.id);
     expect(row).toMatchObject({ approved: true, approvalStatus: "approved", rejectedAt: null });
     expect(row.approvedAt).toBeInstanceOf(Date);
-    expect(await getPublicBusiness(listing.id)).not.toBeNull();
+    expect((await getPublicBusiness(listing.id)).id).toBe(listing.id);
     expect(await directoryEvents(listing.id)).toHaveLength(1);
     const [audit] = await auditOf(listing.id);
     expect(audit).toMatchObject({ action: "business.approve", actorId: admin.id, before: { approved: false, approvalStatus: "pending", approvedAt: null } });
@@ -154,7 +156,7 @@ describe("KYC Approvals", () => {
     const [after] = await getDb().select().from(kycSubmissions).where(eq(kycSubmissions.id, submission!.id));
     expect(after!.status).toBe("approved");
     expect(after!.reviewedAt).toBeInstanceOf(Date);
-    expect(await getPublicBusiness(listing.id)).not.toBeNull();
+    expect((await getPublicBusiness(listing.id)).id).toBe(listing.id);
     expect(await directoryEvents(listing.id)).toHaveLength(1);
     const again = await runAdminAction(admin, form({ intent: "approve-kyc", targetId: submission!.id }));
     expect(again.result).toMatchObject({ ok: false, title: ADMIN_TEXTS.kycUpdateFailed });

@@ -8,6 +8,7 @@ import { ACCOUNT_TEXTS } from "../accounts/account.schemas";
 import { getSessionUser } from "../accounts/session.server";
 import { signIn } from "../accounts/sign-in.server";
 import { getPublicBusiness } from "../directory/get-public-business.server";
+import { DIRECTORY_TEXTS } from "../directory/types";
 import { AppError } from "../../lib/app-error";
 import { getDb } from "../../lib/db.server";
 import { ADMIN_EXTRA_TEXTS, ADMIN_TEXTS } from "./admin.schemas";
@@ -180,18 +181,18 @@ describe("suspending a user", () => {
     const cookie = await signInCookie(owner.email);
     const request = new Request(BASE, { headers: { cookie } });
     expect(await getSessionUser(request)).not.toBeNull();
-    expect(await getPublicBusiness(listing.id)).not.toBeNull();
+    expect((await getPublicBusiness(listing.id)).id).toBe(listing.id);
 
     const outcome = await suspendUser(actor, { userId: owner.id, reason: "Fake listings" });
     expect(outcome).toEqual({ hiddenListings: 1, endedSessions: 1 });
     expect(await getDb().select().from(session).where(eq(session.userId, owner.id))).toEqual([]);
     expect(await getSessionUser(request)).toBeNull();
-    expect(await getPublicBusiness(listing.id)).toBeNull();
+    expect(await refusal(getPublicBusiness(listing.id))).toMatchObject({ code: "not-found", message: DIRECTORY_TEXTS.businessNotFound });
     const refused = await refusal(signIn({ email: owner.email, password: DEFAULT_PASSWORD }, { request: loginRequest(), clientAddress: nextAddress() }));
     expect(refused).toMatchObject({ code: "forbidden", reason: "suspended", message: ACCOUNT_TEXTS.suspended });
 
     await unsuspendUser(actor, { userId: owner.id });
-    expect(await getPublicBusiness(listing.id)).not.toBeNull();
+    expect((await getPublicBusiness(listing.id)).id).toBe(listing.id);
     const again = await signIn({ email: owner.email, password: DEFAULT_PASSWORD }, { request: loginRequest(), clientAddress: nextAddress() });
     expect(again.status).toBe("signed-in");
 

@@ -6,18 +6,22 @@ import { isUuid } from "../../lib/ids";
 import { isFeaturedNow } from "../featured/featured-now.server";
 import { imagesOfListings, listingDetailColumns } from "../listings/listing-columns.server";
 import { isPublicBusiness } from "./internal/public-business.server";
-import type { PublicBusiness } from "./types";
+import { AppError } from "../../lib/app-error";
+import { DIRECTORY_TEXTS, type PublicBusiness } from "./types";
 
-/** A public business with its images in position order, or null when the id is not one or not public. */
-export async function getPublicBusiness(id: string): Promise<PublicBusiness | null> {
-  if (!isUuid(id)) return null;
+/**
+ * A public business with its images in position order. Anything else (not an id, not approved, its owner
+ * suspended or gone) is the spec's 'Business not found or not approved yet.'
+ */
+export async function getPublicBusiness(id: string): Promise<PublicBusiness> {
+  if (!isUuid(id)) throw new AppError("not-found", DIRECTORY_TEXTS.businessNotFound);
   const db = getDb();
   const [business] = await db
     .select({ ...listingDetailColumns, featured: isFeaturedNow().mapWith(Boolean), viewCount: businesses.viewCount })
     .from(businesses)
     .where(and(eq(businesses.id, id), isPublicBusiness))
     .limit(1);
-  if (!business) return null;
+  if (!business) throw new AppError("not-found", DIRECTORY_TEXTS.businessNotFound);
   const images = await imagesOfListings(db, [id]);
   return {
     ...business,

@@ -1,5 +1,6 @@
 import { and, asc, count, gte, lt, type SQL } from "drizzle-orm";
 import { businesses } from "../../../db/schema";
+import { AppError } from "../../lib/app-error";
 import { getDb } from "../../lib/db.server";
 import { businessPath } from "./business-links";
 import { isPublicBusiness } from "./internal/public-business.server";
@@ -77,9 +78,11 @@ export function buildPagesSitemap(): string {
   return urlset(STATIC_PAGES.map((path) => ({ loc: publicUrl(path) })));
 }
 
-/** Business file `file` of `files` (1-based) of a split sitemap; null when there is no such file. */
-export async function buildBusinessSitemap(file: number, files: number, { maxUrls = SITEMAP_MAX_URLS }: SitemapOptions = {}): Promise<string | null> {
-  if (!Number.isSafeInteger(files) || files < 1 || files > 100_000 || !Number.isSafeInteger(file) || file < 1 || file > files) return null;
+/** Business file `file` of `files` (1-based) of a split sitemap; refused as not found when there is no such file. */
+export async function buildBusinessSitemap(file: number, files: number, { maxUrls = SITEMAP_MAX_URLS }: SitemapOptions = {}): Promise<string> {
+  if (!Number.isSafeInteger(files) || files < 1 || files > 100_000 || !Number.isSafeInteger(file) || file < 1 || file > files) {
+    throw new AppError("not-found", "Not found");
+  }
   const from = gte(businesses.id, uuidAt(file - 1, files));
   const range = file === files ? from : and(from, lt(businesses.id, uuidAt(file, files)));
   return urlset(await businessUrls(range, maxUrls));

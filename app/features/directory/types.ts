@@ -1,3 +1,8 @@
+/** The directory's own texts (spec 01 §2 Business detail and §8). Client-safe. */
+export const DIRECTORY_TEXTS = {
+  businessNotFound: "Business not found or not approved yet.",
+} as const;
+
 /** What a business card shows: no owner, contact or moderation fields. Client-safe. */
 export type BusinessCardData = {
   id: string;

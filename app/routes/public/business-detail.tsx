@@ -14,14 +14,21 @@ import { shouldCountView } from "~/features/directory/view-counting";
 import { formatNumber } from "~/lib/format";
 import { SHARE_IMAGE } from "~/lib/image-url";
 import type { loader as rootLoader } from "~/root";
+import { DIRECTORY_TEXTS } from "~/features/directory/types";
+import { appErrorCode } from "~/lib/app-error";
+import { statusOf, throwRouteError } from "~/lib/error-responses.server";
 
-const NOT_FOUND = "Business not found or not approved yet.";
+const NOT_FOUND = DIRECTORY_TEXTS.businessNotFound;
 const GALLERY_SHOWN = 3;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const business = await getPublicBusiness(params.id);
-  if (!business) {
-    return data({ business: null, meta: [{ title: `${NOT_FOUND} | ${SITE_NAME}` }, { name: "robots", content: "noindex" }] }, { status: 404 });
+  let business;
+  try {
+    business = await getPublicBusiness(params.id);
+  } catch (error) {
+    // The page itself says so (with a way back to the list), at the refusal's status.
+    if (appErrorCode(error) !== "not-found") throwRouteError(error);
+    return data({ business: null, meta: [{ title: `${NOT_FOUND} | ${SITE_NAME}` }, { name: "robots", content: "noindex" }] }, { status: statusOf(error) });
   }
   if (shouldCountView(request)) {
     business.viewCount = (await recordBusinessView(business.id)) ?? business.viewCount;
