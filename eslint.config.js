@@ -38,10 +38,31 @@ const nodeGlobals = Object.fromEntries(
   ].map((name) => [name, "readonly"]),
 );
 
+/**
+ * Which features each feature may import (only their public files). Dependencies run one way; a new
+ * feature folder must be added here, or linting stops with a message saying so.
+ */
+const FEATURE_DEPENDENCIES = {
+  accounts: [],
+  profile: ["accounts"],
+  feedback: ["accounts"],
+  notifications: ["accounts"],
+  messaging: ["accounts", "notifications"],
+  plans: ["accounts"],
+  kyc: ["accounts"],
+  listings: ["accounts", "plans"],
+  featured: ["accounts", "listings"],
+  payments: ["accounts", "plans", "featured"],
+  directory: ["accounts", "listings", "featured"],
+  admin: ["accounts", "listings", "featured", "feedback", "kyc"],
+};
+
 /** The feature folders (app/features/<domain>), read from the tree so a new feature is covered at once. */
 const FEATURES = readdirSync(new URL("./app/features", import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
+const unmapped = FEATURES.filter((feature) => !(feature in FEATURE_DEPENDENCIES));
+if (unmapped.length > 0) throw new Error(`eslint.config.js: add ${unmapped.join(", ")} to FEATURE_DEPENDENCIES (which features it may import).`);
 
 /** Tests and benches may reach anything they need to set up or observe; the boundaries are for the product. */
 const NOT_PRODUCT = ["**/*.test.ts", "**/*.test.tsx", "tests/**", "bench/**"];
@@ -87,6 +108,8 @@ export default tseslint.config(
     plugins: { "import-x": importX },
     settings: { "import-x/resolver-next": [createTypeScriptImportResolver({ project: "./tsconfig.json" })] },
     rules: {
+      // Dependencies between features run one way (messaging → notifications, payments → plans, …): a cycle fails.
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
       "import-x/no-restricted-paths": [
         "error",
         {
@@ -110,6 +133,11 @@ export default tseslint.config(
               target: `./app/features/${feature}`,
               from: `./app/features/!(${feature})/internal/**`,
               message: `A feature reaches another only through its public files (schemas, policies, components, the use cases it exports), never its internal/ folder (${LAYERS}).`,
+            })),
+            ...FEATURES.map((feature) => ({
+              target: `./app/features/${feature}`,
+              from: `./app/features/!(${[feature, ...FEATURE_DEPENDENCIES[feature]].join("|")})/**`,
+              message: `${feature} may import only ${FEATURE_DEPENDENCIES[feature].join(", ") || "no other feature"}: dependencies between features run one way (FEATURE_DEPENDENCIES in eslint.config.js, ${LAYERS}).`,
             })),
             {
               target: ["./app/routes", "./app/root.tsx", "./app/entry.server.tsx", "./server"],

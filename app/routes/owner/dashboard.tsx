@@ -15,7 +15,7 @@ import { FEATURE_TEXTS } from "~/features/featured/featured.schemas";
 import { requestFeature } from "~/features/featured/request-feature.server";
 import { getCurrentPlan } from "~/features/plans/current-plan.server";
 import { CurrentPlanCard } from "~/features/plans/components/current-plan-card";
-import { PaymentNotice } from "~/features/plans/components/payment-notice";
+import { PaymentNotice } from "~/features/payments/components/payment-notice";
 import { IMAGE_WIDTHS, PLACEHOLDER_IMAGE, imageUrl } from "~/lib/image-url";
 import { failureData, refusalData } from "~/lib/error-responses.server";
 import { LIMITS } from "~/lib/reference";

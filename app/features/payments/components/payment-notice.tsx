@@ -1,5 +1,5 @@
 import { useSearchParams } from "react-router";
-import { PAYMENT_TEXTS } from "../../payments/payment-texts";
+import { PAYMENT_TEXTS } from "../payment-texts";
 
 const PLAN_NAMES: Record<string, string> = { standard: "Standard", premium: "Premium" };
 
