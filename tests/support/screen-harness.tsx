@@ -18,6 +18,7 @@ import {
 } from "react-router";
 import { getSessionUser } from "../../app/features/accounts/session.server";
 import { signIn } from "../../app/features/accounts/sign-in.server";
+import { requestStorage } from "../../app/lib/request-context.server";
 import { DEFAULT_PASSWORD } from "../../db/seed/factories";
 
 export const BASE_URL = "http://localhost:3000";
@@ -46,7 +47,7 @@ export async function sessionCookie(email: string, password = DEFAULT_PASSWORD):
 export async function renderRoute(
   module: RouteModule,
   path: string,
-  options: { cookie?: string; form?: Record<string, string> } = {},
+  options: { cookie?: string; form?: Record<string, string>; requestId?: string } = {},
 ): Promise<Rendered> {
   const headers = new Headers({ origin: BASE_URL });
   if (options.cookie) headers.set("cookie", options.cookie);
@@ -78,7 +79,9 @@ export async function renderRoute(
       ],
     },
   ]);
-  const context = await handler.query(request, { requestContext: { requestId: randomUUID() } as never });
+  // Inside a request context, as the Hono server runs every request: log lines and Error IDs carry its id.
+  const requestId = options.requestId ?? randomUUID();
+  const context = await requestStorage.run({ requestId }, () => handler.query(request, { requestContext: { requestId } as never }));
   if (context instanceof Response) {
     return { kind: "redirect", status: context.status, location: context.headers.get("location") ?? "" };
   }

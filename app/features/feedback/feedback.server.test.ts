@@ -96,7 +96,7 @@ describe("sending feedback", () => {
     await getDb().execute(sql.raw("create trigger refuse_feedback before insert on feedback for each row execute function refuse_feedback()"));
     let shown;
     try {
-      shown = await renderRoute(feedbackRoute, "/feedback", { cookie, form: { message: "Please add a map view!" } });
+      shown = await renderRoute(feedbackRoute, "/feedback", { cookie, form: { message: "Please add a map view!" }, requestId: "req-feedback-1" });
     } finally {
       await getDb().execute(sql.raw("drop trigger refuse_feedback on feedback"));
       await getDb().execute(sql.raw("drop function refuse_feedback()"));
@@ -106,6 +106,8 @@ describe("sending feedback", () => {
     expect(shown.text).toContain(FEEDBACK_TEXTS.failed.title);
     expect(shown.text).toContain(FEEDBACK_TEXTS.failed.text);
     expect(shown.html).toContain("Please add a map view!");
+    // A fault of ours: the person gets the id our log line carries, to quote to support.
+    expect(shown.text).toContain("Error ID: req-feedback-1");
     expect(await rowsOf(owner.id)).toHaveLength(0);
   });
 });

@@ -9,6 +9,7 @@ import { TextAreaField } from "~/components/ui/field";
 import { optionalUser } from "~/features/accounts/guards.server";
 import { FEEDBACK_MAX_LENGTH, FEEDBACK_TEXTS } from "~/features/feedback/feedback-texts";
 import { submitFeedback } from "~/features/feedback/submit-feedback.server";
+import type { Failure } from "~/lib/app-error";
 import { failureData } from "~/lib/error-responses.server";
 
 export const meta: Route.MetaFunction = () => [
@@ -37,7 +38,7 @@ export default function Feedback({ loaderData, actionData }: Route.ComponentProp
   const navigation = useNavigation();
   const sending = navigation.state === "submitting" && navigation.formAction === "/feedback";
   const [blank, setBlank] = useState(false);
-  const failure = blank ? FEEDBACK_TEXTS.required : actionData && !actionData.ok ? actionData.failure : null;
+  const failure: Failure | null = blank ? FEEDBACK_TEXTS.required : actionData && !actionData.ok ? actionData.failure : null;
   const askToLogin = failure?.title === FEEDBACK_TEXTS.authRequired.title;
   return (
     <div className="page max-w-2xl space-y-5">
@@ -83,6 +84,7 @@ export default function Feedback({ loaderData, actionData }: Route.ComponentProp
                 </Link>
               </>
             ) : null}
+            {failure.errorId ? <span className="mt-1 block text-xs">Error ID: {failure.errorId}</span> : null}
           </Alert>
         ) : null}
         <TextAreaField
