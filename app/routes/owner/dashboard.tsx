@@ -2,6 +2,7 @@ import { Form, Link, useActionData, useFetcher, useNavigation, useSearchParams }
 import type { Route } from "./+types/dashboard";
 import { buttonClass, ButtonLink } from "~/components/ui/button";
 import { Alert } from "~/components/ui/alert";
+import { Card } from "~/components/ui/card";
 import { requireUser } from "~/features/accounts/guards.server";
 import { greetingName } from "~/features/accounts/session-user";
 import { getKycStatus } from "~/features/kyc/get-kyc-status.server";
@@ -90,12 +91,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <CurrentPlanCard plan={plan} listingCount={kyc.status === "approved" ? listings.length : null} />
       {kyc.status === "approved" ? (
         listings.length === 0 ? (
-          <section aria-labelledby="create-title" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-gray-200">
-            <h2 id="create-title" className="mb-4 text-lg font-semibold">
-              Create your first business listing
-            </h2>
+          <Card title="Create your first business listing" className="p-6">
             <ListingForm mode="create" action="/business/create" defaults={{}} />
-          </section>
+          </Card>
         ) : (
           <section aria-labelledby="listings-title" className="space-y-3">
             <div className="flex items-center justify-between">

@@ -9,6 +9,7 @@ import { defaultPaymentProvider } from "~/features/payments/payment-provider.ser
 import { afterPaymentHref, payForPlan } from "~/features/payments/pay-for-plan.server";
 import { failureData } from "~/lib/error-responses.server";
 import { FailureAlert } from "~/components/ui/alert";
+import { Card } from "~/components/ui/card";
 
 export const meta: Route.MetaFunction = () => [{ title: `Payment | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
 
@@ -56,10 +57,7 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
       <h1 className="title">Complete Your Payment</h1>
       {failure ? <FailureAlert failure={failure} /> : null}
       {item ? (
-        <section aria-labelledby="order-title" className="card space-y-4 p-5">
-          <h2 id="order-title" className="font-semibold">
-            Order Summary
-          </h2>
+        <Card title="Order Summary" className="space-y-4">
           <dl className="space-y-1 text-sm">
             <div className="flex justify-between gap-3">
               <dt className="text-gray-600">Item</dt>
@@ -99,7 +97,7 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
             ) : null}
           </Form>
           {isDemo ? <p className="text-xs text-gray-500">Demo payment: no money is taken. Your payment is recorded with a reference.</p> : null}
-        </section>
+        </Card>
       ) : null}
       <Link to={backTo} className="link text-sm">
         {item ? "Cancel and go back" : "Back to pricing"}

@@ -8,6 +8,7 @@ import { EmptyState, LoadError, Pager, useSubmitting, type AdminActionResult } f
 import { buttonClass } from "../../../components/ui/button";
 import { Required, SelectField, TextAreaField, TextField } from "../../../components/ui/field";
 import { Badge } from "../../../components/ui/badge";
+import { Card } from "../../../components/ui/card";
 import { formatDateTime } from "../../../lib/format";
 
 const PRIORITY_LABELS: Record<string, string> = { low: "Low", medium: "Medium", high: "High" };
@@ -30,11 +31,8 @@ export function NotificationsTab({
   const error = clientError ?? (mine && !mine.ok ? (mine.fieldError ?? null) : null);
   return (
     <div className="space-y-6">
-      <section aria-labelledby="compose-title" className="card p-4">
-        <h2 id="compose-title" className="text-lg font-semibold">
-          Send a notification
-        </h2>
-        <p className="mb-3 text-sm text-gray-600">It appears in each recipient&apos;s bell and on their Notifications page.</p>
+      <Card title="Send a notification" className="p-4">
+        <p className="-mt-2 mb-3 text-sm text-gray-600">It appears in each recipient&apos;s bell and on their Notifications page.</p>
         <Form
           key={formKey}
           method="post"
@@ -90,7 +88,7 @@ export function NotificationsTab({
             {sending ? "Sending…" : "Send Notification"}
           </button>
         </Form>
-      </section>
+      </Card>
 
       <section aria-labelledby="recent-title">
         <h2 id="recent-title" className="mb-3 text-lg font-semibold">
