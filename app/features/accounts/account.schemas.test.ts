@@ -14,6 +14,16 @@ describe("safeRedirectPath", () => {
       expect(safeRedirectPath(value)).toBeNull();
     },
   );
+  // Dot segments and encoded dots normalise to a protocol-relative URL: the result is checked, not just the input.
+  it.each(["/.//evil.example", "/..//evil.example", "/%2e//evil.example", "/%2E%2E//evil.example/x?y=1", "/./\\evil.example", "/a/..//evil.example"])(
+    "refuses %s, which normalises to another host",
+    (value) => {
+      expect(safeRedirectPath(value)).toBeNull();
+    },
+  );
+  it("keeps a path whose dot segments stay on this site", () => {
+    expect(safeRedirectPath("/a/../messages")).toBe("/messages");
+  });
 });
 
 describe("landing after sign-in", () => {

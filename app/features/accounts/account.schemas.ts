@@ -80,7 +80,11 @@ export function safeRedirectPath(value: unknown, fallback: string | null = null)
   try {
     const url = new URL(path, "http://local.invalid");
     if (url.origin !== "http://local.invalid") return fallback;
-    return url.pathname + url.search + url.hash;
+    const normalised = url.pathname + url.search + url.hash;
+    // '/.//evil.example' and '/%2e//…' normalise to '//evil.example': the browser reads that as another host.
+    // The normalised result is what the Location header carries, so it is checked again.
+    if (normalised.startsWith("//") || normalised.startsWith("/\\")) return fallback;
+    return normalised;
   } catch {
     return fallback;
   }
