@@ -15,7 +15,7 @@ setEnv(env);
 const { database, isNew } = await prepareDatabase(env, "dev server");
 useDatabase(database);
 if (env.ADMIN_EMAILS.length > 0) await grantAdmins(env.ADMIN_EMAILS);
-if (isNew && env.DEMO_SEED && !env.isProduction) {
+if (isNew && env.demoData) {
   const { seedDemoData } = await import("../db/seed/index");
   logger.info(await seedDemoData(), "demo data seeded");
 }

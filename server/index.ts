@@ -40,7 +40,7 @@ async function main() {
   logger.info({ database: database.kind, dataDir: env.DATA_DIR, isNew }, "database ready");
 
   if (env.ADMIN_EMAILS.length > 0) await grantAdmins(env.ADMIN_EMAILS);
-  if (isNew && env.DEMO_SEED && !env.isProduction) {
+  if (isNew && env.demoData) {
     const { seedDemoData } = await import("../db/seed/index");
     const started = Date.now();
     const summary = await seedDemoData();
@@ -52,6 +52,7 @@ async function main() {
   const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
   const app = createApp({ env, build: async () => build, clientDir: path.join(root, "build", "client") });
 
+  announcePaymentProvider(env);
   const scheduler = startScheduler();
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: process.env.HOST || undefined }, (info) => {
     logger.info({ url: env.PUBLIC_URL, port: info.port }, "listening");
@@ -82,6 +83,17 @@ async function main() {
   };
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));
+}
+
+/** Says at start-up how money is taken, loudly when it is not taken at all (security finding 8). */
+function announcePaymentProvider(env: Env) {
+  if (env.PAYMENT_PROVIDER === "demo") {
+    const line = { paymentProvider: "demo" };
+    if (env.isLocal) logger.info(line, "payments: demo provider (every payment succeeds after 2 s; no money is taken)");
+    else logger.warn(line, "payments: PAYMENT_PROVIDER=demo on a public address: every payment succeeds and NO MONEY IS TAKEN");
+  } else {
+    logger.warn({ paymentProvider: null }, "payments: no PAYMENT_PROVIDER configured: checkouts are refused");
+  }
 }
 
 main().catch((error) => {

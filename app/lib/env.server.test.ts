@@ -6,6 +6,8 @@ import { EnvError, parseEnv } from "./env.server";
 import { runsOnce } from "../../tests/support/database-kind";
 
 const SECRET = "s".repeat(32);
+/** What production needs besides NODE_ENV and AUTH_SECRET. */
+const PRODUCTION_REST = { PUBLIC_URL: "https://naija.example", SMTP_URL: "smtp://mail.example:587", PAYMENT_PROVIDER: "demo" };
 let dataDir: string;
 
 beforeEach(() => {
@@ -115,7 +117,7 @@ describe.runIf(runsOnce)("AUTH_SECRET", () => {
     const error = envError({ NODE_ENV: "production" });
     expect(error.message).toContain("AUTH_SECRET");
     expect(error.message).toContain("production");
-    const env = parseEnv({ DATA_DIR: dataDir, NODE_ENV: "production", AUTH_SECRET: SECRET });
+    const env = parseEnv({ DATA_DIR: dataDir, NODE_ENV: "production", AUTH_SECRET: SECRET, ...PRODUCTION_REST });
     expect(env.isProduction).toBe(true);
     expect(env.AUTH_SECRET).toBe(SECRET);
   });
@@ -159,7 +161,7 @@ describe.runIf(runsOnce)("APP_NODE_ENV (set by scripts/start.mjs, which forces N
   it("APP_NODE_ENV=production keeps production rules: AUTH_SECRET required", () => {
     const error = envError({ NODE_ENV: "production", APP_NODE_ENV: "production" });
     expect(error.message).toContain("AUTH_SECRET");
-    expect(parseEnv({ DATA_DIR: dataDir, NODE_ENV: "production", APP_NODE_ENV: "production", AUTH_SECRET: SECRET }).isProduction).toBe(true);
+    expect(parseEnv({ DATA_DIR: dataDir, NODE_ENV: "production", APP_NODE_ENV: "production", AUTH_SECRET: SECRET, ...PRODUCTION_REST }).isProduction).toBe(true);
   });
 
   it("APP_NODE_ENV wins over NODE_ENV", () => {
@@ -173,5 +175,65 @@ describe.runIf(runsOnce)("APP_NODE_ENV (set by scripts/start.mjs, which forces N
 
   it("without APP_NODE_ENV, NODE_ENV is read as usual", () => {
     expect(parseEnv({ DATA_DIR: dataDir, NODE_ENV: "test" }).NODE_ENV).toBe("test");
+  });
+});
+
+// Security findings 6 and 8: a public deployment never runs on demo accounts, a generated secret, the dev
+// outbox or the demo payment provider by accident.
+describe.runIf(runsOnce)("production and public addresses refuse unsafe configuration", () => {
+  const PRODUCTION = {
+    NODE_ENV: "production",
+    PUBLIC_URL: "https://naija.example",
+    AUTH_SECRET: SECRET,
+    SMTP_URL: "smtps://user:pass@mail.example:465",
+    PAYMENT_PROVIDER: "demo",
+  };
+
+  it("a complete production configuration starts", () => {
+    const env = parseEnv({ DATA_DIR: dataDir, ...PRODUCTION });
+    expect(env).toMatchObject({ isProduction: true, isLocal: false, demoData: false, devTools: false, PAYMENT_PROVIDER: "demo" });
+  });
+
+  it.each([
+    ["PUBLIC_URL", { PUBLIC_URL: undefined }, "PUBLIC_URL: required"],
+    ["PUBLIC_URL", { PUBLIC_URL: "http://naija.example" }, "PUBLIC_URL: must be an https:// address"],
+    ["AUTH_SECRET", { AUTH_SECRET: undefined }, "AUTH_SECRET: required"],
+    ["SMTP_URL", { SMTP_URL: undefined }, "SMTP_URL: required"],
+    ["PAYMENT_PROVIDER", { PAYMENT_PROVIDER: undefined }, "PAYMENT_PROVIDER: required"],
+  ])("production without a safe %s refuses to start, naming it", (_name, change, expected) => {
+    const { message } = envError({ ...PRODUCTION, ...change });
+    expect(message).toContain(expected);
+    expect(() => statSync(path.join(dataDir, "auth-secret"))).toThrow();
+  });
+
+  it("names every missing production variable at once", () => {
+    const { message } = envError({ NODE_ENV: "production" });
+    for (const name of ["PUBLIC_URL", "AUTH_SECRET", "SMTP_URL", "PAYMENT_PROVIDER"]) expect(message).toContain(`${name}:`);
+  });
+
+  it("a public PUBLIC_URL without NODE_ENV gets no generated secret, no demo data and no dev mailbox", () => {
+    const { message } = envError({ PUBLIC_URL: "https://naija.example" });
+    expect(message).toContain("AUTH_SECRET: required when PUBLIC_URL is not a loopback address");
+    expect(() => statSync(path.join(dataDir, "auth-secret"))).toThrow();
+    const env = parseEnv({ DATA_DIR: dataDir, PUBLIC_URL: "https://naija.example", AUTH_SECRET: SECRET });
+    expect(env).toMatchObject({ isProduction: false, isLocal: false, demoData: false, devTools: false });
+  });
+
+  it.each(["http://localhost:3000", "http://127.0.0.1:8080", "http://[::1]:3000", undefined])(
+    "a loopback PUBLIC_URL (%s) outside production keeps the local conveniences",
+    (publicUrl) => {
+      const env = parseEnv({ DATA_DIR: dataDir, PUBLIC_URL: publicUrl });
+      expect(env).toMatchObject({ isLocal: true, demoData: true, devTools: true, PAYMENT_PROVIDER: "demo" });
+      expect(env.AUTH_SECRET.length).toBeGreaterThanOrEqual(32);
+    },
+  );
+
+  it("DEMO_SEED=false and SMTP_URL switch the conveniences off locally", () => {
+    expect(parseEnv({ DATA_DIR: dataDir, DEMO_SEED: "false" }).demoData).toBe(false);
+    expect(parseEnv({ DATA_DIR: dataDir, SMTP_URL: "smtp://127.0.0.1:2525" }).devTools).toBe(false);
+  });
+
+  it("refuses an unknown payment provider", () => {
+    expect(envError({ PAYMENT_PROVIDER: "free-money" }).message).toContain("PAYMENT_PROVIDER:");
   });
 });

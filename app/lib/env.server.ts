@@ -36,6 +36,8 @@ const EnvSchema = z.object({
   DEMO_SEED: booleanString.default(true),
   LOG_LEVEL: z.enum(LOG_LEVELS).default("info"),
   SUPPORT_EMAIL: z.email({ message: "must be an e-mail address" }).default("support@example.com"),
+  // The demo provider makes every payment succeed: outside a loopback trial it must be chosen explicitly.
+  PAYMENT_PROVIDER: z.enum(["demo"], { message: "must be demo (the only provider so far)" }).optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema> & {
@@ -43,7 +45,24 @@ export type Env = z.infer<typeof EnvSchema> & {
   PUBLIC_URL: string;
   AUTH_SECRET: string;
   isProduction: boolean;
+  /** PUBLIC_URL is a loopback address (or unset): a trial on this machine, not a public site. */
+  isLocal: boolean;
+  /** Seed the demo accounts and listings into a new database: only for a local trial (DEMO_SEED, not production). */
+  demoData: boolean;
+  /** The development outbox (/dev/mailbox): only for a local trial without SMTP_URL, never in production. */
+  devTools: boolean;
 };
+
+/** Host names that only this machine can reach. */
+export function isLoopbackUrl(url: string): boolean {
+  let host: string;
+  try {
+    host = new URL(url).hostname.toLowerCase().replace(/^\[|\]$/g, "");
+  } catch {
+    return false;
+  }
+  return host === "localhost" || host.endsWith(".localhost") || host === "::1" || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
 
 export class EnvError extends Error {}
 
@@ -66,12 +85,36 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   const env = result.data;
   const isProduction = env.NODE_ENV === "production";
   const dataDir = path.resolve(env.DATA_DIR);
-  if (isProduction && !env.AUTH_SECRET) {
-    throw new EnvError("Invalid configuration:\n  AUTH_SECRET: required when NODE_ENV is production (at least 32 characters)");
-  }
-  const authSecret = env.AUTH_SECRET ?? loadOrCreateSecret(dataDir);
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
-  return { ...env, DATA_DIR: dataDir, PUBLIC_URL: publicUrl, AUTH_SECRET: authSecret, isProduction };
+  const isLocal = isLoopbackUrl(publicUrl);
+  // Security finding 6: production (or any public address) never falls back to a generated secret, demo
+  // accounts with a published password, the dev outbox or the always-succeeding demo payments.
+  const problems: string[] = [];
+  if (isProduction) {
+    if (!env.PUBLIC_URL) problems.push("PUBLIC_URL: required when NODE_ENV is production (the https:// address people open)");
+    else if (!publicUrl.startsWith("https://")) problems.push("PUBLIC_URL: must be an https:// address when NODE_ENV is production");
+    if (!env.AUTH_SECRET) problems.push("AUTH_SECRET: required when NODE_ENV is production (at least 32 characters)");
+    if (!env.SMTP_URL) problems.push("SMTP_URL: required when NODE_ENV is production (sign-up and password-reset e-mails must leave the machine)");
+    if (!env.PAYMENT_PROVIDER) {
+      problems.push("PAYMENT_PROVIDER: required when NODE_ENV is production; PAYMENT_PROVIDER=demo takes no money and marks every payment paid, so set it only for a trial");
+    }
+  } else if (!isLocal && !env.AUTH_SECRET) {
+    problems.push("AUTH_SECRET: required when PUBLIC_URL is not a loopback address (at least 32 characters)");
+  }
+  if (problems.length > 0) throw new EnvError(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join("\n")}`);
+  const authSecret = env.AUTH_SECRET ?? loadOrCreateSecret(dataDir);
+  const trial = isLocal && !isProduction;
+  return {
+    ...env,
+    DATA_DIR: dataDir,
+    PUBLIC_URL: publicUrl,
+    AUTH_SECRET: authSecret,
+    PAYMENT_PROVIDER: env.PAYMENT_PROVIDER ?? (trial ? "demo" : undefined),
+    isProduction,
+    isLocal,
+    demoData: trial && env.DEMO_SEED,
+    devTools: trial && !env.SMTP_URL,
+  };
 }
 
 /** Outside production a missing AUTH_SECRET is generated once and kept in DATA_DIR (mode 600). */

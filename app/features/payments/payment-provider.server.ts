@@ -1,3 +1,5 @@
+import { AppError } from "../../lib/app-error";
+import { getEnv } from "../../lib/env.server";
 import { singleton, setSingleton } from "../../lib/singleton.server";
 import { createDemoPaymentProvider } from "./demo-payment-provider.server";
 
@@ -50,10 +52,16 @@ export type ProviderOutcome =
   | { status: "failed"; reason: string }
   | { status: "pending" };
 
-type Registry = { providers: Map<string, PaymentProvider>; defaultName: string };
+type Registry = { providers: Map<string, PaymentProvider>; defaultName: string | undefined };
+
+/** What a checkout says when no gateway is configured (a public site without PAYMENT_PROVIDER). */
+export const PAYMENTS_UNAVAILABLE = "Payments are not available right now. Please try again later or contact support.";
 
 function registry(): Registry {
   return singleton<Registry>("payment-providers", () => {
+    // Security finding 8: the demo provider (every payment succeeds) exists only where PAYMENT_PROVIDER says
+    // demo; the configuration sets that by itself only for a local trial (app/lib/env.server.ts).
+    if (getEnv().PAYMENT_PROVIDER !== "demo") return { providers: new Map(), defaultName: undefined };
     const demo = createDemoPaymentProvider();
     return { providers: new Map([[demo.name, demo]]), defaultName: demo.name };
   });
@@ -70,10 +78,15 @@ export function setDefaultPaymentProvider(name: string): void {
   registry().defaultName = name;
 }
 
-/** The provider new payments go through (the demo provider unless another was made the default). */
+/**
+ * The provider new payments go through: the configured one (PAYMENT_PROVIDER), or one a test made the
+ * default. With none configured, checkouts are refused ('unavailable') instead of faked.
+ */
 export function defaultPaymentProvider(): PaymentProvider {
   const r = registry();
-  return r.providers.get(r.defaultName)!;
+  const provider = r.defaultName === undefined ? undefined : r.providers.get(r.defaultName);
+  if (!provider) throw new AppError("unavailable", PAYMENTS_UNAVAILABLE, { reason: "no-payment-provider" });
+  return provider;
 }
 
 /** The provider that recorded a payment, by the name stored with it. */

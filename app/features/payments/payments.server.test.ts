@@ -7,6 +7,7 @@ import {
 import { actorFor } from "../../../tests/support/actors";
 import { refusal } from "../../../tests/support/refusals";
 import { getDb } from "../../lib/db.server";
+import { getEnv, setEnv } from "../../lib/env.server";
 import { formatNaira } from "../../lib/format";
 import { LIMITS } from "../../lib/reference";
 import { requestFeature } from "../featured/request-feature.server";
@@ -17,7 +18,7 @@ import { createDemoPaymentProvider, type DemoProviderOptions } from "./demo-paym
 import { afterPaymentHref, payForPlan, type PayForPlanResult } from "./pay-for-plan.server";
 import { PAYMENT_TEXTS, parseCheckout } from "./payment.schemas";
 import {
-  defaultPaymentProvider, registerPaymentProvider, resetPaymentProviders, setDefaultPaymentProvider, type PaymentProvider,
+  defaultPaymentProvider, PAYMENTS_UNAVAILABLE, registerPaymentProvider, resetPaymentProviders, setDefaultPaymentProvider, type PaymentProvider,
 } from "./payment-provider.server";
 import { PAYMENT_START_LIMIT, startPayment } from "./start-payment.server";
 
@@ -73,6 +74,26 @@ describe("the demo provider", () => {
     const outcome = await provider.confirm({ reference: "demo_x", amountKobo: 299_900, currency: "NGN", email: "a@example.com", description: "x" });
     expect(Date.now() - started).toBeGreaterThanOrEqual(45);
     expect(outcome).toEqual({ status: "succeeded", amountKobo: 299_900 });
+  });
+});
+
+// Security finding 8: without PAYMENT_PROVIDER (a public site that chose no gateway) nothing is faked.
+describe("without a configured payment provider", () => {
+  it("refuses to start a checkout and records no payment", async () => {
+    const configured = getEnv();
+    setEnv({ ...configured, PAYMENT_PROVIDER: undefined });
+    resetPaymentProviders();
+    try {
+      const actor = await owner();
+      expect(await refusal(startPayment(actor, { type: "subscription", plan: "standard" }))).toMatchObject({
+        code: "unavailable",
+        message: PAYMENTS_UNAVAILABLE,
+      });
+      expect(await getDb().select({ id: payments.id }).from(payments).where(eq(payments.userId, actor.id))).toEqual([]);
+    } finally {
+      setEnv(configured);
+      resetPaymentProviders();
+    }
   });
 });
 
