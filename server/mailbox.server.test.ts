@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { networkInterfaces } from "node:os";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sendEmail } from "../app/lib/email.server";
+import { getEnv, parseEnv } from "../app/lib/env.server";
 import { listen, testApp, type Listening } from "../tests/support/server";
 
 type MailJson = { to: string; subject: string; text: string; html: string; createdAt: string };
@@ -76,7 +77,7 @@ describe("the mailbox is hidden (404) from anyone else", () => {
   });
 
   it("when SMTP_URL is set, even on loopback", async () => {
-    const withSmtp = await listen(testApp({ SMTP_URL: "smtp://mail.example.com:587" }));
+    const withSmtp = await listen(testApp(parseEnv({ DATA_DIR: getEnv().DATA_DIR, AUTH_SECRET: "s".repeat(32), SMTP_URL: "smtp://mail.example.com:587" })));
     try {
       for (const path of ["/dev/mailbox", "/dev/mailbox.json"]) {
         const response = await fetch(`${withSmtp.url}${path}`);
@@ -84,6 +85,24 @@ describe("the mailbox is hidden (404) from anyone else", () => {
       }
     } finally {
       await withSmtp.close();
+    }
+  });
+
+  // Security finding 7: a same-host proxy sends no forwarding headers, so the peer check alone is not enough.
+  it.each([
+    ["in production", { NODE_ENV: "production", PUBLIC_URL: "https://naija.example", SMTP_URL: "smtp://mail.example:587", PAYMENT_PROVIDER: "demo" }],
+    ["on a public PUBLIC_URL without NODE_ENV", { PUBLIC_URL: "https://naija.example" }],
+  ])("%s, even to a direct loopback client", async (_label, settings) => {
+    const env = parseEnv({ DATA_DIR: getEnv().DATA_DIR, AUTH_SECRET: "s".repeat(32), ...settings });
+    const deployed = await listen(testApp(env));
+    try {
+      for (const path of ["/dev/mailbox", "/dev/mailbox.json"]) {
+        const response = await fetch(`${deployed.url}${path}`);
+        expect(response.status, path).toBe(404);
+        expect(await response.text()).not.toContain(tag);
+      }
+    } finally {
+      await deployed.close();
     }
   });
 

@@ -22,11 +22,14 @@ function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
 }
 
-/** The development outbox: only without SMTP_URL, only to loopback clients. */
+/**
+ * The development outbox: only for a local trial (env.devTools: loopback PUBLIC_URL, not production, no
+ * SMTP_URL), and then only to direct loopback clients. Anywhere else every path answers 404.
+ */
 export function mailboxRoutes(env: Env) {
   const routes = new Hono();
   routes.use("/mailbox*", async (c, next) => {
-    if (env.SMTP_URL || !isDirectLoopback(c)) return c.notFound();
+    if (!env.devTools || !isDirectLoopback(c)) return c.notFound();
     c.header("Cache-Control", "no-store");
     await next();
   });
