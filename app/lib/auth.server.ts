@@ -6,6 +6,8 @@ import * as schema from "../../db/schema";
 import { getDatabase, type Db } from "./db.server";
 import { sendEmail } from "./email.server";
 import { getEnv } from "./env.server";
+import { scrubText, scrubValue } from "./log-safety";
+import { logger } from "./logger.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { LIMITS } from "./reference";
 
@@ -123,7 +125,15 @@ function createAuth(db: Db) {
     },
     telemetry: { enabled: false },
     // Refused sign-ins are expected traffic; our own logs record what matters, with the request id.
-    logger: { level: "error" },
+    // Through our logger: same JSON lines and request id, and arguments scrubbed of query parameters and
+    // secret-looking keys (security finding 13).
+    logger: {
+      level: "error",
+      log: (level, message, ...args) => {
+        const line = args.length > 0 ? { args: args.map((arg) => scrubValue(arg)) } : {};
+        logger[level === "debug" ? "debug" : level](line, `better-auth: ${scrubText(message)}`);
+      },
+    },
     // Two-factor sign-in with an authenticator app (TOTP), which admins can turn on at /admin/security. Codes
     // are checked on the server by the /login and /admin/security actions; /api/auth/* stays closed.
     plugins: [twoFactor({ issuer: "Naija Directory" })],

@@ -1,7 +1,13 @@
 import pino, { type Logger } from "pino";
 import { createRequire } from "node:module";
+import { scrubError } from "./log-safety";
 import { requestStorage } from "./request-context.server";
 import { singleton } from "./singleton.server";
+
+type Sink = { write(line: string): void };
+
+/** Where log lines go: standard output, or a test's capture (captureLogs). */
+const sinks = singleton("log-sinks", () => ({ current: undefined as Sink | undefined }));
 
 function createLogger(): Logger {
   const level = process.env.LOG_LEVEL || "info";
@@ -14,6 +20,8 @@ function createLogger(): Logger {
       const ctx = requestStorage.getStore();
       return ctx ? { requestId: ctx.requestId } : {};
     },
+    // Errors are logged without the values a failed query carries (security finding 13, app/lib/log-safety.ts).
+    serializers: { err: scrubError, error: scrubError },
     redact: {
       paths: ["password", "*.password", "token", "*.token", "authorization", "*.authorization", "cookie", "*.cookie", "secret", "*.secret"],
       censor: "[redacted]",
@@ -27,7 +35,24 @@ function createLogger(): Logger {
       // pino-pretty is a dev dependency; JSON lines are fine without it.
     }
   }
-  return pino(options);
+  const stdout = pino.destination({ fd: 1, sync: false });
+  return pino(options, { write: (line: string) => (sinks.current ?? stdout).write(line) });
+}
+
+/** Collects the lines the process logger writes until `stop()` (tests that read the log). */
+export function captureLogs(): { stop(): string[] } {
+  const lines: string[] = [];
+  const previous = sinks.current;
+  const previousLevel = logger.level;
+  sinks.current = { write: (line) => void lines.push(line) };
+  if (logger.levelVal > 30) logger.level = "info";
+  return {
+    stop() {
+      sinks.current = previous;
+      logger.level = previousLevel;
+      return lines;
+    },
+  };
 }
 
 /** The process logger: JSON in production, pretty in a terminal. */
