@@ -13,7 +13,7 @@ export async function loadSessionUser(authUser: AuthUserLike): Promise<SessionUs
 }
 
 async function loadSessionUserOrBanned(authUser: AuthUserLike): Promise<{ sessionUser: SessionUser; banned: boolean }> {
-  const [account] = await getDb().select({ banned: user.banned }).from(user).where(eq(user.id, authUser.id)).limit(1);
+  const [account] = await getDb().select({ banned: user.banned, twoFactorEnabled: user.twoFactorEnabled }).from(user).where(eq(user.id, authUser.id)).limit(1);
   const [row] = await getDb()
     .select({
       firstName: profiles.firstName,
@@ -46,6 +46,7 @@ async function loadSessionUserOrBanned(authUser: AuthUserLike): Promise<{ sessio
     state: text(row?.state) ?? text(meta.state),
     role,
     isAdmin: role === "admin" || isListedAdmin,
+    twoFactorEnabled: Boolean(account?.twoFactorEnabled),
     kycStatus,
   };
   return { sessionUser, banned: !account || Boolean(account.banned) };
