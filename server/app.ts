@@ -6,6 +6,7 @@ import { compress } from "hono/compress";
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { createRequestHandler, type ServerBuild } from "react-router";
+import { getSessionUser } from "../app/features/accounts/session.server";
 import { openKycDocument } from "../app/features/kyc/kyc-document-link.server";
 import { getAuth } from "../app/lib/auth.server";
 import { getDatabase, pingDatabase } from "../app/lib/db.server";
@@ -74,10 +75,12 @@ export function createApp(options: { env: Env; build: BuildLoader; clientDir?: s
   app.all("/api/auth/*", (c) => c.json({ error: "Not found" }, 404));
   app.route("/dev", mailboxRoutes(env));
   app.route("/media", mediaRoutes());
-  // KYC documents: only through a signed link (owner or admin, 3600 s), never cached, every view audited.
-  // A refused or missing document throws 'Unable to load document' (404, never cached) to onError.
+  // KYC documents: only through a signed link (owner or admin, 5 minutes) AND with that person's session,
+  // never cached, every view audited. A refused or missing document throws 'Unable to load document' (404,
+  // never cached) to onError.
   app.get("/kyc-documents/:id", async (c) => {
-    const bytes = await openKycDocument(c.req.param("id"), new URL(c.req.url).searchParams);
+    const viewer = await getSessionUser(c.req.raw);
+    const bytes = await openKycDocument(viewer, c.req.param("id"), new URL(c.req.url).searchParams);
     return c.body(new Uint8Array(bytes), 200, {
       "Content-Type": "image/webp",
       "Cache-Control": "private, no-store",
