@@ -55,7 +55,10 @@ export function createApp(options: { env: Env; build: BuildLoader; clientDir?: s
   app.use("*", originCheck(env.PUBLIC_URL));
   // Uploads are read into memory: cap every body before anything parses it.
   const tooLarge = (c: Context) => c.text("The upload is too large. Images must be smaller than the limit shown on the form.", 413);
-  app.post("/kyc-verification", bodyLimit({ maxSize: 6 * 1024 * 1024, onError: tooLarge }));
+  // The KYC form's 6 MB, also for the .data post React Router sends with JavaScript on, in any spelling of
+  // the path React Router would still route there (case, trailing slash).
+  const kycLimit = bodyLimit({ maxSize: 6 * 1024 * 1024, onError: tooLarge });
+  app.post("*", (c, next) => (/^\/kyc-verification\/*(?:_?\.data)?$/i.test(c.req.path) ? kycLimit(c, next) : next()));
   app.use("*", bodyLimit({ maxSize: 3 * LIMITS.businessImageMaxBytes + 1024 * 1024, onError: tooLarge }));
 
   app.get("/healthz", async (c) => {
