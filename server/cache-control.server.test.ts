@@ -18,23 +18,23 @@ const BASE = "http://localhost:3000";
 let vite: ViteDevServer;
 let app: ReturnType<typeof createApp>;
 
-beforeAll(async () => {
-  vite = await createViteServer({
-    server: { middlewareMode: true, hmr: false, watch: null, ws: false },
-    appType: "custom",
-    logLevel: "error",
-  });
-  app = createApp({ env: getEnv(), isDev: true, build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild> });
-  // The first request compiles the routes; later ones are quick.
-  await app.request(`${BASE}/`);
-}, 180_000);
-afterAll(async () => {
-  await vite?.close();
-});
-
 const get = (path: string, cookie?: string) => app.request(`${BASE}${path}`, { headers: cookie ? { cookie } : {} });
 
 describe.runIf(runsOnce)("Cache-Control", () => {
+  beforeAll(async () => {
+    vite = await createViteServer({
+      server: { middlewareMode: true, hmr: false, watch: null, ws: false },
+      appType: "custom",
+      logLevel: "error",
+    });
+    app = createApp({ env: getEnv(), isDev: true, build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild> });
+    // The first request compiles the routes; later ones are quick.
+    await (await app.request(`${BASE}/`)).arrayBuffer();
+  }, 180_000);
+  afterAll(async () => {
+    await vite?.close();
+  });
+
   it("is no-store on every page, data and API response made for a signed-in user", async () => {
     const visitor = await createVisitor(getDb());
     const owner = await createOwner(getDb());
