@@ -6,8 +6,18 @@ import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { NonceProvider } from "./components/nonce";
 import { logger } from "./lib/logger.server";
+import { isSignedInRequest } from "./lib/request-context.server";
 
 export const streamTimeout = 5_000;
+
+/**
+ * Whatever is rendered for a signed-in user (the request's session was read and found someone) must not be
+ * kept by the browser or any cache between: pages, `.data` answers and error pages alike. Anonymous pages
+ * keep the headers their routes give them.
+ */
+function noStoreForSignedIn(headers: Headers) {
+  if (isSignedInRequest()) headers.set("Cache-Control", "no-store");
+}
 
 /** Streams the page; crawlers and no-JS clients get the whole document at once. */
 export default function handleRequest(
@@ -34,6 +44,7 @@ export default function handleRequest(
           const body = new PassThrough();
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          noStoreForSignedIn(responseHeaders);
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);
         },
@@ -48,6 +59,12 @@ export default function handleRequest(
     );
     setTimeout(abort, streamTimeout + 1000);
   });
+}
+
+/** The `.data` answers of single fetch (navigations and form posts with JavaScript on). */
+export function handleDataRequest(response: Response) {
+  noStoreForSignedIn(response.headers);
+  return response;
 }
 
 /** Every error a loader, action or render throws is logged with the request id the error screen shows. */

@@ -6,6 +6,7 @@ import { compress } from "hono/compress";
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { createRequestHandler, type ServerBuild } from "react-router";
+import { getSessionUser } from "../app/features/accounts/session.server";
 import { openKycDocument } from "../app/features/kyc/kyc-document-link.server";
 import { getAuth } from "../app/lib/auth.server";
 import { getDatabase, pingDatabase } from "../app/lib/db.server";
@@ -54,7 +55,10 @@ export function createApp(options: { env: Env; build: BuildLoader; clientDir?: s
   app.use("*", originCheck(env.PUBLIC_URL));
   // Uploads are read into memory: cap every body before anything parses it.
   const tooLarge = (c: Context) => c.text("The upload is too large. Images must be smaller than the limit shown on the form.", 413);
-  app.post("/kyc-verification", bodyLimit({ maxSize: 6 * 1024 * 1024, onError: tooLarge }));
+  // The KYC form's 6 MB, also for the .data post React Router sends with JavaScript on, in any spelling of
+  // the path React Router would still route there (case, trailing slash).
+  const kycLimit = bodyLimit({ maxSize: 6 * 1024 * 1024, onError: tooLarge });
+  app.post("*", (c, next) => (/^\/kyc-verification\/*(?:_?\.data)?$/i.test(c.req.path) ? kycLimit(c, next) : next()));
   app.use("*", bodyLimit({ maxSize: 3 * LIMITS.businessImageMaxBytes + 1024 * 1024, onError: tooLarge }));
 
   app.get("/healthz", async (c) => {
@@ -74,10 +78,12 @@ export function createApp(options: { env: Env; build: BuildLoader; clientDir?: s
   app.all("/api/auth/*", (c) => c.json({ error: "Not found" }, 404));
   app.route("/dev", mailboxRoutes(env));
   app.route("/media", mediaRoutes());
-  // KYC documents: only through a signed link (owner or admin, 3600 s), never cached, every view audited.
-  // A refused or missing document throws 'Unable to load document' (404, never cached) to onError.
+  // KYC documents: only through a signed link (owner or admin, 5 minutes) AND with that person's session,
+  // never cached, every view audited. A refused or missing document throws 'Unable to load document' (404,
+  // never cached) to onError.
   app.get("/kyc-documents/:id", async (c) => {
-    const bytes = await openKycDocument(c.req.param("id"), new URL(c.req.url).searchParams);
+    const viewer = await getSessionUser(c.req.raw);
+    const bytes = await openKycDocument(viewer, c.req.param("id"), new URL(c.req.url).searchParams);
     return c.body(new Uint8Array(bytes), 200, {
       "Content-Type": "image/webp",
       "Cache-Control": "private, no-store",

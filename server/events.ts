@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { getSessionUser } from "../app/features/accounts/session.server";
+import { getSignedInSession, isSessionLive } from "../app/features/accounts/session.server";
 import { logger } from "../app/lib/logger.server";
 import { getRealtimeHub, stopAllRealtimeHubs, type RealtimeSubscriber, type WireEvent } from "../app/lib/realtime.server";
 import { singleton } from "../app/lib/singleton.server";
@@ -10,6 +10,8 @@ const MAX_LIFETIME_MS = 10 * 60_000;
 const MAX_QUEUED_BYTES = 512 * 1024;
 /** How long the browser waits before reconnecting. */
 const RETRY_MS = 2_000;
+/** How often an open stream checks that its session still holds (signed out, suspended, expired). */
+export const SESSION_CHECK_MS = 30_000;
 
 const encoder = new TextEncoder();
 const HEARTBEAT = encoder.encode(": ping\n\n");
@@ -22,8 +24,12 @@ function parseEventId(value: string | undefined | null): number | null {
 /**
  * GET /events: Server-Sent Events for the signed-in user (401 otherwise). Carries the events addressed to them
  * and public directory events. Resumes after `Last-Event-ID` (or `?since=`, the id the page was rendered at).
+ * A stream lives only as long as its session: it checks it every `sessionCheckMs` (and its end time before
+ * each event) and closes once the user signed out, was suspended, or the session expired; the browser's
+ * reconnection is then refused with 401.
  */
-export function eventsRoute() {
+export function eventsRoute(options: { sessionCheckMs?: number } = {}) {
+  const sessionCheckMs = options.sessionCheckMs ?? SESSION_CHECK_MS;
   // Streams end on SIGTERM/SIGINT, so the server's graceful shutdown is not held open by them.
   singleton("realtime-shutdown-hook", () => {
     const stop = () => void stopAllRealtimeHubs();
@@ -34,8 +40,9 @@ export function eventsRoute() {
 
   const app = new Hono();
   app.get("/", async (c) => {
-    const user = await getSessionUser(c.req.raw);
-    if (!user) return c.text("Sign in to receive live updates.", 401, { "Cache-Control": "no-store" });
+    const signedIn = await getSignedInSession(c.req.raw);
+    if (!signedIn) return c.text("Sign in to receive live updates.", 401, { "Cache-Control": "no-store" });
+    const { user } = signedIn;
     const since = parseEventId(c.req.header("last-event-id")) ?? parseEventId(c.req.query("since"));
     const hub = getRealtimeHub();
     await hub.ready();
@@ -43,6 +50,7 @@ export function eventsRoute() {
     let closed = false;
     let unsubscribe: () => void = () => undefined;
     let lifetime: NodeJS.Timeout | undefined;
+    let sessionCheck: NodeJS.Timeout | undefined;
     let queue: WireEvent[] | null = [];
     // Ids replayed on connect, to skip them among the live events queued meanwhile; dropped after that.
     let replayed: Set<number> | null = new Set<number>();
@@ -53,6 +61,7 @@ export function eventsRoute() {
       closed = true;
       unsubscribe();
       clearTimeout(lifetime);
+      clearInterval(sessionCheck);
       try {
         controller?.close();
       } catch {
@@ -70,6 +79,11 @@ export function eventsRoute() {
       if ((controller.desiredSize ?? 0) < -MAX_QUEUED_BYTES) close();
     };
     const send = (event: WireEvent) => {
+      // Nothing goes out past the session's end, even between two checks.
+      if (Date.now() >= signedIn.endsAt.getTime()) {
+        close();
+        return;
+      }
       if (replayed) {
         if (replayed.has(event.id)) return;
         replayed.add(event.id);
@@ -95,6 +109,20 @@ export function eventsRoute() {
           c.req.raw.signal?.addEventListener("abort", close, { once: true });
           lifetime = setTimeout(close, MAX_LIFETIME_MS + Math.floor(Math.random() * 60_000));
           lifetime.unref();
+          let checking = false;
+          sessionCheck = setInterval(() => {
+            if (checking || closed) return;
+            checking = true;
+            isSessionLive(signedIn)
+              .then((live) => {
+                if (!live) close();
+              })
+              .catch((error: unknown) => logger.warn({ err: error }, "could not check a live stream's session"))
+              .finally(() => {
+                checking = false;
+              });
+          }, sessionCheckMs);
+          sessionCheck.unref();
           write(`retry: ${RETRY_MS}\n: connected\n\n`);
           void (async () => {
             if (since !== null) {
@@ -127,7 +155,7 @@ export function eventsRoute() {
       status: 200,
       headers: {
         "Content-Type": "text/event-stream; charset=utf-8",
-        "Cache-Control": "no-cache, no-transform",
+        "Cache-Control": "no-store, no-transform",
         // Proxies (nginx) must pass events through as they come.
         "X-Accel-Buffering": "no",
       },

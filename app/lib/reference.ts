@@ -156,7 +156,8 @@ export const LIMITS = {
   kycImageMaxBytes: 5 * 1024 * 1024,
   kycImageTypes: ["jpeg", "jpg", "png", "webp"] as const,
   businessImageMaxBytes: 10_485_760,
-  signedDocumentUrlSeconds: 3600,
+  /** KYC document links: a few minutes, and only with the viewer's own session (security finding 10). */
+  signedDocumentUrlSeconds: 300,
   kycReviewDaysText: "1-2 business days",
   resetLinkSeconds: 3600,
   mobileBreakpointPx: 768,

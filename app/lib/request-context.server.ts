@@ -9,3 +9,14 @@ export const requestStorage = singleton("request-storage", () => new AsyncLocalS
 export function currentRequestId(): string | undefined {
   return requestStorage.getStore()?.requestId;
 }
+
+/** Records that this request is served to a signed-in user (their responses must not be cached). */
+export function markSignedIn(userId: string): void {
+  const store = requestStorage.getStore();
+  if (store) store.userId = userId;
+}
+
+/** Whether anything in this request found a signed-in user (accounts/session.server.ts). */
+export function isSignedInRequest(): boolean {
+  return Boolean(requestStorage.getStore()?.userId);
+}

@@ -9,6 +9,11 @@ import {
 
 /** The password of every demo account. */
 export const DEMO_PASSWORD = "Demo-Passw0rd!";
+/**
+ * The demo admin's authenticator key (base32, TOTP, 30 s, 6 digits; README): every admin needs two-factor
+ * sign-in to use the panel, so the demo admin has it on with a key a tester can add to an app.
+ */
+export const DEMO_ADMIN_TOTP_SECRET = "NAIJADIRECTORYDEMOADMINTOTPKEY23";
 /** The fixed seed the demo data is built from. */
 export const DEMO_SEED_VALUE = 20_240_601;
 

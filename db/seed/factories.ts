@@ -3,13 +3,15 @@
  * first, inserts one row (or one account) with sensible defaults, and returns what it inserted.
  * None of them assumes an empty database: e-mails and names are unique by default.
  */
-import { randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
+import { symmetricEncrypt } from "better-auth/crypto";
 import { eq, sql } from "drizzle-orm";
 import {
   account, businessImages, businesses, businessMessages, featuredRequests, feedback, kycSubmissions, payments,
-  profiles, subscriptions, user,
+  profiles, subscriptions, twoFactor, user,
 } from "../schema";
 import type { Db, Tx } from "../../app/lib/db.server";
+import { getEnv } from "../../app/lib/env.server";
 import { hashPassword } from "../../app/lib/password.server";
 import {
   featuredMonthsForTier, FEATURED_PLANS, PLANS, type ApprovalStatus, type KycStatus, type PricingTier, type Role,
@@ -92,6 +94,13 @@ export type CreateUserInput = {
   /** Insert the profiles row too (default true). */
   withProfile?: boolean;
   createdAt?: Date;
+  /**
+   * Two-factor sign-in (TOTP) on, as if set up at /admin/security. Default: on for role admin (every admin
+   * needs it to use the panel), off otherwise. `false` makes an admin without a second factor.
+   */
+  twoFactor?: boolean;
+  /** The authenticator key (base32) when two-factor is on; default a fresh random one. */
+  totpSecret?: string;
 };
 
 export type CreatedUser = {
@@ -109,7 +118,33 @@ export type CreatedUser = {
   kycStatus: KycStatus;
   emailVerified: boolean;
   createdAt: Date;
+  /** The authenticator key (base32) when two-factor sign-in is on, else null. */
+  totpSecret: string | null;
 };
+
+const BASE32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+/** A fresh 160-bit authenticator key in base32, as authenticator apps take it. */
+export function newTotpSecret(): string {
+  return [...randomBytes(32)].map((b) => BASE32[b % 32]).join("");
+}
+
+/**
+ * Turns two-factor sign-in on for a user with a known authenticator key, stored the way better-auth's
+ * two-factor plugin stores one it generated (encrypted with AUTH_SECRET; `base32:` marks an imported key).
+ */
+export async function enableTwoFactorFor(db: DbOrTx, userId: string, totpSecret: string = newTotpSecret()): Promise<string> {
+  const key = getEnv().AUTH_SECRET;
+  const backupCodes = Array.from({ length: 10 }, () => randomBytes(5).toString("hex").replace(/^(.{5})/, "$1-"));
+  await db.insert(twoFactor).values({
+    id: randomUUID(),
+    userId,
+    secret: await symmetricEncrypt({ key, data: `base32:${totpSecret}` }),
+    backupCodes: await symmetricEncrypt({ key, data: JSON.stringify(backupCodes) }),
+    verified: true,
+  });
+  await db.update(user).set({ twoFactorEnabled: true }).where(eq(user.id, userId));
+  return totpSecret;
+}
 
 /** Inserts a user, its credential account (e-mail + password) and its profile. */
 export async function createUser(db: DbOrTx, input: CreateUserInput = {}): Promise<CreatedUser> {
@@ -146,7 +181,8 @@ export async function createUser(db: DbOrTx, input: CreateUserInput = {}): Promi
       id, firstName, lastName, country, state, category, role, kycStatus, createdAt, updatedAt: createdAt,
     });
   }
-  return { id, email, name, password, role, firstName, lastName, country, state, category, kycStatus, emailVerified, createdAt };
+  const totpSecret = (input.twoFactor ?? role === "admin") ? await enableTwoFactorFor(db, id, input.totpSecret) : null;
+  return { id, email, name, password, role, firstName, lastName, country, state, category, kycStatus, emailVerified, createdAt, totpSecret };
 }
 
 /** A visitor account (createUser with role visitor). */
@@ -154,7 +190,7 @@ export function createVisitor(db: DbOrTx, input: Omit<CreateUserInput, "role"> =
   return createUser(db, { firstName: "Visitor", ...input, role: "visitor" });
 }
 
-/** An admin account (profile role admin). */
+/** An admin account (profile role admin), with two-factor sign-in on unless `twoFactor: false`. */
 export function createAdmin(db: DbOrTx, input: Omit<CreateUserInput, "role"> = {}): Promise<CreatedUser> {
   return createUser(db, { firstName: "Admin", ...input, role: "admin" });
 }

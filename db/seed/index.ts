@@ -9,7 +9,7 @@ import { availableParallelism } from "node:os";
 import { getDb, type Db } from "../../app/lib/db.server";
 import { featuredMonthsForTier } from "../../app/lib/reference";
 import { getStorage, type Storage } from "../../app/lib/storage.server";
-import { buildDemoPlan, DEMO_PASSWORD, DEMO_SEED_VALUE, type BusinessPlan } from "./data";
+import { buildDemoPlan, DEMO_ADMIN_TOTP_SECRET, DEMO_PASSWORD, DEMO_SEED_VALUE, type BusinessPlan } from "./data";
 import {
   addBusinessImage, createBusiness, createFeaturedRequest, createFeedback, createKycSubmission, createMessage,
   createPayment, createSubscription, createUser, passwordHashFor,
@@ -67,7 +67,7 @@ export async function seedDemoData(options: SeedOptions = {}): Promise<Record<st
         const created = await createUser(tx, {
           email: p.email, passwordHash, role: p.role, firstName: p.firstName, lastName: p.lastName, country: "Nigeria",
           state: p.state === "FCT" ? "FCT - Abuja" : p.state, category: p.category, kycStatus: p.kycStatus,
-          emailVerified: true, createdAt: at(p.agoMs),
+          emailVerified: true, createdAt: at(p.agoMs), ...(p.role === "admin" ? { totpSecret: DEMO_ADMIN_TOTP_SECRET } : {}),
         });
         userIds.set(p.key, created.id);
       }

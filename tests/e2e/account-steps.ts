@@ -1,5 +1,7 @@
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
+import { DEMO_ADMIN_TOTP_SECRET } from "../../db/seed/data";
+import { totpCode } from "../support/totp";
 import { url, waitForHydration } from "./harness";
 
 /** Steps shared by the journeys that create their own accounts. */
@@ -31,6 +33,21 @@ export async function signIn(page: Page, email: string, password: string) {
   await page.getByLabel("Email", { exact: true }).fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Sign In" }).click();
+  if (email === DEMO_ADMIN_EMAIL) await enterTwoFactorCode(page);
+}
+
+/** The demo admin; like every admin, it signs in with a code from its authenticator (README). */
+export const DEMO_ADMIN_EMAIL = "admin@example.com";
+
+/**
+ * The second step of an admin's sign-in: the code an authenticator app with the demo admin's documented key
+ * shows now, typed into the /login page's 'Authentication code' field.
+ */
+export async function enterTwoFactorCode(page: Page, secret: string = DEMO_ADMIN_TOTP_SECRET) {
+  const field = page.getByLabel("Authentication code");
+  await field.waitFor();
+  await field.fill(totpCode(secret));
+  await page.getByRole("button", { name: "Verify" }).click();
 }
 
 export async function register(page: Page, type: "visitor" | "business", email: string) {

@@ -9,6 +9,7 @@ import { randomUUID } from "node:crypto";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pngImage } from "../support/images";
+import { DEMO_ADMIN_EMAIL, enterTwoFactorCode } from "./account-steps";
 import { launchBrowser, url, waitForHydration, watchedPage, type WatchedPage } from "./harness";
 
 const PASSWORD = "Demo-Passw0rd!";
@@ -24,6 +25,7 @@ async function signIn(page: Page, email: string, landed: (u: URL) => boolean = (
   await page.getByLabel("Email", { exact: true }).fill(email);
   await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
   await page.getByRole("button", { name: "Sign In" }).click();
+  if (email === DEMO_ADMIN_EMAIL) await enterTwoFactorCode(page);
   await page.waitForURL(landed);
 }
 

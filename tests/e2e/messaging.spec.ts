@@ -1,5 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_ADMIN_EMAIL, enterTwoFactorCode } from "./account-steps";
 import { launchBrowser, url, waitForHydration, watchedPage, type WatchedPage } from "./harness";
 
 const PASSWORD = "Demo-Passw0rd!";
@@ -20,6 +21,7 @@ async function signIn(page: Page, email: string): Promise<void> {
   await page.getByLabel("Email", { exact: true }).fill(email);
   await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
   await page.getByRole("button", { name: /^sign in$/i }).click();
+  if (email === DEMO_ADMIN_EMAIL) await enterTwoFactorCode(page);
   await page.waitForURL((target) => !target.pathname.startsWith("/login"));
 }
 

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_ADMIN_EMAIL, enterTwoFactorCode } from "./account-steps";
 import { launchBrowser, url, waitForHydration, watchedPage } from "./harness";
 
 const PASSWORD = "Demo-Passw0rd!";
@@ -18,6 +19,7 @@ async function signIn(page: Page, email: string) {
   await page.getByLabel("Email", { exact: true }).fill(email);
   await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
   await page.getByRole("button", { name: "Sign In" }).click();
+  if (email === DEMO_ADMIN_EMAIL) await enterTwoFactorCode(page);
 }
 
 async function signInFromLogin(page: Page, email: string, then: (u: URL) => boolean) {

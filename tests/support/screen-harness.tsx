@@ -17,9 +17,9 @@ import {
   type LoaderFunction,
 } from "react-router";
 import { getSessionUser } from "../../app/features/accounts/session.server";
-import { signIn } from "../../app/features/accounts/sign-in.server";
 import { requestStorage } from "../../app/lib/request-context.server";
 import { DEFAULT_PASSWORD } from "../../db/seed/factories";
+import { signInCookie } from "./two-factor";
 
 export const BASE_URL = "http://localhost:3000";
 
@@ -33,14 +33,15 @@ export type Rendered =
   | { kind: "page"; status: number; html: string; text: string }
   | { kind: "redirect"; status: number; location: string };
 
-/** The Cookie header of a fresh session for an account made by the factories (default password). */
+/**
+ * The Cookie header of a fresh session for an account made by the factories (default password). Admins have
+ * two-factor sign-in on: the code step is completed with the current code of their stored key.
+ */
 export async function sessionCookie(email: string, password = DEFAULT_PASSWORD): Promise<string> {
-  const request = new Request(`${BASE_URL}/login`, { method: "POST", headers: { origin: BASE_URL } });
-  const result = await signIn({ email, password }, { request, clientAddress: `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` });
-  return result.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
+  return signInCookie(email, password, {
+    baseUrl: BASE_URL,
+    clientAddress: `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+  });
 }
 
 /** Renders `path` through the route module: a GET, or a POST of `form` to its action. */

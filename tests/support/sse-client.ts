@@ -12,6 +12,8 @@ export type EventStream = {
   waitFor(predicate: (event: ReceivedEvent) => boolean, timeoutMs?: number): Promise<ReceivedEvent>;
   /** Resolves after `ms` with the events received meanwhile (to show that nothing arrives). */
   collectFor(ms: number): Promise<ReceivedEvent[]>;
+  /** Resolves when the stream ends, whoever ended it (the server closing it, or `close()`). */
+  ended: Promise<void>;
   close(): void;
 };
 
@@ -24,10 +26,11 @@ export async function openEventStream(url: string, options: { cookie?: string; l
   const events: ReceivedEvent[] = [];
   const waiters = new Set<() => void>();
   let last: number | null = options.lastEventId ?? null;
+  let ended: Promise<void> = Promise.resolve();
 
   if (response.ok && response.body) {
     const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-    void (async () => {
+    ended = (async () => {
       let buffer = "";
       try {
         for (;;) {
@@ -81,6 +84,7 @@ export async function openEventStream(url: string, options: { cookie?: string; l
         waiters.add(check);
       });
     },
+    ended,
     async collectFor(ms) {
       const start = events.length;
       await new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,3 +1,4 @@
+import { AppError } from "../../lib/app-error";
 import { authorize } from "../../lib/authorize";
 import type { Role } from "../../lib/reference";
 import type { SessionUser } from "./session-user";
@@ -17,16 +18,53 @@ export const GUARDED_ROUTES: ReadonlyArray<{ path: string; roles: readonly Role[
 /** What someone who is not an admin is told by every admin screen and action (spec 02 §2). */
 export const ADMIN_ONLY = { title: "Access Denied", text: "You don't have admin privileges" } as const;
 
-/** Admins are users with role admin or an e-mail in the admins table (decisions page). */
+/** What an admin without two-factor sign-in is told by every admin screen and action (ASVS 6.3.3). */
+export const ADMIN_TWO_FACTOR_REQUIRED = {
+  title: "Two-factor sign-in required",
+  text: "Set up two-factor sign-in to use the admin panel. Until it is on, your password alone opens none of the admin tools.",
+} as const;
+
+/** The refusal reason that goes with ADMIN_TWO_FACTOR_REQUIRED; screens send the admin to /admin/security. */
+export const TWO_FACTOR_REQUIRED_REASON = "two-factor-required";
+
+/** Where an admin sets up two-factor sign-in; the one admin screen open to an admin without it. */
+export const ADMIN_SECURITY_PATH = "/admin/security";
+
+/**
+ * Admins are users with role admin or an e-mail in the admins table (decisions page). This is the account's
+ * standing; what an admin may do needs `hasAdminAccess` (two-factor sign-in on too).
+ */
 export function isAdmin(actor: Pick<SessionUser, "isAdmin"> | null | undefined): boolean {
   return Boolean(actor?.isAdmin);
 }
 
+/** An admin whose account has two-factor sign-in on: the only kind that may use admin powers. */
+export function hasAdminAccess(actor: Pick<SessionUser, "isAdmin" | "twoFactorEnabled"> | null | undefined): boolean {
+  return Boolean(actor?.isAdmin && actor.twoFactorEnabled);
+}
+
+/** An admin who must set up two-factor sign-in first: every admin screen but /admin/security sends them there. */
+export function needsAdminTwoFactor(actor: Pick<SessionUser, "isAdmin" | "twoFactorEnabled"> | null | undefined): boolean {
+  return Boolean(actor?.isAdmin && !actor.twoFactorEnabled);
+}
+
 /**
  * Every admin-only use case starts here: anonymous callers are unauthenticated, everyone else who is not
- * an admin is forbidden, with the spec's 'Access Denied'. Suspended admins have no session at all.
+ * an admin is forbidden, with the spec's 'Access Denied', and so is an admin without two-factor sign-in
+ * (reason 'two-factor-required'). Suspended admins have no session at all.
  */
 export function requireAdmin(actor: SessionUser | null | undefined): asserts actor is SessionUser {
+  requireAdminAccount(actor);
+  if (!actor.twoFactorEnabled) {
+    throw new AppError("forbidden", ADMIN_TWO_FACTOR_REQUIRED, { reason: TWO_FACTOR_REQUIRED_REASON });
+  }
+}
+
+/**
+ * An admin account, with or without two-factor sign-in: only for setting up that second factor
+ * (/admin/security). Every other admin use case calls `requireAdmin`.
+ */
+export function requireAdminAccount(actor: SessionUser | null | undefined): asserts actor is SessionUser {
   authorize(actor, isAdmin(actor), ADMIN_ONLY);
 }
 

@@ -13,6 +13,11 @@ export type SessionUser = {
   role: Role;
   /** True when role is admin or the e-mail is in the admins table. */
   isAdmin: boolean;
+  /**
+   * Two-factor sign-in (TOTP) is on for the account. An admin without it has no admin powers until it is
+   * set up at /admin/security (accounts/access.ts `requireAdmin`).
+   */
+  twoFactorEnabled: boolean;
   kycStatus: KycStatus;
 };
 

@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { admins, profiles, session, user } from "../../../db/schema";
 import { getAuth } from "../../lib/auth.server";
 import { getDb } from "../../lib/db.server";
+import { markSignedIn } from "../../lib/request-context.server";
 import { KYC_STATUSES, type KycStatus } from "../../lib/reference";
 import { normalizeRole, type SessionUser } from "./session-user";
 
@@ -13,7 +14,7 @@ export async function loadSessionUser(authUser: AuthUserLike): Promise<SessionUs
 }
 
 async function loadSessionUserOrBanned(authUser: AuthUserLike): Promise<{ sessionUser: SessionUser; banned: boolean }> {
-  const [account] = await getDb().select({ banned: user.banned }).from(user).where(eq(user.id, authUser.id)).limit(1);
+  const [account] = await getDb().select({ banned: user.banned, twoFactorEnabled: user.twoFactorEnabled }).from(user).where(eq(user.id, authUser.id)).limit(1);
   const [row] = await getDb()
     .select({
       firstName: profiles.firstName,
@@ -46,13 +47,36 @@ async function loadSessionUserOrBanned(authUser: AuthUserLike): Promise<{ sessio
     state: text(row?.state) ?? text(meta.state),
     role,
     isAdmin: role === "admin" || isListedAdmin,
+    twoFactorEnabled: Boolean(account?.twoFactorEnabled),
     kycStatus,
   };
   return { sessionUser, banned: !account || Boolean(account.banned) };
 }
 
-/** The signed-in user for a request, or null. Suspended (banned) users count as signed out. */
-export async function getSessionUser(request: Request): Promise<SessionUser | null> {
+/**
+ * How long a session lasts at most, counted from sign-in whatever the activity (better-auth's own expiry
+ * slides with use): admins sign in again after 12 hours, everyone else after 30 days.
+ */
+export const SESSION_LIFETIME = { userSeconds: 30 * 24 * 3600, adminSeconds: 12 * 3600 } as const;
+
+/** The moment a session created at `createdAt` ends for good. */
+export function absoluteSessionEnd(createdAt: Date, user: Pick<SessionUser, "isAdmin">): Date {
+  const seconds = user.isAdmin ? SESSION_LIFETIME.adminSeconds : SESSION_LIFETIME.userSeconds;
+  return new Date(createdAt.getTime() + seconds * 1000);
+}
+
+export type SignedInSession = {
+  user: SessionUser;
+  sessionId: string;
+  /** When the session ends at the latest: its absolute lifetime, or better-auth's expiry if sooner. */
+  endsAt: Date;
+};
+
+/**
+ * The signed-in user of a request with their session, or null. Suspended (banned) users count as signed
+ * out, and so does a session past its absolute lifetime; both are deleted here, on their next use.
+ */
+export async function getSignedInSession(request: Request): Promise<SignedInSession | null> {
   const result = await getAuth().api.getSession({ headers: request.headers });
   if (!result) return null;
   const { sessionUser, banned } = await loadSessionUserOrBanned(result.user as AuthUserLike);
@@ -61,5 +85,35 @@ export async function getSessionUser(request: Request): Promise<SessionUser | nu
     await getDb().delete(session).where(eq(session.userId, sessionUser.id));
     return null;
   }
-  return sessionUser;
+  const absoluteEnd = absoluteSessionEnd(new Date(result.session.createdAt), sessionUser);
+  if (absoluteEnd.getTime() <= Date.now()) {
+    await getDb().delete(session).where(eq(session.id, result.session.id));
+    return null;
+  }
+  markSignedIn(sessionUser.id);
+  const expiresAt = new Date(result.session.expiresAt);
+  return { user: sessionUser, sessionId: result.session.id, endsAt: expiresAt < absoluteEnd ? expiresAt : absoluteEnd };
+}
+
+/** The signed-in user for a request, or null (see getSignedInSession). */
+export async function getSessionUser(request: Request): Promise<SessionUser | null> {
+  return (await getSignedInSession(request))?.user ?? null;
+}
+
+/**
+ * Whether a signed-in session still holds: it exists (not signed out, not ended by a suspension or a password
+ * reset), has not expired nor passed its absolute lifetime, and its user is not suspended. One primary-key
+ * lookup, for long-lived connections (server/events.ts) to check their session cheaply.
+ */
+export async function isSessionLive(signedIn: Pick<SignedInSession, "sessionId" | "endsAt" | "user">): Promise<boolean> {
+  const now = Date.now();
+  if (signedIn.endsAt.getTime() <= now) return false;
+  const [row] = await getDb()
+    .select({ createdAt: session.createdAt, expiresAt: session.expiresAt, banned: user.banned })
+    .from(session)
+    .innerJoin(user, eq(user.id, session.userId))
+    .where(eq(session.id, signedIn.sessionId))
+    .limit(1);
+  if (!row || row.banned) return false;
+  return row.expiresAt.getTime() > now && absoluteSessionEnd(row.createdAt, signedIn.user).getTime() > now;
 }

@@ -6,12 +6,12 @@ import {
   DEFAULT_PASSWORD,
 } from "../../../db/seed/factories";
 import { actorFor } from "../../../tests/support/actors";
+import { signInCookie } from "../../../tests/support/two-factor";
 import { refusal } from "../../../tests/support/refusals";
 import { isAppError } from "../../lib/app-error";
 import { getDb } from "../../lib/db.server";
 import { getSessionUser } from "../accounts/session.server";
 import type { SessionUser } from "../accounts/session-user";
-import { signIn } from "../accounts/sign-in.server";
 import { getKycDocumentLink } from "../kyc/kyc-document-link.server";
 import { approveKyc, rejectKyc } from "../kyc/review-kyc.server";
 import { action as adminAction, loader as adminLoader } from "../../routes/admin/admin";
@@ -85,14 +85,9 @@ async function pendingRequest() {
 }
 
 let signInAddress = 0;
+/** Admins have two-factor on: the shared helper completes the code step. */
 async function cookieFor(email: string): Promise<string> {
-  const request = new Request(`${BASE}/login`, { method: "POST", headers: { origin: BASE } });
-  const result = await signIn({ email, password: DEFAULT_PASSWORD }, { request, clientAddress: `10.9.0.${++signInAddress}` });
-  if (result.status !== "signed-in") throw new Error(`sign-in did not complete: ${result.status}`);
-  return result.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
+  return signInCookie(email, DEFAULT_PASSWORD, { baseUrl: BASE, clientAddress: `10.9.0.${++signInAddress}` });
 }
 
 /** The actor a real request carries: what getSessionUser makes of the cookie. */

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { admins, auditLog, profiles, session, user } from "../../../db/schema";
 import { createAdmin, createBusiness, createOwner, createUser, createVisitor, DEFAULT_PASSWORD } from "../../../db/seed/factories";
+import { signInCookie as signInWithCode } from "../../../tests/support/two-factor";
 import { actorFor } from "../../../tests/support/actors";
 import { refusal } from "../../../tests/support/refusals";
 import { ACCOUNT_TEXTS } from "../accounts/account.schemas";
@@ -25,14 +26,8 @@ const loginRequest = () => new Request(`${BASE}/login`, { method: "POST", header
 let addressCounter = 0;
 const nextAddress = () => `10.7.${Math.floor(addressCounter / 250)}.${(addressCounter++ % 250) + 1}`;
 
-async function signInCookie(email: string): Promise<string> {
-  const result = await signIn({ email, password: DEFAULT_PASSWORD }, { request: loginRequest(), clientAddress: nextAddress() });
-  if (result.status !== "signed-in") throw new Error(`sign-in did not complete: ${result.status}`);
-  return result.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-}
+/** Admins have two-factor on: the shared helper completes the code step. */
+const signInCookie = (email: string) => signInWithCode(email, DEFAULT_PASSWORD, { baseUrl: BASE, clientAddress: nextAddress() });
 
 const form = (fields: Record<string, string>) => {
   const data = new FormData();

@@ -121,7 +121,7 @@ export const ADMIN_EXTRA_TEXTS = {
   alreadyReviewed: FEATURED_ADMIN_TEXTS.alreadyReviewed,
   businessNotApproved: FEATURED_ADMIN_TEXTS.businessNotApproved,
   twoFactorEnabled: "Two-factor sign-in is on. You will be asked for a code from your authenticator app when you sign in.",
-  twoFactorDisabled: "Two-factor sign-in is off.",
+  twoFactorDisabled: "Two-factor sign-in is off. The admin panel stays closed until you turn it on again.",
   twoFactorWrongPassword: "The password is not correct.",
   twoFactorWrongCode: "That code is not correct. Check the time on your phone and try the newest code.",
   twoFactorFailed: "Two-factor settings could not be changed. Please try again.",

@@ -4,7 +4,7 @@ import { getAuth } from "../../lib/auth.server";
 import { logger } from "../../lib/logger.server";
 import type { SessionUser } from "../accounts/session-user";
 import { ADMIN_EXTRA_TEXTS } from "./admin.schemas";
-import { requireAdmin } from "../accounts/access";
+import { requireAdminAccount } from "../accounts/access";
 
 export type TwoFactorSetup = { totpURI: string; secret: string; backupCodes: string[] };
 
@@ -22,7 +22,8 @@ export function secretOf(totpURI: string): string {
  * new authenticator secret and backup codes. Nothing changes at sign-in until a code confirms it.
  */
 export async function startTwoFactorSetup(actor: SessionUser | null, input: { password: string; request: Request }): Promise<TwoFactorSetup> {
-  requireAdmin(actor);
+  // The one admin use case open without a second factor: it is how the admin gets one.
+  requireAdminAccount(actor);
   if (!input.password) throw new AppError("invalid", ADMIN_EXTRA_TEXTS.twoFactorWrongPassword);
   try {
     const result = await getAuth().api.enableTwoFactor({

@@ -8,7 +8,6 @@ import { LIMITS } from "../../lib/reference";
 import { signPath, verifySignedPath } from "../../lib/signed-url.server";
 import { getStorage } from "../../lib/storage.server";
 import type { SessionUser } from "../accounts/session-user";
-import { loadViewer } from "./internal/kyc-viewer.server";
 import { canViewKycDocument } from "./kyc.policy";
 import { KYC_TEXTS } from "./kyc.schemas";
 
@@ -25,7 +24,10 @@ async function documentOf(submissionId: string) {
   return row?.key ? { userId: row.userId, key: row.key } : null;
 }
 
-/** A link to a KYC document valid for 3600 s, for its owner or an admin only. */
+/**
+ * A link to a KYC document valid for LIMITS.signedDocumentUrlSeconds (5 minutes), for its owner or an admin
+ * (with two-factor sign-in on) only. The link opens only with that person's session too.
+ */
 export async function getKycDocumentLink(actor: SessionUser | null, submissionId: string): Promise<string> {
   const document = await documentOf(submissionId);
   if (!document || !canViewKycDocument(actor, document)) throw unableToLoad();
@@ -33,7 +35,7 @@ export async function getKycDocumentLink(actor: SessionUser | null, submissionId
 }
 
 /**
- * Signs the document link of a submission for one viewer, valid 3600 s. Only for callers that have
+ * Signs the document link of a submission for one viewer, valid 5 minutes. Only for callers that have
  * already checked the viewer may see it (the admin KYC list signs a whole page without a query each).
  */
 export function signKycDocumentLink(viewerId: string, submissionId: string): string {
@@ -41,17 +43,17 @@ export function signKycDocumentLink(viewerId: string, submissionId: string): str
 }
 
 /**
- * Serves a signed KYC document link: checks signature, expiry and that the viewer may still see it (a
- * demoted admin loses access at once), writes the view to the audit log, and returns the bytes.
+ * Serves a signed KYC document link to the signed-in viewer of the request: the link is not a bearer token.
+ * Checks signature and expiry, that the link was made for this viewer, and that they may still see it (a
+ * demoted admin, or one without two-factor sign-in, loses access at once); writes the view to the audit log
+ * and returns the bytes. Every refusal is the same 'Unable to load document'.
  */
-export async function openKycDocument(submissionId: string, params: URLSearchParams): Promise<Buffer> {
-  if (!isUuid(submissionId)) throw unableToLoad();
+export async function openKycDocument(viewer: SessionUser | null, submissionId: string, params: URLSearchParams): Promise<Buffer> {
+  if (!viewer || !isUuid(submissionId)) throw unableToLoad();
   const signed = verifySignedPath(`/kyc-documents/${submissionId}`, params);
-  if (!signed) throw unableToLoad();
+  if (!signed || signed.viewerId !== viewer.id) throw unableToLoad();
   const document = await documentOf(submissionId);
-  if (!document) throw unableToLoad();
-  const viewer = await loadViewer(signed.viewerId);
-  if (!viewer || !canViewKycDocument(viewer, document)) throw unableToLoad();
+  if (!document || !canViewKycDocument(viewer, document)) throw unableToLoad();
   const bytes = await getStorage().read("kyc-documents", document.key);
   if (!bytes) throw unableToLoad();
   await recordAudit(getDb(), { id: viewer.id, email: viewer.email }, {

@@ -9,7 +9,7 @@ import { requireAdmin } from "../accounts/access";
 
 /**
  * KYC Approvals: every submission newest first by submitted_at. The ID document is offered through a
- * link signed for this admin (3600 s); opening it is what the audit log records as a view.
+ * link signed for this admin (5 minutes, and only with their session); opening it is what the audit log records as a view.
  */
 export async function listKycSubmissions(actor: SessionUser | null, input: { page: number }) {
   requireAdmin(actor);

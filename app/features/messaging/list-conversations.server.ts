@@ -3,6 +3,7 @@ import { businesses, businessMessages } from "../../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { getDb, queryRows } from "../../lib/db.server";
 import { LIMITS } from "../../lib/reference";
+import { hasAdminAccess } from "../accounts/access";
 import type { SessionUser } from "../accounts/session-user";
 import { chatHref, conversationKey, MESSAGE_TEXTS, type ConversationSummary } from "./message.schemas";
 import { displayNames, messageColumns, type MessageRow } from "./internal/message-view.server";
@@ -28,7 +29,7 @@ export async function listConversations(actor: SessionUser | null, options: { bu
   if (!actor) throw new AppError("unauthenticated", MESSAGE_TEXTS.loginRequired);
   const onlyBusiness = options.businessId ? eq(businessMessages.businessId, options.businessId) : undefined;
   let rows: Row[];
-  if (actor.isAdmin) {
+  if (hasAdminAccess(actor)) {
     rows = await latestMessages(onlyBusiness, LIMITS.messageListLimitAdmin);
   } else {
     const limit = LIMITS.messageListLimitBusiness;

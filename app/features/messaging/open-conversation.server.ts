@@ -3,6 +3,7 @@ import { businesses, businessMessages } from "../../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { getDb } from "../../lib/db.server";
 import { LIMITS } from "../../lib/reference";
+import { hasAdminAccess } from "../accounts/access";
 import type { SessionUser } from "../accounts/session-user";
 import { markConversationRead } from "./mark-conversation-read.server";
 import { ConversationRefSchema, MESSAGE_TEXTS, type ConversationView } from "./message.schemas";
@@ -38,9 +39,9 @@ export async function openConversation(actor: SessionUser | null, input: unknown
   const isOwner = business.userId === actor.id;
   const isVisitor = visitorId === actor.id;
   if (isOwner && isVisitor) return { kind: "own-business", business: { id: business.id, name: business.name } };
-  // Another visitor's conversation: only the business's owner and admins may read it. Not found, not forbidden:
+  // Another visitor's conversation: only the business's owner and admins (with two-factor on) may read it. Not found, not forbidden:
   // the answer must not reveal whether that conversation exists.
-  if (!isVisitor && !isOwner && !actor.isAdmin) throw new AppError("not-found", MESSAGE_TEXTS.businessNotFound);
+  if (!isVisitor && !isOwner && !hasAdminAccess(actor)) throw new AppError("not-found", MESSAGE_TEXTS.businessNotFound);
 
   const rows = await db
     .select(messageColumns)

@@ -1,7 +1,8 @@
-import { data, Link, useActionData, useLoaderData } from "react-router";
+import { data, Link, redirect, useActionData, useLoaderData } from "react-router";
 import { CountBadge } from "~/components/ui/badge";
 import { TabNav } from "~/components/ui/tabs";
 import type { Route } from "./+types/admin";
+import { ADMIN_SECURITY_PATH, needsAdminTwoFactor } from "~/features/accounts/access";
 import { requireUser } from "~/features/accounts/guards.server";
 import { runAdminAction } from "~/features/admin/admin-actions.server";
 import { ADMIN_TABS, ADMIN_TEXTS, type AdminActionResult, type AdminTab } from "~/features/admin/admin.schemas";
@@ -17,10 +18,12 @@ import { loadAdminTab } from "~/features/admin/load-admin-tab.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Admin Dashboard – Naija Directory" }, { name: "robots", content: "noindex" }];
 
-// The guard admits business users too (spec 02 §2); only admins get any data.
+// The guard admits business users too (spec 02 §2); only admins get any data, and only with two-factor
+// sign-in on: an admin without it is sent to set it up (the use cases refuse them too).
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request, ["admin", "business"]);
   if (!user.isAdmin) return data({ denied: true as const }, { status: 403 });
+  if (needsAdminTwoFactor(user)) throw redirect(ADMIN_SECURITY_PATH);
   const page = await loadAdminTab(user, new URL(request.url));
   return { denied: false as const, meId: user.id, ...page };
 }
@@ -39,6 +42,7 @@ export async function action({ request }: Route.ActionArgs) {
     };
     return data(result, { status: 403 });
   }
+  if (needsAdminTwoFactor(user)) throw redirect(ADMIN_SECURITY_PATH);
   const { status, result } = await runAdminAction(user, form);
   return data(result, { status });
 }

@@ -3,6 +3,7 @@ import type { Route } from "./+types/security";
 import { PasswordField, TextField } from "~/components/ui/field";
 import { Alert } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/button";
+import { ADMIN_TWO_FACTOR_REQUIRED } from "~/features/accounts/access";
 import { requireUser } from "~/features/accounts/guards.server";
 import { ADMIN_EXTRA_TEXTS, ADMIN_TEXTS } from "~/features/admin/admin.schemas";
 import { confirmTwoFactor } from "~/features/admin/confirm-two-factor.server";
@@ -77,15 +78,24 @@ export default function SecurityPage() {
   const error = actionData && !actionData.ok ? actionData.failure.text : "";
   return (
     <div className="page max-w-xl">
-      <Link to="/admin" className="link text-sm">
-        ← Back to Admin Dashboard
-      </Link>
+      {loaderData.enabled ? (
+        <Link to="/admin" className="link text-sm">
+          ← Back to Admin Dashboard
+        </Link>
+      ) : null}
       <h1 className="mt-3 text-2xl font-bold text-gray-900">Two-factor sign-in</h1>
       <p className="mt-1 text-sm text-gray-600">
         With it on, signing in to {loaderData.email} also asks for a code from an authenticator app on your phone, so a stolen password is not
         enough.
       </p>
       <div className="mt-4 space-y-3">
+        {/* Every admin needs it: without it the panel and every admin action send the admin here. */}
+        {!loaderData.enabled && done !== "disabled" ? (
+          <Alert tone="warning">
+            <strong className="block">{ADMIN_TWO_FACTOR_REQUIRED.title}</strong>
+            {ADMIN_TWO_FACTOR_REQUIRED.text}
+          </Alert>
+        ) : null}
         {done === "enabled" && loaderData.enabled ? <Alert tone="success">{ADMIN_EXTRA_TEXTS.twoFactorEnabled}</Alert> : null}
         {done === "disabled" && !loaderData.enabled ? <Alert tone="success">{ADMIN_EXTRA_TEXTS.twoFactorDisabled}</Alert> : null}
       </div>
@@ -175,7 +185,10 @@ function DisableForm({ error }: { error: string }) {
   return (
     <Form method="post" className="mt-3 space-y-3">
       <input type="hidden" name="intent" value="disable" />
-      <p className="text-sm text-gray-700">Each sign-in asks for a code from your authenticator app. To turn it off, confirm your password.</p>
+      <p className="text-sm text-gray-700">
+        Each sign-in asks for a code from your authenticator app. To turn it off, confirm your password. The admin panel closes until you turn it on
+        again (to move to a new phone, turn it off and set it up again).
+      </p>
       {error ? <Alert tone="error">{error}</Alert> : null}
       <PasswordField label="Your password" name="password" autoComplete="current-password" required />
       <button type="submit" className={buttonClass({ variant: "outline", full: true })} disabled={busy}>

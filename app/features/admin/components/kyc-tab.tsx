@@ -6,6 +6,7 @@ import { ActionForm, PagedList, personName, ReasonForm, resultFor, type AdminAct
 import { buttonClass } from "../../../components/ui/button";
 import { Badge } from "../../../components/ui/badge";
 import { formatDateTime } from "../../../lib/format";
+import { LIMITS } from "../../../lib/reference";
 
 export function KycTab({ submissions, result, loadError }: { submissions: Paged<AdminKycRow>; result?: AdminActionResult; loadError?: string }) {
   return (
@@ -105,7 +106,10 @@ function DocumentPreview({ url, name }: { url: string | null; name: string }) {
         <a href={url} target="_blank" rel="noopener noreferrer" className="link mt-1 inline-block text-sm">
           Open in a new tab
         </a>
-        <p className="text-xs text-gray-500">The link works for one hour and only for you. Each view is recorded.</p>
+        <p className="text-xs text-gray-500">
+          The link works for {LIMITS.signedDocumentUrlSeconds / 60} minutes, only for you while you are signed in (reload the page for a new one).
+          Each view is recorded.
+        </p>
       </div>
     </details>
   );

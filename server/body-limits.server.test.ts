@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { runsOnce } from "../tests/support/database-kind";
+import { testApp } from "../tests/support/server";
+
+const TOO_LARGE = "The upload is too large. Images must be smaller than the limit shown on the form.";
+const MB = 1024 * 1024;
+
+/** A multipart body of about `bytes`, as a KYC form with one file sends it. */
+function kycForm(bytes: number): FormData {
+  const form = new FormData();
+  form.set("fullName", "Ada Obi");
+  form.set("idImage", new File([new Uint8Array(bytes)], "id.png", { type: "image/png" }));
+  return form;
+}
+
+describe.runIf(runsOnce)("the KYC form's 6 MB body limit", () => {
+  it("applies to the document post and to the .data post the form sends with JavaScript, however the path is spelt", async () => {
+    const app = testApp();
+    for (const path of ["/kyc-verification", "/kyc-verification.data", "/kyc-verification/", "/kyc-verification/_.data", "/KYC-Verification.data", "/kyc-verification.data?index"]) {
+      const response = await app.request(`http://localhost:3000${path}`, { method: "POST", body: kycForm(7 * MB) });
+      expect(response.status, path).toBe(413);
+      expect(await response.text(), path).toBe(TOO_LARGE);
+    }
+  });
+
+  it("lets a body under the limit through to the route", async () => {
+    const app = testApp();
+    const response = await app.request("http://localhost:3000/kyc-verification.data", { method: "POST", body: kycForm(5 * MB) });
+    // The test app has no React Router build: getting past the limit means reaching it (and failing there).
+    expect(response.status).not.toBe(413);
+  });
+});
