@@ -3,11 +3,13 @@ import path from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { getEnv } from "./env.server";
-import { getImageVariant, IMAGE_WIDTHS, InvalidImageError, MAX_STORED_SIDE, normalizeImage } from "./images.server";
+import { getImageVariant, IMAGE_WIDTHS, ImageTooLargeError, InvalidImageError, MAX_STORED_SIDE, normalizeImage } from "./images.server";
+import { LIMITS } from "./reference";
 import { getStorage } from "./storage.server";
 import { runsOnce } from "../../tests/support/database-kind";
+import { pixelBombPng } from "../../tests/support/images";
 
-function photo(width: number, height: number, format: "jpeg" | "png" | "webp" | "gif" = "jpeg") {
+function photo(width: number, height: number, format: "jpeg" | "png" | "webp" | "gif" | "tiff" = "jpeg") {
   return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 120, b: 40 } } })
     .withExif({ IFD0: { Copyright: "secret-owner", Artist: "Ada" } })
     .toFormat(format)
@@ -35,10 +37,19 @@ describe.runIf(runsOnce)("normalizeImage", () => {
     expect([small.width, small.height]).toEqual([100, 50]);
   });
 
-  it("decides by content: refuses text and unsupported formats", async () => {
+  it("decides by content: refuses text and every format but JPEG, PNG and WebP before any decoder sees it", async () => {
     await expect(normalizeImage(Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'></svg>"))).rejects.toBeInstanceOf(InvalidImageError);
-    await expect(normalizeImage(Buffer.from("just some text"))).rejects.toThrow("not an image");
-    await expect(normalizeImage(await photo(10, 10, "gif"))).rejects.toThrow("unsupported format gif");
+    await expect(normalizeImage(Buffer.from("just some text"))).rejects.toThrow("not a JPEG, PNG or WebP image");
+    await expect(normalizeImage(await photo(10, 10, "gif"))).rejects.toThrow("not a JPEG, PNG or WebP image");
+    await expect(normalizeImage(await photo(10, 10, "tiff"))).rejects.toThrow("not a JPEG, PNG or WebP image");
+  });
+
+  it(`accepts a 48-megapixel phone photo and refuses anything over ${LIMITS.imageMaxPixels / 1_000_000} megapixels from its header`, async () => {
+    const phone = await sharp({ create: { width: 8000, height: 6000, channels: 3, background: "#456" } }).jpeg().toBuffer();
+    expect(await normalizeImage(phone)).toMatchObject({ width: MAX_STORED_SIDE, height: 1200 });
+    const over = pixelBombPng(8000, Math.floor(LIMITS.imageMaxPixels / 8000) + 1);
+    await expect(normalizeImage(over)).rejects.toBeInstanceOf(ImageTooLargeError);
+    await expect(normalizeImage(pixelBombPng())).rejects.toThrow("exceeds pixel limit");
   });
 });
 

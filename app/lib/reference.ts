@@ -156,6 +156,12 @@ export const LIMITS = {
   kycImageMaxBytes: 5 * 1024 * 1024,
   kycImageTypes: ["jpeg", "jpg", "png", "webp"] as const,
   businessImageMaxBytes: 10_485_760,
+  /**
+   * Largest image (width × height) any upload may have, read from its header before it is decoded: 50
+   * megapixels takes the largest photos phones save (48–50 MP modes, e.g. 8160 × 6120) and refuses
+   * decompression bombs (a 16000 × 16000 PNG fits in 30 KB and would decode to 256 megapixels).
+   */
+  imageMaxPixels: 50_000_000,
   signedDocumentUrlSeconds: 3600,
   kycReviewDaysText: "1-2 business days",
   resetLinkSeconds: 3600,
