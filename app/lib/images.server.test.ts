@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import { rm } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
@@ -54,7 +55,7 @@ describe.runIf(runsOnce)("normalizeImage", () => {
 });
 
 describe.runIf(runsOnce)("getImageVariant", () => {
-  it("resizes a stored image to the width asked, caches it under DATA_DIR/cache, and answers null when missing", async () => {
+  it("resizes a stored image to the width asked, keeps it as a derived file of the original, and answers null once the original is gone", async () => {
     const stored = await normalizeImage(await photo(1600, 800));
     await getStorage().put("business-images", "variant-test/main.webp", stored.data, "image/webp");
 
@@ -62,12 +63,14 @@ describe.runIf(runsOnce)("getImageVariant", () => {
     const meta = await sharp(variant!).metadata();
     expect(meta.format).toBe("webp");
     expect(meta.width).toBe(IMAGE_WIDTHS.thumb);
-    const cached = path.join(getEnv().DATA_DIR, "cache", "variants", String(IMAGE_WIDTHS.thumb), "variant-test/main.webp.webp");
+    const cached = path.join(getEnv().DATA_DIR, "cache", "derived", "business-images", "variant-test/main.webp", `w${IMAGE_WIDTHS.thumb}.webp`);
     expect(existsSync(cached)).toBe(true);
-
-    // Served from the cache even once the original is gone.
-    await getStorage().delete("business-images", "variant-test/main.webp");
     expect((await getImageVariant("variant-test/main.webp", IMAGE_WIDTHS.thumb))?.equals(variant!)).toBe(true);
+
+    // Never served once the original is gone, even if a cached copy were still on disk.
+    await rm(path.join(getEnv().DATA_DIR, "uploads", "business-images", "variant-test/main.webp"));
+    expect(existsSync(cached)).toBe(true);
+    expect(await getImageVariant("variant-test/main.webp", IMAGE_WIDTHS.thumb)).toBeNull();
     expect(await getImageVariant("variant-test/main.webp", IMAGE_WIDTHS.card)).toBeNull();
     await expect(getImageVariant("../auth-secret", IMAGE_WIDTHS.card)).rejects.toThrow("Unsafe storage key");
   });

@@ -1,8 +1,5 @@
-import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { availableParallelism } from "node:os";
-import path from "node:path";
 import sharp, { type Metadata } from "sharp";
-import { getEnv } from "./env.server";
 import { LIMITS } from "./reference";
 import { QueueFullError, Semaphore } from "./semaphore";
 import { singleton } from "./singleton.server";
@@ -131,22 +128,19 @@ async function webpWithin(original: Buffer, width: number, maxBytes: number): Pr
 }
 
 /**
- * A resized variant of a stored listing image, made on first request (as a bounded image job: ImageBusyError
- * when the process's image work is full) and cached under DATA_DIR/cache: WebP at a width (never enlarged),
- * or the link-preview JPEG cropped to SHARE_IMAGE's size.
+ * A resized variant of a stored listing image: WebP at a width (never enlarged), or the link-preview JPEG
+ * cropped to SHARE_IMAGE's size. Null when the original is not (or no longer) stored, checked before any
+ * cached copy is served. Made on first request as a bounded image job (ImageBusyError when the process's
+ * image work is full) and kept as a derived file of the original, which storage deletes with it.
  */
 export async function getImageVariant(key: string, width: number, format: VariantFormat = "webp"): Promise<Buffer | null> {
   assertSafeKey(key);
-  const cacheFile =
-    format === "jpg"
-      ? path.join(getEnv().DATA_DIR, "cache", "variants", "share", `${key}.jpg`)
-      : path.join(getEnv().DATA_DIR, "cache", "variants", `${width}`, `${key}.webp`);
-  try {
-    return await readFile(cacheFile);
-  } catch {
-    // not cached yet
-  }
-  const original = await getStorage().read("business-images", key);
+  const storage = getStorage();
+  if (!(await storage.exists("business-images", key))) return null;
+  const name = format === "jpg" ? "share.jpg" : `w${width}.webp`;
+  const cached = await storage.readDerived("business-images", key, name);
+  if (cached) return cached;
+  const original = await storage.read("business-images", key);
   if (!original) return null;
   const variant = await withImageJob(() =>
     format === "jpg"
@@ -157,9 +151,12 @@ export async function getImageVariant(key: string, width: number, format: Varian
           .toBuffer()
       : webpWithin(original, width, width <= IMAGE_WIDTHS.card ? CARD_MAX_BYTES : Infinity),
   );
-  await mkdir(path.dirname(cacheFile), { recursive: true });
-  const temp = `${cacheFile}.${process.pid}.${Date.now()}.tmp`;
-  await writeFile(temp, variant);
-  await rename(temp, cacheFile);
+  await storage.putDerived("business-images", key, name, variant);
+  // Deleted while this copy was being made: the delete may have run before the copy was written, so the
+  // copy goes now, and nothing is served.
+  if (!(await storage.exists("business-images", key))) {
+    await storage.delete("business-images", key);
+    return null;
+  }
   return variant;
 }

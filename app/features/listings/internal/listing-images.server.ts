@@ -1,6 +1,3 @@
-import { rm } from "node:fs/promises";
-import path from "node:path";
-import { getEnv } from "../../../lib/env.server";
 import { AppError } from "../../../lib/app-error";
 import { ImageBusyError, ImageTooLargeError, InvalidImageError, normalizeImage } from "../../../lib/images.server";
 import { LIMITS } from "../../../lib/reference";
@@ -50,14 +47,8 @@ export async function storeListingImages(businessId: string, images: PreparedIma
   }
 }
 
-/** Deletes stored images and their cached resized variants. */
+/** Deletes stored images; storage deletes the files derived from each (resized copies, link previews) with it. */
 export async function removeListingImageFiles(keys: string[]): Promise<void> {
   const storage = getStorage();
-  const cacheRoot = path.join(getEnv().DATA_DIR, "cache", "variants");
-  for (const key of keys) {
-    await storage.delete("business-images", key).catch(() => undefined);
-    for (const width of ["320", "640", "1200"]) {
-      await rm(path.join(cacheRoot, width, `${key}.webp`), { force: true }).catch(() => undefined);
-    }
-  }
+  for (const key of keys) await storage.delete("business-images", key).catch(() => undefined);
 }
