@@ -1,11 +1,13 @@
 import { Hono } from "hono";
-import { getImageVariant, IMAGE_WIDTHS, SHARE_IMAGE } from "../app/lib/images.server";
+import { getImageVariant, ImageBusyError, IMAGE_WIDTHS, SHARE_IMAGE } from "../app/lib/images.server";
 
 /**
  * Public listing images, resized on first request and cached on disk. KYC documents are never served here.
  *   /media/business-images/<key>?w=320|640|1200&v=<version>        WebP at that width
  *   /media/business-images/<key>?w=1200&format=jpg&v=<version>     the 1200×630 JPEG for link previews
  * With a version the answer may be cached for a year: the version changes whenever the image does.
+ * A variant not cached yet is made as a bounded image job: when the process's image work is full the
+ * answer is 503 with Retry-After (the page's <img> falls back to its placeholder; the next visit gets it).
  */
 export function mediaRoutes() {
   const routes = new Hono();
@@ -19,7 +21,8 @@ export function mediaRoutes() {
     let variant: Buffer | null;
     try {
       variant = await getImageVariant(decodeURIComponent(key), width, format);
-    } catch {
+    } catch (error) {
+      if (error instanceof ImageBusyError) return c.text("Busy, try again shortly", 503, { "Retry-After": "5", "Cache-Control": "no-store" });
       return c.notFound();
     }
     if (!variant) return c.notFound();

@@ -158,6 +158,12 @@ export const LIMITS = {
   businessImageMaxBytes: 10_485_760,
   /** KYC document links: a few minutes, and only with the viewer's own session (security finding 10). */
   signedDocumentUrlSeconds: 300,
+  /**
+   * Largest image (width × height) any upload may have, read from its header before it is decoded: 50
+   * megapixels takes the largest photos phones save (48–50 MP modes, e.g. 8160 × 6120) and refuses
+   * decompression bombs (a 16000 × 16000 PNG fits in 30 KB and would decode to 256 megapixels).
+   */
+  imageMaxPixels: 50_000_000,
   kycReviewDaysText: "1-2 business days",
   resetLinkSeconds: 3600,
   mobileBreakpointPx: 768,

@@ -24,13 +24,13 @@ describe.runIf(runsOnce)("DiskStorage", () => {
   let storage: DiskStorage;
   beforeEach(() => {
     root = mkdtempSync(path.join(tmpdir(), "nd-storage-"));
-    storage = new DiskStorage(root);
+    storage = new DiskStorage(path.join(root, "uploads"), path.join(root, "derived"));
   });
   afterEach(() => rmSync(root, { recursive: true, force: true }));
 
   it("stores, reads and streams a file under <root>/<bucket>/<key>, private to the server user", async () => {
     await storage.put("business-images", "biz-1/photo.webp", Buffer.from("image bytes"), "image/webp");
-    const file = path.join(root, "business-images", "biz-1", "photo.webp");
+    const file = path.join(root, "uploads", "business-images", "biz-1", "photo.webp");
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect((await storage.read("business-images", "biz-1/photo.webp"))?.toString()).toBe("image bytes");
     const streamed = await storage.get("business-images", "biz-1/photo.webp");
@@ -67,6 +67,34 @@ describe.runIf(runsOnce)("DiskStorage", () => {
   it("refuses keys that would leave the bucket", async () => {
     await expect(storage.put("business-images", "../escape.webp", Buffer.from("x"), "image/webp")).rejects.toThrow("Unsafe storage key");
     await expect(storage.deletePrefix("business-images", "..")).rejects.toThrow("Unsafe storage key");
+    await expect(storage.putDerived("business-images", "../escape.webp", "w320.webp", Buffer.from("x"))).rejects.toThrow("Unsafe storage key");
+    for (const name of ["../w320.webp", "a/b.webp", ".hidden", "", "w320.webp/.."]) {
+      await expect(storage.putDerived("business-images", "biz/a.webp", name, Buffer.from("x"))).rejects.toThrow("Unsafe derived file name");
+    }
+  });
+
+  it("keeps derived files apart from the original, and deletes them with it (file or prefix)", async () => {
+    await storage.put("business-images", "biz-4/a.webp", Buffer.from("a"), "image/webp");
+    await storage.put("business-images", "biz-4/b.webp", Buffer.from("b"), "image/webp");
+    await storage.put("business-images", "biz-5/c.webp", Buffer.from("c"), "image/webp");
+    for (const key of ["biz-4/a.webp", "biz-4/b.webp", "biz-5/c.webp"]) {
+      await storage.putDerived("business-images", key, "w320.webp", Buffer.from(`${key} small`));
+      await storage.putDerived("business-images", key, "share.jpg", Buffer.from(`${key} preview`));
+    }
+    expect(await storage.exists("business-images", "biz-4/a.webp")).toBe(true);
+    expect((await storage.readDerived("business-images", "biz-4/a.webp", "share.jpg"))?.toString()).toBe("biz-4/a.webp preview");
+    expect(await storage.readDerived("business-images", "biz-4/a.webp", "w640.webp")).toBeNull();
+    expect(await storage.read("business-images", "biz-4/a.webp")).not.toBeNull(); // derived files are not under the uploads
+
+    await storage.delete("business-images", "biz-4/a.webp");
+    expect(await storage.exists("business-images", "biz-4/a.webp")).toBe(false);
+    expect(await storage.readDerived("business-images", "biz-4/a.webp", "share.jpg")).toBeNull();
+    expect(await storage.readDerived("business-images", "biz-4/b.webp", "share.jpg")).not.toBeNull();
+
+    await storage.deletePrefix("business-images", "biz-4");
+    expect(await storage.readDerived("business-images", "biz-4/b.webp", "w320.webp")).toBeNull();
+    expect(await storage.readDerived("business-images", "biz-5/c.webp", "w320.webp")).not.toBeNull();
+    expect(readdirSync(path.join(root, "derived", "business-images"))).toEqual(["biz-5"]);
   });
 });
 

@@ -1,4 +1,4 @@
-import type { KycStatus } from "../../lib/reference";
+import { LIMITS, type KycStatus } from "../../lib/reference";
 
 /** The client status object of spec 01 §3: the latest submission of the signed-in owner, if any. */
 export type KycStatusView = {
@@ -18,6 +18,11 @@ export const KYC_TEXTS = {
   missing: { title: "Missing Information", text: "Please fill in all fields and upload an ID image" },
   invalidType: { title: "Invalid File Type", text: "Please upload a JPEG, PNG, or WebP image." },
   tooLarge: { title: "File Too Large", text: "Please upload an image smaller than 5MB." },
+  imageTooLarge: {
+    title: "File Too Large",
+    text: `Please upload an image of at most ${LIMITS.imageMaxPixels / 1_000_000} megapixels (for example 8000 × 6000 pixels).`,
+  },
+  imagesBusy: { title: "Upload Failed", text: "We are processing many images right now. Please try again in a minute." },
   invalidName: { title: "Invalid Name", text: "Please enter a valid full name." },
   invalidId: { title: "Invalid ID Number", text: "Please enter a valid ID number." },
   session: { title: "Session Error", text: "Your session has expired. Please log in again." },

@@ -4,7 +4,7 @@ import { kycSubmissions, profiles } from "../../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { getDb } from "../../lib/db.server";
 import { isUniqueViolation } from "../../lib/db-errors.server";
-import { InvalidImageError, normalizeImage } from "../../lib/images.server";
+import { ImageBusyError, ImageTooLargeError, InvalidImageError, normalizeImage } from "../../lib/images.server";
 import { logger } from "../../lib/logger.server";
 import { LIMITS } from "../../lib/reference";
 import { getStorage } from "../../lib/storage.server";
@@ -19,7 +19,8 @@ const DOCUMENT_MAX_SIDE = 2400;
 
 /**
  * A business owner submits (or, after a rejection, resubmits) identity verification. The ID image is
- * checked by content, re-encoded without metadata and stored privately; the profile follows to pending.
+ * checked by content, bytes and pixels (LIMITS.imageMaxPixels), re-encoded without metadata and stored
+ * privately; the profile follows to pending.
  */
 export async function submitKyc(actor: SessionUser | null, input: SubmitKycInput): Promise<{ submissionId: string }> {
   if (!actor) throw new AppError("unauthenticated", KYC_TEXTS.session);
@@ -37,8 +38,10 @@ export async function submitKyc(actor: SessionUser | null, input: SubmitKycInput
   try {
     document = (await normalizeImage(Buffer.from(await input.idImage.arrayBuffer()), { maxSide: DOCUMENT_MAX_SIDE, quality: 85 })).data;
   } catch (error) {
-    if (!(error instanceof InvalidImageError)) throw error;
-    throw new AppError("invalid", KYC_TEXTS.invalidType, { fields: { idImage: KYC_TEXTS.invalidType.text } });
+    if (error instanceof ImageTooLargeError) throw new AppError("invalid", KYC_TEXTS.imageTooLarge, { fields: { idImage: KYC_TEXTS.imageTooLarge.text } });
+    if (error instanceof InvalidImageError) throw new AppError("invalid", KYC_TEXTS.invalidType, { fields: { idImage: KYC_TEXTS.invalidType.text } });
+    if (error instanceof ImageBusyError) throw new AppError("unavailable", KYC_TEXTS.imagesBusy);
+    throw error;
   }
 
   const [open] = await getDb()

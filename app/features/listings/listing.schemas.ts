@@ -22,6 +22,11 @@ export const LISTING_TEXTS = {
   correctFields: "Please correct the highlighted fields.",
   updateFailed: { title: "Update Failed", text: "We could not save your changes. Please try again." },
   uploadFailed: { title: "Upload Failed", text: "Please upload JPEG, PNG or WebP images of at most 10 MB each." },
+  imageTooLarge: {
+    title: "Upload Failed",
+    text: `Each image can be at most ${LIMITS.imageMaxPixels / 1_000_000} megapixels (for example 8000 × 6000 pixels). Please upload a smaller image.`,
+  },
+  imagesBusy: { title: "Upload Failed", text: "We are processing many images right now. Please try again in a minute." },
   createdWithoutImages: {
     title: "Business Created, Image Upload Failed",
     text: "Your listing was saved without its images. Add them from Edit.",

@@ -29,7 +29,6 @@ export async function updateListing(actor: SessionUser | null, businessId: strin
   if (imageProblem) throw new AppError("invalid", imageProblem, { fields: { images: imageProblem } });
 
   const prepared = await prepareListingImages(images.added);
-  if (!prepared) throw new AppError("invalid", LISTING_TEXTS.uploadFailed, { fields: { images: LISTING_TEXTS.uploadFailed.text } });
   const newKeys = await storeListingImages(businessId, prepared);
 
   const removed = existing.filter((e) => !kept.includes(e));

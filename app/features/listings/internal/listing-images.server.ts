@@ -1,22 +1,29 @@
-import { rm } from "node:fs/promises";
-import path from "node:path";
-import { getEnv } from "../../../lib/env.server";
-import { InvalidImageError, normalizeImage } from "../../../lib/images.server";
+import { AppError } from "../../../lib/app-error";
+import { ImageBusyError, ImageTooLargeError, InvalidImageError, normalizeImage } from "../../../lib/images.server";
 import { LIMITS } from "../../../lib/reference";
 import { getStorage } from "../../../lib/storage.server";
+import { LISTING_TEXTS } from "../listing.schemas";
 
 export type PreparedImage = { data: Buffer; width: number; height: number };
 
-/** Checks uploads by content and size, and re-encodes them (WebP, no metadata). Null when any is bad. */
-export async function prepareListingImages(files: File[]): Promise<PreparedImage[] | null> {
+const imageRefusal = (failure: { title: string; text: string }) => new AppError("invalid", failure, { fields: { images: failure.text } });
+
+/**
+ * Checks uploads by content, bytes and pixels, and re-encodes them (WebP, no metadata), before anything is
+ * stored. Refuses with the text the owner reads: 'Upload Failed' (not a JPEG, PNG or WebP of at most 10 MB),
+ * the pixel limit, or 'try again' when the server's image work is full.
+ */
+export async function prepareListingImages(files: File[]): Promise<PreparedImage[]> {
   const prepared: PreparedImage[] = [];
   for (const file of files) {
-    if (file.size === 0 || file.size > LIMITS.businessImageMaxBytes) return null;
+    if (file.size === 0 || file.size > LIMITS.businessImageMaxBytes) throw imageRefusal(LISTING_TEXTS.uploadFailed);
     try {
       const { data, width, height } = await normalizeImage(Buffer.from(await file.arrayBuffer()));
       prepared.push({ data, width, height });
     } catch (error) {
-      if (error instanceof InvalidImageError) return null;
+      if (error instanceof ImageTooLargeError) throw imageRefusal(LISTING_TEXTS.imageTooLarge);
+      if (error instanceof InvalidImageError) throw imageRefusal(LISTING_TEXTS.uploadFailed);
+      if (error instanceof ImageBusyError) throw new AppError("unavailable", LISTING_TEXTS.imagesBusy);
       throw error;
     }
   }
@@ -40,14 +47,8 @@ export async function storeListingImages(businessId: string, images: PreparedIma
   }
 }
 
-/** Deletes stored images and their cached resized variants. */
+/** Deletes stored images; storage deletes the files derived from each (resized copies, link previews) with it. */
 export async function removeListingImageFiles(keys: string[]): Promise<void> {
   const storage = getStorage();
-  const cacheRoot = path.join(getEnv().DATA_DIR, "cache", "variants");
-  for (const key of keys) {
-    await storage.delete("business-images", key).catch(() => undefined);
-    for (const width of ["320", "640", "1200"]) {
-      await rm(path.join(cacheRoot, width, `${key}.webp`), { force: true }).catch(() => undefined);
-    }
-  }
+  for (const key of keys) await storage.delete("business-images", key).catch(() => undefined);
 }
