@@ -98,14 +98,14 @@ function createAuth(db: Db) {
       },
       session: {
         create: {
-          // Suspended users get no session, whichever way they try to sign in.
+          // Suspended and deleted accounts get no session, whichever way they try to sign in.
           before: async (session) => {
             const [owner] = await db
-              .select({ banned: schema.user.banned })
+              .select({ banned: schema.user.banned, deletedAt: schema.user.deletedAt })
               .from(schema.user)
               .where(eq(schema.user.id, session.userId))
               .limit(1);
-            if (owner?.banned) return false;
+            if (owner?.banned || owner?.deletedAt) return false;
           },
         },
       },

@@ -13,7 +13,7 @@ export async function loadSessionUser(authUser: AuthUserLike): Promise<SessionUs
 }
 
 async function loadSessionUserOrBanned(authUser: AuthUserLike): Promise<{ sessionUser: SessionUser; banned: boolean }> {
-  const [account] = await getDb().select({ banned: user.banned }).from(user).where(eq(user.id, authUser.id)).limit(1);
+  const [account] = await getDb().select({ banned: user.banned, deletedAt: user.deletedAt }).from(user).where(eq(user.id, authUser.id)).limit(1);
   const [row] = await getDb()
     .select({
       firstName: profiles.firstName,
@@ -48,10 +48,11 @@ async function loadSessionUserOrBanned(authUser: AuthUserLike): Promise<{ sessio
     isAdmin: role === "admin" || isListedAdmin,
     kycStatus,
   };
-  return { sessionUser, banned: !account || Boolean(account.banned) };
+  // A deleted account (app/features/privacy) is signed out like a suspended one.
+  return { sessionUser, banned: !account || Boolean(account.banned) || Boolean(account.deletedAt) };
 }
 
-/** The signed-in user for a request, or null. Suspended (banned) users count as signed out. */
+/** The signed-in user for a request, or null. Suspended (banned) and deleted accounts count as signed out. */
 export async function getSessionUser(request: Request): Promise<SessionUser | null> {
   const result = await getAuth().api.getSession({ headers: request.headers });
   if (!result) return null;
