@@ -9,6 +9,9 @@ import { getEnv } from "./env.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { LIMITS } from "./reference";
 
+/** How long a session lasts (renewed once a day while in use); the privacy page says so. */
+export const SESSION_EXPIRES_IN_SECONDS = 60 * 60 * 24 * 30;
+
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
 }
@@ -111,7 +114,7 @@ function createAuth(db: Db) {
       },
     },
     session: {
-      expiresIn: 60 * 60 * 24 * 30,
+      expiresIn: SESSION_EXPIRES_IN_SECONDS,
       updateAge: 60 * 60 * 24,
       cookieCache: { enabled: false },
     },
