@@ -23,6 +23,7 @@ import { listKycSubmissions } from "../kyc/list-kyc-submissions.server";
 import { signIn } from "../accounts/sign-in.server";
 import { listConversations } from "../messaging/list-conversations.server";
 import { openConversation } from "../messaging/open-conversation.server";
+import { sendMessage } from "../messaging/send-message.server";
 import { deleteMyAccount } from "./delete-my-account.server";
 import { exportMyData } from "./export-my-data.server";
 import { DELETED_USER_NAME, PRIVACY_TEXTS } from "./privacy.schemas";
@@ -271,9 +272,14 @@ describe("deleting one's account", () => {
     expect(await db.select({ userId: feedback.userId, message: feedback.message }).from(feedback).where(eq(feedback.id, said.id))).toEqual([
       { userId: null, message: "Please add dark mode" },
     ]);
-    // The owner still reads the conversation, now under 'Deleted user'.
-    const [conversation] = await listConversations(await actorFor(owner), { businessId: listing.id });
+    // The owner still reads the conversation, now under 'Deleted user', but has nobody to reply to.
+    const ownerActor = await actorFor(owner);
+    const [conversation] = await listConversations(ownerActor, { businessId: listing.id });
     expect(conversation).toMatchObject({ visitorName: DELETED_USER_NAME, lastMessage: "Hello again" });
+    expect(await openConversation(ownerActor, { businessId: listing.id, visitorId: visitor.id })).toMatchObject({ kind: "chat", canReply: false });
+    const reply = { businessId: listing.id, visitorId: visitor.id, message: "Are you still there?", idempotencyKey: randomUUID() };
+    expect(await refusal(sendMessage(ownerActor, reply))).toMatchObject({ code: "not-found" });
+    expect(await db.select({ id: businessMessages.id }).from(businessMessages).where(eq(businessMessages.message, "Are you still there?"))).toEqual([]);
   });
 });
 
