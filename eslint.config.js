@@ -55,6 +55,7 @@ const FEATURE_DEPENDENCIES = {
   payments: ["accounts", "plans", "featured"],
   directory: ["accounts", "listings", "featured"],
   admin: ["accounts", "listings", "featured", "feedback", "kyc"],
+  privacy: ["accounts", "listings"],
 };
 
 /** The feature folders (app/features/<domain>), read from the tree so a new feature is covered at once. */

@@ -19,6 +19,9 @@ export default [
   route("business/edit/:id", "routes/owner/business-edit.tsx"),
   // Profile, menu, help, feedback (spec 02)
   route("profile", "routes/account/profile.tsx"),
+  // Privacy (NDPA 2023): the person's data as a JSON download, and the privacy notice
+  route("profile/export", "routes/account/profile-export.ts"),
+  route("privacy", "routes/public/privacy.tsx"),
   route("menu", "routes/account/menu.tsx"),
   route("help", "routes/account/help.tsx"),
   route("feedback", "routes/account/feedback.tsx"),

@@ -3,13 +3,14 @@ import { useLocation } from "react-router";
 import type { ReactNode } from "react";
 import { BottomNav } from "./bottom-nav";
 import { Header } from "./header";
-import { isBottomNavVisible, type ShellUser } from "./navigation";
+import { isBottomNavVisible, isFooterVisible, type ShellUser } from "./navigation";
 import { Sidebar } from "./sidebar";
+import { SiteFooter } from "./site-footer";
 import { sidebarCookie } from "./sidebar-state";
 
 export type ShellData = { user: ShellUser | null; sidebarOpen: boolean; bell: ReactNode };
 
-/** Header, desktop sidebar and phone bottom navigation around a page. */
+/** Header, desktop sidebar, footer and phone bottom navigation around a page. */
 export function AppShell({ user, sidebarOpen, bell, children }: ShellData & { children: ReactNode }) {
   const { pathname } = useLocation();
   const [open, setOpen] = useState(sidebarOpen);
@@ -40,9 +41,12 @@ export function AppShell({ user, sidebarOpen, bell, children }: ShellData & { ch
       <Header user={user} bell={bell} sidebarOpen={open} onToggleSidebar={toggle} />
       <div className="flex min-h-[calc(100vh-3.5rem)]">
         <Sidebar open={open} user={user} />
-        <main id="main" tabIndex={-1} className={`min-w-0 flex-1 outline-none ${showBottomNav ? "max-md:pb-24" : ""}`}>
-          {children}
-        </main>
+        <div className={`flex min-w-0 flex-1 flex-col ${showBottomNav ? "max-md:pb-24" : ""}`}>
+          <main id="main" tabIndex={-1} className="min-w-0 flex-1 outline-none">
+            {children}
+          </main>
+          {isFooterVisible(pathname) ? <SiteFooter /> : null}
+        </div>
       </div>
       {showBottomNav && <BottomNav pathname={pathname} role={user.role} />}
     </>

@@ -19,6 +19,11 @@ export function isBottomNavVisible(pathname: string, isSignedIn: boolean): boole
   return !BOTTOM_NAV_HIDDEN_PREFIXES.some((prefix) => isUnder(path, prefix));
 }
 
+/** The site footer (privacy, help, feedback, pricing) ends every page but the chat, which fills the screen. */
+export function isFooterVisible(pathname: string): boolean {
+  return !isUnder(pathname.toLowerCase(), "/messages");
+}
+
 /** The bottom navigation tab a path belongs to; any path starting with /business is the Businesses tab. */
 export function activeBottomNavKey(pathname: string): BottomNavKey | null {
   const path = pathname.toLowerCase();

@@ -11,6 +11,9 @@ import { logger } from "./logger.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { LIMITS } from "./reference";
 
+/** How long a session lasts (renewed once a day while in use); the privacy page says so. */
+export const SESSION_EXPIRES_IN_SECONDS = 60 * 60 * 24 * 30;
+
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
 }
@@ -100,20 +103,20 @@ function createAuth(db: Db) {
       },
       session: {
         create: {
-          // Suspended users get no session, whichever way they try to sign in.
+          // Suspended and deleted accounts get no session, whichever way they try to sign in.
           before: async (session) => {
             const [owner] = await db
-              .select({ banned: schema.user.banned })
+              .select({ banned: schema.user.banned, deletedAt: schema.user.deletedAt })
               .from(schema.user)
               .where(eq(schema.user.id, session.userId))
               .limit(1);
-            if (owner?.banned) return false;
+            if (owner?.banned || owner?.deletedAt) return false;
           },
         },
       },
     },
     session: {
-      expiresIn: 60 * 60 * 24 * 30,
+      expiresIn: SESSION_EXPIRES_IN_SECONDS,
       updateAge: 60 * 60 * 24,
       cookieCache: { enabled: false },
     },

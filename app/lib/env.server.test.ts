@@ -44,6 +44,9 @@ describe.runIf(runsOnce)("parseEnv: bad values are refused with the variable nam
     ["AUTH_SECRET", "too-short"],
     ["SMTP_URL", "http://mail.example.com"],
     ["SUPPORT_EMAIL", "support"],
+    ["KYC_RETENTION_DAYS", "ninety"],
+    ["KYC_RETENTION_DAYS", "0"],
+    ["KYC_RETENTION_DAYS", "1.5"],
   ])("%s=%s", (name, value) => {
     const error = envError({ [name]: value });
     expect(error.message).toContain(`${name}:`);
@@ -73,6 +76,8 @@ describe.runIf(runsOnce)("parseEnv: good values", () => {
     expect(env.ADMIN_EMAILS).toEqual([]);
     expect(env.PUBLIC_URL).toBe("http://localhost:3000");
     expect(env.isProduction).toBe(false);
+    expect(env.KYC_RETENTION_DAYS).toBe(90);
+    expect(parseEnv({ DATA_DIR: dataDir, KYC_RETENTION_DAYS: "30" }).KYC_RETENTION_DAYS).toBe(30);
   });
 
   it("parses and normalises what it accepts", () => {

@@ -38,6 +38,13 @@ const EnvSchema = z.object({
   SUPPORT_EMAIL: z.email({ message: "must be an e-mail address" }).default("support@example.com"),
   // The demo provider makes every payment succeed: outside a loopback trial it must be chosen explicitly.
   PAYMENT_PROVIDER: z.enum(["demo"], { message: "must be demo (the only provider so far)" }).optional(),
+  /** Days a decided KYC submission keeps its ID document before the scheduler deletes it (privacy page). */
+  KYC_RETENTION_DAYS: z.coerce
+    .number({ message: "must be a whole number of days" })
+    .int("must be a whole number of days")
+    .min(1, "must be at least 1 day")
+    .max(3650, "must be at most 3650 days")
+    .default(90),
 });
 
 export type Env = z.infer<typeof EnvSchema> & {

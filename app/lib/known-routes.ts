@@ -3,11 +3,11 @@
  * matching to the canonical path, and a related-page suggestion by keyword. Pure and client-safe.
  */
 
-/** Static paths of both spec route tables (plus /404). */
+/** Static paths of both spec route tables (plus /privacy and /404). */
 export const KNOWN_STATIC_PATHS = [
   "/", "/businesses", "/login", "/register", "/register/visitor", "/register/business", "/dashboard",
   "/business/create", "/kyc-verification", "/messages", "/menu", "/pricing", "/featured-plans", "/help",
-  "/feedback", "/profile", "/notifications", "/admin", "/404",
+  "/feedback", "/profile", "/notifications", "/admin", "/privacy", "/404",
 ] as const;
 
 /** Paths with an id: the fixed segments are canonicalised, the id is kept as typed. */

@@ -19,6 +19,11 @@ export const user = pgTable("user", {
   twoFactorEnabled: boolean("two_factor_enabled").default(false),
   /** What the user typed at sign-up (first_name, last_name, role, country, state, category). */
   metadata: jsonb("metadata").$type<Record<string, string>>().notNull().default({}),
+  /**
+   * Set when the person deleted their account (app/features/privacy): the row stays, anonymised, because
+   * messages, payments and the audit log refer to it; it can never sign in again.
+   */
+  deletedAt: ts("deleted_at"),
 });
 
 export const session = pgTable(

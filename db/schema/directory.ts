@@ -142,6 +142,8 @@ export const kycSubmissions = pgTable(
     reviewedBy: text("reviewed_by").references(() => user.id, { onDelete: "set null" }),
     rejectionReason: text("rejection_reason"),
     createdAt: ts("created_at").notNull().defaultNow(),
+    /** When the ID document was deleted (KYC_RETENTION_DAYS after the decision, or with the account). */
+    documentPurgedAt: ts("document_purged_at"),
   },
   (t) => [
     check("kyc_submissions_status_check", sql`${t.status} in (${inList(APPROVAL_STATUSES)})`),
@@ -150,5 +152,6 @@ export const kycSubmissions = pgTable(
     index("kyc_submissions_user_idx").on(t.userId, t.submittedAt.desc()),
     index("kyc_submissions_submitted_idx").on(t.submittedAt.desc(), t.id),
     uniqueIndex("kyc_submissions_one_pending_idx").on(t.userId).where(sql`status = 'pending'`),
+    index("kyc_submissions_document_retention_idx").on(t.reviewedAt).where(sql`id_image_url is not null and status <> 'pending'`),
   ],
 );

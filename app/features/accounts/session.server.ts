@@ -14,7 +14,11 @@ export async function loadSessionUser(authUser: AuthUserLike): Promise<SessionUs
 }
 
 async function loadSessionUserOrBanned(authUser: AuthUserLike): Promise<{ sessionUser: SessionUser; banned: boolean }> {
-  const [account] = await getDb().select({ banned: user.banned, twoFactorEnabled: user.twoFactorEnabled }).from(user).where(eq(user.id, authUser.id)).limit(1);
+  const [account] = await getDb()
+    .select({ banned: user.banned, deletedAt: user.deletedAt, twoFactorEnabled: user.twoFactorEnabled })
+    .from(user)
+    .where(eq(user.id, authUser.id))
+    .limit(1);
   const [row] = await getDb()
     .select({
       firstName: profiles.firstName,
@@ -50,7 +54,8 @@ async function loadSessionUserOrBanned(authUser: AuthUserLike): Promise<{ sessio
     twoFactorEnabled: Boolean(account?.twoFactorEnabled),
     kycStatus,
   };
-  return { sessionUser, banned: !account || Boolean(account.banned) };
+  // A deleted account (app/features/privacy) is signed out like a suspended one.
+  return { sessionUser, banned: !account || Boolean(account.banned) || Boolean(account.deletedAt) };
 }
 
 /**
@@ -73,8 +78,8 @@ export type SignedInSession = {
 };
 
 /**
- * The signed-in user of a request with their session, or null. Suspended (banned) users count as signed
- * out, and so does a session past its absolute lifetime; both are deleted here, on their next use.
+ * The signed-in user of a request with their session, or null. Suspended (banned) and deleted accounts
+ * count as signed out, and so does a session past its absolute lifetime; both are deleted here, on their next use.
  */
 export async function getSignedInSession(request: Request): Promise<SignedInSession | null> {
   const result = await getAuth().api.getSession({ headers: request.headers });

@@ -36,3 +36,13 @@ export const KYC_TEXTS = {
   unableToLoad: "Unable to load document",
 } as const;
 
+
+/**
+ * What the admin KYC list shows in place of a deleted ID document: 'Document deleted on 12 Aug 2026 (kept 90
+ * days after the decision)' after the retention period (KYC_RETENTION_DAYS; the privacy page says the same),
+ * or '… (the account was deleted)' when its owner deleted the account. `date` is already formatted.
+ */
+export function documentPurgedText(date: string, why: { retentionDays: number } | "account-deleted"): string {
+  if (why === "account-deleted") return `Document deleted on ${date} (the account was deleted)`;
+  return `Document deleted on ${date} (kept ${why.retentionDays} days after the decision)`;
+}

@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import { businesses, businessMessages } from "../../../db/schema";
+import { businesses, businessMessages, user } from "../../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { getDb } from "../../lib/db.server";
 import { LIMITS } from "../../lib/reference";
@@ -59,6 +59,9 @@ export async function openConversation(actor: SessionUser | null, input: unknown
   // Opening it marks what was sent to the viewer as read and records that they have seen it.
   if (viewerRole !== "admin") await markConversationRead(actor, { businessId, visitorId });
   const names = await displayNames(db, [visitorId]);
+  // A visitor who deleted their account (app/features/privacy) can still be read, no longer written to.
+  const [visitorAccount] = await db.select({ deletedAt: user.deletedAt }).from(user).where(eq(user.id, visitorId)).limit(1);
+  const visitorGone = !visitorAccount || Boolean(visitorAccount.deletedAt);
   return {
     kind: "chat",
     business: { id: business.id, name: business.name },
@@ -67,6 +70,6 @@ export async function openConversation(actor: SessionUser | null, input: unknown
     messages,
     truncated,
     // Admins read other people's conversations; they write only in their own.
-    canReply: viewerRole !== "admin" && Boolean(business.userId),
+    canReply: viewerRole !== "admin" && Boolean(business.userId) && !visitorGone,
   };
 }

@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { businesses, businessMessages, conversationStates, profiles } from "../../../db/schema";
+import { businesses, businessMessages, conversationStates, profiles, user } from "../../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { getDb, queryRows, type Db, type Tx } from "../../lib/db.server";
 import { logger } from "../../lib/logger.server";
@@ -34,6 +34,12 @@ async function conversationExists(businessId: string, visitorId: string): Promis
     .where(and(eq(businessMessages.businessId, businessId), eq(businessMessages.visitorId, visitorId)))
     .limit(1);
   return Boolean(row);
+}
+
+/** A visitor who deleted their account (app/features/privacy) receives nothing more. */
+async function accountDeleted(userId: string): Promise<boolean> {
+  const [row] = await getDb().select({ deletedAt: user.deletedAt }).from(user).where(eq(user.id, userId)).limit(1);
+  return !row || Boolean(row.deletedAt);
 }
 
 /**
@@ -79,7 +85,9 @@ export async function sendMessage(actor: SessionUser | null, input: unknown): Pr
   if (ownerId === actor.id) {
     // The owner replies inside an existing conversation; its visitor receives it (decisions page).
     const wanted = parsed.data.visitorId;
-    if (!wanted || wanted === actor.id || !(await conversationExists(businessId, wanted))) throw new AppError("not-found", MESSAGE_TEXTS.failed);
+    if (!wanted || wanted === actor.id || !(await conversationExists(businessId, wanted)) || (await accountDeleted(wanted))) {
+      throw new AppError("not-found", MESSAGE_TEXTS.failed);
+    }
     visitorId = wanted;
     recipientId = wanted;
     senderType = "business";

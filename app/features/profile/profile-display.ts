@@ -8,6 +8,8 @@ export const PROFILE_TEXTS = {
   goToAdmin: "Go to Admin Panel",
   logoutFailed: { title: "Logout failed", text: "There was an error logging out. Please try again." },
   loggedOut: "Logged out successfully",
+  /** Where account deletion sends the browser (/?accountDeleted=true). */
+  accountDeleted: "Your account was deleted. Thank you for using Naija Directory.",
   saved: { title: "Profile updated", text: "Your details were saved." },
   saveFailed: { title: "Update failed", text: "We could not save your details. Please try again." },
   checkFields: { title: "Please check your details", text: "Correct the fields marked below, then save again." },

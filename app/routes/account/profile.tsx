@@ -1,4 +1,4 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/profile";
 import { SITE_NAME } from "~/components/site";
 import { loginUrlFor } from "~/features/accounts/access";
@@ -10,6 +10,10 @@ import { LogoutButton } from "~/features/profile/components/logout-button";
 import { PROFILE_TEXTS, locationLabel, profileDisplayName, roleLabel } from "~/features/profile/profile-display";
 import { signupStateLabel } from "~/features/profile/profile.schemas";
 import { updateProfile } from "~/features/profile/update-profile.server";
+import { signOut } from "~/features/accounts/sign-out.server";
+import { YourDataCard } from "~/features/privacy/components/your-data-card";
+import { deleteMyAccount } from "~/features/privacy/delete-my-account.server";
+import { ACCOUNT_DELETED_REDIRECT, PRIVACY_TEXTS } from "~/features/privacy/privacy.schemas";
 import { COUNTRIES, SIGNUP_REGIONS } from "~/lib/reference";
 
 export const meta: Route.MetaFunction = () => [{ title: `Profile | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
@@ -40,6 +44,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request, ["visitor", "business", "admin"]);
   const form = await request.formData();
+  if (form.get("intent") === "delete-account") return deleteAccount(request, user, form);
   const values = {
     firstName: String(form.get("firstName") ?? ""),
     lastName: String(form.get("lastName") ?? ""),
@@ -52,6 +57,20 @@ export async function action({ request }: Route.ActionArgs) {
   } catch (error) {
     return failureData(error, { fallback: PROFILE_TEXTS.saveFailed, keep: { values } });
   }
+}
+
+/** The 'Delete account' form: the password again and the typed word; on success the browser goes home signed out. */
+async function deleteAccount(request: Request, user: Awaited<ReturnType<typeof requireUser>>, form: FormData) {
+  // The word is kept for the form; the password never is.
+  const confirmation = String(form.get("confirmation") ?? "").slice(0, 100);
+  try {
+    await deleteMyAccount(user, { password: String(form.get("deletePassword") ?? ""), confirmation });
+  } catch (error) {
+    return failureData(error, { fallback: PRIVACY_TEXTS.deleteFailed, keep: { form: "delete-account" as const, confirmation } });
+  }
+  // Every session is gone already; this only tells the browser to drop the cookie.
+  const { headers } = await signOut(request).catch(() => ({ headers: new Headers() }));
+  throw redirect(ACCOUNT_DELETED_REDIRECT, { headers });
 }
 
 const badge = "rounded-full px-2.5 py-0.5 text-xs font-semibold";
@@ -71,10 +90,14 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       </div>
     );
   }
-  const failed = actionData && !actionData.ok ? actionData : null;
+  const refused = actionData && !actionData.ok ? actionData : null;
+  const deleteRefused = refused && "form" in refused ? refused : null;
+  const failed = refused && !("form" in refused) ? refused : null;
   const typed = failed?.values;
   const errors: Record<string, string> = failed?.failure.fields ?? {};
-  const saving = navigation.state === "submitting" && navigation.formAction === "/profile";
+  const submitting = navigation.state === "submitting" && navigation.formAction === "/profile";
+  const deleting = submitting && navigation.formData?.get("intent") === "delete-account";
+  const saving = submitting && !deleting;
   const initials = profile.name === PROFILE_TEXTS.fallbackName ? "?" : profile.name.split(/\s+/).map((w) => w[0]).join("").slice(0, 2).toUpperCase();
 
   return (
@@ -156,12 +179,17 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         </Form>
       </section>
 
+      <YourDataCard failure={deleteRefused?.failure} typedConfirmation={deleteRefused?.confirmation} deleting={deleting} />
+
       <nav aria-label="Support" className="card divide-y divide-gray-100">
         <Link to="/help" className="flex items-center justify-between px-5 py-3 hover:bg-gray-50">
           Help &amp; Support <span aria-hidden="true">›</span>
         </Link>
         <Link to="/feedback" className="flex items-center justify-between px-5 py-3 hover:bg-gray-50">
           Send Feedback <span aria-hidden="true">›</span>
+        </Link>
+        <Link to="/privacy" className="flex items-center justify-between px-5 py-3 hover:bg-gray-50">
+          Privacy <span aria-hidden="true">›</span>
         </Link>
       </nav>
 

@@ -51,6 +51,12 @@ export default function Register() {
             Sign in
           </Link>
         </p>
+        <p className="mt-3 text-center text-xs text-gray-500">
+          What we keep about you, why and for how long:{" "}
+          <Link to="/privacy" className="font-semibold text-brand-700 hover:underline">
+            Privacy
+          </Link>
+        </p>
       </div>
     </div>
   );

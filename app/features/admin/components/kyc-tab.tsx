@@ -51,7 +51,11 @@ function KycCard({ submission: s, result }: { submission: AdminKycRow; result?: 
           </>
         ) : null}
       </dl>
-      <DocumentPreview url={s.documentUrl} name={s.fullName} />
+      {s.documentDeletedNote ? (
+        <p className="mt-2 rounded-lg bg-gray-100 px-3 py-2 text-sm text-gray-700">{s.documentDeletedNote}</p>
+      ) : (
+        <DocumentPreview url={s.documentUrl} name={s.fullName} />
+      )}
       <div className="mt-3 flex flex-wrap items-start gap-2 border-t border-gray-100 pt-3">
         {s.status === "pending" ? (
           <>

@@ -279,7 +279,9 @@ export function Chat({ conversation, viewerId, formAction, idempotencyKey, initi
         </form>
       ) : (
         <p className="border-t border-gray-200 bg-white px-4 py-3 text-sm text-gray-600">
-          You are reading a conversation between {visitor.name} and {business.name}.
+          {viewerRole === "owner"
+            ? "This account was deleted: the conversation stays for you to read, but no reply can reach it."
+            : `You are reading a conversation between ${visitor.name} and ${business.name}.`}
         </p>
       )}
     </section>

@@ -1,0 +1,77 @@
+import { Form, Link } from "react-router";
+import { FailureAlert } from "../../../components/ui/alert";
+import { buttonClass } from "../../../components/ui/button";
+import { PasswordField, TextField } from "../../../components/ui/field";
+import type { Failure } from "../../../lib/app-error";
+import { PRIVACY_TEXTS } from "../privacy.schemas";
+
+/**
+ * The profile's 'Your data' card (NDPA 2023): download everything we hold as JSON, and delete the account
+ * after typing the password and the confirmation word. A refused deletion opens the form again with the
+ * word as typed (never the password) and the reason beside the field.
+ */
+export function YourDataCard({
+  failure,
+  typedConfirmation,
+  deleting,
+}: {
+  failure?: Failure | null;
+  typedConfirmation?: string;
+  deleting: boolean;
+}) {
+  const errors = failure?.fields ?? {};
+  return (
+    <section className="card space-y-4 p-5" aria-labelledby="your-data-title">
+      <div>
+        <h2 id="your-data-title" className="font-semibold">
+          {PRIVACY_TEXTS.exportTitle}
+        </h2>
+        <p className="mt-1 text-sm text-gray-600">
+          {PRIVACY_TEXTS.exportText}{" "}
+          <Link to="/privacy" className="link">
+            What we keep and why
+          </Link>
+          .
+        </p>
+        {/* A plain link: the browser downloads the file (no JavaScript needed, nothing cached). */}
+        <a href="/profile/export" download className={`${buttonClass({ variant: "outline" })} mt-3`}>
+          {PRIVACY_TEXTS.exportButton}
+        </a>
+      </div>
+      <details className="border-t border-gray-100 pt-4" open={Boolean(failure)}>
+        <summary className="cursor-pointer font-semibold text-red-700">{PRIVACY_TEXTS.deleteTitle}</summary>
+        <div className="mt-3 space-y-3 text-sm text-gray-700">
+          <p>
+            Your sessions end, your listings and their photos are removed and your ID documents are deleted. People you wrote to still see your
+            messages, from &lsquo;Deleted user&rsquo;. Payment records and the record of actions are kept, as the law requires. This cannot be
+            undone.
+          </p>
+          <Form method="post" className="space-y-3" noValidate>
+            <input type="hidden" name="intent" value="delete-account" />
+            {failure ? <FailureAlert failure={failure} /> : null}
+            <PasswordField
+              label="Your password"
+              name="deletePassword"
+              autoComplete="current-password"
+              required
+              error={errors.password}
+            />
+            <TextField
+              label={`Type ${PRIVACY_TEXTS.confirmationWord} to confirm`}
+              name="confirmation"
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              required
+              defaultValue={typedConfirmation ?? ""}
+              error={errors.confirmation}
+            />
+            <button type="submit" disabled={deleting} className={buttonClass({ variant: "danger" })}>
+              {deleting ? "Deleting…" : PRIVACY_TEXTS.deleteButton}
+            </button>
+          </Form>
+        </div>
+      </details>
+    </section>
+  );
+}

@@ -1,0 +1,173 @@
+import { and, eq, inArray, or, sql } from "drizzle-orm";
+import {
+  account, admins, conversationStates, emailOutbox, feedback, kycSubmissions, notifications, profiles, realtimeEvents, session, twoFactor, user,
+  verification,
+} from "../../../db/schema";
+import { AppError } from "../../lib/app-error";
+import { recordAudit } from "../../lib/audit.server";
+import { getDb, queryRows } from "../../lib/db.server";
+import { logger } from "../../lib/logger.server";
+import { verifyPassword } from "../../lib/password.server";
+import { hitRateLimit, peekRateLimit, resetRateLimit } from "../../lib/rate-limit.server";
+import { getStorage } from "../../lib/storage.server";
+import type { SessionUser } from "../accounts/session-user";
+import { removeOwnerListings } from "../listings/remove-owner-listings.server";
+import { confirmsDeletion, DELETED_USER_NAME, PRIVACY_TEXTS } from "./privacy.schemas";
+
+/** Wrong passwords allowed per account in the window before deletion is refused for a while (as sign-in). */
+export const DELETE_ACCOUNT_LIMITS = { passwordFailures: 10, windowSeconds: 15 * 60 } as const;
+
+/** The e-mail a deleted account keeps: unique, and undeliverable by definition (.invalid, RFC 2606). */
+export function deletedEmailFor(userId: string): string {
+  return `deleted-${userId}@deleted.invalid`;
+}
+
+export type DeletedAccount = { listingsRemoved: number; sessionsEnded: number; kycDocumentsRemoved: number };
+
+/**
+ * The signed-in person deletes their account (NDPA 2023, right to erasure), after typing their password again
+ * and the confirmation word. In one transaction:
+ *  - every session ends, the password, two-factor secret and pending verification links go;
+ *  - their listings go (images, featured requests with them), conversations about them stay readable;
+ *  - KYC: a pending submission is withdrawn; a decided one keeps its decision, reviewer and dates but loses
+ *    the ID document, the name and the number;
+ *  - notifications go, feedback stays without their name;
+ *  - the account row stays, anonymised ('Deleted user', an undeliverable e-mail placeholder so the address can
+ *    register again, no sign-up details), because their messages (still read by the other side, under
+ *    'Deleted user'), payments and the audit log refer to it; payments and the audit log are kept as the law
+ *    requires;
+ *  - an admin may leave only while another active admin remains (the panel is never left without one);
+ *  - the deletion is audited.
+ * The files (listing images, ID documents) are deleted after the commit.
+ */
+export async function deleteMyAccount(actor: SessionUser | null, input: { password?: string; confirmation?: string }): Promise<DeletedAccount> {
+  if (!actor) throw new AppError("unauthenticated", PRIVACY_TEXTS.signInRequired);
+  const password = input.password ?? "";
+  const fields: Record<string, string> = {};
+  if (!password) fields.password = PRIVACY_TEXTS.passwordRequired;
+  if (!confirmsDeletion(input.confirmation ?? "")) fields.confirmation = PRIVACY_TEXTS.confirmationMismatch;
+  if (Object.keys(fields).length > 0) throw new AppError("invalid", PRIVACY_TEXTS.checkFields, { fields });
+
+  // Re-authentication: a session left open on a shared phone must not be enough to erase the account.
+  const failures = `delete-account-fail:${actor.id}`;
+  if ((await peekRateLimit(failures, DELETE_ACCOUNT_LIMITS.windowSeconds)) >= DELETE_ACCOUNT_LIMITS.passwordFailures) {
+    throw new AppError("rate-limited");
+  }
+  const [credential] = await getDb()
+    .select({ hash: account.password })
+    .from(account)
+    .where(and(eq(account.userId, actor.id), eq(account.providerId, "credential")))
+    .limit(1);
+  if (!credential?.hash || !(await verifyPassword({ hash: credential.hash, password }))) {
+    await hitRateLimit(failures, DELETE_ACCOUNT_LIMITS.passwordFailures, DELETE_ACCOUNT_LIMITS.windowSeconds);
+    throw new AppError("invalid", PRIVACY_TEXTS.checkFields, { fields: { password: PRIVACY_TEXTS.wrongPassword } });
+  }
+
+  const { outcome, removeListingFiles, kycKeys } = await getDb().transaction(async (tx) => {
+    const [me] = await tx
+      .select({ email: user.email, deletedAt: user.deletedAt, role: profiles.role })
+      .from(user)
+      .leftJoin(profiles, eq(profiles.id, user.id))
+      .where(eq(user.id, actor.id))
+      .for("update", { of: user })
+      .limit(1);
+    if (!me || me.deletedAt) throw new AppError("unauthenticated", PRIVACY_TEXTS.signInRequired);
+    const email = me.email.toLowerCase();
+
+    if (actor.isAdmin) {
+      // Two admins deleting themselves at once must not both see the other as the one who stays.
+      await queryRows(tx, sql`select pg_advisory_xact_lock(hashtext('privacy:admin-account-deletion'))`);
+      const [others] = await queryRows<{ count: number }>(
+        tx,
+        sql`select count(*)::int as count
+            from "user" u left join ${profiles} p on p.id = u.id
+            where u.id <> ${actor.id} and u.deleted_at is null and not coalesce(u.banned, false)
+              and (p.role = 'admin' or exists (select 1 from ${admins} a where a.email = lower(u.email)))`,
+      );
+      if (Number(others?.count ?? 0) === 0) throw new AppError("conflict", PRIVACY_TEXTS.lastAdmin);
+    }
+
+    const now = new Date();
+    const listings = await removeOwnerListings(tx, actor.id);
+
+    const submissions = await tx
+      .select({ id: kycSubmissions.id, status: kycSubmissions.status, key: kycSubmissions.idImageUrl })
+      .from(kycSubmissions)
+      .where(eq(kycSubmissions.userId, actor.id))
+      .for("update");
+    const pending = submissions.filter((s) => s.status === "pending").map((s) => s.id);
+    const decided = submissions.filter((s) => s.status !== "pending").map((s) => s.id);
+    if (pending.length) await tx.delete(kycSubmissions).where(inArray(kycSubmissions.id, pending));
+    if (decided.length) {
+      await tx
+        .update(kycSubmissions)
+        .set({
+          fullName: DELETED_USER_NAME,
+          idNumber: "deleted",
+          idImageUrl: null,
+          documentPurgedAt: sql`coalesce(${kycSubmissions.documentPurgedAt}, ${now.toISOString()}::timestamptz)`,
+        })
+        .where(inArray(kycSubmissions.id, decided));
+    }
+
+    const ended = await tx.delete(session).where(eq(session.userId, actor.id)).returning({ id: session.id });
+    await tx.delete(account).where(eq(account.userId, actor.id));
+    await tx.delete(twoFactor).where(eq(twoFactor.userId, actor.id));
+    await tx.delete(verification).where(or(eq(verification.value, actor.id), eq(verification.identifier, email)));
+    await tx.delete(notifications).where(eq(notifications.userId, actor.id));
+    await tx.delete(conversationStates).where(eq(conversationStates.userId, actor.id));
+    await tx.delete(realtimeEvents).where(eq(realtimeEvents.userId, actor.id));
+    await tx.update(feedback).set({ userId: null }).where(eq(feedback.userId, actor.id));
+    await tx.delete(admins).where(eq(admins.email, email));
+    await tx.delete(emailOutbox).where(eq(emailOutbox.to, email));
+
+    await tx
+      .update(user)
+      .set({
+        name: DELETED_USER_NAME,
+        email: deletedEmailFor(actor.id),
+        emailVerified: false,
+        image: null,
+        metadata: {},
+        role: "user",
+        banReason: null,
+        banExpires: null,
+        twoFactorEnabled: false,
+        deletedAt: now,
+        updatedAt: now,
+      })
+      .where(eq(user.id, actor.id));
+    const role = me.role && me.role !== "admin" ? me.role : "visitor";
+    const anonymous = { firstName: DELETED_USER_NAME, lastName: null, country: null, state: null, category: null, role, updatedAt: now };
+    await tx
+      .insert(profiles)
+      .values({ id: actor.id, ...anonymous })
+      .onConflictDoUpdate({ target: profiles.id, set: anonymous });
+
+    const outcome: DeletedAccount = {
+      listingsRemoved: listings.businessIds.length,
+      sessionsEnded: ended.length,
+      kycDocumentsRemoved: submissions.filter((s) => s.key).length,
+    };
+    await recordAudit(tx, { id: actor.id, email }, {
+      action: "account.delete",
+      targetType: "user",
+      targetId: actor.id,
+      before: { role: me.role ?? actor.role, isAdmin: actor.isAdmin },
+      after: { ...outcome, kycSubmissionsWithdrawn: pending.length, kycDecisionsKept: decided.length },
+    });
+    return { outcome, removeListingFiles: listings.removeFiles, kycKeys: submissions.flatMap((s) => (s.key ? [s.key] : [])) };
+  });
+  await resetRateLimit(failures);
+
+  // After the commit: the rows that named these files are gone, so a failed delete only leaves an orphan file,
+  // which the log reports.
+  await removeListingFiles().catch((error) => logger.warn({ err: error, userId: actor.id }, "listing image files not deleted"));
+  const storage = getStorage();
+  for (const key of kycKeys) {
+    await storage.delete("kyc-documents", key).catch((error) => logger.warn({ err: error, userId: actor.id }, "KYC document file not deleted"));
+  }
+  // ID documents are stored under the owner's id: whatever is left there (an upload that never got its row) goes too.
+  await storage.deletePrefix("kyc-documents", actor.id).catch((error) => logger.warn({ err: error, userId: actor.id }, "KYC folder not deleted"));
+  return outcome;
+}

@@ -1,0 +1,269 @@
+import { asc, eq, inArray, or, sql } from "drizzle-orm";
+import {
+  businesses, businessImages, businessMessages, featuredRequests, feedback, kycSubmissions, notifications, payments, profiles, session,
+  subscriptions, user,
+} from "../../../db/schema";
+import { AppError } from "../../lib/app-error";
+import { getDb } from "../../lib/db.server";
+import { imageUrl, IMAGE_WIDTHS } from "../../lib/image-url";
+import type { SessionUser } from "../accounts/session-user";
+import { PRIVACY_TEXTS } from "./privacy.schemas";
+
+/** What a conversation partner sees of a person (as the chat shows them): first and last name, else 'Visitor'. */
+function partnerName(row: { firstName: string | null; lastName: string | null } | undefined): string {
+  return [row?.firstName?.trim(), row?.lastName?.trim()].filter(Boolean).join(" ") || "Visitor";
+}
+
+const iso = (value: Date | null | undefined) => (value ? value.toISOString() : null);
+
+/**
+ * Everything we hold about the signed-in person, as one JSON document (NDPA 2023, right of access): account,
+ * profile, sessions, listings, conversations, notifications, KYC submissions and decisions, payments,
+ * subscriptions and feedback. Never a secret (password hash, session token, TOTP secret or backup codes,
+ * storage keys) and nothing of other people beyond what the person already sees: in a conversation, the
+ * other side's name and the messages exchanged; no other person's id, e-mail or reviewer identity.
+ */
+export async function exportMyData(actor: SessionUser | null) {
+  if (!actor) throw new AppError("unauthenticated", PRIVACY_TEXTS.signInRequired);
+  const db = getDb();
+  const me = actor.id;
+
+  const [account] = await db
+    .select({
+      email: user.email,
+      emailVerified: user.emailVerified,
+      createdAt: user.createdAt,
+      updatedAt: user.updatedAt,
+      twoFactorEnabled: user.twoFactorEnabled,
+      suspended: user.banned,
+      suspensionReason: user.banReason,
+    })
+    .from(user)
+    .where(eq(user.id, me))
+    .limit(1);
+  if (!account) throw new AppError("unauthenticated", PRIVACY_TEXTS.signInRequired);
+  const [profile] = await db
+    .select({
+      firstName: profiles.firstName,
+      lastName: profiles.lastName,
+      country: profiles.country,
+      state: profiles.state,
+      category: profiles.category,
+      role: profiles.role,
+      kycStatus: profiles.kycStatus,
+      createdAt: profiles.createdAt,
+      updatedAt: profiles.updatedAt,
+    })
+    .from(profiles)
+    .where(eq(profiles.id, me))
+    .limit(1);
+  const sessions = await db
+    .select({ createdAt: session.createdAt, expiresAt: session.expiresAt, ipAddress: session.ipAddress, userAgent: session.userAgent })
+    .from(session)
+    .where(eq(session.userId, me))
+    .orderBy(asc(session.createdAt));
+
+  const listings = await db
+    .select({
+      id: businesses.id,
+      name: businesses.name,
+      description: businesses.description,
+      category: businesses.category,
+      address: businesses.address,
+      plotNumber: businesses.plotNumber,
+      state: businesses.state,
+      country: businesses.country,
+      phoneNumber: businesses.phoneNumber,
+      websiteUrl: businesses.websiteUrl,
+      socialMediaLinks: businesses.socialMediaLinks,
+      products: businesses.products,
+      approvalStatus: businesses.approvalStatus,
+      approvedAt: businesses.approvedAt,
+      rejectedAt: businesses.rejectedAt,
+      rejectionReason: businesses.rejectionReason,
+      featured: businesses.featured,
+      featuredUntil: businesses.featuredUntil,
+      viewCount: businesses.viewCount,
+      createdAt: businesses.createdAt,
+      updatedAt: businesses.updatedAt,
+    })
+    .from(businesses)
+    .where(eq(businesses.userId, me))
+    .orderBy(asc(businesses.createdAt), asc(businesses.id));
+  const listingIds = listings.map((l) => l.id);
+  const images = listingIds.length
+    ? await db
+        .select({ businessId: businessImages.businessId, key: businessImages.imageUrl, position: businessImages.position, width: businessImages.width, height: businessImages.height, createdAt: businessImages.createdAt })
+        .from(businessImages)
+        .where(inArray(businessImages.businessId, listingIds))
+        .orderBy(asc(businessImages.position))
+    : [];
+  const requests = listingIds.length
+    ? await db
+        .select({
+          businessId: featuredRequests.businessId,
+          tier: featuredRequests.pricingTier,
+          status: featuredRequests.status,
+          startDate: featuredRequests.startDate,
+          endDate: featuredRequests.endDate,
+          paymentReference: featuredRequests.paymentReference,
+          createdAt: featuredRequests.createdAt,
+        })
+        .from(featuredRequests)
+        .where(inArray(featuredRequests.businessId, listingIds))
+        .orderBy(asc(featuredRequests.createdAt))
+    : [];
+
+  // Every message of a conversation the person is in: as its visitor, as the owner of its listing, or as the
+  // sender or recipient of a message (an owner's conversations about a listing they have since deleted).
+  const messages = await db
+    .select({
+      businessId: businessMessages.businessId,
+      businessName: businesses.name,
+      businessOwnerId: businesses.userId,
+      visitorId: businessMessages.visitorId,
+      senderId: businessMessages.senderId,
+      text: businessMessages.message,
+      readStatus: businessMessages.readStatus,
+      createdAt: businessMessages.createdAt,
+    })
+    .from(businessMessages)
+    .leftJoin(businesses, eq(businesses.id, businessMessages.businessId))
+    .where(
+      or(
+        eq(businessMessages.visitorId, me),
+        eq(businessMessages.senderId, me),
+        eq(businessMessages.recipientId, me),
+        eq(businesses.userId, me),
+      ),
+    )
+    .orderBy(asc(businessMessages.createdAt), asc(businessMessages.id));
+  const visitorIds = [...new Set(messages.filter((m) => m.visitorId !== me).map((m) => m.visitorId))];
+  const visitorNames = new Map<string, string>();
+  if (visitorIds.length) {
+    const rows = await db.select({ id: profiles.id, firstName: profiles.firstName, lastName: profiles.lastName }).from(profiles).where(inArray(profiles.id, visitorIds));
+    for (const row of rows) visitorNames.set(row.id, partnerName(row));
+  }
+  type Conversation = {
+    businessName: string;
+    myRole: "visitor" | "owner";
+    counterpartName: string;
+    messages: { sentByMe: boolean; text: string; read: boolean; sentAt: string }[];
+  };
+  const conversations = new Map<string, Conversation>();
+  for (const m of messages) {
+    const key = `${m.businessId ?? "none"}:${m.visitorId}`;
+    let conversation = conversations.get(key);
+    if (!conversation) {
+      const businessName = m.businessName ?? "Unknown Business";
+      const myRole = m.visitorId === me ? "visitor" : "owner";
+      conversation = {
+        businessName,
+        myRole,
+        counterpartName: myRole === "visitor" ? businessName : (visitorNames.get(m.visitorId) ?? "Visitor"),
+        messages: [],
+      };
+      conversations.set(key, conversation);
+    }
+    conversation.messages.push({ sentByMe: m.senderId === me, text: m.text, read: m.readStatus, sentAt: m.createdAt.toISOString() });
+  }
+
+  const myNotifications = await db
+    .select({ kind: notifications.kind, title: notifications.title, body: notifications.body, priority: notifications.priority, readAt: notifications.readAt, createdAt: notifications.createdAt })
+    .from(notifications)
+    .where(eq(notifications.userId, me))
+    .orderBy(asc(notifications.createdAt));
+  const kyc = await db
+    .select({
+      fullName: kycSubmissions.fullName,
+      idNumber: kycSubmissions.idNumber,
+      status: kycSubmissions.status,
+      submittedAt: kycSubmissions.submittedAt,
+      reviewedAt: kycSubmissions.reviewedAt,
+      rejectionReason: kycSubmissions.rejectionReason,
+      hasDocument: sql<boolean>`${kycSubmissions.idImageUrl} is not null`,
+      documentPurgedAt: kycSubmissions.documentPurgedAt,
+    })
+    .from(kycSubmissions)
+    .where(eq(kycSubmissions.userId, me))
+    .orderBy(asc(kycSubmissions.submittedAt));
+  const myPayments = await db
+    .select({
+      reference: payments.reference,
+      purpose: payments.purpose,
+      planId: payments.planId,
+      businessId: payments.businessId,
+      amountKobo: payments.amountKobo,
+      currency: payments.currency,
+      provider: payments.provider,
+      status: payments.status,
+      failureReason: payments.failureReason,
+      createdAt: payments.createdAt,
+      confirmedAt: payments.confirmedAt,
+    })
+    .from(payments)
+    .where(eq(payments.userId, me))
+    .orderBy(asc(payments.createdAt));
+  const mySubscriptions = await db
+    .select({ planId: subscriptions.planId, status: subscriptions.status, startsAt: subscriptions.startsAt, endsAt: subscriptions.endsAt, createdAt: subscriptions.createdAt })
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, me))
+    .orderBy(asc(subscriptions.startsAt));
+  const myFeedback = await db
+    .select({ message: feedback.message, status: feedback.status, createdAt: feedback.createdAt })
+    .from(feedback)
+    .where(eq(feedback.userId, me))
+    .orderBy(asc(feedback.createdAt));
+
+  const exportedAt = new Date();
+  const data = {
+    about:
+      "Everything Naija Directory holds about your account, exported at your request (Nigeria Data Protection Act 2023). " +
+      "Passwords, session tokens and two-factor secrets are never included. See /privacy for what we keep and why.",
+    exportedAt: exportedAt.toISOString(),
+    account: {
+      id: me,
+      email: account.email,
+      emailVerified: account.emailVerified,
+      isAdmin: actor.isAdmin,
+      twoFactorEnabled: Boolean(account.twoFactorEnabled),
+      suspended: Boolean(account.suspended),
+      suspensionReason: account.suspensionReason,
+      createdAt: iso(account.createdAt),
+      updatedAt: iso(account.updatedAt),
+    },
+    profile: profile
+      ? { ...profile, createdAt: iso(profile.createdAt), updatedAt: iso(profile.updatedAt) }
+      : null,
+    sessions: sessions.map((s) => ({ ...s, createdAt: iso(s.createdAt), expiresAt: iso(s.expiresAt) })),
+    listings: listings.map((l) => ({
+      ...l,
+      approvedAt: iso(l.approvedAt),
+      rejectedAt: iso(l.rejectedAt),
+      featuredUntil: iso(l.featuredUntil),
+      createdAt: iso(l.createdAt),
+      updatedAt: iso(l.updatedAt),
+      images: images
+        .filter((i) => i.businessId === l.id)
+        .map((i) => ({ position: i.position, url: imageUrl(i.key, IMAGE_WIDTHS.detail), width: i.width, height: i.height, addedAt: iso(i.createdAt) })),
+      featuredRequests: requests
+        .filter((r) => r.businessId === l.id)
+        .map(({ businessId: _b, ...r }) => ({ ...r, startDate: iso(r.startDate), endDate: iso(r.endDate), createdAt: iso(r.createdAt) })),
+    })),
+    conversations: [...conversations.values()],
+    notifications: myNotifications.map((n) => ({ ...n, readAt: iso(n.readAt), createdAt: iso(n.createdAt) })),
+    kycSubmissions: kyc.map(({ documentPurgedAt, ...k }) => ({
+      ...k,
+      hasDocument: Boolean(k.hasDocument),
+      submittedAt: iso(k.submittedAt),
+      reviewedAt: iso(k.reviewedAt),
+      documentDeletedAt: iso(documentPurgedAt),
+    })),
+    payments: myPayments.map((p) => ({ ...p, createdAt: iso(p.createdAt), confirmedAt: iso(p.confirmedAt) })),
+    subscriptions: mySubscriptions.map((s) => ({ ...s, startsAt: iso(s.startsAt), endsAt: iso(s.endsAt), createdAt: iso(s.createdAt) })),
+    feedback: myFeedback.map((f) => ({ ...f, createdAt: iso(f.createdAt) })),
+  };
+  return { fileName: `naija-directory-data-${exportedAt.toISOString().slice(0, 10)}.json`, data };
+}
+
+export type PrivacyExport = Awaited<ReturnType<typeof exportMyData>>["data"];

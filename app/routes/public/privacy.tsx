@@ -1,0 +1,162 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import type { Route } from "./+types/privacy";
+import { seoMeta } from "~/components/seo";
+import { SITE_NAME } from "~/components/site";
+import { DEFAULT_SHARE_IMAGE, publicUrl } from "~/features/directory/public-url.server";
+import { getPrivacyNotice } from "~/features/privacy/get-privacy-notice.server";
+import { DELETED_USER_NAME } from "~/features/privacy/privacy.schemas";
+
+export function loader() {
+  return {
+    notice: getPrivacyNotice(),
+    meta: seoMeta({
+      title: `Privacy | ${SITE_NAME}`,
+      description: `What ${SITE_NAME} keeps about you, why, for how long, who sees it, and how to download or delete your data.`,
+      canonical: publicUrl("/privacy"),
+      image: publicUrl(DEFAULT_SHARE_IMAGE),
+    }),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];
+
+type Row = { what: string; why: string; howLong: ReactNode; whoSees: string };
+
+/**
+ * The privacy notice (Nigeria Data Protection Act 2023): plain language, figures read from the configuration
+ * and the constants the code uses (getPrivacyNotice), so it says what the system does.
+ */
+export default function Privacy({ loaderData }: Route.ComponentProps) {
+  const { notice } = loaderData;
+  const mail = (
+    <a href={`mailto:${notice.supportEmail}`} className="link">
+      {notice.supportEmail}
+    </a>
+  );
+  const rows: Row[] = [
+    {
+      what: "Your account: name, e-mail address, country and state, account type, and your password (only as a one-way hash we cannot read back)",
+      why: "To sign you in, show your profile and let businesses and visitors reach each other",
+      howLong: "Until you delete your account",
+      whoSees: "You and our admins; other people see only your name",
+    },
+    {
+      what: "Sessions: when you signed in, and the browser and IP address of each signed-in device",
+      why: "To keep you signed in and to protect your account from misuse",
+      howLong: `Up to ${notice.sessionDays} days each; they end when you log out, are suspended or delete your account`,
+      whoSees: "You (in your data download) and our admins",
+    },
+    {
+      what: "Your business listings: name, description, address, phone number, website, products, photos",
+      why: "To publish them in the directory (that is what they are for)",
+      howLong: "Until you delete the listing or your account; the photos are deleted with it",
+      whoSees: "Everyone, once an admin has approved the listing",
+    },
+    {
+      what: "Messages you send and receive",
+      why: "To deliver them and show the conversation to both sides",
+      howLong: `Kept for the other side of the conversation; if you delete your account, they still see the messages, shown as from '${DELETED_USER_NAME}'`,
+      whoSees: "You, the other side of the conversation, and admins when they moderate",
+    },
+    {
+      what: "Identity verification (KYC) of business owners: full name, phone or ID number, and a photo of an ID document",
+      why: "To check that a real person stands behind each business before it is listed",
+      howLong: (
+        <>
+          The ID photo is deleted <strong>{notice.kycRetentionDays} days</strong> after an admin approves or rejects it (at once if you delete your
+          account). The decision (approved or rejected, when, and by which admin) is kept.
+        </>
+      ),
+      whoSees: `Only you and our admins, through private links that work for ${notice.documentLinkMinutes} minutes; every view is recorded`,
+    },
+    {
+      what: "Payments: plan, amount, reference, status and dates (we never see or keep card details)",
+      why: "To give you what you paid for, and because the law requires us to keep financial records",
+      howLong: "For as long as the law requires us to keep financial records, even after you delete your account",
+      whoSees: "You, our admins, and the payment provider that processes the payment",
+    },
+    {
+      what: "Logs: a record of important actions (admin decisions, ID document views, two-factor changes, account deletions) with who did them, their e-mail address and when",
+      why: "To protect users, investigate abuse and meet our legal duties",
+      howLong: `The record of actions is kept permanently and cannot be changed; live-update events are deleted after ${notice.liveEventHours} hours`,
+      whoSees: "Our admins",
+    },
+    {
+      what: "Feedback you send us, and notifications we send you",
+      why: "To improve the service and keep you informed",
+      howLong: "Notifications until you delete your account; feedback is kept without your name once you delete your account",
+      whoSees: "You and our admins",
+    },
+  ];
+  return (
+    <div className="page max-w-3xl space-y-5">
+      <div>
+        <h1 className="title">Privacy</h1>
+        <p className="mt-1 text-gray-700">
+          What {SITE_NAME} keeps about you, why, for how long and who sees it, and your rights under the Nigeria Data Protection Act 2023.
+        </p>
+      </div>
+
+      <section className="card p-5" aria-labelledby="keep-title">
+        <h2 id="keep-title" className="font-semibold">
+          What we keep, why and for how long
+        </h2>
+        <ul className="mt-3 divide-y divide-gray-100">
+          {rows.map((row) => (
+            <li key={row.what} className="py-3 text-sm">
+              <p className="font-medium text-gray-900">{row.what}</p>
+              <dl className="mt-1 grid gap-x-3 gap-y-1 text-gray-700 sm:grid-cols-[7rem_1fr]">
+                <dt className="text-gray-500">Why</dt>
+                <dd>{row.why}</dd>
+                <dt className="text-gray-500">How long</dt>
+                <dd>{row.howLong}</dd>
+                <dt className="text-gray-500">Who sees it</dt>
+                <dd>{row.whoSees}</dd>
+              </dl>
+            </li>
+          ))}
+        </ul>
+        <p className="mt-3 text-sm text-gray-700">
+          We do not sell your data or use it for advertising. E-mails we send (verification, password reset, new messages) go through our e-mail
+          provider; password-reset links work for {notice.resetLinkMinutes} minutes.
+        </p>
+      </section>
+
+      <section className="card p-5" aria-labelledby="rights-title">
+        <h2 id="rights-title" className="font-semibold">
+          Your rights
+        </h2>
+        <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-gray-700">
+          <li>
+            <strong>Access</strong>: get a copy of your data. Use <em>Download my data</em> on your <Link to="/profile" className="link">profile</Link>.
+          </li>
+          <li>
+            <strong>Correction</strong>: correct your details on your profile, and your listings from your dashboard.
+          </li>
+          <li>
+            <strong>Deletion</strong>: delete your account with <em>Delete my account</em> on your profile. What the law makes us keep (payments and
+            the record of actions) stays; everything else goes as described above.
+          </li>
+          <li>
+            <strong>Objection and restriction</strong>: object to how we use your data, or ask us to stop using part of it, by writing to us.
+          </li>
+          <li>
+            <strong>Withdrawing consent and complaining</strong>: you may withdraw your consent at any time, and complain to the Nigeria Data
+            Protection Commission if you think we got it wrong.
+          </li>
+        </ul>
+      </section>
+
+      <section className="card p-5" aria-labelledby="ask-title">
+        <h2 id="ask-title" className="font-semibold">
+          How to ask
+        </h2>
+        <p className="mt-1 text-sm text-gray-700">
+          Most of it you can do yourself on your <Link to="/profile" className="link">profile</Link>. For anything else, write to {mail} from the
+          e-mail address of your account, and say what you would like us to do.
+        </p>
+      </section>
+    </div>
+  );
+}
