@@ -17,7 +17,7 @@ import { registerPaymentProvider } from "../../app/features/payments/payment-pro
 import { getDb } from "../../app/lib/db.server";
 import { getStorage } from "../../app/lib/storage.server";
 import { pngImage } from "../support/images";
-import { pageApp, routeTableEntries } from "../support/route-build";
+import { pageApp, routeBuild, routeTableEntries } from "../support/route-build";
 import { BASE_URL, sessionCookie } from "../support/screen-harness";
 import { enableTwoFactor, twoFactorSessionCookie } from "../support/two-factor";
 import {
@@ -134,6 +134,7 @@ beforeAll(async () => {
   // The demo gateway without its 2 seconds of pretend processing.
   registerPaymentProvider(createDemoPaymentProvider({ delayMs: 0 }));
   app = pageApp();
+  await routeBuild();
 
   const [visitor, owner, otherOwner, suspended, admin, adminNo2fa] = await Promise.all([
     createVisitor(db),

@@ -50,19 +50,23 @@ async function importModule(file: string): Promise<RouteModule> {
 
 let building: Promise<ServerBuild> | undefined;
 
-/** The build (made once per test file). */
+/** The build (made once per test file; a failed attempt is not kept, the next request tries again). */
 export function routeBuild(): Promise<ServerBuild> {
-  building ??= makeBuild();
+  building ??= makeBuild().catch((error: unknown) => {
+    building = undefined;
+    throw error;
+  });
   return building;
 }
 
 async function makeBuild(): Promise<ServerBuild> {
-  const [root, entry] = await Promise.all([
-    importModule("root.tsx"),
-    import(/* @vite-ignore */ path.join(APP_DIR, "entry.server.tsx")) as Promise<RouteModule>,
-  ]);
+  // One at a time: Node 20 can fail a require() of an ES module that an import() is loading at that moment
+  // ("Cannot read properties of undefined (reading 'getStatus')").
+  const root = await importModule("root.tsx");
+  const entry = (await import(/* @vite-ignore */ path.join(APP_DIR, "entry.server.tsx"))) as RouteModule;
   const entries = routeTableEntries();
-  const modules = await Promise.all(entries.map((e) => importModule(e.file)));
+  const modules: RouteModule[] = [];
+  for (const e of entries) modules.push(await importModule(e.file));
   const serverRoutes: ServerBuild["routes"] = {
     root: { id: "root", path: "", module: root as never },
   };
