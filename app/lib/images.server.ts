@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
@@ -95,7 +96,8 @@ export async function getImageVariant(key: string, width: number, format: Varian
           .toBuffer()
       : await webpWithin(original, width, width <= IMAGE_WIDTHS.card ? CARD_MAX_BYTES : Infinity);
   await mkdir(path.dirname(cacheFile), { recursive: true });
-  const temp = `${cacheFile}.${process.pid}.${Date.now()}.tmp`;
+  // Unique per call: several first requests for one variant may be writing it at the same moment.
+  const temp = `${cacheFile}.${randomUUID()}.tmp`;
   await writeFile(temp, variant);
   await rename(temp, cacheFile);
   return variant;

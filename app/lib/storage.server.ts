@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -38,7 +39,7 @@ export class DiskStorage implements Storage {
     const target = this.file(bucket, key);
     await mkdir(path.dirname(target), { recursive: true });
     // Write then rename, so a reader never sees half a file.
-    const temp = `${target}.${process.pid}.${Date.now()}.tmp`;
+    const temp = `${target}.${randomUUID()}.tmp`;
     await writeFile(temp, body, { mode: 0o600 });
     await rename(temp, target);
   }
