@@ -8,7 +8,7 @@
  * to their own home or back to the dashboard) must leave it as it was, every caller allowed must change it.
  */
 import { randomUUID } from "node:crypto";
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import { businesses, businessImages, businessMessages, featuredRequests, feedback, kycSubmissions, notificationBroadcasts, notifications, payments, profiles, user } from "../../db/schema";
 import {
   createBusiness, createFeaturedRequest, createFeedback, createKycSubmission, createMessage, createUser, createVisitor,
@@ -83,6 +83,8 @@ export type Row = {
   effect?: (target: never) => Promise<unknown>;
   /** Streams (/events) are cancelled after the status is read. */
   stream?: boolean;
+  /** One actor at a time (the request changes rows other actors' targets are among). */
+  serial?: boolean;
 };
 
 function row<T>(r: Omit<Row, "prepare" | "ask" | "effect"> & {
@@ -435,6 +437,8 @@ export const PAGE_ROWS: Row[] = [
   }),
   row({
     ...adminAction("cleanup"),
+    // Cleaning up removes every orphaned listing, the other actors' targets too.
+    serial: true,
     prepare: () => createBusiness(db(), { userId: null }),
     ask: () => adminForm("cleanup", ""),
     effect: listingExists,
@@ -507,14 +511,12 @@ export const PAGE_ROWS: Row[] = [
     case: "Mark Read on the visitor's admin notification",
     expect: { ...signedIn("/notifications", 404), visitor: 200 },
     prepare: async (w) => {
-      await sendBroadcast(w.adminActor, { title: `Matrix ${randomUUID()}`, message: "Hello", targetAudience: "visitors", priority: "low" });
-      const [latest] = await db()
+      const { broadcastId } = await sendBroadcast(w.adminActor, { title: `Matrix ${randomUUID()}`, message: "Hello", targetAudience: "visitors", priority: "low" });
+      const [mine] = await db()
         .select({ id: notifications.id })
         .from(notifications)
-        .where(and(eq(notifications.userId, w.users.visitor.id), eq(notifications.kind, "broadcast")))
-        .orderBy(desc(notifications.createdAt))
-        .limit(1);
-      return latest!;
+        .where(and(eq(notifications.userId, w.users.visitor.id), eq(notifications.broadcastId, broadcastId)));
+      return mine!;
     },
     ask: (_w, n) => ({ method: "POST", path: "/notifications", form: { id: n.id } }),
     effect: async (n) => (await db().select({ readAt: notifications.readAt }).from(notifications).where(eq(notifications.id, n.id)))[0],
