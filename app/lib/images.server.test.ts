@@ -74,4 +74,11 @@ describe.runIf(runsOnce)("getImageVariant", () => {
     expect(await getImageVariant("variant-test/main.webp", IMAGE_WIDTHS.card)).toBeNull();
     await expect(getImageVariant("../auth-secret", IMAGE_WIDTHS.card)).rejects.toThrow("Unsafe storage key");
   });
+
+  it("answers every one of several first requests for the same variant at once (each writes its own temporary file)", async () => {
+    const stored = await normalizeImage(await photo(900, 600));
+    await getStorage().put("business-images", "variant-test/busy.webp", stored.data, "image/webp");
+    const answers = await Promise.all(Array.from({ length: 6 }, () => getImageVariant("variant-test/busy.webp", IMAGE_WIDTHS.card)));
+    expect(answers.every((a) => a !== null && a.length > 0)).toBe(true);
+  });
 });

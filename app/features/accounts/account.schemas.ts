@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { withoutBidiControls } from "../../lib/plain-text";
 import { CATEGORIES, COUNTRIES, SIGNUP_REGIONS } from "../../lib/reference";
 
 /** Spec 01 §5 texts. */
@@ -23,7 +24,8 @@ export const ACCOUNT_TEXTS = {
   resetLinkInvalid: "This password reset link is invalid or has expired. Please request a new one.",
 } as const;
 
-const requiredText = (max = 100) => z.string().trim().min(1, ACCOUNT_TEXTS.fillAllFields).max(max);
+/** A name: bidirectional controls dropped (app/lib/plain-text.ts), trimmed, required. */
+const requiredText = (max = 100) => z.string().overwrite(withoutBidiControls).trim().min(1, ACCOUNT_TEXTS.fillAllFields).max(max);
 
 export const RegisterStepOneSchema = z
   .object({

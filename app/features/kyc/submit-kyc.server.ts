@@ -6,6 +6,7 @@ import { getDb } from "../../lib/db.server";
 import { isUniqueViolation } from "../../lib/db-errors.server";
 import { ImageBusyError, ImageTooLargeError, InvalidImageError, normalizeImage } from "../../lib/images.server";
 import { logger } from "../../lib/logger.server";
+import { withoutBidiControls } from "../../lib/plain-text";
 import { LIMITS } from "../../lib/reference";
 import { getStorage } from "../../lib/storage.server";
 import type { SessionUser } from "../accounts/session-user";
@@ -25,7 +26,8 @@ const DOCUMENT_MAX_SIDE = 2400;
 export async function submitKyc(actor: SessionUser | null, input: SubmitKycInput): Promise<{ submissionId: string }> {
   if (!actor) throw new AppError("unauthenticated", KYC_TEXTS.session);
   if (actor.role !== "business") throw new AppError("forbidden", KYC_TEXTS.authRequired);
-  const fullName = input.fullName.trim().replace(/\s+/g, " ");
+  // A name: no bidirectional controls (app/lib/plain-text.ts).
+  const fullName = withoutBidiControls(input.fullName).trim().replace(/\s+/g, " ");
   const phone = input.activePhoneNumber.trim();
   if (!fullName || !phone || !input.idImage || input.idImage.size === 0) throw new AppError("invalid", KYC_TEXTS.missing);
   if (fullName.length < 2 || fullName.length > 200) throw new AppError("invalid", KYC_TEXTS.invalidName, { fields: { fullName: KYC_TEXTS.invalidName.text } });

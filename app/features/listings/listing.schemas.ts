@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { fieldErrors } from "../../lib/field-errors";
 import { IdSchema } from "../../lib/id-schema";
+import { withoutBidiControls } from "../../lib/plain-text";
 import { CATEGORIES, COUNTRIES, LIMITS, REGIONS } from "../../lib/reference";
 
 /** Spec 01 §5 and §8 texts for listings. */
@@ -64,12 +65,12 @@ export function normalizePhone(raw: string): { ok: true; value: string | null } 
   return { ok: true, value: international };
 }
 
-/** Trimmed, blank-free, case-insensitively de-duplicated product list. */
+/** Trimmed, blank-free, case-insensitively de-duplicated product list; names, so no bidirectional controls. */
 export function cleanProducts(values: readonly string[]): string[] {
   const seen = new Set<string>();
   const out: string[] = [];
   for (const value of values.flatMap((v) => v.split(/\r?\n/))) {
-    const item = value.trim().replace(/\s+/g, " ").slice(0, 80);
+    const item = withoutBidiControls(value).trim().replace(/\s+/g, " ").slice(0, 80);
     const key = item.toLowerCase();
     if (item && !seen.has(key)) {
       seen.add(key);
@@ -83,8 +84,10 @@ const optionalText = (max: number) => z.string().trim().max(max).optional().tran
 
 /** The listing form's fields (images travel separately). Every field is checked, so a form learns every problem at once. */
 export const ListingSchema = z.object({
+  // A name: no bidirectional controls (app/lib/plain-text.ts).
   name: z
     .string()
+    .overwrite(withoutBidiControls)
     .trim()
     .min(1, LISTING_TEXTS.nameRequired)
     .min(LIMITS.businessNameMin, LISTING_TEXTS.nameLength)

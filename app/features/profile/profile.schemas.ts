@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { withoutBidiControls } from "../../lib/plain-text";
 import { COUNTRIES, SIGNUP_REGIONS } from "../../lib/reference";
 
 export const PROFILE_FIELD_TEXTS = {
@@ -11,8 +12,9 @@ export const PROFILE_FIELD_TEXTS = {
 
 /** What a user may change on /profile: name, country and state (the sign-up lists). */
 export const UpdateProfileSchema = z.object({
-  firstName: z.string().trim().min(1, PROFILE_FIELD_TEXTS.firstNameRequired).max(100, PROFILE_FIELD_TEXTS.nameTooLong),
-  lastName: z.string().trim().min(1, PROFILE_FIELD_TEXTS.lastNameRequired).max(100, PROFILE_FIELD_TEXTS.nameTooLong),
+  // Names keep no bidirectional controls (app/lib/plain-text.ts).
+  firstName: z.string().overwrite(withoutBidiControls).trim().min(1, PROFILE_FIELD_TEXTS.firstNameRequired).max(100, PROFILE_FIELD_TEXTS.nameTooLong),
+  lastName: z.string().overwrite(withoutBidiControls).trim().min(1, PROFILE_FIELD_TEXTS.lastNameRequired).max(100, PROFILE_FIELD_TEXTS.nameTooLong),
   country: z.enum(COUNTRIES, { message: PROFILE_FIELD_TEXTS.countryRequired }),
   state: z.enum(SIGNUP_REGIONS, { message: PROFILE_FIELD_TEXTS.stateRequired }),
 });

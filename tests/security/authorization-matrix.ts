@@ -1,0 +1,611 @@
+/**
+ * The authorization matrix: for every route of app/routes.ts (each loader, and each action with each of its
+ * intents) and every endpoint of the Hono app, what each kind of caller is answered. Read by
+ * authorization-matrix.server.test.ts, which fails when a route, method or intent has no row here.
+ *
+ * An expectation is an HTTP status, or `→/path` for a redirect (any 3xx) whose Location is exactly that.
+ * A row with an `effect` names what the request changes: every caller refused (a 4xx, or sent to sign-in,
+ * to their own home or back to the dashboard) must leave it as it was, every caller allowed must change it.
+ */
+import { randomUUID } from "node:crypto";
+import { and, count, eq } from "drizzle-orm";
+import { businesses, businessImages, businessMessages, featuredRequests, feedback, kycSubmissions, notificationBroadcasts, notifications, payments, profiles, user } from "../../db/schema";
+import {
+  createBusiness, createFeaturedRequest, createFeedback, createKycSubmission, createMessage, createUser, createVisitor,
+  type BusinessRow, type CreatedUser, type KycSubmissionRow,
+} from "../../db/seed/factories";
+import { sendBroadcast } from "../../app/features/admin/send-broadcast.server";
+import type { SessionUser } from "../../app/features/accounts/session-user";
+import { signKycDocumentLink } from "../../app/features/kyc/kyc-document-link.server";
+import { getDb } from "../../app/lib/db.server";
+
+export const ACTORS = ["anonymous", "visitor", "owner", "otherOwner", "suspended", "admin", "adminNo2fa"] as const;
+export type ActorName = (typeof ACTORS)[number];
+
+/**
+ * Who they are: anonymous (no cookie); a visitor; the business owner who owns the listing in the path; another
+ * business owner; a suspended business owner whose session still exists (it must count as no session); an
+ * admin with two-factor sign-in on; an admin without it.
+ */
+export const ACTOR_LABELS: Record<ActorName, string> = {
+  anonymous: "anonymous",
+  visitor: "visitor",
+  owner: "business owner (owns the listing)",
+  otherOwner: "other business owner",
+  suspended: "suspended user",
+  admin: "admin with two-factor",
+  adminNo2fa: "admin without two-factor",
+};
+
+/** The key of a row that posts an intent the action does not know. */
+export const UNKNOWN_INTENT = "(unknown)";
+
+export type Expected = number | `→${string}`;
+export type Expectations = Record<ActorName, Expected>;
+
+/** What the test builds once per file and hands to every row. */
+export type World = {
+  users: Record<Exclude<ActorName, "anonymous">, CreatedUser>;
+  /** The admin with two-factor, as a use case sees them (to make rows through the real use cases). */
+  adminActor: SessionUser;
+  /** The owner's approved listing, with one image (stored on disk). */
+  listing: BusinessRow;
+  imageId: string;
+  imageKey: string;
+  /** The owner's listing still waiting for review. */
+  pendingListing: BusinessRow;
+  /** A submission of the owner's with a stored ID document. */
+  kycWithDocument: KycSubmissionRow;
+  /** A new session cookie for an actor (for requests that end the session); '' for anonymous. */
+  freshCookie(actor: ActorName): Promise<string>;
+};
+
+export type Ask = {
+  method: "GET" | "POST";
+  path: string;
+  form?: Record<string, string | string[]>;
+  json?: unknown;
+  /** Replaces the actor's cookie. */
+  cookie?: string;
+};
+
+export type Row = {
+  /** 'GET /dashboard', 'POST /admin intent=role'; Hono rows: 'GET /healthz' (the pattern as registered). */
+  key: string;
+  /** Several rows may cover one key: what this one tries. */
+  case?: string;
+  expect: Expectations;
+  /** True when the no-two-factor admin's expectation is the rule 'admins must have two-factor sign-in'. */
+  twoFactorRule?: boolean;
+  /** Per actor, before the request: a target of its own (fresh rows for changing requests). */
+  prepare?: (world: World, actor: ActorName) => Promise<unknown>;
+  ask: (world: World, target: never, actor: ActorName) => Ask | Promise<Ask>;
+  effect?: (target: never) => Promise<unknown>;
+  /** Streams (/events) are cancelled after the status is read. */
+  stream?: boolean;
+  /** One actor at a time (the request changes rows other actors' targets are among). */
+  serial?: boolean;
+};
+
+function row<T>(r: Omit<Row, "prepare" | "ask" | "effect"> & {
+  prepare?: (world: World, actor: ActorName) => Promise<T>;
+  ask: (world: World, target: T, actor: ActorName) => Ask | Promise<Ask>;
+  effect?: (target: T) => Promise<unknown>;
+}): Row {
+  return r as Row;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Who is answered what, in the few shapes the guards give
+// ---------------------------------------------------------------------------------------------
+
+export const loginFor = (pathWithSearch: string): Expected => `→/login?redirectTo=${encodeURIComponent(pathWithSearch)}`;
+
+const same = (expected: Expected): Expectations =>
+  Object.fromEntries(ACTORS.map((a) => [a, expected])) as Expectations;
+
+/** Any signed-in user (suspended users are signed out): GUARDED_ROUTES' visitor/business/admin routes. */
+const signedIn = (path: string, ok: Expected, over: Partial<Expectations> = {}): Expectations => ({
+  ...same(ok),
+  anonymous: loginFor(path),
+  suspended: loginFor(path),
+  ...over,
+});
+
+/** Business routes: visitors go home, admins to the admin panel (spec 01 §2). */
+const businessOnly = (path: string, ok: Expected, over: Partial<Expectations> = {}): Expectations => ({
+  anonymous: loginFor(path),
+  suspended: loginFor(path),
+  visitor: "→/",
+  owner: ok,
+  otherOwner: ok,
+  admin: "→/admin",
+  adminNo2fa: "→/admin",
+  ...over,
+});
+
+/** The admin panel: the guard admits admins and business owners; owners read 'Access Denied' (403). */
+const adminPanel = (path: string, ok: Expected, no2fa: Expected, over: Partial<Expectations> = {}): Expectations => ({
+  anonymous: loginFor(path),
+  suspended: loginFor(path),
+  visitor: "→/",
+  owner: 403,
+  otherOwner: 403,
+  admin: ok,
+  adminNo2fa: no2fa,
+  ...over,
+});
+
+/**
+ * Pages for signed-out people (/login, /register/…): a signed-in caller is sent to their own home, by the
+ * page's loader, which React Router runs after the action too (so a POST ends there as well).
+ */
+const signedOutPage = (ok: Expected, over: Partial<Expectations> = {}): Expectations => ({
+  anonymous: ok,
+  suspended: ok,
+  visitor: "→/",
+  owner: "→/dashboard",
+  otherOwner: "→/dashboard",
+  admin: "→/admin",
+  adminNo2fa: "→/admin",
+  ...over,
+});
+
+/** Whether an expectation is a refusal (the request must change nothing). */
+export function isRefusal(expected: Expected): boolean {
+  if (typeof expected === "number") return expected >= 400;
+  const to = expected.slice(1);
+  return to.startsWith("/login?") || ["/", "/admin", "/admin/security", "/dashboard", "/dashboard?notice=not-found"].includes(to);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Fresh targets and what they record
+// ---------------------------------------------------------------------------------------------
+
+const db = () => getDb();
+const listingOfOwner = (world: World, status: "approved" | "pending" = "approved") =>
+  createBusiness(db(), { userId: world.users.owner.id, status });
+const listingExists = async (b: { id: string }) => (await db().select({ id: businesses.id }).from(businesses).where(eq(businesses.id, b.id))).length;
+const listingState = async (b: { id: string }) =>
+  (await db().select({ status: businesses.approvalStatus, featured: businesses.featured, name: businesses.name }).from(businesses).where(eq(businesses.id, b.id)))[0];
+const requestsFor = async (b: { id: string }) =>
+  (await db().select({ n: count() }).from(featuredRequests).where(eq(featuredRequests.businessId, b.id)))[0]!.n;
+const pendingKyc = async () => {
+  const applicant = await createUser(db(), { role: "business", kycStatus: "none" });
+  return createKycSubmission(db(), { userId: applicant.id, status: "pending" });
+};
+const kycState = async (k: { id: string }) =>
+  (await db().select({ status: kycSubmissions.status }).from(kycSubmissions).where(eq(kycSubmissions.id, k.id)))[0] ?? null;
+const userState = async (u: { id: string }) =>
+  (await db().select({ banned: user.banned, role: profiles.role }).from(user).leftJoin(profiles, eq(profiles.id, user.id)).where(eq(user.id, u.id)))[0];
+const feedbackState = async (f: { id: string }) => (await db().select({ status: feedback.status }).from(feedback).where(eq(feedback.id, f.id)))[0] ?? null;
+
+const ADMIN = "/admin";
+const adminAction = (intent: string, ok: Expected = 200) => ({
+  key: `POST /admin intent=${intent}`,
+  expect: adminPanel(ADMIN, ok, 403),
+  twoFactorRule: true,
+});
+const adminForm = (intent: string, targetId: string, extra: Record<string, string> = {}): Ask => ({
+  method: "POST",
+  path: ADMIN,
+  form: { intent, targetId, ...extra },
+});
+
+const VALID_LISTING_FORM = {
+  name: "Edited by the matrix",
+  description: "A listing edited through the authorization matrix.",
+  address: "2 Allen Avenue, Ikeja",
+  plotNumber: "",
+  state: "Lagos",
+  country: "Nigeria",
+  phoneNumber: "08031234567",
+  websiteUrl: "",
+  category: "Eatery",
+  products: "Rice\nBeans",
+};
+
+// ---------------------------------------------------------------------------------------------
+// Pages and their actions (app/routes.ts)
+// ---------------------------------------------------------------------------------------------
+
+const get = (path: string) => (): Ask => ({ method: "GET", path });
+const post = (path: string, form: Record<string, string | string[]> = {}) => (): Ask => ({ method: "POST", path, form });
+/** A route without an action refuses every POST (React Router: 405). */
+const noAction = (key: string, path: string) => row({ key: `POST ${key}`, expect: same(405), ask: post(path) });
+
+export const PAGE_ROWS: Row[] = [
+  // Public pages
+  row({ key: "GET /", expect: same(200), ask: get("/") }),
+  noAction("/", "/"),
+  row({ key: "GET /businesses", expect: same(200), ask: get("/businesses?q=test") }),
+  noAction("/businesses", "/businesses"),
+  row({ key: "GET /businesses/:id", case: "an approved listing", expect: same(200), ask: (w) => ({ method: "GET", path: `/businesses/${w.listing.id}` }) }),
+  row({
+    key: "GET /businesses/:id",
+    case: "a listing waiting for review: nobody, not even its owner, sees it publicly",
+    expect: same(404),
+    ask: (w) => ({ method: "GET", path: `/businesses/${w.pendingListing.id}` }),
+  }),
+  noAction("/businesses/:id", "/businesses/00000000-0000-4000-8000-000000000000"),
+  row({ key: "GET /business/:id", expect: same(200), ask: (w) => ({ method: "GET", path: `/business/${w.listing.id}` }) }),
+  row({ key: "GET /business/:id", case: "a listing waiting for review", expect: same(404), ask: (w) => ({ method: "GET", path: `/business/${w.pendingListing.id}` }) }),
+  noAction("/business/:id", "/business/00000000-0000-4000-8000-000000000000"),
+
+  // Accounts
+  row({
+    key: "GET /login",
+    expect: signedOutPage(200),
+    ask: get("/login"),
+  }),
+  row({
+    key: "POST /login intent=sign-in",
+    case: "a wrong password",
+    expect: signedOutPage(401),
+    ask: (_w, _t, actor) => ({ method: "POST", path: "/login", form: { intent: "sign-in", email: `nobody-${actor}-${randomUUID()}@example.com`, password: "wrong-password-1" } }),
+  }),
+  row({
+    key: "POST /login intent=two-factor",
+    case: "a code without the password step",
+    // The suspended user's leftover session makes better-auth check the code against that account (which has
+    // no two-factor): 'wrong code', no session issued, and the page's loader then ends the leftover session.
+    expect: signedOutPage(401, { suspended: 400 }),
+    ask: post("/login", { intent: "two-factor", code: "123456" }),
+  }),
+  row({
+    key: "POST /login intent=reset",
+    case: "a made-up token",
+    expect: signedOutPage(400),
+    ask: post("/login", { intent: "reset", token: "made-up-token", password: "A-long-new-passphrase-42", confirmPassword: "A-long-new-passphrase-42" }),
+  }),
+  row({ key: "POST /login intent=resend", expect: signedOutPage(200), ask: (_w, _t, a) => ({ method: "POST", path: "/login", form: { intent: "resend", email: `nobody-${a}@example.com` } }) }),
+  row({ key: "POST /login intent=forgot", expect: signedOutPage(200), ask: (_w, _t, a) => ({ method: "POST", path: "/login", form: { intent: "forgot", email: `nobody-${a}@example.com` } }) }),
+  row({
+    key: `POST /login intent=${UNKNOWN_INTENT}`,
+    case: "read as a sign-in, with nothing filled in",
+    expect: signedOutPage(400),
+    ask: post("/login", { intent: "no-such-intent" }),
+  }),
+  row({ key: "GET /logout", case: "signing out only by POST", expect: same("→/"), ask: get("/logout") }),
+  row({
+    key: "POST /logout",
+    case: "with a session of its own",
+    expect: same("→/?signedOut=true"),
+    ask: async (w, _t, actor) => ({ method: "POST", path: "/logout", cookie: await w.freshCookie(actor) }),
+  }),
+  row({ key: "GET /register", expect: same(200), ask: get("/register") }),
+  noAction("/register", "/register"),
+  row({
+    key: "GET /register/:type",
+    expect: signedOutPage(200),
+    ask: get("/register/business"),
+  }),
+  row({ key: "GET /register/:type", case: "no such account type", expect: same(404), ask: get("/register/admin") }),
+  row({ key: "POST /register/:type intent=next", case: "an empty form", expect: signedOutPage(400), ask: post("/register/visitor", { intent: "next" }) }),
+  row({ key: "POST /register/:type intent=register", case: "an empty form", expect: signedOutPage(400), ask: post("/register/visitor", { intent: "register" }) }),
+  row({
+    key: `POST /register/:type intent=${UNKNOWN_INTENT}`,
+    case: "read as the sign-up, with nothing filled in",
+    expect: signedOutPage(400),
+    ask: post("/register/visitor", { intent: "no-such-intent" }),
+  }),
+  row({ key: "POST /register/:type intent=register", case: "account type admin", expect: same(404), ask: post("/register/admin", { intent: "register" }) }),
+
+  // Owners
+  row({ key: "GET /dashboard", expect: businessOnly("/dashboard", 200), ask: get("/dashboard") }),
+  row({
+    key: "POST /dashboard intent=delete",
+    expect: businessOnly("/dashboard", 200, { otherOwner: 404 }),
+    prepare: (w) => listingOfOwner(w),
+    ask: (_w, b) => ({ method: "POST", path: "/dashboard", form: { intent: "delete", businessId: b.id } }),
+    effect: listingExists,
+  }),
+  row({ key: `POST /dashboard intent=${UNKNOWN_INTENT}`, expect: businessOnly("/dashboard", 400), ask: post("/dashboard", { intent: "no-such-intent" }) }),
+  row({
+    key: "POST /dashboard intent=feature",
+    expect: businessOnly("/dashboard", 200, { otherOwner: 404 }),
+    prepare: (w) => listingOfOwner(w),
+    ask: (_w, b) => ({ method: "POST", path: "/dashboard", form: { intent: "feature", businessId: b.id } }),
+    effect: requestsFor,
+  }),
+  row({ key: "GET /kyc-verification", expect: businessOnly("/kyc-verification", 200), ask: get("/kyc-verification") }),
+  row({
+    key: "POST /kyc-verification",
+    // The action answers an expired session with 'Session Error' (401); on a document POST the page's
+    // loader, run after it, sends the caller to sign in.
+    case: "an empty form",
+    expect: businessOnly("/kyc-verification", 400),
+    ask: post("/kyc-verification"),
+  }),
+  row({ key: "GET /business/create", expect: businessOnly("/business/create", 200), ask: get("/business/create") }),
+  row({ key: "POST /business/create", case: "an empty form", expect: businessOnly("/business/create", 400), ask: post("/business/create") }),
+  row({
+    key: "GET /business/edit/:id",
+    expect: businessOnly("/business/edit/ID", 200, { otherOwner: "→/dashboard?notice=not-found" }),
+    ask: (w) => ({ method: "GET", path: `/business/edit/${w.listing.id}` }),
+  }),
+  row({
+    key: "POST /business/edit/:id",
+    expect: businessOnly("/business/edit/ID", "→/dashboard?notice=updated", { otherOwner: "→/dashboard?notice=not-found" }),
+    prepare: async (w) => {
+      const listing = await listingOfOwner(w);
+      const [image] = await db().insert(businessImages).values({ businessId: listing.id, imageUrl: w.imageKey, position: 1 }).returning();
+      return { listing, imageId: image!.id };
+    },
+    ask: (_w, t) => ({ method: "POST", path: `/business/edit/${t.listing.id}`, form: { ...VALID_LISTING_FORM, keepImage: t.imageId } }),
+    effect: (t) => listingState(t.listing),
+  }),
+
+  // Profile, menu, help, feedback
+  row({ key: "GET /profile", expect: same(200), ask: get("/profile") }),
+  row({ key: "POST /profile", expect: signedIn("/profile", 200), ask: post("/profile", { firstName: "Ada", lastName: "Obi", country: "Nigeria", state: "Lagos" }) }),
+  row({ key: "GET /menu", expect: same(200), ask: get("/menu") }),
+  noAction("/menu", "/menu"),
+  row({ key: "GET /help", expect: same(200), ask: get("/help") }),
+  noAction("/help", "/help"),
+  row({ key: "GET /feedback", expect: same(200), ask: get("/feedback") }),
+  row({
+    key: "POST /feedback",
+    expect: { ...same(200), anonymous: 401, suspended: 401 },
+    prepare: async () => `matrix feedback ${randomUUID()}`,
+    ask: (_w, message) => ({ method: "POST", path: "/feedback", form: { message } }),
+    effect: async (message) => (await db().select({ n: count() }).from(feedback).where(eq(feedback.message, message)))[0]!.n,
+  }),
+
+  // Plans and payments
+  row({ key: "GET /pricing", expect: same(200), ask: get("/pricing") }),
+  noAction("/pricing", "/pricing"),
+  row({ key: "GET /featured-plans", expect: same(200), ask: get("/featured-plans") }),
+  row({
+    key: "POST /featured-plans",
+    case: "featured placement for the owner's listing",
+    expect: {
+      ...signedIn("/featured-plans", 403),
+      owner: "→/dashboard?payment=featured&plan=basic",
+      otherOwner: 404,
+    },
+    prepare: (w) => listingOfOwner(w),
+    ask: (_w, b) => ({ method: "POST", path: "/featured-plans", form: { plan: "basic", businessId: b.id } }),
+    effect: async (b) => (await db().select({ n: count() }).from(payments).where(eq(payments.businessId, b.id)))[0]!.n,
+  }),
+  row({
+    key: "GET /payment",
+    case: "a subscription checkout: business accounts only",
+    expect: { ...signedIn("/payment?type=subscription&plan=standard", 403), owner: 200, otherOwner: 200 },
+    ask: get("/payment?type=subscription&plan=standard"),
+  }),
+  row({
+    key: "POST /payment",
+    case: "paying for a subscription",
+    expect: { ...signedIn("/payment", 403), owner: "→/dashboard?payment=subscription&plan=standard", otherOwner: "→/dashboard?payment=subscription&plan=standard" },
+    ask: post("/payment", { type: "subscription", plan: "standard" }),
+  }),
+
+  // Admin panel
+  row({ key: "GET /admin", expect: adminPanel(ADMIN, 200, "→/admin/security"), twoFactorRule: true, ask: get(ADMIN) }),
+  // (one row per tab: see ADMIN_TAB_ROWS)
+  row({
+    ...adminAction("role"),
+    prepare: () => createVisitor(db()),
+    ask: (_w, u) => adminForm("role", u.id, { role: "business" }),
+    effect: userState,
+  }),
+  row({
+    ...adminAction("suspend"),
+    prepare: () => createVisitor(db()),
+    ask: (_w, u) => adminForm("suspend", u.id, { reason: "Matrix" }),
+    effect: userState,
+  }),
+  row({
+    ...adminAction("unsuspend"),
+    prepare: () => createUser(db(), { banned: true, banReason: "Matrix" }),
+    ask: (_w, u) => adminForm("unsuspend", u.id),
+    effect: userState,
+  }),
+  row({
+    ...adminAction("approve-business"),
+    prepare: (w) => listingOfOwner(w, "pending"),
+    ask: (_w, b) => adminForm("approve-business", b.id),
+    effect: listingState,
+  }),
+  row({
+    ...adminAction("reject-business"),
+    prepare: (w) => listingOfOwner(w, "pending"),
+    ask: (_w, b) => adminForm("reject-business", b.id, { reason: "Matrix" }),
+    effect: listingState,
+  }),
+  row({ ...adminAction("approve-kyc"), prepare: pendingKyc, ask: (_w, k) => adminForm("approve-kyc", k.id), effect: kycState }),
+  row({ ...adminAction("reject-kyc"), prepare: pendingKyc, ask: (_w, k) => adminForm("reject-kyc", k.id, { reason: "Matrix" }), effect: kycState }),
+  row({ ...adminAction("delete-kyc"), prepare: pendingKyc, ask: (_w, k) => adminForm("delete-kyc", k.id), effect: kycState }),
+  row({
+    ...adminAction("review-request"),
+    prepare: async (w) => createFeaturedRequest(db(), { businessId: (await listingOfOwner(w)).id, requestedBy: w.users.owner.id }),
+    ask: (_w, r) => adminForm("review-request", r.id, { status: "approved" }),
+    effect: async (r) => (await db().select({ status: featuredRequests.status }).from(featuredRequests).where(eq(featuredRequests.id, r.id)))[0],
+  }),
+  row({
+    ...adminAction("review-subscription"),
+    prepare: async (w) => createFeaturedRequest(db(), { businessId: (await listingOfOwner(w)).id, requestedBy: w.users.owner.id }),
+    ask: (_w, r) => adminForm("review-subscription", r.id, { status: "rejected" }),
+    effect: async (r) => (await db().select({ status: featuredRequests.status }).from(featuredRequests).where(eq(featuredRequests.id, r.id)))[0],
+  }),
+  row({
+    ...adminAction("toggle-featured"),
+    prepare: (w) => listingOfOwner(w),
+    ask: (_w, b) => adminForm("toggle-featured", b.id, { featured: "true" }),
+    effect: listingState,
+  }),
+  row({
+    ...adminAction("cleanup"),
+    // Cleaning up removes every orphaned listing, the other actors' targets too.
+    serial: true,
+    prepare: () => createBusiness(db(), { userId: null }),
+    ask: () => adminForm("cleanup", ""),
+    effect: listingExists,
+  }),
+  row({
+    ...adminAction("notify"),
+    prepare: async () => `Matrix ${randomUUID()}`,
+    ask: (_w, title) => ({ method: "POST", path: ADMIN, form: { intent: "notify", title, message: "Hello", targetAudience: "businesses", priority: "low" } }),
+    effect: async (title) => (await db().select({ n: count() }).from(notificationBroadcasts).where(eq(notificationBroadcasts.title, title)))[0]!.n,
+  }),
+  row({
+    ...adminAction("feedback-status"),
+    prepare: () => createFeedback(db()),
+    ask: (_w, f) => adminForm("feedback-status", f.id, { status: "resolved" }),
+    effect: feedbackState,
+  }),
+  row({ ...adminAction("delete-feedback"), prepare: () => createFeedback(db()), ask: (_w, f) => adminForm("delete-feedback", f.id), effect: feedbackState }),
+  row({ key: `POST /admin intent=${UNKNOWN_INTENT}`, expect: adminPanel(ADMIN, 400, 403), twoFactorRule: true, ask: post(ADMIN, { intent: "no-such-intent" }) }),
+
+  row({ key: "GET /admin/security", expect: adminPanel("/admin/security", 200, 200), ask: get("/admin/security") }),
+  row({
+    key: "POST /admin/security intent=start",
+    case: "a wrong password",
+    expect: adminPanel("/admin/security", 400, 400),
+    ask: post("/admin/security", { intent: "start", password: "wrong-password-1" }),
+  }),
+  row({
+    key: "POST /admin/security intent=confirm",
+    case: "a wrong code (the admin without two-factor has no set-up to confirm)",
+    expect: adminPanel("/admin/security", 400, 409),
+    ask: post("/admin/security", { intent: "confirm", code: "000000" }),
+  }),
+  row({
+    key: `POST /admin/security intent=${UNKNOWN_INTENT}`,
+    // Nothing is done for anyone (the two-factor use cases refuse non-admins themselves).
+    expect: adminPanel("/admin/security", 400, 400, { owner: 400, otherOwner: 400 }),
+    ask: post("/admin/security", { intent: "no-such-intent" }),
+  }),
+  row({
+    key: "POST /admin/security intent=disable",
+    case: "a wrong password",
+    expect: adminPanel("/admin/security", 400, 400),
+    ask: post("/admin/security", { intent: "disable", password: "wrong-password-1" }),
+  }),
+
+  // Messages and notifications
+  row({ key: "GET /messages", expect: signedIn("/messages", 200), ask: get("/messages") }),
+  row({
+    key: "GET /messages",
+    case: "the visitor's conversation with the owner's listing: the visitor, the owner and admins only",
+    expect: { ...signedIn("/messages?businessId=B&visitorId=V", 200), otherOwner: 404, adminNo2fa: 404 },
+    twoFactorRule: true,
+    ask: (w) => ({ method: "GET", path: `/messages?businessId=${w.listing.id}&visitorId=${w.users.visitor.id}` }),
+  }),
+  row({
+    key: "POST /messages",
+    case: "a message to the owner's listing (its owner has no conversation of their own to write in)",
+    expect: { ...signedIn("/messages?businessId=B", "→/messages?businessId=B&sent=1"), owner: 404 },
+    prepare: async () => ({ key: randomUUID(), text: `Matrix message ${randomUUID()}` }),
+    ask: (w, t) => ({
+      method: "POST",
+      path: `/messages?businessId=${w.listing.id}`,
+      form: { businessId: w.listing.id, message: t.text, idempotencyKey: t.key },
+    }),
+    effect: async (t) => (await db().select({ n: count() }).from(businessMessages).where(eq(businessMessages.message, t.text)))[0]!.n,
+  }),
+  row({ key: "GET /notifications", expect: signedIn("/notifications", 200), ask: get("/notifications") }),
+  row({
+    key: "POST /notifications",
+    case: "Mark Read on the visitor's admin notification",
+    expect: { ...signedIn("/notifications", 404), visitor: 200 },
+    prepare: async (w) => {
+      const { broadcastId } = await sendBroadcast(w.adminActor, { title: `Matrix ${randomUUID()}`, message: "Hello", targetAudience: "visitors", priority: "low" });
+      const [mine] = await db()
+        .select({ id: notifications.id })
+        .from(notifications)
+        .where(and(eq(notifications.userId, w.users.visitor.id), eq(notifications.broadcastId, broadcastId)));
+      return mine!;
+    },
+    ask: (_w, n) => ({ method: "POST", path: "/notifications", form: { id: n.id } }),
+    effect: async (n) => (await db().select({ readAt: notifications.readAt }).from(notifications).where(eq(notifications.id, n.id)))[0],
+  }),
+  row({
+    key: "POST /notifications",
+    case: "Mark Read on a visitor's message to the owner's listing",
+    expect: { ...signedIn("/notifications", 404), owner: 200 },
+    prepare: (w) => createMessage(db(), { businessId: w.listing.id, senderId: w.users.visitor.id }),
+    ask: (_w, m) => ({ method: "POST", path: "/notifications", form: { kind: "message", id: m.id } }),
+    effect: async (m) => (await db().select({ read: businessMessages.readStatus }).from(businessMessages).where(eq(businessMessages.id, m.id)))[0],
+  }),
+
+  // Not found
+  row({ key: "GET /404", expect: same(404), ask: get("/404") }),
+  noAction("/404", "/404"),
+  row({ key: "GET /*", expect: same(404), ask: get("/no-such-page") }),
+  noAction("/*", "/no-such-page"),
+];
+
+/** Every tab of the admin panel, read the same way. */
+export function adminTabRows(tabs: readonly string[]): Row[] {
+  return tabs.map((tab) =>
+    row({ key: `GET /admin?tab=${tab}`, expect: adminPanel(`/admin?tab=${tab}`, 200, "→/admin/security"), twoFactorRule: true, ask: get(`/admin?tab=${tab}`) }),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// The Hono app's own endpoints (server/*.ts)
+// ---------------------------------------------------------------------------------------------
+
+export const HONO_ROWS: Row[] = [
+  row({ key: "GET /healthz", expect: same(200), ask: get("/healthz") }),
+  row({ key: "GET /api/auth/verify-email", case: "no token", expect: same(400), ask: get("/api/auth/verify-email") }),
+  row({ key: "GET /api/auth/reset-password/:token", case: "a made-up token", expect: same(400), ask: get("/api/auth/reset-password/made-up") }),
+  row({ key: "ALL /api/auth/*", case: "better-auth's own sign-up is not served", expect: same(404), ask: post("/api/auth/sign-up/email", {}) }),
+  row({ key: "ALL /api/auth/*", case: "nor its admin endpoints", expect: same(404), ask: get("/api/auth/admin/list-users") }),
+  row({ key: "GET /dev/mailbox.json", case: "not from loopback", expect: same(404), ask: get("/dev/mailbox.json") }),
+  row({ key: "GET /dev/mailbox", case: "not from loopback", expect: same(404), ask: get("/dev/mailbox") }),
+  row({ key: "GET /media/business-images/*", case: "a public listing's image", expect: same(200), ask: (w) => ({ method: "GET", path: `/media/business-images/${w.imageKey}?w=320` }) }),
+  row({ key: "GET /media/business-images/*", case: "no such image", expect: same(404), ask: get("/media/business-images/none/none.webp?w=320") }),
+  row({
+    key: "GET /kyc-documents/:id",
+    case: "the owner's ID document, by a link signed for each caller (none for anonymous)",
+    expect: { ...same(404), owner: 200, admin: 200 },
+    twoFactorRule: true,
+    ask: (w, _t, actor) => {
+      const id = w.kycWithDocument.id;
+      if (actor === "anonymous") return { method: "GET", path: `/kyc-documents/${id}` };
+      return { method: "GET", path: signKycDocumentLink(w.users[actor].id, id) };
+    },
+  }),
+  row({ key: "GET /events", expect: { ...same(200), anonymous: 401, suspended: 401 }, stream: true, ask: get("/events") }),
+  row({
+    key: "POST /api/messages",
+    expect: { ...same(201), anonymous: 401, suspended: 401, owner: 404 },
+    prepare: async () => ({ key: randomUUID(), text: `Matrix API message ${randomUUID()}` }),
+    ask: (w, t) => ({ method: "POST", path: "/api/messages", json: { businessId: w.listing.id, message: t.text, idempotencyKey: t.key } }),
+    effect: async (t) => (await db().select({ n: count() }).from(businessMessages).where(eq(businessMessages.message, t.text)))[0]!.n,
+  }),
+  row({
+    key: "POST /api/messages/read",
+    case: "the caller's own conversation with the owner's listing",
+    expect: { ...same(200), anonymous: 401, suspended: 401 },
+    ask: (w) => ({ method: "POST", path: "/api/messages/read", json: { businessId: w.listing.id } }),
+  }),
+  row({
+    key: "POST /api/messages/read",
+    case: "the visitor's conversation, read by someone else",
+    expect: { ...same(404), anonymous: 401, suspended: 401, visitor: 200, owner: 200 },
+    ask: (w) => ({ method: "POST", path: "/api/messages/read", json: { businessId: w.listing.id, visitorId: w.users.visitor.id } }),
+  }),
+  row({ key: "GET /robots.txt", expect: same(200), ask: get("/robots.txt") }),
+  row({ key: "GET /sitemap.xml", expect: same(200), ask: get("/sitemap.xml") }),
+  row({ key: "GET /sitemaps/pages.xml", expect: same(200), ask: get("/sitemaps/pages.xml") }),
+  row({ key: "GET /sitemaps/:file{businesses-[0-9]+-of-[0-9]+\\.xml}", case: "past the last file", expect: same(404), ask: get("/sitemaps/businesses-2-of-1.xml") }),
+];
+
+/**
+ * Hono entries that are not endpoints of their own: middleware (request ids, headers, compression, origin
+ * check, body limits, the mailbox's loopback gate) and the hand-over to React Router, whose routes are the
+ * rows above.
+ */
+export const HONO_NOT_ENDPOINTS = ["ALL /*", "ALL /dev/mailbox*", "ALL /api/messages/*", "POST /kyc-verification"];
+
+/**
+ * Files whose intents an action dispatches besides the route module itself (the admin panel's forms post
+ * to /admin; runAdminAction reads the intent).
+ */
+export const INTENT_SOURCES: Record<string, string[]> = {
+  "routes/admin/admin.tsx": ["features/admin/admin-actions.server.ts", "features/admin/components"],
+};

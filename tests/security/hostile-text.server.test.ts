@@ -1,0 +1,424 @@
+/**
+ * Hostile text (tests/security/xss-corpus.ts) typed into every field people fill in, through the real use
+ * cases, then read back where it is shown: the public business page and its JSON-LD, search results, the
+ * home page, the owner's dashboard and KYC page, messages, notifications, profile, every admin tab, the
+ * e-mails and the development mailbox. Nowhere may it run: no script without the response's nonce, no
+ * inline script or JSON-LD it breaks, no event handler, no javascript: URL, no embedded document; and where
+ * it is shown it is text.
+ */
+import { randomUUID } from "node:crypto";
+import { desc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { businesses, emailOutbox, feedback, kycSubmissions, businessMessages, profiles } from "../../db/schema";
+import { createAdmin, createSubscription } from "../../db/seed/factories";
+import { RegisterSchema } from "../../app/features/accounts/account.schemas";
+import { registerUser } from "../../app/features/accounts/register-user.server";
+import { getSessionUser } from "../../app/features/accounts/session.server";
+import type { SessionUser } from "../../app/features/accounts/session-user";
+import { sendBroadcast } from "../../app/features/admin/send-broadcast.server";
+import { suspendUser } from "../../app/features/admin/suspend-user.server";
+import { requestFeature } from "../../app/features/featured/request-feature.server";
+import { setBusinessFeatured } from "../../app/features/featured/set-business-featured.server";
+import { submitFeedback } from "../../app/features/feedback/submit-feedback.server";
+import { approveKyc } from "../../app/features/kyc/review-kyc.server";
+import { submitKyc } from "../../app/features/kyc/submit-kyc.server";
+import { createListing } from "../../app/features/listings/create-listing.server";
+import { checkListingForm, LISTING_TEXTS } from "../../app/features/listings/listing.schemas";
+import { reviewListing } from "../../app/features/listings/review-listing.server";
+import { sendMessage } from "../../app/features/messaging/send-message.server";
+import { updateProfile } from "../../app/features/profile/update-profile.server";
+import { getDb } from "../../app/lib/db.server";
+import { listOutbox } from "../../app/lib/email.server";
+import { executableProblems, jsonLdProblems, nonceOf, parseHtml } from "../support/html-safety";
+import { fileFrom, pngImage } from "../support/images";
+import { pageApp, routeBuild } from "../support/route-build";
+import { BASE_URL, sessionCookie } from "../support/screen-harness";
+import { listen, type Listening } from "../support/server";
+import { enableTwoFactor } from "../support/two-factor";
+import { ALL_PAYLOADS, BIDI_CONTROLS, chunks, HOSTILE_WEBSITES, PAYLOADS } from "./xss-corpus";
+
+const PASSWORD = "Hostile-Corpus-Passphrase-42";
+/** Each hostile account and listing carries one of these (names allow 100 characters: a label and 80). */
+const CHUNKS = chunks(80);
+/** The KYC ID field allows 40 characters: the payloads that fit, one per owner. */
+const SHORT = PAYLOADS.filter((p) => p.text.length <= 40).map((p) => p.text);
+
+type Owner = { i: number; email: string; cookie: string; actor: SessionUser; listingId: string; kycId: string };
+type Visitor = { i: number; email: string; cookie: string; actor: SessionUser };
+
+let app: ReturnType<typeof pageApp>;
+let adminCookie: string;
+let admin: SessionUser;
+const owners: Owner[] = [];
+const visitors: Visitor[] = [];
+/** Owner 0's second listing, waiting for review; its third, rejected with a hostile reason. */
+let pendingListingId: string;
+let rejectedListingId: string;
+/** A KYC submission still waiting for review. */
+let pendingKycId: string;
+let image: Buffer;
+let address = 0;
+
+const db = () => getDb();
+
+// ---------------------------------------------------------------------------------------------
+// Writing: each field through the use case that owns it, as the screens call it
+// ---------------------------------------------------------------------------------------------
+
+async function register(kind: "visitor" | "business", label: string, i: number): Promise<{ email: string; cookie: string; actor: SessionUser }> {
+  const email = `hostile-${kind}-${i}-${randomUUID().slice(0, 8)}@example.com`;
+  const input = RegisterSchema.parse({
+    accountType: kind,
+    firstName: `${label}First${i} ${CHUNKS[i % CHUNKS.length]}`,
+    lastName: `${label}Last${i} ${CHUNKS[(i + 1) % CHUNKS.length]}`,
+    email,
+    password: PASSWORD,
+    confirmPassword: PASSWORD,
+    country: "Nigeria",
+    state: "Lagos",
+    category: kind === "business" ? "Eatery" : undefined,
+  });
+  const request = new Request(`${BASE_URL}/register/${kind}`, { method: "POST", headers: { origin: BASE_URL } });
+  await registerUser(input, { request, clientAddress: `10.66.${Math.floor(++address / 200)}.${address % 200}` });
+  // The link in the verification e-mail, followed as the browser does.
+  const [mail] = await db().select({ text: emailOutbox.text }).from(emailOutbox).where(eq(emailOutbox.to, email)).orderBy(desc(emailOutbox.createdAt)).limit(1);
+  const link = /https?:\/\/\S+/.exec(mail!.text)![0];
+  const verified = await app.request(new URL(new URL(link).pathname + new URL(link).search, BASE_URL).toString());
+  expect(verified.status, "following the verification link").toBeLessThan(400);
+  const cookie = await sessionCookie(email, PASSWORD);
+  const actor = (await getSessionUser(new Request(BASE_URL, { headers: { cookie } })))!;
+  return { email, cookie, actor };
+}
+
+function listingForm(i: number, extra: Partial<Record<string, string>> = {}) {
+  return {
+    name: `Biz${i} ${CHUNKS[i]}`,
+    description: `About${i} ${ALL_PAYLOADS}`,
+    address: `Street${i} ${CHUNKS[i]}`,
+    plotNumber: `Plot${i} ${SHORT[i % SHORT.length]!.slice(0, 40)}`,
+    state: "Lagos",
+    country: "Nigeria",
+    phoneNumber: "08031234567",
+    websiteUrl: "",
+    category: "Eatery",
+    products: PAYLOADS.map((p) => `Item ${p.text}`).join("\n"),
+    ...extra,
+  };
+}
+
+async function newListing(owner: { actor: SessionUser }, form: ReturnType<typeof listingForm>): Promise<string> {
+  const checked = checkListingForm(form, 1);
+  if (!checked.ok) throw new Error(`listing form refused: ${JSON.stringify(checked.fields)}`);
+  const created = await createListing(owner.actor, checked.input, [fileFrom(image, "shop.png", "image/png")]);
+  return created.businessId;
+}
+
+beforeAll(async () => {
+  app = pageApp();
+  await routeBuild();
+  image = await pngImage(320, 240);
+  const adminUser = await createAdmin(db());
+  ({ cookie: adminCookie } = await enableTwoFactor(await sessionCookie(adminUser.email)));
+  admin = (await getSessionUser(new Request(BASE_URL, { headers: { cookie: adminCookie } })))!;
+
+  for (let i = 0; i < CHUNKS.length; i++) {
+    const account = await register("business", "Owner", i);
+    const { submissionId } = await submitKyc(account.actor, {
+      fullName: `Kyc${i} ${CHUNKS[i]}`,
+      activePhoneNumber: SHORT[i % SHORT.length]!,
+      idImage: fileFrom(image, "id.png", "image/png"),
+    });
+    await approveKyc(admin, submissionId);
+    const actor = (await getSessionUser(new Request(BASE_URL, { headers: { cookie: account.cookie } })))!;
+    const owner = { ...account, i, actor, kycId: submissionId, listingId: "" };
+    // The website: an http(s) address with hostile text in its path (the form allows it; the page links it).
+    owner.listingId = await newListing(owner, listingForm(i, { websiteUrl: HOSTILE_WEBSITES[4 + (i % 2)]! }));
+    await reviewListing(admin, { decision: "approve", businessId: owner.listingId });
+    await setBusinessFeatured(admin, { businessId: owner.listingId, featured: true });
+    owners.push(owner);
+  }
+  // Owner 0 may list three: one waits for review, one is rejected with a hostile reason, the first asks to be featured.
+  await createSubscription(db(), { userId: owners[0]!.actor.id, planId: "standard" });
+  pendingListingId = await newListing(owners[0]!, listingForm(0, { name: `Pending ${CHUNKS[0]}`, websiteUrl: HOSTILE_WEBSITES[5]! }));
+  rejectedListingId = await newListing(owners[0]!, listingForm(0, { name: `Rejected ${CHUNKS[1]}` }));
+  await reviewListing(admin, { decision: "reject", businessId: rejectedListingId, reason: `Reason ${CHUNKS.join(" ")}`.slice(0, 1000) });
+  await setBusinessFeatured(admin, { businessId: owners[0]!.listingId, featured: false });
+  await requestFeature(owners[0]!.actor, owners[0]!.listingId);
+  // A KYC submission still waiting, for the admin's KYC tab.
+  const applicant = await register("business", "Applicant", 0);
+  ({ submissionId: pendingKycId } = await submitKyc(applicant.actor, { fullName: `Applicant ${CHUNKS.join(" ")}`.slice(0, 200), activePhoneNumber: SHORT[0]!, idImage: fileFrom(image, "id.png", "image/png") }));
+
+  for (let i = 0; i < CHUNKS.length; i++) {
+    const account = await register("visitor", "Visitor", i);
+    await updateProfile(account.actor, { firstName: `Profile${i} ${CHUNKS[i]}`, lastName: `Named${i} ${CHUNKS[(i + 2) % CHUNKS.length]}`, country: "Nigeria", state: "Lagos" });
+    const actor = (await getSessionUser(new Request(BASE_URL, { headers: { cookie: account.cookie } })))!;
+    const visitor = { ...account, i, actor };
+    const owner = owners[i]!;
+    await sendMessage(actor, { businessId: owner.listingId, message: `Msg${i} ${ALL_PAYLOADS}`, idempotencyKey: randomUUID() });
+    await sendMessage(owner.actor, { businessId: owner.listingId, visitorId: actor.id, message: `Reply${i} ${CHUNKS[i]}`, idempotencyKey: randomUUID() });
+    await submitFeedback(actor, { message: `Feedback${i} ${ALL_PAYLOADS}` });
+    visitors.push(visitor);
+  }
+  await sendBroadcast(admin, { title: `Notice ${CHUNKS[0]}`.slice(0, 120), message: `Broadcast ${ALL_PAYLOADS}`, targetAudience: "all", priority: "high" });
+  const suspended = await register("visitor", "Suspended", 0);
+  await suspendUser(admin, { userId: suspended.actor.id, reason: `Suspended for ${CHUNKS[2]}` });
+}, 120_000);
+
+// ---------------------------------------------------------------------------------------------
+// Reading: pages through the whole app, checked for anything that could run
+// ---------------------------------------------------------------------------------------------
+
+type Page = { path: string; status: number; html: string; text: string; nonce?: string };
+
+async function page(path: string, cookie = ""): Promise<Page> {
+  const response = await app.request(new URL(path, BASE_URL).toString(), { headers: cookie ? { cookie } : {} });
+  const html = await response.text();
+  return { path, status: response.status, html, text: parseHtml(html).text, nonce: nonceOf(response) };
+}
+
+/** Nothing on the page can run, and the page is one we meant to show (not an error screen). */
+function expectInert(p: Page, status = 200) {
+  expect(p.status, `${p.path} answered ${p.status}: ${p.text.slice(0, 300)}`).toBe(status);
+  expect(p.nonce, `${p.path} has a CSP nonce`).toBeTruthy();
+  expect(executableProblems(p.html, { nonce: p.nonce }), p.path).toEqual([]);
+}
+
+/** The stored value is on the page as text (escaped in the HTML, so it reads back as typed). */
+function expectShown(p: Page, value: string | null | undefined) {
+  expect(value, `a stored value for ${p.path}`).toBeTruthy();
+  expect(p.text.includes(value!), `${p.path} shows ${JSON.stringify(value).slice(0, 120)}`).toBe(true);
+}
+
+const stored = {
+  listing: async (id: string) => (await db().select().from(businesses).where(eq(businesses.id, id)))[0]!,
+  profile: async (id: string) => (await db().select().from(profiles).where(eq(profiles.id, id)))[0]!,
+  kyc: async (id: string) => (await db().select().from(kycSubmissions).where(eq(kycSubmissions.id, id)))[0]!,
+  message: async (senderId: string) =>
+    (await db().select({ text: businessMessages.message }).from(businessMessages).where(eq(businessMessages.senderId, senderId)))[0]!.text,
+};
+const personName = (p: { firstName: string | null; lastName: string | null }) => `${p.firstName ?? ""} ${p.lastName ?? ""}`.trim();
+
+describe("the corpus", () => {
+  it("reaches every payload's dangerous part into the fields (nothing was cut before it was stored)", async () => {
+    const listing = await stored.listing(owners[0]!.listingId);
+    for (const p of PAYLOADS) expect(listing.description, p.why).toContain(p.text.replace(BIDI_CONTROLS, ""));
+    expect(listing.products).toHaveLength(PAYLOADS.length);
+  });
+});
+
+describe("names keep no bidirectional controls; free text keeps them (shown as typed, in its own block)", () => {
+  it("strips U+202A–U+202E and U+2066–U+2069 from person, business and KYC names and products", async () => {
+    const index = CHUNKS.findIndex((c) => BIDI_CONTROLS.test(c));
+    expect(index).toBeGreaterThanOrEqual(0);
+    const owner = owners[index]!;
+    const listing = await stored.listing(owner.listingId);
+    const profile = await stored.profile(owner.actor.id);
+    const kyc = await stored.kyc(owner.kycId);
+    const visitorProfile = await stored.profile(visitors[index]!.actor.id);
+    for (const name of [listing.name, profile.firstName, kyc.fullName, visitorProfile.firstName, ...listing.products]) {
+      expect(BIDI_CONTROLS.test(name ?? ""), `stored ${JSON.stringify(name)}`).toBe(false);
+    }
+    expect(listing.name).toContain("X09gnp.exe");
+    expect(listing.description).toContain("\u202EX09gnp.exe\u2066");
+  });
+});
+
+describe("the website field", () => {
+  it("refuses every address that is not http(s) with the spec's text", () => {
+    for (const website of HOSTILE_WEBSITES.slice(0, 4)) {
+      const checked = checkListingForm(listingForm(0, { websiteUrl: website }), 1);
+      expect(checked.ok, website).toBe(false);
+      if (!checked.ok) expect(checked.fields.websiteUrl).toBe(LISTING_TEXTS.websiteInvalid);
+    }
+  });
+});
+
+describe("public pages", () => {
+  it("the business page shows every field as text and its JSON-LD is JSON that round-trips", async () => {
+    for (const owner of owners) {
+      const p = await page(`/businesses/${owner.listingId}`);
+      expectInert(p);
+      const listing = await stored.listing(owner.listingId);
+      expectShown(p, listing.name);
+      expectShown(p, listing.description);
+      expectShown(p, listing.address);
+      expectShown(p, listing.websiteUrl);
+      for (const product of listing.products) expectShown(p, product);
+      const scripts = parseHtml(p.html).scripts.filter((s) => s.attrs.type === "application/ld+json");
+      expect(scripts).toHaveLength(1);
+      expect(jsonLdProblems(scripts[0]!.content)).toEqual([]);
+      const ld = JSON.parse(scripts[0]!.content) as { name: string; description: string; sameAs?: string; address: { streetAddress: string } };
+      expect(ld.name).toBe(listing.name);
+      expect(ld.description).toBe(listing.description);
+      expect(ld.address.streetAddress).toContain(listing.address);
+      // The link goes where the owner typed, as an http(s) URL; the hostile characters are percent-encoded.
+      const link = parseHtml(p.html).elements.find((e) => e.name === "a" && e.attrs.rel?.includes("ugc"));
+      expect(link?.attrs.href).toMatch(/^https:\/\/example\.com\/W0[56]/);
+      expect(link?.attrs.href).not.toMatch(/[<>"]/);
+      expect(ld.sameAs).toBe(link?.attrs.href);
+    }
+  });
+
+  it("search results, the home page and the search box show the text and run none of it", async () => {
+    const results = await page("/businesses?q=About0");
+    expectInert(results);
+    expectShown(results, (await stored.listing(owners[0]!.listingId)).name);
+    const home = await page("/");
+    expectInert(home);
+    const featuredShown = await Promise.all(owners.slice(1).map(async (o) => home.text.includes((await stored.listing(o.listingId)).name)));
+    expect(featuredShown).toContain(true);
+    // What is typed into the search box comes back in it (and in the page's text), never as markup.
+    for (const chunk of CHUNKS) {
+      const q = chunk.trim().replace(/\s+/g, " ").slice(0, 100);
+      const searched = await page(`/businesses?${new URLSearchParams({ q })}`);
+      expectInert(searched);
+      expect(parseHtml(searched.html).elements.some((e) => e.name === "input" && e.attrs.value === q), `the search box holds ${q}`).toBe(true);
+    }
+  });
+
+  it("text in other addresses (login redirect, not-found path, plan and listing ids, chat name) is inert", async () => {
+    const hostile = CHUNKS.join(" ");
+    const visitor = visitors[0]!;
+    const pages = [
+      await page(`/login?${new URLSearchParams({ redirectTo: `/${hostile}` })}`),
+      await page(`/no-such-page/${encodeURIComponent(hostile)}`),
+      await page(`/pricing?${new URLSearchParams({ plan: hostile })}`),
+      await page(`/featured-plans?${new URLSearchParams({ plan: hostile, businessId: hostile })}`),
+      await page(`/payment?${new URLSearchParams({ type: "featured", plan: "basic", businessId: hostile })}`, owners[1]!.cookie),
+      await page(`/messages?${new URLSearchParams({ businessId: randomUUID(), businessName: hostile })}`, visitor.cookie),
+      await page(`/admin?${new URLSearchParams({ tab: "users", q: hostile })}`, adminCookie),
+    ];
+    for (const p of pages) expect(executableProblems(p.html, { nonce: p.nonce }), p.path).toEqual([]);
+    expect(pages.map((p) => p.status)).toEqual([200, 404, 200, 200, 400, 404, 200]);
+  });
+});
+
+describe("signed-in pages", () => {
+  it("the owner's dashboard and KYC page show names and the rejection reason as text", async () => {
+    for (const owner of owners) {
+      const dashboard = await page("/dashboard", owner.cookie);
+      expectInert(dashboard);
+      expectShown(dashboard, (await stored.listing(owner.listingId)).name);
+      const kyc = await page("/kyc-verification", owner.cookie);
+      expectInert(kyc);
+    }
+    const first = await page("/dashboard", owners[0]!.cookie);
+    expectShown(first, (await stored.listing(rejectedListingId)).rejectionReason);
+    expectShown(first, (await stored.listing(pendingListingId)).name);
+  });
+
+  it("messages: lists and chats, for the visitor and the owner", async () => {
+    for (const [i, visitor] of visitors.entries()) {
+      const owner = owners[i]!;
+      const listing = await stored.listing(owner.listingId);
+      const visitorName = personName(await stored.profile(visitor.actor.id));
+      const sent = await stored.message(visitor.actor.id);
+      const reply = await stored.message(owner.actor.id);
+
+      const visitorList = await page("/messages", visitor.cookie);
+      expectInert(visitorList);
+      expectShown(visitorList, listing.name);
+      const visitorChat = await page(`/messages?businessId=${owner.listingId}`, visitor.cookie);
+      expectInert(visitorChat);
+      expectShown(visitorChat, sent);
+      expectShown(visitorChat, reply);
+
+      const ownerList = await page("/messages", owner.cookie);
+      expectInert(ownerList);
+      expectShown(ownerList, visitorName);
+      const ownerChat = await page(`/messages?businessId=${owner.listingId}&visitorId=${visitor.actor.id}`, owner.cookie);
+      expectInert(ownerChat);
+      expectShown(ownerChat, sent);
+    }
+  });
+
+  it("notifications and profile", async () => {
+    for (const [i, visitor] of visitors.entries()) {
+      const notifications = await page("/notifications", visitor.cookie);
+      expectInert(notifications);
+      expectShown(notifications, `Notice ${CHUNKS[0]}`.slice(0, 120).trim());
+      const profile = await page("/profile", visitor.cookie);
+      expectInert(profile);
+      const stored_ = await stored.profile(visitor.actor.id);
+      expectShown(profile, stored_.firstName);
+      const ownerNotifications = await page("/notifications", owners[i]!.cookie);
+      expectInert(ownerNotifications);
+      expectShown(ownerNotifications, personName(stored_));
+    }
+  });
+});
+
+describe("the admin panel (an admin with two-factor)", () => {
+  it("every tab shows people's text and runs none of it", async () => {
+    const tabs = ["users", "businesses", "kyc", "featured-requests", "featured", "subscriptions", "notifications", "feedback"];
+    const seen: Record<string, Page> = {};
+    for (const tab of tabs) {
+      seen[tab] = await page(`/admin?tab=${tab}${tab === "users" ? "&q=hostile" : ""}`, adminCookie);
+      expectInert(seen[tab]!);
+    }
+    const suspendedList = await page("/admin?tab=users&show=suspended", adminCookie);
+    expectInert(suspendedList);
+    expectShown(suspendedList, `Suspended for ${CHUNKS[2]}`);
+    expectShown(seen.users!, personName(await stored.profile(visitors[0]!.actor.id)));
+    const pending = await stored.listing(pendingListingId);
+    expectShown(seen.businesses!, pending.name);
+    expectShown(seen.businesses!, pending.websiteUrl);
+    expectShown(seen.kyc!, (await stored.kyc(pendingKycId)).fullName);
+    expectShown(seen.kyc!, (await stored.kyc(pendingKycId)).idNumber);
+    expectShown(seen["featured-requests"]!, (await stored.listing(owners[0]!.listingId)).name);
+    expectShown(seen.featured!, (await stored.listing(owners[1]!.listingId)).name);
+    expectShown(seen.notifications!, `Notice ${CHUNKS[0]}`.slice(0, 120).trim());
+    const [firstFeedback] = await db().select({ message: feedback.message }).from(feedback).where(eq(feedback.userId, visitors[0]!.actor.id));
+    expect(seen.feedback!.text).toContain(firstFeedback!.message.slice(0, 60));
+    // View Activity of a hostile owner.
+    const activity = await page(`/admin?tab=users&q=hostile&activity=${owners[0]!.actor.id}`, adminCookie);
+    expectInert(activity);
+  });
+});
+
+describe("e-mails", () => {
+  let mailbox: Listening | undefined;
+  afterAll(async () => mailbox?.close());
+
+  it("the new-message e-mails carry the names and text escaped, on one subject line", async () => {
+    const mails = await listOutbox(500);
+    for (const [i, owner] of owners.entries()) {
+      const mail = mails.find((m) => m.to === owner.email && m.subject.startsWith("New message for"));
+      expect(mail, `an e-mail to owner ${i}`).toBeTruthy();
+      expect(mail!.subject).not.toMatch(/[\r\n\u2028\u2029]/);
+      expect(executableProblems(mail!.html)).toEqual([]);
+      const text = parseHtml(mail!.html).text;
+      const listing = await stored.listing(owner.listingId);
+      // On one line each (white space, line separators included, becomes one space).
+      const oneLine = (value: string) => value.replace(/\s+/g, " ").trim();
+      expect(text).toContain(oneLine(listing.name));
+      expect(text).toContain(oneLine(personName(await stored.profile(visitors[i]!.actor.id))));
+      expect(text).toContain((await stored.message(visitors[i]!.actor.id)).slice(0, 200));
+    }
+  });
+
+  it("the development mailbox page shows them as text", async () => {
+    mailbox = await listen(app);
+    const response = await fetch(`${mailbox.url}/dev/mailbox`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(executableProblems(html, { allowStyleElements: true })).toEqual([]);
+    expect(parseHtml(html).text).toContain((await stored.listing(owners[0]!.listingId)).name);
+  });
+});
+
+describe("refusals quote nothing back as markup", () => {
+  it("a sign-up with hostile names that fails keeps the names as field values", async () => {
+    const form = new URLSearchParams({ intent: "register", firstName: CHUNKS[0]!, lastName: CHUNKS[1]!, email: "not-an-email", password: "x", confirmPassword: "y" });
+    const response = await app.request(`${BASE_URL}/register/visitor`, {
+      method: "POST",
+      headers: { origin: BASE_URL, "content-type": "application/x-www-form-urlencoded" },
+      body: form,
+    });
+    const html = await response.text();
+    expect(response.status).toBe(400);
+    expect(executableProblems(html, { nonce: nonceOf(response) })).toEqual([]);
+    expect(parseHtml(html).elements.some((e) => e.name === "input" && e.attrs.value === CHUNKS[0]!.trim())).toBe(true);
+  });
+});
+
