@@ -200,7 +200,7 @@ describe("editing, deleting and featuring are for the owner only", () => {
         keep: [second!.id],
         added: [await png("c.png")],
       }),
-    ).resolves.toBeUndefined();
+    ).resolves.toEqual({ status: "saved" });
     const after = await getOwnListing(owner, businessId);
     expect(after.name).toBe("Iya Basira Kitchen & Suya");
     expect(after.images.map((i) => i.key)[0]).toBe(second!.key);
