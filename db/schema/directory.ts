@@ -71,6 +71,9 @@ export const businesses = pgTable(
     featuredManagedAt: ts("featured_managed_at"),
     // Set while the owner is suspended: the listing leaves the public directory until it is lifted.
     ownerSuspended: boolean("owner_suspended").notNull().default(false),
+    // The last change to this approved listing an admin refused, and why (the owner sees it); cleared by the next one.
+    changeRejectedAt: ts("change_rejected_at"),
+    changeRejectionReason: text("change_rejection_reason"),
     viewCount: integer("view_count").notNull().default(0),
     socialMediaLinks: jsonb("social_media_links").$type<Record<string, string>>().notNull().default({}),
     createdAt: ts("created_at").notNull().defaultNow(),
@@ -123,6 +126,37 @@ export const businessImages = pgTable(
   (t) => [
     check("business_images_position_check", sql`${t.position} between 1 and 3`),
     unique("business_images_business_position_key").on(t.businessId, t.position),
+  ],
+);
+
+/** One image of a change waiting for review: a kept image keeps its business_images id and time. */
+export type RevisionImage = { id: string; key: string; width: number | null; height: number | null; at: string };
+
+/**
+ * The change an owner made to an approved listing, waiting for an admin (at most one per listing; editing
+ * again replaces it). It holds the reviewed fields and the image list as the owner wants them; the public
+ * keeps reading businesses and business_images, the approved version, until the change is approved.
+ */
+export const businessRevisions = pgTable(
+  "business_revisions",
+  {
+    businessId: uuid("business_id").primaryKey().references(() => businesses.id, { onDelete: "cascade" }),
+    submittedBy: text("submitted_by").references(() => user.id, { onDelete: "set null" }),
+    name: text("name").notNull(),
+    description: text("description"),
+    address: text("address"),
+    plotNumber: text("plot_number"),
+    phoneNumber: text("phone_number"),
+    websiteUrl: text("website_url"),
+    products: text("products").array().notNull().default(sql`'{}'::text[]`),
+    images: jsonb("images").$type<RevisionImage[]>().notNull(),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    check("business_revisions_name_length_check", sql`char_length(${t.name}) between 2 and 100`),
+    check("business_revisions_images_check", sql`jsonb_typeof(${t.images}) = 'array' and jsonb_array_length(${t.images}) between 1 and 3`),
+    index("business_revisions_updated_idx").on(t.updatedAt.desc(), t.businessId),
   ],
 );
 

@@ -315,7 +315,7 @@ export async function mapLimit<T, R>(items: readonly T[], limit: number, task: (
   return results;
 }
 
-/** The storage key of a listing image, as uploads name it: `${businessId}/${timestamp}_${n}.webp`. */
+/** The storage key of a demo listing image: `${businessId}/${timestamp}_${n}.webp` (uploads add a random part). */
 export function businessImageKey(businessId: string, timestamp: number, position: number): string {
   return `${businessId}/${timestamp}_${position}.webp`;
 }

@@ -126,7 +126,8 @@ describe("business owner journey", () => {
         await visitor.close();
       }
 
-      // Edit: the name changes, everything else is kept.
+      // Edit: the name changes, everything else is kept. The listing is approved, so the new name waits for
+      // an admin while the public keeps the approved one.
       await card.getByRole("link", { name: "Edit" }).click();
       await page.waitForURL((u) => u.pathname.startsWith("/business/edit/"));
       await waitForHydration(page);
@@ -134,9 +135,14 @@ describe("business owner journey", () => {
       const renamed = `${name} & Stores`;
       await page.getByLabel("Business name").fill(renamed);
       await page.getByRole("button", { name: "Save Changes" }).click();
-      await page.waitForURL((u) => u.pathname === "/dashboard" && u.searchParams.get("notice") === "updated");
+      await page.waitForURL((u) => u.pathname === "/dashboard" && u.searchParams.get("notice") === "sent-for-review");
+      await card.getByText("Changes waiting for review").waitFor();
+      expect(await fetch(url(href)).then((r) => r.text())).not.toContain(renamed);
+      await adminApproves("businesses", "changes-title", name, "Changes approved. The listing shows them now.");
+      await page.goto(url("/dashboard"));
       const renamedCard = page.locator("li").filter({ has: page.getByRole("heading", { name: renamed }) });
       await renamedCard.waitFor();
+      expect(await renamedCard.innerText()).not.toContain("Changes waiting for review");
 
       // Feature request: once, then the button says so.
       await waitForHydration(page);

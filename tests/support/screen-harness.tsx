@@ -48,7 +48,13 @@ export async function sessionCookie(email: string, password = DEFAULT_PASSWORD):
 export async function renderRoute(
   module: RouteModule,
   path: string,
-  options: { cookie?: string; form?: Record<string, string>; requestId?: string } = {},
+  options: {
+    cookie?: string;
+    form?: Record<string, string>;
+    requestId?: string;
+    /** The route's path pattern when it has params ('business/edit/:id'); default the literal path. */
+    pattern?: string;
+  } = {},
 ): Promise<Rendered> {
   const headers = new Headers({ origin: BASE_URL });
   if (options.cookie) headers.set("cookie", options.cookie);
@@ -72,7 +78,7 @@ export async function renderRoute(
       children: [
         {
           id: "page",
-          path: new URL(path, BASE_URL).pathname.slice(1),
+          path: options.pattern ?? new URL(path, BASE_URL).pathname.slice(1),
           loader: module.loader as unknown as LoaderFunction | undefined,
           action: module.action as unknown as ActionFunction | undefined,
           Component: Screen,

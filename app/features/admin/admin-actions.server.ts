@@ -14,6 +14,8 @@ import { suspendUser } from "./suspend-user.server";
 import { unsuspendUser } from "./unsuspend-user.server";
 import { updateFeedbackStatus } from "../feedback/update-feedback-status.server";
 import { reviewListing } from "../listings/review-listing.server";
+import { reviewListingChange } from "../listings/review-listing-change.server";
+import { unpublishListing } from "../listings/unpublish-listing.server";
 
 type Outcome = { status: number; result: AdminActionResult };
 
@@ -90,6 +92,40 @@ export async function runAdminAction(actor: SessionUser | null, form: FormData):
       try {
         await reviewListing(actor, { decision: "reject", businessId: targetId, reason });
         return ok(ADMIN_TEXTS.businessUpdated("rejected"));
+      } catch (error) {
+        const missing = !reason.trim();
+        return fail(error, missing ? ADMIN_TEXTS.rejectionReasonRequired : ADMIN_TEXTS.businessUpdateFailed, {
+          values: { reason },
+          fieldError: missing ? ADMIN_TEXTS.rejectionReasonRequired : detailOf(error),
+        });
+      }
+    }
+    case "unpublish-business": {
+      const reason = text(form, "reason");
+      try {
+        await unpublishListing(actor, { businessId: targetId, reason });
+        return ok(ADMIN_TEXTS.businessUpdated("unpublished"));
+      } catch (error) {
+        const missing = !reason.trim();
+        return fail(error, missing ? ADMIN_TEXTS.rejectionReasonRequired : ADMIN_TEXTS.businessUpdateFailed, {
+          values: { reason },
+          fieldError: missing ? ADMIN_TEXTS.rejectionReasonRequired : detailOf(error),
+        });
+      }
+    }
+    case "approve-change": {
+      try {
+        await reviewListingChange(actor, { decision: "approve", businessId: targetId, version: text(form, "version") });
+        return ok(ADMIN_EXTRA_TEXTS.changesApproved);
+      } catch (error) {
+        return fail(error, ADMIN_TEXTS.businessUpdateFailed);
+      }
+    }
+    case "reject-change": {
+      const reason = text(form, "reason");
+      try {
+        await reviewListingChange(actor, { decision: "reject", businessId: targetId, reason, version: text(form, "version") || undefined });
+        return ok(ADMIN_EXTRA_TEXTS.changesRejected);
       } catch (error) {
         const missing = !reason.trim();
         return fail(error, missing ? ADMIN_TEXTS.rejectionReasonRequired : ADMIN_TEXTS.businessUpdateFailed, {

@@ -27,6 +27,12 @@ import { listPendingBusinesses } from "../listings/list-pending-businesses.serve
 import { reviewListing } from "../listings/review-listing.server";
 import { addMonths } from "../../lib/calendar";
 import { reviewFeaturedRequest } from "../featured/review-featured-request.server";
+import { updateListing } from "../listings/update-listing.server";
+import { getOwnListing } from "../listings/get-own-listing.server";
+import { listPendingChanges } from "../listings/list-pending-changes.server";
+import { ListingSchema } from "../listings/listing.schemas";
+import { countPendingWork } from "./count-pending-work.server";
+import { loadAdminTab } from "./load-admin-tab.server";
 
 const form = (fields: Record<string, string>) => {
   const data = new FormData();
@@ -347,5 +353,78 @@ describe("Featured Management", () => {
     const [audit] = await auditOf(ended.id);
     expect(audit).toMatchObject({ action: "business.featured.expire", actorId: null, before: { featured: true }, after: { featured: false } });
     expect(await expireFeaturedPlacements()).toEqual({ expired: 0 });
+  });
+});
+
+describe("Changes to approved listings and unpublishing", () => {
+  /** An approved listing with one image row and a change of its name waiting for review. */
+  async function listingWithChange() {
+    const owner = await createOwner(getDb());
+    const ownerActor = await actorFor(owner);
+    const listing = await createBusiness(getDb(), { userId: owner.id, name: `Approved ${Date.now()}`, createdAt: future(5000) });
+    await addBusinessImage(getDb(), { businessId: listing.id, imageUrl: `${listing.id}/kept.webp` });
+    const own = await getOwnListing(ownerActor, listing.id);
+    const input = ListingSchema.parse({
+      ...own, name: `${listing.name} Renamed`, description: own.description ?? "", address: own.address ?? "", phoneNumber: own.phoneNumber ?? "",
+      websiteUrl: own.websiteUrl ?? "", plotNumber: own.plotNumber ?? "", products: ["Rice"],
+    });
+    expect(await updateListing(ownerActor, listing.id, input, { keep: own.images.map((i) => i.id), added: [] })).toEqual({ status: "sent-for-review" });
+    return { owner, ownerActor, listing };
+  }
+
+  it("counts a waiting change on the Business Approvals badge and lists it on that tab with old → new", async () => {
+    const admin = await newAdmin();
+    const before = (await countPendingWork(admin)).businesses;
+    const { listing } = await listingWithChange();
+    expect((await countPendingWork(admin)).businesses).toBe(before + 1);
+    const page = await loadAdminTab(admin, new URL("http://x/admin?tab=businesses"));
+    expect(page.data.tab).toBe("businesses");
+    if (page.data.tab !== "businesses") return;
+    const change = page.data.changes.rows.find((c) => c.businessId === listing.id);
+    expect(change?.changes.find((c) => c.field === "name")).toEqual({ field: "name", label: "Business name", before: listing.name, after: `${listing.name} Renamed` });
+    expect(page.data.businesses.rows.some((b) => b.id === listing.id)).toBe(false);
+  });
+
+  it("approves and rejects changes from the panel with their toasts; rejecting needs a reason", async () => {
+    const admin = await newAdmin();
+    const first = await listingWithChange();
+    const version = (await listPendingChanges(admin, { page: 1 })).rows.find((c) => c.businessId === first.listing.id)!.version;
+    const approved = await runAdminAction(admin, form({ intent: "approve-change", targetId: first.listing.id, version }));
+    expect(approved.result).toMatchObject({ ok: true, title: ADMIN_EXTRA_TEXTS.changesApproved });
+    expect((await getPublicBusiness(first.listing.id)).name).toBe(`${first.listing.name} Renamed`);
+    const again = await runAdminAction(admin, form({ intent: "approve-change", targetId: first.listing.id, version }));
+    expect(again).toMatchObject({ status: 409, result: { ok: false, title: ADMIN_TEXTS.businessUpdateFailed, text: "This business has no changes waiting for review." } });
+
+    const second = await listingWithChange();
+    const blank = await runAdminAction(admin, form({ intent: "reject-change", targetId: second.listing.id, reason: " " }));
+    expect(blank).toMatchObject({ status: 400, result: { ok: false, title: ADMIN_TEXTS.rejectionReasonRequired, fieldError: ADMIN_TEXTS.rejectionReasonRequired } });
+    const rejected = await runAdminAction(admin, form({ intent: "reject-change", targetId: second.listing.id, reason: "Name is misleading" }));
+    expect(rejected.result).toMatchObject({ ok: true, title: ADMIN_EXTRA_TEXTS.changesRejected });
+    expect((await getPublicBusiness(second.listing.id)).name).toBe(second.listing.name);
+    expect((await listOwnListings(second.ownerActor)).find((b) => b.id === second.listing.id)).toMatchObject({ changeRejectionReason: "Name is misleading" });
+    expect((await listPendingChanges(admin, { page: 1 })).rows.some((c) => [first.listing.id, second.listing.id].includes(c.businessId))).toBe(false);
+  });
+
+  it("unpublishes an approved listing with a reason: off the directory, rejected with the reason, audited", async () => {
+    const admin = await newAdmin();
+    const owner = await createOwner(getDb());
+    const listing = await createBusiness(getDb(), { userId: owner.id, name: `Unpublish Target ${Date.now()}` });
+    const blank = await runAdminAction(admin, form({ intent: "unpublish-business", targetId: listing.id, reason: "" }));
+    expect(blank).toMatchObject({ status: 400, result: { ok: false, title: ADMIN_TEXTS.rejectionReasonRequired, fieldError: ADMIN_TEXTS.rejectionReasonRequired } });
+    expect((await getPublicBusiness(listing.id)).id).toBe(listing.id);
+
+    const done = await runAdminAction(admin, form({ intent: "unpublish-business", targetId: listing.id, reason: "Phishing reported by users" }));
+    expect(done.result).toMatchObject({ ok: true, title: "Business unpublished successfully" });
+    expect(await refusal(getPublicBusiness(listing.id))).toMatchObject({ code: "not-found", message: DIRECTORY_TEXTS.businessNotFound });
+    expect(await businessRow(listing.id)).toMatchObject({ approved: false, approvalStatus: "rejected", rejectionReason: "Phishing reported by users" });
+    expect((await listOwnListings(await actorFor(owner))).find((b) => b.id === listing.id)).toMatchObject({ approvalStatus: "rejected", rejectionReason: "Phishing reported by users" });
+    expect((await listApprovedBusinesses(admin, { page: 1, search: "Unpublish Target" })).rows.map((r) => r.id)).not.toContain(listing.id);
+    expect((await auditOf(listing.id)).map((a) => a.action)).toEqual(["business.unpublish"]);
+    expect(await directoryEvents(listing.id)).toHaveLength(1);
+
+    const twice = await runAdminAction(admin, form({ intent: "unpublish-business", targetId: listing.id, reason: "Again" }));
+    expect(twice).toMatchObject({ status: 409, result: { ok: false, title: ADMIN_TEXTS.businessUpdateFailed, fieldError: "Only an approved business can be unpublished." } });
+    const notAdmin = await runAdminAction(await actorFor(owner), form({ intent: "unpublish-business", targetId: listing.id, reason: "Mine" }));
+    expect(notAdmin).toMatchObject({ status: 403, result: { ok: false, title: ADMIN_TEXTS.accessDenied.title } });
   });
 });

@@ -35,6 +35,9 @@ export function parseUserFilter(value: string | null | undefined): UserFilterVal
   return USER_FILTER_OPTIONS.find((o) => o.value && o.value === value)?.value as UserFilterValue | undefined;
 }
 
+/** The query parameter paging Business Approvals' second list (changes to approved listings). */
+export const CHANGES_PAGE_PARAM = "changes";
+
 /** How many audit entries View Activity shows. */
 export const ACTIVITY_LIMIT = 25;
 
@@ -113,6 +116,8 @@ export const ADMIN_EXTRA_TEXTS = {
   unsuspended: "Suspension lifted. The user can sign in again and their listings are back.",
   suspendFailed: "Failed to update suspension",
   cannotChangeSelf: "You cannot change your own role or suspend yourself.",
+  changesApproved: "Changes approved. The listing shows them now.",
+  changesRejected: "Changes rejected. The listing stays as it was approved.",
   featuredOn: "Business is now featured",
   featuredOff: "Business is no longer featured",
   cleanedUp: (n: number) => (n === 1 ? "Removed 1 orphaned business" : `Removed ${n} orphaned businesses`),

@@ -5,13 +5,18 @@ import { requireAdmin } from "../accounts/access";
 
 export type PendingWork = { businesses: number; kyc: number; featuredRequests: number; feedback: number };
 
-/** What waits for an admin, shown as badges on the tabs. Each count reads a small partial index. */
+/**
+ * What waits for an admin, shown as badges on the tabs. Each count reads a small partial index (or a small
+ * table: Business Approvals counts pending listings and the changes to approved ones that wait).
+ */
 export async function countPendingWork(actor: SessionUser | null): Promise<PendingWork> {
   requireAdmin(actor);
   const [row] = await queryRows<{ businesses: number; kyc: number; featured_requests: number; feedback: number }>(
     getDb(),
     sql`select
-          (select count(*)::int from businesses where approval_status = 'pending') as businesses,
+          (select count(*)::int from businesses where approval_status = 'pending')
+            + (select count(*)::int from business_revisions r join businesses b on b.id = r.business_id
+               where b.approval_status = 'approved') as businesses,
           (select count(*)::int from kyc_submissions where status = 'pending') as kyc,
           (select count(*)::int from featured_requests where status = 'pending') as featured_requests,
           (select count(*)::int from feedback where status = 'new') as feedback`,

@@ -2,7 +2,7 @@ import { appErrorCode } from "../../lib/app-error";
 import { describeError } from "../../lib/error-responses.server";
 import { logger } from "../../lib/logger.server";
 import type { SessionUser } from "../accounts/session-user";
-import { ADMIN_TEXTS, parseAdminTab, parsePage, parseSearch, parseUserFilter, type AdminTab, type UserFilterValue } from "./admin.schemas";
+import { ADMIN_TEXTS, CHANGES_PAGE_PARAM, parseAdminTab, parsePage, parseSearch, parseUserFilter, type AdminTab, type UserFilterValue } from "./admin.schemas";
 import { countPendingWork, type PendingWork } from "./count-pending-work.server";
 import { listApprovedBusinesses } from "../featured/list-approved-businesses.server";
 import { listBroadcasts } from "./list-broadcasts.server";
@@ -10,6 +10,7 @@ import { listFeaturedRequests } from "../featured/list-featured-requests.server"
 import { listFeedback } from "../feedback/list-feedback.server";
 import { listKycSubmissions } from "../kyc/list-kyc-submissions.server";
 import { listPendingBusinesses } from "../listings/list-pending-businesses.server";
+import { listPendingChanges } from "../listings/list-pending-changes.server";
 import { listUserActivity } from "./list-user-activity.server";
 import { listUsers } from "./list-users.server";
 import type { Paged } from "../../lib/pagination";
@@ -34,6 +35,7 @@ async function loadTab(
   search: string,
   activityId: string | null,
   userFilter: UserFilterValue | undefined,
+  changesPage: number,
 ) {
   switch (tab) {
     case "users": {
@@ -43,8 +45,10 @@ async function loadTab(
       ]);
       return { tab, users, activity } as const;
     }
-    case "businesses":
-      return { tab, businesses: await listPendingBusinesses(actor, { page }) } as const;
+    case "businesses": {
+      const [businesses, changes] = await Promise.all([listPendingBusinesses(actor, { page }), listPendingChanges(actor, { page: changesPage })]);
+      return { tab, businesses, changes } as const;
+    }
     case "kyc":
       return { tab, submissions: await listKycSubmissions(actor, { page }) } as const;
     case "featured-requests":
@@ -59,12 +63,12 @@ async function loadTab(
   }
 }
 
-function emptyTab(tab: AdminTab, page: number): Awaited<ReturnType<typeof loadTab>> {
+function emptyTab(tab: AdminTab, page: number, changesPage: number): Awaited<ReturnType<typeof loadTab>> {
   switch (tab) {
     case "users":
       return { tab, users: empty(page), activity: null };
     case "businesses":
-      return { tab, businesses: empty(page) };
+      return { tab, businesses: empty(page), changes: empty(changesPage) };
     case "kyc":
       return { tab, submissions: empty(page) };
     case "featured-requests":
@@ -100,19 +104,21 @@ export async function loadAdminTab(actor: SessionUser, url: URL): Promise<{
   const search = parseSearch(url.searchParams.get("q"));
   const activityId = url.searchParams.get("activity")?.trim().slice(0, 64) || null;
   const userFilter = parseUserFilter(url.searchParams.get("show"));
+  // Business Approvals pages its two lists apart: pending listings by ?page=, changes to approved ones by ?changes=.
+  const changesPage = parsePage(url.searchParams.get(CHANGES_PAGE_PARAM));
   const [counts, loaded] = await Promise.all([
     countPendingWork(actor).catch((error: unknown) => {
       logger.error({ err: error }, "admin counts failed");
       return null;
     }),
-    loadTab(actor, tab, page, search, activityId, userFilter).then(
+    loadTab(actor, tab, page, search, activityId, userFilter, changesPage).then(
       (data) => ({ data, loadError: null }),
       (error: unknown) => {
         const code = appErrorCode(error);
         if (code === "forbidden" || code === "unauthenticated") throw error;
         // A failed read: logged with the request id, the list stays empty with the spec's error text.
         const { failure } = describeError(error, LOAD_ERRORS[tab]);
-        return { data: emptyTab(tab, page), loadError: failure.errorId ? `${failure.text} (Error ID: ${failure.errorId})` : failure.text };
+        return { data: emptyTab(tab, page, changesPage), loadError: failure.errorId ? `${failure.text} (Error ID: ${failure.errorId})` : failure.text };
       },
     ),
   ]);

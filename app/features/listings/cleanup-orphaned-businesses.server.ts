@@ -1,5 +1,5 @@
 import { inArray, sql } from "drizzle-orm";
-import { businessImages, businesses } from "../../../db/schema";
+import { businessImages, businessRevisions, businesses } from "../../../db/schema";
 import { recordAudit, auditActorOf } from "../../lib/audit.server";
 import { getDb } from "../../lib/db.server";
 import type { SessionUser } from "../accounts/session-user";
@@ -22,6 +22,7 @@ export async function cleanupOrphanedBusinesses(actor: SessionUser | null): Prom
     if (orphans.length === 0) return { removed: 0, keys: [] as string[] };
     const ids = orphans.map((o) => o.id);
     const images = await tx.select({ key: businessImages.imageUrl }).from(businessImages).where(inArray(businessImages.businessId, ids));
+    const changes = await tx.select({ images: businessRevisions.images }).from(businessRevisions).where(inArray(businessRevisions.businessId, ids));
     await tx.delete(businesses).where(inArray(businesses.id, ids));
     for (const orphan of orphans) {
       await recordAudit(tx, auditActorOf(actor), {
@@ -32,7 +33,7 @@ export async function cleanupOrphanedBusinesses(actor: SessionUser | null): Prom
         after: null,
       });
     }
-    return { removed: orphans.length, keys: images.map((i) => i.key) };
+    return { removed: orphans.length, keys: [...images.map((i) => i.key), ...changes.flatMap((c) => c.images.map((i) => i.key))] };
   });
   if (keys.length > 0) await removeListingImageFiles(keys);
   return { removed };

@@ -1,10 +1,11 @@
 import { and, eq } from "drizzle-orm";
-import { businesses, businessImages } from "../../../db/schema";
+import { businesses } from "../../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { getDb } from "../../lib/db.server";
 import { isUuid } from "../../lib/ids";
 import type { SessionUser } from "../accounts/session-user";
 import { removeListingImageFiles } from "./internal/listing-images.server";
+import { referencedImageKeys } from "./internal/listing-revisions.server";
 import { canManageListing } from "./listing.policy";
 import { LISTING_TEXTS } from "./listing.schemas";
 
@@ -17,9 +18,10 @@ export async function deleteListing(actor: SessionUser | null, businessId: strin
   const keys = await getDb().transaction(async (tx) => {
     const [listing] = await tx.select({ userId: businesses.userId }).from(businesses).where(eq(businesses.id, businessId)).for("update").limit(1);
     if (!listing || !canManageListing(actor, listing)) throw new AppError("not-found", LISTING_TEXTS.deleteFailed);
-    const images = await tx.select({ key: businessImages.imageUrl }).from(businessImages).where(eq(businessImages.businessId, businessId));
+    // The approved images and those of a change waiting for review.
+    const keys = await referencedImageKeys(tx, businessId);
     await tx.delete(businesses).where(and(eq(businesses.id, businessId), eq(businesses.userId, actor.id)));
-    return images.map((i) => i.key);
+    return [...keys];
   });
   await removeListingImageFiles(keys);
 }

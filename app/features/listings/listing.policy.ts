@@ -21,3 +21,12 @@ export function hasListingRoom(owned: number, limit: number): boolean {
 export function canManageListing(actor: Actor, listing: { userId: string | null }): boolean {
   return actor?.role === "business" && listing.userId !== null && listing.userId === actor.id;
 }
+
+/**
+ * Whether an owner's edit goes to an admin before the public sees it: on an approved listing the reviewed
+ * fields and images wait (REVIEWED_FIELDS in listing.schemas.ts); a pending or rejected listing is not
+ * public, and its edits apply at once.
+ */
+export function editNeedsReview(listing: { approvalStatus: string }): boolean {
+  return listing.approvalStatus === "approved";
+}

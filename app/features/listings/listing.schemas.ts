@@ -46,6 +46,15 @@ export const LISTING_TEXTS = {
   },
   created: { title: "Business Created", text: "Your listing was submitted and is pending review." },
   updated: { title: "Business Updated", text: "Your changes were saved." },
+  sentForReview: {
+    title: "Changes Sent for Review",
+    text: "An admin will check your changes. Until they are approved, your listing shows as it was approved.",
+  },
+  changeWaiting: "Changes waiting for review",
+  changeWaitingHint: "The public sees your approved listing until an admin approves these changes. Saving again replaces them.",
+  reviewedEditHint:
+    "Changes to the name, description, address, plot number, phone, website, products or images are checked by an admin before they show. State, country and category change at once.",
+  changeRejected: "Your last changes were not approved.",
   deleted: { title: "Business Deleted", text: "The listing was deleted." },
 } as const;
 
@@ -81,6 +90,26 @@ export function cleanProducts(values: readonly string[]): string[] {
 }
 
 const optionalText = (max: number) => z.string().trim().max(max).optional().transform((v) => v || null);
+
+/**
+ * What an owner's edit of an APPROVED listing sends to review instead of applying (with the images): the
+ * free text the public reads, where a listing approved as harmless could be turned into a scam (a new
+ * name, a phone number or a link to call, words in the description, address or products). The fields
+ * chosen from fixed lists (state, country, category) cannot carry such text and apply at once.
+ */
+export const REVIEWED_FIELDS = ["name", "description", "address", "plotNumber", "phoneNumber", "websiteUrl", "products"] as const;
+export type ReviewedField = (typeof REVIEWED_FIELDS)[number];
+
+/** How the admin's review of a change names each reviewed field. */
+export const REVIEWED_FIELD_LABELS: Record<ReviewedField, string> = {
+  name: "Business name",
+  description: "Description",
+  address: "Address",
+  plotNumber: "Plot number",
+  phoneNumber: "Phone",
+  websiteUrl: "Website",
+  products: "Products and services",
+};
 
 /** The listing form's fields (images travel separately). Every field is checked, so a form learns every problem at once. */
 export const ListingSchema = z.object({
@@ -165,14 +194,35 @@ export const REVIEW_TEXTS = {
   rejectionReasonRequired: "Please provide a rejection reason",
   reasonTooLong: "Keep the reason under 1000 characters.",
   onlyPending: "Only a pending business can be reviewed.",
+  onlyApproved: "Only an approved business can be unpublished.",
+  noPendingChange: "This business has no changes waiting for review.",
+  changeReplaced: "The owner edited these changes after you opened them. Review them again.",
 } as const;
 
+const ReasonSchema = z.string().trim().min(1, REVIEW_TEXTS.rejectionReasonRequired).max(1000, REVIEW_TEXTS.reasonTooLong);
+
+/** Approve or reject (with a reason): a pending listing (reviewListing) or a change waiting for review (reviewListingChange). */
 export const ListingReviewSchema = z.discriminatedUnion("decision", [
   z.object({ decision: z.literal("approve"), businessId: IdSchema }),
-  z.object({
-    decision: z.literal("reject"),
-    businessId: IdSchema,
-    reason: z.string().trim().min(1, REVIEW_TEXTS.rejectionReasonRequired).max(1000, REVIEW_TEXTS.reasonTooLong),
-  }),
+  z.object({ decision: z.literal("reject"), businessId: IdSchema, reason: ReasonSchema }),
 ]);
 export type ListingReviewInput = z.input<typeof ListingReviewSchema>;
+
+/**
+ * An admin's review of a change to an approved listing: like a listing's, plus the version of the change
+ * the admin saw (PendingChange.version), so a change the owner replaced meanwhile is never approved unseen.
+ */
+export const ListingChangeReviewSchema = z.discriminatedUnion("decision", [
+  z.object({ decision: z.literal("approve"), businessId: IdSchema, version: z.string().trim().min(1).max(40) }),
+  z.object({ decision: z.literal("reject"), businessId: IdSchema, reason: ReasonSchema, version: z.string().trim().max(40).optional() }),
+]);
+export type ListingChangeReviewInput = z.input<typeof ListingChangeReviewSchema>;
+
+/** The version of a change waiting for review: when it was last replaced, in milliseconds. */
+export function changeVersion(updatedAt: Date): string {
+  return String(updatedAt.getTime());
+}
+
+/** An admin takes an approved listing down: it becomes rejected, with a reason the owner sees, as a rejection does. */
+export const UnpublishListingSchema = z.object({ businessId: IdSchema, reason: ReasonSchema });
+export type UnpublishListingInput = z.input<typeof UnpublishListingSchema>;

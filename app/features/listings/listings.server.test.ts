@@ -1,3 +1,5 @@
+import { readdir } from "node:fs/promises";
+import path from "node:path";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
@@ -9,6 +11,7 @@ import { actorFor } from "../../../tests/support/actors";
 import { fileFrom, jpegWithGps, pngImage, textAsPng } from "../../../tests/support/images";
 import { refusal } from "../../../tests/support/refusals";
 import { getDb } from "../../lib/db.server";
+import { getEnv } from "../../lib/env.server";
 import { getStorage } from "../../lib/storage.server";
 import { createListing } from "./create-listing.server";
 import { deleteListing } from "./delete-listing.server";
@@ -70,7 +73,7 @@ describe("listing form rules", () => {
 });
 
 describe("creating a listing", () => {
-  it("starts pending with its images re-encoded, in order, at {businessId}/{timestamp}_{n}.webp", async () => {
+  it("starts pending with its images re-encoded, in order, at {businessId}/{timestamp}-{random}_{n}.webp", async () => {
     const owner = await approvedOwner();
     const gps = fileFrom(await jpegWithGps(), "photo.jpg", "image/jpeg");
     const result = await createListing(owner, input(), [await png(), gps]);
@@ -80,7 +83,7 @@ describe("creating a listing", () => {
     const images = await getDb().select().from(businessImages).where(eq(businessImages.businessId, result.businessId));
     expect(images.map((i) => i.position).sort()).toEqual([1, 2]);
     for (const image of images) {
-      expect(image.imageUrl).toMatch(new RegExp(`^${result.businessId}/\\d+_[12]\\.webp$`));
+      expect(image.imageUrl).toMatch(new RegExp(`^${result.businessId}/\\d+-[0-9a-f]{12}_[12]\\.webp$`));
       const stored = await getStorage().read("business-images", image.imageUrl);
       const meta = await sharp(stored!).metadata();
       expect(meta.format).toBe("webp");
@@ -197,7 +200,7 @@ describe("editing, deleting and featuring are for the owner only", () => {
         keep: [second!.id],
         added: [await png("c.png")],
       }),
-    ).resolves.toBeUndefined();
+    ).resolves.toEqual({ status: "saved" });
     const after = await getOwnListing(owner, businessId);
     expect(after.name).toBe("Iya Basira Kitchen & Suya");
     expect(after.images.map((i) => i.key)[0]).toBe(second!.key);
@@ -230,5 +233,33 @@ describe("editing, deleting and featuring are for the owner only", () => {
     expect(await refusal(requestFeature(owner, listing.id))).toMatchObject({ code: "conflict", message: FEATURE_TEXTS.alreadyPending });
     const featured = await createBusiness(getDb(), { userId: owner.id, featured: true });
     expect(await refusal(requestFeature(owner, featured.id))).toMatchObject({ code: "conflict", message: FEATURE_TEXTS.alreadyFeatured });
+  });
+});
+
+/** The image files stored for a listing (its folder in bucket business-images), as keys. */
+async function storedKeys(businessId: string): Promise<string[]> {
+  const folder = path.join(getEnv().DATA_DIR, "uploads", "business-images", businessId);
+  const names = await readdir(folder).catch(() => [] as string[]);
+  return names.filter((n) => n.endsWith(".webp")).map((n) => `${businessId}/${n}`).sort();
+}
+
+describe("two edits of one listing at the same moment", () => {
+  it("end with images whose files all exist, and leave no file that nothing shows", async () => {
+    const owner = await approvedOwner();
+    const { businessId } = await createListing(owner, input(), [await png("a.png"), await png("b.png")]);
+    const [a, b] = (await getOwnListing(owner, businessId)).images;
+    // Each edit keeps a different image and removes the other: run alone, each would delete the file the other keeps.
+    const results = await Promise.allSettled([
+      updateListing(owner, businessId, input({ name: "Edit One" }), { keep: [a!.id], added: [await png("c.png")] }),
+      updateListing(owner, businessId, input({ name: "Edit Two" }), { keep: [b!.id], added: [await png("d.png")] }),
+    ]);
+    expect(results.filter((r) => r.status === "fulfilled").length).toBeGreaterThanOrEqual(1);
+    for (const r of results) if (r.status === "rejected") expect(r.reason).toMatchObject({ code: "invalid" });
+    const referenced = (await getDb().select({ key: businessImages.imageUrl }).from(businessImages).where(eq(businessImages.businessId, businessId)))
+      .map((r) => r.key)
+      .sort();
+    expect(referenced.length).toBeGreaterThanOrEqual(1);
+    for (const key of referenced) expect(await getStorage().read("business-images", key), `file of ${key}`).not.toBeNull();
+    expect(await storedKeys(businessId)).toEqual(referenced);
   });
 });

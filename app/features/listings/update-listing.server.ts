@@ -1,54 +1,115 @@
-import { and, eq } from "drizzle-orm";
-import { businesses, businessImages } from "../../../db/schema";
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { businesses, businessRevisions } from "../../../db/schema";
 import { AppError } from "../../lib/app-error";
+import { lockRow } from "../../lib/audited-change.server";
 import { getDb } from "../../lib/db.server";
 import { isUuid } from "../../lib/ids";
+import { announceDirectoryChange } from "../../lib/realtime.server";
 import type { SessionUser } from "../accounts/session-user";
 import { imagesOfListings } from "./listing-columns.server";
 import { prepareListingImages, removeListingImageFiles, storeListingImages } from "./internal/listing-images.server";
-import { canManageListing } from "./listing.policy";
+import {
+  asRevisionImage, changedReviewedFields, droppedKeys, pendingRevisionOf, referencedImageKeys, reviewedColumns, reviewedValuesOf,
+  sameImages, writeListingImages, type RevisionImage,
+} from "./internal/listing-revisions.server";
+import { canManageListing, editNeedsReview } from "./listing.policy";
 import { imageCountProblem, LISTING_TEXTS, type ListingInput } from "./listing.schemas";
 
 /** The images the edited listing should end with: kept ones by id (in order), then new uploads. */
 export type ImagePlan = { keep: string[]; added: File[] };
 
 /**
- * An owner edits their own listing (text and images, reordered, removed, added). Any other id answers
- * 'Business not found'. New files are stored before the rows change and removed again if the change fails;
- * files of removed images go only once the change is committed.
+ * What became of an edit: saved (applied at once), or sent for review (an approved listing's reviewed
+ * fields or images changed: the public keeps the approved version until an admin approves the change).
  */
-export async function updateListing(actor: SessionUser | null, businessId: string, input: ListingInput, images: ImagePlan): Promise<void> {
+export type UpdateListingResult = { status: "saved" | "sent-for-review" };
+
+/**
+ * An owner edits their own listing (text and images, reordered, removed, added). Any other id answers
+ * 'Business not found'.
+ *
+ * A pending or rejected listing is not public: the edit applies at once. On an approved listing, state,
+ * country and category apply at once, and the reviewed fields and the images (REVIEWED_FIELDS) become the
+ * change waiting for review, replacing any earlier one; an edit back to exactly the approved version
+ * withdraws it. The owner edits from what waits (its images' ids), the public reads the approved version.
+ *
+ * New files are checked and stored first (slow work, outside any lock); then, with the listing's row
+ * locked, ownership is checked again and the kept images are resolved against the rows as they are now, so
+ * two edits at once are applied one after the other. Files go only after the commit, and only those that
+ * no row references any more; new files are removed again if the change fails.
+ */
+export async function updateListing(actor: SessionUser | null, businessId: string, input: ListingInput, images: ImagePlan): Promise<UpdateListingResult> {
   if (!actor || !isUuid(businessId)) throw new AppError("not-found", LISTING_TEXTS.notFound);
   const db = getDb();
-  const [listing] = await db.select({ userId: businesses.userId }).from(businesses).where(eq(businesses.id, businessId)).limit(1);
-  if (!listing || !canManageListing(actor, listing)) throw new AppError("not-found", LISTING_TEXTS.notFound);
-
-  const existing = await imagesOfListings(db, [businessId]);
-  const kept = images.keep.map((id) => existing.find((e) => e.id === id)).filter((e): e is (typeof existing)[number] => Boolean(e));
-  const imageProblem = imageCountProblem(kept.length + images.added.length);
-  if (imageProblem) throw new AppError("invalid", imageProblem, { fields: { images: imageProblem } });
+  // A first look, so that nobody else's request gets as far as storing files; checked again under the lock.
+  const [owned] = await db.select({ userId: businesses.userId }).from(businesses).where(eq(businesses.id, businessId)).limit(1);
+  if (!owned || !canManageListing(actor, owned)) throw new AppError("not-found", LISTING_TEXTS.notFound);
+  const early = imageCountProblem(images.keep.length + images.added.length);
+  if (early) throw new AppError("invalid", early, { fields: { images: early } });
 
   const prepared = await prepareListingImages(images.added);
   const newKeys = await storeListingImages(businessId, prepared);
 
-  const removed = existing.filter((e) => !kept.includes(e));
+  let outcome: { result: UpdateListingResult; unreferenced: string[] };
   try {
-    await db.transaction(async (tx) => {
-      await tx
-        .update(businesses)
-        .set({ ...input, updatedAt: new Date() })
-        .where(and(eq(businesses.id, businessId), eq(businesses.userId, actor.id)));
-      // Positions are rewritten as a whole so a reorder never collides with the (business, position) key.
-      await tx.delete(businessImages).where(eq(businessImages.businessId, businessId));
-      const rows = [
-        ...kept.map((k) => ({ imageUrl: k.key, width: k.width, height: k.height })),
-        ...newKeys.map((key, i) => ({ imageUrl: key, width: prepared[i]!.width, height: prepared[i]!.height })),
+    outcome = await db.transaction(async (tx) => {
+      const listing = await lockRow(
+        tx,
+        businesses,
+        { column: businesses.id, value: businessId },
+        { userId: businesses.userId, approvalStatus: businesses.approvalStatus, state: businesses.state, country: businesses.country, category: businesses.category, ...reviewedColumns },
+        LISTING_TEXTS.notFound,
+      );
+      if (!canManageListing(actor, listing)) throw new AppError("not-found", LISTING_TEXTS.notFound);
+      const before = await referencedImageKeys(tx, businessId);
+      const approvedImages = (await imagesOfListings(tx, [businessId])).map(asRevisionImage);
+      const waiting = await pendingRevisionOf(tx, businessId);
+      const reviewed = editNeedsReview(listing);
+
+      // The images the owner's form showed: those of the change that waits, else the listing's own.
+      const shown = reviewed && waiting ? waiting.images : approvedImages;
+      const kept = images.keep.map((id) => shown.find((image) => image.id === id)).filter((image): image is RevisionImage => Boolean(image));
+      const imageProblem = imageCountProblem(kept.length + newKeys.length);
+      if (imageProblem) throw new AppError("invalid", imageProblem, { fields: { images: imageProblem } });
+      const now = new Date();
+      const nextImages: RevisionImage[] = [
+        ...kept,
+        ...newKeys.map((key, i) => ({ id: randomUUID(), key, width: prepared[i]!.width, height: prepared[i]!.height, at: now.toISOString() })),
       ];
-      await tx.insert(businessImages).values(rows.map((r, i) => ({ ...r, businessId, position: i + 1 })));
+
+      let status: UpdateListingResult["status"] = "saved";
+      if (!reviewed) {
+        await tx.update(businesses).set({ ...input, updatedAt: now }).where(eq(businesses.id, businessId));
+        await writeListingImages(tx, businessId, nextImages);
+        // Left from before the listing stopped being approved: nothing would ever review it.
+        if (waiting) await tx.delete(businessRevisions).where(eq(businessRevisions.businessId, businessId));
+      } else {
+        const immediate = { state: input.state, country: input.country, category: input.category };
+        if (immediate.state !== listing.state || immediate.country !== listing.country || immediate.category !== listing.category) {
+          await tx.update(businesses).set({ ...immediate, updatedAt: now }).where(eq(businesses.id, businessId));
+          await announceDirectoryChange(tx, [businessId]);
+        }
+        const proposed = reviewedValuesOf(input);
+        if (changedReviewedFields(reviewedValuesOf(listing), proposed).length === 0 && sameImages(approvedImages, nextImages)) {
+          if (waiting) await tx.delete(businessRevisions).where(eq(businessRevisions.businessId, businessId));
+        } else {
+          const change = { submittedBy: actor.id, ...proposed, images: nextImages, updatedAt: now };
+          await tx
+            .insert(businessRevisions)
+            .values({ businessId, ...change, createdAt: now })
+            .onConflictDoUpdate({ target: businessRevisions.businessId, set: change });
+          await tx.update(businesses).set({ changeRejectedAt: null, changeRejectionReason: null }).where(eq(businesses.id, businessId));
+          status = "sent-for-review";
+        }
+      }
+      const after = await referencedImageKeys(tx, businessId);
+      return { result: { status }, unreferenced: droppedKeys([...before, ...newKeys], after) };
     });
   } catch (error) {
     await removeListingImageFiles(newKeys);
     throw error;
   }
-  await removeListingImageFiles(removed.map((r) => r.key));
+  await removeListingImageFiles(outcome.unreferenced);
+  return outcome.result;
 }

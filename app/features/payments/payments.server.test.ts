@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { businesses, featuredRequests, payments, subscriptions } from "../../../db/schema";
 import {
-  createBusiness, createFeaturedRequest, createOwner, createSubscription, createVisitor, createAdmin,
+  createBusiness, createFeaturedRequest, createOwner, createPayment, createSubscription, createVisitor, createAdmin,
 } from "../../../db/seed/factories";
 import { actorFor } from "../../../tests/support/actors";
 import { refusal } from "../../../tests/support/refusals";
@@ -20,7 +20,8 @@ import { PAYMENT_TEXTS, parseCheckout } from "./payment.schemas";
 import {
   defaultPaymentProvider, PAYMENTS_UNAVAILABLE, registerPaymentProvider, resetPaymentProviders, setDefaultPaymentProvider, type PaymentProvider,
 } from "./payment-provider.server";
-import { PAYMENT_START_LIMIT, startPayment } from "./start-payment.server";
+import { databaseError, SQLSTATE } from "../../../tests/support/db-errors";
+import { PAYMENT_IN_PROGRESS_SECONDS, PAYMENT_START_LIMIT, PAYMENT_SUPERSEDED, startPayment } from "./start-payment.server";
 
 const DAY = 86_400_000;
 
@@ -307,6 +308,53 @@ describe("paying for a subscription plan", () => {
     // Something else may still be bought meanwhile.
     expect(await payForPlan(actor, { type: "subscription", plan: "premium" })).toMatchObject({ status: "paid" });
     expect(await getDb().select({ id: payments.id }).from(payments).where(eq(payments.userId, actor.id))).toHaveLength(2);
+  });
+
+  it("records one payment when two presses arrive at the same moment; the other is told to wait", async () => {
+    const actor = await owner();
+    const results = await Promise.allSettled([
+      startPayment(actor, { type: "subscription", plan: "standard" }),
+      startPayment(actor, { type: "subscription", plan: "standard" }),
+    ]);
+    const started = results.filter((r) => r.status === "fulfilled");
+    const refused = results.flatMap((r) => (r.status === "rejected" ? [r.reason] : []));
+    expect(started).toHaveLength(1);
+    expect(refused).toHaveLength(1);
+    expect(refused[0]).toMatchObject(refusedWith("conflict", PAYMENT_TEXTS.inProgress));
+    const rows = await getDb().select({ status: payments.status }).from(payments).where(eq(payments.userId, actor.id));
+    expect(rows).toEqual([{ status: "pending" }]);
+  });
+
+  it("the database itself holds at most one payment in flight per account and thing bought", async () => {
+    const actor = await owner();
+    const listing = await createBusiness(getDb(), { userId: actor.id });
+    await createPayment(getDb(), { userId: actor.id, purpose: "subscription", planId: "standard", status: "pending" });
+    await createPayment(getDb(), { userId: actor.id, purpose: "featured", planId: "basic", businessId: listing.id, status: "pending" });
+    // Another plan, another tier, or a settled payment is something else.
+    await createPayment(getDb(), { userId: actor.id, purpose: "subscription", planId: "premium", status: "pending" });
+    await createPayment(getDb(), { userId: actor.id, purpose: "featured", planId: "premium", businessId: listing.id, status: "pending" });
+    await createPayment(getDb(), { userId: actor.id, purpose: "subscription", planId: "standard", status: "failed" });
+    await createPayment(getDb(), { userId: actor.id, purpose: "subscription", planId: "standard" });
+    for (const again of [
+      createPayment(getDb(), { userId: actor.id, purpose: "subscription", planId: "standard", status: "pending" }),
+      createPayment(getDb(), { userId: actor.id, purpose: "featured", planId: "basic", businessId: listing.id, status: "pending" }),
+    ]) {
+      expect((await databaseError(again)).code).toBe(SQLSTATE.uniqueViolation);
+    }
+    // Deleting the listing nulls business_id on both of its pending payments, which must stay possible.
+    await getDb().delete(businesses).where(eq(businesses.id, listing.id));
+  });
+
+  it("a payment left pending past the wait gives way to a new one, which is the only one in flight", async () => {
+    const actor = await owner();
+    const stale = await createPayment(getDb(), {
+      userId: actor.id, purpose: "subscription", planId: "standard", status: "pending",
+      createdAt: new Date(Date.now() - (PAYMENT_IN_PROGRESS_SECONDS + 60) * 1000),
+    });
+    const started = await startPayment(actor, { type: "subscription", plan: "standard" });
+    expect(await paymentRow(stale.reference)).toMatchObject({ status: "failed", failureReason: PAYMENT_SUPERSEDED });
+    const pending = await getDb().select({ reference: payments.reference }).from(payments).where(and(eq(payments.userId, actor.id), eq(payments.status, "pending")));
+    expect(pending).toEqual([{ reference: started.reference }]);
   });
 
   it("limits how many payments one account may start", async () => {

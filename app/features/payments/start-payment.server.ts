@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { payments } from "../../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { getDb } from "../../lib/db.server";
+import { isUniqueViolation } from "../../lib/db-errors.server";
 import { logger } from "../../lib/logger.server";
 import { hitRateLimit } from "../../lib/rate-limit.server";
 import type { SessionUser } from "../accounts/session-user";
@@ -12,8 +13,14 @@ import { defaultPaymentProvider, type ProviderPayment } from "./payment-provider
 
 /** Payment attempts one account may start per window (stops a script from flooding the gateway). */
 export const PAYMENT_START_LIMIT = { count: 10, windowSeconds: 10 * 60 };
-/** A second pay press for the same thing within this time waits for the first (no double charge). */
+/**
+ * A second pay press for the same thing within this time waits for the first (no double charge). The
+ * database holds at most one pending payment per account and thing bought (partial unique indexes
+ * payments_one_pending_*); one left pending for longer gives way to a new attempt and is marked failed.
+ */
 export const PAYMENT_IN_PROGRESS_SECONDS = 2 * 60;
+/** The failure reason of a pending payment that a new attempt for the same thing replaced. */
+export const PAYMENT_SUPERSEDED = "Not completed: a new payment for the same thing was started.";
 
 export type StartedPayment = { reference: string; item: CheckoutItem; redirectUrl: string | null };
 
@@ -25,7 +32,8 @@ export function providerPayment(row: { reference: string; amountKobo: number }, 
 /**
  * An owner starts paying for a plan or a featured placement: the payment is recorded as pending (amount
  * in kobo, provider, a fresh reference) before the provider is called; a provider that cannot start it
- * marks it failed.
+ * marks it failed. Checking for a payment in flight and recording this one happen in one transaction, and
+ * a unique index settles two presses at the same moment: one is recorded, the other told to wait.
  */
 export async function startPayment(actor: SessionUser | null, input: CheckoutInput): Promise<StartedPayment> {
   const item = await resolveCheckout(actor, input);
@@ -34,35 +42,45 @@ export async function startPayment(actor: SessionUser | null, input: CheckoutInp
   if (!limit.allowed) throw new AppError("rate-limited", PAYMENT_TEXTS.tooMany);
 
   const db = getDb();
-  const [inFlight] = await db
-    .select({ id: payments.id })
-    .from(payments)
-    .where(
-      and(
-        eq(payments.userId, owner.id),
-        eq(payments.status, "pending"),
-        eq(payments.purpose, item.type),
-        eq(payments.planId, item.planId),
-        item.businessId ? eq(payments.businessId, item.businessId) : isNull(payments.businessId),
-        gt(payments.createdAt, new Date(Date.now() - PAYMENT_IN_PROGRESS_SECONDS * 1000)),
-      ),
-    )
-    .limit(1);
-  if (inFlight) throw new AppError("conflict", PAYMENT_TEXTS.inProgress);
-
   const provider = defaultPaymentProvider();
   const reference = `${provider.name}_${randomBytes(12).toString("hex")}`;
-  await db.insert(payments).values({
-    userId: owner.id,
-    purpose: item.type,
-    planId: item.planId,
-    businessId: item.businessId,
-    amountKobo: item.amountKobo,
-    currency: "NGN",
-    provider: provider.name,
-    reference,
-    status: "pending",
-  });
+  const sameThing = and(
+    eq(payments.userId, owner.id),
+    eq(payments.status, "pending"),
+    eq(payments.purpose, item.type),
+    eq(payments.planId, item.planId),
+    item.businessId ? eq(payments.businessId, item.businessId) : isNull(payments.businessId),
+  );
+  try {
+    await db.transaction(async (tx) => {
+      const [inFlight] = await tx.select({ id: payments.id, createdAt: payments.createdAt }).from(payments).where(sameThing).limit(1).for("update");
+      if (inFlight) {
+        if (inFlight.createdAt.getTime() > Date.now() - PAYMENT_IN_PROGRESS_SECONDS * 1000) {
+          throw new AppError("conflict", PAYMENT_TEXTS.inProgress);
+        }
+        // Left pending long ago (the page was closed): it gives way, so the index has room for this one.
+        await tx
+          .update(payments)
+          .set({ status: "failed", failureReason: PAYMENT_SUPERSEDED, updatedAt: new Date() })
+          .where(and(eq(payments.id, inFlight.id), eq(payments.status, "pending")));
+      }
+      await tx.insert(payments).values({
+        userId: owner.id,
+        purpose: item.type,
+        planId: item.planId,
+        businessId: item.businessId,
+        amountKobo: item.amountKobo,
+        currency: "NGN",
+        provider: provider.name,
+        reference,
+        status: "pending",
+      });
+    });
+  } catch (error) {
+    // Two presses at the same moment: both found nothing in flight, and the index let only one insert.
+    if (isUniqueViolation(error)) throw new AppError("conflict", PAYMENT_TEXTS.inProgress);
+    throw error;
+  }
 
   try {
     const started = await provider.initiate(providerPayment({ reference, amountKobo: item.amountKobo }, owner.email, item.title));

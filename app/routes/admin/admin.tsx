@@ -95,13 +95,13 @@ export default function AdminPage() {
           loadError={error}
         />
       ) : tabData.tab === "businesses" ? (
-        <BusinessApprovalsTab businesses={tabData.businesses} result={result} loadError={error} />
+        <BusinessApprovalsTab businesses={tabData.businesses} changes={tabData.changes} result={result} loadError={error} />
       ) : tabData.tab === "kyc" ? (
         <KycTab submissions={tabData.submissions} result={result} loadError={error} />
       ) : tabData.tab === "featured-requests" ? (
         <FeaturedRequestsTab requests={tabData.requests} loadError={error} />
       ) : tabData.tab === "featured" ? (
-        <FeaturedManagementTab businesses={tabData.businesses} search={search} loadError={error} />
+        <FeaturedManagementTab businesses={tabData.businesses} search={search} result={result} loadError={error} />
       ) : tabData.tab === "subscriptions" ? (
         <SubscriptionsTab requests={tabData.requests} loadError={error} />
       ) : tabData.tab === "notifications" ? (

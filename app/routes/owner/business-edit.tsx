@@ -1,8 +1,9 @@
 import { Link, redirect, useActionData } from "react-router";
 import type { Route } from "./+types/business-edit";
 import { requireUser } from "~/features/accounts/guards.server";
+import { Alert } from "~/components/ui/alert";
 import { ListingForm } from "~/features/listings/components/listing-form";
-import { getOwnListing } from "~/features/listings/get-own-listing.server";
+import { getOwnListing, type OwnListing } from "~/features/listings/get-own-listing.server";
 import { readListingForm } from "~/features/listings/listing-form-data.server";
 import { LISTING_TEXTS } from "~/features/listings/listing.schemas";
 import { updateListing } from "~/features/listings/update-listing.server";
@@ -29,13 +30,14 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!form.ok) {
     return refusalData("invalid", { title: LISTING_TEXTS.updateFailed.title, text: LISTING_TEXTS.correctFields }, { fields: form.fields, keep });
   }
+  let saved;
   try {
-    await updateListing(user, params.id, form.input, { keep: form.keep, added: form.images });
+    saved = await updateListing(user, params.id, form.input, { keep: form.keep, added: form.images });
   } catch (error) {
     if (appErrorCode(error) === "not-found") throw redirect("/dashboard?notice=not-found");
     return failureData(error, { fallback: LISTING_TEXTS.updateFailed, keep });
   }
-  throw redirect("/dashboard?notice=updated");
+  throw redirect(saved.status === "sent-for-review" ? "/dashboard?notice=sent-for-review" : "/dashboard?notice=updated");
 }
 
 export default function BusinessEdit({ loaderData }: Route.ComponentProps) {
@@ -47,6 +49,7 @@ export default function BusinessEdit({ loaderData }: Route.ComponentProps) {
         ← Back to Dashboard
       </Link>
       <h1 className="text-2xl font-bold text-gray-900">Edit Business</h1>
+      <ReviewNotice review={listing.review} />
       <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-gray-200">
         <ListingForm
           mode="edit"
@@ -57,5 +60,29 @@ export default function BusinessEdit({ loaderData }: Route.ComponentProps) {
         />
       </div>
     </div>
+  );
+}
+
+/** On an approved listing: what waits for review, why the last change was refused, or which edits are reviewed. */
+function ReviewNotice({ review }: { review: OwnListing["review"] }) {
+  if (!review.required) return null;
+  if (review.pendingSince) {
+    return (
+      <Alert tone="warning">
+        <strong className="block">{LISTING_TEXTS.changeWaiting}</strong>
+        {LISTING_TEXTS.changeWaitingHint}
+      </Alert>
+    );
+  }
+  return (
+    <>
+      {review.rejectionReason ? (
+        <Alert tone="error">
+          <strong className="block">{LISTING_TEXTS.changeRejected}</strong>
+          Reason: {review.rejectionReason}
+        </Alert>
+      ) : null}
+      <Alert tone="info">{LISTING_TEXTS.reviewedEditHint}</Alert>
+    </>
   );
 }

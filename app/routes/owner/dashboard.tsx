@@ -62,6 +62,7 @@ const NOTICES: Record<string, { tone: "success" | "error"; title: string; text: 
   created: { tone: "success", ...LISTING_TEXTS.created },
   "created-without-images": { tone: "error", ...LISTING_TEXTS.createdWithoutImages },
   updated: { tone: "success", ...LISTING_TEXTS.updated },
+  "sent-for-review": { tone: "success", ...LISTING_TEXTS.sentForReview },
   "not-found": { tone: "error", ...LISTING_TEXTS.notFound },
 };
 
@@ -158,6 +159,12 @@ function ListingCard({ listing: b }: { listing: Listing }) {
           <p className="text-sm text-gray-600">{[b.category, b.state].filter(Boolean).join(" · ")}</p>
           {b.featuredNow ? <p className="text-xs font-semibold text-amber-700">Featured</p> : null}
           {status.label === "Rejected" ? <p className="mt-1 text-sm text-red-700">Reason: {b.rejectionReason?.trim() || "Not specified"}</p> : null}
+          {b.changePending ? <p className="mt-1 text-sm font-medium text-amber-800">{LISTING_TEXTS.changeWaiting}</p> : null}
+          {b.changeRejectionReason ? (
+            <p className="mt-1 text-sm text-red-700">
+              {LISTING_TEXTS.changeRejected} Reason: {b.changeRejectionReason}
+            </p>
+          ) : null}
           {shown.length > 0 ? (
             <p className="mt-1 text-sm text-gray-700">
               {shown.join(", ")}

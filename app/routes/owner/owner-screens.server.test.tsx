@@ -1,7 +1,10 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { businesses } from "../../../db/schema";
-import { createBusiness, createOwner } from "../../../db/seed/factories";
+import { addBusinessImage, createAdmin, createBusiness, createOwner } from "../../../db/seed/factories";
+import { actorFor } from "../../../tests/support/actors";
+import { getPublicBusiness } from "../../features/directory/get-public-business.server";
+import { reviewListingChange } from "../../features/listings/review-listing-change.server";
 import { LISTING_TEXTS } from "../../features/listings/listing.schemas";
 import { getDb } from "../../lib/db.server";
 import { renderRoute, sessionCookie, type Rendered } from "../../../tests/support/screen-harness";
@@ -65,5 +68,42 @@ describe("the listing form without JavaScript", () => {
     const dashboard = page(await renderRoute(dashboardRoute, "/dashboard?notice=not-found", { cookie }));
     expect(dashboard.text).toContain(LISTING_TEXTS.notFound.title);
     expect(dashboard.text).toContain("Create your first business listing");
+  });
+});
+
+const EDIT = "business/edit/:id";
+
+describe("editing an approved listing", () => {
+  it("tells the owner edits are reviewed, sends the change for review, and shows it waiting on the dashboard and the edit page", async () => {
+    const owner = await createOwner(getDb());
+    const listing = await createBusiness(getDb(), { userId: owner.id, name: `Ada Tailoring ${Date.now()}`, products: ["Kaftans"] });
+    const image = await addBusinessImage(getDb(), { businessId: listing.id, imageUrl: `${listing.id}/front.webp` });
+    const cookie = await sessionCookie(owner.email);
+    const edit = page(await renderRoute(businessEditRoute, `/business/edit/${listing.id}`, { cookie, pattern: EDIT }));
+    expect(edit.text).toContain(LISTING_TEXTS.reviewedEditHint);
+
+    const form = {
+      name: `${listing.name} & Sons`, description: listing.description ?? "", address: listing.address ?? "", plotNumber: "", state: listing.state ?? "",
+      country: listing.country, phoneNumber: listing.phoneNumber ?? "", websiteUrl: "", category: listing.category ?? "", products: "Kaftans", keepImage: image.id,
+    };
+    const saved = await renderRoute(businessEditRoute, `/business/edit/${listing.id}`, { cookie, form, pattern: EDIT });
+    expect(saved).toMatchObject({ kind: "redirect", location: "/dashboard?notice=sent-for-review" });
+    expect((await getPublicBusiness(listing.id)).name).toBe(listing.name);
+
+    const dashboard = page(await renderRoute(dashboardRoute, "/dashboard?notice=sent-for-review", { cookie }));
+    expect(dashboard.text).toContain(LISTING_TEXTS.sentForReview.title);
+    expect(dashboard.text).toContain(LISTING_TEXTS.changeWaiting);
+    expect(dashboard.text).toContain(listing.name);
+    const waiting = page(await renderRoute(businessEditRoute, `/business/edit/${listing.id}`, { cookie, pattern: EDIT }));
+    expect(waiting.text).toContain(LISTING_TEXTS.changeWaitingHint);
+    expect(waiting.html).toContain(`value="${listing.name} &amp; Sons"`);
+
+    const admin = await actorFor(await createAdmin(getDb()));
+    await reviewListingChange(admin, { decision: "reject", businessId: listing.id, reason: "Keep the registered name" });
+    const told = page(await renderRoute(dashboardRoute, "/dashboard", { cookie }));
+    expect(told.text).toContain(`${LISTING_TEXTS.changeRejected} Reason: Keep the registered name`);
+    const again = page(await renderRoute(businessEditRoute, `/business/edit/${listing.id}`, { cookie, pattern: EDIT }));
+    expect(again.text).toContain("Reason: Keep the registered name");
+    expect(again.html).toContain(`value="${listing.name}"`);
   });
 });

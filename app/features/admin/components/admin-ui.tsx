@@ -69,15 +69,15 @@ export function ActionForm({
   );
 }
 
-/** Previous/next links that keep the other query parameters (tab, search). */
-export function Pager({ page, hasNext, label }: { page: number; hasNext: boolean; label: string }) {
+/** Previous/next links that keep the other query parameters (tab, search); `param` names the page number. */
+export function Pager({ page, hasNext, label, param = "page" }: { page: number; hasNext: boolean; label: string; param?: string }) {
   const [params] = useSearchParams();
   if (page <= 1 && !hasNext) return null;
   const hrefFor = (target: number) => {
     const next = new URLSearchParams(params);
     next.delete("activity");
-    if (target <= 1) next.delete("page");
-    else next.set("page", String(target));
+    if (target <= 1) next.delete(param);
+    else next.set(param, String(target));
     return `?${next.toString()}`;
   };
   return (
@@ -108,6 +108,7 @@ export function PagedList<T>({
   empty,
   label,
   spacing = "space-y-3",
+  pageParam,
   children,
 }: {
   page: Paged<T>;
@@ -116,13 +117,15 @@ export function PagedList<T>({
   /** Names the pager for screen readers ('Pending businesses pages'). */
   label: string;
   spacing?: string;
+  /** The query parameter of the page number, when a screen pages two lists ('page' by default). */
+  pageParam?: string;
   children: (row: T) => ReactNode;
 }) {
   return (
     <>
       {loadError ? <LoadError text={loadError} /> : null}
       {page.rows.length === 0 ? <EmptyState>{empty}</EmptyState> : <ul className={spacing}>{page.rows.map(children)}</ul>}
-      <Pager page={page.page} hasNext={page.hasNext} label={label} />
+      <Pager page={page.page} hasNext={page.hasNext} label={label} param={pageParam} />
     </>
   );
 }
@@ -159,9 +162,12 @@ export function ReasonForm({
   result,
   busy,
   hint,
+  fields,
 }: {
   intent: string;
   targetId: string;
+  /** More hidden fields the action needs (the version of what is decided). */
+  fields?: Record<string, string>;
   summary: string;
   label: string;
   submitLabel: string;
@@ -195,6 +201,9 @@ export function ReasonForm({
       >
         <input type="hidden" name="intent" value={intent} />
         <input type="hidden" name="targetId" value={targetId} />
+        {Object.entries(fields ?? {}).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
         <label htmlFor={fieldId} className="block text-sm font-medium text-gray-700">
           {label}
           {required ? <span aria-hidden="true"> *</span> : <span className="font-normal text-gray-500"> (optional)</span>}

@@ -1,7 +1,8 @@
 import { PLACEHOLDER_IMAGE } from "../../../lib/image-url";
 import type { PendingBusiness } from "../../listings/list-pending-businesses.server";
+import type { ChangeImage, PendingChange } from "../../listings/list-pending-changes.server";
 import type { Paged } from "../../../lib/pagination";
-import { ADMIN_TEXTS } from "../admin.schemas";
+import { ADMIN_TEXTS, CHANGES_PAGE_PARAM } from "../admin.schemas";
 import { ActionForm, locationLabel, PagedList, personName, ReasonForm, resultFor, type AdminActionResult, useSubmitting } from "./admin-ui";
 import { buttonClass } from "../../../components/ui/button";
 import { Badge } from "../../../components/ui/badge";
@@ -9,28 +10,152 @@ import { formatDateTime } from "../../../lib/format";
 
 export function BusinessApprovalsTab({
   businesses,
+  changes,
   result,
   loadError,
 }: {
   businesses: Paged<PendingBusiness>;
+  changes: Paged<PendingChange>;
   result?: AdminActionResult;
   loadError?: string;
 }) {
   return (
-    <section aria-labelledby="approvals-title">
-      <h2 id="approvals-title" className="mb-3 text-lg font-semibold">
-        Pending businesses
-      </h2>
-      <PagedList
-        page={businesses}
-        loadError={loadError}
-        empty="No businesses are waiting for approval."
-        label="Pending businesses"
-        spacing="space-y-4"
-      >
-        {(b) => <PendingCard key={b.id} business={b} result={result} />}
-      </PagedList>
-    </section>
+    <div className="space-y-8">
+      <section aria-labelledby="approvals-title">
+        <h2 id="approvals-title" className="mb-3 text-lg font-semibold">
+          Pending businesses
+        </h2>
+        <PagedList
+          page={businesses}
+          loadError={loadError}
+          empty="No businesses are waiting for approval."
+          label="Pending businesses"
+          spacing="space-y-4"
+        >
+          {(b) => <PendingCard key={b.id} business={b} result={result} />}
+        </PagedList>
+      </section>
+      <section aria-labelledby="changes-title">
+        <h2 id="changes-title" className="text-lg font-semibold">
+          Changes to approved businesses
+        </h2>
+        <p className="mb-3 text-sm text-gray-600">The public sees each listing as it was approved until you approve its changes.</p>
+        <PagedList
+          page={changes}
+          empty="No changes are waiting for review."
+          label="Changes to approved businesses"
+          spacing="space-y-4"
+          pageParam={CHANGES_PAGE_PARAM}
+        >
+          {(c) => <ChangeCard key={c.businessId} change={c} result={result} />}
+        </PagedList>
+      </section>
+    </div>
+  );
+}
+
+const shownValue = (value: string | string[] | null) =>
+  (Array.isArray(value) ? value.join(", ") : value)?.trim() || ADMIN_TEXTS.notSpecified;
+
+function ImageRow({ images, label }: { images: ChangeImage[]; label: string }) {
+  return (
+    <ol className="flex gap-1 overflow-x-auto" aria-label={label}>
+      {images.map((img) => (
+        <li key={img.id} className="shrink-0">
+          <img
+            src={img.src}
+            alt={`${label}: image ${img.position}`}
+            width={120}
+            height={90}
+            loading="lazy"
+            className="h-22 w-30 rounded object-cover"
+            onError={(e) => {
+              e.currentTarget.src = PLACEHOLDER_IMAGE;
+            }}
+          />
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** A change to an approved listing: each changed field now → new, the images before and after, and the decision. */
+function ChangeCard({ change: c, result }: { change: PendingChange; result?: AdminActionResult }) {
+  const approving = useSubmitting("approve-change", c.businessId);
+  const rejecting = useSubmitting("reject-change", c.businessId);
+  const owner = c.ownerId ? personName(c.ownerFirstName, c.ownerLastName) : ADMIN_TEXTS.unknownOwner;
+  return (
+    <li className="card space-y-3 p-4">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <h3 className="text-lg font-semibold">{c.name}</h3>
+        <Badge tone="pending">Changes waiting</Badge>
+      </div>
+      <p className="text-sm text-gray-700">{[c.category, locationLabel(c.state, c.country)].filter(Boolean).join(" · ")}</p>
+      <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+        <dt className="font-medium text-gray-600">Owner</dt>
+        <dd>
+          {owner}
+          {c.ownerEmail ? <span className="break-all text-gray-600"> · {c.ownerEmail}</span> : null}
+          {c.ownerSuspended ? <span className="text-red-700"> · owner suspended</span> : null}
+        </dd>
+        <dt className="font-medium text-gray-600">Changed</dt>
+        <dd>{formatDateTime(c.submittedAt)}</dd>
+      </dl>
+      <ul className="space-y-2 text-sm" aria-label={`Changes to ${c.name}`}>
+        {c.changes.map((ch) => (
+          <li key={ch.field} className="rounded-lg border border-gray-200 p-2">
+            <p className="font-medium text-gray-700">{ch.label}</p>
+            <div className="mt-1 grid gap-2 sm:grid-cols-2">
+              <p className="min-w-0">
+                <span className="block text-xs font-semibold text-gray-500 uppercase">Now</span>
+                <del className="break-words whitespace-pre-line text-gray-700">{shownValue(ch.before)}</del>
+              </p>
+              <p className="min-w-0">
+                <span className="block text-xs font-semibold text-gray-500 uppercase">New</span>
+                <ins className="break-words whitespace-pre-line text-gray-900 no-underline">{shownValue(ch.after)}</ins>
+              </p>
+            </div>
+          </li>
+        ))}
+        {c.images ? (
+          <li className="rounded-lg border border-gray-200 p-2">
+            <p className="font-medium text-gray-700">Images</p>
+            <div className="mt-1 grid gap-2 sm:grid-cols-2">
+              <div className="min-w-0">
+                <span className="block text-xs font-semibold text-gray-500 uppercase">Now</span>
+                <ImageRow images={c.images.before} label={`${c.name} now`} />
+              </div>
+              <div className="min-w-0">
+                <span className="block text-xs font-semibold text-gray-500 uppercase">New</span>
+                <ImageRow images={c.images.after} label={`${c.name} after the change`} />
+              </div>
+            </div>
+          </li>
+        ) : null}
+      </ul>
+      <div className="flex flex-wrap items-start gap-2 border-t border-gray-100 pt-3">
+        <ActionForm intent="approve-change" targetId={c.businessId} fields={{ version: c.version }}>
+          <button type="submit" className={buttonClass({ size: "sm" })} disabled={approving}>
+            {approving ? "Approving…" : "Approve changes"}
+          </button>
+        </ActionForm>
+        <div className="min-w-0 flex-1 has-[details[open]]:basis-full">
+          <ReasonForm
+            intent="reject-change"
+            targetId={c.businessId}
+            fields={{ version: c.version }}
+            summary="Reject changes"
+            label="Rejection reason"
+            submitLabel="Reject changes"
+            required
+            requiredMessage={ADMIN_TEXTS.rejectionReasonRequired}
+            hint="The listing stays as it was approved. The owner sees this reason on their dashboard."
+            result={resultFor(result, "reject-change", c.businessId)}
+            busy={rejecting}
+          />
+        </div>
+      </div>
+    </li>
   );
 }
 

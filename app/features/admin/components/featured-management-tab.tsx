@@ -2,7 +2,7 @@ import { Form, Link } from "react-router";
 import type { AdminApprovedBusiness } from "../../featured/list-approved-businesses.server";
 import type { Paged } from "../../../lib/pagination";
 import { ADMIN_TEXTS } from "../admin.schemas";
-import { ActionForm, PagedList, personName, useSubmitting } from "./admin-ui";
+import { ActionForm, PagedList, personName, ReasonForm, resultFor, useSubmitting, type AdminActionResult } from "./admin-ui";
 import { buttonClass } from "../../../components/ui/button";
 import { fieldClass } from "../../../components/ui/field";
 import { Badge } from "../../../components/ui/badge";
@@ -11,10 +11,12 @@ import { formatDate, formatDateTime } from "../../../lib/format";
 export function FeaturedManagementTab({
   businesses,
   search,
+  result,
   loadError,
 }: {
   businesses: Paged<AdminApprovedBusiness>;
   search: string;
+  result?: AdminActionResult;
   loadError?: string;
 }) {
   const cleaning = useSubmitting("cleanup");
@@ -55,14 +57,15 @@ export function FeaturedManagementTab({
         empty={search ? `No approved businesses match “${search}”.` : "No approved businesses yet."}
         label="Approved businesses"
       >
-        {(b) => <FeaturedRow key={b.id} business={b} />}
+        {(b) => <FeaturedRow key={b.id} business={b} result={result} />}
       </PagedList>
     </section>
   );
 }
 
-function FeaturedRow({ business: b }: { business: AdminApprovedBusiness }) {
+function FeaturedRow({ business: b, result }: { business: AdminApprovedBusiness; result?: AdminActionResult }) {
   const busy = useSubmitting("toggle-featured", b.id);
+  const unpublishing = useSubmitting("unpublish-business", b.id);
   const isPublic = b.ownerId !== null && !b.ownerSuspended && b.approvalStatus === "approved";
   const owner = b.ownerId ? personName(b.ownerFirstName, b.ownerLastName) : ADMIN_TEXTS.unknownOwner;
   return (
@@ -100,12 +103,26 @@ function FeaturedRow({ business: b }: { business: AdminApprovedBusiness }) {
         <dt className="font-medium text-gray-600">Since</dt>
         <dd>{formatDateTime(b.featuredManagedAt)}</dd>
       </dl>
-      <div className="mt-3 border-t border-gray-100 pt-3">
+      <div className="mt-3 flex flex-wrap items-start gap-2 border-t border-gray-100 pt-3">
         <ActionForm intent="toggle-featured" targetId={b.id} fields={{ featured: b.featured ? "false" : "true" }}>
           <button type="submit" className={buttonClass({ variant: b.featured ? "danger" : "primary", size: "sm" })} disabled={busy}>
             {busy ? "Saving…" : b.featured ? "Remove from featured" : "Feature this business"}
           </button>
         </ActionForm>
+        <div className="min-w-0 flex-1 has-[details[open]]:basis-full">
+          <ReasonForm
+            intent="unpublish-business"
+            targetId={b.id}
+            summary="Unpublish"
+            label="Rejection reason"
+            submitLabel="Unpublish business"
+            required
+            requiredMessage={ADMIN_TEXTS.rejectionReasonRequired}
+            hint="The listing leaves the directory at once and becomes rejected. The owner sees this reason on their dashboard."
+            result={resultFor(result, "unpublish-business", b.id)}
+            busy={unpublishing}
+          />
+        </div>
       </div>
     </li>
   );

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { AppError } from "../../../lib/app-error";
 import { ImageBusyError, ImageTooLargeError, InvalidImageError, normalizeImage } from "../../../lib/images.server";
 import { LIMITS } from "../../../lib/reference";
@@ -30,9 +31,13 @@ export async function prepareListingImages(files: File[]): Promise<PreparedImage
   return prepared;
 }
 
-/** Stores images at {businessId}/{timestamp}_{n}.webp and returns their keys in order. */
+/**
+ * Stores images at {businessId}/{timestamp}-{random}_{n}.webp and returns their keys in order. The random
+ * part makes every upload's keys its own: two edits in the same millisecond never write the same file, and
+ * the key of an image waiting for review cannot be guessed from the listing's id.
+ */
 export async function storeListingImages(businessId: string, images: PreparedImage[]): Promise<string[]> {
-  const timestamp = Date.now();
+  const timestamp = `${Date.now()}-${randomBytes(6).toString("hex")}`;
   const keys: string[] = [];
   try {
     for (const [i, image] of images.entries()) {

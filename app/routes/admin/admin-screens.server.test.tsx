@@ -1,0 +1,93 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { businesses } from "../../../db/schema";
+import { addBusinessImage, createAdmin, createBusiness, createOwner } from "../../../db/seed/factories";
+import { actorFor } from "../../../tests/support/actors";
+import { renderRoute, sessionCookie, type Rendered } from "../../../tests/support/screen-harness";
+import { ADMIN_EXTRA_TEXTS, ADMIN_TEXTS } from "../../features/admin/admin.schemas";
+import { getPublicBusiness } from "../../features/directory/get-public-business.server";
+import { getOwnListing } from "../../features/listings/get-own-listing.server";
+import { ListingSchema } from "../../features/listings/listing.schemas";
+import { updateListing } from "../../features/listings/update-listing.server";
+import { getDb } from "../../lib/db.server";
+import * as adminRoute from "./admin";
+
+function page(rendered: Rendered) {
+  if (rendered.kind !== "page") throw new Error(`expected a page, got a redirect to ${rendered.location}`);
+  return rendered;
+}
+
+async function adminCookie() {
+  return sessionCookie((await createAdmin(getDb())).email);
+}
+
+/** A moment far in the future, so rows made with it sort first in newest-first lists. */
+const future = () => new Date(Date.now() + 400 * 86_400_000);
+
+describe("Business Approvals: changes to approved listings", () => {
+  it("shows a waiting change as now → new, and approving it puts it on the public page", async () => {
+    const owner = await createOwner(getDb());
+    const listing = await createBusiness(getDb(), { userId: owner.id, name: `Chidi Spare Parts ${Date.now()}`, websiteUrl: "https://chidi.example.ng", createdAt: future() });
+    await addBusinessImage(getDb(), { businessId: listing.id, imageUrl: `${listing.id}/kept.webp` });
+    const ownerActor = await actorFor(owner);
+    const own = await getOwnListing(ownerActor, listing.id);
+    const input = ListingSchema.parse({
+      name: own.name, description: own.description ?? "", address: own.address ?? "", plotNumber: "", state: own.state, country: own.country,
+      category: own.category, phoneNumber: own.phoneNumber ?? "", websiteUrl: "https://chidi-deals.example.com", products: ["Brake pads"],
+    });
+    await updateListing(ownerActor, listing.id, input, { keep: own.images.map((i) => i.id), added: [] });
+
+    const cookie = await adminCookie();
+    const shown = page(await renderRoute(adminRoute, "/admin?tab=businesses", { cookie }));
+    expect(shown.text).toContain("Changes to approved businesses");
+    expect(shown.text).toContain(listing.name);
+    expect(shown.text).toMatch(/Website Now https:\/\/chidi\.example\.ng New https:\/\/chidi-deals\.example\.com/);
+    expect(shown.text).toContain("Approve changes");
+    expect(shown.html).toContain('name="intent" value="reject-change"');
+
+    // The form carries the version of the change it shows.
+    const version = new RegExp(`name="targetId" value="${listing.id}"/><input type="hidden" name="version" value="(\\d+)"`).exec(shown.html)?.[1];
+    expect(version).toBeDefined();
+    const approved = page(await renderRoute(adminRoute, "/admin?tab=businesses", { cookie, form: { intent: "approve-change", targetId: listing.id, version: version! } }));
+    expect(approved.status).toBe(200);
+    expect(approved.text).toContain(ADMIN_EXTRA_TEXTS.changesApproved);
+    expect(approved.text).not.toContain("https://chidi-deals.example.com");
+    expect((await getPublicBusiness(listing.id)).websiteUrl).toBe("https://chidi-deals.example.com");
+  });
+});
+
+describe("Featured Management: unpublishing an approved listing", () => {
+  it("asks for a reason, then takes the listing down and says so", async () => {
+    const owner = await createOwner(getDb());
+    const name = `Unpublish Screen ${Date.now()}`;
+    const listing = await createBusiness(getDb(), { userId: owner.id, name });
+    const cookie = await adminCookie();
+    const path = `/admin?tab=featured&q=${encodeURIComponent(name)}`;
+    const list = page(await renderRoute(adminRoute, path, { cookie }));
+    expect(list.text).toContain(name);
+    expect(list.text).toContain("Unpublish business");
+    expect(list.html).toContain('name="intent" value="unpublish-business"');
+
+    const blank = page(await renderRoute(adminRoute, path, { cookie, form: { intent: "unpublish-business", targetId: listing.id, reason: "  " } }));
+    expect(blank.status).toBe(400);
+    expect(blank.text).toContain(ADMIN_TEXTS.rejectionReasonRequired);
+    expect((await getPublicBusiness(listing.id)).id).toBe(listing.id);
+
+    const done = page(await renderRoute(adminRoute, path, { cookie, form: { intent: "unpublish-business", targetId: listing.id, reason: "Fake business" } }));
+    expect(done.status).toBe(200);
+    expect(done.text).toContain("Business unpublished successfully");
+    expect(done.text).toContain(`No approved businesses match “${name}”.`);
+    const [row] = await getDb().select({ status: businesses.approvalStatus, reason: businesses.rejectionReason }).from(businesses).where(eq(businesses.id, listing.id));
+    expect(row).toEqual({ status: "rejected", reason: "Fake business" });
+  });
+
+  it("refuses a business owner with 'Access Denied'", async () => {
+    const owner = await createOwner(getDb());
+    const listing = await createBusiness(getDb(), { userId: owner.id });
+    const refused = page(
+      await renderRoute(adminRoute, "/admin?tab=featured", { cookie: await sessionCookie(owner.email), form: { intent: "unpublish-business", targetId: listing.id, reason: "x" } }),
+    );
+    expect(refused.status).toBe(403);
+    expect((await getPublicBusiness(listing.id)).id).toBe(listing.id);
+  });
+});
