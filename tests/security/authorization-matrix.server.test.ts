@@ -9,6 +9,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { session, user } from "../../db/schema";
 import { addBusinessImage, createAdmin, createBusiness, createKycSubmission, createMessage, createOwner, createVisitor, type CreatedUser } from "../../db/seed/factories";
+import { GUARDED_ROUTES } from "../../app/features/accounts/access";
 import { ADMIN_TABS } from "../../app/features/admin/admin.schemas";
 import { suspendUser } from "../../app/features/admin/suspend-user.server";
 import { getSessionUser } from "../../app/features/accounts/session.server";
@@ -110,6 +111,25 @@ describe("the matrix covers every route", () => {
     const { missing, stale } = coverage(requiredHonoKeys(), HONO_ROWS);
     expect(missing, "Hono endpoints without a row in HONO_ROWS (or list middleware in HONO_NOT_ENDPOINTS)").toEqual([]);
     expect(stale, "Hono rows for endpoints that no longer exist").toEqual([]);
+  });
+
+  it("agrees with the guards' table (GUARDED_ROUTES): who is sent to sign in, who is sent home", () => {
+    const homeOf = { visitor: "→/", business: "→/dashboard", admin: "→/admin" } as const;
+    const actorOf = { visitor: "visitor", business: "owner", admin: "admin" } as const;
+    // Spec 02, Profile: 'Unauthenticated: Please log in to view your profile' (the page, not a redirect).
+    const signedOutPage = new Set(["/profile"]);
+    for (const guarded of GUARDED_ROUTES) {
+      const r = ROWS.find((x) => x.key === `GET ${guarded.path}`);
+      expect(r, `a row for GET ${guarded.path}`).toBeTruthy();
+      const signedOut = signedOutPage.has(guarded.path) ? /^200$/ : /^→\/login\?redirectTo=/;
+      expect(String(r!.expect.anonymous), guarded.path).toMatch(signedOut);
+      expect(String(r!.expect.suspended), guarded.path).toMatch(signedOut);
+      for (const role of ["visitor", "business", "admin"] as const) {
+        const expected = r!.expect[actorOf[role]];
+        if (guarded.roles.includes(role)) expect(expected, `${role} on ${guarded.path}`).not.toBe(homeOf[role]);
+        else expect(expected, `${role} on ${guarded.path}`).toBe(homeOf[role]);
+      }
+    }
   });
 
   it("reads intents the way the route modules write them", () => {

@@ -407,6 +407,25 @@ describe("e-mails", () => {
   });
 });
 
+describe("the chat's JSON endpoint", () => {
+  it("answers hostile text as JSON, never as something a browser would render", async () => {
+    const visitor = visitors[1]!;
+    const response = await app.request(`${BASE_URL}/api/messages`, {
+      method: "POST",
+      headers: { origin: BASE_URL, cookie: visitor.cookie, "content-type": "application/json" },
+      body: JSON.stringify({ businessId: owners[1]!.listingId, message: `Api ${CHUNKS[1]}`, idempotencyKey: randomUUID() }),
+    });
+    expect(response.status).toBe(201);
+    expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    // Stored (and answered) without tags (spec 01 §5); the rest is data for the chat to show as text.
+    const body = (await response.json()) as { message: { text: string; businessName: string } };
+    expect(body.message.text).toContain("Api");
+    expect(body.message.text).not.toMatch(/<\/?[a-z!?][^<>]*>/i);
+    expect(body.message.businessName).toBe((await stored.listing(owners[1]!.listingId)).name);
+  });
+});
+
 describe("refusals quote nothing back as markup", () => {
   it("a sign-up with hostile names that fails keeps the names as field values", async () => {
     const form = new URLSearchParams({ intent: "register", firstName: CHUNKS[0]!, lastName: CHUNKS[1]!, email: "not-an-email", password: "x", confirmPassword: "y" });
