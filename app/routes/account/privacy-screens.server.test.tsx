@@ -59,6 +59,28 @@ describe("/profile: your data", () => {
     expect(row!.deletedAt).toBeNull();
   });
 
+  it("tells the browser to drop the session cookie once the account is deleted", async () => {
+    const visitor = await createVisitor(getDb());
+    const cookie = await sessionCookie(visitor.email);
+    const body = new URLSearchParams({ intent: "delete-account", deletePassword: visitor.password!, confirmation: "DELETE" });
+    const request = new Request(`${BASE_URL}/profile`, {
+      method: "POST",
+      headers: { cookie, origin: BASE_URL, "content-type": "application/x-www-form-urlencoded" },
+      body,
+    });
+    let answer: unknown;
+    try {
+      answer = await profileRoute.action({ request, params: {}, context: {} } as never);
+    } catch (thrown) {
+      answer = thrown;
+    }
+    expect(answer).toBeInstanceOf(Response);
+    const response = answer as Response;
+    expect(response.headers.get("location")).toBe("/?accountDeleted=true");
+    const cleared = response.headers.getSetCookie().find((c) => c.startsWith("nd.session_token="));
+    expect(cleared).toMatch(/Max-Age=0/i);
+  });
+
   it("deletes the account with the right password and word, and sends the browser home signed out", async () => {
     const owner = await createOwner(getDb());
     const listing = await createBusiness(getDb(), { userId: owner.id });
