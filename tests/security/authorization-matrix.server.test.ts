@@ -161,8 +161,8 @@ beforeAll(async () => {
     createOwner(db),
     createOwner(db),
     createOwner(db),
-    createAdmin(db),
-    createAdmin(db),
+    createAdmin(db, { twoFactor: false }),
+    createAdmin(db, { twoFactor: false }),
   ]);
   const users = { visitor, owner, otherOwner, suspended, admin, adminNo2fa };
   for (const name of ["visitor", "owner", "otherOwner", "suspended", "adminNo2fa"] as const) {

@@ -195,7 +195,7 @@ describe("hostile files", () => {
 
     const added = (await filesUnder(dataDir())).filter((f) => !before.includes(f));
     expect(added).toHaveLength(2);
-    expect(added).toContainEqual(expect.stringMatching(new RegExp(`^uploads/business-images/${businessId}/\\d+_1\\.webp$`)));
+    expect(added).toContainEqual(expect.stringMatching(new RegExp(`^uploads/business-images/${businessId}/\\d+-[0-9a-f]+_1\\.webp$`)));
     expect(added).toContainEqual(expect.stringMatching(new RegExp(`^uploads/kyc-documents/${applicant.id}/[0-9a-f-]{36}\\.webp$`)));
     expect(added.join("\n")).not.toContain("passwd");
     expect(await filesUnder(`${dataDir()}/../etc`)).toEqual([]);

@@ -117,7 +117,7 @@ beforeAll(async () => {
   app = pageApp();
   await routeBuild();
   image = await pngImage(320, 240);
-  const adminUser = await createAdmin(db());
+  const adminUser = await createAdmin(db(), { twoFactor: false });
   ({ cookie: adminCookie } = await enableTwoFactor(await sessionCookie(adminUser.email)));
   admin = (await getSessionUser(new Request(BASE_URL, { headers: { cookie: adminCookie } })))!;
 
