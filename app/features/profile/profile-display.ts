@@ -9,7 +9,7 @@ export const PROFILE_TEXTS = {
   logoutFailed: { title: "Logout failed", text: "There was an error logging out. Please try again." },
   loggedOut: "Logged out successfully",
   /** Where account deletion sends the browser (/?accountDeleted=true). */
-  accountDeleted: "Your account was deleted. Thank you for using Naija Directory.",
+  accountDeleted: "Your account was deleted.",
   saved: { title: "Profile updated", text: "Your details were saved." },
   saveFailed: { title: "Update failed", text: "We could not save your details. Please try again." },
   checkFields: { title: "Please check your details", text: "Correct the fields marked below, then save again." },
