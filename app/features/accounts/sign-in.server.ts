@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { APIError } from "better-auth/api";
 import { account, user } from "../../../db/schema";
 import { AppError } from "../../lib/app-error";
-import { getAuth } from "../../lib/auth.server";
+import { authHeaders, getAuth } from "../../lib/auth.server";
 import { getDb } from "../../lib/db.server";
 import { logger } from "../../lib/logger.server";
 import { verifyPassword } from "../../lib/password.server";
@@ -66,7 +66,7 @@ export async function signIn(input: SignInInput, context: { request: Request; cl
 
   let signedIn: Awaited<ReturnType<typeof signInEmail>>;
   try {
-    signedIn = await signInEmail(email, input.password, context.request);
+    signedIn = await signInEmail(email, input.password, context);
   } catch (error) {
     if (!(error instanceof APIError)) throw error;
     const code = (error.body as { code?: string } | undefined)?.code;
@@ -85,10 +85,10 @@ export async function signIn(input: SignInInput, context: { request: Request; cl
   return { status: "signed-in", user: sessionUser, headers };
 }
 
-function signInEmail(email: string, password: string, request: Request) {
+function signInEmail(email: string, password: string, context: { request: Request; clientAddress?: string }) {
   return getAuth().api.signInEmail({
     body: { email, password, callbackURL: "/login?verified=true" },
-    headers: request.headers,
+    headers: authHeaders(context.request, context.clientAddress),
     returnHeaders: true,
   });
 }
@@ -118,9 +118,10 @@ export async function verifyTwoFactorSignIn(code: string, context: { request: Re
   if (!cleaned || cleaned.length > 64) throw wrongCode();
   try {
     const auth = getAuth();
+    const sent = authHeaders(context.request, context.clientAddress);
     const { headers, response } = /^\d{6}$/.test(cleaned)
-      ? await auth.api.verifyTOTP({ body: { code: cleaned }, headers: context.request.headers, returnHeaders: true })
-      : await auth.api.verifyBackupCode({ body: { code: cleaned }, headers: context.request.headers, returnHeaders: true });
+      ? await auth.api.verifyTOTP({ body: { code: cleaned }, headers: sent, returnHeaders: true })
+      : await auth.api.verifyBackupCode({ body: { code: cleaned }, headers: sent, returnHeaders: true });
     const sessionUser = await loadSessionUser(response.user as Parameters<typeof loadSessionUser>[0]);
     return { user: sessionUser, headers };
   } catch (error) {
