@@ -5,6 +5,7 @@ import { account, admins, profiles, session, user, verification } from "../../..
 import { refusal } from "../../../tests/support/refusals";
 import type { AppError } from "../../lib/app-error";
 import { getAuth } from "../../lib/auth.server";
+import { settleBackgroundTasks } from "../../lib/background.server";
 import { getDb } from "../../lib/db.server";
 import { listOutbox } from "../../lib/email.server";
 import { ACCOUNT_TEXTS, type RegisterInput } from "./account.schemas";
@@ -334,6 +335,7 @@ describe("sign-in limits", () => {
     await failures(input.email, 12);
     expect(await refusal(signIn({ email: input.email, password: PASSWORD }, { request: request(), clientAddress: anyAddress() }))).toMatchObject({ code: "rate-limited" });
     await requestPasswordReset(input.email, { clientAddress: anyAddress() });
+    await settleBackgroundTasks(); // the e-mail goes out in the background
     const link = linkIn((await latestMailTo(input.email)).text);
     const token = new URL((await getAuth().handler(new Request(link))).headers.get("location")!, BASE).searchParams.get("token")!;
     await resetPassword(token, "Harmattan-Breeze-77");
@@ -354,6 +356,7 @@ describe("password reset", () => {
     const input = await registeredAndVerified();
     const { cookie } = await signedInRequest(input.email);
     await requestPasswordReset(input.email, { clientAddress: "10.3.1.1" });
+    await settleBackgroundTasks(); // the e-mail goes out in the background
     const link = linkIn((await latestMailTo(input.email)).text);
     const landing = await getAuth().handler(new Request(link));
     expect(landing.status).toBe(302);
@@ -378,6 +381,7 @@ describe("password reset", () => {
   it("expires the link after one hour", async () => {
     const input = await registeredAndVerified();
     await requestPasswordReset(input.email, { clientAddress: "10.3.2.1" });
+    await settleBackgroundTasks(); // the e-mail goes out in the background
     const link = linkIn((await latestMailTo(input.email)).text);
     const token = new URL(link).pathname.split("/").pop()!;
     const [row] = await getDb().select({ expiresAt: verification.expiresAt, createdAt: verification.createdAt }).from(verification).where(eq(verification.identifier, `reset-password:${token}`));

@@ -3,8 +3,8 @@ import { eq } from "drizzle-orm";
 import { user, verification } from "../../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { getAuth } from "../../lib/auth.server";
+import { runInBackground } from "../../lib/background.server";
 import { getDb } from "../../lib/db.server";
-import { logger } from "../../lib/logger.server";
 import { addressKey, hitRateLimit } from "../../lib/rate-limit.server";
 import { ACCOUNT_TEXTS } from "./account.schemas";
 import { RESET_LIMITS } from "./internal/account-limits.server";
@@ -13,18 +13,15 @@ import { clearSignInFailures } from "./sign-in.server";
 
 /**
  * Sends a reset link valid for one hour to /login?reset=true. Known and unknown addresses get the same
- * answer, so the dialog never reveals who has an account.
+ * answer in the same time, so the dialog never reveals who has an account: everything that depends on the
+ * account (looking it up, the token, the e-mail) runs in the background, failures logged.
  */
 export async function requestPasswordReset(email: string, context: { clientAddress?: string }): Promise<{ message: string }> {
+  const normalized = email.trim().toLowerCase();
   const addressLimit = await hitRateLimit(`reset-addr:${addressKey(context.clientAddress)}`, RESET_LIMITS.perAddress, RESET_LIMITS.addressWindowSeconds);
-  const emailLimit = await hitRateLimit(`reset-email:${email.trim().toLowerCase()}`, RESET_LIMITS.perEmail, RESET_LIMITS.emailWindowSeconds);
+  const emailLimit = await hitRateLimit(`reset-email:${normalized}`, RESET_LIMITS.perEmail, RESET_LIMITS.emailWindowSeconds);
   if (!addressLimit.allowed || !emailLimit.allowed) throw new AppError("rate-limited", ACCOUNT_TEXTS.tooManyRequests);
-  try {
-    await getAuth().api.requestPasswordReset({ body: { email: email.trim().toLowerCase(), redirectTo: "/login?reset=true" } });
-  } catch (error) {
-    // Answer alike: the failure is logged, the user sees the generic text.
-    logger.warn({ err: error }, "password reset request failed");
-  }
+  runInBackground("password reset e-mail", () => getAuth().api.requestPasswordReset({ body: { email: normalized, redirectTo: "/login?reset=true" } }));
   return { message: ACCOUNT_TEXTS.resetGeneric };
 }
 

@@ -3,6 +3,7 @@ import { APIError } from "better-auth/api";
 import { account, user } from "../../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { authHeaders, getAuth } from "../../lib/auth.server";
+import { runInBackground } from "../../lib/background.server";
 import { getDb } from "../../lib/db.server";
 import { logger } from "../../lib/logger.server";
 import { verifyPassword } from "../../lib/password.server";
@@ -119,16 +120,15 @@ export async function clearSignInFailures(email: string): Promise<void> {
   await resetRateLimitFamily(SIGN_IN_KEYS.account(email.trim().toLowerCase()));
 }
 
-/** Sends a fresh verification link; answers the same whether or not the address is known. */
+/** Sends a fresh verification link; answers the same, in the same time, whether or not the address is known. */
 export async function resendVerification(email: string, context: { clientAddress?: string }): Promise<{ message: string }> {
   const addressLimit = await hitRateLimit(`verify-resend:${addressKey(context.clientAddress)}`, RESEND_LIMITS.perAddress, RESEND_LIMITS.addressWindowSeconds);
   const emailLimit = await hitRateLimit(`verify-resend-email:${email.trim().toLowerCase()}`, RESEND_LIMITS.perEmail, RESEND_LIMITS.emailWindowSeconds);
   if (!addressLimit.allowed || !emailLimit.allowed) throw tooMany();
-  try {
-    await getAuth().api.sendVerificationEmail({ body: { email: email.trim().toLowerCase(), callbackURL: "/login?verified=true" } });
-  } catch (error) {
-    logger.info({ err: error }, "verification resend not sent");
-  }
+  // In the background: whether a link goes out (an unverified account) must not show in the answer's time.
+  runInBackground("verification resend", () =>
+    getAuth().api.sendVerificationEmail({ body: { email: email.trim().toLowerCase(), callbackURL: "/login?verified=true" } }),
+  );
   return { message: "If that account still needs verifying, a new link is on its way. Please check your inbox." };
 }
 
