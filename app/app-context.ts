@@ -3,7 +3,7 @@ declare module "react-router" {
   interface AppLoadContext {
     cspNonce: string;
     requestId: string;
-    /** The peer address of the connection (rate limits). */
+    /** The client's address: the connection's peer, or what a trusted proxy forwarded (TRUSTED_PROXIES). */
     clientAddress?: string;
   }
 }

@@ -3,7 +3,8 @@ import { AppError } from "../app/lib/app-error";
 import { getDatabase, useDatabase, type Database } from "../app/lib/db.server";
 import { getEnv } from "../app/lib/env.server";
 import { createApp } from "./app";
-import { testApp } from "../tests/support/server";
+import { jsonRouteBuild, type RouteAnswer } from "../tests/support/json-route-build";
+import { listen, testApp } from "../tests/support/server";
 
 describe("GET /healthz", () => {
   it("answers 200 {status: ok} while the database answers, never cached", async () => {
@@ -84,6 +85,35 @@ describe("security headers on every response", () => {
   it("HSTS only when PUBLIC_URL is https", async () => {
     const response = await testApp({ PUBLIC_URL: "https://naija.example.com" }).request("/healthz");
     expect(response.headers.get("Strict-Transport-Security")).toMatch(/^max-age=\d+/);
+  });
+});
+
+describe("the client address React Router receives", () => {
+  // A route whose loader answers the load context's client address.
+  const probe = jsonRouteBuild({ probe: { default: () => null, loader: ({ context }: { context: { clientAddress?: string } }) => ({ clientAddress: context.clientAddress ?? null }) } });
+  async function addressSeen(trustedProxies: string[], headers: Record<string, string> = {}) {
+    const server = await listen(createApp({ env: { ...getEnv(), TRUSTED_PROXIES: trustedProxies }, build: async () => probe }));
+    try {
+      const response = await fetch(`${server.url}/probe`, { headers });
+      expect(response.status).toBe(200);
+      return ((await response.json()) as RouteAnswer & { loaderData: { clientAddress: string | null } }).loaderData.clientAddress;
+    } finally {
+      await server.close();
+    }
+  }
+
+  it("is the peer when no proxy is trusted, whatever X-Forwarded-For and Forwarded say", async () => {
+    expect(await addressSeen([], { "x-forwarded-for": "198.51.100.9", forwarded: "for=198.51.100.10" })).toBe("127.0.0.1");
+  });
+
+  it("is the right-most untrusted X-Forwarded-For hop when the peer is a trusted proxy", async () => {
+    expect(await addressSeen(["127.0.0.1"], { "x-forwarded-for": "6.6.6.6, 198.51.100.9" })).toBe("198.51.100.9");
+    expect(await addressSeen(["127.0.0.0/8", "10.0.0.0/8"], { "x-forwarded-for": "198.51.100.9, 10.0.0.2" })).toBe("198.51.100.9");
+    expect(await addressSeen(["127.0.0.1"], { forwarded: 'for="[2001:db8::7]:1234"' })).toBe("2001:db8::7");
+  });
+
+  it("ignores the headers when the peer is not one of the trusted proxies", async () => {
+    expect(await addressSeen(["10.0.0.0/8"], { "x-forwarded-for": "198.51.100.9" })).toBe("127.0.0.1");
   });
 });
 

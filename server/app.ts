@@ -9,6 +9,7 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import { getSessionUser } from "../app/features/accounts/session.server";
 import { openKycDocument } from "../app/features/kyc/kyc-document-link.server";
 import { getAuth } from "../app/lib/auth.server";
+import { clientAddressOf, parseTrustedProxies } from "../app/lib/client-address.server";
 import { getDatabase, pingDatabase } from "../app/lib/db.server";
 import { errorResponse } from "../app/lib/error-responses.server";
 import type { Env } from "../app/lib/env.server";
@@ -23,7 +24,11 @@ import { eventsRoute } from "./events";
 import { messagesApi } from "./messages-api";
 import { seoRoutes } from "./seo";
 
-export type AppVariables = SecurityVariables & { requestId: string };
+export type AppVariables = SecurityVariables & {
+  requestId: string;
+  /** The client's address: the peer, or what trusted proxies forwarded (TRUSTED_PROXIES). For rate limits. */
+  clientAddress: string | undefined;
+};
 
 type BuildLoader = () => Promise<ServerBuild>;
 
@@ -34,6 +39,7 @@ export function createApp(options: { env: Env; build: BuildLoader; clientDir?: s
   const { env } = options;
   const app = new Hono<{ Variables: AppVariables }>();
   const isDev = options.isDev ?? false;
+  const trustedProxies = parseTrustedProxies(env.TRUSTED_PROXIES);
 
   app.use("*", async (c, next) => {
     const incoming = c.req.header("x-request-id");
@@ -49,6 +55,17 @@ export function createApp(options: { env: Env; build: BuildLoader; clientDir?: s
       if (status >= 500) logger.error(line, "request failed");
       else logger.info(line, "request");
     });
+  });
+  // The one place the client's address is worked out; React Router gets it in the load context.
+  app.use("*", async (c, next) => {
+    let peer: string | undefined;
+    try {
+      peer = getConnInfo(c).remote.address;
+    } catch {
+      peer = undefined; // app.request() in tests: no socket
+    }
+    c.set("clientAddress", clientAddressOf(peer, c.req.raw.headers, trustedProxies));
+    await next();
   });
   app.use("*", securityHeaders({ isDev, isHttps: env.PUBLIC_URL.startsWith("https://") }));
   app.use("*", compress());
@@ -124,13 +141,7 @@ export function createApp(options: { env: Env; build: BuildLoader; clientDir?: s
   app.all("*", async (c) => {
     const build = await options.build();
     const handler = createRequestHandler(build, isDev ? "development" : "production");
-    let clientAddress: string | undefined;
-    try {
-      clientAddress = getConnInfo(c).remote.address;
-    } catch {
-      clientAddress = undefined;
-    }
-    return handler(c.req.raw, { cspNonce: c.get("cspNonce"), requestId: c.get("requestId"), clientAddress });
+    return handler(c.req.raw, { cspNonce: c.get("cspNonce"), requestId: c.get("requestId"), clientAddress: c.get("clientAddress") });
   });
 
   // Whatever a handler throws is answered by the one error mapping (refusals at their status, faults logged).

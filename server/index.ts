@@ -3,6 +3,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { DataDirLockedError } from "../app/lib/data-dir-lock.server";
+import { settleBackgroundTasks } from "../app/lib/background.server";
 import { useDatabase, type Database } from "../app/lib/db.server";
 import { EnvError, parseEnv, setEnv, type Env } from "../app/lib/env.server";
 import { logger } from "../app/lib/logger.server";
@@ -72,6 +73,8 @@ async function main() {
     scheduler.stop();
     server.close(async () => {
       try {
+        // E-mails requests started in the background go out before the database closes.
+        await settleBackgroundTasks();
         await database.close();
       } finally {
         logger.info("stopped");

@@ -27,6 +27,21 @@ function linkEmail(to: string, subject: string, intro: string, action: string, u
   });
 }
 
+/**
+ * The header that carries our client address (app/lib/client-address.server.ts) into better-auth calls, which
+ * record it on the session. Set only by `authHeaders`, from the address the server worked out; better-auth
+ * reads no other header (X-Forwarded-For from a client would be believed).
+ */
+export const CLIENT_ADDRESS_HEADER = "x-nd-client-address";
+
+/** The request's headers for a better-auth call, with our client address in place of anything a client sent. */
+export function authHeaders(request: Request, clientAddress: string | undefined): Headers {
+  const headers = new Headers(request.headers);
+  headers.delete(CLIENT_ADDRESS_HEADER);
+  if (clientAddress) headers.set(CLIENT_ADDRESS_HEADER, clientAddress);
+  return headers;
+}
+
 function createAuth(db: Db) {
   const env = getEnv();
   return betterAuth({
@@ -120,7 +135,11 @@ function createAuth(db: Db) {
       updateAge: 60 * 60 * 24,
       cookieCache: { enabled: false },
     },
+    // Off in favour of ours (app/lib/rate-limit.server.ts, shared by every process through PostgreSQL): only
+    // the e-mailed links reach better-auth's handler, and its limiter would count per process, by a header.
+    rateLimit: { enabled: false },
     advanced: {
+      ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
       cookiePrefix: "nd",
       useSecureCookies: env.PUBLIC_URL.startsWith("https://"),
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax", path: "/" },

@@ -47,6 +47,8 @@ describe.runIf(runsOnce)("parseEnv: bad values are refused with the variable nam
     ["KYC_RETENTION_DAYS", "ninety"],
     ["KYC_RETENTION_DAYS", "0"],
     ["KYC_RETENTION_DAYS", "1.5"],
+    ["TRUSTED_PROXIES", "10.0.0.0/33"],
+    ["TRUSTED_PROXIES", "proxy.internal"],
   ])("%s=%s", (name, value) => {
     const error = envError({ [name]: value });
     expect(error.message).toContain(`${name}:`);
@@ -55,6 +57,12 @@ describe.runIf(runsOnce)("parseEnv: bad values are refused with the variable nam
 
   it("names the bad address in ADMIN_EMAILS", () => {
     expect(envError({ ADMIN_EMAILS: "ok@example.com, nope" }).message).toContain("'nope' is not an e-mail address");
+  });
+
+  it("names the bad entry in TRUSTED_PROXIES", () => {
+    const { message } = envError({ TRUSTED_PROXIES: "127.0.0.1, 10.0.0.0/8 fd00::/129" });
+    expect(message).toContain("TRUSTED_PROXIES: 'fd00::/129' is not an IP address or CIDR range");
+    expect(message).not.toContain("'127.0.0.1'");
   });
 
   it("names every bad variable at once", () => {
@@ -74,6 +82,7 @@ describe.runIf(runsOnce)("parseEnv: good values", () => {
     expect(env.DEMO_SEED).toBe(true);
     expect(env.LOG_LEVEL).toBe("info");
     expect(env.ADMIN_EMAILS).toEqual([]);
+    expect(env.TRUSTED_PROXIES).toEqual([]);
     expect(env.PUBLIC_URL).toBe("http://localhost:3000");
     expect(env.isProduction).toBe(false);
     expect(env.KYC_RETENTION_DAYS).toBe(90);
@@ -90,8 +99,10 @@ describe.runIf(runsOnce)("parseEnv: good values", () => {
       LOG_LEVEL: "warn",
       PUBLIC_URL: "https://naija.example.com/",
       AUTH_SECRET: SECRET,
+      TRUSTED_PROXIES: " 127.0.0.1, ::1  10.0.0.0/8,fd00::/8 ",
     });
     expect(env.PORT).toBe(8080);
+    expect(env.TRUSTED_PROXIES).toEqual(["127.0.0.1", "::1", "10.0.0.0/8", "fd00::/8"]);
     expect(env.DATABASE_URL).toBe("postgresql://app:secret@db:5432/app");
     expect(env.ADMIN_EMAILS).toEqual(["admin@example.com", "ops@example.com"]);
     expect(env.DEMO_SEED).toBe(false);

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { invalidTrustedProxies } from "./client-address.server";
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 const emailList = z
@@ -15,6 +16,18 @@ const emailList = z
       }
     }
     return emails;
+  });
+
+/** Addresses and CIDR ranges (IPv4, IPv6), separated by commas or spaces. */
+const addressList = z
+  .string()
+  .default("")
+  .transform((value, ctx) => {
+    const entries = value.split(/[\s,]+/).filter(Boolean);
+    for (const entry of invalidTrustedProxies(entries)) {
+      ctx.addIssue({ code: "custom", message: `'${entry}' is not an IP address or CIDR range (such as 10.0.0.1, 10.0.0.0/8 or fd00::/8)` });
+    }
+    return entries;
   });
 
 const booleanString = z
@@ -45,6 +58,9 @@ const EnvSchema = z.object({
     .min(1, "must be at least 1 day")
     .max(3650, "must be at most 3650 days")
     .default(90),
+  // The proxies in front of the server (TLS terminators, load balancers) whose forwarding headers are
+  // believed; empty trusts nobody (app/lib/client-address.server.ts).
+  TRUSTED_PROXIES: addressList,
 });
 
 export type Env = z.infer<typeof EnvSchema> & {

@@ -30,9 +30,62 @@ export async function peekRateLimit(key: string, windowSeconds: number): Promise
   return Number(row?.count ?? 0);
 }
 
+/** Takes back one event counted by `hitRateLimit` (an attempt that turned out not to be a failure). */
+export async function refundRateLimit(key: string): Promise<void> {
+  await getDb().execute(sql`update ${rateLimits} set count = greatest(count - 1, 0) where key = ${key}`);
+}
+
 /** Forgets a key (e.g. failed sign-ins after a successful one). */
 export async function resetRateLimit(key: string): Promise<void> {
   await getDb().execute(sql`delete from ${rateLimits} where key = ${key}`);
+}
+
+/** Forgets a key and every key that starts with `key` + `separator`. */
+export async function resetRateLimitFamily(key: string, separator = "#"): Promise<void> {
+  const prefix = key + separator;
+  await getDb().execute(sql`delete from ${rateLimits} where key = ${key} or left(key, ${prefix.length}) = ${prefix}`);
+}
+
+/**
+ * A progressive delay: the first `freeAttempts` attempts go through at once; after that each attempt waits
+ * `firstDelaySeconds` after the previous one, doubling with every further attempt, up to `maxDelaySeconds`.
+ * Nothing is ever refused for longer than that. The count is forgotten `forgetAfterSeconds` after the last
+ * attempt (or by `resetRateLimit`, e.g. after a success).
+ */
+export type ProgressiveDelay = { freeAttempts: number; firstDelaySeconds: number; maxDelaySeconds: number; forgetAfterSeconds: number };
+
+/** How long after the last of `attempts` counted attempts the next one may come. */
+export function progressiveDelaySeconds(attempts: number, policy: ProgressiveDelay): number {
+  if (attempts < policy.freeAttempts) return 0;
+  const doublings = Math.min(attempts - policy.freeAttempts, 30);
+  return Math.min(policy.maxDelaySeconds, policy.firstDelaySeconds * 2 ** doublings);
+}
+
+/**
+ * Counts an attempt under a progressive delay, if its wait is over: atomically, so concurrent attempts
+ * cannot slip through together. The row's `window_start` is the time of the last counted attempt. A refused
+ * attempt changes nothing and says how long to wait.
+ */
+export async function hitProgressiveDelay(key: string, policy: ProgressiveDelay): Promise<RateLimitResult> {
+  const delayOf = (count: ReturnType<typeof sql>) =>
+    sql`(case when ${count} < ${policy.freeAttempts} then 0
+          else least(${policy.maxDelaySeconds}::float8, ${policy.firstDelaySeconds}::float8 * power(2, least(${count} - ${policy.freeAttempts}, 30))) end)`;
+  const existing = sql.raw(`"rate_limits"."count"`);
+  const last = sql.raw(`"rate_limits"."window_start"`);
+  const goesThrough = sql`(${last} <= now() - make_interval(secs => ${policy.forgetAfterSeconds})
+      or ${last} <= now() - make_interval(secs => ${delayOf(existing)}))`;
+  const [row] = await queryRows<{ count: number; allowed: boolean; wait: number }>(
+    getDb(),
+    sql`insert into ${rateLimits} (key, count, window_start) values (${key}, 1, now())
+        on conflict (key) do update set
+          count = case when ${last} <= now() - make_interval(secs => ${policy.forgetAfterSeconds}) then 1
+                       when ${goesThrough} then ${existing} + 1 else ${existing} end,
+          window_start = case when ${goesThrough} then now() else ${last} end
+        returning count, window_start = now() as allowed,
+          extract(epoch from window_start + make_interval(secs => ${delayOf(existing)}) - now())::float8 as wait`,
+  );
+  const allowed = Boolean(row?.allowed ?? true);
+  return { allowed, count: Number(row?.count ?? 1), retryAfterSeconds: allowed ? 0 : Math.max(1, Math.ceil(Number(row?.wait ?? 1))) };
 }
 
 /** The address a limit counts against: IPv4 as is, IPv6 by its /64 network. */

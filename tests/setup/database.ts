@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, inject } from "vitest";
+import { settleBackgroundTasks } from "../../app/lib/background.server";
 import { openDatabase, useDatabase, type Database } from "../../app/lib/db.server";
 import { parseEnv, setEnv } from "../../app/lib/env.server";
 import { setSingleton } from "../../app/lib/singleton.server";
@@ -37,6 +38,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  // Whatever a test started in the background (an e-mail) finishes on this file's database.
+  await settleBackgroundTasks();
   useDatabase(undefined);
   // A test may have closed it on purpose already.
   await database?.close().catch(() => undefined);

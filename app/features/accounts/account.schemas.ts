@@ -24,6 +24,15 @@ export const ACCOUNT_TEXTS = {
   resetLinkInvalid: "This password reset link is invalid or has expired. Please request a new one.",
 } as const;
 
+/**
+ * Our text (the spec has none; 'Too many requests…' would not say how long): an account slowed down after
+ * repeated wrong passwords (accounts/account-limits.ts). Said alike for unknown e-mails.
+ */
+export function signInDelayedText(seconds: number): string {
+  const wait = seconds < 60 ? `${seconds} second${seconds === 1 ? "" : "s"}` : `${Math.ceil(seconds / 60)} minute${Math.ceil(seconds / 60) === 1 ? "" : "s"}`;
+  return `Too many wrong passwords for this account. Please try again in ${wait}, or use 'Forgot password?' to choose a new one.`;
+}
+
 /** A name: bidirectional controls dropped (app/lib/plain-text.ts), trimmed, required. */
 const requiredText = (max = 100) => z.string().overwrite(withoutBidiControls).trim().min(1, ACCOUNT_TEXTS.fillAllFields).max(max);
 

@@ -5,6 +5,7 @@ import { account, admins, profiles, session, user, verification } from "../../..
 import { refusal } from "../../../tests/support/refusals";
 import type { AppError } from "../../lib/app-error";
 import { getAuth } from "../../lib/auth.server";
+import { settleBackgroundTasks } from "../../lib/background.server";
 import { getDb } from "../../lib/db.server";
 import { listOutbox } from "../../lib/email.server";
 import { ACCOUNT_TEXTS, type RegisterInput } from "./account.schemas";
@@ -14,7 +15,10 @@ import { PASSWORD_REASONS } from "./internal/password-policy.server";
 import { requestPasswordReset, resetPassword } from "./password-reset.server";
 import { registerUser } from "./register-user.server";
 import { getSessionUser } from "./session.server";
-import { SIGN_IN_LIMITS, signIn } from "./sign-in.server";
+import { SIGN_IN_KEYS, SIGN_IN_LIMITS } from "./internal/account-limits.server";
+import { signIn, verifyTwoFactorSignIn } from "./sign-in.server";
+import { signInDelayedText } from "./account.schemas";
+import { countOf, passTime, setCount } from "../../../tests/support/rate-limits";
 import { signOut } from "./sign-out.server";
 
 const PASSWORD = "Kola-Nut-Sunrise-42";
@@ -179,25 +183,6 @@ describe("sign-in", () => {
     expect(told(unknown)).toEqual(told(wrong));
   });
 
-  it("locks an account after 10 failed sign-ins in 15 minutes, even with the right password", async () => {
-    const input = await registeredAndVerified();
-    for (let i = 0; i < SIGN_IN_LIMITS.accountFailures; i++) {
-      const r = await refusal(signIn({ email: input.email, password: `Wrong-${i}-password` }, { request: request(), clientAddress: `10.1.0.${i}` }));
-      expect(r.reason).toBe("invalid");
-    }
-    const locked = await refusal(signIn({ email: input.email, password: PASSWORD }, { request: request(), clientAddress: "10.9.9.9" }));
-    expect(locked).toMatchObject({ code: "rate-limited", reason: "rate-limited", message: ACCOUNT_TEXTS.tooManyRequests });
-  });
-
-  it("limits attempts per address, counting IPv6 per /64", async () => {
-    const prefix = `2001:db8:${Math.floor(Math.random() * 9000 + 1000)}:1`;
-    for (let i = 0; i < SIGN_IN_LIMITS.addressAttempts; i++) {
-      await refusal(signIn({ email: uniqueEmail("probe"), password: "Wrong-password-x" }, { request: request(), clientAddress: `${prefix}::${i.toString(16)}` }));
-    }
-    const refused = await refusal(signIn({ email: uniqueEmail("probe"), password: "x" }, { request: request(), clientAddress: `${prefix}:ffff::1` }));
-    expect(refused).toMatchObject({ code: "rate-limited", reason: "rate-limited", message: ACCOUNT_TEXTS.tooManyRequests });
-  });
-
   it("refuses a suspended user and ends their sessions", async () => {
     const input = await registeredAndVerified();
     const { cookie } = await signedInRequest(input.email);
@@ -227,6 +212,137 @@ describe("sign-in", () => {
   });
 });
 
+const wrong = (i: number) => `Wrong-${i}-password`;
+let spread = 0;
+/** A different address for each attempt (an attacker with many, or many people). */
+const anyAddress = () => `10.${(++spread >> 16) & 255}.${(spread >> 8) & 255}.${spread & 255}`;
+
+/** Makes `count` wrong-password failures against `email`, waiting out each delay (by moving the clock). */
+async function failures(email: string, count: number) {
+  for (let made = 0; made < count; ) {
+    const error = await refusal(signIn({ email, password: wrong(made) }, { request: request(), clientAddress: anyAddress() }));
+    if (error.reason === "invalid") made++;
+    else if (error.code === "rate-limited") await passTime(SIGN_IN_LIMITS.account.maxDelaySeconds);
+    else throw error;
+  }
+}
+
+function withCookie(cookie: string) {
+  return new Request(`${BASE}/login`, { method: "POST", headers: { origin: BASE, cookie } });
+}
+
+describe("sign-in limits", () => {
+  it("counts wrong passwords per address, not sign-ins: many people behind one carrier address keep signing in", async () => {
+    const people = [await registeredAndVerified(), await registeredAndVerified(), await registeredAndVerified()];
+    const carrier = "102.89.3.7";
+    // 48 sign-ins and 8 typos: more than the 50 attempts per address there used to be.
+    for (let i = 0; i < 48; i++) {
+      const person = people[i % people.length]!;
+      if (i % 6 === 5) {
+        expect(await refusal(signIn({ email: person.email, password: wrong(i) }, { request: request(), clientAddress: carrier }))).toMatchObject({ reason: "invalid" });
+      }
+      expect((await signIn({ email: person.email, password: PASSWORD }, { request: request(), clientAddress: carrier })).status).toBe("signed-in");
+    }
+  });
+
+  it(`refuses an address after ${SIGN_IN_LIMITS.addressFailures} wrong passwords in 15 minutes, counting IPv6 per /64`, async () => {
+    const input = await registeredAndVerified();
+    const prefix = `2001:db8:${Math.floor(Math.random() * 9000 + 1000)}:1`;
+    // The address's earlier failures, as if it had made them (300 real ones would take a while).
+    await setCount(SIGN_IN_KEYS.addressFailures(`${prefix}::1`), SIGN_IN_LIMITS.addressFailures - 2);
+    for (const host of ["a", "b"]) {
+      expect(await refusal(signIn({ email: uniqueEmail("probe"), password: "Wrong-password-x" }, { request: request(), clientAddress: `${prefix}::${host}` }))).toMatchObject({ reason: "invalid" });
+    }
+    const refused = await refusal(signIn({ email: input.email, password: PASSWORD }, { request: request(), clientAddress: `${prefix}:ffff::1` }));
+    expect(refused).toMatchObject({ code: "rate-limited", reason: "rate-limited", message: ACCOUNT_TEXTS.tooManyRequests });
+    // Another address, and the same one once the window has passed.
+    expect((await signIn({ email: input.email, password: PASSWORD }, { request: request(), clientAddress: `2001:db8:1:2::1` })).status).toBe("signed-in");
+    await passTime(SIGN_IN_LIMITS.addressWindowSeconds, "signin-addr:");
+    expect((await signIn({ email: input.email, password: PASSWORD }, { request: request(), clientAddress: `${prefix}::1` })).status).toBe("signed-in");
+  });
+
+  it("slows an account down after 5 wrong passwords instead of locking it; the right password works once the wait is over", async () => {
+    const input = await registeredAndVerified();
+    for (let i = 0; i < SIGN_IN_LIMITS.account.freeAttempts; i++) {
+      expect(await refusal(signIn({ email: input.email, password: wrong(i) }, { request: request(), clientAddress: anyAddress() }))).toMatchObject({ reason: "invalid" });
+    }
+    // Too soon: refused without looking at the password, even the right one.
+    const slowed = await refusal(signIn({ email: input.email, password: PASSWORD }, { request: request(), clientAddress: anyAddress() }));
+    expect(slowed).toMatchObject({ code: "rate-limited", reason: "rate-limited", message: signInDelayedText(2) });
+    await passTime(2);
+    expect((await signIn({ email: input.email, password: PASSWORD }, { request: request(), clientAddress: anyAddress() })).status).toBe("signed-in");
+    // The success cleared the count: five more mistakes go through at once.
+    await failures(input.email, SIGN_IN_LIMITS.account.freeAttempts);
+  });
+
+  it("doubles the wait with each further wrong password, up to 15 minutes, never more", async () => {
+    const input = await registeredAndVerified();
+    await failures(input.email, SIGN_IN_LIMITS.account.freeAttempts);
+    for (const expected of [2, 4, 8]) {
+      expect(await refusal(signIn({ email: input.email, password: wrong(99) }, { request: request(), clientAddress: anyAddress() }))).toMatchObject({ message: signInDelayedText(expected) });
+      await passTime(expected);
+      expect(await refusal(signIn({ email: input.email, password: wrong(99) }, { request: request(), clientAddress: anyAddress() }))).toMatchObject({ reason: "invalid" });
+    }
+    await setCount(SIGN_IN_KEYS.account(input.email), 40);
+    expect(await refusal(signIn({ email: input.email, password: PASSWORD }, { request: request(), clientAddress: anyAddress() }))).toMatchObject({ message: signInDelayedText(15 * 60) });
+    expect(signInDelayedText(15 * 60)).toContain("15 minutes");
+    await passTime(15 * 60);
+    expect((await signIn({ email: input.email, password: PASSWORD }, { request: request(), clientAddress: anyAddress() })).status).toBe("signed-in");
+  });
+
+  it("slows an unknown e-mail the same way, so the answer reveals nothing", async () => {
+    const input = await registeredAndVerified();
+    const ghost = uniqueEmail("ghost");
+    for (let i = 0; i < SIGN_IN_LIMITS.account.freeAttempts; i++) {
+      await failures(input.email, 1);
+      await failures(ghost, 1);
+    }
+    const known = await refusal(signIn({ email: input.email, password: wrong(1) }, { request: request(), clientAddress: anyAddress() }));
+    const unknown = await refusal(signIn({ email: ghost, password: wrong(1) }, { request: request(), clientAddress: anyAddress() }));
+    expect(told(unknown)).toEqual(told(known));
+  });
+
+  it("does not slow a browser that signed in to the account before: an attacker cannot keep the owner out", async () => {
+    const input = await registeredAndVerified();
+    const { cookie } = await signedInRequest(input.email);
+    await failures(input.email, 12);
+    // Anyone else, even with the right password, waits.
+    expect(await refusal(signIn({ email: input.email, password: PASSWORD }, { request: request(), clientAddress: anyAddress() }))).toMatchObject({ code: "rate-limited" });
+    // The owner's browser goes straight in.
+    expect((await signIn({ email: input.email, password: PASSWORD }, { request: withCookie(cookie), clientAddress: anyAddress() })).status).toBe("signed-in");
+    // Its cookie is worth nothing for another account.
+    const other = await registeredAndVerified();
+    await failures(other.email, 6);
+    expect(await refusal(signIn({ email: other.email, password: PASSWORD }, { request: withCookie(cookie), clientAddress: anyAddress() }))).toMatchObject({ code: "rate-limited" });
+    // Wrong passwords from the known browser slow that browser down on its own.
+    for (let i = 0; i < SIGN_IN_LIMITS.account.freeAttempts; i++) {
+      expect(await refusal(signIn({ email: input.email, password: wrong(i) }, { request: withCookie(cookie), clientAddress: anyAddress() }))).toMatchObject({ reason: "invalid" });
+    }
+    expect(await refusal(signIn({ email: input.email, password: PASSWORD }, { request: withCookie(cookie), clientAddress: anyAddress() }))).toMatchObject({ message: signInDelayedText(2) });
+  });
+
+  it("counts only wrong two-factor codes per address: codes sent without a password step use up nothing", async () => {
+    const carrier = "102.89.9.9";
+    await setCount(SIGN_IN_KEYS.twoFactorAddress(carrier), SIGN_IN_LIMITS.twoFactorAddressFailures - 1);
+    for (let i = 0; i < 3; i++) {
+      expect(await refusal(verifyTwoFactorSignIn("123456", { request: request(), clientAddress: carrier }))).toMatchObject({ reason: "expired" });
+    }
+    expect(await countOf(SIGN_IN_KEYS.twoFactorAddress(carrier))).toBe(SIGN_IN_LIMITS.twoFactorAddressFailures - 1);
+  });
+
+  it("a completed password reset clears the account's wait", async () => {
+    const input = await registeredAndVerified();
+    await failures(input.email, 12);
+    expect(await refusal(signIn({ email: input.email, password: PASSWORD }, { request: request(), clientAddress: anyAddress() }))).toMatchObject({ code: "rate-limited" });
+    await requestPasswordReset(input.email, { clientAddress: anyAddress() });
+    await settleBackgroundTasks(); // the e-mail goes out in the background
+    const link = linkIn((await latestMailTo(input.email)).text);
+    const token = new URL((await getAuth().handler(new Request(link))).headers.get("location")!, BASE).searchParams.get("token")!;
+    await resetPassword(token, "Harmattan-Breeze-77");
+    expect((await signIn({ email: input.email, password: "Harmattan-Breeze-77" }, { request: request(), clientAddress: anyAddress() })).status).toBe("signed-in");
+  });
+});
+
 describe("password reset", () => {
   it("answers known and unknown addresses with the same text", async () => {
     const input = await registeredAndVerified();
@@ -240,6 +356,7 @@ describe("password reset", () => {
     const input = await registeredAndVerified();
     const { cookie } = await signedInRequest(input.email);
     await requestPasswordReset(input.email, { clientAddress: "10.3.1.1" });
+    await settleBackgroundTasks(); // the e-mail goes out in the background
     const link = linkIn((await latestMailTo(input.email)).text);
     const landing = await getAuth().handler(new Request(link));
     expect(landing.status).toBe(302);
@@ -264,6 +381,7 @@ describe("password reset", () => {
   it("expires the link after one hour", async () => {
     const input = await registeredAndVerified();
     await requestPasswordReset(input.email, { clientAddress: "10.3.2.1" });
+    await settleBackgroundTasks(); // the e-mail goes out in the background
     const link = linkIn((await latestMailTo(input.email)).text);
     const token = new URL(link).pathname.split("/").pop()!;
     const [row] = await getDb().select({ expiresAt: verification.expiresAt, createdAt: verification.createdAt }).from(verification).where(eq(verification.identifier, `reset-password:${token}`));

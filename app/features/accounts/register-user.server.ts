@@ -4,6 +4,7 @@ import { getAuth } from "../../lib/auth.server";
 import { logger } from "../../lib/logger.server";
 import { addressKey, hitRateLimit } from "../../lib/rate-limit.server";
 import { ACCOUNT_TEXTS, type RegisterInput } from "./account.schemas";
+import { REGISTER_LIMITS } from "./internal/account-limits.server";
 import { passwordWeaknesses, weakPassword } from "./internal/password-policy.server";
 
 /**
@@ -11,8 +12,9 @@ import { passwordWeaknesses, weakPassword } from "./internal/password-policy.ser
  * registered gets the same answer (the owner of that address is told by e-mail instead).
  */
 export async function registerUser(input: RegisterInput, context: { request: Request; clientAddress?: string }): Promise<void> {
-  const limit = await hitRateLimit(`register-addr:${addressKey(context.clientAddress)}`, 20, 60 * 60);
-  if (!limit.allowed) throw new AppError("rate-limited", ACCOUNT_TEXTS.tooManyRequests);
+  const addressLimit = await hitRateLimit(`register-addr:${addressKey(context.clientAddress)}`, REGISTER_LIMITS.perAddress, REGISTER_LIMITS.addressWindowSeconds);
+  const emailLimit = await hitRateLimit(`register-email:${input.email.trim().toLowerCase()}`, REGISTER_LIMITS.perEmail, REGISTER_LIMITS.emailWindowSeconds);
+  if (!addressLimit.allowed || !emailLimit.allowed) throw new AppError("rate-limited", ACCOUNT_TEXTS.tooManyRequests);
   const weaknesses = passwordWeaknesses(input.password, input.email);
   if (weaknesses.length > 0) throw weakPassword(weaknesses);
   const metadata: Record<string, string> = {
