@@ -16,13 +16,13 @@ import { getEnv } from "../../app/lib/env.server";
 import * as login from "../../app/routes/auth/login";
 import { createApp } from "../../server/app";
 import { passTime, setCount } from "../support/rate-limits";
-import { routeBuild, type RouteAnswer } from "../support/route-build";
+import { jsonRouteBuild, type RouteAnswer } from "../support/json-route-build";
 import { listen, type Listening } from "../support/server";
 
 let server: Listening;
 
 beforeAll(async () => {
-  const app = createApp({ env: { ...getEnv(), TRUSTED_PROXIES: ["127.0.0.1", "::1"] }, build: async () => routeBuild({ login }) });
+  const app = createApp({ env: { ...getEnv(), TRUSTED_PROXIES: ["127.0.0.1", "::1"] }, build: async () => jsonRouteBuild({ login }) });
   server = await listen(app);
 });
 afterAll(async () => {
