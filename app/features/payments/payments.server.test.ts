@@ -335,11 +335,12 @@ describe("paying for a subscription plan", () => {
     await createPayment(getDb(), { userId: actor.id, purpose: "featured", planId: "premium", businessId: listing.id, status: "pending" });
     await createPayment(getDb(), { userId: actor.id, purpose: "subscription", planId: "standard", status: "failed" });
     await createPayment(getDb(), { userId: actor.id, purpose: "subscription", planId: "standard" });
+    // One at a time: a second insert started before the first is awaited would reject unobserved.
     for (const again of [
-      createPayment(getDb(), { userId: actor.id, purpose: "subscription", planId: "standard", status: "pending" }),
-      createPayment(getDb(), { userId: actor.id, purpose: "featured", planId: "basic", businessId: listing.id, status: "pending" }),
+      () => createPayment(getDb(), { userId: actor.id, purpose: "subscription", planId: "standard", status: "pending" }),
+      () => createPayment(getDb(), { userId: actor.id, purpose: "featured", planId: "basic", businessId: listing.id, status: "pending" }),
     ]) {
-      expect((await databaseError(again)).code).toBe(SQLSTATE.uniqueViolation);
+      expect((await databaseError(again())).code).toBe(SQLSTATE.uniqueViolation);
     }
     // Deleting the listing nulls business_id on both of its pending payments, which must stay possible.
     await getDb().delete(businesses).where(eq(businesses.id, listing.id));
