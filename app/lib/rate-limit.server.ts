@@ -54,13 +54,6 @@ export async function resetRateLimitFamily(key: string, separator = "#"): Promis
  */
 export type ProgressiveDelay = { freeAttempts: number; firstDelaySeconds: number; maxDelaySeconds: number; forgetAfterSeconds: number };
 
-/** How long after the last of `attempts` counted attempts the next one may come. */
-export function progressiveDelaySeconds(attempts: number, policy: ProgressiveDelay): number {
-  if (attempts < policy.freeAttempts) return 0;
-  const doublings = Math.min(attempts - policy.freeAttempts, 30);
-  return Math.min(policy.maxDelaySeconds, policy.firstDelaySeconds * 2 ** doublings);
-}
-
 /**
  * Counts an attempt under a progressive delay, if its wait is over: atomically, so concurrent attempts
  * cannot slip through together. The row's `window_start` is the time of the last counted attempt. A refused

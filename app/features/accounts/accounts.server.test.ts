@@ -290,6 +290,17 @@ describe("sign-in limits", () => {
     expect((await signIn({ email: input.email, password: PASSWORD }, { request: request(), clientAddress: anyAddress() })).status).toBe("signed-in");
   });
 
+  it("lets only one of many simultaneous guesses through once a wait is over", async () => {
+    const input = await registeredAndVerified();
+    await failures(input.email, SIGN_IN_LIMITS.account.freeAttempts);
+    await passTime(2);
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => refusal(signIn({ email: input.email, password: wrong(50 + i) }, { request: request(), clientAddress: anyAddress() }))),
+    );
+    expect(answers.filter((a) => a.reason === "invalid")).toHaveLength(1);
+    expect(answers.filter((a) => a.code === "rate-limited")).toHaveLength(7);
+  });
+
   it("slows an unknown e-mail the same way, so the answer reveals nothing", async () => {
     const input = await registeredAndVerified();
     const ghost = uniqueEmail("ghost");
