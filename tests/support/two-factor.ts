@@ -11,7 +11,6 @@ import { signIn, verifyTwoFactorSignIn } from "../../app/features/accounts/sign-
 import { getDb } from "../../app/lib/db.server";
 import { getEnv } from "../../app/lib/env.server";
 import { base32Bytes, totpCode } from "./totp";
-import { createHmac } from "node:crypto";
 import { confirmTwoFactor } from "../../app/features/admin/confirm-two-factor.server";
 import { startTwoFactorSetup } from "../../app/features/admin/start-two-factor-setup.server";
 import { getSessionUser } from "../../app/features/accounts/session.server";
@@ -57,18 +56,8 @@ export async function signInCookie(email: string, password: string, context: { b
   return cookiePairs(second.headers).join("; ");
 }
 
-/** RFC 6238 code for a base32 secret, as an authenticator app computes it. */
-export function totp(base32: string, at = Date.now()): string {
-  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
-  let bits = "";
-  for (const ch of base32.replace(/=+$/, "").toUpperCase()) bits += alphabet.indexOf(ch).toString(2).padStart(5, "0");
-  const key = Buffer.from(bits.match(/.{8}/g)!.map((b) => parseInt(b, 2)));
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(at / 30_000)));
-  const mac = createHmac("sha1", key).update(counter).digest();
-  const offset = mac[mac.length - 1]! & 15;
-  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, "0");
-}
+/** RFC 6238 code for a base32 secret, as an authenticator app computes it (tests/support/totp.ts). */
+export const totp = (base32: string, at = Date.now()): string => totpCode(base32, at);
 
 /** Applies a response's Set-Cookie headers to a Cookie header (removals included). */
 export function applySetCookie(headers: Headers, previous = ""): string {

@@ -1,10 +1,10 @@
-import { createHmac } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { auditLog, user } from "../../../db/schema";
 import { createAdmin, createVisitor, DEFAULT_PASSWORD } from "../../../db/seed/factories";
 import { actorFor } from "../../../tests/support/actors";
 import { refusal } from "../../../tests/support/refusals";
+import { totp } from "../../../tests/support/two-factor";
 import { getDb } from "../../lib/db.server";
 import { getSessionUser } from "../accounts/session.server";
 import { signIn, TWO_FACTOR_TEXTS, verifyTwoFactorSignIn } from "../accounts/sign-in.server";
@@ -17,19 +17,6 @@ import { getTwoFactorStatus } from "./two-factor-status.server";
 
 const BASE = "http://localhost:3000";
 let address = 0;
-
-/** RFC 6238 code for a base32 secret, as an authenticator app computes it. */
-function totp(base32: string, at = Date.now()): string {
-  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
-  let bits = "";
-  for (const ch of base32.replace(/=+$/, "").toUpperCase()) bits += alphabet.indexOf(ch).toString(2).padStart(5, "0");
-  const key = Buffer.from(bits.match(/.{8}/g)!.map((b) => parseInt(b, 2)));
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(at / 30_000)));
-  const mac = createHmac("sha1", key).update(counter).digest();
-  const offset = mac[mac.length - 1]! & 15;
-  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, "0");
-}
 
 const cookieOf = (headers: Headers, previous = "") => {
   const jar = new Map(previous.split("; ").filter(Boolean).map((c) => [c.split("=")[0]!, c] as const));
