@@ -253,3 +253,85 @@ describe.runIf(runsOnce)("production and public addresses refuse unsafe configur
     expect(envError({ PAYMENT_PROVIDER: "free-money" }).message).toContain("PAYMENT_PROVIDER:");
   });
 });
+
+describe.runIf(runsOnce)("object storage settings (S3_*, MEDIA_CDN_URL)", () => {
+  const PRODUCTION = { NODE_ENV: "production", AUTH_SECRET: SECRET, ...PRODUCTION_REST };
+  const S3 = { S3_BUCKET: "naija-files", S3_ACCESS_KEY_ID: "AKIAEXAMPLE", S3_SECRET_ACCESS_KEY: "secret-example" };
+
+  it("defaults to the disk store; S3_BUCKET alone is enough (the SDK's default credentials)", () => {
+    const plain = parseEnv({ DATA_DIR: dataDir });
+    expect(plain.S3_BUCKET).toBeUndefined();
+    expect(plain).toMatchObject({ S3_REGION: "us-east-1", S3_FORCE_PATH_STYLE: false, S3_PREFIX: "" });
+    const bucketOnly = parseEnv({ DATA_DIR: dataDir, S3_BUCKET: "naija-files" });
+    expect([bucketOnly.S3_BUCKET, bucketOnly.S3_ACCESS_KEY_ID]).toEqual(["naija-files", undefined]);
+  });
+
+  it("parses a full S3-compatible configuration: prefix gets its slash, CDN is kept as an origin", () => {
+    const env = parseEnv({
+      DATA_DIR: dataDir,
+      ...S3,
+      S3_ENDPOINT: "https://account.r2.cloudflarestorage.com",
+      S3_REGION: "auto",
+      S3_FORCE_PATH_STYLE: "true",
+      S3_PREFIX: "prod",
+      MEDIA_CDN_URL: "https://cdn.naija.example/",
+    });
+    expect(env).toMatchObject({ S3_REGION: "auto", S3_FORCE_PATH_STYLE: true, S3_PREFIX: "prod/", MEDIA_CDN_URL: "https://cdn.naija.example" });
+  });
+
+  it.each([
+    [{ S3_BUCKET: "naija-files", S3_ACCESS_KEY_ID: "AKIA" }, "S3_SECRET_ACCESS_KEY: required with S3_ACCESS_KEY_ID"],
+    [{ S3_BUCKET: "naija-files", S3_SECRET_ACCESS_KEY: "s" }, "S3_ACCESS_KEY_ID: required with S3_SECRET_ACCESS_KEY"],
+    [{ S3_BUCKET: "x" }, "S3_BUCKET: must be a bucket name"],
+    [{ S3_BUCKET: "naija-files", S3_ENDPOINT: "ftp://files.example" }, "S3_ENDPOINT: must be an http:// or https:// URL"],
+    [{ S3_BUCKET: "naija-files", S3_ENDPOINT: "not a url" }, "S3_ENDPOINT: must be an http:// or https:// URL"],
+    [{ S3_BUCKET: "naija-files", S3_PREFIX: "../up" }, "S3_PREFIX:"],
+    [{ S3_BUCKET: "naija-files", S3_PREFIX: "/abs" }, "S3_PREFIX:"],
+    [{ S3_BUCKET: "naija-files", S3_FORCE_PATH_STYLE: "maybe" }, "S3_FORCE_PATH_STYLE: must be true or false"],
+    [{ S3_ENDPOINT: "https://s3.example" }, "S3_ENDPOINT: set without S3_BUCKET"],
+    [{ MEDIA_CDN_URL: "https://cdn.example/media" }, "MEDIA_CDN_URL: must be an origin only"],
+    [{ MEDIA_CDN_URL: "cdn.example" }, "MEDIA_CDN_URL: must be an http:// or https:// origin"],
+  ])("refuses %j, naming the variable", (source, expected) => {
+    expect(envError(source).message).toContain(expected);
+  });
+
+  it("production reaches the bucket over TLS unless it is on this machine or a private network", () => {
+    expect(envError({ ...PRODUCTION, ...S3, S3_ENDPOINT: "http://s3.example.com" }).message).toContain("S3_ENDPOINT: must be an https:// address when NODE_ENV is production");
+    for (const endpoint of ["https://s3.example.com", "http://127.0.0.1:9000", "http://10.0.0.5:9000", "http://192.168.1.20:9000", "http://172.20.0.3:9000", "http://[fd00::5]:9000"]) {
+      expect(parseEnv({ DATA_DIR: dataDir, ...PRODUCTION, ...S3, S3_ENDPOINT: endpoint }).S3_ENDPOINT).toBe(endpoint);
+    }
+    expect(envError({ ...PRODUCTION, ...S3, S3_ENDPOINT: "http://172.32.0.1:9000" }).message).toContain("S3_ENDPOINT:");
+    // Outside production a plain-http endpoint is fine (a local MinIO).
+    expect(parseEnv({ DATA_DIR: dataDir, ...S3, S3_ENDPOINT: "http://s3.example.com" }).S3_ENDPOINT).toBe("http://s3.example.com");
+  });
+
+  it("production wants an https CDN", () => {
+    expect(envError({ ...PRODUCTION, MEDIA_CDN_URL: "http://cdn.example" }).message).toContain("MEDIA_CDN_URL: must be an https:// origin");
+    expect(parseEnv({ DATA_DIR: dataDir, ...PRODUCTION, MEDIA_CDN_URL: "https://cdn.example" }).MEDIA_CDN_URL).toBe("https://cdn.example");
+  });
+
+  it("never repeats the secret access key in its complaints", () => {
+    const { message } = envError({ S3_BUCKET: "naija-files", S3_SECRET_ACCESS_KEY: "very-secret-value", S3_ENDPOINT: "nope" });
+    expect(message).not.toContain("very-secret-value");
+  });
+});
+
+describe.runIf(runsOnce)("operations: jobs, shutdown, metrics", () => {
+  it("defaults: a tick a minute, a 3 s drain, metrics nowhere", () => {
+    const env = parseEnv({ DATA_DIR: dataDir });
+    expect([env.JOBS_INTERVAL_MS, env.SHUTDOWN_DRAIN_MS, env.METRICS_PORT, env.METRICS_HOST, env.METRICS_TOKEN]).toEqual([60_000, 3000, undefined, "127.0.0.1", undefined]);
+  });
+
+  it("refuses a tick under a second, a negative drain and a short token", () => {
+    const message = envError({ JOBS_INTERVAL_MS: "500", SHUTDOWN_DRAIN_MS: "-1", METRICS_TOKEN: "short" }).message;
+    expect(message).toContain("JOBS_INTERVAL_MS: must be at least 1000");
+    expect(message).toContain("SHUTDOWN_DRAIN_MS: must be 0 or more");
+    expect(message).toContain("METRICS_TOKEN: must be at least 32 characters");
+  });
+
+  it("a metrics listener on a non-loopback address needs METRICS_TOKEN", () => {
+    expect(envError({ METRICS_PORT: "9464", METRICS_HOST: "0.0.0.0" }).message).toContain("METRICS_TOKEN: required when METRICS_HOST is not a loopback address");
+    expect(parseEnv({ DATA_DIR: dataDir, METRICS_PORT: "9464", METRICS_HOST: "0.0.0.0", METRICS_TOKEN: SECRET }).METRICS_PORT).toBe(9464);
+    expect(parseEnv({ DATA_DIR: dataDir, METRICS_PORT: "9464" }).METRICS_HOST).toBe("127.0.0.1");
+  });
+});

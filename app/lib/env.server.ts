@@ -61,6 +61,53 @@ const EnvSchema = z.object({
   // The proxies in front of the server (TLS terminators, load balancers) whose forwarding headers are
   // believed; empty trusts nobody (app/lib/client-address.server.ts).
   TRUSTED_PROXIES: addressList,
+  // Object storage (app/lib/storage-s3.server.ts): set S3_BUCKET to keep files in an S3-compatible bucket.
+  S3_BUCKET: z
+    .string()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{1,61}[A-Za-z0-9]$/, "must be a bucket name: 3–63 letters, digits, dots or hyphens")
+    .optional(),
+  S3_ENDPOINT: z
+    .url({ protocol: /^https?$/, message: "must be an http:// or https:// URL such as https://<account>.r2.cloudflarestorage.com" })
+    .optional(),
+  S3_REGION: z.string().regex(/^[a-z0-9-]+$/, "must be a region name such as us-east-1 (R2: auto)").default("us-east-1"),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: booleanString.default(false),
+  S3_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9._/-]*$/, "must be letters, digits, '.', '_', '-' and '/', not starting with '/'")
+    .refine((v) => !v.includes("..") && !v.includes("//"), "must not contain '..' or '//'")
+    .transform((v) => (v.endsWith("/") ? v : `${v}/`))
+    .default(""),
+  // The origin of a pull CDN in front of /media (listing images only); pages point their images at it.
+  MEDIA_CDN_URL: z
+    .url({ protocol: /^https?$/, message: "must be an http:// or https:// origin such as https://cdn.example.com" })
+    .refine((v) => {
+      if (!URL.canParse(v)) return true; // reported by the check above
+      const url = new URL(v);
+      return url.pathname === "/" && !url.search && !url.hash && !url.username && !url.password;
+    }, "must be an origin only (https://cdn.example.com), without a path, query or credentials")
+    .transform((v) => new URL(v).origin)
+    .optional(),
+  /** How often the scheduler ticks; each job runs once per tick across every process (server/scheduler.ts). */
+  JOBS_INTERVAL_MS: z.coerce
+    .number({ message: "must be a number of milliseconds" })
+    .int("must be a whole number of milliseconds")
+    .min(1000, "must be at least 1000 (one second)")
+    .max(24 * 3_600_000, "must be at most 86400000 (a day)")
+    .default(60_000),
+  /** After SIGTERM: how long /readyz answers 503 while the process still serves, before it closes its listener. */
+  SHUTDOWN_DRAIN_MS: z.coerce
+    .number({ message: "must be a number of milliseconds" })
+    .int("must be a whole number of milliseconds")
+    .min(0, "must be 0 or more")
+    .max(60_000, "must be at most 60000 (a minute)")
+    .default(3000),
+  /** GET /metrics on its own listener (METRICS_HOST, loopback by default) at this port. */
+  METRICS_PORT: z.coerce.number({ message: "must be a port number" }).int("must be a port number").min(1, "must be a port number (1-65535)").max(65535, "must be a port number (1-65535)").optional(),
+  METRICS_HOST: z.string().min(1).default("127.0.0.1"),
+  /** GET /metrics on the main port with `Authorization: Bearer <METRICS_TOKEN>`. */
+  METRICS_TOKEN: z.string().min(32, "must be at least 32 characters (a random secret)").optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema> & {
@@ -85,6 +132,12 @@ export function isLoopbackUrl(url: string): boolean {
     return false;
   }
   return host === "localhost" || host.endsWith(".localhost") || host === "::1" || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+/** A listening address only this machine can reach. */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.toLowerCase().replace(/^\[|\]$/g, "");
+  return bare === "localhost" || bare === "::1" || /^127\.\d+\.\d+\.\d+$/.test(bare);
 }
 
 export class EnvError extends Error {}
@@ -124,6 +177,11 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   } else if (!isLocal && !env.AUTH_SECRET) {
     problems.push("AUTH_SECRET: required when PUBLIC_URL is not a loopback address (at least 32 characters)");
   }
+  problems.push(...objectStorageProblems(env, isProduction));
+  // /metrics shows traffic, errors and the machine's state: a listener reachable from other machines needs the token too.
+  if (env.METRICS_PORT !== undefined && !isLoopbackHost(env.METRICS_HOST) && !env.METRICS_TOKEN) {
+    problems.push("METRICS_TOKEN: required when METRICS_HOST is not a loopback address (the metrics listener would be open to the network)");
+  }
   if (problems.length > 0) throw new EnvError(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join("\n")}`);
   const authSecret = env.AUTH_SECRET ?? loadOrCreateSecret(dataDir);
   const trial = isLocal && !isProduction;
@@ -138,6 +196,45 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     demoData: trial && env.DEMO_SEED,
     devTools: trial && !env.SMTP_URL,
   };
+}
+
+/** Host names and addresses that stay inside this machine or a private network (RFC 1918, ULA). */
+export function isPrivateNetworkUrl(url: string): boolean {
+  if (isLoopbackUrl(url)) return true;
+  const host = new URL(url).hostname.toLowerCase().replace(/^\[|\]$/g, "");
+  const v4 = /^(\d+)\.(\d+)\.\d+\.\d+$/.exec(host);
+  if (v4) {
+    const [a, b] = [Number(v4[1]), Number(v4[2])];
+    return a === 10 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168);
+  }
+  return /^f[cd][0-9a-f]{2}:/.test(host);
+}
+
+/**
+ * Object storage settings that cannot work or are unsafe. Credentials are both set or both unset (then the
+ * SDK's default chain: instance role, AWS_* variables). In production the bucket is reached over TLS unless
+ * it is on this machine or a private network (a MinIO beside the app), and the CDN is https.
+ */
+function objectStorageProblems(env: z.infer<typeof EnvSchema>, isProduction: boolean): string[] {
+  const problems: string[] = [];
+  if ((env.S3_ACCESS_KEY_ID === undefined) !== (env.S3_SECRET_ACCESS_KEY === undefined)) {
+    problems.push(
+      env.S3_ACCESS_KEY_ID === undefined
+        ? "S3_ACCESS_KEY_ID: required with S3_SECRET_ACCESS_KEY (set both, or neither to use the SDK's default credentials)"
+        : "S3_SECRET_ACCESS_KEY: required with S3_ACCESS_KEY_ID (set both, or neither to use the SDK's default credentials)",
+    );
+  }
+  if (!env.S3_BUCKET) {
+    const stray = (["S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_PREFIX"] as const).filter((name) => env[name]);
+    for (const name of stray) problems.push(`${name}: set without S3_BUCKET (files would stay on disk); set S3_BUCKET too, or unset ${name}`);
+  }
+  if (isProduction && env.S3_ENDPOINT?.startsWith("http://") && !isPrivateNetworkUrl(env.S3_ENDPOINT)) {
+    problems.push("S3_ENDPOINT: must be an https:// address when NODE_ENV is production (http:// only for a loopback or private-network address)");
+  }
+  if (isProduction && env.MEDIA_CDN_URL?.startsWith("http://")) {
+    problems.push("MEDIA_CDN_URL: must be an https:// origin when NODE_ENV is production");
+  }
+  return problems;
 }
 
 /** Outside production a missing AUTH_SECRET is generated once and kept in DATA_DIR (mode 600). */
