@@ -1,3 +1,5 @@
+import pg from "pg";
+
 /** What the integration globalSetup hands every test file (through vitest's provide/inject). */
 export type TestDatabaseTemplate =
   | { kind: "embedded"; templateFile: string }
@@ -20,4 +22,15 @@ export function withDatabaseName(url: string, name: string): string {
 export function quoteIdent(name: string): string {
   if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`unexpected database name ${name}`);
   return `"${name}"`;
+}
+
+/** Runs one statement (CREATE or DROP DATABASE) on its own connection to the server at `url`. */
+export async function adminQuery(url: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
 }

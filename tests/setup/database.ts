@@ -2,13 +2,12 @@ import { randomBytes } from "node:crypto";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { afterAll, beforeAll, inject } from "vitest";
 import { settleBackgroundTasks } from "../../app/lib/background.server";
 import { openDatabase, useDatabase, type Database } from "../../app/lib/db.server";
 import { parseEnv, setEnv } from "../../app/lib/env.server";
 import { setSingleton } from "../../app/lib/singleton.server";
-import { quoteIdent, withDatabaseName } from "./context";
+import { adminQuery, quoteIdent, withDatabaseName } from "./context";
 
 /**
  * Per test file: a fresh copy of the migrated template becomes the process's database, with a fresh
@@ -47,12 +46,3 @@ afterAll(async () => {
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
-async function adminQuery(url: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}

@@ -6,6 +6,8 @@ export type ReceivedEvent = { id: number | null; type: string; payload: Record<s
 
 export type EventStream = {
   status: number;
+  /** The response's headers (behind a balancer: which process answered). */
+  headers: Headers;
   events: ReceivedEvent[];
   /** The id of the last event received (what a browser would send as Last-Event-ID). */
   lastEventId(): number | null;
@@ -64,6 +66,7 @@ export async function openEventStream(url: string, options: { cookie?: string; l
 
   return {
     status: response.status,
+    headers: response.headers,
     events,
     lastEventId: () => last,
     waitFor(predicate, timeoutMs = 5000) {

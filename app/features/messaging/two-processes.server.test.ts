@@ -1,74 +1,18 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { once } from "node:events";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { createBusiness, createOwner, createVisitor, type CreatedUser } from "../../../db/seed/factories";
+import { createBusiness, createOwner, createVisitor } from "../../../db/seed/factories";
 import { getDatabase } from "../../lib/db.server";
-import { getEnv } from "../../lib/env.server";
-import { signIn } from "../accounts/sign-in.server";
 import { MESSAGE_TEXTS } from "./message.schemas";
 import { openEventStream, type ReceivedEvent } from "../../../tests/support/sse-client";
+import { sessionCookieFor, startAppProcess, type AppProcess } from "../../../tests/support/app-process";
 
 // Runs in the integration-pg project (TEST_DATABASE_URL set); the embedded database allows one process only.
 const onPostgres = inject("testDatabase").kind === "postgres";
-const PROJECT_ROOT = path.resolve(import.meta.dirname, "..", "..", "..");
 
-type ServerProcess = { url: string; child: ChildProcess; stop(): Promise<{ code: number | null; ms: number }> };
-
-async function startServer(databaseUrl: string, dataDir: string): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", "tests/support/serve-app.ts"], {
-    cwd: PROJECT_ROOT,
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      AUTH_SECRET: getEnv().AUTH_SECRET,
-      PUBLIC_URL: getEnv().PUBLIC_URL,
-      DATA_DIR: dataDir,
-      NODE_ENV: "test",
-      LOG_LEVEL: "silent",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stderr!.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
-  const exited = once(child, "exit");
-  const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${output}`)), 60_000);
-    child.stdout!.setEncoding("utf8").on("data", (chunk: string) => {
-      output += chunk;
-      const match = /listening (\d+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve(Number(match[1]));
-      }
-    });
-    void exited.then(() => reject(new Error(`server exited: ${output}`)));
-  });
-  return {
-    url: `http://127.0.0.1:${port}`,
-    child,
-    async stop() {
-      const started = Date.now();
-      if (child.exitCode === null) child.kill("SIGTERM");
-      const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
-      const [code] = await exited;
-      clearTimeout(timer);
-      return { code: code as number | null, ms: Date.now() - started };
-    },
-  };
-}
-
-async function cookieFor(user: CreatedUser, address: string): Promise<string> {
-  const result = await signIn({ email: user.email, password: user.password! }, { request: new Request("http://localhost/login"), clientAddress: address });
-  if (result.status !== "signed-in") throw new Error(`sign-in did not complete: ${result.status}`);
-  return result.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-}
+type ServerProcess = AppProcess;
 
 const isMessage = (text: string) => (event: ReceivedEvent) =>
   event.type === "message.created" && (event.payload.message as { text?: string } | undefined)?.text === text;
@@ -81,7 +25,7 @@ describe.skipIf(!onPostgres)("two server processes on one PostgreSQL (skipped wi
   beforeAll(async () => {
     const url = getDatabase().pool!.options.connectionString!;
     dataDir = await mkdtemp(path.join(tmpdir(), "nd-two-servers-"));
-    [a, b] = await Promise.all([startServer(url, path.join(dataDir, "a")), startServer(url, path.join(dataDir, "b"))]);
+    [a, b] = await Promise.all([startAppProcess(url, path.join(dataDir, "a")), startAppProcess(url, path.join(dataDir, "b"))]);
   }, 120_000);
 
   afterAll(async () => {
@@ -93,8 +37,8 @@ describe.skipIf(!onPostgres)("two server processes on one PostgreSQL (skipped wi
     const owner = await createOwner(getDatabase().db);
     const business = await createBusiness(getDatabase().db, { userId: owner.id });
     const visitor = await createVisitor(getDatabase().db);
-    const ownerCookie = await cookieFor(owner, "10.8.0.1");
-    const visitorCookie = await cookieFor(visitor, "10.8.0.2");
+    const ownerCookie = await sessionCookieFor(owner, "10.8.0.1");
+    const visitorCookie = await sessionCookieFor(visitor, "10.8.0.2");
     const post = (server: ServerProcess, cookie: string, body: Record<string, unknown>) =>
       fetch(`${server.url}/api/messages`, {
         method: "POST",
