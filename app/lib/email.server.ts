@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { desc } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
 import { emailOutbox } from "../../db/schema";
@@ -15,6 +16,14 @@ function transport(): Transporter | null {
 }
 
 /**
+ * An address as log lines show it: a short hash, so one recipient's mails can be followed in the log without
+ * the log holding e-mail addresses (no personal data at info level).
+ */
+export function recipientRef(address: string): string {
+  return createHash("sha256").update(address.trim().toLowerCase()).digest("hex").slice(0, 12);
+}
+
+/**
  * Sends an e-mail over SMTP_URL; without it, keeps it in the outbox (/dev/mailbox) and logs it.
  */
 export async function sendEmail(email: OutgoingEmail): Promise<void> {
@@ -22,11 +31,11 @@ export async function sendEmail(email: OutgoingEmail): Promise<void> {
   if (smtp) {
     const from = `Naija Directory <no-reply@${new URL(getEnv().PUBLIC_URL).hostname}>`;
     await smtp.sendMail({ from, ...email });
-    logger.info({ to: email.to, subject: email.subject }, "email sent");
+    logger.info({ recipient: recipientRef(email.to), subject: email.subject }, "email sent");
     return;
   }
   await getDb().insert(emailOutbox).values(email);
-  logger.info({ to: email.to, subject: email.subject, text: email.text }, "email kept in the outbox (no SMTP_URL)");
+  logger.info({ recipient: recipientRef(email.to), subject: email.subject }, "email kept in the outbox (no SMTP_URL): see /dev/mailbox");
 }
 
 /** The outbox, newest first. */

@@ -1,5 +1,6 @@
 import pino, { type Logger } from "pino";
 import { createRequire } from "node:module";
+import { hostname } from "node:os";
 import { scrubError } from "./log-safety";
 import { requestStorage } from "./request-context.server";
 import { singleton } from "./singleton.server";
@@ -14,7 +15,8 @@ function createLogger(): Logger {
   const isProduction = (process.env.APP_NODE_ENV || process.env.NODE_ENV) === "production";
   const options: pino.LoggerOptions = {
     level,
-    base: undefined,
+    // Several processes write to one place behind a load balancer: every line says which one.
+    base: { pid: process.pid, hostname: hostname() },
     // Every line written during a request carries its id.
     mixin: () => {
       const ctx = requestStorage.getStore();
