@@ -67,7 +67,7 @@ export function createApp(options: { env: Env; build: BuildLoader; clientDir?: s
     c.set("clientAddress", clientAddressOf(peer, c.req.raw.headers, trustedProxies));
     await next();
   });
-  app.use("*", securityHeaders({ isDev, isHttps: env.PUBLIC_URL.startsWith("https://") }));
+  app.use("*", securityHeaders({ isDev, isHttps: env.PUBLIC_URL.startsWith("https://"), mediaOrigin: env.MEDIA_CDN_URL }));
   app.use("*", compress());
   app.use("*", originCheck(env.PUBLIC_URL));
   // Uploads are read into memory: cap every body before anything parses it.

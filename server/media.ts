@@ -1,5 +1,7 @@
 import { Hono } from "hono";
 import { getImageVariant, ImageBusyError, IMAGE_WIDTHS, SHARE_IMAGE } from "../app/lib/images.server";
+import { logger } from "../app/lib/logger.server";
+import { StorageUnavailableError } from "../app/lib/storage.server";
 
 /**
  * Public listing images, resized on first request and cached on disk. KYC documents are never served here.
@@ -8,6 +10,8 @@ import { getImageVariant, ImageBusyError, IMAGE_WIDTHS, SHARE_IMAGE } from "../a
  * With a version the answer may be cached for a year: the version changes whenever the image does.
  * A variant not cached yet is made as a bounded image job: when the process's image work is full the
  * answer is 503 with Retry-After (the page's <img> falls back to its placeholder; the next visit gets it).
+ * When the store itself fails (the bucket does not answer) the answer is 503, never cached, so neither a
+ * browser nor a CDN keeps a "not found" for an image that exists.
  */
 export function mediaRoutes() {
   const routes = new Hono();
@@ -23,6 +27,10 @@ export function mediaRoutes() {
       variant = await getImageVariant(decodeURIComponent(key), width, format);
     } catch (error) {
       if (error instanceof ImageBusyError) return c.text("Busy, try again shortly", 503, { "Retry-After": "5", "Cache-Control": "no-store" });
+      if (error instanceof StorageUnavailableError) {
+        logger.error({ err: error }, "media: storage failed");
+        return c.text("Storage unavailable, try again shortly", 503, { "Retry-After": "5", "Cache-Control": "no-store" });
+      }
       return c.notFound();
     }
     if (!variant) return c.notFound();

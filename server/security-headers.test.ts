@@ -50,6 +50,15 @@ describe("contentSecurityPolicy", () => {
   });
 });
 
+describe("contentSecurityPolicy with a media CDN (MEDIA_CDN_URL)", () => {
+  it("lets pages load images from the CDN's origin, and nothing else from it", () => {
+    const policy = directives(contentSecurityPolicy("n", { isDev: false, mediaOrigin: "https://cdn.naija.example" }));
+    expect(policy.get("img-src")).toEqual(["'self'", "data:", "blob:", "https://cdn.naija.example"]);
+    for (const [name, values] of policy) if (name !== "img-src") expect(values, name).not.toContain("https://cdn.naija.example");
+    expect(directives(contentSecurityPolicy("n", { isDev: false })).get("img-src")).toEqual(["'self'", "data:", "blob:"]);
+  });
+});
+
 describe("securityHeaders middleware", () => {
   it("puts a CSP with the page's own nonce on HTML responses", async () => {
     const response = await appWith().request("/page");

@@ -8,13 +8,14 @@ export function newNonce(): string {
   return randomBytes(16).toString("base64");
 }
 
-export function contentSecurityPolicy(nonce: string, { isDev }: { isDev: boolean }): string {
+/** `mediaOrigin`: a CDN in front of /media (MEDIA_CDN_URL) that pages may load images from. */
+export function contentSecurityPolicy(nonce: string, { isDev, mediaOrigin }: { isDev: boolean; mediaOrigin?: string }): string {
   const connect = isDev ? "'self' ws: wss:" : "'self'";
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    `img-src 'self' data: blob:${mediaOrigin ? ` ${mediaOrigin}` : ""}`,
     "font-src 'self'",
     `connect-src ${connect}`,
     "object-src 'none'",
@@ -26,7 +27,7 @@ export function contentSecurityPolicy(nonce: string, { isDev }: { isDev: boolean
 }
 
 /** Security headers on every response; the CSP on HTML responses. */
-export function securityHeaders({ isDev, isHttps }: { isDev: boolean; isHttps: boolean }): MiddlewareHandler<{
+export function securityHeaders({ isDev, isHttps, mediaOrigin }: { isDev: boolean; isHttps: boolean; mediaOrigin?: string }): MiddlewareHandler<{
   Variables: SecurityVariables;
 }> {
   return async (c, next) => {
@@ -42,7 +43,7 @@ export function securityHeaders({ isDev, isHttps }: { isDev: boolean; isHttps: b
     if (isHttps) headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
     const type = headers.get("Content-Type") ?? "";
     if (type.startsWith("text/html")) {
-      headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, { isDev }));
+      headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, { isDev, mediaOrigin }));
     } else if (!headers.has("Content-Security-Policy")) {
       headers.set("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'");
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { IMAGE_WIDTHS, imageUrl, PLACEHOLDER_IMAGE } from "./image-url";
+import { IMAGE_WIDTHS, imageUrl, PLACEHOLDER_IMAGE, shareImageUrl } from "./image-url";
 
 describe("imageUrl", () => {
   it("points at the media route with the width asked", () => {
@@ -22,5 +22,11 @@ describe("imageUrl", () => {
     expect(imageUrl(null, 320)).toBe(PLACEHOLDER_IMAGE);
     expect(imageUrl(undefined, 320)).toBe(PLACEHOLDER_IMAGE);
     expect(imageUrl("", 320)).toBe(PLACEHOLDER_IMAGE);
+  });
+
+  it("points at a CDN's origin in front of /media when given one (images and link previews; the placeholder stays ours)", () => {
+    expect(imageUrl("a/b.webp", 640, 5, "https://cdn.example")).toBe("https://cdn.example/media/business-images/a/b.webp?w=640&v=5");
+    expect(shareImageUrl("a/b.webp", 5, "https://cdn.example")).toBe("https://cdn.example/media/business-images/a/b.webp?w=1200&format=jpg&v=5");
+    expect(imageUrl(null, 640, 5, "https://cdn.example")).toBe(PLACEHOLDER_IMAGE);
   });
 });

@@ -1,10 +1,12 @@
-import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { getEnv } from "./env.server";
 import { assertSafeKey, DiskStorage, getStorage } from "./storage.server";
 import { runsOnce } from "../../tests/support/database-kind";
+import { filesUnder } from "../../tests/support/files";
+import { describeStorageContract } from "../../tests/storage/storage-contract";
 
 async function readStream(body: ReadableStream<Uint8Array>): Promise<string> {
   return Buffer.from(await new Response(body).arrayBuffer()).toString("utf8");
@@ -95,6 +97,32 @@ describe.runIf(runsOnce)("DiskStorage", () => {
     expect(await storage.readDerived("business-images", "biz-4/b.webp", "w320.webp")).toBeNull();
     expect(await storage.readDerived("business-images", "biz-5/c.webp", "w320.webp")).not.toBeNull();
     expect(readdirSync(path.join(root, "derived", "business-images"))).toEqual(["biz-5"]);
+  });
+});
+
+describeStorageContract(
+  "DiskStorage",
+  async () => {
+    const root = mkdtempSync(path.join(tmpdir(), "nd-storage-contract-"));
+    return {
+      storage: new DiskStorage(path.join(root, "uploads"), path.join(root, "derived")),
+      storedNames: () => filesUnder(root),
+      close: async () => rmSync(root, { recursive: true, force: true }),
+    };
+  },
+  { runIf: runsOnce },
+);
+
+describe.runIf(runsOnce)("DiskStorage.ping", () => {
+  it("answers false when its folder cannot be made or used", async () => {
+    const root = mkdtempSync(path.join(tmpdir(), "nd-storage-ping-"));
+    try {
+      writeFileSync(path.join(root, "a-file"), "x");
+      expect(await new DiskStorage(path.join(root, "a-file", "uploads"), path.join(root, "derived")).ping()).toBe(false);
+      expect(await new DiskStorage(path.join(root, "uploads"), path.join(root, "derived")).ping()).toBe(true);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });
 

@@ -1,43 +1,13 @@
-import { createReadStream } from "node:fs";
-import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { constants, createReadStream } from "node:fs";
+import { access, mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { getEnv } from "./env.server";
+import { getEnv, type Env } from "./env.server";
 import { singleton } from "./singleton.server";
+import { assertSafeDerivedName, assertSafeKey, type Bucket, type Storage } from "./storage-keys";
+import { S3Storage } from "./storage-s3.server";
 
-/** Where files live. Buckets: 'business-images' (served publicly through /media), 'kyc-documents' (private). */
-export type Bucket = "business-images" | "kyc-documents";
-
-/**
- * Stored files and the files derived from them (resized copies, link previews): a derived file belongs to
- * its original and is deleted with it, so no caller can delete a photo and leave a public copy behind.
- */
-export interface Storage {
-  put(bucket: Bucket, key: string, body: Buffer, contentType: string): Promise<void>;
-  get(bucket: Bucket, key: string): Promise<{ body: ReadableStream<Uint8Array>; size: number } | null>;
-  read(bucket: Bucket, key: string): Promise<Buffer | null>;
-  /** Whether the original file is there (without reading it). */
-  exists(bucket: Bucket, key: string): Promise<boolean>;
-  /** Deletes a file and every file derived from it. */
-  delete(bucket: Bucket, key: string): Promise<void>;
-  /** Deletes every file under a prefix (a folder of keys) and every file derived from them. */
-  deletePrefix(bucket: Bucket, prefix: string): Promise<void>;
-  /** Stores a file made from `key` under a name of its own (e.g. 'w320.webp'); deleted with `key`. */
-  putDerived(bucket: Bucket, key: string, name: string, body: Buffer): Promise<void>;
-  /** A file made from `key`, or null. Callers check exists(key) first: a derived file never outlives its original for a reader. */
-  readDerived(bucket: Bucket, key: string, name: string): Promise<Buffer | null>;
-}
-
-const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9._/-]*$/;
-
-/** Rejects keys that could leave the bucket's folder. Keys are made by the server, never by users. */
-export function assertSafeKey(key: string): void {
-  if (!SAFE_KEY.test(key) || key.includes("..") || key.includes("//")) {
-    throw new Error(`Unsafe storage key: ${JSON.stringify(key)}`);
-  }
-}
-
-const SAFE_DERIVED_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]*(\.[A-Za-z0-9]+)?$/;
+export { assertSafeDerivedName, assertSafeKey, BUCKETS, StorageUnavailableError, type Bucket, type Storage } from "./storage-keys";
 
 /**
  * Files on local disk: originals under <root>/<bucket>/<key> (DATA_DIR/uploads), the files derived from
@@ -61,7 +31,7 @@ export class DiskStorage implements Storage {
   }
 
   private derivedFile(bucket: Bucket, key: string, name: string): string {
-    if (!SAFE_DERIVED_NAME.test(name)) throw new Error(`Unsafe derived file name: ${JSON.stringify(name)}`);
+    assertSafeDerivedName(name);
     return path.join(this.derivedDir(bucket, key), name);
   }
 
@@ -70,10 +40,12 @@ export class DiskStorage implements Storage {
   }
 
   async exists(bucket: Bucket, key: string): Promise<boolean> {
+    const target = this.file(bucket, key);
     try {
-      return (await stat(this.file(bucket, key))).isFile();
-    } catch {
-      return false;
+      return (await stat(target)).isFile();
+    } catch (error) {
+      if (isMissing(error)) return false;
+      throw error;
     }
   }
 
@@ -82,11 +54,7 @@ export class DiskStorage implements Storage {
   }
 
   async readDerived(bucket: Bucket, key: string, name: string): Promise<Buffer | null> {
-    try {
-      return await readFile(this.derivedFile(bucket, key, name));
-    } catch {
-      return null;
-    }
+    return readIfThere(this.derivedFile(bucket, key, name));
   }
 
   async get(bucket: Bucket, key: string) {
@@ -95,17 +63,14 @@ export class DiskStorage implements Storage {
       const info = await stat(target);
       if (!info.isFile()) return null;
       return { body: Readable.toWeb(createReadStream(target)) as ReadableStream<Uint8Array>, size: info.size };
-    } catch {
-      return null;
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
     }
   }
 
   async read(bucket: Bucket, key: string): Promise<Buffer | null> {
-    try {
-      return await readFile(this.file(bucket, key));
-    } catch {
-      return null;
-    }
+    return readIfThere(this.file(bucket, key));
   }
 
   // The original goes first: from then on nothing derived from it is served (readers check exists()).
@@ -118,6 +83,34 @@ export class DiskStorage implements Storage {
     await rm(this.file(bucket, prefix), { recursive: true, force: true });
     await rm(this.derivedDir(bucket, prefix), { recursive: true, force: true });
   }
+
+  /** Both folders exist (made if missing) and the server user may read and write them. */
+  async ping(): Promise<boolean> {
+    try {
+      for (const dir of [this.root, this.derivedRoot]) {
+        await mkdir(dir, { recursive: true });
+        await access(dir, constants.R_OK | constants.W_OK);
+      }
+      return true;
+    } catch {
+      return false;
+    }
+  }
+}
+
+/** "No such file" (or a folder where a file was asked for): every other failure of the disk propagates. */
+function isMissing(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  return code === "ENOENT" || code === "ENOTDIR" || code === "EISDIR";
+}
+
+async function readIfThere(file: string): Promise<Buffer | null> {
+  try {
+    return await readFile(file);
+  } catch (error) {
+    if (isMissing(error)) return null;
+    throw error;
+  }
 }
 
 /** Write then rename, so a reader never sees half a file. Private to the server user. */
@@ -128,10 +121,32 @@ async function writeAtomically(target: string, body: Buffer): Promise<void> {
   await rename(temp, target);
 }
 
-/** The process's file storage (local disk under DATA_DIR by default: uploads/, and cache/derived/ for derived files). */
+/**
+ * The process's file storage: an S3-compatible bucket when S3_BUCKET is set (S3Storage), else local disk
+ * under DATA_DIR (uploads/, and cache/derived/ for derived files).
+ */
 export function getStorage(): Storage {
   return singleton("storage", () => {
-    const dataDir = getEnv().DATA_DIR;
-    return new DiskStorage(path.join(dataDir, "uploads"), path.join(dataDir, "cache", "derived"));
+    const env = getEnv();
+    if (env.S3_BUCKET) return new S3Storage(s3Options(env));
+    return diskStorage(env.DATA_DIR);
   });
+}
+
+/** The disk store under a data folder (the default, and storage:migrate's source). */
+export function diskStorage(dataDir: string): DiskStorage {
+  return new DiskStorage(path.join(dataDir, "uploads"), path.join(dataDir, "cache", "derived"));
+}
+
+/** The S3 settings of a configuration (S3_BUCKET set). */
+export function s3Options(env: Env) {
+  if (!env.S3_BUCKET) throw new Error("S3_BUCKET is not set");
+  return {
+    bucket: env.S3_BUCKET,
+    endpoint: env.S3_ENDPOINT,
+    region: env.S3_REGION,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE,
+    prefix: env.S3_PREFIX,
+    credentials: env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY } : undefined,
+  };
 }

@@ -3,6 +3,7 @@ import { businesses } from "../../../db/schema";
 import { getDb } from "../../lib/db.server";
 import { IMAGE_WIDTHS, imageUrl, shareImageUrl } from "../../lib/image-url";
 import { isUuid } from "../../lib/ids";
+import { mediaOrigin } from "../../lib/media-origin.server";
 import { isFeaturedNow } from "../featured/featured-now.server";
 import { imagesOfListings, listingDetailColumns } from "../listings/listing-columns.server";
 import { isPublicBusiness } from "./internal/public-business.server";
@@ -23,12 +24,14 @@ export async function getPublicBusiness(id: string): Promise<PublicBusiness> {
     .limit(1);
   if (!business) throw new AppError("not-found", DIRECTORY_TEXTS.businessNotFound);
   const images = await imagesOfListings(db, [id]);
+  const origin = mediaOrigin();
   return {
     ...business,
     images: images.map((image) => ({
-      src: imageUrl(image.key, IMAGE_WIDTHS.detail, image.createdAt),
-      thumbSrc: imageUrl(image.key, IMAGE_WIDTHS.card, image.createdAt),
-      shareSrc: shareImageUrl(image.key, image.createdAt),
+      src: imageUrl(image.key, IMAGE_WIDTHS.detail, image.createdAt, origin),
+      thumbSrc: imageUrl(image.key, IMAGE_WIDTHS.card, image.createdAt, origin),
+      // Absolute once the page makes it so (publicUrl keeps an absolute CDN address as it is).
+      shareSrc: shareImageUrl(image.key, image.createdAt, origin),
       width: image.width,
       height: image.height,
     })),

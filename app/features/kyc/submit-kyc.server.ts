@@ -73,7 +73,9 @@ export async function submitKyc(actor: SessionUser | null, input: SubmitKycInput
     });
     return { submissionId };
   } catch (error) {
-    await getStorage().delete("kyc-documents", key).catch(() => undefined);
+    await getStorage()
+      .delete("kyc-documents", key)
+      .catch((cleanup) => logger.warn({ err: cleanup, key }, "KYC document of a refused submission not deleted"));
     // The partial unique index refuses a second pending submission from a double submit.
     if (isUniqueViolation(error)) throw new AppError("conflict", KYC_TEXTS.alreadyPending);
     throw error;

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { addBusinessImage, createBusiness, createOwner } from "../../../db/seed/factories";
 import { recordBusinessView } from "~/features/directory/record-business-view.server";
 import { getDb } from "~/lib/db.server";
-import { getEnv } from "~/lib/env.server";
+import { cardsFor } from "~/features/directory/internal/public-business.server";
+import { getEnv, setEnv } from "~/lib/env.server";
 import { loader } from "./business-detail";
 
 const PHONE = "Mozilla/5.0 (Linux; Android 12; TECNO KG5) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36";
@@ -101,5 +102,29 @@ describe("business page", () => {
     expect(page.links.whatsapp).toBe("https://wa.me/2348031234567");
     expect(page.links.contact).toBe(`/messages?businessId=${business.id}&businessName=Mama+Put`);
     expect(page.links.contactAfterLogin).toBe(`/login?redirectTo=${encodeURIComponent(`/messages?businessId=${business.id}&businessName=Mama+Put`)}`);
+  });
+
+  it("with MEDIA_CDN_URL, points the page's images, cards, JSON-LD and link preview at the CDN (which pulls from /media)", async () => {
+    const business = await publicBusiness({ name: "Suya Spot", category: "Eatery", state: "Lagos" });
+    await addBusinessImage(getDb(), { businessId: business.id, imageUrl: `${business.id}/1_1.webp`, width: 1200, height: 800 });
+    const previous = getEnv();
+    setEnv({ ...previous, MEDIA_CDN_URL: "https://cdn.naija.example" });
+    try {
+      const page = (await load(business.id, {})) as Found;
+      const cdn = `https://cdn.naija.example/media/business-images/${business.id}/1_1.webp`;
+      expect(page.business.images[0]!.src.startsWith(`${cdn}?w=1200&v=`)).toBe(true);
+      expect(page.business.images[0]!.thumbSrc.startsWith(`${cdn}?w=640&v=`)).toBe(true);
+      const og = (page.meta as Record<string, string>[]).find((m) => m.property === "og:image")?.content;
+      expect(og).toMatch(new RegExp(`^${cdn.replace(/[.?]/g, "\\$&")}\\?w=1200&format=jpg&v=\\d+$`));
+      expect(JSON.parse(page.jsonLd).image[0].startsWith(cdn)).toBe(true);
+      const [card] = await cardsFor([business.id]);
+      expect(card!.imageSrc?.startsWith(`${cdn}?w=640`)).toBe(true);
+      expect(card!.imageSrcSet).toContain(`${cdn}?w=320`);
+    } finally {
+      setEnv(previous);
+    }
+    // Without it, the same page points at this site.
+    const page = (await load(business.id, {})) as Found;
+    expect(page.business.images[0]!.src.startsWith(`/media/business-images/${business.id}/`)).toBe(true);
   });
 });

@@ -2,6 +2,7 @@ import { and, inArray, sql } from "drizzle-orm";
 import { businesses } from "../../../../db/schema";
 import { getDb } from "../../../lib/db.server";
 import { IMAGE_WIDTHS, imageUrl } from "../../../lib/image-url";
+import { mediaOrigin } from "../../../lib/media-origin.server";
 import { LIMITS } from "../../../lib/reference";
 import { isFeaturedNow } from "../../featured/featured-now.server";
 import type { BusinessCardData } from "../types";
@@ -43,15 +44,16 @@ type CardRow = {
  * card and thumbnail widths, versioned by when it was stored.
  */
 export function toCards(rows: CardRow[]): BusinessCardData[] {
+  const origin = mediaOrigin();
   return rows.map(({ products, image, ...row }) => {
     const version = image ? new Date(image.at) : undefined;
     return {
       ...row,
       products: products.slice(0, LIMITS.cardProductsShown),
       moreProducts: Math.max(0, products.length - LIMITS.cardProductsShown),
-      imageSrc: image ? imageUrl(image.key, IMAGE_WIDTHS.card, version) : null,
+      imageSrc: image ? imageUrl(image.key, IMAGE_WIDTHS.card, version, origin) : null,
       imageSrcSet: image
-        ? `${imageUrl(image.key, IMAGE_WIDTHS.thumb, version)} ${IMAGE_WIDTHS.thumb}w, ${imageUrl(image.key, IMAGE_WIDTHS.card, version)} ${IMAGE_WIDTHS.card}w`
+        ? `${imageUrl(image.key, IMAGE_WIDTHS.thumb, version, origin)} ${IMAGE_WIDTHS.thumb}w, ${imageUrl(image.key, IMAGE_WIDTHS.card, version, origin)} ${IMAGE_WIDTHS.card}w`
         : null,
     };
   });

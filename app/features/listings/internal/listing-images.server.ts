@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { AppError } from "../../../lib/app-error";
 import { ImageBusyError, ImageTooLargeError, InvalidImageError, normalizeImage } from "../../../lib/images.server";
+import { logger } from "../../../lib/logger.server";
 import { LIMITS } from "../../../lib/reference";
 import { getStorage } from "../../../lib/storage.server";
 import { LISTING_TEXTS } from "../listing.schemas";
@@ -52,8 +53,14 @@ export async function storeListingImages(businessId: string, images: PreparedIma
   }
 }
 
-/** Deletes stored images; storage deletes the files derived from each (resized copies, link previews) with it. */
+/**
+ * Deletes stored images; storage deletes the files derived from each (resized copies, link previews) with it.
+ * The rows are already gone: a file the store fails to delete is logged (with its key, to remove by hand),
+ * not thrown at the owner.
+ */
 export async function removeListingImageFiles(keys: string[]): Promise<void> {
   const storage = getStorage();
-  for (const key of keys) await storage.delete("business-images", key).catch(() => undefined);
+  for (const key of keys) {
+    await storage.delete("business-images", key).catch((error) => logger.warn({ err: error, key }, "listing image file not deleted"));
+  }
 }
