@@ -6,6 +6,7 @@ import { DataDirLockedError } from "../app/lib/data-dir-lock.server";
 import { useDatabase } from "../app/lib/db.server";
 import { EnvError, parseEnv, setEnv } from "../app/lib/env.server";
 import { prepareDatabase } from "../server/database";
+import { storageMigrate } from "./storage-migrate";
 
 const USAGE = `Usage: npm run cli -- <command>
 
@@ -13,6 +14,8 @@ Commands:
   admin:grant <email> [email...]   add e-mails to the admins table (admin rights on next request)
   migrate                          apply the committed migrations
   seed                             load the demo data into an empty database (not in production)
+  storage:migrate [--dry-run]      copy the disk store's files (DATA_DIR/uploads) into the S3 bucket (S3_BUCKET);
+                                   files already there are skipped, so it can be run again
 `;
 
 async function main(argv: string[]): Promise<number> {
@@ -23,6 +26,8 @@ async function main(argv: string[]): Promise<number> {
   }
   const env = parseEnv();
   setEnv(env);
+  // Needs no database (and does not take the embedded database's lock): it can run beside the server.
+  if (command === "storage:migrate") return storageMigrate(env, args);
   const { database } = await prepareDatabase(env, `cli ${command}`);
   useDatabase(database);
   try {
