@@ -1,10 +1,21 @@
+import { sql } from "drizzle-orm";
+import { hostname } from "node:os";
 import { expireFeaturedPlacements } from "../app/features/featured/expire-featured.server";
 import { refreshSearchStatistics } from "../app/features/directory/refresh-search-statistics.server";
 import { KYC_PURGE_BATCH, purgeExpiredKycDocuments } from "../app/features/privacy/purge-expired-kyc-documents.server";
+import { getDb, queryRows, type Db } from "../app/lib/db.server";
+import { getEnv } from "../app/lib/env.server";
+import { scrubText } from "../app/lib/log-safety";
 import { logger } from "../app/lib/logger.server";
+import { getMetrics } from "../app/lib/metrics.server";
+import { pruneRealtimeEvents } from "../app/lib/realtime.server";
 
 /** Batches of KYC documents purged per tick at most; what is left waits for the next tick. */
 export const KYC_PURGE_MAX_BATCHES = 10;
+/** How long job_runs rows are kept. */
+export const JOB_RUNS_RETENTION_DAYS = 7;
+/** The longest error text a job_runs row keeps. */
+const MAX_ERROR_CHARS = 300;
 
 /** Runs the KYC document purge in bounded batches; returns how many documents went. */
 export async function purgeKycDocumentsInBatches(now: Date = new Date()): Promise<number> {
@@ -17,41 +28,183 @@ export async function purgeKycDocumentsInBatches(now: Date = new Date()): Promis
   return total;
 }
 
+/** One scheduled job. `run` answers what to log (nothing personal) or nothing when there was nothing to do. */
+export type ScheduledJob = {
+  /** Stable name: the job_runs key and the metrics label. */
+  name: string;
+  /** At most one run per this interval across the cluster (the scheduler's interval when shorter or unset). */
+  everyMs?: number;
+  run(): Promise<Record<string, number> | null>;
+};
+
+/** The chores of the application. Each is idempotent, so a run cut short is simply done again next slot. */
+export function defaultJobs(): ScheduledJob[] {
+  return [
+    {
+      // Featured placements end when their end date passes.
+      name: "expire-featured",
+      run: async () => {
+        const { expired } = await expireFeaturedPlacements();
+        return expired > 0 ? { expired } : null;
+      },
+    },
+    {
+      // KYC ID documents go KYC_RETENTION_DAYS after their decision, a bounded number of batches a run.
+      name: "purge-kyc-documents",
+      run: async () => {
+        const purged = await purgeKycDocumentsInBatches();
+        return purged > 0 ? { purged } : null;
+      },
+    },
+    {
+      // The embedded database has no autovacuum: the search's planner statistics (a no-op on PostgreSQL).
+      name: "search-statistics",
+      run: async () => {
+        const started = Date.now();
+        return (await refreshSearchStatistics()) ? { ms: Date.now() - started } : null;
+      },
+    },
+    {
+      // Live events older than a day (streams resume from the table only that far back).
+      name: "prune-realtime-events",
+      everyMs: 10 * 60_000,
+      run: async () => {
+        const pruned = await pruneRealtimeEvents(getDb());
+        return pruned > 0 ? { pruned } : null;
+      },
+    },
+    {
+      name: "prune-job-runs",
+      everyMs: 60 * 60_000,
+      run: async () => {
+        const rows = await queryRows<{ n: number }>(
+          getDb(),
+          sql`with gone as (delete from job_runs where slot < now() - make_interval(days => ${JOB_RUNS_RETENTION_DAYS}) returning 1)
+              select count(*)::int as n from gone`,
+        );
+        const pruned = Number(rows[0]?.n ?? 0);
+        return pruned > 0 ? { pruned } : null;
+      },
+    },
+  ];
+}
+
+export type JobOutcome = { job: string; slot: Date; ran: boolean; outcome?: "ok" | "failed" };
+
+export type Scheduler = {
+  /** One tick: claim and run each job whose slot nobody has claimed yet. `at` (tests) instead of the database's now(). */
+  tick(at?: Date): Promise<JobOutcome[]>;
+  /** Stops ticking and waits for a tick in progress. */
+  stop(): Promise<void>;
+};
+
+/** Who ran a job, as job_runs records it. */
+export function processName(): string {
+  return `${process.pid}@${hostname()}`;
+}
+
 /**
- * Background chores every process runs (each is idempotent, so several processes may run them at once):
- * featured placements end when their end date passes, KYC ID documents are deleted KYC_RETENTION_DAYS after
- * their decision (at most KYC_PURGE_MAX_BATCHES batches a tick, so a backlog never holds a tick up for long),
- * and on the embedded database (which has no autovacuum) the search's planner statistics are refreshed once
- * the listings have changed enough.
+ * Scheduled jobs, run once per slot across every process on the database (docs/decisions/0012): each tick,
+ * for each job, the process inserts (job, slot = date_bin(interval, now(), epoch)) into job_runs with ON
+ * CONFLICT DO NOTHING; only the process whose insert went in runs the job, then records finished_at, the
+ * outcome and, for a failure, a short scrubbed error. A failed run is not retried within its slot; the next
+ * slot runs it again. Jobs run one after another, and a tick still running makes the next one skip.
  */
-export function startScheduler(intervalMs = 60_000): { stop(): void } {
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
+export function createScheduler(options: { jobs?: ScheduledJob[]; intervalMs?: number; ranBy?: string; db?: () => Db } = {}): Scheduler & { start(): void } {
+  const jobs = options.jobs ?? defaultJobs();
+  const intervalMs = options.intervalMs ?? getEnv().JOBS_INTERVAL_MS;
+  const ranBy = options.ranBy ?? processName();
+  const db = options.db ?? getDb;
+  const metrics = getMetrics();
+  let timer: NodeJS.Timeout | undefined;
+  let current: Promise<JobOutcome[]> | null = null;
+  let stopped = false;
+
+  async function runJob(job: ScheduledJob, at: Date | undefined): Promise<JobOutcome | null> {
+    const seconds = Math.max(job.everyMs ?? intervalMs, intervalMs) / 1000;
+    const now = at ? sql`${at.toISOString()}::timestamptz` : sql`now()`;
+    let claimed: { slot: unknown }[];
     try {
-      const { expired } = await expireFeaturedPlacements();
-      if (expired > 0) logger.info({ expired }, "featured placements ended");
+      claimed = await queryRows<{ slot: unknown }>(
+        db(),
+        sql`insert into job_runs (job, slot, ran_by)
+            values (${job.name}, date_bin(make_interval(secs => ${seconds}), ${now}, timestamptz 'epoch'), ${ranBy})
+            on conflict do nothing
+            returning slot`,
+      );
     } catch (error) {
-      logger.error({ err: error, chore: "expire featured" }, "scheduled chore failed");
+      logger.warn({ err: error, job: job.name }, "could not claim a scheduled job's slot");
+      return null;
     }
+    const row = claimed[0];
+    if (!row) return { job: job.name, slot: new Date(NaN), ran: false };
+    const slot = new Date(row.slot as string | Date);
+    const started = performance.now();
+    let outcome: "ok" | "failed" = "ok";
+    let errorText: string | null = null;
     try {
-      const purged = await purgeKycDocumentsInBatches();
-      if (purged > 0) logger.info({ purged }, "KYC documents past their retention deleted");
+      const result = await job.run();
+      if (result) logger.info({ job: job.name, ...result }, "scheduled job done");
     } catch (error) {
-      logger.error({ err: error, chore: "purge KYC documents" }, "scheduled chore failed");
+      outcome = "failed";
+      errorText = scrubText(error instanceof Error ? error.message : String(error)).slice(0, MAX_ERROR_CHARS);
+      logger.error({ err: error, job: job.name }, "scheduled job failed");
     }
+    const seconds_ = (performance.now() - started) / 1000;
+    metrics.jobRuns.inc({ job: job.name, outcome });
+    metrics.jobDuration.observe({ job: job.name }, seconds_);
     try {
-      const started = Date.now();
-      if (await refreshSearchStatistics()) logger.info({ ms: Date.now() - started }, "search statistics refreshed");
+      await queryRows(
+        db(),
+        sql`update job_runs set finished_at = now(), outcome = ${outcome}, error = ${errorText}
+            where job = ${job.name} and slot = ${slot.toISOString()}::timestamptz returning job`,
+      );
     } catch (error) {
-      logger.error({ err: error, chore: "search statistics" }, "scheduled chore failed");
-    } finally {
-      running = false;
+      logger.warn({ err: error, job: job.name }, "could not record a scheduled job's outcome");
     }
+    return { job: job.name, slot, ran: true, outcome };
+  }
+
+  async function runTick(at?: Date): Promise<JobOutcome[]> {
+    const outcomes: JobOutcome[] = [];
+    for (const job of jobs) {
+      if (stopped && !at) break;
+      const outcome = await runJob(job, at);
+      if (outcome) outcomes.push(outcome);
+    }
+    return outcomes;
+  }
+
+  const scheduler = {
+    tick(at?: Date): Promise<JobOutcome[]> {
+      if (current) return current.then((): Promise<JobOutcome[]> => scheduler.tick(at));
+      current = runTick(at).finally(() => {
+        current = null;
+      });
+      return current;
+    },
+    start() {
+      const onTimer = () => {
+        // A tick still running: this one is skipped, not queued.
+        if (current || stopped) return;
+        void scheduler.tick();
+      };
+      onTimer();
+      timer = setInterval(onTimer, intervalMs);
+      timer.unref();
+    },
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await current?.catch(() => undefined);
+    },
   };
-  void tick();
-  const timer = setInterval(tick, intervalMs);
-  timer.unref();
-  return { stop: () => clearInterval(timer) };
+  return scheduler;
+}
+
+/** Starts the application's scheduler (server start-up): the default jobs every JOBS_INTERVAL_MS. */
+export function startScheduler(options: { intervalMs?: number; jobs?: ScheduledJob[]; ranBy?: string } = {}): Scheduler {
+  const scheduler = createScheduler(options);
+  scheduler.start();
+  return scheduler;
 }

@@ -108,6 +108,27 @@ export async function realtimeCursor(db: Db | Tx = getDatabase().db): Promise<nu
   return row?.id == null ? 0 : Number(row.id);
 }
 
+/**
+ * Deletes events older than EVENT_RETENTION_HOURS, in batches of 5000 (at most 100). Returns how many went.
+ * A scheduled job (server/scheduler.ts: once every 10 minutes across the cluster).
+ */
+export async function pruneRealtimeEvents(db: Db): Promise<number> {
+  let total = 0;
+  for (let i = 0; i < 100; i++) {
+    const rows = await queryRows<{ id: unknown }>(
+      db,
+      sql`delete from ${realtimeEvents} where id in (
+            select id from ${realtimeEvents}
+            where created_at < now() - make_interval(hours => ${EVENT_RETENTION_HOURS})
+            order by id limit 5000)
+          returning id`,
+    );
+    total += rows.length;
+    if (rows.length < 5000) break;
+  }
+  return total;
+}
+
 // ---------------------------------------------------------------------------------------------------
 // The hub: one per process and database
 // ---------------------------------------------------------------------------------------------------
@@ -126,7 +147,8 @@ export type RealtimeSubscriber = {
 export type WireEvent = RealtimeEvent & { readonly wire: string; readonly bytes: Uint8Array };
 
 const HEARTBEAT_MS = 20_000;
-const PRUNE_EVERY_MS = 10 * 60_000;
+/** The LISTEN connection retries at 0.5, 1, 2, 4 s, then every 5 s until PostgreSQL answers again. */
+const MAX_RECONNECT_DELAY_MS = 5_000;
 const encoder = new TextEncoder();
 
 function toWire(event: RealtimeEvent): WireEvent {
@@ -166,7 +188,6 @@ export class RealtimeHub {
   private starting: Promise<void> | null = null;
   private stopped = false;
   private heartbeatTimer: NodeJS.Timeout | null = null;
-  private pruneTimer: NodeJS.Timeout | null = null;
   private floorCache: { value: number | null; at: number } | null = null;
   /** The dedicated LISTEN connection on a PostgreSQL server (also used to fetch announced rows). */
   private pgClient: pg.Client | null = null;
@@ -239,28 +260,14 @@ export class RealtimeHub {
     liveHubs.delete(this);
     if (hubs.get(this.database) === this) hubs.delete(this.database);
     if (this.heartbeatTimer) clearInterval(this.heartbeatTimer);
-    if (this.pruneTimer) clearInterval(this.pruneTimer);
     for (const subscriber of [...this.everyone]) subscriber.close();
     await this.listener?.stop().catch(() => undefined);
     this.listener = null;
   }
 
-  /** Deletes events older than EVENT_RETENTION_HOURS, in batches. Returns how many went. */
-  async prune(): Promise<number> {
-    let total = 0;
-    for (let i = 0; i < 100; i++) {
-      const rows = await queryRows<{ id: unknown }>(
-        this.database.db,
-        sql`delete from ${realtimeEvents} where id in (
-              select id from ${realtimeEvents}
-              where created_at < now() - make_interval(hours => ${EVENT_RETENTION_HOURS})
-              order by id limit 5000)
-            returning id`,
-      );
-      total += rows.length;
-      if (rows.length < 5000) break;
-    }
-    return total;
+  /** Deletes events older than EVENT_RETENTION_HOURS (pruneRealtimeEvents). */
+  prune(): Promise<number> {
+    return pruneRealtimeEvents(this.database.db);
   }
 
   // -------------------------------------------------------------------------------------------------
@@ -271,10 +278,6 @@ export class RealtimeHub {
       for (const subscriber of this.everyone) subscriber.heartbeat();
     }, HEARTBEAT_MS);
     this.heartbeatTimer.unref();
-    this.pruneTimer = setInterval(() => {
-      this.prune().catch((error) => logger.warn({ err: error }, "pruning realtime events failed"));
-    }, PRUNE_EVERY_MS + Math.floor(Math.random() * 60_000));
-    this.pruneTimer.unref();
   }
 
   private async listenPglite(): Promise<Listener> {
@@ -307,7 +310,7 @@ export class RealtimeHub {
       if (this.stopped) return;
       logger.warn({ err: error }, "realtime LISTEN connection lost; reconnecting");
       setTimeout(() => void this.reconnect(), this.reconnectDelayMs).unref();
-      this.reconnectDelayMs = Math.min(this.reconnectDelayMs * 2, 30_000);
+      this.reconnectDelayMs = Math.min(this.reconnectDelayMs * 2, MAX_RECONNECT_DELAY_MS);
     };
     client.on("error", lost);
     client.on("end", () => lost());
@@ -326,7 +329,7 @@ export class RealtimeHub {
     } catch (error) {
       logger.warn({ err: error }, "realtime LISTEN reconnect failed");
       setTimeout(() => void this.reconnect(), this.reconnectDelayMs).unref();
-      this.reconnectDelayMs = Math.min(this.reconnectDelayMs * 2, 30_000);
+      this.reconnectDelayMs = Math.min(this.reconnectDelayMs * 2, MAX_RECONNECT_DELAY_MS);
     }
   }
 

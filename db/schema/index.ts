@@ -1,3 +1,4 @@
 export * from "./auth";
 export * from "./directory";
 export * from "./marketplace";
+export * from "./operations";
