@@ -6,7 +6,8 @@ import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { NonceProvider } from "./components/nonce";
 import { logger } from "./lib/logger.server";
-import { isSignedInRequest } from "./lib/request-context.server";
+import { isDatabaseUnavailable } from "./lib/db-errors.server";
+import { isSignedInRequest, markDatabaseUnavailable } from "./lib/request-context.server";
 
 export const streamTimeout = 5_000;
 
@@ -70,5 +71,7 @@ export function handleDataRequest(response: Response) {
 /** Every error a loader, action or render throws is logged with the request id the error screen shows. */
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
+  // The error screen is answered 503 instead of 500 (server/app.ts) when the database is down.
+  if (isDatabaseUnavailable(error)) markDatabaseUnavailable();
   logger.error({ err: error, url: new URL(request.url).pathname }, "route error");
 }

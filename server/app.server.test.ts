@@ -1,13 +1,20 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { AppError } from "../app/lib/app-error";
 import { getDatabase, useDatabase, type Database } from "../app/lib/db.server";
 import { getEnv } from "../app/lib/env.server";
+import { resetLifecycle, startDraining } from "../app/lib/lifecycle.server";
+import { peekSingleton, setSingleton } from "../app/lib/singleton.server";
+import { DiskStorage } from "../app/lib/storage.server";
+import { READINESS_TIMEOUT_MS } from "./health";
 import { createApp } from "./app";
 import { jsonRouteBuild, type RouteAnswer } from "../tests/support/json-route-build";
 import { listen, testApp } from "../tests/support/server";
 
-describe("GET /healthz", () => {
-  it("answers 200 {status: ok} while the database answers, never cached", async () => {
+describe("GET /healthz (liveness)", () => {
+  it("answers 200 {status: ok} while the process runs, never cached", async () => {
     const response = await testApp().request("/healthz");
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ status: "ok" });
@@ -15,13 +22,35 @@ describe("GET /healthz", () => {
     expect(response.headers.get("Content-Type")).toMatch(/^application\/json/);
   });
 
+  it("stays 200 when the database is gone and while draining: an outage must not get healthy processes restarted", async () => {
+    const database = getDatabase();
+    useDatabase(undefined);
+    startDraining();
+    try {
+      const response = await testApp().request("/healthz");
+      expect(response.status).toBe(200);
+    } finally {
+      resetLifecycle();
+      useDatabase(database);
+    }
+  });
+});
+
+describe("GET /readyz (readiness)", () => {
+  it("answers 200 with each check while the database and storage answer, never cached", async () => {
+    const response = await testApp().request("/readyz");
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: "ok", database: "ok", storage: "ok" });
+    expect(response.headers.get("Cache-Control")).toBe("no-store");
+  });
+
   it("answers 503 when no database is open", async () => {
     const database = getDatabase();
     useDatabase(undefined);
     try {
-      const response = await testApp().request("/healthz");
+      const response = await testApp().request("/readyz");
       expect(response.status).toBe(503);
-      expect(await response.json()).toEqual({ status: "unavailable" });
+      expect(await response.json()).toEqual({ status: "unavailable", database: "unavailable", storage: "ok" });
     } finally {
       useDatabase(database);
     }
@@ -31,10 +60,39 @@ describe("GET /healthz", () => {
     const database = getDatabase();
     useDatabase({ ...database, db: { execute: () => new Promise(() => undefined) } } as unknown as Database);
     try {
-      const response = await testApp().request("/healthz");
+      const started = Date.now();
+      const response = await testApp().request("/readyz");
       expect(response.status).toBe(503);
+      expect(Date.now() - started).toBeLessThan(READINESS_TIMEOUT_MS + 1_500);
     } finally {
       useDatabase(database);
+    }
+  });
+
+  it("answers 503 when the file store cannot be written", async () => {
+    // DATA_DIR/uploads as a plain file: the disk store cannot make its folder there.
+    const dataDir = await mkdtemp(path.join(tmpdir(), "nd-readyz-"));
+    await writeFile(path.join(dataDir, "uploads"), "not a folder");
+    const previous = peekSingleton("storage");
+    setSingleton("storage", new DiskStorage(path.join(dataDir, "uploads"), path.join(dataDir, "cache")));
+    try {
+      const response = await testApp().request("/readyz");
+      expect(response.status).toBe(503);
+      expect(await response.json()).toEqual({ status: "unavailable", database: "ok", storage: "unavailable" });
+    } finally {
+      setSingleton("storage", previous);
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it("answers 503 'draining' once the process is asked to stop, though everything answers", async () => {
+    startDraining();
+    try {
+      const response = await testApp().request("/readyz");
+      expect(response.status).toBe(503);
+      expect(await response.json()).toEqual({ status: "draining", database: "ok", storage: "ok" });
+    } finally {
+      resetLifecycle();
     }
   });
 });
@@ -127,11 +185,12 @@ describe("/media", () => {
 });
 
 // Last: closes this file's database for good (the per-file set-up tolerates that).
-describe("GET /healthz after the database is closed", () => {
-  it("answers 503", async () => {
+describe("after the database is closed", () => {
+  it("/readyz answers 503 and /healthz still 200", async () => {
     await getDatabase().close();
-    const response = await testApp().request("/healthz");
+    const response = await testApp().request("/readyz");
     expect(response.status).toBe(503);
-    expect(await response.json()).toEqual({ status: "unavailable" });
+    expect(await response.json()).toMatchObject({ status: "unavailable", database: "unavailable" });
+    expect((await testApp().request("/healthz")).status).toBe(200);
   });
 });

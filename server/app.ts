@@ -10,12 +10,12 @@ import { getSessionUser } from "../app/features/accounts/session.server";
 import { openKycDocument } from "../app/features/kyc/kyc-document-link.server";
 import { getAuth } from "../app/lib/auth.server";
 import { clientAddressOf, parseTrustedProxies } from "../app/lib/client-address.server";
-import { getDatabase, pingDatabase } from "../app/lib/db.server";
 import { errorResponse } from "../app/lib/error-responses.server";
 import type { Env } from "../app/lib/env.server";
 import { logger } from "../app/lib/logger.server";
 import { LIMITS } from "../app/lib/reference";
-import { requestStorage } from "../app/lib/request-context.server";
+import { isDatabaseUnavailableRequest, requestStorage } from "../app/lib/request-context.server";
+import { healthRoutes } from "./health";
 import { mailboxRoutes } from "./mailbox";
 import { securityHeaders, type SecurityVariables } from "./security-headers";
 import { mediaRoutes } from "./media";
@@ -48,6 +48,11 @@ export function createApp(options: { env: Env; build: BuildLoader; clientDir?: s
     const started = performance.now();
     await requestStorage.run({ requestId }, async () => {
       await next();
+      // The database was down: the error screen (with its Error ID) is answered 503, to be retried shortly.
+      if (c.res.status === 500 && isDatabaseUnavailableRequest()) {
+        c.res = new Response(c.res.body, { status: 503, headers: c.res.headers });
+        c.header("Retry-After", "5");
+      }
       c.header("X-Request-Id", requestId);
       const ms = Math.round(performance.now() - started);
       const status = c.res.status;
@@ -78,16 +83,8 @@ export function createApp(options: { env: Env; build: BuildLoader; clientDir?: s
   app.post("*", (c, next) => (/^\/kyc-verification\/*(?:_?\.data)?$/i.test(c.req.path) ? kycLimit(c, next) : next()));
   app.use("*", bodyLimit({ maxSize: 3 * LIMITS.businessImageMaxBytes + 1024 * 1024, onError: tooLarge }));
 
-  app.get("/healthz", async (c) => {
-    let ok = false;
-    try {
-      ok = await pingDatabase(getDatabase());
-    } catch {
-      ok = false;
-    }
-    c.header("Cache-Control", "no-store");
-    return ok ? c.json({ status: "ok" }, 200) : c.json({ status: "unavailable" }, 503);
-  });
+  // Liveness (/healthz) and readiness (/readyz: database, storage, not draining).
+  app.route("/", healthRoutes());
 
   // Screens talk to better-auth on the server; the browser only follows the links we e-mail.
   app.get("/api/auth/verify-email", (c) => getAuth().handler(c.req.raw));

@@ -6,6 +6,7 @@ import { createServer as createViteServer } from "vite";
 import { useDatabase } from "../app/lib/db.server";
 import { parseEnv, setEnv } from "../app/lib/env.server";
 import { logger } from "../app/lib/logger.server";
+import { stopAllRealtimeHubs } from "../app/lib/realtime.server";
 import { grantAdmins } from "../app/features/admin/grant-admin.server";
 import { createApp } from "./app";
 import { prepareDatabase } from "./database";
@@ -33,6 +34,7 @@ const server = createServer((req, res) => {
 server.listen(env.PORT, () => logger.info({ url: env.PUBLIC_URL }, "dev server listening"));
 const stop = async () => {
   server.close();
+  await stopAllRealtimeHubs();
   await vite.close();
   await database.close();
   process.exit(0);

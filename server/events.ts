@@ -1,8 +1,9 @@
 import { Hono } from "hono";
 import { getSignedInSession, isSessionLive } from "../app/features/accounts/session.server";
 import { logger } from "../app/lib/logger.server";
-import { getRealtimeHub, stopAllRealtimeHubs, type RealtimeSubscriber, type WireEvent } from "../app/lib/realtime.server";
-import { singleton } from "../app/lib/singleton.server";
+import { getMetrics } from "../app/lib/metrics.server";
+import { isClosing } from "../app/lib/lifecycle.server";
+import { getRealtimeHub, type RealtimeSubscriber, type WireEvent } from "../app/lib/realtime.server";
 
 /** A stream lives this long (plus up to a minute, so reconnects spread out), then the browser resumes it. */
 const MAX_LIFETIME_MS = 10 * 60_000;
@@ -30,24 +31,25 @@ function parseEventId(value: string | undefined | null): number | null {
  */
 export function eventsRoute(options: { sessionCheckMs?: number } = {}) {
   const sessionCheckMs = options.sessionCheckMs ?? SESSION_CHECK_MS;
-  // Streams end on SIGTERM/SIGINT, so the server's graceful shutdown is not held open by them.
-  singleton("realtime-shutdown-hook", () => {
-    const stop = () => void stopAllRealtimeHubs();
-    process.once("SIGTERM", stop);
-    process.once("SIGINT", stop);
-    return true;
-  });
+  // Streams end when the process closes its listener (server/shutdown.ts stops the hubs after the drain), so
+  // browsers resume, with Last-Event-ID, on another process.
 
+  const metrics = getMetrics();
   const app = new Hono();
   app.get("/", async (c) => {
     const signedIn = await getSignedInSession(c.req.raw);
     if (!signedIn) return c.text("Sign in to receive live updates.", 401, { "Cache-Control": "no-store" });
     const { user } = signedIn;
     const since = parseEventId(c.req.header("last-event-id")) ?? parseEventId(c.req.query("since"));
+    // Shutting down (listener closed, hubs stopped): end at once; the browser reconnects to another process.
+    if (isClosing()) {
+      return c.body(`retry: ${RETRY_MS}\n\n`, 200, { "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-store, no-transform" });
+    }
     const hub = getRealtimeHub();
     await hub.ready();
 
     let closed = false;
+    let counted = false;
     let unsubscribe: () => void = () => undefined;
     let lifetime: NodeJS.Timeout | undefined;
     let sessionCheck: NodeJS.Timeout | undefined;
@@ -59,6 +61,7 @@ export function eventsRoute(options: { sessionCheckMs?: number } = {}) {
     const close = () => {
       if (closed) return;
       closed = true;
+      if (counted) metrics.sseOpenStreams.dec();
       unsubscribe();
       clearTimeout(lifetime);
       clearInterval(sessionCheck);
@@ -89,6 +92,7 @@ export function eventsRoute(options: { sessionCheckMs?: number } = {}) {
         replayed.add(event.id);
       }
       write(event.bytes);
+      metrics.realtimeDelivered.inc();
     };
     const subscriber: RealtimeSubscriber = {
       userId: user.id,
@@ -106,6 +110,8 @@ export function eventsRoute(options: { sessionCheckMs?: number } = {}) {
           controller = streamController;
           // Subscribe first, replay next: whatever commits in between is queued, not lost.
           unsubscribe = hub.subscribe(subscriber);
+          metrics.sseOpenStreams.inc();
+          counted = true;
           c.req.raw.signal?.addEventListener("abort", close, { once: true });
           lifetime = setTimeout(close, MAX_LIFETIME_MS + Math.floor(Math.random() * 60_000));
           lifetime.unref();

@@ -3,15 +3,16 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { DataDirLockedError } from "../app/lib/data-dir-lock.server";
-import { settleBackgroundTasks } from "../app/lib/background.server";
 import { useDatabase, type Database } from "../app/lib/db.server";
 import { EnvError, parseEnv, setEnv, type Env } from "../app/lib/env.server";
 import { logger } from "../app/lib/logger.server";
 import { projectRoot } from "../app/lib/project-root.server";
+import { getStorage } from "../app/lib/storage.server";
 import { grantAdmins } from "../app/features/admin/grant-admin.server";
 import { createApp } from "./app";
 import { prepareDatabase } from "./database";
 import { startScheduler } from "./scheduler";
+import { installGracefulShutdown } from "./shutdown";
 
 async function main() {
   let env: Env;
@@ -39,6 +40,11 @@ async function main() {
   const { database, isNew } = prepared;
   useDatabase(database);
   logger.info({ database: database.kind, dataDir: env.DATA_DIR, isNew }, "database ready");
+  // Where files go (never the credentials); a bucket that does not answer is logged by ping() and /readyz fails.
+  const files = env.S3_BUCKET
+    ? { storage: "s3", bucket: env.S3_BUCKET, endpoint: env.S3_ENDPOINT ?? "aws", region: env.S3_REGION, prefix: env.S3_PREFIX }
+    : { storage: "disk", dir: path.join(env.DATA_DIR, "uploads") };
+  logger.info({ ...files, answers: await getStorage().ping() }, "file storage");
 
   if (env.ADMIN_EMAILS.length > 0) await grantAdmins(env.ADMIN_EMAILS);
   if (isNew && env.demoData) {
@@ -59,33 +65,7 @@ async function main() {
     logger.info({ url: env.PUBLIC_URL, port: info.port }, "listening");
   });
 
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, "shutting down");
-    // Hard limit: whatever is still running after 10 s is cut off.
-    const deadline = setTimeout(() => {
-      logger.warn("shutdown took longer than 10 s; exiting");
-      process.exit(1);
-    }, 9_500);
-    deadline.unref();
-    scheduler.stop();
-    server.close(async () => {
-      try {
-        // E-mails requests started in the background go out before the database closes.
-        await settleBackgroundTasks();
-        await database.close();
-      } finally {
-        logger.info("stopped");
-        process.exit(0);
-      }
-    });
-    // Idle keep-alive connections would hold close() open.
-    (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
-  };
-  process.on("SIGTERM", () => stop("SIGTERM"));
-  process.on("SIGINT", () => stop("SIGINT"));
+  installGracefulShutdown({ server, database, scheduler, drainMs: env.SHUTDOWN_DRAIN_MS });
 }
 
 /** Says at start-up how money is taken, loudly when it is not taken at all (security finding 8). */

@@ -11,6 +11,7 @@ import path from "node:path";
 import pg from "pg";
 import * as schema from "../../db/schema";
 import { lockDataDir } from "./data-dir-lock.server";
+import { getMetrics } from "./metrics.server";
 import { peekSingleton, setSingleton } from "./singleton.server";
 import { projectRoot } from "./project-root.server";
 
@@ -27,18 +28,34 @@ export type Database = {
 };
 
 export type OpenOptions =
-  | { kind: "postgres"; url: string; poolSize?: number }
+  | { kind: "postgres"; url: string; poolSize?: number; connectionTimeoutMs?: number; statementTimeoutMs?: number }
   | { kind: "embedded"; dataDir?: string; loadDataDir?: Blob | File; purpose?: string; lock?: boolean };
 
 export const PGLITE_EXTENSIONS = { pg_trgm };
 
+/** How long a query waits for a pool connection (PostgreSQL down: fail fast, not hang). */
+export const CONNECTION_TIMEOUT_MS = 3_000;
+/** The longest any statement may run on a PostgreSQL server (statement_timeout); migrations are exempt. */
+export const STATEMENT_TIMEOUT_MS = 30_000;
+
 /** Opens the database: a PostgreSQL server through node-postgres, or PGlite on disk or in memory. */
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.kind === "postgres") {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      // PostgreSQL down or unreachable: a request waits at most this long for a connection, then fails (the
+      // error screen, 503) instead of hanging; the pool connects again by itself once the server is back.
+      connectionTimeoutMillis: options.connectionTimeoutMs ?? CONNECTION_TIMEOUT_MS,
+      // No statement runs forever (a lock wait, a runaway query): the server cancels it. Migrations lift it.
+      statement_timeout: options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS,
+      // A server that vanished without closing the connection (a network cut) is noticed.
+      keepAlive: true,
+    });
     pool.on("error", () => {
       // Idle clients that lose their connection are replaced on the next checkout.
     });
+    pool.on("connect", (client) => timeQueries(client));
     const db = drizzleNodePg(pool, { schema, casing: "snake_case" }) as unknown as Db;
     return { db, kind: "postgres", pool, close: () => pool.end() };
   }
@@ -75,20 +92,58 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   }
 }
 
+/** nd_db_query_duration_seconds: every query of a pooled connection (pool.query and transactions alike). */
+function timeQueries(client: pg.PoolClient): void {
+  const histogram = getMetrics().dbQueryDuration;
+  const original = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    const done = histogram.startTimer();
+    const callbackAt = args.findIndex((arg) => typeof arg === "function");
+    if (callbackAt >= 0) {
+      const callback = args[callbackAt] as (error: unknown, result: unknown) => void;
+      args[callbackAt] = (error: unknown, result: unknown) => {
+        done({ outcome: error ? "failed" : "ok" });
+        callback(error, result);
+      };
+      return original(...args);
+    }
+    const result = original(...args);
+    if (result && typeof (result as Promise<unknown>).then === "function") {
+      return (result as Promise<unknown>).then(
+        (value) => {
+          done({ outcome: "ok" });
+          return value;
+        },
+        (error: unknown) => {
+          done({ outcome: "failed" });
+          throw error;
+        },
+      );
+    }
+    return result;
+  };
+}
+
 export const MIGRATIONS_FOLDER = path.join(projectRoot(), "db", "migrations");
 
-/** Applies the committed migrations; on a shared server one process at a time (advisory lock). */
-export async function migrateDatabase(database: Database): Promise<void> {
+/**
+ * Applies the committed migrations (or those of another folder: a restore migrates to a backup's level);
+ * on a shared server one process at a time (advisory lock).
+ */
+export async function migrateDatabase(database: Database, migrationsFolder = MIGRATIONS_FOLDER): Promise<void> {
   if (database.kind === "embedded") {
-    await migratePglite(database.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+    await migratePglite(database.db as never, { migrationsFolder });
     return;
   }
   const client = await database.pool!.connect();
   try {
+    // Migrations (and waiting for another process's) may take longer than statement_timeout.
+    await client.query("set statement_timeout = 0");
     await client.query("select pg_advisory_lock(hashtext('app.migrations'))");
-    await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+    await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder });
   } finally {
     await client.query("select pg_advisory_unlock(hashtext('app.migrations'))").catch(() => undefined);
+    await client.query("reset statement_timeout").catch(() => undefined);
     client.release();
   }
 }

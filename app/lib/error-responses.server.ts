@@ -1,7 +1,8 @@
 import { data } from "react-router";
 import { AppError, isAppError, type AppErrorCode, type Failure, type FailureText } from "./app-error";
 import { logger } from "./logger.server";
-import { currentRequestId } from "./request-context.server";
+import { isDatabaseUnavailable } from "./db-errors.server";
+import { currentRequestId, markDatabaseUnavailable } from "./request-context.server";
 
 /**
  * The one place errors become HTTP answers, for React Router (loaders and actions) and Hono alike
@@ -41,9 +42,9 @@ function asFailure(text: FailureText): Failure {
   return typeof text === "string" ? { title: "", text } : { ...text };
 }
 
-/** The HTTP status of an error: its code's for an AppError, 500 for anything else. */
+/** The HTTP status of an error: its code's for an AppError, 503 when the database is unavailable, else 500. */
 export function statusOf(error: unknown): number {
-  return isAppError(error) ? HTTP_STATUS[error.code] : 500;
+  return isAppError(error) ? HTTP_STATUS[error.code] : isDatabaseUnavailable(error) ? 503 : 500;
 }
 
 /**
@@ -66,6 +67,14 @@ export function describeError(error: unknown, fallback?: FailureText): MappedErr
     return { status: HTTP_STATUS[error.code], failure, expected: true };
   }
   const errorId = currentRequestId();
+  if (isDatabaseUnavailable(error)) {
+    // Not a fault of the request: the database is down or restarting. 503 (the balancer and the browser may
+    // retry), the screen's own failure text, else 'not available right now', with the Error ID.
+    markDatabaseUnavailable();
+    logger.error({ err: error, databaseUnavailable: true }, "request failed: database unavailable");
+    const failure = { ...(fallback ? asFailure(fallback) : GENERIC_FAILURES.unavailable), ...(errorId ? { errorId } : {}) };
+    return { status: 503, failure, expected: false };
+  }
   logger.error({ err: error }, "request failed");
   const failure = { ...(fallback ? asFailure(fallback) : UNEXPECTED_FAILURE), ...(errorId ? { errorId } : {}) };
   return { status: 500, failure, expected: false };

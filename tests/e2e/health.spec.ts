@@ -1,13 +1,20 @@
 import { describe, expect, it } from "vitest";
 import { url } from "./harness";
 
-describe("/healthz", () => {
+describe("/healthz and /readyz", () => {
   it('answers 200 {"status":"ok"} and is never cached', async () => {
     const response = await fetch(url("/healthz"));
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ status: "ok" });
     expect(response.headers.get("cache-control")).toBe("no-store");
     expect(response.headers.get("x-request-id")).toBeTruthy();
+  });
+
+  it('/readyz answers 200 {"status":"ok","database":"ok","storage":"ok"}, never cached', async () => {
+    const response = await fetch(url("/readyz"));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: "ok", database: "ok", storage: "ok" });
+    expect(response.headers.get("cache-control")).toBe("no-store");
   });
 
   it("serves hashed assets with a long cache lifetime and compresses them", async () => {
