@@ -19,6 +19,7 @@ import { healthRoutes } from "./health";
 import { mailboxRoutes } from "./mailbox";
 import { securityHeaders, type SecurityVariables } from "./security-headers";
 import { mediaRoutes } from "./media";
+import { metricsRoutes, requestMetrics } from "./metrics";
 import { originCheck } from "./origin-check";
 import { eventsRoute } from "./events";
 import { messagesApi } from "./messages-api";
@@ -41,6 +42,7 @@ export function createApp(options: { env: Env; build: BuildLoader; clientDir?: s
   const isDev = options.isDev ?? false;
   const trustedProxies = parseTrustedProxies(env.TRUSTED_PROXIES);
 
+  app.use("*", requestMetrics());
   app.use("*", async (c, next) => {
     const incoming = c.req.header("x-request-id");
     const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
@@ -85,6 +87,8 @@ export function createApp(options: { env: Env; build: BuildLoader; clientDir?: s
 
   // Liveness (/healthz) and readiness (/readyz: database, storage, not draining).
   app.route("/", healthRoutes());
+  // Prometheus metrics on this port only with METRICS_TOKEN; else on METRICS_PORT's own listener, or nowhere.
+  app.route("/", metricsRoutes(env));
 
   // Screens talk to better-auth on the server; the browser only follows the links we e-mail.
   app.get("/api/auth/verify-email", (c) => getAuth().handler(c.req.raw));

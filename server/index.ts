@@ -13,6 +13,7 @@ import { createApp } from "./app";
 import { prepareDatabase } from "./database";
 import { startScheduler } from "./scheduler";
 import { installGracefulShutdown } from "./shutdown";
+import { startMetricsServer } from "./metrics";
 
 async function main() {
   let env: Env;
@@ -65,6 +66,7 @@ async function main() {
     logger.info({ url: env.PUBLIC_URL, port: info.port }, "listening");
   });
 
+  startMetricsServer(env);
   installGracefulShutdown({ server, database, scheduler, drainMs: env.SHUTDOWN_DRAIN_MS });
 }
 

@@ -2,6 +2,7 @@ import { availableParallelism } from "node:os";
 import sharp, { type Metadata } from "sharp";
 import { LIMITS } from "./reference";
 import { QueueFullError, Semaphore } from "./semaphore";
+import { getMetrics } from "./metrics.server";
 import { singleton } from "./singleton.server";
 import { assertSafeKey, getStorage } from "./storage.server";
 
@@ -44,7 +45,18 @@ const DECODE = { limitInputPixels: LIMITS.imageMaxPixels, failOn: "error", seque
 /** Runs one piece of image work within the process's bound (IMAGE_JOBS); ImageBusyError when it is full. */
 export async function withImageJob<T>(task: () => Promise<T>): Promise<T> {
   try {
-    return await singleton("image-jobs", () => new Semaphore(IMAGE_JOBS.concurrent, IMAGE_JOBS.queued)).run(task);
+    return await singleton("image-jobs", () => new Semaphore(IMAGE_JOBS.concurrent, IMAGE_JOBS.queued)).run(async () => {
+      // nd_image_processing_seconds: the work itself, not the wait for a turn.
+      const done = getMetrics().imageProcessing.startTimer();
+      try {
+        const result = await task();
+        done({ outcome: "ok" });
+        return result;
+      } catch (error) {
+        done({ outcome: "failed" });
+        throw error;
+      }
+    });
   } catch (error) {
     if (error instanceof QueueFullError) throw new ImageBusyError("image work is saturated");
     throw error;

@@ -41,6 +41,19 @@ export function matchKnownRoute(pathname: string): string | null {
   return null;
 }
 
+/**
+ * The route pattern of a known path, for metrics labels: '/businesses', '/business/:id', '/business/edit/:id'
+ * (React Router's data requests, '<path>.data', count as their page); null when unknown.
+ */
+export function knownRoutePattern(pathname: string): string | null {
+  const page = pathname === "/_root.data" ? "/" : pathname.replace(/\.data$/, "");
+  const canonical = matchKnownRoute(page);
+  if (canonical === null) return null;
+  if ((KNOWN_STATIC_PATHS as readonly string[]).includes(canonical)) return canonical;
+  const segments = canonical.slice(1).split("/");
+  return `/${[...segments.slice(0, -1), ":id"].join("/")}`;
+}
+
 export type PageSuggestion = { href: string; label: string };
 
 const SUGGESTIONS: readonly { words: readonly string[]; page: PageSuggestion }[] = [

@@ -597,6 +597,7 @@ export function adminTabRows(tabs: readonly string[]): Row[] {
 export const HONO_ROWS: Row[] = [
   row({ key: "GET /healthz", expect: same(200), ask: get("/healthz") }),
   row({ key: "GET /readyz", expect: same(200), ask: get("/readyz") }),
+  row({ key: "GET /metrics", case: "no METRICS_TOKEN: not on the main port, for anyone (server/metrics.server.test.ts: the token)", expect: same(404), ask: get("/metrics") }),
   row({ key: "GET /api/auth/verify-email", case: "no token", expect: same(400), ask: get("/api/auth/verify-email") }),
   row({ key: "GET /api/auth/reset-password/:token", case: "a made-up token", expect: same(400), ask: get("/api/auth/reset-password/made-up") }),
   row({ key: "ALL /api/auth/*", case: "better-auth's own sign-up is not served", expect: same(404), ask: post("/api/auth/sign-up/email", {}) }),
