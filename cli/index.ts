@@ -2,9 +2,10 @@
 import { count } from "drizzle-orm";
 import { user } from "../db/schema";
 import { grantAdmins } from "../app/features/admin/grant-admin.server";
+import { backup, BackupError, restore, type FileStore } from "../app/lib/backup.server";
 import { DataDirLockedError } from "../app/lib/data-dir-lock.server";
-import { useDatabase } from "../app/lib/db.server";
-import { EnvError, parseEnv, setEnv } from "../app/lib/env.server";
+import { openDatabase, useDatabase } from "../app/lib/db.server";
+import { EnvError, parseEnv, setEnv, type Env } from "../app/lib/env.server";
 import { prepareDatabase } from "../server/database";
 import { storageMigrate } from "./storage-migrate";
 
@@ -12,6 +13,8 @@ const USAGE = `Usage: npm run cli -- <command>
 
 Commands:
   admin:grant <email> [email...]   add e-mails to the admins table (admin rights on next request)
+  backup <file>                    write the database (and the uploads on disk) to a new .tar.gz (mode 0600)
+  restore <file> [--force]         load a backup into an empty database (--force replaces what is there)
   migrate                          apply the committed migrations
   seed                             load the demo data into an empty database (not in production)
   storage:migrate [--dry-run]      copy the disk store's files (DATA_DIR/uploads) into the S3 bucket (S3_BUCKET);
@@ -28,7 +31,9 @@ async function main(argv: string[]): Promise<number> {
   setEnv(env);
   // Needs no database (and does not take the embedded database's lock): it can run beside the server.
   if (command === "storage:migrate") return storageMigrate(env, args);
-  const { database } = await prepareDatabase(env, `cli ${command}`);
+  if (command === "backup" || command === "restore") return backupCommand(env, command, args);
+  // Operator commands may run statements longer than the server's 30 s statement_timeout.
+  const { database } = await prepareDatabase(env, `cli ${command}`, { statementTimeoutMs: 0 });
   useDatabase(database);
   try {
     switch (command) {
@@ -69,10 +74,66 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
+/** Where files live: on disk under DATA_DIR/uploads, or in a bucket (S3_BUCKET, when object storage is configured). */
+function fileStore(env: Env): FileStore {
+  return env.S3_BUCKET
+    ? { kind: "bucket", description: `the bucket ${env.S3_BUCKET}${env.S3_PREFIX ? ` (prefix ${env.S3_PREFIX})` : ""}` } : { kind: "disk", dataDir: env.DATA_DIR };
+}
+
+/**
+ * backup and restore open the database without migrating it: a backup records the schema level as it is, and a
+ * restore migrates the target to the backup's level itself. The embedded database's DATA_DIR lock refuses them
+ * while a server has it open (stop the server, back up, start it again).
+ */
+async function backupCommand(env: Env, command: "backup" | "restore", args: string[]): Promise<number> {
+  const force = args.includes("--force");
+  const files = args.filter((a) => a !== "--force");
+  const unknown = files.filter((a) => a.startsWith("--"));
+  if (files.length !== 1 || unknown.length > 0 || (force && command === "backup")) {
+    console.error(`Usage: npm run cli -- backup <file>  |  npm run cli -- restore <file> [--force]\n\n${USAGE}`);
+    return 1;
+  }
+  const database = env.DATABASE_URL
+    ? await openDatabase({ kind: "postgres", url: env.DATABASE_URL, poolSize: 2, statementTimeoutMs: 0 })
+    : await openDatabase({ kind: "embedded", dataDir: env.DATA_DIR, purpose: `cli ${command}` });
+  const log = (line: string) => console.log(line);
+  try {
+    if (command === "backup") {
+      const { manifest, bytes, ms } = await backup({ database, files: fileStore(env), output: files[0], log });
+      const rows = manifest.tables.reduce((n, t) => n + t.rows, 0);
+      const fileCount = manifest.files.included ? `${manifest.files.entries.length} files` : "no files (in a bucket)";
+      console.log(
+        `Backup written: ${files[0]} (${bytes} bytes, mode 0600; ${manifest.tables.length} tables, ${rows} rows, ${fileCount}; ` +
+          `schema ${manifest.schema.tag}) in ${(ms / 1000).toFixed(1)} s. It holds password hashes, sessions and KYC documents: keep it secret.`,
+      );
+      return 0;
+    }
+    // Files are restored to disk; with a bucket configured, storage:migrate copies them there.
+    const { manifest, rows, files: restoredFiles, ms, migratedFrom } = await restore({
+      database,
+      files: { kind: "disk", dataDir: env.DATA_DIR },
+      input: files[0],
+      force,
+      log,
+    });
+    console.log(
+      `Restored ${files[0]}: ${manifest.tables.length} tables, ${rows} rows, ${restoredFiles} files` +
+        `${migratedFrom ? ` (target migrated from ${migratedFrom} to ${manifest.schema.tag} first)` : ""} in ${(ms / 1000).toFixed(1)} s. ` +
+        "Every table's rows and every file match the backup's SHA-256.",
+    );
+    if (fileStore(env).kind === "bucket" && restoredFiles > 0) {
+      console.log("Files were restored to DATA_DIR/uploads; copy them into the bucket with: npm run cli -- storage:migrate");
+    }
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error) => {
-    if (error instanceof EnvError || error instanceof DataDirLockedError) console.error(error.message);
+    if (error instanceof EnvError || error instanceof DataDirLockedError || error instanceof BackupError) console.error(error.message);
     else console.error(error);
     process.exit(1);
   },
