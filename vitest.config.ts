@@ -26,7 +26,7 @@ export default defineConfig({
   resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
   test: {
     environment: "node",
-    exclude: ["**/node_modules/**", "build/**", ".react-router/**", "data/**", "tests/e2e/**"],
+    exclude: ["**/node_modules/**", "build/**", ".react-router/**", "data/**", "tests/e2e/**", "tests/cluster/**"],
     env: {
       // Request and e-mail logs would drown the test output; TEST_LOG_LEVEL=info brings them back.
       LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
@@ -37,7 +37,7 @@ export default defineConfig({
         test: {
           name: "unit",
           include: SOURCE_DIRS.map((dir) => `${dir}/**/*.test.{ts,tsx}`),
-          exclude: [...INTEGRATION, "**/node_modules/**", "tests/e2e/**"],
+          exclude: [...INTEGRATION, "**/node_modules/**", "tests/e2e/**", "tests/cluster/**"],
         },
       },
       integration("integration", "tests/setup/global-embedded.ts"),

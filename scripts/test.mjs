@@ -36,6 +36,8 @@ const STEPS = [
   { name: "build", command: [npm, "run", "--silent", "build"], env: { NODE_ENV: "production" } },
   { name: "bundle", label: "bundle size", command: [process.execPath, path.join(root, "scripts", "check-bundle.mjs")], needsBuild: true },
   { name: "e2e", label: "end-to-end", command: [bin("vitest"), "run", "--config", "vitest.e2e.config.ts"], needsBuild: true },
+  // PostgreSQL of its own, the local S3 server, three production processes and HAProxy (deploy/haproxy.cfg).
+  { name: "cluster", label: "cluster (HAProxy, 3 processes)", command: [bin("vitest"), "run", "--config", "vitest.cluster.config.ts"], needsBuild: true },
 ];
 
 const args = process.argv.slice(2);
