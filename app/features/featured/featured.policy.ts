@@ -4,15 +4,31 @@ import { FEATURE_TEXTS } from "./featured.schemas";
 
 type Actor = Pick<SessionUser, "id" | "role" | "isAdmin"> | null | undefined;
 
-/**
- * Whether a listing's featured placement is running at `now`: the flag, until its end date (the same rule
- * as isFeaturedNow() in featured-now.server.ts, for rows already read).
- */
-export function isFeaturedAt(listing: { featured: boolean; featuredUntil: Date | string | null }, now: Date = new Date()): boolean {
+type FeaturedColumns = { featured: boolean; featuredUntil: Date | string | null; premiumUntil?: Date | string | null };
+
+/** Whether a listing's placement (paid or set by an admin) runs at `now`: the flag, until its end date. */
+export function hasPlacementAt(listing: FeaturedColumns, now: Date = new Date()): boolean {
   return listing.featured && (listing.featuredUntil === null || new Date(listing.featuredUntil) > now);
 }
 
-/** What the rules need to know about a listing someone wants featured. */
+/** Whether the owner's Premium plan (featured status and search priority) runs at `now` for this listing. */
+export function hasPriorityAt(listing: FeaturedColumns, now: Date = new Date()): boolean {
+  return listing.premiumUntil !== null && listing.premiumUntil !== undefined && new Date(listing.premiumUntil) > now;
+}
+
+/**
+ * Whether a listing is featured at `now`: a running placement or a running Premium plan (the same rule as
+ * isFeaturedNow() in featured-now.server.ts, for rows already read).
+ */
+export function isFeaturedAt(listing: FeaturedColumns, now: Date = new Date()): boolean {
+  return hasPlacementAt(listing, now) || hasPriorityAt(listing, now);
+}
+
+/**
+ * What the rules need to know about a listing someone wants featured. `featuredNow` is a running placement
+ * only: a listing featured by its owner's Premium plan may be given a placement that carries on after the
+ * plan (ADR 16).
+ */
 export type FeaturableState = { userId: string | null; approvalStatus: string; featuredNow: boolean; hasPendingRequest: boolean };
 
 /**

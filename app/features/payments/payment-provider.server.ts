@@ -37,6 +37,8 @@ export interface PaymentProvider {
   initiate(payment: ProviderPayment): Promise<{ redirectUrl?: string }>;
   /** Asks the gateway how the payment ended. May take a while; never called inside a transaction. */
   confirm(payment: ProviderPayment): Promise<ProviderOutcome>;
+  /** Gives the money back (all of it when amountKobo is unset). Optional: without it, refunds are done by hand. */
+  refund?(payment: ProviderPayment, amountKobo?: number): Promise<{ status: "refunded" | "pending" }>;
 }
 
 export type ProviderPayment = {

@@ -31,3 +31,11 @@ export const PAYMENT_TEXTS = {
 } as const;
 
 export type PaymentFailure = { title: string; text: string };
+
+/** How a refund's state reads on the dashboard and in the admin panel (ADR 16). */
+export const REFUND_STATUS_LABELS: Record<string, string> = {
+  due: "Refund due",
+  requesting: "Refund being requested",
+  pending: "Refund pending at the provider",
+  refunded: "Refunded",
+};
