@@ -9,9 +9,11 @@
 -- that the partial indexes below hold only listings of running Premium plans.
 ALTER TABLE "businesses" ADD COLUMN "premium_until" timestamp with time zone;
 --> statement-breakpoint
-CREATE FUNCTION "premium_until_of"(owner text) RETURNS timestamp with time zone LANGUAGE sql STABLE AS $$
-  SELECT CASE WHEN max(ends_at) > now() THEN max(ends_at) END
-  FROM subscriptions WHERE user_id = owner AND plan_id = 'premium' AND status = 'active' AND starts_at <= now()
+-- The clock, not the transaction's start (now()): a payment's transaction grants a plan that starts at the
+-- moment of the grant, after the transaction began.
+CREATE FUNCTION "premium_until_of"(owner text) RETURNS timestamp with time zone LANGUAGE sql VOLATILE AS $$
+  SELECT CASE WHEN max(ends_at) > clock_timestamp() THEN max(ends_at) END
+  FROM subscriptions WHERE user_id = owner AND plan_id = 'premium' AND status = 'active' AND starts_at <= clock_timestamp()
 $$;
 --> statement-breakpoint
 CREATE FUNCTION "sync_premium_of"(owner text) RETURNS void LANGUAGE sql AS $$

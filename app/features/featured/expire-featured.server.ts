@@ -1,4 +1,4 @@
-import { and, eq, lte } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, lte } from "drizzle-orm";
 import { businesses } from "../../../db/schema";
 import { recordAudit } from "../../lib/audit.server";
 import { getDb } from "../../lib/db.server";
@@ -30,3 +30,29 @@ export async function expireFeaturedPlacements(now: Date = new Date()): Promise<
   });
 }
 
+
+/** Listings whose Premium end is cleared per run at most (the rest wait for the next run). */
+export const PREMIUM_CLEAR_BATCH = 500;
+
+/**
+ * Clears the Premium end of listings whose owner's plan has ended. Nothing public waits for this (the
+ * 'featured now' rule compares the end with now()); it keeps the partial index of Premium listings small and
+ * tells live pages. Bounded: one batch of PREMIUM_CLEAR_BATCH, read by the index on premium_until.
+ */
+export async function clearEndedPremium(now: Date = new Date()): Promise<{ cleared: number }> {
+  return getDb().transaction(async (tx) => {
+    const ended = tx
+      .select({ id: businesses.id })
+      .from(businesses)
+      .where(and(isNotNull(businesses.premiumUntil), lte(businesses.premiumUntil, now)))
+      .orderBy(businesses.premiumUntil)
+      .limit(PREMIUM_CLEAR_BATCH);
+    const cleared = await tx
+      .update(businesses)
+      .set({ premiumUntil: null })
+      .where(and(inArray(businesses.id, ended), lte(businesses.premiumUntil, now)))
+      .returning({ id: businesses.id });
+    await announceDirectoryChange(tx, cleared.map((r) => r.id));
+    return { cleared: cleared.length };
+  });
+}

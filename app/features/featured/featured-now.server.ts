@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { businesses } from "../../../db/schema";
+import { RENEWAL_REMINDER_DAYS } from "../../lib/reference";
 
 /**
  * A placement (paid, or set by an admin) running now: the flag, until its end date, even before anything
@@ -8,6 +9,15 @@ import { businesses } from "../../../db/schema";
  */
 export function hasPlacementNow() {
   return sql<boolean>`(${businesses.featured} and (${businesses.featuredUntil} is null or ${businesses.featuredUntil} > now()))`;
+}
+
+/**
+ * A running placement that a new one may not be bought for yet: one without an end (set by an admin), or one
+ * ending more than RENEWAL_REMINDER_DAYS[0] (7) days from now. From the first renewal reminder on, the owner may
+ * renew it: the new placement starts where the running one ends (review-featured-request.server.ts).
+ */
+export function placementBlocksNewOne() {
+  return sql<boolean>`(${hasPlacementNow()} and (${businesses.featuredUntil} is null or ${businesses.featuredUntil} > now() + make_interval(days => ${RENEWAL_REMINDER_DAYS[0]})))`;
 }
 
 /**

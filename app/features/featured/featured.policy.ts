@@ -1,6 +1,7 @@
 import type { SessionUser } from "../accounts/session-user";
 import { canManageListing } from "../listings/listing.policy";
 import { FEATURE_TEXTS } from "./featured.schemas";
+import { RENEWAL_REMINDER_DAYS } from "../../lib/reference";
 
 type Actor = Pick<SessionUser, "id" | "role" | "isAdmin"> | null | undefined;
 
@@ -17,6 +18,15 @@ export function hasPriorityAt(listing: FeaturedColumns, now: Date = new Date()):
 }
 
 /**
+ * Whether a running placement keeps a new one from being bought or requested: it has no end, or ends more than
+ * 7 days (the first renewal reminder) after `now` (the same rule as placementBlocksNewOne() in featured-now.server.ts).
+ */
+export function placementBlocksNewOne(listing: FeaturedColumns, now: Date = new Date()): boolean {
+  if (!hasPlacementAt(listing, now)) return false;
+  return listing.featuredUntil === null || new Date(listing.featuredUntil).getTime() > now.getTime() + RENEWAL_REMINDER_DAYS[0] * 86_400_000;
+}
+
+/**
  * Whether a listing is featured at `now`: a running placement or a running Premium plan (the same rule as
  * isFeaturedNow() in featured-now.server.ts, for rows already read).
  */
@@ -26,8 +36,9 @@ export function isFeaturedAt(listing: FeaturedColumns, now: Date = new Date()): 
 
 /**
  * What the rules need to know about a listing someone wants featured. `featuredNow` is a running placement
- * only: a listing featured by its owner's Premium plan may be given a placement that carries on after the
- * plan (ADR 16).
+ * that blocks a new one (placementBlocksNewOne): a listing featured by its owner's Premium plan, or whose
+ * placement ends within 7 days, may be given a placement that carries on after the plan or the placement
+ * (ADR 16: renewals).
  */
 export type FeaturableState = { userId: string | null; approvalStatus: string; featuredNow: boolean; hasPendingRequest: boolean };
 

@@ -125,8 +125,11 @@ export async function reviewFeaturedRequest(
     );
     if (business.approvalStatus !== "approved") throw new AppError("conflict", FEATURED_ADMIN_TEXTS.businessNotApproved);
 
-    // Featured by the owner's Premium plan until later: the placement takes over where the plan ends.
-    const startDate = business.premiumUntil && business.premiumUntil > now ? business.premiumUntil : now;
+    // A renewal, or a listing featured by its owner's Premium plan: the placement takes over where the running
+    // one (or the plan's featured status) ends, so no day is paid for twice.
+    const runningEnd = business.featured && business.featuredUntil && business.featuredUntil > now ? business.featuredUntil : now;
+    const premiumEnd = business.premiumUntil && business.premiumUntil > now ? business.premiumUntil : now;
+    const startDate = new Date(Math.max(now.getTime(), runningEnd.getTime(), premiumEnd.getTime()));
     const endDate = addMonths(startDate, featuredMonthsForTier(request.pricingTier));
     // A placement already running longer (or with no end) is not shortened by a new one.
     const stillFeatured = business.featured && (business.featuredUntil === null || business.featuredUntil > now);
