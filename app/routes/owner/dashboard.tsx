@@ -280,7 +280,8 @@ function ListingCard({ listing: b }: { listing: Listing }) {
               disabled={featureBlocked || requesting}
               className={buttonClass({ variant: "warning", size: "sm" })}
             >
-              {b.featuredNow ? "Featured" : alreadyPending ? "Feature requested" : requesting ? "Requesting…" : "Request Featured"}
+              {/* Featured by a placement that a new one cannot follow yet; a Premium listing, or a placement ending within 7 days, may ask for one (ADR 16). */}
+              {b.featureRefusal === FEATURE_TEXTS.alreadyFeatured ? "Featured" : alreadyPending ? "Feature requested" : requesting ? "Requesting…" : "Request Featured"}
             </button>
           </feature.Form>
         ) : null}
