@@ -1229,8 +1229,11 @@ export function buildDemoPlan(seed: number = DEMO_SEED_VALUE): DemoPlan {
       if (slot.status === "rejected") b.rejectionReason = REJECTION_REASONS[businesses.filter((x) => x.status === "rejected").length % REJECTION_REASONS.length];
     });
     if (mine.length > 1) {
+      // Premium features every listing of its owner (ADR 16): one Premium owner in the demo, the others on
+      // Standard, so the featured placements still show on the home page.
+      const premium = rng.chance(0.7) ? false : !subscriptions.some((s) => s.planId === "premium");
       subscriptions.push({
-        userKey: o.key, planId: rng.chance(0.7) ? "standard" : "premium", startAgoMs: rng.int(1, 25) * DAY, paymentReference: reference("demo"),
+        userKey: o.key, planId: premium ? "premium" : "standard", startAgoMs: rng.int(1, 25) * DAY, paymentReference: reference("demo"),
       });
     }
   }

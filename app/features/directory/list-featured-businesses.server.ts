@@ -7,14 +7,19 @@ import type { BusinessCardData } from "./types";
 import { hasPlacementNow, hasPriorityNow } from "../featured/featured-now.server";
 
 /**
- * The home page's featured section: up to 6 public, currently featured businesses, those of running Premium
- * plans first (search priority, ADR 16), each newest first. Two reads, each in one index's order (an OR of
- * both kinds of featured has none).
+ * The home page's featured section: up to 6 public, currently featured businesses (a placement or a Premium
+ * plan), newest first. Search priority is for search (ADR 16): here every featured listing is shown alike. Two
+ * reads, each in one index's order (an OR of both kinds of featured has none), merged.
  */
 export async function listFeaturedBusinesses(limit: number = LIMITS.homeFeaturedCount): Promise<BusinessCardData[]> {
   const read = (featured: ReturnType<typeof and>) =>
-    getDb().select(cardColumns).from(businesses).where(and(isPublicBusiness, featured)).orderBy(desc(businesses.createdAt), desc(businesses.id)).limit(limit);
-  const priority = await read(hasPriorityNow());
-  const placed = priority.length < limit ? await read(and(hasPlacementNow(), sql`not ${hasPriorityNow()}`)) : [];
-  return toCards([...priority, ...placed].slice(0, limit));
+    getDb()
+      .select({ ...cardColumns, createdAt: businesses.createdAt })
+      .from(businesses)
+      .where(and(isPublicBusiness, featured))
+      .orderBy(desc(businesses.createdAt), desc(businesses.id))
+      .limit(limit);
+  const rows = [...(await read(hasPriorityNow())), ...(await read(and(hasPlacementNow(), sql`not ${hasPriorityNow()}`)))];
+  rows.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+  return toCards(rows.slice(0, limit).map(({ createdAt: _created, ...card }) => card));
 }
