@@ -112,7 +112,6 @@ export const businesses = pgTable(
     index("businesses_public_premium_idx")
       .on(t.createdAt.desc(), t.id)
       .where(sql`premium_until is not null and approved and approval_status = 'approved' and not owner_suspended and user_id is not null`),
-    index("businesses_premium_until_idx").on(t.premiumUntil).where(sql`premium_until is not null`),
     index("businesses_search_vector_idx").using("gin", t.searchVector),
     index("businesses_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
   ],

@@ -1,4 +1,4 @@
-import { and, desc, sql } from "drizzle-orm";
+import { and, asc, desc, sql } from "drizzle-orm";
 import { businesses } from "../../../db/schema";
 import { getDb } from "../../lib/db.server";
 import { LIMITS } from "../../lib/reference";
@@ -17,9 +17,10 @@ export async function listFeaturedBusinesses(limit: number = LIMITS.homeFeatured
       .select({ ...cardColumns, createdAt: businesses.createdAt })
       .from(businesses)
       .where(and(isPublicBusiness, featured))
-      .orderBy(desc(businesses.createdAt), desc(businesses.id))
+      .orderBy(desc(businesses.createdAt), asc(businesses.id))
       .limit(limit);
   const rows = [...(await read(hasPriorityNow())), ...(await read(and(hasPlacementNow(), sql`not ${hasPriorityNow()}`)))];
-  rows.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+  // Newest first, then by id: the order of the indexes both reads use.
+  rows.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   return toCards(rows.slice(0, limit).map(({ createdAt: _created, ...card }) => card));
 }
