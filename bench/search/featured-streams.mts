@@ -31,5 +31,5 @@ await explain("browse: Premium stream", `select id, created_at from businesses w
 await explain("browse: placements without priority", `select id, created_at from businesses where ${pub} and ${place} and not ${prio} order by created_at desc nulls last, id limit 21`);
 await explain("browse: the rest", `select id, created_at from businesses where ${pub} and not (${place} or ${prio}) order by created_at desc nulls last, id limit 21`);
 await explain("large result, ordered: Premium stream matching 'shop'", `select id from businesses where ${pub} and search_vector @@ to_tsquery('simple','shop:*') and ${prio} order by created_at desc nulls last, id limit 21`, ordered);
-await explain("home: Premium", `select id from businesses where ${pub} and ${prio} order by created_at desc, id limit 6`);
+await explain("home: Premium", `select id from businesses where ${pub} and ${prio} order by created_at desc nulls last, id limit 6`);
 await db.close();

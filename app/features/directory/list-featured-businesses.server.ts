@@ -1,4 +1,4 @@
-import { and, asc, desc, sql } from "drizzle-orm";
+import { and, asc, sql } from "drizzle-orm";
 import { businesses } from "../../../db/schema";
 import { getDb } from "../../lib/db.server";
 import { LIMITS } from "../../lib/reference";
@@ -17,7 +17,8 @@ export async function listFeaturedBusinesses(limit: number = LIMITS.homeFeatured
       .select({ ...cardColumns, createdAt: businesses.createdAt })
       .from(businesses)
       .where(and(isPublicBusiness, featured))
-      .orderBy(desc(businesses.createdAt), asc(businesses.id))
+      // "nulls last" as the indexes are written (created_at is never null), so they are read in order, not sorted.
+      .orderBy(sql`${businesses.createdAt} desc nulls last`, asc(businesses.id))
       .limit(limit);
   const rows = [...(await read(hasPriorityNow())), ...(await read(and(hasPlacementNow(), sql`not ${hasPriorityNow()}`)))];
   // Newest first, then by id: the order of the indexes both reads use.
