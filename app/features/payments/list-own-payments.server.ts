@@ -21,6 +21,8 @@ export type OwnPayment = {
   /** Why it failed, as recorded (the provider's words or ours). */
   failureReason: string | null;
   notApplied: boolean;
+  /** A refund state, where the payments table has one (plan benefits and refunds). */
+  refundStatus?: string | null;
 };
 
 /**

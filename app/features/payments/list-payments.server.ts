@@ -28,6 +28,8 @@ export type AdminPayment = {
   status: string;
   failureReason: string | null;
   notApplied: boolean;
+  /** A refund state, where the payments table has one (plan benefits and refunds). */
+  refundStatus?: string | null;
   payerId: string | null;
   payerFirstName: string | null;
   payerLastName: string | null;

@@ -47,6 +47,23 @@ export function paymentStatusLabel(status: string): string {
   return PAYMENT_STATUS_LABELS[status] ?? status.charAt(0).toUpperCase() + status.slice(1).replace(/[-_]/g, " ");
 }
 
+/**
+ * Refund states of a succeeded payment (the refund_status column of plan benefits and refunds, ADR 16: due →
+ * requesting → pending at the provider → refunded), shown beside the status when a row carries one.
+ */
+export const REFUND_STATUS_LABELS: Record<string, string> = {
+  due: "Refund due",
+  requesting: "Refund requested",
+  pending: "Refund pending",
+  refunded: "Refunded",
+};
+
+/** A refund state as people read it, or null when there is none. */
+export function refundLabel(refundStatus: string | null | undefined): string | null {
+  if (!refundStatus) return null;
+  return REFUND_STATUS_LABELS[refundStatus] ?? `Refund: ${refundStatus}`;
+}
+
 /** The provider as people read it. */
 export function providerLabel(provider: string): string {
   if (provider === "demo") return "Demo payments (no money moved)";

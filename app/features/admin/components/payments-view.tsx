@@ -5,7 +5,7 @@ import { fieldClass } from "../../../components/ui/field";
 import { formatDateTime, formatNaira } from "../../../lib/format";
 import { PAYMENT_STATUSES } from "../../../lib/reference";
 import type { AdminPayment } from "../../payments/list-payments.server";
-import { LEDGER_TEXTS, paymentStatusLabel, providerLabel, receiptHref } from "../../payments/payment-ledger";
+import { LEDGER_TEXTS, paymentStatusLabel, providerLabel, receiptHref, refundLabel } from "../../payments/payment-ledger";
 import { STATUS_TONE } from "../../payments/components/payments-table";
 import { ADMIN_TEXTS, SUBSCRIPTIONS_VIEWS, type AdminActionResult, type SubscriptionsView } from "../admin.schemas";
 import { ActionForm, PagedList, personName, resultFor, useSubmitting } from "./admin-ui";
@@ -111,7 +111,10 @@ export function PaymentsView({
                   {p.payerId ? personName(p.payerFirstName, p.payerLastName) : ADMIN_TEXTS.unknownUser} · {p.payerEmail ?? ADMIN_TEXTS.noEmail}
                 </p>
               </div>
-              <Badge tone={STATUS_TONE[p.status] ?? "neutral"}>{paymentStatusLabel(p.status)}</Badge>
+              <div className="flex flex-wrap gap-1">
+                <Badge tone={STATUS_TONE[p.status] ?? "neutral"}>{paymentStatusLabel(p.status)}</Badge>
+                {refundLabel(p.refundStatus) ? <Badge tone="neutral">{refundLabel(p.refundStatus)}</Badge> : null}
+              </div>
             </div>
             <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
               <dt className="font-medium text-gray-600">Reference</dt>

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { Badge } from "../../../components/ui/badge";
 import { formatDateTime, formatNaira } from "../../../lib/format";
-import { LEDGER_TEXTS, paymentStatusLabel, pendingPaymentHref, receiptHref } from "../payment-ledger";
+import { LEDGER_TEXTS, paymentStatusLabel, pendingPaymentHref, receiptHref, refundLabel } from "../payment-ledger";
 
 /** Badge tones (app/components/ui/badge.tsx) for payment statuses. */
 export const STATUS_TONE: Record<string, string> = { pending: "pending", succeeded: "approved", failed: "rejected" };
@@ -14,6 +14,8 @@ export type PaymentRowView = {
   amountKobo: number;
   status: string;
   notApplied: boolean;
+  /** A refund state, where the payments table has one (plan benefits and refunds). */
+  refundStatus?: string | null;
 };
 
 /** The owner's payments: date (Lagos), what, amount, status, reference; a pending one can be continued. */
@@ -42,6 +44,7 @@ export function PaymentsTable({ rows }: { rows: PaymentRowView[] }) {
               <td className="whitespace-nowrap px-3 py-2 text-right">{formatNaira(p.amountKobo)}</td>
               <td className="px-3 py-2">
                 <Badge tone={STATUS_TONE[p.status] ?? "neutral"}>{paymentStatusLabel(p.status)}</Badge>
+                {refundLabel(p.refundStatus) ? <span className="mt-1 block text-xs font-semibold text-gray-700">{refundLabel(p.refundStatus)}</span> : null}
                 {p.notApplied ? <span className="mt-1 block text-xs text-amber-800">{LEDGER_TEXTS.notApplied}</span> : null}
               </td>
               <td className="px-3 py-2">
