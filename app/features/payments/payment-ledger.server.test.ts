@@ -153,6 +153,17 @@ describe("a receipt", () => {
     expect((await refusal(getPaymentReceipt(actor, "x".repeat(101)))).code).toBe("not-found");
   });
 
+  it("for a renewal, the period runs from the end of the plan in force", async () => {
+    const { actor } = await owner();
+    const first = await payForPlan(actor, { type: "subscription", plan: "standard" });
+    const renewal = await payForPlan(actor, { type: "subscription", plan: "standard" });
+    if (first.status !== "paid" || renewal.status !== "paid") throw new Error("expected paid");
+    const before = (await getPaymentReceipt(actor, first.reference)).period;
+    const after = (await getPaymentReceipt(actor, renewal.reference)).period;
+    expect(after.startsAt).toEqual(before.endsAt);
+    expect(after.endsAt!.getTime() - before.endsAt!.getTime()).toBe(30 * DAY);
+  });
+
   it("exists only for a succeeded payment", async () => {
     const { created, actor } = await owner();
     for (const status of ["pending", "failed"] as const) {

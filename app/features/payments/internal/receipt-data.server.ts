@@ -30,6 +30,18 @@ export type PaymentReceipt = {
 
 const trimmed = (value: string | null | undefined) => value?.trim() || null;
 
+const DAY_MS = 86_400_000;
+
+/**
+ * Where the period a subscription payment bought begins: its end less the plan's days. A renewal of the plan in
+ * force adds its days to the running end (grantSubscription), so the days bought start there, not on the day
+ * of payment.
+ */
+function boughtFrom(startsAt: Date | null, endsAt: Date | null, days: number | null): Date | null {
+  if (!endsAt || days === null) return startsAt;
+  return new Date(endsAt.getTime() - days * DAY_MS);
+}
+
 /** One payment with its payer, listing and what it granted, by reference; null when there is none. */
 export async function loadPaymentReceipt(reference: string, db: Db | Tx = getDb()): Promise<PaymentReceipt | null> {
   const [row] = await db
@@ -66,6 +78,7 @@ export async function loadPaymentReceipt(reference: string, db: Db | Tx = getDb(
     .limit(1);
   if (!row) return null;
   const purpose = row.purpose === "featured" ? "featured" : "subscription";
+  const days = paymentPeriodDays(row);
   const name = [trimmed(row.firstName), trimmed(row.lastName)].filter(Boolean).join(" ") || trimmed(row.accountName) || "Customer";
   return {
     reference: row.reference,
@@ -79,8 +92,8 @@ export async function loadPaymentReceipt(reference: string, db: Db | Tx = getDb(
     listingName: row.listingName ?? null,
     period:
       purpose === "subscription"
-        ? { startsAt: row.subscriptionStartsAt, endsAt: row.subscriptionEndsAt, days: paymentPeriodDays(row) }
-        : { startsAt: row.featuredStartsAt, endsAt: row.featuredEndsAt, days: paymentPeriodDays(row) },
+        ? { startsAt: boughtFrom(row.subscriptionStartsAt, row.subscriptionEndsAt, days), endsAt: row.subscriptionEndsAt, days }
+        : { startsAt: row.featuredStartsAt, endsAt: row.featuredEndsAt, days },
     createdAt: row.createdAt,
     paidAt: row.confirmedAt,
     payerId: row.payerId,
