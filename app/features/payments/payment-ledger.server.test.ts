@@ -14,7 +14,7 @@ import { getPaymentReceipt } from "./get-payment-receipt.server";
 import { listOwnPayments } from "./list-own-payments.server";
 import { listPayments } from "./list-payments.server";
 import { payForPlan } from "./pay-for-plan.server";
-import { formatNairaExact, LEDGER_TEXTS, OWN_PAYMENTS_PAGE_SIZE, paymentStatusLabel, periodText } from "./payment-ledger";
+import { LEDGER_TEXTS, OWN_PAYMENTS_PAGE_SIZE } from "./payment-ledger";
 import { registerPaymentProvider, resetPaymentProviders, type PaymentProvider } from "./payment-provider.server";
 import { recheckPayment } from "./recheck-payment.server";
 import { sendPaymentReceipt } from "./send-payment-receipt.server";
@@ -49,29 +49,6 @@ async function paymentRow(reference: string) {
 
 /** A moment far in the future, so rows made with it sort first in newest-first lists shared with other tests. */
 const future = (offsetMs = 0) => new Date(Date.now() + 400 * DAY + offsetMs);
-
-describe("formatting", () => {
-  it("shows kobo exactly, with thousands separators, never rounded", () => {
-    expect(formatNairaExact(299_900)).toBe("₦2,999.00");
-    expect(formatNairaExact(4_999_950)).toBe("₦49,999.50");
-    expect(formatNairaExact(5)).toBe("₦0.05");
-    expect(formatNairaExact(0)).toBe("₦0.00");
-    expect(formatNairaExact(123_456_789)).toBe("₦1,234,567.89");
-    expect(() => formatNairaExact(1.5)).toThrow(RangeError);
-  });
-
-  it("names statuses, including ones this build does not know yet", () => {
-    expect(paymentStatusLabel("succeeded")).toBe("Succeeded");
-    expect(paymentStatusLabel("refund_pending")).toBe("Refund pending");
-  });
-
-  it("says the period in Lagos dates, or from the admin's approval for a featured placement not yet approved", () => {
-    const startsAt = new Date("2026-11-30T23:30:00Z"); // 1 Dec in Lagos
-    const endsAt = new Date(startsAt.getTime() + 30 * DAY);
-    expect(periodText("subscription", { startsAt, endsAt, days: 30 })).toBe("1 Dec 2026 – 31 Dec 2026 (30 days)");
-    expect(periodText("featured", { startsAt: null, endsAt: null, days: 90 })).toBe("90 days from the day an admin approves the placement");
-  });
-});
 
 describe("an owner's payments", () => {
   it("lists only the caller's own payments, newest first, with what was bought, the listing and the status", async () => {
