@@ -209,7 +209,7 @@ const ownersReceipt = (world: World) =>
     .values({ userId: world.users.owner.id, purpose: "subscription", planId: "standard", amountKobo: 299_900, provider: "demo", reference: MATRIX_RECEIPT, status: "succeeded", confirmedAt: new Date() })
     .onConflictDoNothing();
 /** A payment left pending by a business owner of its own (one in flight per account and plan). */
-const pendingPayment = async () => {
+const strangersPendingPayment = async () => {
   const payer = await createUser(db(), { role: "business" });
   const [payment] = await db()
     .insert(payments)
@@ -217,7 +217,7 @@ const pendingPayment = async () => {
     .returning({ reference: payments.reference });
   return payment!;
 };
-const paymentState = async (p: { reference: string }) =>
+const recheckedStatus = async (p: { reference: string }) =>
   (await db().select({ status: payments.status }).from(payments).where(eq(payments.reference, p.reference)))[0]?.status;
 
 const ADMIN = "/admin";
@@ -539,9 +539,9 @@ export const PAGE_ROWS: Row[] = [
   row({
     ...adminAction("recheck-payment"),
     case: "a pending payment the (demo) provider reports succeeded",
-    prepare: () => pendingPayment(),
+    prepare: () => strangersPendingPayment(),
     ask: (_w, p) => adminForm("recheck-payment", p.reference),
-    effect: paymentState,
+    effect: recheckedStatus,
   }),
   row({
     key: "GET /admin?tab=subscriptions",
