@@ -54,7 +54,7 @@ const FEATURE_DEPENDENCIES = {
   featured: ["accounts", "listings"],
   payments: ["accounts", "plans", "featured"],
   directory: ["accounts", "listings", "featured"],
-  admin: ["accounts", "listings", "featured", "feedback", "kyc"],
+  admin: ["accounts", "listings", "featured", "feedback", "kyc", "payments"],
   privacy: ["accounts", "listings"],
 };
 

@@ -148,6 +148,8 @@ export const payments = pgTable(
     createdAt: ts("created_at").notNull().defaultNow(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
     confirmedAt: ts("confirmed_at"),
+    /** When the receipt e-mail was claimed (sent once: app/features/payments/send-payment-receipt.server.ts). */
+    receiptSentAt: ts("receipt_sent_at"),
   },
   (t) => [
     check("payments_status_check", sql`${t.status} in (${inList(PAYMENT_STATUSES)})`),
@@ -155,6 +157,9 @@ export const payments = pgTable(
     check("payments_amount_check", sql`${t.amountKobo} >= 0`),
     check("payments_currency_check", sql`${t.currency} = 'NGN'`),
     index("payments_user_created_idx").on(t.userId, t.createdAt.desc()),
+    // The admin's payments view (newest first, by status): migration 0012.
+    index("payments_created_idx").on(t.createdAt.desc(), t.id),
+    index("payments_status_created_idx").on(t.status, t.createdAt.desc(), t.id),
     // One payment in flight per account and thing bought (start-payment.server.ts): a double submit records one.
     uniqueIndex("payments_one_pending_subscription_idx").on(t.userId, t.planId).where(sql`status = 'pending' and purpose = 'subscription'`),
     uniqueIndex("payments_one_pending_featured_idx")

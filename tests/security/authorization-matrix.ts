@@ -201,6 +201,25 @@ const changeState = async (b: { id: string }) => ({
   waiting: (await db().select({ n: count() }).from(businessRevisions).where(eq(businessRevisions.businessId, b.id)))[0]!.n,
 });
 
+/** The owner's succeeded payment whose receipt the matrix asks for (made once, whoever asks first). */
+const MATRIX_RECEIPT = "demo_matrix_receipt";
+const ownersReceipt = (world: World) =>
+  db()
+    .insert(payments)
+    .values({ userId: world.users.owner.id, purpose: "subscription", planId: "standard", amountKobo: 299_900, provider: "demo", reference: MATRIX_RECEIPT, status: "succeeded", confirmedAt: new Date() })
+    .onConflictDoNothing();
+/** A payment left pending by a business owner of its own (one in flight per account and plan). */
+const strangersPendingPayment = async () => {
+  const payer = await createUser(db(), { role: "business" });
+  const [payment] = await db()
+    .insert(payments)
+    .values({ userId: payer.id, purpose: "subscription", planId: "standard", amountKobo: 299_900, provider: "demo", reference: `demo_matrix_${randomUUID()}`, status: "pending" })
+    .returning({ reference: payments.reference });
+  return payment!;
+};
+const recheckedStatus = async (p: { reference: string }) =>
+  (await db().select({ status: payments.status }).from(payments).where(eq(payments.reference, p.reference)))[0]?.status;
+
 const ADMIN = "/admin";
 // An admin without two-factor is sent to set it up, from every admin screen and action (security finding 9).
 const adminAction = (intent: string, ok: Expected = 200) => ({
@@ -330,6 +349,22 @@ export const PAGE_ROWS: Row[] = [
     ask: (_w, b) => ({ method: "POST", path: "/dashboard", form: { intent: "feature", businessId: b.id } }),
     effect: requestsFor,
   }),
+  // The owner's payments and receipts (issue 15): a receipt opens for its payer and admins with two-factor only.
+  row({ key: "GET /dashboard/payments", expect: businessOnly("/dashboard/payments", 200), ask: get("/dashboard/payments") }),
+  noAction("/dashboard/payments", "/dashboard/payments"),
+  row({
+    key: "GET /dashboard/payments/:reference",
+    case: "the owner's succeeded payment",
+    expect: {
+      ...signedIn(`/dashboard/payments/${MATRIX_RECEIPT}`, 404),
+      owner: 200,
+      admin: 200,
+    },
+    twoFactorRule: true,
+    prepare: (w) => ownersReceipt(w),
+    ask: get(`/dashboard/payments/${MATRIX_RECEIPT}`),
+  }),
+  noAction("/dashboard/payments/:reference", `/dashboard/payments/${MATRIX_RECEIPT}`),
   row({ key: "GET /kyc-verification", expect: businessOnly("/kyc-verification", 200), ask: get("/kyc-verification") }),
   row({
     key: "POST /kyc-verification",
@@ -501,6 +536,20 @@ export const PAGE_ROWS: Row[] = [
     effect: feedbackState,
   }),
   row({ ...adminAction("delete-feedback"), prepare: () => createFeedback(db()), ask: (_w, f) => adminForm("delete-feedback", f.id), effect: feedbackState }),
+  row({
+    ...adminAction("recheck-payment"),
+    case: "a pending payment the (demo) provider reports succeeded",
+    prepare: () => strangersPendingPayment(),
+    ask: (_w, p) => adminForm("recheck-payment", p.reference),
+    effect: recheckedStatus,
+  }),
+  row({
+    key: "GET /admin?tab=subscriptions",
+    case: "the payments view, filtered",
+    expect: adminPanel("/admin?tab=subscriptions&view=payments&status=pending", 200, "→/admin/security"),
+    twoFactorRule: true,
+    ask: get("/admin?tab=subscriptions&view=payments&status=pending"),
+  }),
   row({ key: `POST /admin intent=${UNKNOWN_INTENT}`, expect: adminPanel(ADMIN, 400, "→/admin/security"), twoFactorRule: true, ask: post(ADMIN, { intent: "no-such-intent" }) }),
 
   row({ key: "GET /admin/security", expect: adminPanel("/admin/security", 200, 200), ask: get("/admin/security") }),
