@@ -23,6 +23,7 @@ import { metricsRoutes, requestMetrics } from "./metrics";
 import { originCheck } from "./origin-check";
 import { eventsRoute } from "./events";
 import { messagesApi } from "./messages-api";
+import { paystackWebhookRoutes } from "./paystack-webhook";
 import { seoRoutes } from "./seo";
 
 export type AppVariables = SecurityVariables & {
@@ -112,6 +113,8 @@ export function createApp(options: { env: Env; build: BuildLoader; clientDir?: s
   // Messaging: live events (Server-Sent Events) and the chat's JSON endpoints.
   app.route("/events", eventsRoute());
   app.route("/api/messages", messagesApi());
+  // Payments: Paystack's signed events (server-to-server: no session, no Origin).
+  app.route("/api/payments/paystack", paystackWebhookRoutes());
 
   // Search engines: robots.txt and the sitemap of every public business page.
   app.route("/", seoRoutes());

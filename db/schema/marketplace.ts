@@ -155,6 +155,8 @@ export const payments = pgTable(
     check("payments_amount_check", sql`${t.amountKobo} >= 0`),
     check("payments_currency_check", sql`${t.currency} = 'NGN'`),
     index("payments_user_created_idx").on(t.userId, t.createdAt.desc()),
+    // The close-stale-payments job reads the oldest pending payments (migration 0010).
+    index("payments_pending_created_idx").on(t.createdAt).where(sql`status = 'pending'`),
     // One payment in flight per account and thing bought (start-payment.server.ts): a double submit records one.
     uniqueIndex("payments_one_pending_subscription_idx").on(t.userId, t.planId).where(sql`status = 'pending' and purpose = 'subscription'`),
     uniqueIndex("payments_one_pending_featured_idx")
