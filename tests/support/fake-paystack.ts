@@ -186,7 +186,7 @@ export async function startFakePaystack(options: { secretKey?: string; webhookUr
         return response.end();
       }
       response.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
-      return response.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Paystack Checkout (fake)</title></head>
+      return response.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>Paystack Checkout (fake)</title></head>
 <body><main><h1>Paystack Checkout (test mode)</h1>
 <p>${escapeHtml(tx.email)} pays <strong>NGN ${(tx.amount / 100).toFixed(2)}</strong></p>
 <form method="post" action="/checkout/${tx.accessCode}/pay"><button type="submit">Pay</button></form>
@@ -194,6 +194,8 @@ export async function startFakePaystack(options: { secretKey?: string; webhookUr
 <p><a href="${escapeHtml(cancelUrlOf(tx))}">Cancel payment</a></p></main></body></html>`);
     }
 
+    // Anything a browser may ask besides the checkout page (a favicon): not the API.
+    if (!/^\/(transaction\/|refund$)/.test(url.pathname)) return json(response, 404, { status: false, message: "Not found" });
     const authorization = request.headers.authorization;
     let body: unknown = null;
     try {

@@ -6,6 +6,20 @@ export const PAYSTACK_DEFAULT_BASE_URL = "https://api.paystack.co";
 /** No call to Paystack may hold a request (or a scheduled job) longer than this. */
 export const PAYSTACK_TIMEOUT_MS = 8_000;
 
+/** Where Paystack's hosted checkout page is (authorization_url). */
+export const PAYSTACK_CHECKOUT_ORIGIN = "https://checkout.paystack.com";
+
+/**
+ * The origins the pay button's post may be redirected to (the CSP's form-action): Paystack's checkout, and
+ * PAYSTACK_BASE_URL's origin when set (the tests' fake serves its checkout page there).
+ */
+export function checkoutOrigins(env: { PAYMENT_PROVIDER?: string; PAYSTACK_BASE_URL?: string }): string[] {
+  if (env.PAYMENT_PROVIDER !== "paystack") return [];
+  const origins = [PAYSTACK_CHECKOUT_ORIGIN];
+  if (env.PAYSTACK_BASE_URL && URL.canParse(env.PAYSTACK_BASE_URL)) origins.push(new URL(env.PAYSTACK_BASE_URL).origin);
+  return origins;
+}
+
 export type PaystackOptions = {
   secretKey: string;
   /** https://api.paystack.co unless told otherwise (the fake in tests). */

@@ -351,9 +351,12 @@ describe("an abandoned checkout", () => {
     expect(pending).toHaveLength(1);
     expect(pending[0]!.reference).not.toBe(reference);
 
-    const cancelled = page(await renderRoute(paymentRoute, "/payment", { cookie, form: { intent: "cancel", reference: pending[0]!.reference } }));
-    expect(cancelled.text).toContain(PAYMENT_TEXTS.cancelled.text);
-    expect(cancelled.html).toMatch(/href="\/payment\?type=subscription&amp;plan=standard"[^>]*>Try again/);
+    // Cancel: back to the order summary of the same plan, saying so.
+    const cancelled = await renderRoute(paymentRoute, "/payment", { cookie, form: { intent: "cancel", reference: pending[0]!.reference } });
+    expect(cancelled).toEqual({ kind: "redirect", status: 302, location: "/payment?type=subscription&plan=standard&cancelled=1" });
+    const summary = page(await renderRoute(paymentRoute, "/payment?type=subscription&plan=standard&cancelled=1", { cookie }));
+    expect(summary.text).toContain(PAYMENT_TEXTS.cancelled.text);
+    expect(summary.text).toContain("Pay ₦2,999");
     expect(await row(pending[0]!.reference)).toMatchObject({ status: "failed", failureReason: PAYMENT_CANCELLED });
     expect(await subscriptionsOf(actor.id)).toEqual([]);
     // Cancelling twice is refused with the failure text; an unknown intent is refused.

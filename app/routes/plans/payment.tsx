@@ -1,4 +1,5 @@
-import { Form, Link, redirect, useNavigation } from "react-router";
+import { useEffect } from "react";
+import { Form, Link, redirect, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/payment";
 import { SITE_NAME } from "~/components/site";
 import { requireUser } from "~/features/accounts/guards.server";
@@ -37,7 +38,9 @@ export async function loader({ request }: Route.LoaderArgs) {
       const pending: Pending = { reference, nextCheckHref };
       return { item: null, failure: PAYMENT_TEXTS.stillProcessing, isDemo, pending, notice: null };
     }
-    return { item: await resolveCheckout(user, parseCheckout(params)), failure: null, isDemo, pending: null, notice: null };
+    // Back from cancelling a payment for this (the action's redirect): said above the order summary.
+    const notice = params.get("cancelled") === "1" ? PAYMENT_TEXTS.cancelled : null;
+    return { item: await resolveCheckout(user, parseCheckout(params)), failure: null, isDemo, pending: null, notice };
   } catch (error) {
     // The page itself says what is wrong (and links back to the plans), at the refusal's status.
     return failureData(error, { fallback: PAYMENT_TEXTS.error, keep: { item: null, isDemo, pending: null, notice: null } });
@@ -54,7 +57,11 @@ export async function action({ request }: Route.ActionArgs) {
       // retry started again for the same thing (a new reference and a new checkout page).
       const cancelled = await cancelPayment(user, String(form.get("reference") ?? ""));
       if (cancelled.status === "paid") throw redirect(afterPaymentHref(cancelled));
-      if (intent === "cancel") return { ok: true as const, failure: null, notice: PAYMENT_TEXTS.cancelled, retryHref: cancelled.checkout ? paymentHref(cancelled.checkout) : null };
+      if (intent === "cancel") {
+        // Back to the order summary of the same thing, saying it was cancelled: paying again is one press.
+        if (cancelled.checkout) throw redirect(`${paymentHref(cancelled.checkout)}&cancelled=1`);
+        return { ok: true as const, failure: null, notice: PAYMENT_TEXTS.cancelled, retryHref: null };
+      }
       if (!cancelled.checkout) throw new AppError("invalid", PAYMENT_TEXTS.invalidPlan);
       return await pay(user, cancelled.checkout);
     }
@@ -73,6 +80,26 @@ async function pay(user: Awaited<ReturnType<typeof requireUser>>, checkout: Retu
 }
 
 /**
+ * Asks again in a few seconds: a meta refresh without JavaScript (inside <noscript>, so a page that runs
+ * scripts never has a timer that outlives what the person does next, such as pressing Cancel), a client
+ * navigation with it (stopped while a form is being sent).
+ */
+function CheckAgain({ href }: { href: string }) {
+  const navigate = useNavigate();
+  const busy = useNavigation().state !== "idle";
+  useEffect(() => {
+    if (busy) return;
+    const timer = setTimeout(() => void navigate(href, { replace: true, preventScrollReset: true }), PENDING_REFRESH_SECONDS * 1000);
+    return () => clearTimeout(timer);
+  }, [href, navigate, busy]);
+  return (
+    <noscript>
+      <meta httpEquiv="refresh" content={`${PENDING_REFRESH_SECONDS};url=${href}`} />
+    </noscript>
+  );
+}
+
+/**
  * What is being bought, its price and the pay button; the demo provider takes 2 seconds, then /dashboard.
  * Back from a hosted checkout (?reference=…): 'processing' until the gateway says paid (→ /dashboard) or
  * failed (the failure text and a way to try again), checking again by itself every few seconds (a meta
@@ -80,7 +107,7 @@ async function pay(user: Awaited<ReturnType<typeof requireUser>>, checkout: Retu
  */
 export default function Payment({ loaderData, actionData }: Route.ComponentProps) {
   const { item, isDemo } = loaderData;
-  const notice = actionData && "notice" in actionData ? actionData.notice : null;
+  const notice = (actionData && "notice" in actionData ? actionData.notice : null) ?? loaderData.notice;
   const failure = notice ? null : (actionData?.failure ?? loaderData.failure);
   const pending = notice ? null : loaderData.pending;
   const retryHref = actionData && "retryHref" in actionData ? actionData.retryHref : null;
@@ -91,7 +118,7 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
 
   return (
     <div className="page max-w-lg space-y-5">
-      {pending?.nextCheckHref && !paying ? <meta httpEquiv="refresh" content={`${PENDING_REFRESH_SECONDS};url=${pending.nextCheckHref}`} /> : null}
+      {pending?.nextCheckHref ? <CheckAgain href={pending.nextCheckHref} /> : null}
       <h1 className="title">Complete Your Payment</h1>
       {notice ? (
         <div role="status" className="rounded-lg border border-gray-200 bg-gray-50 px-3 py-2 text-sm text-gray-800">
@@ -171,7 +198,7 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
           {isDemo ? <p className="text-xs text-gray-500">Demo payment: no money is taken. Your payment is recorded with a reference.</p> : null}
         </Card>
       ) : null}
-      {failed || notice ? (
+      {failed || (notice && !item) ? (
         <Link to={retryHref ?? "/pricing"} className="btn btn-primary">
           Try again
         </Link>
