@@ -17,7 +17,9 @@ import { createPaystackProvider } from "./paystack-provider.server";
  *      status = 'pending' RETURNING …`; only when that returned a row is the plan granted (subscription or
  *      featured request). A replayed confirmation therefore changes nothing.
  *
- * Plugging in a real Nigerian gateway (Paystack, Flutterwave): write a `PaymentProvider` whose
+ * Paystack is built this way (paystack-provider.server.ts, its webhook in handle-paystack-webhook.server.ts,
+ * docs/decisions/0015-paystack-payments.md) and made the default by PAYMENT_PROVIDER=paystack below.
+ * Plugging in another Nigerian gateway (Flutterwave): write a `PaymentProvider` whose
  *   - `initiate` calls the gateway's "initialize transaction" endpoint (Paystack: POST
  *     https://api.paystack.co/transaction/initialize with email, amount in kobo, reference,
  *     callback_url = PUBLIC_URL + "/payment?reference=" + reference; Flutterwave: POST /v3/payments with
