@@ -137,4 +137,28 @@ describe("paying with Paystack (the fake) in the browser", () => {
       await watched.close();
     }
   });
+
+  it("works without JavaScript: the pay button's post reaches Paystack (CSP form-action), the waiting page refreshes itself, Cancel", async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+    try {
+      const page = await context.newPage();
+      await page.goto(at("/login"));
+      await page.getByLabel("Email", { exact: true }).fill("cassandra.okon@example.com");
+      await page.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
+      await page.getByRole("button", { name: "Sign In" }).click();
+      await page.waitForURL((u) => u.pathname === "/dashboard");
+      await page.goto(at("/payment?type=subscription&plan=premium"));
+      await page.getByRole("button", { name: "Pay ₦9,999" }).click();
+      await page.waitForURL((u) => u.origin === fake.baseUrl && u.pathname.startsWith("/checkout/"));
+      await page.getByRole("link", { name: "Cancel payment" }).click();
+      await page.waitForURL((u) => u.origin === base && u.pathname === "/payment" && u.searchParams.has("reference"));
+      await page.getByRole("heading", { name: "Payment processing" }).waitFor();
+      await page.waitForURL((u) => u.searchParams.get("check") === "1", { timeout: 10_000 });
+      await page.getByRole("button", { name: "Cancel payment" }).click();
+      await page.waitForURL((u) => u.pathname === "/payment" && u.searchParams.get("cancelled") === "1");
+      await page.getByText("You cancelled this payment. You have not been charged.").waitFor();
+    } finally {
+      await context.close();
+    }
+  });
 });

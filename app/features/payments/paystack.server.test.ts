@@ -329,7 +329,8 @@ describe("an abandoned checkout", () => {
     const waiting = page(await renderRoute(paymentRoute, `/payment?reference=${reference}`, { cookie }));
     expect(waiting.status).toBe(200);
     expect(waiting.text).toContain(PAYMENT_TEXTS.stillProcessing.title);
-    expect(waiting.html).toContain(`<meta http-equiv="refresh" content="4;url=/payment?reference=${reference}&amp;check=1"/>`);
+    // Without JavaScript a meta refresh (inside <noscript>: with JavaScript the page navigates by itself).
+    expect(waiting.html).toContain(`<noscript><meta http-equiv="refresh" content="4;url=/payment?reference=${reference}&amp;check=1"/></noscript>`);
     expect(waiting.html).toMatch(/<button type="submit" value="retry"[^>]*name="intent">Pay again<\/button>/);
     expect(waiting.html).toMatch(/<button type="submit" value="cancel"[^>]*name="intent">Cancel payment<\/button>/);
     expect((await row(reference)).status).toBe("pending");
