@@ -24,7 +24,7 @@ import { REFUND_NOTES } from "./handle-paystack-webhook.server";
 import { payForPlan } from "./pay-for-plan.server";
 import { PAYMENT_TEXTS } from "./payment.schemas";
 import { defaultPaymentProvider, registerPaymentProvider, resetPaymentProviders, setDefaultPaymentProvider } from "./payment-provider.server";
-import { createPaystackProvider, PaystackError } from "./paystack-provider.server";
+import { checkoutOrigins, createPaystackProvider, outcomeOfTransaction, PaystackError } from "./paystack-provider.server";
 import { startPayment } from "./start-payment.server";
 
 let fake: FakePaystack;
@@ -497,5 +497,35 @@ describe("starting a payment is refused before Paystack is called", () => {
       expect(await refusal(startPayment(who, { type: "subscription", plan: "standard" }))).toMatchObject({ code: "forbidden" });
     }
     expect(fake.calls.length).toBe(before);
+  });
+});
+
+describe("what Paystack's transaction statuses mean (verify's data, or a signed event's)", () => {
+  const ours = { reference: "paystack-abc" };
+  const paid = { status: "success", reference: "paystack-abc", amount: 299_900, currency: "NGN" };
+
+  it("success counts only for our reference, in naira, with a whole amount: the amount actually paid is reported", () => {
+    expect(outcomeOfTransaction(ours, paid)).toEqual({ status: "succeeded", amountKobo: 299_900 });
+    expect(outcomeOfTransaction(ours, { ...paid, amount: 100 })).toEqual({ status: "succeeded", amountKobo: 100 });
+    expect(outcomeOfTransaction(ours, { ...paid, reference: "paystack-other" })).toMatchObject({ status: "failed", reason: "The payment provider reported a different transaction." });
+    expect(outcomeOfTransaction(ours, { ...paid, currency: "GHS" })).toMatchObject({ status: "failed", reason: "The payment was not made in naira." });
+    for (const amount of ["299900", 2999.5, -1, undefined]) {
+      expect(outcomeOfTransaction(ours, { ...paid, amount })).toMatchObject({ status: "failed" });
+    }
+  });
+
+  it("failed and reversed fail; abandoned, ongoing, pending, processing, queued and unknown statuses stay pending", () => {
+    expect(outcomeOfTransaction(ours, { status: "failed", gateway_response: "Insufficient Funds" })).toEqual({ status: "failed", reason: "Declined: Insufficient Funds" });
+    expect(outcomeOfTransaction(ours, { status: "failed" })).toEqual({ status: "failed", reason: "The payment was declined." });
+    expect(outcomeOfTransaction(ours, { status: "reversed" })).toEqual({ status: "failed", reason: "The payment was reversed." });
+    for (const status of ["abandoned", "ongoing", "pending", "processing", "queued", "something-new", undefined]) {
+      expect(outcomeOfTransaction(ours, { status })).toEqual({ status: "pending" });
+    }
+  });
+
+  it("checkout origins for the CSP: none without Paystack; Paystack's checkout, and the fake's origin when set", () => {
+    expect(checkoutOrigins({ PAYMENT_PROVIDER: "demo" })).toEqual([]);
+    expect(checkoutOrigins({ PAYMENT_PROVIDER: "paystack" })).toEqual(["https://checkout.paystack.com"]);
+    expect(checkoutOrigins({ PAYMENT_PROVIDER: "paystack", PAYSTACK_BASE_URL: "http://127.0.0.1:4010/x" })).toEqual(["https://checkout.paystack.com", "http://127.0.0.1:4010"]);
   });
 });
