@@ -105,7 +105,12 @@ export function createPaystackProvider(options: PaystackOptions): PaymentProvide
       });
     } catch (error) {
       const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
-      throw new PaystackError(timedOut ? `paystack ${method} ${path.split("/").slice(0, 3).join("/")}: no answer within ${timeoutMs} ms` : `paystack ${method}: unreachable`);
+      const endpoint = path.split("/").slice(0, 3).join("/");
+      // The network's own code (ECONNREFUSED, ENOTFOUND…), never the request: it carries the key.
+      const code = (error as { cause?: { code?: unknown } })?.cause?.code;
+      throw new PaystackError(
+        timedOut ? `paystack ${method} ${endpoint}: no answer within ${timeoutMs} ms` : `paystack ${method} ${endpoint}: unreachable${typeof code === "string" ? ` (${code})` : ""}`,
+      );
     }
     let json: Record<string, unknown>;
     try {

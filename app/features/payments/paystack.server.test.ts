@@ -529,3 +529,17 @@ describe("what Paystack's transaction statuses mean (verify's data, or a signed 
     expect(checkoutOrigins({ PAYMENT_PROVIDER: "paystack", PAYSTACK_BASE_URL: "http://127.0.0.1:4010/x" })).toEqual(["https://checkout.paystack.com", "http://127.0.0.1:4010"]);
   });
 });
+
+describe("Paystack unreachable", () => {
+  it("says so with the network's code, never the key", async () => {
+    const closed = await listen(testApp());
+    const deadUrl = closed.url;
+    await closed.close();
+    const key = `sk_test_${"5".repeat(40)}`;
+    const provider = createPaystackProvider({ secretKey: key, baseUrl: deadUrl, publicUrl: BASE_URL });
+    const error = await provider.initiate({ reference: "paystack-x", amountKobo: 1, currency: "NGN", email: "a@example.com", description: "x" }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PaystackError);
+    expect((error as Error).message).toBe("paystack POST /transaction/initialize: unreachable (ECONNREFUSED)");
+    expect((error as Error).message).not.toContain(key);
+  });
+});
