@@ -157,6 +157,8 @@ export const payments = pgTable(
     check("payments_amount_check", sql`${t.amountKobo} >= 0`),
     check("payments_currency_check", sql`${t.currency} = 'NGN'`),
     index("payments_user_created_idx").on(t.userId, t.createdAt.desc()),
+    // The close-stale-payments job reads the oldest pending payments (migration 0010).
+    index("payments_pending_created_idx").on(t.createdAt).where(sql`status = 'pending'`),
     // The admin's payments view (newest first, by status): migration 0012.
     index("payments_created_idx").on(t.createdAt.desc(), t.id),
     index("payments_status_created_idx").on(t.status, t.createdAt.desc(), t.id),
