@@ -14,6 +14,9 @@ export default [
   route("register/:type", "routes/auth/register-account.tsx"),
   // Owners (role business)
   route("dashboard", "routes/owner/dashboard.tsx"),
+  // The owner's payments and printable receipts (issue 15; a receipt also opens for admins)
+  route("dashboard/payments", "routes/owner/payments.tsx"),
+  route("dashboard/payments/:reference", "routes/owner/payment-receipt.tsx"),
   route("kyc-verification", "routes/owner/kyc-verification.tsx"),
   route("business/create", "routes/owner/business-create.tsx"),
   route("business/edit/:id", "routes/owner/business-edit.tsx"),

@@ -7,6 +7,7 @@ import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { getSessionUser } from "../app/features/accounts/session.server";
+import { checkoutOrigins } from "../app/features/payments/paystack-provider.server";
 import { openKycDocument } from "../app/features/kyc/kyc-document-link.server";
 import { getAuth } from "../app/lib/auth.server";
 import { clientAddressOf, parseTrustedProxies } from "../app/lib/client-address.server";
@@ -23,6 +24,7 @@ import { metricsRoutes, requestMetrics } from "./metrics";
 import { originCheck } from "./origin-check";
 import { eventsRoute } from "./events";
 import { messagesApi } from "./messages-api";
+import { paystackWebhookRoutes } from "./paystack-webhook";
 import { seoRoutes } from "./seo";
 
 export type AppVariables = SecurityVariables & {
@@ -74,7 +76,10 @@ export function createApp(options: { env: Env; build: BuildLoader; clientDir?: s
     c.set("clientAddress", clientAddressOf(peer, c.req.raw.headers, trustedProxies));
     await next();
   });
-  app.use("*", securityHeaders({ isDev, isHttps: env.PUBLIC_URL.startsWith("https://"), mediaOrigin: env.MEDIA_CDN_URL }));
+  app.use(
+    "*",
+    securityHeaders({ isDev, isHttps: env.PUBLIC_URL.startsWith("https://"), mediaOrigin: env.MEDIA_CDN_URL, formTargets: checkoutOrigins(env) }),
+  );
   app.use("*", compress());
   app.use("*", originCheck(env.PUBLIC_URL));
   // Uploads are read into memory: cap every body before anything parses it.
@@ -112,6 +117,8 @@ export function createApp(options: { env: Env; build: BuildLoader; clientDir?: s
   // Messaging: live events (Server-Sent Events) and the chat's JSON endpoints.
   app.route("/events", eventsRoute());
   app.route("/api/messages", messagesApi());
+  // Payments: Paystack's signed events (server-to-server: no session, no Origin).
+  app.route("/api/payments/paystack", paystackWebhookRoutes());
 
   // Search engines: robots.txt and the sitemap of every public business page.
   app.route("/", seoRoutes());

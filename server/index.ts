@@ -72,7 +72,11 @@ async function main() {
 
 /** Says at start-up how money is taken, loudly when it is not taken at all (security finding 8). */
 function announcePaymentProvider(env: Env) {
-  if (env.PAYMENT_PROVIDER === "demo") {
+  if (env.PAYMENT_PROVIDER === "paystack") {
+    // Which mode, never the key itself.
+    const mode = env.PAYSTACK_SECRET_KEY?.startsWith("sk_live_") ? "live" : "test";
+    logger.info({ paymentProvider: "paystack", mode }, `payments: Paystack (${mode} mode)`);
+  } else if (env.PAYMENT_PROVIDER === "demo") {
     const line = { paymentProvider: "demo" };
     if (env.isLocal) logger.info(line, "payments: demo provider (every payment succeeds after 2 s; no money is taken)");
     else logger.warn(line, "payments: PAYMENT_PROVIDER=demo on a public address: every payment succeeds and NO MONEY IS TAKEN");

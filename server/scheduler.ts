@@ -4,6 +4,7 @@ import { clearEndedPremium, expireFeaturedPlacements } from "../app/features/fea
 import { sendFeaturedReminders } from "../app/features/featured/send-featured-reminders.server";
 import { sendPlanReminders } from "../app/features/plans/send-plan-reminders.server";
 import { refreshSearchStatistics } from "../app/features/directory/refresh-search-statistics.server";
+import { closeStalePayments } from "../app/features/payments/close-stale-payments.server";
 import { KYC_PURGE_BATCH, purgeExpiredKycDocuments } from "../app/features/privacy/purge-expired-kyc-documents.server";
 import { getDb, queryRows, type Db } from "../app/lib/db.server";
 import { getEnv } from "../app/lib/env.server";
@@ -88,6 +89,15 @@ export function defaultJobs(): ScheduledJob[] {
       run: async () => {
         const pruned = await pruneRealtimeEvents(getDb());
         return pruned > 0 ? { pruned } : null;
+      },
+    },
+    {
+      // Payments pending for more than a day: asked about once at the gateway and closed (paid or not).
+      name: "close-stale-payments",
+      everyMs: 10 * 60_000,
+      run: async () => {
+        const { checked, succeeded, closed } = await closeStalePayments();
+        return checked > 0 ? { checked, succeeded, closed } : null;
       },
     },
     {

@@ -95,3 +95,11 @@ describe("securityHeaders middleware", () => {
     expect(https.headers.get("Strict-Transport-Security")).toBe("max-age=31536000; includeSubDomains");
   });
 });
+
+describe("form-action and the payment gateway", () => {
+  it("is 'self' only, unless a hosted checkout (Paystack) is where the pay button's post is redirected", () => {
+    expect(directives(contentSecurityPolicy("n", { isDev: false })).get("form-action")).toEqual(["'self'"]);
+    const withPaystack = contentSecurityPolicy("n", { isDev: false, formTargets: ["https://checkout.paystack.com", "http://127.0.0.1:4010"] });
+    expect(directives(withPaystack).get("form-action")).toEqual(["'self'", "https://checkout.paystack.com", "http://127.0.0.1:4010"]);
+  });
+});

@@ -8,8 +8,11 @@ export function newNonce(): string {
   return randomBytes(16).toString("base64");
 }
 
-/** `mediaOrigin`: a CDN in front of /media (MEDIA_CDN_URL) that pages may load images from. */
-export function contentSecurityPolicy(nonce: string, { isDev, mediaOrigin }: { isDev: boolean; mediaOrigin?: string }): string {
+/**
+ * `mediaOrigin`: a CDN in front of /media (MEDIA_CDN_URL) that pages may load images from. `formTargets`:
+ * other origins a form post may end at (the payment gateway's hosted checkout, which /payment redirects to).
+ */
+export function contentSecurityPolicy(nonce: string, { isDev, mediaOrigin, formTargets = [] }: { isDev: boolean; mediaOrigin?: string; formTargets?: string[] }): string {
   const connect = isDev ? "'self' ws: wss:" : "'self'";
   return [
     "default-src 'self'",
@@ -20,14 +23,14 @@ export function contentSecurityPolicy(nonce: string, { isDev, mediaOrigin }: { i
     `connect-src ${connect}`,
     "object-src 'none'",
     "base-uri 'none'",
-    "form-action 'self'",
+    `form-action 'self'${formTargets.map((origin) => ` ${origin}`).join("")}`,
     "frame-ancestors 'none'",
     "manifest-src 'self'",
   ].join("; ");
 }
 
 /** Security headers on every response; the CSP on HTML responses. */
-export function securityHeaders({ isDev, isHttps, mediaOrigin }: { isDev: boolean; isHttps: boolean; mediaOrigin?: string }): MiddlewareHandler<{
+export function securityHeaders({ isDev, isHttps, mediaOrigin, formTargets }: { isDev: boolean; isHttps: boolean; mediaOrigin?: string; formTargets?: string[] }): MiddlewareHandler<{
   Variables: SecurityVariables;
 }> {
   return async (c, next) => {
@@ -43,7 +46,7 @@ export function securityHeaders({ isDev, isHttps, mediaOrigin }: { isDev: boolea
     if (isHttps) headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
     const type = headers.get("Content-Type") ?? "";
     if (type.startsWith("text/html")) {
-      headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, { isDev, mediaOrigin }));
+      headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, { isDev, mediaOrigin, formTargets }));
     } else if (!headers.has("Content-Security-Policy")) {
       headers.set("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'");
     }

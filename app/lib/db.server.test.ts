@@ -46,7 +46,9 @@ describe("pingDatabase", () => {
 });
 
 // One folder through a whole life: opened, refused to a second process, handed over, reopened.
-describe.runIf(runsOnce)("the embedded database on disk: one process at a time", () => {
+// Each step starts a process through tsx, which takes many seconds on a loaded 2-core machine: the holder's own
+// 60 s limit (tests/support/child-process.ts) gives the clearer error, so the tests wait longer than that.
+describe.runIf(runsOnce)("the embedded database on disk: one process at a time", { timeout: 90_000 }, () => {
   let dir: string;
   let holder: Holder | undefined;
   beforeAll(() => {

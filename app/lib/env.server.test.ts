@@ -335,3 +335,46 @@ describe.runIf(runsOnce)("operations: jobs, shutdown, metrics", () => {
     expect(parseEnv({ DATA_DIR: dataDir, METRICS_PORT: "9464" }).METRICS_HOST).toBe("127.0.0.1");
   });
 });
+
+describe.runIf(runsOnce)("Paystack settings (PAYMENT_PROVIDER=paystack, PAYSTACK_*)", () => {
+  const LIVE = `sk_live_${"a1".repeat(20)}`;
+  const TEST = `sk_test_${"b2".repeat(20)}`;
+  const PRODUCTION = { NODE_ENV: "production", AUTH_SECRET: SECRET, ...PRODUCTION_REST, PAYMENT_PROVIDER: "paystack" };
+
+  it("accepts a test key and a live key the same way outside production; the base URL defaults to unset (api.paystack.co)", () => {
+    for (const key of [TEST, LIVE]) {
+      const env = parseEnv({ DATA_DIR: dataDir, PAYMENT_PROVIDER: "paystack", PAYSTACK_SECRET_KEY: key });
+      expect(env).toMatchObject({ PAYMENT_PROVIDER: "paystack", PAYSTACK_SECRET_KEY: key });
+      expect(env.PAYSTACK_BASE_URL).toBeUndefined();
+    }
+    expect(parseEnv({ DATA_DIR: dataDir, ...PRODUCTION, PAYSTACK_SECRET_KEY: LIVE })).toMatchObject({ PAYMENT_PROVIDER: "paystack", isProduction: true });
+  });
+
+  it("refuses paystack without a key, naming the variable", () => {
+    expect(envError({ PAYMENT_PROVIDER: "paystack" }).message).toContain("PAYSTACK_SECRET_KEY: required when PAYMENT_PROVIDER is paystack");
+    expect(envError({ ...PRODUCTION }).message).toContain("PAYSTACK_SECRET_KEY: required");
+  });
+
+  it("refuses what is not a secret key (a public key, garbage) without repeating it", () => {
+    for (const value of ["pk_live_abcdef1234567890", "hunter2-not-a-key", "sk_live_short"]) {
+      const { message } = envError({ PAYMENT_PROVIDER: "paystack", PAYSTACK_SECRET_KEY: value });
+      expect(message).toContain("PAYSTACK_SECRET_KEY: must be a Paystack secret key");
+      expect(message).not.toContain(value);
+    }
+  });
+
+  it("production refuses a test key, and never repeats it", () => {
+    const { message } = envError({ ...PRODUCTION, PAYSTACK_SECRET_KEY: TEST });
+    expect(message).toContain("PAYSTACK_SECRET_KEY: a test key (sk_test_…) takes no money");
+    expect(message).not.toContain(TEST);
+  });
+
+  it("PAYSTACK_BASE_URL is https, or a loopback http:// address outside production (the tests' fake)", () => {
+    const base = { PAYMENT_PROVIDER: "paystack", PAYSTACK_SECRET_KEY: TEST };
+    expect(parseEnv({ DATA_DIR: dataDir, ...base, PAYSTACK_BASE_URL: "http://127.0.0.1:4010" }).PAYSTACK_BASE_URL).toBe("http://127.0.0.1:4010");
+    expect(parseEnv({ DATA_DIR: dataDir, ...base, PAYSTACK_BASE_URL: "https://api.paystack.co" }).PAYSTACK_BASE_URL).toBe("https://api.paystack.co");
+    expect(envError({ ...base, PAYSTACK_BASE_URL: "http://api.paystack.example" }).message).toContain("PAYSTACK_BASE_URL: must be an https:// URL");
+    expect(envError({ ...PRODUCTION, PAYSTACK_SECRET_KEY: LIVE, PAYSTACK_BASE_URL: "http://127.0.0.1:4010" }).message).toContain("PAYSTACK_BASE_URL:");
+    expect(envError({ ...base, PAYSTACK_BASE_URL: "ftp://api.paystack.co" }).message).toContain("PAYSTACK_BASE_URL:");
+  });
+});

@@ -50,7 +50,15 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(LOG_LEVELS).default("info"),
   SUPPORT_EMAIL: z.email({ message: "must be an e-mail address" }).default("support@example.com"),
   // The demo provider makes every payment succeed: outside a loopback trial it must be chosen explicitly.
-  PAYMENT_PROVIDER: z.enum(["demo"], { message: "must be demo (the only provider so far)" }).optional(),
+  PAYMENT_PROVIDER: z.enum(["demo", "paystack"], { message: "must be paystack or demo" }).optional(),
+  // Paystack (app/features/payments/paystack-provider.server.ts): the secret key signs nothing we send but
+  // authenticates every API call and is the webhook's HMAC key. Never logged; zod's messages never repeat it.
+  PAYSTACK_SECRET_KEY: z
+    .string()
+    .regex(/^sk_(test|live)_[A-Za-z0-9]{8,200}$/, "must be a Paystack secret key (sk_test_… or sk_live_…)")
+    .optional(),
+  // Where the Paystack API is: https://api.paystack.co, or a loopback address outside production (the tests' fake).
+  PAYSTACK_BASE_URL: z.url({ protocol: /^https?$/, message: "must be an https:// URL such as https://api.paystack.co" }).optional(),
   /** Days a decided KYC submission keeps its ID document before the scheduler deletes it (privacy page). */
   KYC_RETENTION_DAYS: z.coerce
     .number({ message: "must be a whole number of days" })
@@ -178,6 +186,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     problems.push("AUTH_SECRET: required when PUBLIC_URL is not a loopback address (at least 32 characters)");
   }
   problems.push(...objectStorageProblems(env, isProduction));
+  problems.push(...paystackProblems(env, isProduction));
   // /metrics shows traffic, errors and the machine's state: a listener reachable from other machines needs the token too.
   if (env.METRICS_PORT !== undefined && !isLoopbackHost(env.METRICS_HOST) && !env.METRICS_TOKEN) {
     problems.push("METRICS_TOKEN: required when METRICS_HOST is not a loopback address (the metrics listener would be open to the network)");
@@ -233,6 +242,25 @@ function objectStorageProblems(env: z.infer<typeof EnvSchema>, isProduction: boo
   }
   if (isProduction && env.MEDIA_CDN_URL?.startsWith("http://")) {
     problems.push("MEDIA_CDN_URL: must be an https:// origin when NODE_ENV is production");
+  }
+  return problems;
+}
+
+/**
+ * Paystack settings that cannot work or are unsafe: the key is required with PAYMENT_PROVIDER=paystack; a
+ * production site refuses a test key (Paystack's published test cards would buy real plans for nothing);
+ * the API is reached over TLS, except a loopback address outside production (the tests' fake Paystack).
+ */
+function paystackProblems(env: z.infer<typeof EnvSchema>, isProduction: boolean): string[] {
+  const problems: string[] = [];
+  if (env.PAYMENT_PROVIDER === "paystack" && !env.PAYSTACK_SECRET_KEY) {
+    problems.push("PAYSTACK_SECRET_KEY: required when PAYMENT_PROVIDER is paystack (the secret key from Paystack's dashboard, Settings → API Keys & Webhooks)");
+  }
+  if (isProduction && env.PAYMENT_PROVIDER === "paystack" && env.PAYSTACK_SECRET_KEY?.startsWith("sk_test_")) {
+    problems.push("PAYSTACK_SECRET_KEY: a test key (sk_test_…) takes no money: use the live key (sk_live_…) when NODE_ENV is production");
+  }
+  if (env.PAYSTACK_BASE_URL?.startsWith("http://") && (isProduction || !isLoopbackUrl(env.PAYSTACK_BASE_URL))) {
+    problems.push("PAYSTACK_BASE_URL: must be an https:// URL (http:// only for a loopback address outside production)");
   }
   return problems;
 }

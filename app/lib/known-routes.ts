@@ -5,13 +5,13 @@
 
 /** Static paths of both spec route tables (plus /privacy and /404). */
 export const KNOWN_STATIC_PATHS = [
-  "/", "/businesses", "/login", "/register", "/register/visitor", "/register/business", "/dashboard",
+  "/", "/businesses", "/login", "/register", "/register/visitor", "/register/business", "/dashboard", "/dashboard/payments",
   "/business/create", "/kyc-verification", "/messages", "/menu", "/pricing", "/featured-plans", "/help",
   "/feedback", "/profile", "/notifications", "/admin", "/privacy", "/404",
 ] as const;
 
 /** Paths with an id: the fixed segments are canonicalised, the id is kept as typed. */
-const ID_PATTERNS: readonly (readonly string[])[] = [["businesses"], ["business"], ["business", "edit"]];
+const ID_PATTERNS: readonly (readonly string[])[] = [["businesses"], ["business"], ["business", "edit"], ["dashboard", "payments"]];
 
 /**
  * The canonical form of a path that names a known route in another letter case or with trailing

@@ -2,31 +2,10 @@ import { spawnSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PROJECT_ROOT } from "../../tests/support/child-process";
 import { runsOnce } from "../../tests/support/database-kind";
-import { startS3Server, type S3Server } from "../../tests/support/s3-server";
+import { bucketKeys, s3StorageOptions as optionsFor, startS3Server, type S3Server } from "../../tests/support/s3-server";
 import { describeStorageContract } from "../../tests/storage/storage-contract";
-import { S3Storage, type S3StorageOptions } from "./storage-s3.server";
+import { S3Storage } from "./storage-s3.server";
 import { StorageUnavailableError } from "./storage-keys";
-
-function optionsFor(s3: S3Server, overrides: Partial<S3StorageOptions> = {}): S3StorageOptions {
-  return {
-    bucket: s3.bucket,
-    endpoint: s3.endpoint,
-    region: "us-east-1",
-    forcePathStyle: true,
-    credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
-    prefix: "",
-    ...overrides,
-  };
-}
-
-/** Every object in the server's bucket, whatever the prefix (a second client's view: the bucket itself). */
-async function bucketKeys(s3: S3Server): Promise<string[]> {
-  const all = new S3Storage(optionsFor(s3));
-  const keys: string[] = [];
-  for await (const object of all.list()) keys.push(object.key);
-  all.close();
-  return keys.sort();
-}
 
 // The same contract as DiskStorage, against a real S3 server on loopback, with a key prefix.
 describeStorageContract(

@@ -149,6 +149,8 @@ export const payments = pgTable(
     createdAt: ts("created_at").notNull().defaultNow(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
     confirmedAt: ts("confirmed_at"),
+    /** When the receipt e-mail was claimed (sent once: app/features/payments/send-payment-receipt.server.ts). */
+    receiptSentAt: ts("receipt_sent_at"),
     // A rejected paid featured request's money going back (migration 0011, ADR 16): due → requesting →
     // pending | refunded; the reason the owner was told.
     refundStatus: text("refund_status"),
@@ -167,6 +169,11 @@ export const payments = pgTable(
     ),
     index("payments_refund_open_idx").on(t.refundRequestedAt).where(sql`refund_status in ('due', 'requesting', 'pending')`),
     index("payments_user_created_idx").on(t.userId, t.createdAt.desc()),
+    // The close-stale-payments job reads the oldest pending payments (migration 0010).
+    index("payments_pending_created_idx").on(t.createdAt).where(sql`status = 'pending'`),
+    // The admin's payments view (newest first, by status): migration 0012.
+    index("payments_created_idx").on(t.createdAt.desc(), t.id),
+    index("payments_status_created_idx").on(t.status, t.createdAt.desc(), t.id),
     // One payment in flight per account and thing bought (start-payment.server.ts): a double submit records one.
     uniqueIndex("payments_one_pending_subscription_idx").on(t.userId, t.planId).where(sql`status = 'pending' and purpose = 'subscription'`),
     uniqueIndex("payments_one_pending_featured_idx")

@@ -86,6 +86,34 @@ describe("plans and payments", () => {
       expect(dashboard).toMatch(/Your plan: Standard/);
       expect(dashboard).toMatch(/Active until \d{1,2} \w{3} \d{4}/);
 
+      // The payment is on the Payments page, with a receipt that prints as the receipt alone.
+      await page.getByRole("link", { name: "Payments and receipts" }).click();
+      await page.waitForURL((u) => u.pathname === "/dashboard/payments");
+      await waitForHydration(page);
+      const row = page.locator("tbody tr").first();
+      await expect.poll(() => row.innerText()).toMatch(/Standard plan[\s\S]*₦2,999[\s\S]*Succeeded[\s\S]*demo_/);
+      const reference = (await row.locator(".font-mono").innerText()).trim();
+      await row.getByRole("link", { name: "Receipt" }).click();
+      await page.waitForURL((u) => u.pathname === `/dashboard/payments/${reference}`);
+      await waitForHydration(page);
+      const receipt = page.locator("article.receipt");
+      const receiptText = await receipt.innerText();
+      expect(receiptText).toContain("Naija Directory");
+      expect(receiptText).toContain("newowner@example.com");
+      expect(receiptText).toMatch(/Amount paid\s+₦2,999\.00 \(NGN\)/);
+      expect(receiptText).toContain(reference);
+      await page.emulateMedia({ media: "print" });
+      expect(await receipt.isVisible()).toBe(true);
+      expect(await page.locator("header").first().isVisible()).toBe(false);
+      expect(await page.getByRole("link", { name: "Payments", exact: true }).isVisible()).toBe(false);
+      await page.emulateMedia({ media: "screen" });
+      // The same receipt was e-mailed (the development mailbox keeps it).
+      const receiptMails = async () =>
+        ((await (await fetch(url("/dev/mailbox.json"))).json()) as { to: string; subject: string }[]).filter(
+          (m) => m.to === "newowner@example.com" && m.subject.includes(reference),
+        ).length;
+      await expect.poll(receiptMails).toBe(1);
+
       // Back on /pricing the paid plan is the current one.
       await page.goto(url("/pricing"));
       expect(await page.locator("#main").innerText()).toMatch(/Current Plan · until/);

@@ -17,6 +17,7 @@ import {
 import { sendBroadcast } from "../../app/features/admin/send-broadcast.server";
 import type { SessionUser } from "../../app/features/accounts/session-user";
 import { signKycDocumentLink } from "../../app/features/kyc/kyc-document-link.server";
+import { registerPaymentProvider } from "../../app/features/payments/payment-provider.server";
 import { getDb } from "../../app/lib/db.server";
 
 export const ACTORS = ["anonymous", "visitor", "owner", "otherOwner", "suspended", "admin", "adminNo2fa"] as const;
@@ -189,6 +190,21 @@ const userState = async (u: { id: string }) =>
   (await db().select({ banned: user.banned, role: profiles.role }).from(user).leftJoin(profiles, eq(profiles.id, user.id)).where(eq(user.id, u.id)))[0];
 const feedbackState = async (f: { id: string }) => (await db().select({ status: feedback.status }).from(feedback).where(eq(feedback.id, f.id)))[0] ?? null;
 
+/**
+ * The owner's payment left open at a gateway's checkout page (a provider that answers 'pending'): the same
+ * one for every actor of a serial row until the owner closes it.
+ */
+const ownersOpenPayment = async (world: World, planId: "standard" | "premium") => {
+  registerPaymentProvider({ name: "matrix-gateway", initiate: async () => ({}), confirm: async () => ({ status: "pending" }) });
+  const [open] = await db()
+    .select({ reference: payments.reference })
+    .from(payments)
+    .where(and(eq(payments.userId, world.users.owner.id), eq(payments.planId, planId), eq(payments.status, "pending")));
+  return open ?? createPayment(db(), { userId: world.users.owner.id, purpose: "subscription", planId, status: "pending", provider: "matrix-gateway", reference: `matrix-gateway-${randomUUID()}` });
+};
+const paymentState = async (p: { reference: string }) =>
+  (await db().select({ status: payments.status }).from(payments).where(eq(payments.reference, p.reference)))[0]?.status;
+
 /** An approved listing of the owner's (with the shared image) and a change to it waiting for review. */
 const listingWithChange = async (world: World) => {
   const listing = await listingOfOwner(world);
@@ -209,6 +225,25 @@ const changeState = async (b: { id: string }) => ({
   name: (await listingState(b))?.name,
   waiting: (await db().select({ n: count() }).from(businessRevisions).where(eq(businessRevisions.businessId, b.id)))[0]!.n,
 });
+
+/** The owner's succeeded payment whose receipt the matrix asks for (made once, whoever asks first). */
+const MATRIX_RECEIPT = "demo_matrix_receipt";
+const ownersReceipt = (world: World) =>
+  db()
+    .insert(payments)
+    .values({ userId: world.users.owner.id, purpose: "subscription", planId: "standard", amountKobo: 299_900, provider: "demo", reference: MATRIX_RECEIPT, status: "succeeded", confirmedAt: new Date() })
+    .onConflictDoNothing();
+/** A payment left pending by a business owner of its own (one in flight per account and plan). */
+const strangersPendingPayment = async () => {
+  const payer = await createUser(db(), { role: "business" });
+  const [payment] = await db()
+    .insert(payments)
+    .values({ userId: payer.id, purpose: "subscription", planId: "standard", amountKobo: 299_900, provider: "demo", reference: `demo_matrix_${randomUUID()}`, status: "pending" })
+    .returning({ reference: payments.reference });
+  return payment!;
+};
+const recheckedStatus = async (p: { reference: string }) =>
+  (await db().select({ status: payments.status }).from(payments).where(eq(payments.reference, p.reference)))[0]?.status;
 
 const ADMIN = "/admin";
 // An admin without two-factor is sent to set it up, from every admin screen and action (security finding 9).
@@ -339,6 +374,22 @@ export const PAGE_ROWS: Row[] = [
     ask: (_w, b) => ({ method: "POST", path: "/dashboard", form: { intent: "feature", businessId: b.id } }),
     effect: requestsFor,
   }),
+  // The owner's payments and receipts (issue 15): a receipt opens for its payer and admins with two-factor only.
+  row({ key: "GET /dashboard/payments", expect: businessOnly("/dashboard/payments", 200), ask: get("/dashboard/payments") }),
+  noAction("/dashboard/payments", "/dashboard/payments"),
+  row({
+    key: "GET /dashboard/payments/:reference",
+    case: "the owner's succeeded payment",
+    expect: {
+      ...signedIn(`/dashboard/payments/${MATRIX_RECEIPT}`, 404),
+      owner: 200,
+      admin: 200,
+    },
+    twoFactorRule: true,
+    prepare: (w) => ownersReceipt(w),
+    ask: get(`/dashboard/payments/${MATRIX_RECEIPT}`),
+  }),
+  noAction("/dashboard/payments/:reference", `/dashboard/payments/${MATRIX_RECEIPT}`),
   row({ key: "GET /kyc-verification", expect: businessOnly("/kyc-verification", 200), ask: get("/kyc-verification") }),
   row({
     key: "POST /kyc-verification",
@@ -411,11 +462,30 @@ export const PAGE_ROWS: Row[] = [
     ask: get("/payment?type=subscription&plan=standard"),
   }),
   row({
-    key: "POST /payment",
-    case: "paying for a subscription",
+    key: "POST /payment intent=pay",
+    case: "paying for a subscription (the pay button sends no intent)",
     expect: { ...signedIn("/payment", 403), owner: "→/dashboard?payment=subscription&plan=standard", otherOwner: "→/dashboard?payment=subscription&plan=standard" },
     ask: post("/payment", { type: "subscription", plan: "standard" }),
   }),
+  row({
+    key: "POST /payment intent=cancel",
+    case: "the owner's abandoned checkout: only its payer may cancel it",
+    expect: { ...signedIn("/payment", 404), owner: "→/payment?type=subscription&plan=premium&cancelled=1" },
+    serial: true,
+    prepare: (w) => ownersOpenPayment(w, "premium"),
+    ask: (_w, p) => ({ method: "POST", path: "/payment", form: { intent: "cancel", reference: p.reference } }),
+    effect: paymentState,
+  }),
+  row({
+    key: "POST /payment intent=retry",
+    case: "the owner's abandoned checkout: only its payer may start it again",
+    expect: { ...signedIn("/payment", 404), owner: "→/dashboard?payment=subscription&plan=standard" },
+    serial: true,
+    prepare: (w) => ownersOpenPayment(w, "standard"),
+    ask: (_w, p) => ({ method: "POST", path: "/payment", form: { intent: "retry", reference: p.reference } }),
+    effect: paymentState,
+  }),
+  row({ key: `POST /payment intent=${UNKNOWN_INTENT}`, expect: signedIn("/payment", 400), ask: post("/payment", { intent: "no-such-intent" }) }),
 
   // Admin panel
   row({ key: "GET /admin", expect: adminPanel(ADMIN, 200, "→/admin/security"), twoFactorRule: true, ask: get(ADMIN) }),
@@ -522,6 +592,20 @@ export const PAGE_ROWS: Row[] = [
     effect: feedbackState,
   }),
   row({ ...adminAction("delete-feedback"), prepare: () => createFeedback(db()), ask: (_w, f) => adminForm("delete-feedback", f.id), effect: feedbackState }),
+  row({
+    ...adminAction("recheck-payment"),
+    case: "a pending payment the (demo) provider reports succeeded",
+    prepare: () => strangersPendingPayment(),
+    ask: (_w, p) => adminForm("recheck-payment", p.reference),
+    effect: recheckedStatus,
+  }),
+  row({
+    key: "GET /admin?tab=subscriptions",
+    case: "the payments view, filtered",
+    expect: adminPanel("/admin?tab=subscriptions&view=payments&status=pending", 200, "→/admin/security"),
+    twoFactorRule: true,
+    ask: get("/admin?tab=subscriptions&view=payments&status=pending"),
+  }),
   row({ key: `POST /admin intent=${UNKNOWN_INTENT}`, expect: adminPanel(ADMIN, 400, "→/admin/security"), twoFactorRule: true, ask: post(ADMIN, { intent: "no-such-intent" }) }),
 
   row({ key: "GET /admin/security", expect: adminPanel("/admin/security", 200, 200), ask: get("/admin/security") }),
@@ -658,6 +742,12 @@ export const HONO_ROWS: Row[] = [
     expect: { ...same(404), anonymous: 401, suspended: 401, visitor: 200, owner: 200 },
     ask: (w) => ({ method: "POST", path: "/api/messages/read", json: { businessId: w.listing.id, visitorId: w.users.visitor.id } }),
   }),
+  row({
+    key: "POST /api/payments/paystack/webhook",
+    case: "not signed with Paystack's key: refused, whoever's session comes with it (Paystack is not configured here)",
+    expect: same(401),
+    ask: () => ({ method: "POST", path: "/api/payments/paystack/webhook", json: { event: "charge.success", data: { reference: "paystack-0", status: "success" } } }),
+  }),
   row({ key: "GET /robots.txt", expect: same(200), ask: get("/robots.txt") }),
   row({ key: "GET /sitemap.xml", expect: same(200), ask: get("/sitemap.xml") }),
   row({ key: "GET /sitemaps/pages.xml", expect: same(200), ask: get("/sitemaps/pages.xml") }),
@@ -669,7 +759,7 @@ export const HONO_ROWS: Row[] = [
  * check, body limits, the mailbox's loopback gate) and the hand-over to React Router, whose routes are the
  * rows above.
  */
-export const HONO_NOT_ENDPOINTS = ["ALL /*", "ALL /dev/mailbox*", "ALL /api/messages/*", "POST /kyc-verification"];
+export const HONO_NOT_ENDPOINTS = ["ALL /*", "ALL /dev/mailbox*", "ALL /api/messages/*", "ALL /api/payments/paystack/*", "POST /kyc-verification"];
 
 /**
  * Files whose intents an action dispatches besides the route module itself (the admin panel's forms post

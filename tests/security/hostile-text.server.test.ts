@@ -10,7 +10,7 @@ import { randomUUID } from "node:crypto";
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { businesses, emailOutbox, feedback, kycSubmissions, businessMessages, profiles } from "../../db/schema";
-import { createAdmin, createSubscription } from "../../db/seed/factories";
+import { createAdmin, createPayment, createSubscription } from "../../db/seed/factories";
 import { RegisterSchema } from "../../app/features/accounts/account.schemas";
 import { registerUser } from "../../app/features/accounts/register-user.server";
 import { getSessionUser } from "../../app/features/accounts/session.server";
@@ -26,6 +26,7 @@ import { createListing } from "../../app/features/listings/create-listing.server
 import { checkListingForm, LISTING_TEXTS } from "../../app/features/listings/listing.schemas";
 import { reviewListing } from "../../app/features/listings/review-listing.server";
 import { sendMessage } from "../../app/features/messaging/send-message.server";
+import { sendPaymentReceipt } from "../../app/features/payments/send-payment-receipt.server";
 import { updateProfile } from "../../app/features/profile/update-profile.server";
 import { getDb } from "../../app/lib/db.server";
 import { listOutbox } from "../../app/lib/email.server";
@@ -373,6 +374,35 @@ describe("the admin panel (an admin with two-factor)", () => {
     // View Activity of a hostile owner.
     const activity = await page(`/admin?tab=users&q=hostile&activity=${owners[0]!.actor.id}`, adminCookie);
     expectInert(activity);
+  });
+});
+
+describe("payments and receipts (an owner's Payments page, a receipt and its e-mail, the admin's payments view)", () => {
+  it("show the payer's and the listing's names as text and run none of them", async () => {
+    for (const owner of owners) {
+      const payment = await createPayment(db(), { userId: owner.actor.id, purpose: "featured", planId: "basic", businessId: owner.listingId });
+      expect(await sendPaymentReceipt(payment.reference)).toEqual({ sent: true });
+      const listingName = (await stored.listing(owner.listingId)).name;
+      const payer = personName(await stored.profile(owner.actor.id));
+      const list = await page("/dashboard/payments", owner.cookie);
+      expectInert(list);
+      expectShown(list, listingName);
+      // The receipt carries its own print styles (a constant of ours, no user text).
+      const receipt = await page(`/dashboard/payments/${payment.reference}`, owner.cookie);
+      expect(receipt.status).toBe(200);
+      expect(executableProblems(receipt.html, { nonce: receipt.nonce, allowStyleElements: true }), receipt.path).toEqual([]);
+      expectShown(receipt, listingName);
+      expectShown(receipt, payer);
+      const adminView = await page(`/admin?tab=subscriptions&view=payments&q=${payment.reference}`, adminCookie);
+      expectInert(adminView);
+      expectShown(adminView, listingName);
+      const [mail] = (await listOutbox(500)).filter((m) => m.to === owner.email && m.subject.includes(payment.reference));
+      expect(mail, `the receipt e-mail to owner ${owner.i}`).toBeTruthy();
+      expect(executableProblems(mail!.html)).toEqual([]);
+      const oneLine = (value: string) => value.replace(/\s+/g, " ").trim();
+      expect(parseHtml(mail!.html).text).toContain(oneLine(listingName));
+      expect(parseHtml(mail!.html).text).toContain(oneLine(payer));
+    }
   });
 });
 

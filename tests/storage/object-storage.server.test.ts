@@ -18,25 +18,9 @@ import { actorFor } from "../support/actors";
 import { runsOnce } from "../support/database-kind";
 import { filesUnder } from "../support/files";
 import { fileFrom, pngImage } from "../support/images";
-import { startS3Server, type S3Server } from "../support/s3-server";
+import { bucketKeys, startS3Server, type S3Server } from "../support/s3-server";
 import { sessionCookie } from "../support/screen-harness";
 import { listen, testApp } from "../support/server";
-
-/** The whole bucket as a second client sees it (not through the app's store). */
-async function bucketKeys(s3: S3Server): Promise<string[]> {
-  const lister = new S3Storage({
-    bucket: s3.bucket,
-    endpoint: s3.endpoint,
-    region: "us-east-1",
-    forcePathStyle: true,
-    credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
-    prefix: "",
-  });
-  const keys: string[] = [];
-  for await (const object of lister.list()) keys.push(object.key);
-  lister.close();
-  return keys.sort();
-}
 
 const listing = () =>
   ListingSchema.parse({

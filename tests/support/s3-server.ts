@@ -3,6 +3,7 @@ import { once } from "node:events";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { S3Storage, type S3StorageOptions } from "../../app/lib/storage-s3.server";
 
 export type S3Server = {
   /** http://127.0.0.1:<port>, for S3_ENDPOINT (path-style addressing). */
@@ -105,4 +106,26 @@ export async function startS3Server(
       return stopped;
     },
   };
+}
+
+/** S3Storage options for this server: path style, its one account, no prefix (overrides win). */
+export function s3StorageOptions(s3: S3Server, overrides: Partial<S3StorageOptions> = {}): S3StorageOptions {
+  return {
+    bucket: s3.bucket,
+    endpoint: s3.endpoint,
+    region: "us-east-1",
+    forcePathStyle: true,
+    credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
+    prefix: "",
+    ...overrides,
+  };
+}
+
+/** Every object key in the server's bucket, whatever the prefix, sorted: a second client's view, not the app's store. */
+export async function bucketKeys(s3: S3Server): Promise<string[]> {
+  const lister = new S3Storage(s3StorageOptions(s3));
+  const keys: string[] = [];
+  for await (const object of lister.list()) keys.push(object.key);
+  lister.close();
+  return keys.sort();
 }

@@ -25,4 +25,6 @@ export declare function startProductionServer(options?: {
   startTimeoutMs?: number;
   env?: Record<string, string>;
   logFile?: string;
+  /** A port chosen beforehand (when PUBLIC_URL must name it); default a free one. */
+  port?: number;
 }): Promise<ProductionServer>;

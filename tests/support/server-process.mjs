@@ -33,8 +33,8 @@ export function hasProductionBuild() {
  * Starts `node scripts/start.mjs` on a free port with a fresh DATA_DIR and demo data, and resolves once
  * GET /healthz answers 200. `stop()` sends SIGTERM and reports how long the server took to exit.
  */
-export async function startProductionServer({ startTimeoutMs = 180_000, env = {}, logFile } = {}) {
-  const port = await freePort();
+export async function startProductionServer({ startTimeoutMs = 180_000, env = {}, logFile, port: chosenPort } = {}) {
+  const port = chosenPort ?? (await freePort());
   const dataDir = await mkdtemp(path.join(tmpdir(), "nd-e2e-data-"));
   const baseUrl = `http://127.0.0.1:${port}`;
   const childEnv = { ...process.env };

@@ -6,6 +6,7 @@ import type { SessionUser } from "./session-user";
 /** Guarded routes of both spec files and the roles each admits. Client-safe, shared by guards and tests. */
 export const GUARDED_ROUTES: ReadonlyArray<{ path: string; roles: readonly Role[] }> = [
   { path: "/dashboard", roles: ["business"] },
+  { path: "/dashboard/payments", roles: ["business"] },
   { path: "/business/create", roles: ["business"] },
   { path: "/business/edit/:id", roles: ["business"] },
   { path: "/kyc-verification", roles: ["business"] },

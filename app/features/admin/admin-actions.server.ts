@@ -17,6 +17,8 @@ import { updateFeedbackStatus } from "../feedback/update-feedback-status.server"
 import { reviewListing } from "../listings/review-listing.server";
 import { reviewListingChange } from "../listings/review-listing-change.server";
 import { unpublishListing } from "../listings/unpublish-listing.server";
+import { LEDGER_TEXTS } from "../payments/payment-ledger";
+import { recheckPayment } from "../payments/recheck-payment.server";
 
 type Outcome = { status: number; result: AdminActionResult };
 
@@ -266,6 +268,14 @@ export async function runAdminAction(actor: SessionUser | null, form: FormData):
         return ok(ADMIN_TEXTS.feedbackDeleted);
       } catch (error) {
         return fail(error, ADMIN_TEXTS.feedbackDeleteFailed);
+      }
+    }
+    case "recheck-payment": {
+      try {
+        const { summary } = await recheckPayment(actor, targetId);
+        return ok(LEDGER_TEXTS.recheckTitle, { text: summary });
+      } catch (error) {
+        return fail(error, LEDGER_TEXTS.recheckFailed);
       }
     }
     default:

@@ -38,6 +38,20 @@ export function parseUserFilter(value: string | null | undefined): UserFilterVal
 /** The query parameter paging Business Approvals' second list (changes to approved listings). */
 export const CHANGES_PAGE_PARAM = "changes";
 
+/**
+ * The Subscriptions tab's two views (?view=): the featured subscription requests (the spec's list), or every
+ * payment (issue 15), filtered by ?status= and found by reference with ?q=.
+ */
+export const SUBSCRIPTIONS_VIEWS = [
+  { id: "requests", label: "Featured subscriptions" },
+  { id: "payments", label: "Payments" },
+] as const;
+export type SubscriptionsView = (typeof SUBSCRIPTIONS_VIEWS)[number]["id"];
+
+export function parseSubscriptionsView(value: string | null | undefined): SubscriptionsView {
+  return value === "payments" ? "payments" : "requests";
+}
+
 /** How many audit entries View Activity shows. */
 export const ACTIVITY_LIMIT = 25;
 

@@ -2,17 +2,20 @@ import { appErrorCode } from "../../lib/app-error";
 import { describeError } from "../../lib/error-responses.server";
 import { logger } from "../../lib/logger.server";
 import type { SessionUser } from "../accounts/session-user";
-import { ADMIN_TEXTS, CHANGES_PAGE_PARAM, parseAdminTab, parsePage, parseSearch, parseUserFilter, type AdminTab, type UserFilterValue } from "./admin.schemas";
+import {
+  ADMIN_TEXTS, CHANGES_PAGE_PARAM, parseAdminTab, parsePage, parseSearch, parseSubscriptionsView, parseUserFilter, type AdminTab, type UserFilterValue,
+} from "./admin.schemas";
 import { countPendingWork, type PendingWork } from "./count-pending-work.server";
 import { listApprovedBusinesses } from "../featured/list-approved-businesses.server";
 import { listBroadcasts } from "./list-broadcasts.server";
-import { listFeaturedRequests } from "../featured/list-featured-requests.server";
+import { listFeaturedRequests, type AdminFeaturedRequest } from "../featured/list-featured-requests.server";
 import { listFeedback } from "../feedback/list-feedback.server";
 import { listKycSubmissions } from "../kyc/list-kyc-submissions.server";
 import { listPendingBusinesses } from "../listings/list-pending-businesses.server";
 import { listPendingChanges } from "../listings/list-pending-changes.server";
 import { listUserActivity } from "./list-user-activity.server";
 import { listUsers } from "./list-users.server";
+import { listPayments, parsePaymentStatus, type AdminPayment } from "../payments/list-payments.server";
 import type { Paged } from "../../lib/pagination";
 
 const LOAD_ERRORS: Record<AdminTab, string> = {
@@ -28,6 +31,10 @@ const LOAD_ERRORS: Record<AdminTab, string> = {
 
 const empty = <T>(page: number): Paged<T> => ({ rows: [], page, hasNext: false });
 
+/** The Subscriptions tab's payments view (?view=payments): its page of payments and the filters it shows. */
+export type PaymentsViewData = { list: Paged<AdminPayment>; status: string; search: string };
+type PaymentsQuery = { view: "requests" | "payments"; status: ReturnType<typeof parsePaymentStatus> };
+
 async function loadTab(
   actor: SessionUser,
   tab: AdminTab,
@@ -36,6 +43,7 @@ async function loadTab(
   activityId: string | null,
   userFilter: UserFilterValue | undefined,
   changesPage: number,
+  paymentsQuery: PaymentsQuery,
 ) {
   switch (tab) {
     case "users": {
@@ -52,8 +60,13 @@ async function loadTab(
     case "kyc":
       return { tab, submissions: await listKycSubmissions(actor, { page }) } as const;
     case "featured-requests":
-    case "subscriptions":
       return { tab, requests: await listFeaturedRequests(actor, { page }) } as const;
+    case "subscriptions": {
+      if (paymentsQuery.view === "requests") return { tab, requests: await listFeaturedRequests(actor, { page }), payments: null } as const;
+      const list = await listPayments(actor, { page, status: paymentsQuery.status, search });
+      const payments: PaymentsViewData = { list, status: paymentsQuery.status ?? "", search };
+      return { tab, requests: empty<AdminFeaturedRequest>(page), payments } as const;
+    }
     case "featured":
       return { tab, businesses: await listApprovedBusinesses(actor, { page, search }) } as const;
     case "notifications":
@@ -63,7 +76,7 @@ async function loadTab(
   }
 }
 
-function emptyTab(tab: AdminTab, page: number, changesPage: number): Awaited<ReturnType<typeof loadTab>> {
+function emptyTab(tab: AdminTab, page: number, changesPage: number, paymentsQuery: PaymentsQuery, search: string): Awaited<ReturnType<typeof loadTab>> {
   switch (tab) {
     case "users":
       return { tab, users: empty(page), activity: null };
@@ -72,8 +85,13 @@ function emptyTab(tab: AdminTab, page: number, changesPage: number): Awaited<Ret
     case "kyc":
       return { tab, submissions: empty(page) };
     case "featured-requests":
-    case "subscriptions":
       return { tab, requests: empty(page) };
+    case "subscriptions":
+      return {
+        tab,
+        requests: empty(page),
+        payments: paymentsQuery.view === "payments" ? { list: empty(page), status: paymentsQuery.status ?? "", search } : null,
+      };
     case "featured":
       return { tab, businesses: empty(page) };
     case "notifications":
@@ -106,19 +124,21 @@ export async function loadAdminTab(actor: SessionUser, url: URL): Promise<{
   const userFilter = parseUserFilter(url.searchParams.get("show"));
   // Business Approvals pages its two lists apart: pending listings by ?page=, changes to approved ones by ?changes=.
   const changesPage = parsePage(url.searchParams.get(CHANGES_PAGE_PARAM));
+  // Subscriptions shows the featured subscription requests, or every payment (?view=payments&status=&q=).
+  const paymentsQuery: PaymentsQuery = { view: parseSubscriptionsView(url.searchParams.get("view")), status: parsePaymentStatus(url.searchParams.get("status")) };
   const [counts, loaded] = await Promise.all([
     countPendingWork(actor).catch((error: unknown) => {
       logger.error({ err: error }, "admin counts failed");
       return null;
     }),
-    loadTab(actor, tab, page, search, activityId, userFilter, changesPage).then(
+    loadTab(actor, tab, page, search, activityId, userFilter, changesPage, paymentsQuery).then(
       (data) => ({ data, loadError: null }),
       (error: unknown) => {
         const code = appErrorCode(error);
         if (code === "forbidden" || code === "unauthenticated") throw error;
         // A failed read: logged with the request id, the list stays empty with the spec's error text.
         const { failure } = describeError(error, LOAD_ERRORS[tab]);
-        return { data: emptyTab(tab, page, changesPage), loadError: failure.errorId ? `${failure.text} (Error ID: ${failure.errorId})` : failure.text };
+        return { data: emptyTab(tab, page, changesPage, paymentsQuery, search), loadError: failure.errorId ? `${failure.text} (Error ID: ${failure.errorId})` : failure.text };
       },
     ),
   ]);

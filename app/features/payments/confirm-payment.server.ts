@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { payments, user } from "../../../db/schema";
 import { AppError } from "../../lib/app-error";
+import { runInBackground } from "../../lib/background.server";
 import { getDb, type Tx } from "../../lib/db.server";
 import { logger } from "../../lib/logger.server";
 import type { PlanId } from "../../lib/reference";
@@ -9,6 +10,7 @@ import { grantPaidFeature } from "../featured/grant-paid-feature.server";
 import { grantSubscription } from "../plans/grant-subscription.server";
 import { PAYMENT_TEXTS } from "./payment.schemas";
 import { paymentProviderNamed, type ProviderOutcome } from "./payment-provider.server";
+import { sendPaymentReceipt } from "./send-payment-receipt.server";
 import { providerPayment } from "./start-payment.server";
 
 /** What a succeeded payment gave the owner. */
@@ -32,7 +34,7 @@ export type SettleResult =
  */
 export async function settlePayment(reference: string, outcome: ProviderOutcome): Promise<SettleResult> {
   if (outcome.status === "pending") return { changed: false, status: "pending" };
-  return getDb().transaction(async (tx) => {
+  const settled: SettleResult = await getDb().transaction(async (tx) => {
     const [payment] = await tx
       .select({
         id: payments.id,
@@ -74,6 +76,9 @@ export async function settlePayment(reference: string, outcome: ProviderOutcome)
     }
     return { changed: true, status: "succeeded", grant } as const;
   });
+  // After the commit, once per payment (this call moved it; sendPaymentReceipt also claims it): the receipt e-mail.
+  if (settled.changed && settled.status === "succeeded") runInBackground("payment receipt e-mail", () => sendPaymentReceipt(reference));
+  return settled;
 }
 
 type PaidRow = { id: string; userId: string | null; purpose: string; planId: string; businessId: string | null };

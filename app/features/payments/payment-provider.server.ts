@@ -2,6 +2,7 @@ import { AppError } from "../../lib/app-error";
 import { getEnv } from "../../lib/env.server";
 import { singleton, setSingleton } from "../../lib/singleton.server";
 import { createDemoPaymentProvider } from "./demo-payment-provider.server";
+import { createPaystackProvider } from "./paystack-provider.server";
 
 /**
  * The payment gateway behind every checkout.
@@ -16,7 +17,9 @@ import { createDemoPaymentProvider } from "./demo-payment-provider.server";
  *      status = 'pending' RETURNING …`; only when that returned a row is the plan granted (subscription or
  *      featured request). A replayed confirmation therefore changes nothing.
  *
- * Plugging in a real Nigerian gateway (Paystack, Flutterwave): write a `PaymentProvider` whose
+ * Paystack is built this way (paystack-provider.server.ts, its webhook in handle-paystack-webhook.server.ts,
+ * docs/decisions/0015-paystack-payments.md) and made the default by PAYMENT_PROVIDER=paystack below.
+ * Plugging in another Nigerian gateway (Flutterwave): write a `PaymentProvider` whose
  *   - `initiate` calls the gateway's "initialize transaction" endpoint (Paystack: POST
  *     https://api.paystack.co/transaction/initialize with email, amount in kobo, reference,
  *     callback_url = PUBLIC_URL + "/payment?reference=" + reference; Flutterwave: POST /v3/payments with
@@ -63,7 +66,13 @@ function registry(): Registry {
   return singleton<Registry>("payment-providers", () => {
     // Security finding 8: the demo provider (every payment succeeds) exists only where PAYMENT_PROVIDER says
     // demo; the configuration sets that by itself only for a local trial (app/lib/env.server.ts).
-    if (getEnv().PAYMENT_PROVIDER !== "demo") return { providers: new Map(), defaultName: undefined };
+    const env = getEnv();
+    if (env.PAYMENT_PROVIDER === "paystack" && env.PAYSTACK_SECRET_KEY) {
+      // Paystack (docs/decisions/0015-paystack-payments.md): the key stays in this closure, never in a log.
+      const paystack = createPaystackProvider({ secretKey: env.PAYSTACK_SECRET_KEY, baseUrl: env.PAYSTACK_BASE_URL, publicUrl: env.PUBLIC_URL });
+      return { providers: new Map([[paystack.name, paystack]]), defaultName: paystack.name };
+    }
+    if (env.PAYMENT_PROVIDER !== "demo") return { providers: new Map(), defaultName: undefined };
     const demo = createDemoPaymentProvider();
     return { providers: new Map([[demo.name, demo]]), defaultName: demo.name };
   });

@@ -12,6 +12,11 @@ export const PAYMENT_TEXTS = {
     title: "Payment received",
     text: "We received your payment but could not apply it. Please contact support and quote reference {reference}.",
   },
+  cancelled: { title: "Payment cancelled", text: "You cancelled this payment. You have not been charged." },
+  waiting: {
+    title: "Waiting for your payment",
+    text: "We have not received your payment yet. If you finished paying, this page updates by itself. You can also pay again or cancel.",
+  },
   error: { title: "Payment error", text: "Something went wrong while processing your payment. Please try again." },
   businessOnly: {
     title: "Business account required",
@@ -31,11 +36,3 @@ export const PAYMENT_TEXTS = {
 } as const;
 
 export type PaymentFailure = { title: string; text: string };
-
-/** How a refund's state reads on the dashboard and in the admin panel (ADR 16). */
-export const REFUND_STATUS_LABELS: Record<string, string> = {
-  due: "Refund due",
-  requesting: "Refund being requested",
-  pending: "Refund pending at the provider",
-  refunded: "Refunded",
-};

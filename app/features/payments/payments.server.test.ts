@@ -123,7 +123,7 @@ describe("paying for a subscription plan", () => {
     const result = paid(await payForPlan(actor, { type: "subscription", plan: "standard" }));
     expect(result).toMatchObject({ status: "paid", type: "subscription", planId: "standard", replay: false });
     expect(seenAtInitiate).toEqual(["pending:299900:spy"]);
-    expect(result.reference).toMatch(/^spy_[0-9a-f]{24}$/);
+    expect(result.reference).toMatch(/^spy-[0-9a-f]{24}$/);
 
     const row = await paymentRow(result.reference);
     expect(row).toMatchObject({

@@ -9,7 +9,7 @@ import { FEATURED_PLANS, PLANS, type RefundStatus } from "../../lib/reference";
 import { requireAdmin } from "../accounts/access";
 import type { SessionUser } from "../accounts/session-user";
 import { paymentProviderNamed } from "./payment-provider.server";
-import { REFUND_STATUS_LABELS } from "./payment-texts";
+import { REFUND_STATUS_LABELS } from "./payment-ledger";
 import { providerPayment } from "./start-payment.server";
 
 /** What refunds answer and show (ours: the spec has no refunds). */

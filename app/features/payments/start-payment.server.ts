@@ -43,7 +43,9 @@ export async function startPayment(actor: SessionUser | null, input: CheckoutInp
 
   const db = getDb();
   const provider = defaultPaymentProvider();
-  const reference = `${provider.name}_${randomBytes(12).toString("hex")}`;
+  // The provider's name and 24 hex digits: only letters, digits and '-', which every gateway accepts in a
+  // reference (Paystack allows letters, digits, '-', '.' and '=').
+  const reference = `${provider.name}-${randomBytes(12).toString("hex")}`;
   const sameThing = and(
     eq(payments.userId, owner.id),
     eq(payments.status, "pending"),

@@ -13,6 +13,7 @@ import { FeaturedRequestsTab, SubscriptionsTab } from "~/features/admin/componen
 import { FeedbackTab } from "~/features/admin/components/feedback-tab";
 import { KycTab } from "~/features/admin/components/kyc-tab";
 import { NotificationsTab } from "~/features/admin/components/notifications-tab";
+import { PaymentsView, SubscriptionsViewNav } from "~/features/admin/components/payments-view";
 import { UsersTab } from "~/features/admin/components/users-tab";
 import { loadAdminTab } from "~/features/admin/load-admin-tab.server";
 
@@ -103,7 +104,14 @@ export default function AdminPage() {
       ) : tabData.tab === "featured" ? (
         <FeaturedManagementTab businesses={tabData.businesses} search={search} result={result} loadError={error} />
       ) : tabData.tab === "subscriptions" ? (
-        <SubscriptionsTab requests={tabData.requests} loadError={error} />
+        <>
+          <SubscriptionsViewNav current={tabData.payments ? "payments" : "requests"} />
+          {tabData.payments ? (
+            <PaymentsView payments={tabData.payments.list} status={tabData.payments.status} search={tabData.payments.search} result={result} loadError={error} />
+          ) : (
+            <SubscriptionsTab requests={tabData.requests} loadError={error} />
+          )}
+        </>
       ) : tabData.tab === "notifications" ? (
         <NotificationsTab broadcasts={tabData.broadcasts} result={result} loadError={error} />
       ) : tabData.tab === "feedback" ? (

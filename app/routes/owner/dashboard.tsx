@@ -106,9 +106,14 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const notice = NOTICES[params.get("notice") ?? ""];
   return (
     <div className="mx-auto w-full max-w-3xl space-y-6 px-4 py-8">
-      <div>
-        <h1 className="text-2xl font-bold text-gray-900">Business Dashboard</h1>
-        <p className="text-gray-600">Welcome, {name}</p>
+      <div className="flex flex-wrap items-end justify-between gap-2">
+        <div>
+          <h1 className="text-2xl font-bold text-gray-900">Business Dashboard</h1>
+          <p className="text-gray-600">Welcome, {name}</p>
+        </div>
+        <Link to="/dashboard/payments" className="btn btn-outline btn-sm">
+          Payments and receipts
+        </Link>
       </div>
       {notice ? (
         <Alert tone={notice.tone}>

@@ -5,7 +5,7 @@ import { ADMIN_TEXTS } from "../admin.schemas";
 import { ActionForm, PagedList, ReasonForm, personName, useSubmitting } from "./admin-ui";
 import { buttonClass } from "../../../components/ui/button";
 import { Badge } from "../../../components/ui/badge";
-import { REFUND_STATUS_LABELS } from "../../payments/payment-texts";
+import { REFUND_STATUS_LABELS } from "../../payments/payment-ledger";
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 

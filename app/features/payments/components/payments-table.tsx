@@ -1,0 +1,93 @@
+import { Link } from "react-router";
+import { Badge } from "../../../components/ui/badge";
+import { formatDateTime, formatNaira } from "../../../lib/format";
+import { LEDGER_TEXTS, paymentStatusLabel, pendingPaymentHref, receiptHref, refundLabel } from "../payment-ledger";
+
+/** Badge tones (app/components/ui/badge.tsx) for payment statuses. */
+export const STATUS_TONE: Record<string, string> = { pending: "pending", succeeded: "approved", failed: "rejected" };
+
+export type PaymentRowView = {
+  reference: string;
+  createdAt: Date | string;
+  what: string;
+  listingName: string | null;
+  amountKobo: number;
+  status: string;
+  notApplied: boolean;
+  /** A refund state, where the payments table has one (plan benefits and refunds). */
+  refundStatus?: string | null;
+};
+
+/** The owner's payments: date (Lagos), what, amount, status, reference; a pending one can be continued. */
+export function PaymentsTable({ rows }: { rows: PaymentRowView[] }) {
+  return (
+    <div className="card overflow-x-auto">
+      <table className="w-full min-w-[40rem] text-left text-sm">
+        <caption className="sr-only">{LEDGER_TEXTS.title}</caption>
+        <thead className="border-b border-gray-200 bg-gray-50 text-gray-600">
+          <tr>
+            <th scope="col" className="px-3 py-2 font-semibold">Date</th>
+            <th scope="col" className="px-3 py-2 font-semibold">What</th>
+            <th scope="col" className="px-3 py-2 text-right font-semibold">Amount</th>
+            <th scope="col" className="px-3 py-2 font-semibold">Status</th>
+            <th scope="col" className="px-3 py-2 font-semibold">Reference</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-gray-100">
+          {rows.map((p) => (
+            <tr key={p.reference} className="align-top">
+              <td className="whitespace-nowrap px-3 py-2">{formatDateTime(p.createdAt)}</td>
+              <td className="px-3 py-2">
+                {p.what}
+                {p.listingName ? <span className="block text-gray-600">{p.listingName}</span> : null}
+              </td>
+              <td className="whitespace-nowrap px-3 py-2 text-right">{formatNaira(p.amountKobo)}</td>
+              <td className="px-3 py-2">
+                <Badge tone={STATUS_TONE[p.status] ?? "neutral"}>{paymentStatusLabel(p.status)}</Badge>
+                {refundLabel(p.refundStatus) ? <span className="mt-1 block text-xs font-semibold text-gray-700">{refundLabel(p.refundStatus)}</span> : null}
+                {p.notApplied ? <span className="mt-1 block text-xs text-amber-800">{LEDGER_TEXTS.notApplied}</span> : null}
+              </td>
+              <td className="px-3 py-2">
+                <span className="block break-all font-mono text-xs">{p.reference}</span>
+                {p.status === "succeeded" ? (
+                  <Link to={receiptHref(p.reference)} className="link text-xs">
+                    {LEDGER_TEXTS.viewReceipt}
+                  </Link>
+                ) : p.status === "pending" ? (
+                  <Link to={pendingPaymentHref(p.reference)} className="link text-xs">
+                    {LEDGER_TEXTS.continuePayment}
+                  </Link>
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Previous/next links of a list paged on the server (?page=). */
+export function PageLinks({ page, hasNext, basePath, label }: { page: number; hasNext: boolean; basePath: string; label: string }) {
+  if (page <= 1 && !hasNext) return null;
+  const hrefFor = (target: number) => (target <= 1 ? basePath : `${basePath}?page=${target}`);
+  return (
+    <nav aria-label={`${label} pages`} className="flex items-center justify-between gap-3 print:hidden">
+      {page > 1 ? (
+        <Link to={hrefFor(page - 1)} className="btn btn-outline btn-sm">
+          Previous
+        </Link>
+      ) : (
+        <span />
+      )}
+      <span className="text-sm text-gray-600">Page {page}</span>
+      {hasNext ? (
+        <Link to={hrefFor(page + 1)} className="btn btn-outline btn-sm">
+          Next
+        </Link>
+      ) : (
+        <span />
+      )}
+    </nav>
+  );
+}

@@ -1,0 +1,77 @@
+import { formatDateTime } from "../../../lib/format";
+import { formatNairaExact, LEDGER_TEXTS, periodText, providerLabel, RECEIPT_ISSUER } from "../payment-ledger";
+
+export type ReceiptViewData = {
+  reference: string;
+  provider: string;
+  amountKobo: number;
+  currency: string;
+  purpose: string;
+  what: string;
+  listingName: string | null;
+  period: { startsAt: Date | string | null; endsAt: Date | string | null; days: number | null };
+  createdAt: Date | string;
+  paidAt: Date | string | null;
+  payerName: string;
+  payerEmail: string | null;
+  notApplied: boolean;
+};
+
+/**
+ * Printing shows the receipt alone: the site's header, sidebar, footer and navigation are hidden, and so is
+ * whatever is marked print:hidden. Plain CSS, no JavaScript.
+ */
+const PRINT_CSS = `@media print {
+  @page { margin: 16mm; }
+  body { background: #fff !important; }
+  body * { visibility: hidden; }
+  .receipt, .receipt * { visibility: visible; }
+  .receipt { position: absolute; inset: 0 auto auto 0; width: 100%; box-shadow: none !important; border: 0 !important; }
+  .receipt a { color: inherit; text-decoration: none; }
+}`;
+
+/** A payment's receipt as a document: who issued it, to whom, for what, how much, when, which reference. */
+export function ReceiptView({ receipt }: { receipt: ReceiptViewData }) {
+  const rows: [string, string][] = [
+    ["Item", receipt.listingName ? `${receipt.what} for ${receipt.listingName}` : receipt.what],
+    ["Period", periodText(receipt.purpose, receipt.period)],
+    ["Amount paid", `${formatNairaExact(receipt.amountKobo)} (${receipt.currency})`],
+    ["Date paid", formatDateTime(receipt.paidAt ?? receipt.createdAt)],
+    ["Reference", receipt.reference],
+    ["Paid with", providerLabel(receipt.provider)],
+  ];
+  return (
+    <>
+      <style>{PRINT_CSS}</style>
+      <article className="receipt card space-y-5 p-6" aria-labelledby="receipt-title">
+        <header className="flex flex-wrap items-start justify-between gap-3 border-b border-gray-200 pb-4">
+          <div>
+            <p className="text-lg font-bold">{RECEIPT_ISSUER}</p>
+            <h1 id="receipt-title" className="text-sm font-semibold uppercase tracking-wide text-gray-600">
+              {LEDGER_TEXTS.receiptTitle}
+            </h1>
+          </div>
+          <p className="text-right text-sm text-gray-700">
+            <span className="block font-mono">{receipt.reference}</span>
+            {formatDateTime(receipt.paidAt ?? receipt.createdAt)}
+          </p>
+        </header>
+        <section aria-label="Billed to">
+          <h2 className="text-xs font-semibold uppercase tracking-wide text-gray-500">Billed to</h2>
+          <p className="font-medium">{receipt.payerName}</p>
+          {receipt.payerEmail ? <p className="break-all text-sm text-gray-700">{receipt.payerEmail}</p> : null}
+        </section>
+        <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
+          {rows.map(([label, value]) => (
+            <div key={label} className="contents">
+              <dt className="font-semibold text-gray-600">{label}</dt>
+              <dd className={label === "Reference" ? "break-all font-mono" : label === "Amount paid" ? "text-base font-bold" : ""}>{value}</dd>
+            </div>
+          ))}
+        </dl>
+        {receipt.notApplied ? <p className="text-sm text-amber-800">{LEDGER_TEXTS.notApplied}</p> : null}
+        <p className="border-t border-gray-200 pt-4 text-sm text-gray-600">Thank you for your payment.</p>
+      </article>
+    </>
+  );
+}

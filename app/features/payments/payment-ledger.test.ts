@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { formatNairaExact, parsePageNumber, paymentStatusLabel, paymentWhat, periodText, providerLabel, receiptHref } from "./payment-ledger";
+
+const DAY = 86_400_000;
+
+describe("how a payment reads", () => {
+  it("shows kobo exactly, with thousands separators, never rounded", () => {
+    expect(formatNairaExact(299_900)).toBe("₦2,999.00");
+    expect(formatNairaExact(4_999_950)).toBe("₦49,999.50");
+    expect(formatNairaExact(5)).toBe("₦0.05");
+    expect(formatNairaExact(0)).toBe("₦0.00");
+    expect(formatNairaExact(123_456_789)).toBe("₦1,234,567.89");
+    expect(() => formatNairaExact(1.5)).toThrow(RangeError);
+  });
+
+  it("names statuses, including ones this build does not know yet", () => {
+    expect(paymentStatusLabel("succeeded")).toBe("Succeeded");
+    expect(paymentStatusLabel("refund_pending")).toBe("Refund pending");
+  });
+
+  it("says the period in Lagos dates, or from the admin's approval for a featured placement not yet approved", () => {
+    const startsAt = new Date("2026-11-30T23:30:00Z"); // 1 Dec in Lagos
+    const endsAt = new Date(startsAt.getTime() + 30 * DAY);
+    expect(periodText("subscription", { startsAt, endsAt, days: 30 })).toBe("1 Dec 2026 – 31 Dec 2026 (30 days)");
+    expect(periodText("featured", { startsAt: null, endsAt: null, days: 90 })).toBe("90 days from the day an admin approves the placement");
+  });
+
+  it("names what was bought, the provider, the receipt's address and a page number", () => {
+    expect(paymentWhat({ purpose: "subscription", planId: "premium" })).toBe("Premium plan");
+    expect(paymentWhat({ purpose: "featured", planId: "enterprise" })).toBe("Enterprise featured placement");
+    expect(providerLabel("paystack")).toBe("Paystack");
+    expect(receiptHref("paystack-a/b")).toBe("/dashboard/payments/paystack-a%2Fb");
+    expect([parsePageNumber("3"), parsePageNumber("0"), parsePageNumber("x"), parsePageNumber(null), parsePageNumber("1e9")]).toEqual([3, 1, 1, 1, 1]);
+  });
+});

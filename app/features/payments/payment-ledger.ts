@@ -1,0 +1,141 @@
+/**
+ * How a payment reads in the owner's Payments page, on a receipt and in the admin's payments view.
+ * Client-safe (no server imports).
+ */
+import { formatDate } from "../../lib/format";
+import { FEATURED_PLANS, PLANS } from "../../lib/reference";
+
+/** The business that issues receipts. */
+export const RECEIPT_ISSUER = "Naija Directory";
+
+/** Rows per page of an owner's Payments page. */
+export const OWN_PAYMENTS_PAGE_SIZE = 20;
+
+export const LEDGER_TEXTS = {
+  title: "Payments",
+  intro: "Every payment you started, newest first. A completed payment has a receipt you can print.",
+  empty: "You have not made any payments yet.",
+  choosePlan: "See plans",
+  receiptTitle: "Receipt",
+  viewReceipt: "Receipt",
+  continuePayment: "Continue",
+  notApplied: "Received but not applied: please contact support and quote the reference.",
+  print: "Print this receipt with your browser's Print command (Ctrl+P, or Share → Print on a phone).",
+  /** Asked for someone else's payment, an unknown reference, or a payment without a receipt. */
+  receiptNotFound: { title: "Receipt not found", text: "There is no receipt with this reference for your account." },
+  noReceiptYet: { title: "No receipt", text: "Only a completed payment has a receipt." },
+  receiptSubject: (reference: string) => `Your Naija Directory receipt ${reference}`,
+  adminTitle: "Payments",
+  adminIntro: "Every payment, newest first. Search by our reference or the provider's; re-check a payment to ask its provider how it ended.",
+  adminEmpty: "No payments match.",
+  recheck: "Re-check with provider",
+  recheckTitle: "Payment re-checked",
+  recheckFailed: "Failed to re-check the payment",
+  recheckUnknownProvider: "This payment's provider is not configured on this server, so it cannot be asked.",
+  recheckProviderDown: "The provider could not be reached. The payment is unchanged; try again later.",
+} as const;
+
+/** The statuses the owner and the admin can filter by and read (the payments_status_check values). */
+export const PAYMENT_STATUS_LABELS: Record<string, string> = {
+  pending: "Pending",
+  succeeded: "Succeeded",
+  failed: "Failed",
+};
+
+/** A status as people read it; a status this build does not know yet reads as itself, capitalised. */
+export function paymentStatusLabel(status: string): string {
+  return PAYMENT_STATUS_LABELS[status] ?? status.charAt(0).toUpperCase() + status.slice(1).replace(/[-_]/g, " ");
+}
+
+/**
+ * Refund states of a succeeded payment (the refund_status column of plan benefits and refunds, ADR 16: due →
+ * requesting → pending at the provider → refunded), shown beside the status when a row carries one.
+ */
+export const REFUND_STATUS_LABELS: Record<string, string> = {
+  due: "Refund due",
+  requesting: "Refund requested",
+  pending: "Refund pending",
+  refunded: "Refunded",
+};
+
+/** A refund state as people read it, or null when there is none. */
+export function refundLabel(refundStatus: string | null | undefined): string | null {
+  if (!refundStatus) return null;
+  return REFUND_STATUS_LABELS[refundStatus] ?? `Refund: ${refundStatus}`;
+}
+
+/** The provider as people read it. */
+export function providerLabel(provider: string): string {
+  if (provider === "demo") return "Demo payments (no money moved)";
+  if (provider === "paystack") return "Paystack";
+  return provider.charAt(0).toUpperCase() + provider.slice(1);
+}
+
+/**
+ * What a payment bought: 'Standard plan', or 'Premium featured placement' for a listing. The listing's name
+ * is returned apart (it is user text: screens show it as text, e-mails escape it).
+ */
+export function paymentWhat(payment: { purpose: string; planId: string }): string {
+  if (payment.purpose === "featured") {
+    const tier = FEATURED_PLANS.find((p) => p.id === payment.planId);
+    return `${tier?.name ?? payment.planId} featured placement`;
+  }
+  const plan = PLANS.find((p) => p.id === payment.planId);
+  return `${plan?.name ?? payment.planId} plan`;
+}
+
+/** The days a payment buys (the plan's or the tier's period), or null for an unknown plan. */
+export function paymentPeriodDays(payment: { purpose: string; planId: string }): number | null {
+  const found =
+    payment.purpose === "featured" ? FEATURED_PLANS.find((p) => p.id === payment.planId) : PLANS.find((p) => p.id === payment.planId);
+  return found?.periodDays ?? null;
+}
+
+const wholeNaira = new Intl.NumberFormat("en-NG", { maximumFractionDigits: 0 });
+
+/**
+ * Kobo as naira with the kobo shown, for receipts: 299900 → '₦2,999.00', 5 → '₦0.05'. Integer arithmetic,
+ * so no amount is ever rounded.
+ */
+export function formatNairaExact(kobo: number): string {
+  if (!Number.isSafeInteger(kobo)) throw new RangeError(`not a whole number of kobo: ${kobo}`);
+  const sign = kobo < 0 ? "-" : "";
+  const abs = Math.abs(kobo);
+  const naira = wholeNaira.format(Math.trunc(abs / 100));
+  return `${sign}₦${naira}.${String(abs % 100).padStart(2, "0")}`;
+}
+
+/** The owner's receipt page of a payment. */
+export function receiptHref(reference: string): string {
+  return `/dashboard/payments/${encodeURIComponent(reference)}`;
+}
+
+/** Where a pending payment is taken up again (the payment page offers to continue or cancel it). */
+export function pendingPaymentHref(reference: string): string {
+  return `/payment?reference=${encodeURIComponent(reference)}`;
+}
+
+/** A "Paid but not applied" note recorded by settlePayment (confirm-payment.server.ts). */
+export function isPaidNotApplied(status: string, failureReason: string | null): boolean {
+  return status === "succeeded" && Boolean(failureReason?.startsWith("Paid but not applied"));
+}
+
+/** A 1-based page number from the query string; anything odd reads as 1. */
+export function parsePageNumber(value: string | null | undefined): number {
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 1 && n <= 100_000 ? n : 1;
+}
+
+/**
+ * The period a payment bought, in words: '25 Nov 2026 – 25 Dec 2026 (30 days)' once its dates are known;
+ * a featured placement not yet approved runs from the admin's approval.
+ */
+export function periodText(
+  purpose: string,
+  period: { startsAt: Date | string | null; endsAt: Date | string | null; days: number | null },
+): string {
+  const days = period.days === null ? "" : ` (${period.days} days)`;
+  if (period.startsAt && period.endsAt) return `${formatDate(period.startsAt)} – ${formatDate(period.endsAt)}${days}`;
+  if (purpose === "featured") return period.days === null ? "From the day an admin approves the placement" : `${period.days} days from the day an admin approves the placement`;
+  return period.days === null ? "—" : `${period.days} days`;
+}

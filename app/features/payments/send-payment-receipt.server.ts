@@ -1,0 +1,77 @@
+import { and, eq, isNull } from "drizzle-orm";
+import { payments } from "../../../db/schema";
+import { getDb } from "../../lib/db.server";
+import { sendEmail, type OutgoingEmail } from "../../lib/email.server";
+import { getEnv } from "../../lib/env.server";
+import { formatDateTime } from "../../lib/format";
+import { loadPaymentReceipt, type PaymentReceipt } from "./internal/receipt-data.server";
+import { formatNairaExact, LEDGER_TEXTS, periodText, providerLabel, receiptHref, RECEIPT_ISSUER } from "./payment-ledger";
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
+}
+
+/** Names are user text: one line, so a crafted name cannot add lines to the text e-mail. */
+const oneLine = (value: string) => value.replace(/\s+/g, " ").trim();
+
+/**
+ * E-mails the payer the receipt of a succeeded payment, once: the payment is claimed first
+ * (`receipt_sent_at` set only where it is null), so a second call, from a replayed confirmation, a webhook or
+ * a re-check, sends nothing. A send that fails releases the claim and throws (the caller logs it). Nothing
+ * is sent for a payment that has not succeeded, or whose payer deleted their account.
+ */
+export async function sendPaymentReceipt(reference: string): Promise<{ sent: boolean }> {
+  const [claimed] = await getDb()
+    .update(payments)
+    .set({ receiptSentAt: new Date() })
+    .where(and(eq(payments.reference, reference), eq(payments.status, "succeeded"), isNull(payments.receiptSentAt)))
+    .returning({ id: payments.id });
+  if (!claimed) return { sent: false };
+  try {
+    const receipt = await loadPaymentReceipt(reference);
+    if (!receipt?.payerEmail) return { sent: false };
+    await sendEmail(receiptEmail(receipt, receipt.payerEmail));
+    return { sent: true };
+  } catch (error) {
+    await getDb().update(payments).set({ receiptSentAt: null }).where(eq(payments.id, claimed.id));
+    throw error;
+  }
+}
+
+/** The receipt as an e-mail: plain text and HTML with every piece of user text escaped. */
+function receiptEmail(receipt: PaymentReceipt, to: string): OutgoingEmail {
+  const link = new URL(receiptHref(receipt.reference), getEnv().PUBLIC_URL).toString();
+  const item = receipt.listingName ? `${receipt.what} for ${oneLine(receipt.listingName)}` : receipt.what;
+  const lines: [string, string][] = [
+    ["Billed to", `${oneLine(receipt.payerName)} (${to})`],
+    ["Item", item],
+    ["Period", periodText(receipt.purpose, receipt.period)],
+    ["Amount paid", `${formatNairaExact(receipt.amountKobo)} (${receipt.currency})`],
+    ["Date paid", formatDateTime(receipt.paidAt ?? receipt.createdAt)],
+    ["Reference", receipt.reference],
+    ["Paid with", providerLabel(receipt.provider)],
+  ];
+  const note = receipt.notApplied ? LEDGER_TEXTS.notApplied : null;
+  const text =
+    `${RECEIPT_ISSUER}: receipt\n\nThank you for your payment.\n\n` +
+    lines.map(([label, value]) => `${label}: ${value}`).join("\n") +
+    (note ? `\n\n${note}` : "") +
+    `\n\nView or print this receipt: ${link}\n`;
+  const rows = lines
+    .map(
+      ([label, value]) =>
+        `<tr><th align="left" style="padding:4px 12px 4px 0;color:#4b5563;font-weight:600">${escapeHtml(label)}</th>` +
+        `<td style="padding:4px 0">${escapeHtml(value)}</td></tr>`,
+    )
+    .join("");
+  const html =
+    `<div style="font-family:Arial,Helvetica,sans-serif;color:#111827;max-width:560px">` +
+    `<h1 style="font-size:20px;margin:0 0 4px">${escapeHtml(RECEIPT_ISSUER)}</h1>` +
+    `<p style="margin:0 0 16px;color:#4b5563">Receipt</p>` +
+    `<p>Thank you for your payment.</p>` +
+    `<table role="presentation" style="border-collapse:collapse;font-size:14px">${rows}</table>` +
+    (note ? `<p style="color:#92400e">${escapeHtml(note)}</p>` : "") +
+    `<p><a href="${escapeHtml(link)}">View or print this receipt</a></p>` +
+    `</div>`;
+  return { to, subject: LEDGER_TEXTS.receiptSubject(receipt.reference), text, html };
+}
