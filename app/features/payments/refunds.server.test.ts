@@ -16,6 +16,8 @@ import { listNotifications } from "../notifications/list-notifications.server";
 import { createDemoPaymentProvider } from "./demo-payment-provider.server";
 import { payForPlan } from "./pay-for-plan.server";
 import { registerPaymentProvider, resetPaymentProviders, setDefaultPaymentProvider, type PaymentProvider } from "./payment-provider.server";
+import { listOwnPayments } from "./list-own-payments.server";
+import { listPayments } from "./list-payments.server";
 import { listOwnRefunds, markPaymentRefunded, REFUND_TEXTS, refundPayment } from "./refund-payment.server";
 
 let refunds: string[] = [];
@@ -93,6 +95,9 @@ describe("rejecting a paid featured request", () => {
     expect(await listOwnRefunds(ownerActor)).toEqual([
       expect.objectContaining({ reference, status: "refunded", statusLabel: "Refunded", amountLabel: "₦9,999", what: "Basic featured placement" }),
     ]);
+    // The owner's Payments page and the admin's payments view carry the refund state too.
+    expect((await listOwnPayments(ownerActor, { page: 1 })).rows.find((p) => p.reference === reference)).toMatchObject({ refundStatus: "refunded" });
+    expect((await listPayments(admin, { page: 1, search: reference })).rows).toEqual([expect.objectContaining({ reference, refundStatus: "refunded" })]);
 
     // A second rejection, a retry or marking it by hand never gives the money back twice.
     expect(await refusal(reviewFeaturedRequest(admin, { requestId, status: "rejected", reason: "again" }))).toMatchObject({
