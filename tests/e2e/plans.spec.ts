@@ -91,7 +91,7 @@ describe("plans and payments", () => {
       await page.waitForURL((u) => u.pathname === "/dashboard/payments");
       await waitForHydration(page);
       const row = page.locator("tbody tr").first();
-      await expect.poll(() => row.innerText()).toMatch(/Standard plan[\s\S]*₦2,999[\s\S]*Succeeded[\s\S]*demo_/);
+      await expect.poll(() => row.innerText()).toMatch(/Standard plan[\s\S]*₦2,999[\s\S]*Succeeded[\s\S]*demo-[0-9a-f]{24}/);
       const reference = (await row.locator(".font-mono").innerText()).trim();
       await row.getByRole("link", { name: "Receipt" }).click();
       await page.waitForURL((u) => u.pathname === `/dashboard/payments/${reference}`);
