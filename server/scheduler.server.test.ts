@@ -132,6 +132,7 @@ describe("scheduled jobs run once per slot across processes (job_runs)", () => {
     const outcomes = await createScheduler({ intervalMs: 60_000, ranBy: "1@a" }).tick(new Date(Date.UTC(2031, 0, 1)));
     expect(outcomes.filter((o) => o.ran).map((o) => [o.job, o.outcome])).toEqual([
       ["expire-featured", "ok"],
+      ["renewal-reminders", "ok"],
       ["purge-kyc-documents", "ok"],
       ["search-statistics", "ok"],
       ["prune-realtime-events", "ok"],

@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
 import { hostname } from "node:os";
-import { expireFeaturedPlacements } from "../app/features/featured/expire-featured.server";
+import { clearEndedPremium, expireFeaturedPlacements } from "../app/features/featured/expire-featured.server";
+import { sendFeaturedReminders } from "../app/features/featured/send-featured-reminders.server";
+import { sendPlanReminders } from "../app/features/plans/send-plan-reminders.server";
 import { refreshSearchStatistics } from "../app/features/directory/refresh-search-statistics.server";
 import { closeStalePayments } from "../app/features/payments/close-stale-payments.server";
 import { KYC_PURGE_BATCH, purgeExpiredKycDocuments } from "../app/features/privacy/purge-expired-kyc-documents.server";
@@ -46,7 +48,22 @@ export function defaultJobs(): ScheduledJob[] {
       name: "expire-featured",
       run: async () => {
         const { expired } = await expireFeaturedPlacements();
-        return expired > 0 ? { expired } : null;
+        // And Premium plans' featured status and search priority (ADR 16): their ends are cleared.
+        const { cleared } = await clearEndedPremium();
+        return expired > 0 || cleared > 0 ? { expired, cleared } : null;
+      },
+    },
+    {
+      // Renewal reminders 7 days and 1 day before a paid plan or a featured placement ends, each sent once
+      // (renewal_reminders' key), in bounded batches (ADR 16).
+      name: "renewal-reminders",
+      everyMs: 10 * 60_000,
+      run: async () => {
+        const plans = await sendPlanReminders();
+        const featured = await sendFeaturedReminders();
+        return plans.sent + featured.sent > 0 || plans.failed + featured.failed > 0
+          ? { plans: plans.sent, featured: featured.sent, failed: plans.failed + featured.failed }
+          : null;
       },
     },
     {

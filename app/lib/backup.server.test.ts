@@ -71,6 +71,8 @@ async function seedEveryTable(db: Database["db"]): Promise<void> {
   await db.execute(sql`insert into business_revisions (business_id, submitted_by, name, products, images)
     values (${listing.id}, ${owner.id}, 'Revised name', array['agege bread', 'say "hi"', 'comma, here', '{braces}', ''],
             '[{"key": "a/b.webp", "width": 800}]'::jsonb)`);
+  await db.execute(sql`insert into renewal_reminders (kind, subject_id, ends_at, days_before, user_id) values
+    ('subscription', ${owner.id}, '2026-12-01 09:30:00.123+01', 7, ${owner.id})`);
   await db.execute(sql`insert into job_runs (job, slot, ran_by, started_at, finished_at, outcome, error) values
     ('expire-featured', '2026-11-24 10:01:00+00', '4242@drill', '2026-11-24 10:01:00.123456+00', now(), 'failed', 'a "quoted" error, with a comma')`);
 }

@@ -93,10 +93,17 @@ export const FEEDBACK_STATUSES = ["new", "reviewed", "resolved"] as const;
 export const SENDER_TYPES = ["visitor", "business", "admin"] as const;
 export const NOTIFICATION_AUDIENCES = ["all", "visitors", "businesses"] as const;
 export const NOTIFICATION_PRIORITIES = ["low", "medium", "high"] as const;
-export const NOTIFICATION_KINDS = ["message", "broadcast"] as const;
+/** 'account': a notice the system sends one account (a rejected paid request and its refund). */
+export const NOTIFICATION_KINDS = ["message", "broadcast", "account"] as const;
 export const PAYMENT_STATUSES = ["pending", "succeeded", "failed"] as const;
 export const PAYMENT_PURPOSES = ["subscription", "featured"] as const;
 export const SUBSCRIPTION_STATUSES = ["active", "expired", "cancelled"] as const;
+/** A refund owed for a rejected paid featured request: due → requesting → pending (at the provider) | refunded. */
+export const REFUND_STATUSES = ["due", "requesting", "pending", "refunded"] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+/** What a renewal reminder is about, and how many days before the end each is sent. */
+export const RENEWAL_REMINDER_KINDS = ["subscription", "featured"] as const;
+export const RENEWAL_REMINDER_DAYS = [7, 1] as const;
 
 /** Subscription plans (spec 02 §9). Prices in kobo. */
 export const PLANS = [

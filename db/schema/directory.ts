@@ -63,6 +63,9 @@ export const businesses = pgTable(
     approved: boolean("approved").notNull().default(false),
     featured: boolean("featured").notNull().default(false),
     featuredUntil: ts("featured_until"),
+    // The end of the owner's running Premium plan (featured status and search priority), copied onto each of
+    // their listings by migration 0011's triggers; null when they have none (ADR 16).
+    premiumUntil: ts("premium_until"),
     approvalStatus: text("approval_status").notNull().default("pending"),
     approvedAt: ts("approved_at"),
     rejectedAt: ts("rejected_at"),
@@ -106,6 +109,9 @@ export const businesses = pgTable(
       .where(sql`approved and approval_status = 'approved' and not owner_suspended and user_id is not null`),
     index("businesses_pending_idx").on(t.createdAt.desc()).where(sql`approval_status = 'pending'`),
     index("businesses_featured_until_idx").on(t.featuredUntil).where(sql`featured`),
+    index("businesses_public_premium_idx")
+      .on(t.createdAt.desc(), t.id)
+      .where(sql`premium_until is not null and approved and approval_status = 'approved' and not owner_suspended and user_id is not null`),
     index("businesses_search_vector_idx").using("gin", t.searchVector),
     index("businesses_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
   ],

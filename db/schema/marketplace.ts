@@ -4,7 +4,8 @@ import {
 } from "drizzle-orm/pg-core";
 import {
   FEATURED_REQUEST_STATUSES, FEEDBACK_STATUSES, NOTIFICATION_AUDIENCES, NOTIFICATION_KINDS,
-  NOTIFICATION_PRIORITIES, PAYMENT_PURPOSES, PAYMENT_STATUSES, PLAN_IDS, PRICING_TIERS, SENDER_TYPES,
+  NOTIFICATION_PRIORITIES, PAYMENT_PURPOSES, PAYMENT_STATUSES, PLAN_IDS, PRICING_TIERS, REFUND_STATUSES, RENEWAL_REMINDER_DAYS,
+  RENEWAL_REMINDER_KINDS, SENDER_TYPES,
   SUBSCRIPTION_STATUSES,
 } from "../../app/lib/reference";
 import { user } from "./auth";
@@ -123,7 +124,7 @@ export const notifications = pgTable(
     check("notifications_priority_check", sql`${t.priority} in (${inList(NOTIFICATION_PRIORITIES)})`),
     check(
       "notifications_source_check",
-      sql`(${t.kind} = 'broadcast' and ${t.broadcastId} is not null) or (${t.kind} = 'message' and ${t.messageId} is not null)`,
+      sql`(${t.kind} = 'broadcast' and ${t.broadcastId} is not null) or (${t.kind} = 'message' and ${t.messageId} is not null) or (${t.kind} = 'account' and ${t.broadcastId} is null and ${t.messageId} is null)`,
     ),
     index("notifications_user_created_idx").on(t.userId, t.createdAt.desc()),
     index("notifications_user_unread_idx").on(t.userId).where(sql`read_at is null`),
@@ -150,12 +151,23 @@ export const payments = pgTable(
     confirmedAt: ts("confirmed_at"),
     /** When the receipt e-mail was claimed (sent once: app/features/payments/send-payment-receipt.server.ts). */
     receiptSentAt: ts("receipt_sent_at"),
+    // A rejected paid featured request's money going back (migration 0011, ADR 16): due → requesting →
+    // pending | refunded; the reason the owner was told.
+    refundStatus: text("refund_status"),
+    refundReason: text("refund_reason"),
+    refundRequestedAt: ts("refund_requested_at"),
+    refundedAt: ts("refunded_at"),
   },
   (t) => [
     check("payments_status_check", sql`${t.status} in (${inList(PAYMENT_STATUSES)})`),
     check("payments_purpose_check", sql`${t.purpose} in (${inList(PAYMENT_PURPOSES)})`),
     check("payments_amount_check", sql`${t.amountKobo} >= 0`),
     check("payments_currency_check", sql`${t.currency} = 'NGN'`),
+    check(
+      "payments_refund_status_check",
+      sql`${t.refundStatus} is null or (${t.refundStatus} in (${inList(REFUND_STATUSES)}) and ${t.status} = 'succeeded')`,
+    ),
+    index("payments_refund_open_idx").on(t.refundRequestedAt).where(sql`refund_status in ('due', 'requesting', 'pending')`),
     index("payments_user_created_idx").on(t.userId, t.createdAt.desc()),
     // The close-stale-payments job reads the oldest pending payments (migration 0010).
     index("payments_pending_created_idx").on(t.createdAt).where(sql`status = 'pending'`),
@@ -187,6 +199,7 @@ export const subscriptions = pgTable(
     check("subscriptions_status_check", sql`${t.status} in (${inList(SUBSCRIPTION_STATUSES)})`),
     check("subscriptions_period_check", sql`${t.endsAt} is null or ${t.endsAt} > ${t.startsAt}`),
     uniqueIndex("subscriptions_payment_idx").on(t.paymentId),
+    index("subscriptions_active_ends_idx").on(t.endsAt).where(sql`status = 'active' and plan_id <> 'free'`),
     index("subscriptions_user_ends_idx").on(t.userId, t.endsAt.desc()),
   ],
 );
@@ -268,4 +281,27 @@ export const realtimeEvents = pgTable(
     createdAt: ts("created_at").notNull().defaultNow(),
   },
   (t) => [index("realtime_events_user_idx").on(t.userId, t.id), index("realtime_events_created_idx").on(t.createdAt)],
+);
+
+/**
+ * Renewal reminders sent (migration 0011, ADR 16): one row per (thing, its end, days before), claimed before
+ * the e-mail goes, so each is sent once across processes and retries. 'subscription': subject_id is the
+ * account; 'featured': the listing.
+ */
+export const renewalReminders = pgTable(
+  "renewal_reminders",
+  {
+    kind: text("kind").notNull(),
+    subjectId: text("subject_id").notNull(),
+    endsAt: ts("ends_at").notNull(),
+    daysBefore: integer("days_before").notNull(),
+    userId: text("user_id").references(() => user.id, { onDelete: "cascade" }),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: "renewal_reminders_pk", columns: [t.kind, t.subjectId, t.endsAt, t.daysBefore] }),
+    check("renewal_reminders_kind_check", sql`${t.kind} in (${inList(RENEWAL_REMINDER_KINDS)})`),
+    check("renewal_reminders_days_check", sql`${t.daysBefore} in (${sql.raw(RENEWAL_REMINDER_DAYS.join(", "))})`),
+    index("renewal_reminders_user_idx").on(t.userId),
+  ],
 );

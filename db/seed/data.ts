@@ -1229,9 +1229,11 @@ export function buildDemoPlan(seed: number = DEMO_SEED_VALUE): DemoPlan {
       if (slot.status === "rejected") b.rejectionReason = REJECTION_REASONS[businesses.filter((x) => x.status === "rejected").length % REJECTION_REASONS.length];
     });
     if (mine.length > 1) {
-      subscriptions.push({
-        userKey: o.key, planId: rng.chance(0.7) ? "standard" : "premium", startAgoMs: rng.int(1, 25) * DAY, paymentReference: reference("demo"),
-      });
+      // Standard only: Premium features every listing of its owner (ADR 16), and the demo's featured section is
+      // for its paid placements (a Premium plan is bought on /pricing). The draw stays, so the rest of the demo
+      // data is unchanged.
+      rng.chance(0.7);
+      subscriptions.push({ userKey: o.key, planId: "standard", startAgoMs: rng.int(1, 25) * DAY, paymentReference: reference("demo") });
     }
   }
 

@@ -6,6 +6,8 @@
  * far are removed and the transaction rolls back.
  */
 import { availableParallelism } from "node:os";
+import { eq } from "drizzle-orm";
+import { payments } from "../schema";
 import { getDb, type Db } from "../../app/lib/db.server";
 import { featuredMonthsForTier } from "../../app/lib/reference";
 import { getStorage, type Storage } from "../../app/lib/storage.server";
@@ -125,11 +127,19 @@ export async function seedDemoData(options: SeedOptions = {}): Promise<Record<st
         const b = planByKey.get(r.businessKey)!;
         const ownerId = id(b.ownerKey);
         const createdAt = at(r.agoMs);
-        await createPayment(tx, {
+        const payment = await createPayment(tx, {
           userId: ownerId, purpose: "featured", planId: r.tier, businessId: businessId(b.key), reference: r.paymentReference,
           createdAt: new Date(createdAt.getTime() - 60_000),
         });
         paymentCount++;
+        if (r.status === "rejected") {
+          // A rejected paid request gives its money back (ADR 16): refunded through the demo provider.
+          const decided = new Date(Math.min(now, createdAt.getTime() + 86_400_000));
+          await tx
+            .update(payments)
+            .set({ refundStatus: "refunded", refundReason: "The photos did not show the business.", refundRequestedAt: decided, refundedAt: decided })
+            .where(eq(payments.id, payment.id));
+        }
         const startDate = r.startAgoMs === null ? null : at(r.startAgoMs);
         await createFeaturedRequest(tx, {
           businessId: businessId(b.key), requestedBy: ownerId, pricingTier: r.tier, status: r.status, startDate,

@@ -91,7 +91,7 @@ describe("plans and payments", () => {
       await page.waitForURL((u) => u.pathname === "/dashboard/payments");
       await waitForHydration(page);
       const row = page.locator("tbody tr").first();
-      await expect.poll(() => row.innerText()).toMatch(/Standard plan[\s\S]*₦2,999[\s\S]*Succeeded[\s\S]*demo_/);
+      await expect.poll(() => row.innerText()).toMatch(/Standard plan[\s\S]*₦2,999[\s\S]*Succeeded[\s\S]*demo-[0-9a-f]{24}/);
       const reference = (await row.locator(".font-mono").innerText()).trim();
       await row.getByRole("link", { name: "Receipt" }).click();
       await page.waitForURL((u) => u.pathname === `/dashboard/payments/${reference}`);
@@ -132,10 +132,13 @@ describe("plans and payments", () => {
       const { page } = admin;
       await signInFromLogin(page, "admin@example.com", (u) => u.pathname === "/admin");
       await openAdminTab(page, "Featured Requests");
-      const waiting = requestCard(page, listingName).filter({ has: page.getByRole("button", { name: "Reject" }) });
+      // Rejecting asks a reason (required when the request was paid for: the owner is told it, ADR 16).
+      const waiting = requestCard(page, listingName).filter({ has: page.locator("summary", { hasText: "Reject" }) });
       if ((await waiting.count()) > 0) {
-        page.once("dialog", (dialog) => void dialog.accept());
-        await waiting.first().getByRole("button", { name: "Reject" }).click();
+        const card = waiting.first();
+        await card.locator("summary", { hasText: "Reject" }).click();
+        await card.getByLabel(/Rejection reason/).fill("The owner is buying a new placement.");
+        await card.getByRole("button", { name: /^Reject( and refund)?$/ }).click();
         await expect.poll(() => waiting.count()).toBe(0);
       }
     } finally {

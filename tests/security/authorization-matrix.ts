@@ -166,6 +166,15 @@ export function isRefusal(expected: Expected): boolean {
 const db = () => getDb();
 const listingOfOwner = (world: World, status: "approved" | "pending" = "approved") =>
   createBusiness(db(), { userId: world.users.owner.id, status });
+/** A succeeded featured payment of the owner's that is owed back (its request was rejected). */
+const paymentOwedBack = async (world: World) => {
+  const listing = await listingOfOwner(world);
+  const payment = await createPayment(db(), { userId: world.users.owner.id, purpose: "featured", planId: "basic", businessId: listing.id });
+  await db().update(payments).set({ refundStatus: "due", refundReason: "Matrix", refundRequestedAt: new Date() }).where(eq(payments.id, payment.id));
+  return payment;
+};
+const refundState = async (p: { id: string }) =>
+  (await db().select({ refundStatus: payments.refundStatus }).from(payments).where(eq(payments.id, p.id)))[0];
 const listingExists = async (b: { id: string }) => (await db().select({ id: businesses.id }).from(businesses).where(eq(businesses.id, b.id))).length;
 const listingState = async (b: { id: string }) =>
   (await db().select({ status: businesses.approvalStatus, featured: businesses.featured, name: businesses.name }).from(businesses).where(eq(businesses.id, b.id)))[0];
@@ -543,6 +552,18 @@ export const PAGE_ROWS: Row[] = [
     prepare: async (w) => createFeaturedRequest(db(), { businessId: (await listingOfOwner(w)).id, requestedBy: w.users.owner.id }),
     ask: (_w, r) => adminForm("review-subscription", r.id, { status: "rejected" }),
     effect: async (r) => (await db().select({ status: featuredRequests.status }).from(featuredRequests).where(eq(featuredRequests.id, r.id)))[0],
+  }),
+  row({
+    ...adminAction("refund-payment"),
+    prepare: (w) => paymentOwedBack(w),
+    ask: (_w, p) => adminForm("refund-payment", p.id, { reference: p.reference }),
+    effect: refundState,
+  }),
+  row({
+    ...adminAction("mark-refunded"),
+    prepare: (w) => paymentOwedBack(w),
+    ask: (_w, p) => adminForm("mark-refunded", p.id, { reference: p.reference }),
+    effect: refundState,
   }),
   row({
     ...adminAction("toggle-featured"),

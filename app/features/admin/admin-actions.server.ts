@@ -8,6 +8,7 @@ import { cleanupOrphanedBusinesses } from "../listings/cleanup-orphaned-business
 import { deleteFeedback } from "../feedback/delete-feedback.server";
 import { deleteKycSubmission } from "../kyc/delete-kyc-submission.server";
 import { reviewFeaturedRequest } from "../featured/review-featured-request.server";
+import { markPaymentRefunded, refundPayment, REFUND_TEXTS } from "../payments/refund-payment.server";
 import { sendBroadcast } from "./send-broadcast.server";
 import { setBusinessFeatured } from "../featured/set-business-featured.server";
 import { suspendUser } from "./suspend-user.server";
@@ -20,6 +21,22 @@ import { LEDGER_TEXTS } from "../payments/payment-ledger";
 import { recheckPayment } from "../payments/recheck-payment.server";
 
 type Outcome = { status: number; result: AdminActionResult };
+
+function refundTitle(status: string): string {
+  return status === "refunded" ? ADMIN_EXTRA_TEXTS.refunded : status === "due" ? REFUND_TEXTS.labels.due : REFUND_TEXTS.labels.pending;
+}
+
+/** The refund that follows rejecting a paid request: what the toast adds (the rejection stands either way). */
+async function refundAfterRejection(actor: SessionUser | null, reference: string): Promise<string> {
+  try {
+    const outcome = await refundPayment(actor, reference);
+    if (outcome.status === "refunded") return ADMIN_EXTRA_TEXTS.refundedAfterReject;
+    if (outcome.status === "due") return REFUND_TEXTS.byHand;
+    return REFUND_TEXTS.labels[outcome.status];
+  } catch (error) {
+    return isAppError(error) && error.hasText ? error.message : REFUND_TEXTS.providerFailed;
+  }
+}
 
 /** The sentence a refusal carries for people (not just its code), if any. */
 function detailOf(error: unknown): string | undefined {
@@ -164,15 +181,42 @@ export async function runAdminAction(actor: SessionUser | null, form: FormData):
     case "review-request":
     case "review-subscription": {
       const status = text(form, "status");
+      const reason = text(form, "reason");
       const isSubscription = intent === "review-subscription";
       try {
-        const result = await reviewFeaturedRequest(actor, { requestId: targetId, status });
-        return ok(isSubscription ? ADMIN_TEXTS.subscriptionUpdated(result.status) : ADMIN_TEXTS.requestUpdated(result.status));
+        const result = await reviewFeaturedRequest(actor, { requestId: targetId, status, reason });
+        const title = isSubscription ? ADMIN_TEXTS.subscriptionUpdated(result.status) : ADMIN_TEXTS.requestUpdated(result.status);
+        // A paid request rejected: its money goes back through the provider now when it can (ADR 16); else
+        // the payment stays 'refund due' in the Subscriptions tab for a refund by hand.
+        if (result.refundDue) return ok(title, { text: await refundAfterRejection(actor, result.refundDue.reference) });
+        return ok(title);
       } catch (error) {
         if (isAppError(error) && error.message === ADMIN_TEXTS.invalidStatus) return fail(error, ADMIN_TEXTS.invalidStatus, { text: undefined });
+        if (isAppError(error) && error.message === ADMIN_TEXTS.rejectionReasonRequired) {
+          return fail(error, isSubscription ? ADMIN_TEXTS.subscriptionUpdateFailed : ADMIN_TEXTS.requestUpdateFailed(ADMIN_TEXTS.rejectionReasonRequired), {
+            values: { reason },
+            fieldError: ADMIN_TEXTS.rejectionReasonRequired,
+          });
+        }
         if (isSubscription) return fail(error, ADMIN_TEXTS.subscriptionUpdateFailed);
-        const reason = detailOf(error) ?? (isAppError(error) && error.code === "not-found" ? "It no longer exists" : "Please try again");
-        return fail(error, ADMIN_TEXTS.requestUpdateFailed(reason), { text: undefined }, ADMIN_TEXTS.requestError);
+        const why = detailOf(error) ?? (isAppError(error) && error.code === "not-found" ? "It no longer exists" : "Please try again");
+        return fail(error, ADMIN_TEXTS.requestUpdateFailed(why), { text: undefined }, ADMIN_TEXTS.requestError);
+      }
+    }
+    case "refund-payment": {
+      try {
+        const outcome = await refundPayment(actor, text(form, "reference"));
+        return ok(refundTitle(outcome.status), outcome.status === "due" ? { text: REFUND_TEXTS.byHand } : {});
+      } catch (error) {
+        return fail(error, ADMIN_EXTRA_TEXTS.refundFailed);
+      }
+    }
+    case "mark-refunded": {
+      try {
+        await markPaymentRefunded(actor, text(form, "reference"));
+        return ok(ADMIN_EXTRA_TEXTS.markedRefunded);
+      } catch (error) {
+        return fail(error, ADMIN_EXTRA_TEXTS.refundFailed);
       }
     }
     case "toggle-featured": {

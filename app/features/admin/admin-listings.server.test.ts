@@ -272,7 +272,7 @@ describe("Featured Requests and Subscriptions", () => {
     expect(row).toMatchObject({ status: "rejected", startDate: null, endDate: null });
   });
 
-  it("does not feature a listing that is not approved, nor shorten a longer placement", async () => {
+  it("does not feature a listing that is not approved, nor shorten a longer placement: a new one is added to its end (ADR 16)", async () => {
     const admin = await newAdmin();
     const owner = await createOwner(getDb());
     const pending = await createBusiness(getDb(), { userId: owner.id, status: "pending" });
@@ -282,8 +282,9 @@ describe("Featured Requests and Subscriptions", () => {
     const longRunning = addMonths(new Date(), 5);
     const featured = await createBusiness(getDb(), { userId: owner.id, featured: true, featuredUntil: longRunning });
     const more = await createFeaturedRequest(getDb(), { businessId: featured.id, pricingTier: "basic" });
-    await reviewFeaturedRequest(admin, { requestId: more.id, status: "approved" });
-    expect((await businessRow(featured.id)).featuredUntil!.getTime()).toBe(longRunning.getTime());
+    const approved = await reviewFeaturedRequest(admin, { requestId: more.id, status: "approved" });
+    expect(approved.startDate!.getTime()).toBe(longRunning.getTime());
+    expect((await businessRow(featured.id)).featuredUntil!.getTime()).toBe(addMonths(longRunning, 1).getTime());
   });
 });
 

@@ -6,7 +6,7 @@ import type { BusinessFilters } from "./parse-business-filters";
 import { cardsFor, isPublicBusiness } from "./internal/public-business.server";
 import { correctTerms, prefixTsQuery, searchTerms } from "./internal/search-terms";
 import type { BusinessCardData, BusinessFacets, Facet } from "./types";
-import { isFeaturedNow } from "../featured/featured-now.server";
+import { hasPlacementNow, hasPriorityNow, isFeaturedNow } from "../featured/featured-now.server";
 
 export type BusinessSearchResult = {
   items: BusinessCardData[];
@@ -81,6 +81,12 @@ type Counted = { facets: BusinessFacets; total: number };
 
 const featuredNow = isFeaturedNow();
 const notFeaturedNow = sql`not ${featuredNow}`;
+/**
+ * Featured listings as two streams, each readable in date order from its own index (ADR 16): the listings of
+ * running Premium plans (search priority) first, then the other running placements.
+ */
+const priorityNow = hasPriorityNow();
+const placementOnly = sql`${hasPlacementNow()} and not ${priorityNow}`;
 
 /** "and state = … and category = …" for the filters in use, on the businesses table or (onColumns) a CTE's columns. */
 function filterSql({ region, category }: Filters, onColumns = false): SQL {
@@ -203,7 +209,10 @@ async function toResult(
   };
 }
 
-/** No search text: featured placements then newest, counts from the maintained per-region/category table. */
+/**
+ * No search text: featured listings (Premium plans' first: every listing here is of equal relevance, so search
+ * priority decides), then newest; counts from the maintained per-region/category table.
+ */
 async function browse(filters: BusinessFilters, pageSize: number, browsePages: number): Promise<BusinessSearchResult> {
   const [row] = await queryRows<FacetRow>(
     getDb(),
@@ -225,17 +234,18 @@ async function browse(filters: BusinessFilters, pageSize: number, browsePages: n
     (needed * Number(row?.matches ?? 0)) / Math.max(counted.total, 1) > counted.total;
   const where = sql`${isPublicBusiness} ${filterSql(filters)}`;
   const offset = (filters.page - 1) * pageSize;
+  const streams = [sql`${where} and ${priorityNow}`, sql`${where} and ${placementOnly}`, sql`${where} and ${notFeaturedNow}`];
   const ids = isSparse
-    ? await pageFromPlannedStreams([{ where: sql`${where} and ${featuredNow}`, mode: "bitmap" }, { where: sql`${where} and ${notFeaturedNow}`, mode: "bitmap" }], offset, pageSize + 1)
-    : await pageFromStreams([sql`${where} and ${featuredNow}`, sql`${where} and ${notFeaturedNow}`], offset, pageSize + 1);
+    ? await pageFromPlannedStreams(streams.map((stream) => ({ where: stream, mode: "bitmap" as const })), offset, pageSize + 1)
+    : await pageFromStreams(streams, offset, pageSize + 1);
   return toResult(ids, filters, pageSize, counted, false, lastPage);
 }
 
 type ExactOptions = { text: string; tsquery: string; fuzzy: boolean; withCounts: boolean; cap?: number };
 
 /**
- * Every match ranked (and counted) in one statement: featured placements first, then relevance, then
- * newest. Relevance is the weighted full-text rank: name, then category and products, then state and
+ * Every match ranked (and counted) in one statement: featured listings first, then relevance, then search
+ * priority (a running Premium plan: ADR 16), then newest. Relevance is the weighted full-text rank: name, then category and products, then state and
  * address, then description. With fuzzy, names that resemble the text are matches too (a misspelt
  * name), and how closely the name resembles the text adds to the rank.
  */
@@ -244,7 +254,7 @@ async function exactSearch(filters: BusinessFilters, pageSize: number, { text, t
   // Resemblance is costly to compute (trigrams of every name), so only the few rows of a fuzzy search pay it.
   const score = fuzzy ? sql`ts_rank(${businesses.searchVector}, ${query}) + word_similarity(${text}, ${businesses.name})` : sql`ts_rank(${businesses.searchVector}, ${query})`;
   const columns = sql`${businesses.id} as id, ${businesses.state} as state, ${businesses.category} as category,
-    ${businesses.createdAt} as created_at, ${featuredNow} as featured, ${score} as score`;
+    ${businesses.createdAt} as created_at, ${featuredNow} as featured, ${priorityNow} as priority, ${score} as score`;
   // Counting needs every match; a page alone needs only those in the filters.
   const scope = withCounts ? sql`` : filterSql(filters);
   const matches = fuzzy
@@ -256,9 +266,9 @@ async function exactSearch(filters: BusinessFilters, pageSize: number, { text, t
     getDb(),
     sql`with m as materialized (${matches})${withCounts ? sql`, counts as (select state, category, count(*)::int as n from m group by state, category)` : sql``}
       select
-        (select json_agg(p.id order by p.featured desc, p.score desc, p.created_at desc, p.id) from (
-          select id, featured, score, created_at from m where true ${withCounts ? filterSql(filters, true) : sql``}
-          order by featured desc, score desc, created_at desc, id limit ${pageSize + 1} offset ${(filters.page - 1) * pageSize}
+        (select json_agg(p.id order by p.featured desc, p.score desc, p.priority desc, p.created_at desc, p.id) from (
+          select id, featured, priority, score, created_at from m where true ${withCounts ? filterSql(filters, true) : sql``}
+          order by featured desc, score desc, priority desc, created_at desc, id limit ${pageSize + 1} offset ${(filters.page - 1) * pageSize}
         ) p) as ids
         ${withCounts ? sql`, ${facetColumns(filters)}` : sql``}`,
   );
@@ -480,8 +490,8 @@ async function markerSample({ filters, query, nameQuery }: TextSearch, level: nu
 }
 
 /**
- * A large result set's page, read in index order: featured placements, then listings whose name has
- * the words, then the others, each newest first. Each stream is read the way that costs less for the
+ * A large result set's page, read in index order: featured listings (Premium plans' first, search
+ * priority among equals), then listings whose name has the words, then the others, each newest first. Each stream is read the way that costs less for the
  * number of matches the sample found in it (see StreamMode).
  */
 async function largeResult(search: TextSearch, counted: Counted, nameMatches: number, publicCount: number, isEstimate: boolean): Promise<BusinessSearchResult> {
@@ -508,7 +518,10 @@ async function largeResult(search: TextSearch, counted: Counted, nameMatches: nu
   const inName = sql`${businesses.searchVector} @@ ${nameQuery}`;
   const inNameOnly = sql`(${businesses.searchVector} || ''::tsvector) @@ ${nameQuery}`;
   // No condition repeats another: the planner multiplies their selectivities as if independent.
-  const streams: { where: SQL; mode: StreamMode }[] = [{ where: sql`${matching} and ${featuredNow}`, mode: "ordered" }];
+  const streams: { where: SQL; mode: StreamMode }[] = [
+    { where: sql`${matching} and ${priorityNow}`, mode: "ordered" },
+    { where: sql`${matching} and ${placementOnly}`, mode: "ordered" },
+  ];
   if (hasNameTier) {
     streams.push(
       nameMode === "bitmap"

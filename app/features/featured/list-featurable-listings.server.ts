@@ -2,12 +2,14 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { businesses, featuredRequests } from "../../../db/schema";
 import { getDb } from "../../lib/db.server";
 import type { SessionUser } from "../accounts/session-user";
-import { isFeaturedNow } from "./featured-now.server";
+import { placementBlocksNewOne } from "./featured-now.server";
 
 export type FeaturableListing = { id: string; name: string };
 
 /**
- * The owner's listings that a featured plan can be bought for: their own, approved, not featured now and
+ * The owner's listings that a featured plan can be bought for: their own, approved, without a running placement
+ * that blocks a new one (one featured by the owner's Premium plan, or whose placement ends within 7 days, may
+ * be: the new placement carries on after it) and
  * without a pending request (the rule of featured.policy.ts, written as one query). Anyone else gets an
  * empty list: the featured-plans page is public and shows them a sign-in prompt instead.
  */
@@ -20,7 +22,7 @@ export async function listFeaturableListings(actor: SessionUser | null): Promise
       and(
         eq(businesses.userId, actor.id),
         eq(businesses.approvalStatus, "approved"),
-        sql`not ${isFeaturedNow()}`,
+        sql`not ${placementBlocksNewOne()}`,
         sql`not exists (select 1 from ${featuredRequests} where ${featuredRequests.businessId} = ${businesses.id} and ${featuredRequests.status} = 'pending')`,
       ),
     )

@@ -38,6 +38,9 @@ export async function listFeaturedRequests(actor: SessionUser | null, input: { p
       ownerEmail: user.email,
       paymentAmountKobo: payments.amountKobo,
       paymentStatus: payments.status,
+      refundStatus: payments.refundStatus,
+      refundReason: payments.refundReason,
+      refundedAt: payments.refundedAt,
     })
     .from(featuredRequests)
     .innerJoin(businesses, eq(businesses.id, featuredRequests.businessId))

@@ -5,7 +5,7 @@ import { getDb, type Db, type Tx } from "../../lib/db.server";
 import { isUuid } from "../../lib/ids";
 import { LIMITS } from "../../lib/reference";
 import type { SessionUser } from "../accounts/session-user";
-import { isFeaturedNow } from "./featured-now.server";
+import { placementBlocksNewOne } from "./featured-now.server";
 import { featureRefusal, type FeaturableState } from "./featured.policy";
 import { FEATURE_TEXTS } from "./featured.schemas";
 
@@ -24,7 +24,7 @@ export async function featurableState(db: Db | Tx, businessId: string): Promise<
       name: businesses.name,
       userId: businesses.userId,
       approvalStatus: businesses.approvalStatus,
-      featuredNow: isFeaturedNow(),
+      featuredNow: placementBlocksNewOne(),
       // Written out: in a single-table select drizzle leaves column names unqualified, and "id" inside the
       // subquery would be the request's own.
       hasPendingRequest: sql<boolean>`exists (select 1 from featured_requests fr where fr.business_id = "businesses"."id" and fr.status = 'pending')`,

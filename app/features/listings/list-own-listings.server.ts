@@ -26,6 +26,7 @@ export async function listOwnListings(actor: SessionUser | null) {
       changeRejectionReason: businesses.changeRejectionReason,
       featured: businesses.featured,
       featuredUntil: businesses.featuredUntil,
+      premiumUntil: businesses.premiumUntil,
       updatedAt: businesses.updatedAt,
       createdAt: businesses.createdAt,
     })

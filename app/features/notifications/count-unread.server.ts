@@ -8,7 +8,7 @@ import type { SessionUser } from "../accounts/session-user";
 export function unreadCountSql(userId: string): SQL {
   return sql`(
     (select count(*) from ${businessMessages} where ${businessMessages.recipientId} = ${userId} and not ${businessMessages.readStatus})
-    + (select count(*) from ${notifications} where ${notifications.userId} = ${userId} and ${notifications.kind} = 'broadcast' and ${notifications.readAt} is null)
+    + (select count(*) from ${notifications} where ${notifications.userId} = ${userId} and ${notifications.kind} in ('broadcast', 'account') and ${notifications.readAt} is null)
   )::int`;
 }
 

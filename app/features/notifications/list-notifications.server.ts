@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import { notifications } from "../../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { getDb } from "../../lib/db.server";
@@ -22,7 +22,7 @@ export async function listNotifications(actor: SessionUser | null): Promise<Broa
       createdAt: notifications.createdAt,
     })
     .from(notifications)
-    .where(and(eq(notifications.userId, actor.id), eq(notifications.kind, "broadcast")))
+    .where(and(eq(notifications.userId, actor.id), inArray(notifications.kind, ["broadcast", "account"])))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(LIMITS.notificationLimit);
   return rows.map((r) => ({

@@ -8,6 +8,8 @@ export type DemoProviderOptions = {
   outcome?: (payment: ProviderPayment) => ProviderOutcome;
   /** Makes `initiate` throw, as a gateway that cannot be reached would. */
   failToInitiate?: boolean;
+  /** Called with each refund asked for (tests count them). */
+  onRefund?: (payment: ProviderPayment, amountKobo: number | undefined) => void;
 };
 
 /**
@@ -25,6 +27,11 @@ export function createDemoPaymentProvider(options: DemoProviderOptions = {}): Pa
     async confirm(payment) {
       if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
       return options.outcome?.(payment) ?? { status: "succeeded", amountKobo: payment.amountKobo };
+    },
+    // No money moved, so giving it back is done at once.
+    async refund(payment, amountKobo) {
+      options.onRefund?.(payment, amountKobo);
+      return { status: "refunded" };
     },
   };
 }

@@ -41,6 +41,7 @@ export async function listOwnPayments(actor: SessionUser | null, input: { page: 
       listingName: businesses.name,
       amountKobo: payments.amountKobo,
       status: payments.status,
+      refundStatus: payments.refundStatus,
       failureReason: payments.failureReason,
     })
     .from(payments)

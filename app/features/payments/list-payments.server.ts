@@ -62,6 +62,7 @@ export async function listPayments(
       listingName: businesses.name,
       amountKobo: payments.amountKobo,
       status: payments.status,
+      refundStatus: payments.refundStatus,
       failureReason: payments.failureReason,
       payerId: payments.userId,
       payerFirstName: profiles.firstName,

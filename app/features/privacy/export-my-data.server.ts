@@ -200,6 +200,9 @@ export async function exportMyData(actor: SessionUser | null) {
       failureReason: payments.failureReason,
       createdAt: payments.createdAt,
       confirmedAt: payments.confirmedAt,
+      refundStatus: payments.refundStatus,
+      refundReason: payments.refundReason,
+      refundedAt: payments.refundedAt,
     })
     .from(payments)
     .where(eq(payments.userId, me))
@@ -259,7 +262,7 @@ export async function exportMyData(actor: SessionUser | null) {
       reviewedAt: iso(k.reviewedAt),
       documentDeletedAt: iso(documentPurgedAt),
     })),
-    payments: myPayments.map((p) => ({ ...p, createdAt: iso(p.createdAt), confirmedAt: iso(p.confirmedAt) })),
+    payments: myPayments.map((p) => ({ ...p, createdAt: iso(p.createdAt), confirmedAt: iso(p.confirmedAt), refundedAt: iso(p.refundedAt) })),
     subscriptions: mySubscriptions.map((s) => ({ ...s, startsAt: iso(s.startsAt), endsAt: iso(s.endsAt), createdAt: iso(s.createdAt) })),
     feedback: myFeedback.map((f) => ({ ...f, createdAt: iso(f.createdAt) })),
   };

@@ -11,15 +11,19 @@ import { ListingForm } from "~/features/listings/components/listing-form";
 import { deleteListing } from "~/features/listings/delete-listing.server";
 import { listOwnListings } from "~/features/listings/list-own-listings.server";
 import { LISTING_TEXTS } from "~/features/listings/listing.schemas";
-import { featureRefusal, isFeaturedAt } from "~/features/featured/featured.policy";
+import { featureRefusal, hasPlacementAt, hasPriorityAt, isFeaturedAt, placementBlocksNewOne } from "~/features/featured/featured.policy";
 import { FEATURE_TEXTS } from "~/features/featured/featured.schemas";
 import { requestFeature } from "~/features/featured/request-feature.server";
 import { getCurrentPlan } from "~/features/plans/current-plan.server";
 import { CurrentPlanCard } from "~/features/plans/components/current-plan-card";
 import { PaymentNotice } from "~/features/payments/components/payment-notice";
+import { listOwnRefunds, type OwnRefund } from "~/features/payments/refund-payment.server";
+import { formatDate } from "~/lib/format";
 import { IMAGE_WIDTHS, PLACEHOLDER_IMAGE, imageUrl } from "~/lib/image-url";
 import { failureData, refusalData } from "~/lib/error-responses.server";
-import { LIMITS } from "~/lib/reference";
+import { LIMITS, RENEWAL_REMINDER_DAYS } from "~/lib/reference";
+
+const RENEWAL_WINDOW_MS = RENEWAL_REMINDER_DAYS[0] * 86_400_000;
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard – Naija Directory" }, { name: "robots", content: "noindex" }];
 
@@ -28,13 +32,38 @@ export async function loader({ request }: Route.LoaderArgs) {
   const kyc = await getKycStatus(user);
   const own = kyc.status === "approved" ? await listOwnListings(user) : [];
   // The same rule the feature request is checked by, to show the button's state (hiding is a convenience).
+  const now = Date.now();
   const listings = own.map((listing) => {
     const featuredNow = isFeaturedAt(listing);
-    const state = { userId: user.id, approvalStatus: listing.approvalStatus, featuredNow, hasPendingRequest: listing.hasPendingFeatureRequest };
-    return { ...listing, featuredNow, featureRefusal: featureRefusal(user, state) };
+    const blocks = placementBlocksNewOne(listing);
+    const state = { userId: user.id, approvalStatus: listing.approvalStatus, featuredNow: blocks, hasPendingRequest: listing.hasPendingFeatureRequest };
+    return {
+      ...listing,
+      featuredNow,
+      // Why it is featured and until when (ADR 16): its own placement, and/or the owner's Premium plan.
+      placementUntil: hasPlacementAt(listing) ? listing.featuredUntil : null,
+      placementHasNoEnd: hasPlacementAt(listing) && listing.featuredUntil === null,
+      premiumUntil: hasPriorityAt(listing) ? listing.premiumUntil : null,
+      featureRefusal: featureRefusal(user, state),
+      // The owner's choice when featuring ends (ADR 16): a listing whose featured status ends within 7 days,
+      // with nothing to carry it on, is offered a placement that starts where it ends.
+      featuredEndsSoon: featuredEndsSoon(listing, now),
+    };
   });
   const plan = await getCurrentPlan(user);
-  return { name: greetingName(user), kyc, listings, plan };
+  const refunds = await listOwnRefunds(user);
+  const premiumEndsSoon = listings.some((l) => l.premiumUntil && new Date(l.premiumUntil).getTime() - now <= RENEWAL_WINDOW_MS);
+  const premiumUntil = listings.find((l) => l.premiumUntil)?.premiumUntil ?? null;
+  return { name: greetingName(user), kyc, listings, plan, refunds, premiumEndsSoon, premiumUntil };
+}
+
+/** When a listing stops being featured, if that is within the renewal window and no end-less placement keeps it. */
+function featuredEndsSoon(listing: { featured: boolean; featuredUntil: Date | null; premiumUntil: Date | null }, now: number): Date | null {
+  const at = new Date(now);
+  const ends = [hasPlacementAt(listing, at) ? listing.featuredUntil : null, hasPriorityAt(listing, at) ? listing.premiumUntil : null];
+  if (hasPlacementAt(listing, at) && listing.featuredUntil === null) return null;
+  const last = Math.max(...ends.map((d) => (d ? d.getTime() : 0)));
+  return last > now && last - now <= RENEWAL_WINDOW_MS ? new Date(last) : null;
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -72,7 +101,7 @@ const STATUS_LABEL: Record<string, { label: string; tone: string }> = {
 };
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { name, kyc, listings, plan } = loaderData;
+  const { name, kyc, listings, plan, refunds, premiumEndsSoon, premiumUntil } = loaderData;
   const [params] = useSearchParams();
   const notice = NOTICES[params.get("notice") ?? ""];
   return (
@@ -95,6 +124,14 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <PaymentNotice />
       <KycCard kyc={kyc} />
       <CurrentPlanCard plan={plan} listingCount={kyc.status === "approved" ? listings.length : null} />
+      {premiumUntil ? (
+        <Alert tone={premiumEndsSoon ? "error" : "success"}>
+          {premiumEndsSoon
+            ? `Your Premium plan ends on ${formatDate(premiumUntil, "long")}. Your listings stay online, but from then on they are no longer featured and lose search priority. Renew the plan, or choose which listing stays featured with "Keep featured" below.`
+            : `Your Premium plan features all your approved listings, with search priority, until ${formatDate(premiumUntil, "long")}.`}
+        </Alert>
+      ) : null}
+      <RefundList refunds={refunds} />
       {kyc.status === "approved" ? (
         listings.length === 0 ? (
           <Card title="Create your first business listing" className="p-6">
@@ -122,6 +159,27 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 }
 
 type Listing = Awaited<ReturnType<typeof loader>>["listings"][number];
+
+/** Payments owed back or given back (a rejected paid featured request), with the reason the owner was told. */
+function RefundList({ refunds }: { refunds: OwnRefund[] }) {
+  if (refunds.length === 0) return null;
+  return (
+    <section aria-labelledby="refunds-title" className="card p-5">
+      <h2 id="refunds-title" className="text-lg font-semibold">
+        Refunds
+      </h2>
+      <ul className="mt-2 space-y-2 text-sm">
+        {refunds.map((r) => (
+          <li key={r.reference}>
+            <strong>{r.statusLabel}</strong>: {r.amountLabel} for {r.what}
+            {r.businessName ? ` (${r.businessName})` : ""}, reference {r.reference}
+            {r.refundedAt ? `, refunded on ${formatDate(r.refundedAt)}` : ""}.{r.reason ? ` Reason: ${r.reason}` : ""}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
 
 function ListingCard({ listing: b }: { listing: Listing }) {
   const status = STATUS_LABEL[b.approvalStatus] ?? { label: "Rejected", tone: "bg-red-100 text-red-800" };
@@ -162,7 +220,21 @@ function ListingCard({ listing: b }: { listing: Listing }) {
             <span className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-medium ${status.tone}`}>{status.label}</span>
           </div>
           <p className="text-sm text-gray-600">{[b.category, b.state].filter(Boolean).join(" · ")}</p>
-          {b.featuredNow ? <p className="text-xs font-semibold text-amber-700">Featured</p> : null}
+          {b.featuredNow ? (
+            <p className="text-xs font-semibold text-amber-700">
+              Featured
+              {b.placementHasNoEnd ? "" : b.placementUntil ? ` until ${formatDate(b.placementUntil)}` : ""}
+              {b.premiumUntil ? ` · Premium plan until ${formatDate(b.premiumUntil)}` : ""}
+            </p>
+          ) : null}
+          {b.featuredEndsSoon && b.featureRefusal === null ? (
+            <p className="mt-1 text-sm text-amber-900">
+              Stops being featured on {formatDate(b.featuredEndsSoon, "long")}.{" "}
+              <Link to={`/featured-plans?businessId=${encodeURIComponent(b.id)}`} className="font-semibold underline">
+                Keep featured
+              </Link>
+            </p>
+          ) : null}
           {status.label === "Rejected" ? <p className="mt-1 text-sm text-red-700">Reason: {b.rejectionReason?.trim() || "Not specified"}</p> : null}
           {b.changePending ? <p className="mt-1 text-sm font-medium text-amber-800">{LISTING_TEXTS.changeWaiting}</p> : null}
           {b.changeRejectionReason ? (
@@ -213,7 +285,8 @@ function ListingCard({ listing: b }: { listing: Listing }) {
               disabled={featureBlocked || requesting}
               className={buttonClass({ variant: "warning", size: "sm" })}
             >
-              {b.featuredNow ? "Featured" : alreadyPending ? "Feature requested" : requesting ? "Requesting…" : "Request Featured"}
+              {/* Featured by a placement that a new one cannot follow yet; a Premium listing, or a placement ending within 7 days, may ask for one (ADR 16). */}
+              {b.featureRefusal === FEATURE_TEXTS.alreadyFeatured ? "Featured" : alreadyPending ? "Feature requested" : requesting ? "Requesting…" : "Request Featured"}
             </button>
           </feature.Form>
         ) : null}

@@ -2,15 +2,20 @@ import { formatNaira, formatDate, formatDateTime } from "../../../lib/format";
 import type { AdminFeaturedRequest } from "../../featured/list-featured-requests.server";
 import type { Paged } from "../../../lib/pagination";
 import { ADMIN_TEXTS } from "../admin.schemas";
-import { ActionForm, PagedList, personName, useSubmitting } from "./admin-ui";
+import { ActionForm, PagedList, ReasonForm, personName, useSubmitting } from "./admin-ui";
 import { buttonClass } from "../../../components/ui/button";
 import { Badge } from "../../../components/ui/badge";
+import { REFUND_STATUS_LABELS } from "../../payments/payment-ledger";
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
-/** Approve and reject buttons of a pending request; `intent` tells the two tabs' toasts apart. */
+/**
+ * Approve and reject buttons of a pending request; `intent` tells the two tabs' toasts apart. Rejecting asks
+ * for a reason, required when the request was paid for: the owner is told it, with the refund (ADR 16).
+ */
 function ReviewButtons({ intent, request }: { intent: "review-request" | "review-subscription"; request: AdminFeaturedRequest }) {
   const busy = useSubmitting(intent, request.id);
+  const paid = request.paymentStatus === "succeeded";
   return (
     <div className="flex flex-wrap gap-2">
       <ActionForm intent={intent} targetId={request.id} fields={{ status: "approved" }}>
@@ -18,15 +23,55 @@ function ReviewButtons({ intent, request }: { intent: "review-request" | "review
           Approve
         </button>
       </ActionForm>
-      <ActionForm intent={intent} targetId={request.id} fields={{ status: "rejected" }} confirm={`Reject the request for ${request.businessName}?`}>
-        <button type="submit" className={buttonClass({ variant: "danger", size: "sm" })} disabled={busy}>
-          Reject
-        </button>
-      </ActionForm>
+      <div className="min-w-0 flex-1 has-[details[open]]:basis-full">
+        <ReasonForm
+          intent={intent}
+          targetId={request.id}
+          fields={{ status: "rejected" }}
+          summary="Reject"
+          label="Rejection reason"
+          submitLabel={paid ? "Reject and refund" : "Reject"}
+          required={paid}
+          requiredMessage={ADMIN_TEXTS.rejectionReasonRequired}
+          hint={paid ? "The owner paid for this request: they are told this reason and their payment is refunded." : "The owner is told this reason."}
+          busy={busy}
+        />
+      </div>
       {busy ? (
         <span className="self-center text-sm text-gray-600" role="status">
           Saving…
         </span>
+      ) : null}
+    </div>
+  );
+}
+
+/** A rejected paid request's refund: its state, and (while money is still owed) refund and mark-refunded buttons. */
+function RefundState({ request }: { request: AdminFeaturedRequest }) {
+  const refunding = useSubmitting("refund-payment", request.id);
+  const marking = useSubmitting("mark-refunded", request.id);
+  if (!request.refundStatus || !request.paymentReference) return null;
+  const open = request.refundStatus !== "refunded";
+  return (
+    <div className="mt-3 rounded-lg bg-amber-50 p-3 text-sm">
+      <p className="font-semibold text-amber-900">
+        {REFUND_STATUS_LABELS[request.refundStatus] ?? request.refundStatus}
+        {request.refundedAt ? ` · ${formatDateTime(request.refundedAt)}` : ""}
+      </p>
+      {request.refundReason ? <p className="text-gray-800">Reason given: {request.refundReason}</p> : null}
+      {open ? (
+        <div className="mt-2 flex flex-wrap gap-2">
+          <ActionForm intent="refund-payment" targetId={request.id} fields={{ reference: request.paymentReference }}>
+            <button type="submit" className={buttonClass({ size: "sm" })} disabled={refunding || marking}>
+              {refunding ? "Refunding…" : "Refund through the provider"}
+            </button>
+          </ActionForm>
+          <ActionForm intent="mark-refunded" targetId={request.id} fields={{ reference: request.paymentReference }} confirm="Mark this payment as refunded? Only do this once the money is back with the owner.">
+            <button type="submit" className={buttonClass({ variant: "outline", size: "sm" })} disabled={refunding || marking}>
+              Mark refunded
+            </button>
+          </ActionForm>
+        </div>
       ) : null}
     </div>
   );
@@ -81,6 +126,7 @@ export function FeaturedRequestsTab({ requests, loadError }: { requests: Paged<A
                 <ReviewButtons intent="review-request" request={r} />
               </div>
             ) : null}
+            <RefundState request={r} />
           </li>
         )}
       </PagedList>
@@ -126,6 +172,7 @@ export function SubscriptionsTab({ requests, loadError }: { requests: Paged<Admi
                 <ReviewButtons intent="review-subscription" request={r} />
               </div>
             ) : null}
+            <RefundState request={r} />
           </li>
         )}
       </PagedList>

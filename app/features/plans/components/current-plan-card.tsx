@@ -18,7 +18,14 @@ export function CurrentPlanCard({ plan, listingCount }: { plan: CurrentPlanView;
             ? `up to ${plan.listingLimit} ${plan.listingLimit === 1 ? "listing" : "listings"}`
             : `${listingCount} of ${plan.listingLimit} ${plan.listingLimit === 1 ? "listing" : "listings"} used`}
         </p>
-        {atLimit ? <p className="mt-1 text-sm text-amber-800">You have reached your plan's listing limit.</p> : null}
+        {listingCount !== null && listingCount > plan.listingLimit ? (
+          <p className="mt-1 text-sm text-amber-800">
+            You have more listings than your plan allows: they all stay online and you can keep editing them, but you cannot add another
+            until you <Link to="/pricing" className="underline">renew a paid plan</Link>.
+          </p>
+        ) : atLimit ? (
+          <p className="mt-1 text-sm text-amber-800">You have reached your plan's listing limit.</p>
+        ) : null}
       </div>
       <div className="flex flex-wrap gap-2">
         <Link to="/pricing" className="btn btn-outline">
