@@ -59,7 +59,8 @@ async function ownerWithEverything() {
   const payment = await createPayment(db, { userId: owner.id, purpose: "subscription", planId: "standard", reference: `ref_${randomUUID()}` });
   await createSubscription(db, { userId: owner.id, planId: "standard", paymentId: payment.id });
   const visitor = await createVisitor(db, { firstName: "Tolu", lastName: "Adebayo" });
-  await createMessage(db, { businessId: listing.id, senderId: visitor.id, message: "Do you deliver to Yaba?" });
+  // A minute apart: two inserts can share a millisecond, and then 'the last message' would be a coin toss.
+  await createMessage(db, { businessId: listing.id, senderId: visitor.id, message: "Do you deliver to Yaba?", createdAt: new Date(Date.now() - 60_000) });
   await createMessage(db, { businessId: listing.id, senderId: owner.id, visitorId: visitor.id, senderType: "business", message: "Yes, every day." });
   return { owner, admin, listing, imageKeys, kyc, kycKey, payment, visitor };
 }
