@@ -10,7 +10,7 @@ import { BLOCK_TEXTS, MESSAGE_TEXTS, newIdempotencyKey } from "~/features/messag
 import { openConversation } from "~/features/messaging/open-conversation.server";
 import { connectRealtime } from "~/lib/realtime-client";
 import { sendMessage } from "~/features/messaging/send-message.server";
-import { appErrorCode } from "~/lib/app-error";
+import { AppError, appErrorCode } from "~/lib/app-error";
 import { failureData, statusOf, throwRouteError } from "~/lib/error-responses.server";
 import { realtimeCursor as readRealtimeCursor } from "~/lib/realtime.server";
 
@@ -64,6 +64,9 @@ export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request, ROLES);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "send");
+  if (intent !== "send" && intent !== "block" && intent !== "unblock") {
+    return failureData(new AppError("invalid", MESSAGE_TEXTS.failed), { keep: { draft: "" } });
+  }
   if (intent === "block" || intent === "unblock") {
     const ref = { businessId: String(form.get("businessId") ?? ""), visitorId: String(form.get("visitorId") ?? "") || undefined };
     try {
