@@ -142,6 +142,21 @@ describe("blocking in a conversation (issue 16)", () => {
   });
 });
 
+describe("blocking: the side, not the account type", () => {
+  it("an owner writing to another business as a customer is that conversation's visitor", async () => {
+    const owner = await createOwner(db());
+    const business = await createBusiness(db(), { userId: owner.id });
+    const customer = await createOwner(db());
+    const customerActor = await actorFor(customer);
+    await send(customerActor, { businessId: business.id, message: "Do you cater for weddings?" });
+    await blockConversation(await actorFor(owner), { businessId: business.id, visitorId: customer.id });
+    const error = await refusal(send(customerActor, { businessId: business.id, message: "Hello?" }));
+    expect(error.message).toBe(BLOCK_TEXTS.visitorBlocked);
+    // And as the visitor they may block the business.
+    expect((await blockConversation(customerActor, { businessId: business.id })).side).toBe("visitor");
+  });
+});
+
 describe("blocking over HTTP: /api/messages and the live stream", () => {
   let server: Listening;
   beforeAll(async () => {

@@ -105,7 +105,8 @@ export async function sendMessage(actor: SessionUser | null, input: unknown): Pr
   // A blocked conversation takes nothing, either way (ADR 0020): nothing stored, delivered or e-mailed.
   const blocks = await blockSides(db, businessId, visitorId);
   if (blocks.size > 0) {
-    const mySide = senderType === "business" ? "business" : "visitor";
+    // The side, not the sender type: an owner writing to another business as a customer is its visitor.
+    const mySide = ownerId === actor.id ? "business" : "visitor";
     if (blocks.has(mySide)) throw new AppError("forbidden", BLOCK_TEXTS.youBlocked);
     throw new AppError("forbidden", mySide === "visitor" ? BLOCK_TEXTS.visitorBlocked : BLOCK_TEXTS.businessBlocked);
   }
