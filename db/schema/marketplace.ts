@@ -267,6 +267,25 @@ export const conversationStates = pgTable(
 );
 
 /**
+ * Blocks in a conversation (business + visitor), one row per side that blocked: 'visitor' (the visitor blocked the
+ * business) or 'business' (its owner blocked the visitor). While a row exists nothing is sent in it (ADR 0020).
+ */
+export const conversationBlocks = pgTable(
+  "conversation_blocks",
+  {
+    businessId: uuid("business_id").notNull().references(() => businesses.id, { onDelete: "cascade" }),
+    visitorId: text("visitor_id").notNull().references(() => user.id, { onDelete: "cascade" }),
+    blockedBy: text("blocked_by").notNull().$type<"visitor" | "business">(),
+    blockerId: text("blocker_id").references(() => user.id, { onDelete: "set null" }),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.businessId, t.visitorId, t.blockedBy] }),
+    check("conversation_blocks_blocked_by_check", sql`${t.blockedBy} in ('visitor', 'business')`),
+  ],
+);
+
+/**
  * Events pushed to browsers over /events, one row per recipient, kept for resuming with Last-Event-ID.
  * Old rows are pruned; payloads carry only what the recipient may read.
  */

@@ -9,7 +9,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { and, count, eq } from "drizzle-orm";
-import { businesses, businessImages, businessMessages, businessRevisions, featuredRequests, feedback, kycSubmissions, notificationBroadcasts, notifications, payments, profiles, user } from "../../db/schema";
+import { businesses, businessImages, businessMessages, conversationBlocks, businessRevisions, featuredRequests, feedback, kycSubmissions, notificationBroadcasts, notifications, payments, profiles, user } from "../../db/schema";
 import {
   createBusiness, createFeaturedRequest, createFeedback, createKycSubmission, createMessage, createPayment, createUser, createVisitor,
   type BusinessRow, type CreatedUser, type KycSubmissionRow,
@@ -206,6 +206,15 @@ const paymentState = async (p: { reference: string }) =>
   (await db().select({ status: payments.status }).from(payments).where(eq(payments.reference, p.reference)))[0]?.status;
 
 /** An approved listing of the owner's (with the shared image) and a change to it waiting for review. */
+/** A fresh listing of the owner's that the visitor wrote to (issue 16's block rows). */
+const conversationOfVisitor = async (world: World) => {
+  const listing = await listingOfOwner(world);
+  await createMessage(db(), { businessId: listing.id, senderId: world.users.visitor.id });
+  return listing;
+};
+const blocksOn = async (listing: BusinessRow) =>
+  (await db().select({ by: conversationBlocks.blockedBy }).from(conversationBlocks).where(eq(conversationBlocks.businessId, listing.id))).map((r) => r.by);
+
 const listingWithChange = async (world: World) => {
   const listing = await listingOfOwner(world);
   const [image] = await db().insert(businessImages).values({ businessId: listing.id, imageUrl: world.imageKey, position: 1 }).returning();
@@ -645,7 +654,7 @@ export const PAGE_ROWS: Row[] = [
     ask: (w) => ({ method: "GET", path: `/messages?businessId=${w.listing.id}&visitorId=${w.users.visitor.id}` }),
   }),
   row({
-    key: "POST /messages",
+    key: "POST /messages intent=send",
     case: "a message to the owner's listing (its owner has no conversation of their own to write in)",
     expect: { ...signedIn("/messages?businessId=B", "→/messages?businessId=B&sent=1"), owner: 404 },
     prepare: async () => ({ key: randomUUID(), text: `Matrix message ${randomUUID()}` }),
@@ -656,6 +665,29 @@ export const PAGE_ROWS: Row[] = [
     }),
     effect: async (t) => (await db().select({ n: count() }).from(businessMessages).where(eq(businessMessages.message, t.text)))[0]!.n,
   }),
+  // Blocking (issue 16): only the conversation's two sides; a fresh listing per actor, so no other row is blocked.
+  row({
+    key: "POST /messages intent=block",
+    case: "the visitor's conversation with a listing of the owner's",
+    expect: { ...signedIn("/messages", "→/messages?done=blocked"), otherOwner: 404, admin: 404, adminNo2fa: 404 },
+    prepare: conversationOfVisitor,
+    ask: (w, b, a) => ({ method: "POST", path: "/messages", form: { intent: "block", businessId: b.id, ...(a === "visitor" ? {} : { visitorId: w.users.visitor.id }) } }),
+    effect: blocksOn,
+  }),
+  row({
+    key: "POST /messages intent=unblock",
+    case: "the same conversation, blocked by the visitor (when the visitor asks) or by the owner",
+    expect: { ...signedIn("/messages", "→/messages?done=unblocked"), otherOwner: 404, admin: 404, adminNo2fa: 404 },
+    prepare: async (w, a) => {
+      const b = await conversationOfVisitor(w);
+      const side = a === "visitor" ? "visitor" : "business";
+      await db().insert(conversationBlocks).values({ businessId: b.id, visitorId: w.users.visitor.id, blockedBy: side, blockerId: w.users[side === "visitor" ? "visitor" : "owner"].id });
+      return b;
+    },
+    ask: (w, b, a) => ({ method: "POST", path: "/messages", form: { intent: "unblock", businessId: b.id, ...(a === "visitor" ? {} : { visitorId: w.users.visitor.id }) } }),
+    effect: blocksOn,
+  }),
+  row({ key: `POST /messages intent=${UNKNOWN_INTENT}`, expect: signedIn("/messages", 400), ask: post("/messages", { intent: "no-such-intent" }) }),
   row({ key: "GET /notifications", expect: signedIn("/notifications", 200), ask: get("/notifications") }),
   row({
     key: "POST /notifications",

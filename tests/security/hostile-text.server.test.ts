@@ -25,6 +25,7 @@ import { submitKyc } from "../../app/features/kyc/submit-kyc.server";
 import { createListing } from "../../app/features/listings/create-listing.server";
 import { checkListingForm, LISTING_TEXTS } from "../../app/features/listings/listing.schemas";
 import { reviewListing } from "../../app/features/listings/review-listing.server";
+import { blockConversation, unblockConversation } from "../../app/features/messaging/block-conversation.server";
 import { sendMessage } from "../../app/features/messaging/send-message.server";
 import { sendPaymentReceipt } from "../../app/features/payments/send-payment-receipt.server";
 import { updateProfile } from "../../app/features/profile/update-profile.server";
@@ -330,6 +331,27 @@ describe("signed-in pages", () => {
       const ownerChat = await page(`/messages?businessId=${owner.listingId}&visitorId=${visitor.actor.id}`, owner.cookie);
       expectInert(ownerChat);
       expectShown(ownerChat, sent);
+    }
+  });
+
+  it("messages while blocked (issue 16): the Block and Unblock controls name the other side inertly", async () => {
+    for (const [i, visitor] of visitors.entries()) {
+      const owner = owners[i]!;
+      const ref = { businessId: owner.listingId, visitorId: visitor.actor.id };
+      await blockConversation(owner.actor, ref);
+      try {
+        const ownerList = await page("/messages", owner.cookie);
+        expectInert(ownerList);
+        expectShown(ownerList, personName(await stored.profile(visitor.actor.id)));
+        const ownerChat = await page(`/messages?businessId=${owner.listingId}&visitorId=${visitor.actor.id}`, owner.cookie);
+        expectInert(ownerChat);
+        expectShown(ownerChat, await stored.message(visitor.actor.id));
+        const visitorChat = await page(`/messages?businessId=${owner.listingId}`, visitor.cookie);
+        expectInert(visitorChat);
+        expectShown(visitorChat, (await stored.listing(owner.listingId)).name);
+      } finally {
+        await unblockConversation(owner.actor, ref);
+      }
     }
   });
 

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
-import { businesses, businessMessages } from "../../../db/schema";
+import { businesses, businessMessages, conversationBlocks } from "../../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { getDb, queryRows } from "../../lib/db.server";
 import { LIMITS } from "../../lib/reference";
@@ -64,6 +64,15 @@ export async function listConversations(actor: SessionUser | null, options: { bu
     rows.map((r) => r.visitorId),
   );
 
+  // The conversations where the viewer's side blocked the other: the visitor's own, or (owners) their businesses'.
+  const myBlocks = await queryRows<{ business_id: string; visitor_id: string }>(
+    getDb(),
+    sql`select cb.business_id, cb.visitor_id from ${conversationBlocks} cb
+        left join ${businesses} b on b.id = cb.business_id
+        where (cb.blocked_by = 'visitor' and cb.visitor_id = ${actor.id}) or (cb.blocked_by = 'business' and b.user_id = ${actor.id})`,
+  );
+  const blockedKeys = new Set(myBlocks.map((b) => conversationKey(b.business_id, b.visitor_id)));
+
   const conversations = new Map<string, ConversationSummary>();
   // Rows are newest first: the first row of a conversation is its last message.
   for (const row of rows) {
@@ -81,6 +90,7 @@ export async function listConversations(actor: SessionUser | null, options: { bu
       lastMessageTime: row.createdAt.toISOString(),
       lastSenderId: row.senderId,
       unreadCount: unreadByKey.get(key) ?? 0,
+      blockedByMe: blockedKeys.has(key),
       href: row.businessId ? chatHref({ businessId: row.businessId, businessName, visitorId: row.visitorId, viewerId: actor.id }) : null,
     });
   }

@@ -15,6 +15,17 @@ export const MESSAGE_TEXTS = {
   businessNotFound: "Business not found or not approved yet.",
 } as const;
 
+/** Issue 16, blocking (ADR 0020): what each side reads. The blocked side learns no more than that it can't write. */
+export const BLOCK_TEXTS = {
+  visitorBlocked: "You can't message this business.",
+  businessBlocked: "You can't message this person.",
+  youBlocked: "You blocked this conversation. Unblock it to send messages.",
+  blocked: "Blocked. They can't message you here until you unblock.",
+  unblocked: "Unblocked. You can message each other again.",
+  block: "Block",
+  unblock: "Unblock",
+} as const;
+
 export type SenderType = (typeof SENDER_TYPES)[number];
 
 // Script blocks go first with their content; then every tag, comment, doctype or processing instruction.
@@ -95,6 +106,8 @@ export type ChatConversation = {
   /** True when older messages exist than those shown. */
   truncated: boolean;
   canReply: boolean;
+  /** True when the viewer's side blocked the other (the chat offers Unblock instead of the composer). */
+  blockedByMe: boolean;
 };
 
 /** What opening a conversation gives: the chat, or (the owner opening their own business) its conversation list. */
@@ -117,6 +130,8 @@ export type ConversationSummary = {
   lastMessageTime: string;
   lastSenderId: string;
   unreadCount: number;
+  /** True when the viewer's side blocked the other in this conversation (the list offers Unblock). */
+  blockedByMe: boolean;
   /** Where the chat opens; null when the business no longer exists. */
   href: string | null;
 };

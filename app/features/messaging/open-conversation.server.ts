@@ -7,6 +7,7 @@ import { hasAdminAccess } from "../accounts/access";
 import type { SessionUser } from "../accounts/session-user";
 import { markConversationRead } from "./mark-conversation-read.server";
 import { ConversationRefSchema, MESSAGE_TEXTS, type ConversationView } from "./message.schemas";
+import { blockSides } from "./internal/blocks.server";
 import { displayNames, messageColumns, toMessageView } from "./internal/message-view.server";
 
 /** How many of a conversation's latest messages the chat shows. */
@@ -62,6 +63,7 @@ export async function openConversation(actor: SessionUser | null, input: unknown
   // A visitor who deleted their account (app/features/privacy) can still be read, no longer written to.
   const [visitorAccount] = await db.select({ deletedAt: user.deletedAt }).from(user).where(eq(user.id, visitorId)).limit(1);
   const visitorGone = !visitorAccount || Boolean(visitorAccount.deletedAt);
+  const blocks = await blockSides(db, businessId, visitorId);
   return {
     kind: "chat",
     business: { id: business.id, name: business.name },
@@ -71,5 +73,6 @@ export async function openConversation(actor: SessionUser | null, input: unknown
     truncated,
     // Admins read other people's conversations; they write only in their own.
     canReply: viewerRole !== "admin" && Boolean(business.userId) && !visitorGone,
+    blockedByMe: viewerRole === "admin" ? false : blocks.has(viewerRole === "owner" ? "business" : "visitor"),
   };
 }

@@ -10,8 +10,9 @@ import { effectiveRole } from "../accounts/access";
 import type { SessionUser } from "../accounts/session-user";
 import { unreadCountSql } from "../notifications/count-unread.server";
 import { emailOwnerAboutMessage, OWNER_EMAIL_QUIET_MINUTES } from "./internal/email-owner.server";
+import { blockSides } from "./internal/blocks.server";
 import {
-  MESSAGE_TEXTS, messageProblem, sanitizeMessage, SendMessageSchema, type MessageCreatedPayload, type MessageView, type SenderType,
+  BLOCK_TEXTS, MESSAGE_TEXTS, messageProblem, sanitizeMessage, SendMessageSchema, type MessageCreatedPayload, type MessageView, type SenderType,
 } from "./message.schemas";
 import { displayName, messageColumns, toMessageView } from "./internal/message-view.server";
 
@@ -99,6 +100,15 @@ export async function sendMessage(actor: SessionUser | null, input: unknown): Pr
     senderType = effectiveRole(actor);
     // A new conversation needs a public listing; an existing one may go on.
     if (!business.isPublic && !(await conversationExists(businessId, visitorId))) throw new AppError("not-found", MESSAGE_TEXTS.failed);
+  }
+
+  // A blocked conversation takes nothing, either way (ADR 0020): nothing stored, delivered or e-mailed.
+  const blocks = await blockSides(db, businessId, visitorId);
+  if (blocks.size > 0) {
+    // The side, not the sender type: an owner writing to another business as a customer is its visitor.
+    const mySide = ownerId === actor.id ? "business" : "visitor";
+    if (blocks.has(mySide)) throw new AppError("forbidden", BLOCK_TEXTS.youBlocked);
+    throw new AppError("forbidden", mySide === "visitor" ? BLOCK_TEXTS.visitorBlocked : BLOCK_TEXTS.businessBlocked);
   }
 
   const limit = await hitRateLimit(`msg:${actor.id}`, LIMITS.messageRateLimit, LIMITS.messageRateWindowSeconds);

@@ -4,12 +4,13 @@ import type { Route } from "./+types/messages";
 import { requireUser } from "~/features/accounts/guards.server";
 import { Chat } from "~/features/messaging/components/chat";
 import { ConversationList } from "~/features/messaging/components/conversation-list";
+import { blockConversation, unblockConversation } from "~/features/messaging/block-conversation.server";
 import { listConversations } from "~/features/messaging/list-conversations.server";
-import { MESSAGE_TEXTS, newIdempotencyKey } from "~/features/messaging/message.schemas";
+import { BLOCK_TEXTS, MESSAGE_TEXTS, newIdempotencyKey } from "~/features/messaging/message.schemas";
 import { openConversation } from "~/features/messaging/open-conversation.server";
 import { connectRealtime } from "~/lib/realtime-client";
 import { sendMessage } from "~/features/messaging/send-message.server";
-import { appErrorCode } from "~/lib/app-error";
+import { AppError, appErrorCode } from "~/lib/app-error";
 import { failureData, statusOf, throwRouteError } from "~/lib/error-responses.server";
 import { realtimeCursor as readRealtimeCursor } from "~/lib/realtime.server";
 
@@ -24,8 +25,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const viewerId = user.id;
   const businessId = url.searchParams.get("businessId");
+  const done = url.searchParams.get("done");
+  const blockNotice = done === "blocked" ? BLOCK_TEXTS.blocked : done === "unblocked" ? BLOCK_TEXTS.unblocked : null;
   if (!businessId) {
-    return { view: "list" as const, viewerId, realtimeCursor, conversations: await listConversations(user) };
+    return { view: "list" as const, viewerId, realtimeCursor, blockNotice, conversations: await listConversations(user) };
   }
   const businessName = url.searchParams.get("businessName")?.trim().slice(0, 100) || null;
   try {
@@ -36,6 +39,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         viewerId,
         realtimeCursor,
         business: conversation.business,
+        blockNotice,
         conversations: await listConversations(user, { businessId }),
       };
     }
@@ -46,6 +50,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       conversation,
       idempotencyKey: newIdempotencyKey(),
       sent: url.searchParams.get("sent") === "1",
+      blockNotice,
     };
   } catch (error) {
     // A conversation the viewer may not read is answered as not found, inside the messages screen.
@@ -58,6 +63,22 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request, ROLES);
   const form = await request.formData();
+  const intent = String(form.get("intent") ?? "send");
+  if (intent !== "send" && intent !== "block" && intent !== "unblock") {
+    return failureData(new AppError("invalid", MESSAGE_TEXTS.failed), { keep: { draft: "" } });
+  }
+  if (intent === "block" || intent === "unblock") {
+    const ref = { businessId: String(form.get("businessId") ?? ""), visitorId: String(form.get("visitorId") ?? "") || undefined };
+    try {
+      await (intent === "block" ? blockConversation(user, ref) : unblockConversation(user, ref));
+    } catch (error) {
+      return failureData(error, { fallback: MESSAGE_TEXTS.businessNotFound, keep: { draft: "" } });
+    }
+    const url = new URL(request.url);
+    url.searchParams.delete("sent");
+    url.searchParams.set("done", intent === "block" ? "blocked" : "unblocked");
+    throw redirect(`${url.pathname}${url.search}`, 303);
+  }
   const draft = String(form.get("message") ?? "");
   try {
     await sendMessage(user, {
@@ -73,6 +94,18 @@ export async function action({ request }: Route.ActionArgs) {
   url.searchParams.set("sent", "1");
   // After a post, a reload must not post again.
   throw redirect(`${url.pathname}${url.search}`, 303);
+}
+
+function ListNotice({ text, tone }: { text: string | null; tone: "success" | "error" }) {
+  if (!text) return null;
+  return (
+    <p
+      role={tone === "error" ? "alert" : "status"}
+      className={`rounded-lg border px-3 py-2 text-sm ${tone === "error" ? "border-red-200 bg-red-50 text-red-800" : "border-green-200 bg-green-50 text-green-800"}`}
+    >
+      {text}
+    </p>
+  );
 }
 
 export default function Messages({ loaderData, actionData }: Route.ComponentProps) {
@@ -92,12 +125,21 @@ export default function Messages({ loaderData, actionData }: Route.ComponentProp
         viewerId={viewerId}
         formAction={`${location.pathname}${location.search}`}
         idempotencyKey={loaderData.idempotencyKey}
-        initialNotice={failed ? { tone: "error", text: failed.failure.text } : loaderData.sent ? { tone: "success", text: MESSAGE_TEXTS.sent } : null}
+        initialNotice={
+          failed
+            ? { tone: "error", text: failed.failure.text }
+            : loaderData.sent
+              ? { tone: "success", text: MESSAGE_TEXTS.sent }
+              : loaderData.blockNotice
+                ? { tone: "success", text: loaderData.blockNotice }
+                : null
+        }
         initialDraft={failed?.draft ?? ""}
       />
     );
   }
 
+  const listFailure = actionData && "failure" in actionData ? actionData.failure.text : null;
   return (
     <div className="mx-auto w-full max-w-3xl space-y-4 px-4 py-6">
       {loaderData.view === "not-found" ? (
@@ -116,6 +158,7 @@ export default function Messages({ loaderData, actionData }: Route.ComponentProp
             <h1 className="title">Messages for {loaderData.business.name}</h1>
             <p className="text-sm text-gray-600">Conversations visitors started with this business.</p>
           </div>
+          <ListNotice text={listFailure ?? loaderData.blockNotice} tone={listFailure ? "error" : "success"} />
           <ConversationList conversations={loaderData.conversations} viewerId={viewerId} businessId={loaderData.business.id} />
           <Link to="/messages" className="link">
             All conversations
@@ -124,6 +167,7 @@ export default function Messages({ loaderData, actionData }: Route.ComponentProp
       ) : (
         <>
           <h1 className="title">Messages</h1>
+          <ListNotice text={listFailure ?? loaderData.blockNotice} tone={listFailure ? "error" : "success"} />
           <ConversationList conversations={loaderData.conversations} viewerId={viewerId} />
         </>
       )}

@@ -2,8 +2,9 @@ import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEven
 import { Link } from "react-router";
 import { LIMITS } from "../../../lib/reference";
 import { formatFullTime, formatMessageTime } from "../../../lib/format";
+import { SAFETY_TEXTS, safetyConcerns } from "../safety-tips";
 import {
-  MESSAGE_TEXTS, messageLength, messageProblem, newIdempotencyKey, sanitizeMessage, type ChatConversation, type MessageCreatedPayload, type MessageView,
+  BLOCK_TEXTS, MESSAGE_TEXTS, messageLength, messageProblem, newIdempotencyKey, sanitizeMessage, type ChatConversation, type MessageCreatedPayload, type MessageView,
 } from "../message.schemas";
 import { subscribeRealtime } from "../../../lib/realtime-client";
 
@@ -25,6 +26,25 @@ const noSubscription = () => () => undefined;
 /** False on the server and while hydrating: the form must work before (and without) the script. */
 function useHydrated(): boolean {
   return useSyncExternalStore(noSubscription, () => true, () => false);
+}
+
+const dismissalListeners = new Set<() => void>();
+const dismissedInMemory = new Set<string>();
+function subscribeDismissals(listener: () => void): () => void {
+  dismissalListeners.add(listener);
+  window.addEventListener("storage", listener);
+  return () => {
+    dismissalListeners.delete(listener);
+    window.removeEventListener("storage", listener);
+  };
+}
+function readDismissed(key: string): boolean {
+  if (dismissedInMemory.has(key)) return true;
+  try {
+    return window.localStorage.getItem(key) === "1";
+  } catch {
+    return false;
+  }
 }
 
 function merge(current: MessageView[], incoming: MessageView[]): MessageView[] {
@@ -54,6 +74,18 @@ export function Chat({ conversation, viewerId, formAction, idempotencyKey, initi
   const noticeId = useId();
 
   const hydrated = useHydrated();
+  // Safety notes, dismissed per conversation and remembered in this browser (without the script they stay).
+  const dismissKey = `safety-note-dismissed:${business.id}:${visitor.id}`;
+  const tipsDismissed = useSyncExternalStore(subscribeDismissals, () => readDismissed(dismissKey), () => false);
+  const dismissTips = () => {
+    try {
+      window.localStorage.setItem(dismissKey, "1");
+    } catch {
+      // Storage unavailable (private mode): dismissed for this page only.
+      dismissedInMemory.add(dismissKey);
+    }
+    for (const listener of dismissalListeners) listener();
+  };
   const isParticipant = viewerRole !== "admin";
   const title = viewerRole === "visitor" ? business.name : visitor.name;
 
@@ -188,6 +220,16 @@ export function Chat({ conversation, viewerId, formAction, idempotencyKey, initi
             )}
           </p>
         </div>
+        {isParticipant && (conversation.canReply || conversation.blockedByMe) && messages.length > 0 && (
+          <form method="post" action={formAction} className="ml-auto shrink-0">
+            <input type="hidden" name="intent" value={conversation.blockedByMe ? "unblock" : "block"} />
+            <input type="hidden" name="businessId" value={business.id} />
+            {viewerRole === "owner" && <input type="hidden" name="visitorId" value={visitor.id} />}
+            <button type="submit" className={`btn btn-sm ${conversation.blockedByMe ? "btn-outline" : "btn-danger"}`} aria-label={`${conversation.blockedByMe ? BLOCK_TEXTS.unblock : BLOCK_TEXTS.block} ${title}`}>
+              {conversation.blockedByMe ? BLOCK_TEXTS.unblock : BLOCK_TEXTS.block}
+            </button>
+          </form>
+        )}
       </div>
 
       {/* Reversed column: the browser opens it scrolled to the newest message, with or without the script. */}
@@ -199,6 +241,8 @@ export function Chat({ conversation, viewerId, formAction, idempotencyKey, initi
             // Observers (admins) see the business side on the right.
             const isMine = isParticipant ? m.senderId === viewerId : m.senderId !== m.visitorId;
             const senderLabel = m.senderId === m.visitorId ? visitor.name : business.name;
+            // Only the recipient sees a safety note, and it never stops anything being sent.
+            const concerns = isParticipant && !isMine && !tipsDismissed ? safetyConcerns(m.text) : [];
             return (
               <div key={m.id} className={`flex ${isMine ? "justify-end" : "justify-start"}`} data-message-id={m.id}>
                 <div
@@ -215,13 +259,34 @@ export function Chat({ conversation, viewerId, formAction, idempotencyKey, initi
                     </time>
                   </p>
                 </div>
+                {concerns.length > 0 && (
+                  <aside className="ml-2 max-w-[45%] self-center rounded-lg border border-amber-200 bg-amber-50 px-2 py-1 text-xs text-amber-900" data-testid="safety-note">
+                    <p>
+                      <strong>{SAFETY_TEXTS.title}:</strong> {SAFETY_TEXTS[concerns[0]!]}
+                    </p>
+                    {hydrated && (
+                      <button type="button" onClick={dismissTips} className="mt-0.5 font-semibold underline">
+                        {SAFETY_TEXTS.dismiss}
+                      </button>
+                    )}
+                  </aside>
+                )}
               </div>
             );
           })}
         </div>
       </div>
 
-      {conversation.canReply ? (
+      {conversation.blockedByMe ? (
+        <div className="border-t border-gray-200 bg-white px-4 py-3 text-sm text-gray-700">
+          {notice && (
+            <p role={notice.tone === "error" ? "alert" : "status"} className={`mb-2 rounded-lg border px-3 py-2 ${notice.tone === "error" ? "border-red-200 bg-red-50 text-red-800" : "border-green-200 bg-green-50 text-green-800"}`}>
+              {notice.text}
+            </p>
+          )}
+          <p>{BLOCK_TEXTS.youBlocked}</p>
+        </div>
+      ) : conversation.canReply ? (
         <form method="post" action={formAction} onSubmit={onSubmit} className="border-t border-gray-200 bg-white px-3 py-2 pb-[max(0.5rem,env(safe-area-inset-bottom))]">
           <input type="hidden" name="businessId" value={business.id} />
           {viewerRole === "owner" && <input type="hidden" name="visitorId" value={visitor.id} />}

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { formatFullTime, formatMessageTime } from "../../../lib/format";
 import {
-  chatHref, conversationKey, type ConversationSummary, type MessageCreatedPayload,
+  BLOCK_TEXTS, chatHref, conversationKey, type ConversationSummary, type MessageCreatedPayload,
 } from "../message.schemas";
 import type { UnreadChangedPayload } from "../../notifications/notification.schemas";
 import { subscribeRealtime } from "../../../lib/realtime-client";
@@ -52,6 +52,7 @@ export function ConversationList({ conversations, viewerId, businessId }: Props)
               lastMessageTime: message.createdAt,
               lastSenderId: message.senderId,
               unreadCount,
+              blockedByMe: existing?.blockedByMe ?? false,
               href: message.businessId
                 ? chatHref({ businessId: message.businessId, businessName: message.businessName, visitorId: message.visitorId, viewerId })
                 : null,
@@ -112,13 +113,24 @@ export function ConversationList({ conversations, viewerId, businessId }: Props)
           </>
         );
         return (
-          <li key={c.key} data-conversation={c.key}>
+          <li key={c.key} data-conversation={c.key} className={c.blockedByMe ? "flex items-center" : undefined}>
             {c.href ? (
-              <Link to={c.href} className="flex items-center gap-3 px-4 py-3 hover:bg-gray-50 focus-visible:bg-gray-50">
+              <Link to={c.href} className="flex min-w-0 flex-1 items-center gap-3 px-4 py-3 hover:bg-gray-50 focus-visible:bg-gray-50">
                 {content}
               </Link>
             ) : (
-              <div className="flex items-center gap-3 px-4 py-3 opacity-80">{content}</div>
+              <div className="flex min-w-0 flex-1 items-center gap-3 px-4 py-3 opacity-80">{content}</div>
+            )}
+            {c.blockedByMe && c.businessId && (
+              // Blocked by the viewer: unblocking is one post away, with or without the script.
+              <form method="post" action={businessId ? `/messages?businessId=${encodeURIComponent(businessId)}` : "/messages"} className="shrink-0 pr-3">
+                <input type="hidden" name="intent" value="unblock" />
+                <input type="hidden" name="businessId" value={c.businessId} />
+                {!c.isOwnConversation && <input type="hidden" name="visitorId" value={c.visitorId} />}
+                <button type="submit" className="btn btn-outline btn-sm" aria-label={`${BLOCK_TEXTS.unblock} ${title}`}>
+                  {BLOCK_TEXTS.unblock}
+                </button>
+              </form>
             )}
           </li>
         );
