@@ -3,20 +3,13 @@ import { businesses, businessMessages, profiles, reviewHelpfulVotes, reviews } f
 import { AppError } from "../../lib/app-error";
 import { getDb, queryRows } from "../../lib/db.server";
 import { isUuid } from "../../lib/ids";
-import { pageWindow, toPaged, type Paged } from "../../lib/pagination";
+import { pageWindow, toPaged } from "../../lib/pagination";
 import type { SessionUser } from "../accounts/session-user";
-import { formatAverage, REVIEW_LIMITS, REVIEW_TEXTS, type RatingSummary, type ReviewSort, type ReviewStatus, type ReviewView } from "./review.schemas";
+import { formatDate } from "../../lib/format-dates";
+import {
+  formatAverage, REVIEW_LIMITS, REVIEW_TEXTS, type BusinessReviews, type RatingSummary, type ReviewSort, type ReviewStatus, type ReviewView,
+} from "./review.schemas";
 
-export type BusinessReviews = {
-  summary: RatingSummary;
-  /** Published reviews, newest or most helpful first. */
-  reviews: Paged<ReviewView>;
-  sort: ReviewSort;
-  /** The viewer's own review in any status (a held one shows only to its author), or null. */
-  mine: ReviewView | null;
-  /** The viewer owns the business: they reply, they do not review. */
-  viewerIsOwner: boolean;
-};
 
 type Row = {
   id: string; first_name: string | null; last_name: string | null; stars: number; body: string; status: string; helpful_count: number;
@@ -38,7 +31,7 @@ function toView(row: Row): ReviewView {
   return {
     id: row.id, authorName: authorName(row.first_name, row.last_name), stars: Number(row.stars), body: row.body,
     status: row.status as ReviewStatus, helpfulCount: Number(row.helpful_count), verifiedContact: Boolean(row.verified),
-    createdAt: iso(row.created_at), updatedAt: iso(row.updated_at), reply: row.reply, repliedAt: row.replied_at ? iso(row.replied_at) : null,
+    createdAt: iso(row.created_at), date: formatDate(row.created_at), updatedAt: iso(row.updated_at), reply: row.reply, repliedAt: row.replied_at ? iso(row.replied_at) : null,
     mine: Boolean(row.mine), votedHelpful: Boolean(row.voted),
   };
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { IdSchema } from "../../lib/id-schema";
+import type { Paged } from "../../lib/pagination";
 import { messageLength, sanitizeMessage } from "../messaging/message.schemas";
 
 /** The numbers of reviews and ratings (issue 16, ADR 18). */
@@ -113,6 +114,8 @@ export type ReviewView = {
   helpfulCount: number;
   verifiedContact: boolean;
   createdAt: string;
+  /** '3 Nov 2026' (Africa/Lagos), made on the server. */
+  date: string;
   updatedAt: string;
   reply: string | null;
   repliedAt: string | null;
@@ -120,4 +123,16 @@ export type ReviewView = {
   mine: boolean;
   /** The viewer marked it helpful. */
   votedHelpful: boolean;
+};
+
+/** A business page's reviews block. */
+export type BusinessReviews = {
+  summary: RatingSummary;
+  /** Published reviews, newest or most helpful first. */
+  reviews: Paged<ReviewView>;
+  sort: ReviewSort;
+  /** The viewer's own review in any status (a held one shows only to its author), or null. */
+  mine: ReviewView | null;
+  /** The viewer owns the business: they reply, they do not review. */
+  viewerIsOwner: boolean;
 };
