@@ -6,8 +6,8 @@
  * far are removed and the transaction rolls back.
  */
 import { availableParallelism } from "node:os";
-import { eq } from "drizzle-orm";
-import { payments } from "../schema";
+import { eq, sql } from "drizzle-orm";
+import { payments, reviewHelpfulVotes, reviews } from "../schema";
 import { getDb, type Db } from "../../app/lib/db.server";
 import { featuredMonthsForTier } from "../../app/lib/reference";
 import { getStorage, type Storage } from "../../app/lib/storage.server";
@@ -185,18 +185,25 @@ export async function seedDemoData(options: SeedOptions = {}): Promise<Record<st
           if (i % 3 === 2) continue;
           const many = 1 + ((i * 7) % 5);
           const authors = new Set<string>();
+          const written: string[] = [];
           for (let j = 0; j < Math.min(many, reviewers.length); j++) {
             const author = reviewers[(i + j * 3) % reviewers.length]!;
             if (authors.has(author.key)) continue;
             authors.add(author.key);
             const n = i * 5 + j;
             const createdAt = new Date(Math.max(businessCreated.get(b.key)!.getTime() + 3_600_000, now - ((n % 40) + 1) * 86_400_000));
-            await createReview(tx, {
+            const review = await createReview(tx, {
               businessId: businessId(b.key), authorId: id(author.key), stars: DEMO_REVIEW_STARS[n % DEMO_REVIEW_STARS.length]!,
               body: DEMO_REVIEW_TEXTS[n % DEMO_REVIEW_TEXTS.length]!, createdAt: new Date(Math.min(createdAt.getTime(), now - 3_600_000)),
               reply: j === 0 && i % 4 === 0 ? DEMO_REVIEW_REPLIES[i % DEMO_REVIEW_REPLIES.length]! : null,
             });
+            written.push(review.id);
             reviewCount++;
+            // The second reviewer found the first review helpful.
+            if (written.length === 2) {
+              await tx.insert(reviewHelpfulVotes).values({ reviewId: written[0]!, userId: id(author.key) });
+              await tx.update(reviews).set({ helpfulCount: sql`${reviews.helpfulCount} + 1` }).where(eq(reviews.id, written[0]!));
+            }
           }
         }
       }
