@@ -53,9 +53,10 @@ const FEATURE_DEPENDENCIES = {
   listings: ["accounts", "plans"],
   featured: ["accounts", "listings"],
   payments: ["accounts", "plans", "featured"],
-  directory: ["accounts", "listings", "featured"],
+  directory: ["accounts", "listings", "featured", "reviews"],
   admin: ["accounts", "listings", "featured", "feedback", "kyc", "payments"],
   privacy: ["accounts", "listings"],
+  reviews: ["accounts", "messaging"],
 };
 
 /** The feature folders (app/features/<domain>), read from the tree so a new feature is covered at once. */

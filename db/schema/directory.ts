@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
-  boolean, check, customType, index, integer, jsonb, pgTable, smallint, text, timestamp, unique, uniqueIndex, uuid,
+  boolean, check, customType, index, integer, jsonb, pgTable, real, smallint, text, timestamp, unique, uniqueIndex, uuid,
 } from "drizzle-orm/pg-core";
 import { APPROVAL_STATUSES, KYC_STATUSES, STORED_ROLES } from "../../app/lib/reference";
 import { user } from "./auth";
@@ -78,6 +78,16 @@ export const businesses = pgTable(
     changeRejectedAt: ts("change_rejected_at"),
     changeRejectionReason: text("change_rejection_reason"),
     viewCount: integer("view_count").notNull().default(0),
+    // The published reviews' aggregates and the Bayesian score of sort=rating, kept by app/features/reviews in
+    // the same transaction as each review change (migration 0013, ADR 18).
+    reviewCount: integer("review_count").notNull().default(0),
+    reviewStarSum: integer("review_star_sum").notNull().default(0),
+    reviewStars5: integer("review_stars_5").notNull().default(0),
+    reviewStars4: integer("review_stars_4").notNull().default(0),
+    reviewStars3: integer("review_stars_3").notNull().default(0),
+    reviewStars2: integer("review_stars_2").notNull().default(0),
+    reviewStars1: integer("review_stars_1").notNull().default(0),
+    ratingScore: real("rating_score").notNull().default(3.5),
     socialMediaLinks: jsonb("social_media_links").$type<Record<string, string>>().notNull().default({}),
     createdAt: ts("created_at").notNull().defaultNow(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
@@ -90,6 +100,10 @@ export const businesses = pgTable(
     check("businesses_approval_status_check", sql`${t.approvalStatus} in (${inList(APPROVAL_STATUSES)})`),
     check("businesses_name_length_check", sql`char_length(${t.name}) between 2 and 100`),
     check("businesses_view_count_check", sql`${t.viewCount} >= 0`),
+    check(
+      "businesses_review_counts_check",
+      sql`${t.reviewCount} >= 0 and ${t.reviewStarSum} = 5 * ${t.reviewStars5} + 4 * ${t.reviewStars4} + 3 * ${t.reviewStars3} + 2 * ${t.reviewStars2} + ${t.reviewStars1} and ${t.reviewCount} = ${t.reviewStars5} + ${t.reviewStars4} + ${t.reviewStars3} + ${t.reviewStars2} + ${t.reviewStars1}`,
+    ),
     index("businesses_user_id_idx").on(t.userId, t.createdAt.desc()),
     // Public directory: approved, owner present and not suspended. Featured first, newest next.
     index("businesses_public_order_idx")
@@ -112,6 +126,12 @@ export const businesses = pgTable(
     index("businesses_public_premium_idx")
       .on(t.createdAt.desc(), t.id)
       .where(sql`premium_until is not null and approved and approval_status = 'approved' and not owner_suspended and user_id is not null`),
+    index("businesses_public_rating_idx")
+      .on(t.ratingScore.desc(), t.reviewCount.desc(), t.createdAt.desc(), t.id)
+      .where(sql`approved and approval_status = 'approved' and not owner_suspended and user_id is not null`),
+    index("businesses_public_rated4_idx")
+      .on(t.ratingScore.desc(), t.createdAt.desc(), t.id)
+      .where(sql`approved and approval_status = 'approved' and not owner_suspended and user_id is not null and review_count > 0 and review_star_sum >= 4 * review_count`),
     index("businesses_search_vector_idx").using("gin", t.searchVector),
     index("businesses_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
   ],

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
-  bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
+  bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid,
 } from "drizzle-orm/pg-core";
 import {
   FEATURED_REQUEST_STATUSES, FEEDBACK_STATUSES, NOTIFICATION_AUDIENCES, NOTIFICATION_KINDS,
@@ -40,6 +40,8 @@ export const businessMessages = pgTable(
     index("business_messages_sender_created_idx").on(t.senderId, t.createdAt.desc()),
     index("business_messages_unread_idx").on(t.recipientId).where(sql`not read_status`),
     index("business_messages_created_idx").on(t.createdAt.desc()),
+    // 'Verified contact' on a review: the business answered this visitor (migration 0013).
+    index("business_messages_answered_idx").on(t.businessId, t.visitorId).where(sql`sender_type = 'business'`),
   ],
 );
 
@@ -323,4 +325,47 @@ export const renewalReminders = pgTable(
     check("renewal_reminders_days_check", sql`${t.daysBefore} in (${sql.raw(RENEWAL_REMINDER_DAYS.join(", "))})`),
     index("renewal_reminders_user_idx").on(t.userId),
   ],
+);
+
+/** Reviews of a listing, one per author (migration 0013, ADR 18). 'held' and 'hidden' are neither public nor counted. */
+export const reviews = pgTable(
+  "reviews",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    businessId: uuid("business_id").notNull().references(() => businesses.id, { onDelete: "cascade" }),
+    authorId: text("author_id").notNull().references(() => user.id, { onDelete: "cascade" }),
+    stars: smallint("stars").notNull(),
+    body: text("body").notNull(),
+    status: text("status").notNull().default("published"),
+    helpfulCount: integer("helpful_count").notNull().default(0),
+    /** The owner's one public reply, editable. */
+    reply: text("reply"),
+    repliedAt: ts("replied_at"),
+    replyUpdatedAt: ts("reply_updated_at"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    check("reviews_stars_check", sql`${t.stars} between 1 and 5`),
+    check("reviews_body_check", sql`char_length(${t.body}) between 10 and 2000`),
+    check("reviews_status_check", sql`${t.status} in ('published', 'held', 'hidden')`),
+    check("reviews_helpful_count_check", sql`${t.helpfulCount} >= 0`),
+    check("reviews_reply_check", sql`${t.reply} is null or char_length(${t.reply}) between 1 and 2000`),
+    uniqueIndex("reviews_one_per_author_idx").on(t.businessId, t.authorId),
+    index("reviews_business_newest_idx").on(t.businessId, t.createdAt.desc(), t.id).where(sql`status = 'published'`),
+    index("reviews_business_helpful_idx").on(t.businessId, t.helpfulCount.desc(), t.createdAt.desc(), t.id).where(sql`status = 'published'`),
+    index("reviews_author_created_idx").on(t.authorId, t.createdAt.desc()),
+    index("reviews_held_idx").on(t.createdAt.desc()).where(sql`status = 'held'`),
+  ],
+);
+
+/** 'Helpful' votes: one per user per review. */
+export const reviewHelpfulVotes = pgTable(
+  "review_helpful_votes",
+  {
+    reviewId: uuid("review_id").notNull().references(() => reviews.id, { onDelete: "cascade" }),
+    userId: text("user_id").notNull().references(() => user.id, { onDelete: "cascade" }),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.reviewId, t.userId] }), index("review_helpful_votes_user_idx").on(t.userId)],
 );

@@ -8,7 +8,7 @@ import { symmetricEncrypt } from "better-auth/crypto";
 import { eq, sql } from "drizzle-orm";
 import {
   account, businessImages, businesses, businessMessages, featuredRequests, feedback, kycSubmissions, payments,
-  profiles, subscriptions, twoFactor, user,
+  profiles, reviews, subscriptions, twoFactor, user,
 } from "../schema";
 import type { Db, Tx } from "../../app/lib/db.server";
 import { getEnv } from "../../app/lib/env.server";
@@ -565,4 +565,42 @@ export async function createSubscription(db: DbOrTx, input: CreateSubscriptionIn
     })
     .returning();
   return row;
+}
+
+export type ReviewRow = typeof reviews.$inferSelect;
+export type CreateReviewInput = {
+  businessId: string;
+  authorId: string;
+  /** Default 5. */
+  stars?: number;
+  body?: string;
+  /** Default published (counted in the listing's rating). */
+  status?: "published" | "held" | "hidden";
+  reply?: string | null;
+  createdAt?: Date;
+};
+
+/**
+ * Inserts one review and, when published, moves the listing's rating aggregates and Bayesian score as the
+ * reviews feature does (app/features/reviews/internal/ratings.server.ts; m = 3.5, C = 5, ADR 18).
+ */
+export async function createReview(db: DbOrTx, input: CreateReviewInput): Promise<ReviewRow> {
+  const stars = input.stars ?? 5;
+  if (![1, 2, 3, 4, 5].includes(stars)) throw new Error(`stars must be 1 to 5, not ${stars}`);
+  const status = input.status ?? "published";
+  const createdAt = input.createdAt ?? new Date();
+  const [row] = await db
+    .insert(reviews)
+    .values({
+      businessId: input.businessId, authorId: input.authorId, stars, status, body: input.body ?? "Good service and fair prices.",
+      reply: input.reply ?? null, repliedAt: input.reply ? createdAt : null, replyUpdatedAt: input.reply ? createdAt : null, createdAt, updatedAt: createdAt,
+    })
+    .returning();
+  if (status === "published") {
+    await db.execute(sql`update businesses set review_count = review_count + 1, review_star_sum = review_star_sum + ${stars},
+      ${sql.raw(`review_stars_${stars}`)} = ${sql.raw(`review_stars_${stars}`)} + 1,
+      rating_score = (5 * 3.5 + review_star_sum + ${stars}) / (5 + review_count + 1)::real
+      where id = ${input.businessId}`);
+  }
+  return row!;
 }

@@ -6,14 +6,14 @@
  * far are removed and the transaction rolls back.
  */
 import { availableParallelism } from "node:os";
-import { eq } from "drizzle-orm";
-import { payments } from "../schema";
+import { eq, sql } from "drizzle-orm";
+import { payments, reviewHelpfulVotes, reviews } from "../schema";
 import { getDb, type Db } from "../../app/lib/db.server";
 import { featuredMonthsForTier } from "../../app/lib/reference";
 import { getStorage, type Storage } from "../../app/lib/storage.server";
 import { buildDemoPlan, DEMO_ADMIN_TOTP_SECRET, DEMO_PASSWORD, DEMO_SEED_VALUE, type BusinessPlan } from "./data";
 import {
-  addBusinessImage, createBusiness, createFeaturedRequest, createFeedback, createKycSubmission, createMessage,
+  addBusinessImage, createBusiness, createFeaturedRequest, createFeedback, createKycSubmission, createMessage, createReview,
   createPayment, createSubscription, createUser, passwordHashFor,
 } from "./factories";
 import { businessImageKey, mapLimit, renderBusinessImage, renderKycDocument, type RenderedImage } from "./images";
@@ -176,6 +176,38 @@ export async function seedDemoData(options: SeedOptions = {}): Promise<Record<st
         }
       }
 
+      // --- Reviews: on two listings in three (the others show no rating), a few owner replies ----
+      const reviewers = plan.people.filter((p) => p.role === "visitor");
+      let reviewCount = 0;
+      if (reviewers.length > 0) {
+        const approvedPlans = plan.businesses.filter((b) => b.status === "approved");
+        for (const [i, b] of approvedPlans.entries()) {
+          if (i % 3 === 2) continue;
+          const many = 1 + ((i * 7) % 5);
+          const authors = new Set<string>();
+          const written: string[] = [];
+          for (let j = 0; j < Math.min(many, reviewers.length); j++) {
+            const author = reviewers[(i + j * 3) % reviewers.length]!;
+            if (authors.has(author.key)) continue;
+            authors.add(author.key);
+            const n = i * 5 + j;
+            const createdAt = new Date(Math.max(businessCreated.get(b.key)!.getTime() + 3_600_000, now - ((n % 40) + 1) * 86_400_000));
+            const review = await createReview(tx, {
+              businessId: businessId(b.key), authorId: id(author.key), stars: DEMO_REVIEW_STARS[n % DEMO_REVIEW_STARS.length]!,
+              body: DEMO_REVIEW_TEXTS[n % DEMO_REVIEW_TEXTS.length]!, createdAt: new Date(Math.min(createdAt.getTime(), now - 3_600_000)),
+              reply: j === 0 && i % 4 === 0 ? DEMO_REVIEW_REPLIES[i % DEMO_REVIEW_REPLIES.length]! : null,
+            });
+            written.push(review.id);
+            reviewCount++;
+            // The second reviewer found the first review helpful.
+            if (written.length === 2) {
+              await tx.insert(reviewHelpfulVotes).values({ reviewId: written[0]!, userId: id(author.key) });
+              await tx.update(reviews).set({ helpfulCount: sql`${reviews.helpfulCount} + 1` }).where(eq(reviews.id, written[0]!));
+            }
+          }
+        }
+      }
+
       // --- Feedback -------------------------------------------------------------------------
       for (const f of plan.feedback) {
         const createdAt = at(f.agoMs);
@@ -234,6 +266,7 @@ export async function seedDemoData(options: SeedOptions = {}): Promise<Record<st
         payments: paymentCount,
         messages: messageCount,
         feedback: plan.feedback.length,
+        reviews: reviewCount,
       };
     });
   } catch (error) {
@@ -244,3 +277,21 @@ export async function seedDemoData(options: SeedOptions = {}): Promise<Record<st
     throw error;
   }
 }
+
+/** Demo reviews (issue 16): stars cycle so averages differ; texts without links or numbers (they would be held). */
+const DEMO_REVIEW_STARS = [5, 4, 5, 3, 4, 5, 2, 4, 5, 4, 1, 5];
+const DEMO_REVIEW_TEXTS = [
+  "Very good service. They answered my questions quickly and delivered on time.",
+  "Fair prices and friendly staff. I will come back.",
+  "The quality was fine but I waited longer than promised.",
+  "Honest people. What I saw is what I got.",
+  "Clean place, polite workers, and they explained everything before starting.",
+  "Not bad, but the price went up after we agreed.",
+  "Excellent! My whole family now buys from them.",
+  "Delivery was late and nobody called to explain.",
+];
+const DEMO_REVIEW_REPLIES = [
+  "Thank you for your kind words. We look forward to serving you again!",
+  "Thank you for the feedback. We are working on faster delivery.",
+  "We appreciate you. Please ask for the manager on your next visit.",
+];

@@ -9,9 +9,9 @@
  */
 import { randomUUID } from "node:crypto";
 import { and, count, eq } from "drizzle-orm";
-import { businesses, businessImages, businessMessages, conversationBlocks, businessRevisions, featuredRequests, feedback, kycSubmissions, notificationBroadcasts, notifications, payments, profiles, user } from "../../db/schema";
+import { businesses, businessImages, businessMessages, businessRevisions, conversationBlocks, featuredRequests, feedback, kycSubmissions, notificationBroadcasts, notifications, payments, profiles, reviews, user } from "../../db/schema";
 import {
-  createBusiness, createFeaturedRequest, createFeedback, createKycSubmission, createMessage, createPayment, createUser, createVisitor,
+  createBusiness, createFeaturedRequest, createFeedback, createKycSubmission, createMessage, createPayment, createReview, createUser, createVisitor,
   type BusinessRow, type CreatedUser, type KycSubmissionRow,
 } from "../../db/seed/factories";
 import { sendBroadcast } from "../../app/features/admin/send-broadcast.server";
@@ -289,6 +289,53 @@ const post = (path: string, form: Record<string, string | string[]> = {}) => ():
 /** A route without an action refuses every POST (React Router: 405). */
 const noAction = (key: string, path: string) => row({ key: `POST ${key}`, expect: same(405), ask: post(path) });
 
+/**
+ * The reviews' intents on a business page (app/features/reviews): anyone signed in reviews (not the owner),
+ * only the author deletes, only the owner replies, anyone signed in but the author marks helpful. A success
+ * goes back to the page's reviews ('ID' is the listing in the path).
+ */
+function reviewRows(base: "/businesses" | "/business"): Row[] {
+  const back: Expected = `→${base}/ID#reviews`;
+  const signedOut = { anonymous: 401, suspended: 401 } as const;
+  const reviewBy = async (world: World, authorId: string) => {
+    const listing = await listingOfOwner(world);
+    return { listing, review: await createReview(db(), { businessId: listing.id, authorId, stars: 4 }) };
+  };
+  const reviewState = async (t: { listing: { id: string } }) =>
+    db().select({ id: reviews.id, reply: reviews.reply, helpful: reviews.helpfulCount }).from(reviews).where(eq(reviews.businessId, t.listing.id));
+  return [
+    row({
+      key: `POST ${base}/:id intent=save-review`,
+      expect: { ...signedOut, visitor: back, owner: 403, otherOwner: back, admin: back, adminNo2fa: back },
+      prepare: (w) => listingOfOwner(w),
+      ask: (_w, listing) => ({ method: "POST", path: `${base}/${listing.id}`, form: { intent: "save-review", stars: "4", body: "Good food and friendly staff." } }),
+      effect: (listing) => reviewState({ listing }),
+    }),
+    row({
+      key: `POST ${base}/:id intent=delete-review`,
+      expect: { ...signedOut, visitor: back, owner: 404, otherOwner: 404, admin: 404, adminNo2fa: 404 },
+      prepare: (w) => reviewBy(w, w.users.visitor.id),
+      ask: (_w, t) => ({ method: "POST", path: `${base}/${t.listing.id}`, form: { intent: "delete-review", reviewId: t.review.id } }),
+      effect: reviewState,
+    }),
+    row({
+      key: `POST ${base}/:id intent=reply`,
+      expect: { ...signedOut, visitor: 403, owner: back, otherOwner: 403, admin: 403, adminNo2fa: 403 },
+      prepare: (w) => reviewBy(w, w.users.visitor.id),
+      ask: (_w, t) => ({ method: "POST", path: `${base}/${t.listing.id}`, form: { intent: "reply", reviewId: t.review.id, reply: "Thank you!" } }),
+      effect: reviewState,
+    }),
+    row({
+      key: `POST ${base}/:id intent=helpful`,
+      expect: { ...signedOut, visitor: back, owner: back, otherOwner: back, admin: back, adminNo2fa: back },
+      prepare: async (w) => reviewBy(w, (await createVisitor(db())).id),
+      ask: (_w, t) => ({ method: "POST", path: `${base}/${t.listing.id}`, form: { intent: "helpful", reviewId: t.review.id } }),
+      effect: reviewState,
+    }),
+    row({ key: `POST ${base}/:id intent=${UNKNOWN_INTENT}`, expect: same(400), ask: (w) => ({ method: "POST", path: `${base}/${w.listing.id}`, form: { intent: "nonsense" } }) }),
+  ];
+}
+
 export const PAGE_ROWS: Row[] = [
   // Public pages
   row({ key: "GET /", expect: same(200), ask: get("/") }),
@@ -302,10 +349,10 @@ export const PAGE_ROWS: Row[] = [
     expect: same(404),
     ask: (w) => ({ method: "GET", path: `/businesses/${w.pendingListing.id}` }),
   }),
-  noAction("/businesses/:id", "/businesses/00000000-0000-4000-8000-000000000000"),
+  ...reviewRows("/businesses"),
   row({ key: "GET /business/:id", expect: same(200), ask: (w) => ({ method: "GET", path: `/business/${w.listing.id}` }) }),
   row({ key: "GET /business/:id", case: "a listing waiting for review", expect: same(404), ask: (w) => ({ method: "GET", path: `/business/${w.pendingListing.id}` }) }),
-  noAction("/business/:id", "/business/00000000-0000-4000-8000-000000000000"),
+  ...reviewRows("/business"),
 
   // Accounts
   row({

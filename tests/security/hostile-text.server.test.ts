@@ -9,7 +9,7 @@
 import { randomUUID } from "node:crypto";
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { businesses, emailOutbox, feedback, kycSubmissions, businessMessages, profiles } from "../../db/schema";
+import { businesses, emailOutbox, feedback, kycSubmissions, businessMessages, profiles, reviews } from "../../db/schema";
 import { createAdmin, createPayment, createSubscription } from "../../db/seed/factories";
 import { RegisterSchema } from "../../app/features/accounts/account.schemas";
 import { registerUser } from "../../app/features/accounts/register-user.server";
@@ -29,6 +29,9 @@ import { blockConversation, unblockConversation } from "../../app/features/messa
 import { sendMessage } from "../../app/features/messaging/send-message.server";
 import { sendPaymentReceipt } from "../../app/features/payments/send-payment-receipt.server";
 import { updateProfile } from "../../app/features/profile/update-profile.server";
+import { replyToReview } from "../../app/features/reviews/reply-to-review.server";
+import { saveReview } from "../../app/features/reviews/save-review.server";
+import { setReviewVisibility } from "../../app/features/reviews/set-review-visibility.server";
 import { getDb } from "../../app/lib/db.server";
 import { listOutbox } from "../../app/lib/email.server";
 import { executableProblems, jsonLdProblems, nonceOf, parseHtml } from "../support/html-safety";
@@ -159,6 +162,10 @@ beforeAll(async () => {
     await sendMessage(actor, { businessId: owner.listingId, message: `Msg${i} ${ALL_PAYLOADS}`, idempotencyKey: randomUUID() });
     await sendMessage(owner.actor, { businessId: owner.listingId, visitorId: actor.id, message: `Reply${i} ${CHUNKS[i]}`, idempotencyKey: randomUUID() });
     await submitFeedback(actor, { message: `Feedback${i} ${ALL_PAYLOADS}` });
+    // A review (held: the account is new; published as a moderator would) and the owner's reply.
+    const review = await saveReview(actor, { businessId: owner.listingId, stars: 4, body: `Review number ${i}: ${CHUNKS[i]}` });
+    await db().transaction((tx) => setReviewVisibility(tx, review.reviewId, "published"));
+    await replyToReview(owner.actor, { reviewId: review.reviewId, reply: `Owner reply ${i}: ${CHUNKS[(i + 1) % CHUNKS.length]}` });
     visitors.push(visitor);
   }
   await sendBroadcast(admin, { title: `Notice ${CHUNKS[0]}`.slice(0, 120), message: `Broadcast ${ALL_PAYLOADS}`, targetAudience: "all", priority: "high" });
@@ -258,6 +265,21 @@ describe("public pages", () => {
       expect(link?.attrs.href).toMatch(/^https:\/\/example\.com\/W0[56]/);
       expect(link?.attrs.href).not.toMatch(/[<>"]/);
       expect(ld.sameAs).toBe(link?.attrs.href);
+    }
+  });
+
+  it("reviews and owner replies on the business page are text, and its Review JSON-LD round-trips", async () => {
+    for (const owner of owners) {
+      const p = await page(`/businesses/${owner.listingId}`);
+      expectInert(p);
+      const [review] = await db().select().from(reviews).where(eq(reviews.businessId, owner.listingId));
+      expectShown(p, review!.body);
+      expectShown(p, review!.reply);
+      const scripts = parseHtml(p.html).scripts.filter((s) => s.attrs.type === "application/ld+json");
+      expect(jsonLdProblems(scripts[0]!.content)).toEqual([]);
+      const ld = JSON.parse(scripts[0]!.content) as { review: { reviewBody: string }[]; aggregateRating: { reviewCount: number } };
+      expect(ld.review[0]!.reviewBody).toBe(review!.body);
+      expect(ld.aggregateRating.reviewCount).toBe(1);
     }
   });
 

@@ -1,11 +1,17 @@
 import type { PublicBusiness } from "./types";
 import { websiteHref } from "./business-links";
+import type { RatingSummary, ReviewView } from "../reviews/review.schemas";
+
+/** A business's published reviews for its JSON-LD: the summary and a few reviews. Absent without reviews. */
+export type JsonLdRating = { summary: RatingSummary; reviews: ReviewView[] };
 
 /**
  * schema.org LocalBusiness for a business page, as a string safe inside <script>: every '<' is
  * escaped so user text cannot close the element.
  */
-export function businessJsonLd(business: PublicBusiness, canonical: string, images: string[]): string {
+export function businessJsonLd(business: PublicBusiness, canonical: string, images: string[], rating?: JsonLdRating): string {
+  // AggregateRating and Review items only when there are published reviews (never a made-up rating).
+  const rated = rating && rating.summary.count > 0 && rating.summary.average ? rating : null;
   const streetAddress = [business.plotNumber, business.address].filter(Boolean).join(", ");
   const ld = {
     "@context": "https://schema.org",
@@ -23,6 +29,18 @@ export function businessJsonLd(business: PublicBusiness, canonical: string, imag
       addressRegion: business.state ?? undefined,
       addressCountry: business.country,
     },
+    aggregateRating: rated
+      ? { "@type": "AggregateRating", ratingValue: rated.summary.average, reviewCount: rated.summary.count, bestRating: 5, worstRating: 1 }
+      : undefined,
+    review: rated
+      ? rated.reviews.slice(0, 3).map((review) => ({
+          "@type": "Review",
+          author: { "@type": "Person", name: review.authorName },
+          datePublished: review.createdAt.slice(0, 10),
+          reviewBody: review.body,
+          reviewRating: { "@type": "Rating", ratingValue: review.stars, bestRating: 5, worstRating: 1 },
+        }))
+      : undefined,
   };
   return JSON.stringify(ld).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
 }

@@ -1,12 +1,19 @@
 import { findCategory, findRegion, type Category, type Region } from "../../lib/reference";
 
 /** What /businesses reads from its URL (spec 01 §2, Listing page). */
-export type BusinessFilters = { q: string; region: Region | null; category: Category | null; page: number };
+export type BusinessFilters = {
+  q: string;
+  region: Region | null;
+  category: Category | null;
+  page: number;
+  /** sort=rating: best rated first by the stored Bayesian score (ADR 18); absent: featured, relevance, newest. */
+  sort?: "rating" | null;
+};
 
 export const MAX_QUERY_LENGTH = 100;
 const MAX_PAGE = 500;
 
-/** Reads q, region, category and page; regions and categories match case-insensitively, unknown ones are ignored. */
+/** Reads q, region, category, page and sort; regions and categories match case-insensitively, unknown ones are ignored. */
 export function parseBusinessFilters(params: URLSearchParams): BusinessFilters {
   const q = (params.get("q") ?? "").trim().replace(/\s+/g, " ").slice(0, MAX_QUERY_LENGTH);
   const page = Number.parseInt(params.get("page") ?? "", 10);
@@ -15,5 +22,6 @@ export function parseBusinessFilters(params: URLSearchParams): BusinessFilters {
     region: findRegion(params.get("region")),
     category: findCategory(params.get("category")),
     page: Number.isFinite(page) && page >= 1 ? Math.min(page, MAX_PAGE) : 1,
+    sort: params.get("sort") === "rating" ? "rating" : null,
   };
 }

@@ -180,6 +180,21 @@ async function pageFromPlannedStreams(streams: { where: SQL; mode: StreamMode }[
   return rows.slice(offset, offset + take).map((row) => row.id);
 }
 
+/** sort=rating's order: the stored Bayesian score (ADR 18), more reviews among equals, then newest. */
+const RATING_ORDER = sql`${businesses.ratingScore} desc, ${businesses.reviewCount} desc, ${businesses.createdAt} desc, ${businesses.id}`;
+
+/**
+ * One page by rating: 'ordered' reads businesses_public_rating_idx in its order, testing each row, until the page
+ * is full (cheap when matches are dense); 'bitmap' finds every match through the other indexes, then sorts.
+ */
+async function pageByRating(where: SQL, mode: StreamMode, offset: number, take: number): Promise<string[]> {
+  const rows = await getDb().transaction(async (tx) => {
+    await tx.execute(planFor(mode));
+    return queryRows<{ id: string }>(tx, sql`select ${businesses.id} as id from ${businesses} where ${where} order by ${RATING_ORDER} limit ${take} offset ${offset}`);
+  });
+  return rows.map((row) => row.id);
+}
+
 /** The name has every word at the start of one of its words (the name's trigram index can serve it). */
 function nameHasAll(terms: readonly string[]): SQL {
   return sql.join(
@@ -235,6 +250,10 @@ async function browse(filters: BusinessFilters, pageSize: number, browsePages: n
   const where = sql`${isPublicBusiness} ${filterSql(filters)}`;
   const offset = (filters.page - 1) * pageSize;
   const streams = [sql`${where} and ${priorityNow}`, sql`${where} and ${placementOnly}`, sql`${where} and ${notFeaturedNow}`];
+  if (filters.sort === "rating") {
+    const ids = await pageByRating(where, isSparse ? "bitmap" : "ordered", offset, pageSize + 1);
+    return toResult(ids, filters, pageSize, counted, false, lastPage);
+  }
   const ids = isSparse
     ? await pageFromPlannedStreams(streams.map((stream) => ({ where: stream, mode: "bitmap" as const })), offset, pageSize + 1)
     : await pageFromStreams(streams, offset, pageSize + 1);
@@ -254,7 +273,12 @@ async function exactSearch(filters: BusinessFilters, pageSize: number, { text, t
   // Resemblance is costly to compute (trigrams of every name), so only the few rows of a fuzzy search pay it.
   const score = fuzzy ? sql`ts_rank(${businesses.searchVector}, ${query}) + word_similarity(${text}, ${businesses.name})` : sql`ts_rank(${businesses.searchVector}, ${query})`;
   const columns = sql`${businesses.id} as id, ${businesses.state} as state, ${businesses.category} as category,
-    ${businesses.createdAt} as created_at, ${featuredNow} as featured, ${priorityNow} as priority, ${score} as score`;
+    ${businesses.createdAt} as created_at, ${featuredNow} as featured, ${priorityNow} as priority, ${score} as score,
+    ${businesses.ratingScore} as rating_score, ${businesses.reviewCount} as review_count`;
+  // sort=rating: the matches by rating (ADR 18); otherwise featured, relevance, search priority, newest.
+  const order = filters.sort === "rating"
+    ? sql`rating_score desc, review_count desc, created_at desc, id`
+    : sql`featured desc, score desc, priority desc, created_at desc, id`;
   // Counting needs every match; a page alone needs only those in the filters.
   const scope = withCounts ? sql`` : filterSql(filters);
   const matches = fuzzy
@@ -266,9 +290,9 @@ async function exactSearch(filters: BusinessFilters, pageSize: number, { text, t
     getDb(),
     sql`with m as materialized (${matches})${withCounts ? sql`, counts as (select state, category, count(*)::int as n from m group by state, category)` : sql``}
       select
-        (select json_agg(p.id order by p.featured desc, p.score desc, p.priority desc, p.created_at desc, p.id) from (
-          select id, featured, priority, score, created_at from m where true ${withCounts ? filterSql(filters, true) : sql``}
-          order by featured desc, score desc, priority desc, created_at desc, id limit ${pageSize + 1} offset ${(filters.page - 1) * pageSize}
+        (select json_agg(p.id order by p.n) from (
+          select id, row_number() over (order by ${order}) as n from m where true ${withCounts ? filterSql(filters, true) : sql``}
+          order by ${order} limit ${pageSize + 1} offset ${(filters.page - 1) * pageSize}
         ) p) as ids
         ${withCounts ? sql`, ${facetColumns(filters)}` : sql``}`,
   );
@@ -502,6 +526,12 @@ async function largeResult(search: TextSearch, counted: Counted, nameMatches: nu
     return toResult(exact.ids, filters, pageSize, counted, isEstimate);
   }
   if (filters.page > LARGE_RESULT_PAGES) return toResult([], filters, pageSize, counted, isEstimate, LARGE_RESULT_PAGES);
+  if (filters.sort === "rating") {
+    // Matches are dense here (a large result): reading the rating index in order finds a page quickly.
+    const listedMatching = sql`${isPublicBusiness} ${filterSql(filters)} and ${businesses.searchVector} @@ ${query}`;
+    const ids = await pageByRating(listedMatching, "ordered", (filters.page - 1) * pageSize, pageSize + 1);
+    return toResult(ids, filters, pageSize, counted, isEstimate, LARGE_RESULT_PAGES);
+  }
   const needed = filters.page * pageSize + 1;
   // Rows read: in date order, about needed × publicCount / (matches in the stream); as a bitmap, every
   // candidate the index gives (the name's trigrams need words of 3 letters or more).

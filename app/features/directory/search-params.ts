@@ -1,7 +1,7 @@
 /** Links into /businesses (spec 01 §2, Search form and Listing page). Pure and client-safe. */
 import { formatNumber } from "../../lib/format";
 
-export type FilterLink = { q?: string | null; region?: string | null; category?: string | null; page?: number | null };
+export type FilterLink = { q?: string | null; region?: string | null; category?: string | null; sort?: "rating" | null; page?: number | null };
 
 /** /businesses with only the non-empty parameters (q trimmed); page 1 is left out. */
 export function businessesHref(filters: FilterLink): string {
@@ -10,6 +10,7 @@ export function businessesHref(filters: FilterLink): string {
   if (q) params.set("q", q);
   if (filters.region) params.set("region", filters.region);
   if (filters.category) params.set("category", filters.category);
+  if (filters.sort) params.set("sort", filters.sort);
   if (filters.page && filters.page > 1) params.set("page", String(filters.page));
   const query = params.toString();
   return query ? `/businesses?${query}` : "/businesses";

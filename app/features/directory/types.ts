@@ -14,6 +14,8 @@ export type BusinessCardData = {
   /** How many more products there are ('+N more'). */
   moreProducts: number;
   featured: boolean;
+  /** '4.3 (12)': the average and count of published reviews; null without reviews (nothing shown). */
+  rating: string | null;
   /** The first image at card width, or null for the placeholder. */
   imageSrc: string | null;
   /** The same image at thumbnail and card widths, for srcset. */

@@ -1,4 +1,4 @@
-import { data, Link, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, Link, redirect, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/business-detail";
 import { SafeImage } from "~/components/safe-image";
 import { excerpt, seoMeta } from "~/components/seo";
@@ -16,7 +16,15 @@ import { SHARE_IMAGE } from "~/lib/image-url";
 import type { loader as rootLoader } from "~/root";
 import { DIRECTORY_TEXTS } from "~/features/directory/types";
 import { appErrorCode } from "~/lib/app-error";
-import { statusOf, throwRouteError } from "~/lib/error-responses.server";
+import { failureData, statusOf, throwRouteError } from "~/lib/error-responses.server";
+import { optionalUser } from "~/features/accounts/guards.server";
+import { BusinessReviews, type ReviewFormState } from "~/features/reviews/components/business-reviews";
+import { deleteReview } from "~/features/reviews/delete-review.server";
+import { listBusinessReviews } from "~/features/reviews/list-business-reviews.server";
+import { markReviewHelpful } from "~/features/reviews/mark-review-helpful.server";
+import { replyToReview } from "~/features/reviews/reply-to-review.server";
+import { REVIEW_LIMITS } from "~/features/reviews/review.schemas";
+import { saveReview } from "~/features/reviews/save-review.server";
 
 const NOT_FOUND = DIRECTORY_TEXTS.businessNotFound;
 const GALLERY_SHOWN = 3;
@@ -30,7 +38,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     if (appErrorCode(error) !== "not-found") throwRouteError(error);
     return data({ business: null, meta: [{ title: `${NOT_FOUND} | ${SITE_NAME}` }, { name: "robots", content: "noindex" }] }, { status: statusOf(error) });
   }
-  if (shouldCountView(request)) {
+  const url = new URL(request.url);
+  const user = await optionalUser(request);
+  const reviews = await listBusinessReviews(user, { businessId: business.id, sort: url.searchParams.get("reviews"), page: url.searchParams.get("rpage") });
+  // Paging or sorting the reviews is the same visit.
+  if (shouldCountView(request) && !url.searchParams.has("reviews") && !url.searchParams.has("rpage")) {
     business.viewCount = (await recordBusinessView(business.id)) ?? business.viewCount;
   }
   const canonical = publicUrl(businessPath(business.id));
@@ -48,7 +60,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       website: websiteHref(business.websiteUrl),
     },
     // Rendered in the document head by the root layout, with the CSP nonce.
-    jsonLd: businessJsonLd(business, canonical, images),
+    jsonLd: businessJsonLd(business, canonical, images, { summary: reviews.summary, reviews: reviews.reviews.rows.slice(0, REVIEW_LIMITS.jsonLdReviews) }),
+    reviews,
+    signedIn: Boolean(user),
+    reviewLogin: loginUrlFor(`${businessPath(business.id)}#reviews`),
     meta: seoMeta(
       {
         title: place ? `${business.name} – ${place}` : business.name,
@@ -64,6 +79,37 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
+/**
+ * The reviews' plain POST forms (intents): write or edit one's review, delete it, reply as the owner, mark one
+ * helpful. Success goes back to the page's reviews; a refusal shows its text beside the form, keeping what was typed.
+ */
+export async function action({ request, params }: Route.ActionArgs) {
+  const user = await optionalUser(request);
+  const form = await request.formData();
+  const field = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  const intent = field("intent");
+  const reviewId = field("reviewId");
+  const back = `${new URL(request.url).pathname}#reviews`;
+  try {
+    if (intent === "save-review") await saveReview(user, { businessId: params.id, stars: field("stars"), body: field("body") });
+    else if (intent === "delete-review") await deleteReview(user, { reviewId });
+    else if (intent === "reply") await replyToReview(user, { reviewId, reply: field("reply") });
+    else if (intent === "helpful") await markReviewHelpful(user, { reviewId });
+    else return data({ reviewForm: null }, { status: 400 });
+  } catch (error) {
+    const failed = failureData(error, { keep: {} });
+    const failure = failed.data.failure;
+    const reviewForm: ReviewFormState = {
+      text: failure.text, fields: failure.fields, intent, reviewId: reviewId || undefined, stars: field("stars"), body: field("body"), reply: field("reply"),
+    };
+    return data({ reviewForm }, { status: failed.init?.status ?? 400 });
+  }
+  return redirect(back);
+}
+
 // A view is counted per visit, not per revalidation: the loader re-runs only for another business.
 export function shouldRevalidate({ currentParams, nextParams, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   return currentParams.id !== nextParams.id && defaultShouldRevalidate;
@@ -71,7 +117,7 @@ export function shouldRevalidate({ currentParams, nextParams, defaultShouldReval
 
 export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];
 
-export default function BusinessDetail({ loaderData }: Route.ComponentProps) {
+export default function BusinessDetail({ loaderData, actionData }: Route.ComponentProps) {
   const isSignedIn = !!useRouteLoaderData<typeof rootLoader>("root")?.user;
   if (!loaderData.business) {
     return (
@@ -83,7 +129,7 @@ export default function BusinessDetail({ loaderData }: Route.ComponentProps) {
       </div>
     );
   }
-  const { business, canonical, links } = loaderData;
+  const { business, canonical, links, reviews, signedIn, reviewLogin } = loaderData;
   const [main, ...gallery] = business.images;
   const address = [business.plotNumber, business.address].filter(Boolean).join(", ");
   const hiddenImages = gallery.length - GALLERY_SHOWN;
@@ -206,6 +252,8 @@ export default function BusinessDetail({ loaderData }: Route.ComponentProps) {
           </ul>
         </section>
       )}
+
+      <BusinessReviews data={reviews} form={actionData?.reviewForm ?? null} loginHref={reviewLogin} signedIn={signedIn} />
     </article>
   );
 }

@@ -24,13 +24,16 @@ export async function loader({ request }: Route.LoaderArgs) {
   });
   // Free-text result pages are endless; keep them out of search indexes.
   if (filters.q) meta.push({ name: "robots", content: "noindex, follow" });
-  return { filters: { q: filters.q, region: filters.region, category: filters.category }, result, facets, meta };
+  const sort = filters.sort ?? null;
+  // The order switch as data: the link and its label are made here (no code shipped for it).
+  const sortLink = { href: businessesHref({ ...filters, sort: sort ? null : "rating", page: 1 }), label: sort ? "Default order" : "Sort by rating" };
+  return { filters: { q: filters.q, region: filters.region, category: filters.category, sort }, result, facets, meta, sortLink };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];
 
 export default function Businesses({ loaderData }: Route.ComponentProps) {
-  const { filters, result, facets } = loaderData;
+  const { filters, result, facets, sortLink } = loaderData;
   const isSignedIn = !!useRouteLoaderData<typeof rootLoader>("root")?.user;
   const [filtersOpen, setFiltersOpen] = useState(false);
 
@@ -69,7 +72,8 @@ export default function Businesses({ loaderData }: Route.ComponentProps) {
               </>
             ) : (
               resultSummary(result.total, result.isEstimate, filters)
-            )}
+            )}{" "}
+            · <Link to={sortLink.href} className="link">{sortLink.label}</Link>
           </p>
           {result.items.length > 0 ? (
             <ul className="grid gap-4 sm:grid-cols-2 md:grid-cols-1 lg:grid-cols-2 2xl:grid-cols-3">

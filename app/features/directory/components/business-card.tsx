@@ -12,7 +12,7 @@ type BusinessCardProps = {
   onLoginRequired?: (redirectTo: string) => void;
 };
 
-/** A listing card: image, name, category, state and the first products. No rating until there are reviews. */
+/** A listing card: image, name, category, state and the first products. The rating (average and count) only when there are reviews. */
 export function BusinessCard({ business, isSignedIn, isFirst, onLoginRequired }: BusinessCardProps) {
   // Anonymous visitors are sent through the login page (this works without JavaScript too);
   // with a dialog handler the click opens the dialog instead.
@@ -46,6 +46,7 @@ export function BusinessCard({ business, isSignedIn, isFirst, onLoginRequired }:
       <div className="flex flex-1 flex-col gap-2 p-4">
         <h3 className="font-semibold">{business.name}</h3>
         <p className="text-sm text-gray-600">{[business.category, business.state].filter(Boolean).join(" · ")}</p>
+        {business.rating && <p className="text-sm">★ {business.rating}</p>}
         {business.products.length > 0 && (
           <ul className="flex flex-wrap gap-1.5 text-xs" aria-label="Products and services">
             {business.products.map((product) => (

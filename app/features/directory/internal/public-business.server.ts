@@ -5,6 +5,7 @@ import { IMAGE_WIDTHS, imageUrl } from "../../../lib/image-url";
 import { mediaOrigin } from "../../../lib/media-origin.server";
 import { LIMITS } from "../../../lib/reference";
 import { isFeaturedNow } from "../../featured/featured-now.server";
+import { formatAverage } from "../../reviews/review.schemas";
 import type { BusinessCardData } from "../types";
 
 /**
@@ -21,6 +22,8 @@ export const cardColumns = {
   state: businesses.state,
   products: businesses.products,
   featured: isFeaturedNow().mapWith(Boolean),
+  reviewCount: businesses.reviewCount,
+  reviewStarSum: businesses.reviewStarSum,
   // Written out: inside a single-table select drizzle leaves column names unqualified, and "id" here
   // would be the image's own.
   image: sql<{ key: string; at: string } | null>`(
@@ -36,6 +39,8 @@ type CardRow = {
   state: string | null;
   products: string[];
   featured: boolean;
+  reviewCount: number;
+  reviewStarSum: number;
   image: { key: string; at: string } | null;
 };
 
@@ -45,10 +50,12 @@ type CardRow = {
  */
 export function toCards(rows: CardRow[]): BusinessCardData[] {
   const origin = mediaOrigin();
-  return rows.map(({ products, image, ...row }) => {
+  return rows.map(({ products, image, reviewCount, reviewStarSum, ...row }) => {
     const version = image ? new Date(image.at) : undefined;
+    const average = formatAverage(reviewCount, reviewStarSum);
     return {
       ...row,
+      rating: average ? `${average} (${reviewCount})` : null,
       products: products.slice(0, LIMITS.cardProductsShown),
       moreProducts: Math.max(0, products.length - LIMITS.cardProductsShown),
       imageSrc: image ? imageUrl(image.key, IMAGE_WIDTHS.card, version, origin) : null,

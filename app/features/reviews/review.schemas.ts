@@ -1,0 +1,138 @@
+import { z } from "zod";
+import { IdSchema } from "../../lib/id-schema";
+import type { Paged } from "../../lib/pagination";
+import { messageLength, sanitizeMessage } from "../messaging/message.schemas";
+
+/** The numbers of reviews and ratings (issue 16, ADR 18). */
+export const REVIEW_LIMITS = {
+  minLength: 10,
+  maxLength: 2000,
+  replyMaxLength: 2000,
+  /** New reviews per user per rolling day (edits are not counted). */
+  perDay: 3,
+  perDayWindowSeconds: 24 * 60 * 60,
+  /** An account younger than this writes reviews that wait for moderation. */
+  newAccountHours: 24,
+  /** Reviews per page on a business page. */
+  pageSize: 10,
+  /** The Bayesian prior: sort=rating ranks (C·m + sum) / (C + count) with m = 3.5 stars and C = 5 reviews. */
+  priorMean: 3.5,
+  priorWeight: 5,
+  /** Review items in a business page's JSON-LD. */
+  jsonLdReviews: 3,
+} as const;
+
+export const REVIEW_STATUSES = ["published", "held", "hidden"] as const;
+export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
+
+export const REVIEW_SORTS = ["newest", "helpful"] as const;
+export type ReviewSort = (typeof REVIEW_SORTS)[number];
+
+/** What people read about reviews. */
+export const REVIEW_TEXTS = {
+  loginRequired: "You must be logged in to write a review",
+  verifyEmail: "Please verify your e-mail address before writing a review",
+  notFound: "Business not found or not approved yet.",
+  ownBusiness: "You cannot review your own business",
+  stars: "Please choose a rating from 1 to 5 stars",
+  length: `Review must be between ${REVIEW_LIMITS.minLength} and ${REVIEW_LIMITS.maxLength} characters`,
+  replyLength: `Reply must be between 1 and ${REVIEW_LIMITS.replyMaxLength} characters`,
+  rateLimited: "You have written too many reviews today. Please try again tomorrow.",
+  published: "Thank you! Your review is published.",
+  held: "Thank you! Your review will appear once a moderator has checked it.",
+  updated: "Your review was updated.",
+  deleted: "Your review was deleted.",
+  reviewNotFound: "Review not found",
+  replyForbidden: "Only the business owner can reply to its reviews",
+  replied: "Your reply is published.",
+  voteOwn: "You cannot mark your own review as helpful",
+  voted: "Thank you for your feedback.",
+  replyNoticeTitle: "The business replied to your review",
+  replyNoticeBody: (businessName: string) => `${businessName} replied to your review.`,
+  verifiedContact: "Verified contact",
+} as const;
+
+const Stars = z.coerce.number().int().min(1, REVIEW_TEXTS.stars).max(5, REVIEW_TEXTS.stars);
+
+/** The review form: a business, 1–5 stars and the text (sanitised like messages). */
+export const SaveReviewSchema = z.object({
+  businessId: IdSchema,
+  stars: Stars,
+  body: z.string().max(20_000),
+});
+export type SaveReviewInput = z.infer<typeof SaveReviewSchema>;
+
+export const ReviewRefSchema = z.object({ reviewId: IdSchema });
+export const ReplySchema = z.object({ reviewId: IdSchema, reply: z.string().max(20_000) });
+
+/** The text as stored: script blocks, tags and control characters removed, trimmed (exactly as messages are). */
+export function sanitizeReview(raw: string): string {
+  return sanitizeMessage(raw);
+}
+
+/** The message for a review's text, or null when it may be saved. */
+export function reviewTextProblem(raw: string): string | null {
+  const length = messageLength(sanitizeMessage(raw));
+  return length < REVIEW_LIMITS.minLength || length > REVIEW_LIMITS.maxLength ? REVIEW_TEXTS.length : null;
+}
+
+// A link: a scheme, www., or a domain with a common ending. A phone number: seven or more digits, allowing
+// spaces, dots, dashes and brackets between them, with or without +234.
+const LINK = /(https?:\/\/|www\.|\b[a-z0-9-]+\.(com|ng|net|org|io|co|info|biz|xyz|me|link|ly|app|shop|store)\b)/i;
+const PHONE = /(\+?\d[\s().-]*){7,}/;
+
+/** True when the text carries a link or a phone number: the review waits for moderation (issue 16). */
+export function needsModeration(text: string): boolean {
+  return LINK.test(text) || PHONE.test(text);
+}
+
+/** The Bayesian score sort=rating orders by (ADR 18). */
+export function bayesianScore(count: number, sum: number): number {
+  return (REVIEW_LIMITS.priorWeight * REVIEW_LIMITS.priorMean + sum) / (REVIEW_LIMITS.priorWeight + count);
+}
+
+/** The average shown, one decimal ('4.3'), or null without reviews. */
+export function formatAverage(count: number, sum: number): string | null {
+  return count > 0 ? (Math.round((sum / count) * 10) / 10).toFixed(1) : null;
+}
+
+/** A business's rating as pages show it. */
+export type RatingSummary = {
+  count: number;
+  average: string | null;
+  /** How many reviews gave 5, 4, 3, 2 and 1 star, in that order. */
+  breakdown: [number, number, number, number, number];
+};
+
+/** One review as the business page shows it. */
+export type ReviewView = {
+  id: string;
+  authorName: string;
+  stars: number;
+  body: string;
+  status: ReviewStatus;
+  helpfulCount: number;
+  verifiedContact: boolean;
+  createdAt: string;
+  /** '3 Nov 2026' (Africa/Lagos), made on the server. */
+  date: string;
+  updatedAt: string;
+  reply: string | null;
+  repliedAt: string | null;
+  /** The viewer wrote it. */
+  mine: boolean;
+  /** The viewer marked it helpful. */
+  votedHelpful: boolean;
+};
+
+/** A business page's reviews block. */
+export type BusinessReviews = {
+  summary: RatingSummary;
+  /** Published reviews, newest or most helpful first. */
+  reviews: Paged<ReviewView>;
+  sort: ReviewSort;
+  /** The viewer's own review in any status (a held one shows only to its author), or null. */
+  mine: ReviewView | null;
+  /** The viewer owns the business: they reply, they do not review. */
+  viewerIsOwner: boolean;
+};

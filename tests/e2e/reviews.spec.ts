@@ -1,0 +1,95 @@
+import { randomUUID } from "node:crypto";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, url, waitForHydration, watchedPage } from "./harness";
+
+const PASSWORD = "Demo-Passw0rd!";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function signIn(page: Page, email: string): Promise<void> {
+  await page.goto(url("/login"));
+  await waitForHydration(page);
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: /^sign in$/i }).click();
+  await page.waitForURL((target) => !target.pathname.startsWith("/login"));
+}
+
+/** A message through the chat's own endpoint, with the page's session. */
+async function message(page: Page, body: Record<string, string>): Promise<void> {
+  const response = await page.request.post(url("/api/messages"), {
+    data: { idempotencyKey: randomUUID(), ...body },
+    headers: { origin: new URL(url("/")).origin },
+  });
+  expect(response.status(), await response.text()).toBeLessThan(300);
+}
+
+describe("reviews", () => {
+  it("a visitor the business answered reviews it (verified contact), the owner replies, the rating shows on the page and the card", async () => {
+    const owner = await watchedPage(browser);
+    const visitor = await watchedPage(browser);
+    try {
+      await signIn(owner.page, "owner@example.com");
+      await signIn(visitor.page, "visitor@example.com");
+
+      // One of owner@example.com's approved listings, from their dashboard.
+      await owner.page.goto(url("/dashboard"));
+      const listing = owner.page.locator('main a[href^="/businesses/"]').first();
+      await listing.waitFor();
+      const businessPath = (await listing.getAttribute("href"))!;
+      const businessId = businessPath.split("/").pop()!;
+
+      // The conversation: the visitor asks, the business answers.
+      await message(visitor.page, { businessId, message: "Hello, do you deliver to Yaba?" });
+      const visitorId = await visitor.page.evaluate(async () => {
+        const response = await fetch("/profile/export");
+        const data = (await response.json()) as { account?: { id?: string } };
+        return data.account?.id ?? "";
+      });
+      expect(visitorId).not.toBe("");
+      await message(owner.page, { businessId, visitorId, message: "Yes, we deliver across Lagos." });
+
+      // The visitor reviews (or updates a review from the demo data) with plain forms.
+      await visitor.page.goto(url(businessPath));
+      await waitForHydration(visitor.page);
+      const body = `Fast delivery to Yaba and polite staff ${randomUUID().slice(0, 6)}.`;
+      await visitor.page.locator('select[name="stars"]').selectOption("4");
+      await visitor.page.locator('textarea[name="body"]').fill(body);
+      await visitor.page.getByRole("button", { name: /^(Post|Update) review$/ }).click();
+      await visitor.page.waitForURL((target) => target.hash === "#reviews");
+      const mine = visitor.page.locator("li", { hasText: body });
+      await mine.waitFor();
+      expect(await mine.textContent()).toContain("Verified contact");
+      expect(await mine.textContent()).toContain("Amaka O.");
+
+      // The owner replies publicly under it.
+      await owner.page.goto(url(businessPath));
+      const reply = `Thank you, Amaka! ${randomUUID().slice(0, 6)}`;
+      const theirs = owner.page.locator("li", { hasText: body });
+      await theirs.locator('textarea[name="reply"]').fill(reply);
+      await theirs.getByRole("button", { name: /^(Post|Update) reply$/ }).click();
+      await owner.page.waitForURL((target) => target.hash === "#reviews");
+
+      // Everyone sees the reply, the average and the count; the card shows them too.
+      await visitor.page.goto(url(businessPath));
+      expect(await visitor.page.locator("li", { hasText: body }).textContent()).toContain(reply);
+      const summary = await visitor.page.locator("#reviews").textContent();
+      expect(summary).toMatch(/\d\.\d ★ \d+ reviews?/);
+      const name = (await visitor.page.locator("h1").textContent())!.trim();
+      await visitor.page.goto(url(`/businesses?q=${encodeURIComponent(name)}`));
+      const card = visitor.page.locator("article", { hasText: name }).first();
+      await card.waitFor();
+      expect(await card.textContent()).toMatch(/★ \d\.\d \(\d+\)/);
+    } finally {
+      await owner.page.close();
+      await visitor.page.close();
+    }
+  });
+});
