@@ -73,6 +73,8 @@ async function seedEveryTable(db: Database["db"]): Promise<void> {
             '[{"key": "a/b.webp", "width": 800}]'::jsonb)`);
   await db.execute(sql`insert into renewal_reminders (kind, subject_id, ends_at, days_before, user_id) values
     ('subscription', ${owner.id}, '2026-12-01 09:30:00.123+01', 7, ${owner.id})`);
+  await db.execute(sql`insert into conversation_blocks (business_id, visitor_id, blocked_by, blocker_id) values
+    (${listing.id}, ${other.id}, 'business', ${owner.id})`);
   await db.execute(sql`insert into job_runs (job, slot, ran_by, started_at, finished_at, outcome, error) values
     ('expire-featured', '2026-11-24 10:01:00+00', '4242@drill', '2026-11-24 10:01:00.123456+00', now(), 'failed', 'a "quoted" error, with a comma')`);
 }
