@@ -54,8 +54,9 @@ const FEATURE_DEPENDENCIES = {
   featured: ["accounts", "listings"],
   payments: ["accounts", "plans", "featured"],
   directory: ["accounts", "listings", "featured"],
-  admin: ["accounts", "listings", "featured", "feedback", "kyc", "payments"],
+  admin: ["accounts", "listings", "featured", "feedback", "kyc", "payments", "reports"],
   privacy: ["accounts", "listings"],
+  reports: ["accounts", "listings"],
 };
 
 /** The feature folders (app/features/<domain>), read from the tree so a new feature is covered at once. */
