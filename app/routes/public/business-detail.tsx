@@ -206,6 +206,11 @@ export default function BusinessDetail({ loaderData }: Route.ComponentProps) {
           </ul>
         </section>
       )}
+      <p className="mt-8 text-sm">
+        <a href={`/report?kind=listing&id=${business.id}`} className="link text-gray-600" rel="nofollow">
+          Report this listing
+        </a>
+      </p>
     </article>
   );
 }
