@@ -17,6 +17,8 @@ import { listUserActivity } from "./list-user-activity.server";
 import { listUsers } from "./list-users.server";
 import { listPayments, parsePaymentStatus, type AdminPayment } from "../payments/list-payments.server";
 import type { Paged } from "../../lib/pagination";
+import { listReports } from "../reports/list-reports.server";
+import { REPORT_TEXTS } from "../reports/report.schemas";
 
 const LOAD_ERRORS: Record<AdminTab, string> = {
   users: ADMIN_TEXTS.anError,
@@ -27,6 +29,7 @@ const LOAD_ERRORS: Record<AdminTab, string> = {
   subscriptions: ADMIN_TEXTS.subscriptionsLoadFailed,
   notifications: ADMIN_TEXTS.anError,
   feedback: ADMIN_TEXTS.feedbackLoadFailed,
+  reports: REPORT_TEXTS.loadFailed,
 };
 
 const empty = <T>(page: number): Paged<T> => ({ rows: [], page, hasNext: false });
@@ -73,6 +76,8 @@ async function loadTab(
       return { tab, broadcasts: await listBroadcasts(actor, { page }) } as const;
     case "feedback":
       return { tab, entries: await listFeedback(actor, { page }) } as const;
+    case "reports":
+      return { tab, groups: await listReports(actor, { page }) } as const;
   }
 }
 
@@ -98,6 +103,8 @@ function emptyTab(tab: AdminTab, page: number, changesPage: number, paymentsQuer
       return { tab, broadcasts: empty(page) };
     case "feedback":
       return { tab, entries: empty(page) };
+    case "reports":
+      return { tab, groups: empty(page) };
   }
 }
 

@@ -48,6 +48,7 @@ export const REPORT_TEXTS = {
   suspended: "Author suspended",
   actionFailed: "Failed to handle the reports",
   tabEmpty: "No open reports.",
+  loadFailed: "Failed to load reports",
   possibleDuplicate: "Possible duplicate of",
 } as const;
 

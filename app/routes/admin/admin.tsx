@@ -12,6 +12,7 @@ import { FeaturedManagementTab } from "~/features/admin/components/featured-mana
 import { FeaturedRequestsTab, SubscriptionsTab } from "~/features/admin/components/featured-requests-tab";
 import { FeedbackTab } from "~/features/admin/components/feedback-tab";
 import { KycTab } from "~/features/admin/components/kyc-tab";
+import { ReportsTab } from "~/features/admin/components/reports-tab";
 import { NotificationsTab } from "~/features/admin/components/notifications-tab";
 import { PaymentsView, SubscriptionsViewNav } from "~/features/admin/components/payments-view";
 import { UsersTab } from "~/features/admin/components/users-tab";
@@ -116,6 +117,8 @@ export default function AdminPage() {
         <NotificationsTab broadcasts={tabData.broadcasts} result={result} loadError={error} />
       ) : tabData.tab === "feedback" ? (
         <FeedbackTab entries={tabData.entries} loadError={error} />
+      ) : tabData.tab === "reports" ? (
+        <ReportsTab groups={tabData.groups} result={result} loadError={error} />
       ) : null}
       <ActionToast result={result} />
     </div>
