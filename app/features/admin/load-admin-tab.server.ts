@@ -18,6 +18,7 @@ import { listUsers } from "./list-users.server";
 import { listPayments, parsePaymentStatus, type AdminPayment } from "../payments/list-payments.server";
 import type { Paged } from "../../lib/pagination";
 import { listReports } from "../reports/list-reports.server";
+import { findPossibleDuplicates } from "../reports/find-possible-duplicates.server";
 import { REPORT_TEXTS } from "../reports/report.schemas";
 
 const LOAD_ERRORS: Record<AdminTab, string> = {
@@ -58,7 +59,9 @@ async function loadTab(
     }
     case "businesses": {
       const [businesses, changes] = await Promise.all([listPendingBusinesses(actor, { page }), listPendingChanges(actor, { page: changesPage })]);
-      return { tab, businesses, changes } as const;
+      // 'Possible duplicate of …' (issue 16): for the page of pending listings shown only.
+      const duplicates = await findPossibleDuplicates(actor, businesses.rows);
+      return { tab, businesses, changes, duplicates } as const;
     }
     case "kyc":
       return { tab, submissions: await listKycSubmissions(actor, { page }) } as const;
@@ -86,7 +89,7 @@ function emptyTab(tab: AdminTab, page: number, changesPage: number, paymentsQuer
     case "users":
       return { tab, users: empty(page), activity: null };
     case "businesses":
-      return { tab, businesses: empty(page), changes: empty(changesPage) };
+      return { tab, businesses: empty(page), changes: empty(changesPage), duplicates: {} };
     case "kyc":
       return { tab, submissions: empty(page) };
     case "featured-requests":

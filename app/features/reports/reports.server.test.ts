@@ -195,3 +195,24 @@ describe("the Reports tab and its actions", () => {
     await expect(db().insert(reports).values({ reporterId: u.id, itemKind: "post", itemId: listing.id, reason: "fake" })).rejects.toThrow();
   });
 });
+
+describe("possible duplicates in Business Approvals", () => {
+  it("marks a pending listing with the same phone, or a very similar name in the same state, and not in another state", async () => {
+    const { findPossibleDuplicates } = await import("./find-possible-duplicates.server");
+    const admin = await actorFor(await createAdmin(db()));
+    const owner = await createOwner(db());
+    const tag = Math.random().toString(36).slice(2, 8);
+    const phone = `+23480${Math.floor(10_000_000 + Math.random() * 89_999_999)}`;
+    const original = await createBusiness(db(), { userId: owner.id, name: `Zobo Palace ${tag} Ikeja`, state: "Lagos", phoneNumber: phone });
+    const elsewhere = await createBusiness(db(), { userId: owner.id, name: `Zobo Palace ${tag} Ikeja`, state: "Kano", phoneNumber: null });
+    const samePhone = await createBusiness(db(), { userId: owner.id, status: "pending", name: `Totally Different ${tag}`, state: "Oyo", phoneNumber: phone });
+    const sameName = await createBusiness(db(), { userId: owner.id, status: "pending", name: `Zobo Palace ${tag} Ikeja.`, state: "Lagos", phoneNumber: null });
+    const otherState = await createBusiness(db(), { userId: owner.id, status: "pending", name: `Zobo Palace ${tag} Ikeja`, state: "Enugu", phoneNumber: null });
+    const marks = await findPossibleDuplicates(admin, [samePhone, sameName, otherState]);
+    expect(marks[samePhone.id]?.map((d) => [d.id, d.why])).toEqual([[original.id, "phone"]]);
+    expect(marks[sameName.id]?.map((d) => [d.id, d.why])).toEqual([[original.id, "name"]]);
+    expect(marks[sameName.id]?.map((d) => d.id)).not.toContain(elsewhere.id);
+    expect(marks[otherState.id] ?? []).toEqual([]);
+    expect((await refusal(findPossibleDuplicates(await visitor(), [samePhone]))).code).toBe("forbidden");
+  });
+});

@@ -97,7 +97,7 @@ export default function AdminPage() {
           loadError={error}
         />
       ) : tabData.tab === "businesses" ? (
-        <BusinessApprovalsTab businesses={tabData.businesses} changes={tabData.changes} result={result} loadError={error} />
+        <BusinessApprovalsTab businesses={tabData.businesses} changes={tabData.changes} duplicates={tabData.duplicates} result={result} loadError={error} />
       ) : tabData.tab === "kyc" ? (
         <KycTab submissions={tabData.submissions} result={result} loadError={error} />
       ) : tabData.tab === "featured-requests" ? (
