@@ -6,6 +6,8 @@ import { REPORT_TEXTS } from "../../features/reports/report.schemas";
 import { getDb } from "../../lib/db.server";
 import { renderRoute, sessionCookie, type Rendered } from "../../../tests/support/screen-harness";
 import * as reportRoute from "./report";
+import * as messagesRoute from "../messages/messages";
+import { hrefs } from "../../../tests/support/screen-harness";
 
 function page(rendered: Rendered) {
   if (rendered.kind !== "page") throw new Error(`expected a page, got a redirect to ${rendered.location}`);
@@ -86,5 +88,16 @@ describe("/report", () => {
     const posted = await renderRoute(reportRoute, `/report?kind=listing&id=${business.id}`, { cookie, form: { reason: "scam" } });
     expect(posted.kind).toBe("redirect");
     expect(await getDb().select().from(reports).where(eq(reports.itemId, business.id))).toHaveLength(0);
+  });
+
+  it("the conversation view links 'Report' beside the other side's messages only", async () => {
+    const { owner, business } = await listing();
+    const visitor = await createVisitor(getDb());
+    const theirs = await createMessage(getDb(), { businessId: business.id, senderId: visitor.id, message: "Pay first please" });
+    const mine = await createMessage(getDb(), { businessId: business.id, senderId: owner.id, visitorId: visitor.id, senderType: "business", message: "No" });
+    const shown = page(await renderRoute(messagesRoute, `/messages?businessId=${business.id}&visitorId=${visitor.id}`, { cookie: await sessionCookie(owner.email) }));
+    const links = hrefs(shown.html);
+    expect(links).toContain(`/report?kind=message&id=${theirs.id}`);
+    expect(links).not.toContain(`/report?kind=message&id=${mine.id}`);
   });
 });

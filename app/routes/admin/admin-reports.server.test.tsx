@@ -79,4 +79,18 @@ describe("/admin?tab=reports", () => {
     const open = await getDb().select().from(reports).where(and(eq(reports.itemId, listing.id), eq(reports.status, "open")));
     expect(open).toHaveLength(1);
   });
+
+  it("Business Approvals marks a pending listing with the same phone number as another, linked", async () => {
+    const admin = await createAdmin(getDb());
+    const owner = await createOwner(getDb());
+    const phone = `+23490${Math.floor(10_000_000 + Math.random() * 89_999_999)}`;
+    const original = await createBusiness(getDb(), { userId: owner.id, name: "Original Suya Spot", phoneNumber: phone });
+    const pending = await createBusiness(getDb(), { userId: owner.id, status: "pending", name: "Another Name Entirely", phoneNumber: phone, createdAt: new Date(Date.now() + 3_600_000) });
+    const shown = page(await renderRoute(adminRoute, "/admin?tab=businesses", { cookie: await sessionCookie(admin.email) }));
+    expect(shown.html).toContain(`data-possible-duplicate="${original.id}"`);
+    expect(shown.text).toContain("Possible duplicate of Original Suya Spot (same phone number; approved)");
+    expect(shown.html).toContain(`href="/businesses/${original.id}"`);
+    expect(shown.text).toContain(pending.name);
+  });
 });
+

@@ -202,7 +202,7 @@ function PendingCard({ business: b, duplicates, result }: { business: PendingBus
             <a href={`/businesses/${d.id}`} className="link">
               {d.name}
             </a>{" "}
-            ({d.why === "phone" ? "same phone number" : "similar name in the same state"}; {d.approvalStatus})
+            {`(${d.why === "phone" ? "same phone number" : "similar name in the same state"}; ${d.approvalStatus})`}
           </p>
         ))}
         <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
