@@ -84,9 +84,3 @@ export async function listReports(actor: SessionUser | null, { page }: { page: n
   };
 }
 
-/** How many items wait in the Reports tab (the tab's badge). */
-export async function countOpenReportItems(actor: SessionUser | null): Promise<number> {
-  requireAdmin(actor);
-  const [row] = await queryRows<{ n: number }>(getDb(), sql`select count(distinct (item_kind, item_id))::int as n from ${reports} where status = 'open'`);
-  return Number(row?.n ?? 0);
-}

@@ -35,6 +35,9 @@ describe("/admin?tab=reports", () => {
     const shown = page(await renderRoute(adminRoute, "/admin?tab=reports", { cookie: await sessionCookie(admin.email) }));
     const tabs = [...shown.html.matchAll(/href="\/admin(?:\?tab=([a-z-]+))?"/g)].map((m) => m[1] ?? "users");
     expect(tabs.indexOf("reports")).toBe(8);
+    // Its badge counts the items waiting (not the reports).
+    const open = (await getDb().selectDistinct({ kind: reports.itemKind, id: reports.itemId }).from(reports).where(eq(reports.status, "open"))).length;
+    expect(shown.text).toContain(`Reports ${open} waiting`);
     expect(shown.text.indexOf("Newer Dodgy Stores")).toBeLessThan(shown.text.indexOf("Older Dodgy Stores"));
     expect(shown.text.match(/Older Dodgy Stores/g)).toHaveLength(1);
     expect(shown.text).toContain("2 reports");

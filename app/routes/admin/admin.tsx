@@ -49,11 +49,12 @@ export async function action({ request }: Route.ActionArgs) {
   return data(result, { status });
 }
 
-const BADGE_FOR: Partial<Record<AdminTab, "businesses" | "kyc" | "featuredRequests" | "feedback">> = {
+const BADGE_FOR: Partial<Record<AdminTab, "businesses" | "kyc" | "featuredRequests" | "feedback" | "reports">> = {
   businesses: "businesses",
   kyc: "kyc",
   "featured-requests": "featuredRequests",
   feedback: "feedback",
+  reports: "reports",
 };
 
 export default function AdminPage() {
