@@ -54,9 +54,10 @@ const FEATURE_DEPENDENCIES = {
   featured: ["accounts", "listings"],
   payments: ["accounts", "plans", "featured"],
   directory: ["accounts", "listings", "featured", "reviews"],
-  admin: ["accounts", "listings", "featured", "feedback", "kyc", "payments"],
+  admin: ["accounts", "listings", "featured", "feedback", "kyc", "payments", "reports"],
   privacy: ["accounts", "listings"],
   reviews: ["accounts", "messaging"],
+  reports: ["accounts", "listings"],
 };
 
 /** The feature folders (app/features/<domain>), read from the tree so a new feature is covered at once. */

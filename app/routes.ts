@@ -28,6 +28,8 @@ export default [
   route("menu", "routes/account/menu.tsx"),
   route("help", "routes/account/help.tsx"),
   route("feedback", "routes/account/feedback.tsx"),
+  // Reporting a listing or a message (issue 16): signed-in users only
+  route("report", "routes/account/report.tsx"),
   // Plans and payments (spec 02 §9)
   route("pricing", "routes/plans/pricing.tsx"),
   route("featured-plans", "routes/plans/featured-plans.tsx"),

@@ -194,3 +194,8 @@ export const LIMITS = {
 export const POPULAR_SERVICES = ["Electrician", "Plumber", "Carpenter", "House Cleaning", "AC Repair", "Painter"] as const;
 /** The home page's category grid (spec 01 §2). */
 export const HOME_CATEGORIES = ["Supermarket", "Eatery", "Hotel", "Restaurant/Bar"] as const;
+
+/** Reports (issue 16): what can be reported, why, and where a report stands. The CHECKs in db/schema/reports.ts. */
+export const REPORT_KINDS = ["listing", "review", "message"] as const;
+export const REPORT_REASONS = ["scam", "fake", "offensive", "wrong-info", "other"] as const;
+export const REPORT_STATUSES = ["open", "dismissed", "actioned"] as const;

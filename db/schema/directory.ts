@@ -134,6 +134,8 @@ export const businesses = pgTable(
       .where(sql`approved and approval_status = 'approved' and not owner_suspended and user_id is not null and review_count > 0 and review_star_sum >= 4 * review_count`),
     index("businesses_search_vector_idx").using("gin", t.searchVector),
     index("businesses_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
+    // Possible duplicates in Business Approvals (issue 16): other listings with the same phone number.
+    index("businesses_phone_idx").on(t.phoneNumber).where(sql`phone_number is not null`),
   ],
 );
 

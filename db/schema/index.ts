@@ -2,3 +2,4 @@ export * from "./auth";
 export * from "./directory";
 export * from "./marketplace";
 export * from "./operations";
+export * from "./reports";

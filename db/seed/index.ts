@@ -7,7 +7,7 @@
  */
 import { availableParallelism } from "node:os";
 import { eq, sql } from "drizzle-orm";
-import { payments, reviewHelpfulVotes, reviews } from "../schema";
+import { payments, reports, reviewHelpfulVotes, reviews } from "../schema";
 import { getDb, type Db } from "../../app/lib/db.server";
 import { featuredMonthsForTier } from "../../app/lib/reference";
 import { getStorage, type Storage } from "../../app/lib/storage.server";
@@ -214,6 +214,16 @@ export async function seedDemoData(options: SeedOptions = {}): Promise<Record<st
         await createFeedback(tx, {
           userId: id(f.userKey), message: f.message, status: f.status, createdAt,
           updatedAt: f.status === "new" ? createdAt : new Date(Math.min(now, createdAt.getTime() + 86_400_000)),
+        });
+      }
+
+      // --- One open report waiting in the admin's Reports tab (issue 16), by a visitor other than the demo one ---
+      const reportedListing = plan.businesses.find((b) => b.status === "approved");
+      const reporter = plan.people.filter((p) => p.role === "visitor")[1];
+      if (reportedListing && reporter) {
+        await tx.insert(reports).values({
+          reporterId: id(reporter.key), itemKind: "listing", itemId: businessId(reportedListing.key), reason: "wrong-info",
+          details: "The phone number on this listing rings a different business.", createdAt: at(5 * 3_600_000),
         });
       }
 

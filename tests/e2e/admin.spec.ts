@@ -89,12 +89,12 @@ afterAll(async () => {
 });
 
 describe("admin panel", () => {
-  it("shows the eight tabs in the spec's order, and business users only 'Access Denied'", async () => {
+  it("shows the eight tabs in the spec's order then Reports, and business users only 'Access Denied'", async () => {
     const { page } = admin;
     await openTab(page, "Users");
     const tabs = await page.getByRole("navigation", { name: "Admin sections" }).getByRole("link").allInnerTexts();
     expect(tabs.map((t) => t.replace(/\s*\d+\s*waiting$/, "").replace(/\s+\d+$/, "").trim())).toEqual([
-      "Users", "Business Approvals", "KYC Approvals", "Featured Requests", "Featured Management", "Subscriptions", "Notifications", "Feedback",
+      "Users", "Business Approvals", "KYC Approvals", "Featured Requests", "Featured Management", "Subscriptions", "Notifications", "Feedback", "Reports",
     ]);
     expect(admin.errors).toEqual([]);
 

@@ -9,7 +9,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { and, count, eq } from "drizzle-orm";
-import { businesses, businessImages, businessMessages, businessRevisions, conversationBlocks, featuredRequests, feedback, kycSubmissions, notificationBroadcasts, notifications, payments, profiles, reviews, user } from "../../db/schema";
+import { businesses, businessImages, businessMessages, businessRevisions, conversationBlocks, featuredRequests, feedback, kycSubmissions, notificationBroadcasts, notifications, payments, profiles, reports, reviews, user } from "../../db/schema";
 import {
   createBusiness, createFeaturedRequest, createFeedback, createKycSubmission, createMessage, createPayment, createReview, createUser, createVisitor,
   type BusinessRow, type CreatedUser, type KycSubmissionRow,
@@ -189,6 +189,16 @@ const kycState = async (k: { id: string }) =>
 const userState = async (u: { id: string }) =>
   (await db().select({ banned: user.banned, role: profiles.role }).from(user).leftJoin(profiles, eq(profiles.id, user.id)).where(eq(user.id, u.id)))[0];
 const feedbackState = async (f: { id: string }) => (await db().select({ status: feedback.status }).from(feedback).where(eq(feedback.id, f.id)))[0] ?? null;
+/** A fresh approved listing of a fresh owner with one open report by a fresh visitor (the Reports tab's rows). */
+const reportedListing = async () => {
+  const author = await createUser(db(), { role: "business" });
+  const listing = await createBusiness(db(), { userId: author.id });
+  const reporter = await createVisitor(db());
+  await db().insert(reports).values({ reporterId: reporter.id, itemKind: "listing", itemId: listing.id, reason: "scam" });
+  return listing;
+};
+const openReports = async (b: { id: string }) =>
+  (await db().select({ n: count() }).from(reports).where(and(eq(reports.itemId, b.id), eq(reports.status, "open"))))[0]!.n;
 
 /**
  * The owner's payment left open at a gateway's checkout page (a provider that answers 'pending'): the same
@@ -495,6 +505,27 @@ export const PAGE_ROWS: Row[] = [
     effect: async (message) => (await db().select({ n: count() }).from(feedback).where(eq(feedback.message, message)))[0]!.n,
   }),
 
+  // Reports (issue 16): signed-in users; an owner may not report their own listing, only participants a message
+  row({
+    key: "GET /report",
+    expect: { ...signedIn("/report?kind=listing&id=Q", 200), owner: 403 },
+    ask: (w) => ({ method: "GET", path: `/report?kind=listing&id=${w.listing.id}` }),
+  }),
+  row({
+    key: "GET /report",
+    case: "a message the visitor wrote to the owner's listing: only the owner may report it",
+    expect: { anonymous: loginFor("/report?kind=message&id=Q"), suspended: loginFor("/report?kind=message&id=Q"), visitor: 403, owner: 200, otherOwner: 404, admin: 404, adminNo2fa: 404 },
+    prepare: (w) => createMessage(db(), { businessId: w.listing.id, senderId: w.users.visitor.id, message: "Matrix" }),
+    ask: (_w, m) => ({ method: "GET", path: `/report?kind=message&id=${m.id}` }),
+  }),
+  row({
+    key: "POST /report",
+    expect: { ...signedIn("/report?kind=listing&id=Q", 200), owner: 403 },
+    prepare: (w) => listingOfOwner(w),
+    ask: (_w, b) => ({ method: "POST", path: `/report?kind=listing&id=${b.id}`, form: { reason: "scam" } }),
+    effect: async (b) => (await db().select({ n: count() }).from(reports).where(eq(reports.itemId, b.id)))[0]!.n,
+  }),
+
   // Plans and payments
   row({ key: "GET /pricing", expect: same(200), ask: get("/pricing") }),
   noAction("/pricing", "/pricing"),
@@ -647,6 +678,9 @@ export const PAGE_ROWS: Row[] = [
     ask: (_w, f) => adminForm("feedback-status", f.id, { status: "resolved" }),
     effect: feedbackState,
   }),
+  row({ ...adminAction("report-dismiss"), prepare: reportedListing, ask: (_w, b) => adminForm("report-dismiss", b.id, { kind: "listing" }), effect: openReports }),
+  row({ ...adminAction("report-remove"), prepare: reportedListing, ask: (_w, b) => adminForm("report-remove", b.id, { kind: "listing", reason: "Matrix" }), effect: openReports }),
+  row({ ...adminAction("report-suspend"), prepare: reportedListing, ask: (_w, b) => adminForm("report-suspend", b.id, { kind: "listing", reason: "Matrix" }), effect: openReports }),
   row({ ...adminAction("delete-feedback"), prepare: () => createFeedback(db()), ask: (_w, f) => adminForm("delete-feedback", f.id), effect: feedbackState }),
   row({
     ...adminAction("recheck-payment"),

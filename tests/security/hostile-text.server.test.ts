@@ -41,6 +41,8 @@ import { BASE_URL, sessionCookie } from "../support/screen-harness";
 import { listen, type Listening } from "../support/server";
 import { enableTwoFactor } from "../support/two-factor";
 import { ALL_PAYLOADS, BIDI_CONTROLS, chunks, HOSTILE_WEBSITES, PAYLOADS } from "./xss-corpus";
+import { createReport } from "../../app/features/reports/create-report.server";
+import { resolveReports } from "../../app/features/reports/resolve-reports.server";
 
 const PASSWORD = "Hostile-Corpus-Passphrase-42";
 /** Each hostile account and listing carries one of these (names allow 100 characters: a label and 80). */
@@ -171,6 +173,12 @@ beforeAll(async () => {
   await sendBroadcast(admin, { title: `Notice ${CHUNKS[0]}`.slice(0, 120), message: `Broadcast ${ALL_PAYLOADS}`, targetAudience: "all", priority: "high" });
   const suspended = await register("visitor", "Suspended", 0);
   await suspendUser(admin, { userId: suspended.actor.id, reason: `Suspended for ${CHUNKS[2]}` });
+  // Reports (issue 16): hostile details on a listing report and a report of a hostile message; one decided.
+  await createReport(visitors[0]!.actor, { kind: "listing", id: owners[0]!.listingId, reason: "scam", details: `Report ${CHUNKS[3 % CHUNKS.length]}` });
+  const [hostileMessage] = await db().select({ id: businessMessages.id }).from(businessMessages).where(eq(businessMessages.senderId, visitors[1]!.actor.id)).limit(1);
+  await createReport(owners[1]!.actor, { kind: "message", id: hostileMessage!.id, reason: "offensive", details: `Msgreport ${CHUNKS[1]}` });
+  await createReport(visitors[2 % CHUNKS.length]!.actor, { kind: "listing", id: owners[2 % CHUNKS.length]!.listingId, reason: "fake" });
+  await resolveReports(admin, { kind: "listing", id: owners[2 % CHUNKS.length]!.listingId, action: "dismiss" }, { suspendAuthor: suspendUser });
 }, 120_000);
 
 // ---------------------------------------------------------------------------------------------
@@ -395,7 +403,7 @@ describe("signed-in pages", () => {
 
 describe("the admin panel (an admin with two-factor)", () => {
   it("every tab shows people's text and runs none of it", async () => {
-    const tabs = ["users", "businesses", "kyc", "featured-requests", "featured", "subscriptions", "notifications", "feedback"];
+    const tabs = ["users", "businesses", "kyc", "featured-requests", "featured", "subscriptions", "notifications", "feedback", "reports"];
     const seen: Record<string, Page> = {};
     for (const tab of tabs) {
       seen[tab] = await page(`/admin?tab=${tab}${tab === "users" ? "&q=hostile" : ""}`, adminCookie);
@@ -415,6 +423,16 @@ describe("the admin panel (an admin with two-factor)", () => {
     expectShown(seen.notifications!, `Notice ${CHUNKS[0]}`.slice(0, 120).trim());
     const [firstFeedback] = await db().select({ message: feedback.message }).from(feedback).where(eq(feedback.userId, visitors[0]!.actor.id));
     expect(seen.feedback!.text).toContain(firstFeedback!.message.slice(0, 60));
+    expectShown(seen.reports!, `Report ${CHUNKS[3 % CHUNKS.length]}`);
+    expectShown(seen.reports!, `Msgreport ${CHUNKS[1]}`);
+    expectShown(seen.reports!, (await stored.listing(owners[0]!.listingId)).name);
+    // The report page names the listing; the reporter's notification names the listing reported.
+    const reportPage = await page(`/report?kind=listing&id=${owners[3 % CHUNKS.length]!.listingId}`, visitors[0]!.cookie);
+    expectInert(reportPage);
+    expectShown(reportPage, (await stored.listing(owners[3 % CHUNKS.length]!.listingId)).name);
+    const told = await page("/notifications", visitors[2 % CHUNKS.length]!.cookie);
+    expectInert(told);
+    expect(told.text).toContain((await stored.listing(owners[2 % CHUNKS.length]!.listingId)).name);
     // View Activity of a hostile owner.
     const activity = await page(`/admin?tab=users&q=hostile&activity=${owners[0]!.actor.id}`, adminCookie);
     expectInert(activity);

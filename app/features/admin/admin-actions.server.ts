@@ -19,6 +19,12 @@ import { reviewListingChange } from "../listings/review-listing-change.server";
 import { unpublishListing } from "../listings/unpublish-listing.server";
 import { LEDGER_TEXTS } from "../payments/payment-ledger";
 import { recheckPayment } from "../payments/recheck-payment.server";
+import { resolveReports } from "../reports/resolve-reports.server";
+import { REPORT_TEXTS } from "../reports/report.schemas";
+
+/** The Reports tab's intents and the action each asks of `resolveReports`. */
+const REPORT_INTENTS = { "report-dismiss": "dismiss", "report-remove": "remove", "report-suspend": "suspend" } as const;
+const REPORT_DONE = { dismiss: REPORT_TEXTS.dismissed, remove: REPORT_TEXTS.removed, suspend: REPORT_TEXTS.suspended } as const;
 
 type Outcome = { status: number; result: AdminActionResult };
 
@@ -276,6 +282,19 @@ export async function runAdminAction(actor: SessionUser | null, form: FormData):
         return ok(LEDGER_TEXTS.recheckTitle, { text: summary });
       } catch (error) {
         return fail(error, LEDGER_TEXTS.recheckFailed);
+      }
+    }
+    case "report-dismiss":
+    case "report-remove":
+    case "report-suspend": {
+      const action = REPORT_INTENTS[intent];
+      const reason = text(form, "reason");
+      try {
+        // Suspension is this feature's (reports cannot import admin): handed in as the power to use.
+        await resolveReports(actor, { kind: text(form, "kind"), id: targetId, action, reason }, { suspendAuthor: suspendUser });
+        return ok(REPORT_DONE[action]);
+      } catch (error) {
+        return fail(error, REPORT_TEXTS.actionFailed, { values: { reason }, fieldError: detailOf(error) });
       }
     }
     default:

@@ -10,10 +10,11 @@ import { likePattern } from "../../lib/sql.server";
 import { toPaged } from "../../lib/pagination";
 
 describe("admin panel inputs", () => {
-  it("has the spec's eight tabs in order, and reads unknown tabs as Users", () => {
+  it("has the spec's eight tabs in order, then Reports, and reads unknown tabs as Users", () => {
     expect(ADMIN_TABS.map((t) => t.label)).toEqual([
-      "Users", "Business Approvals", "KYC Approvals", "Featured Requests", "Featured Management", "Subscriptions", "Notifications", "Feedback",
+      "Users", "Business Approvals", "KYC Approvals", "Featured Requests", "Featured Management", "Subscriptions", "Notifications", "Feedback", "Reports",
     ]);
+    expect(parseAdminTab("reports")).toBe("reports");
     expect(parseAdminTab("kyc")).toBe("kyc");
     expect(parseAdminTab("KYC")).toBe("users");
     expect(parseAdminTab(null)).toBe("users");

@@ -4,7 +4,7 @@ import { FEATURED_ADMIN_TEXTS } from "../featured/featured.schemas";
 import { REVIEW_TEXTS } from "../listings/listing.schemas";
 import { NOTIFICATION_AUDIENCES, NOTIFICATION_PRIORITIES, ROLES } from "../../lib/reference";
 
-/** The admin panel's eight tabs, in the spec's order (spec 02 §2); `id` is the ?tab= value. */
+/** The admin panel's tabs: the spec's eight in its order (spec 02 §2), then Reports (issue 16); `id` is the ?tab= value. */
 export const ADMIN_TABS = [
   { id: "users", label: "Users" },
   { id: "businesses", label: "Business Approvals" },
@@ -14,6 +14,7 @@ export const ADMIN_TABS = [
   { id: "subscriptions", label: "Subscriptions" },
   { id: "notifications", label: "Notifications" },
   { id: "feedback", label: "Feedback" },
+  { id: "reports", label: "Reports" },
 ] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number]["id"];
 

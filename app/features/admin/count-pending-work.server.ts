@@ -3,7 +3,7 @@ import { getDb, queryRows } from "../../lib/db.server";
 import type { SessionUser } from "../accounts/session-user";
 import { requireAdmin } from "../accounts/access";
 
-export type PendingWork = { businesses: number; kyc: number; featuredRequests: number; feedback: number };
+export type PendingWork = { businesses: number; kyc: number; featuredRequests: number; feedback: number; reports: number };
 
 /**
  * What waits for an admin, shown as badges on the tabs. Each count reads a small partial index (or a small
@@ -11,7 +11,7 @@ export type PendingWork = { businesses: number; kyc: number; featuredRequests: n
  */
 export async function countPendingWork(actor: SessionUser | null): Promise<PendingWork> {
   requireAdmin(actor);
-  const [row] = await queryRows<{ businesses: number; kyc: number; featured_requests: number; feedback: number }>(
+  const [row] = await queryRows<{ businesses: number; kyc: number; featured_requests: number; feedback: number; reports: number }>(
     getDb(),
     sql`select
           (select count(*)::int from businesses where approval_status = 'pending')
@@ -19,12 +19,14 @@ export async function countPendingWork(actor: SessionUser | null): Promise<Pendi
                where b.approval_status = 'approved') as businesses,
           (select count(*)::int from kyc_submissions where status = 'pending') as kyc,
           (select count(*)::int from featured_requests where status = 'pending') as featured_requests,
-          (select count(*)::int from feedback where status = 'new') as feedback`,
+          (select count(*)::int from feedback where status = 'new') as feedback,
+          (select count(distinct (item_kind, item_id))::int from reports where status = 'open') as reports`,
   );
   return {
     businesses: Number(row?.businesses ?? 0),
     kyc: Number(row?.kyc ?? 0),
     featuredRequests: Number(row?.featured_requests ?? 0),
     feedback: Number(row?.feedback ?? 0),
+    reports: Number(row?.reports ?? 0),
   };
 }

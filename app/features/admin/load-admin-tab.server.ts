@@ -17,6 +17,9 @@ import { listUserActivity } from "./list-user-activity.server";
 import { listUsers } from "./list-users.server";
 import { listPayments, parsePaymentStatus, type AdminPayment } from "../payments/list-payments.server";
 import type { Paged } from "../../lib/pagination";
+import { listReports } from "../reports/list-reports.server";
+import { findPossibleDuplicates } from "../reports/find-possible-duplicates.server";
+import { REPORT_TEXTS } from "../reports/report.schemas";
 
 const LOAD_ERRORS: Record<AdminTab, string> = {
   users: ADMIN_TEXTS.anError,
@@ -27,6 +30,7 @@ const LOAD_ERRORS: Record<AdminTab, string> = {
   subscriptions: ADMIN_TEXTS.subscriptionsLoadFailed,
   notifications: ADMIN_TEXTS.anError,
   feedback: ADMIN_TEXTS.feedbackLoadFailed,
+  reports: REPORT_TEXTS.loadFailed,
 };
 
 const empty = <T>(page: number): Paged<T> => ({ rows: [], page, hasNext: false });
@@ -55,7 +59,9 @@ async function loadTab(
     }
     case "businesses": {
       const [businesses, changes] = await Promise.all([listPendingBusinesses(actor, { page }), listPendingChanges(actor, { page: changesPage })]);
-      return { tab, businesses, changes } as const;
+      // 'Possible duplicate of …' (issue 16): for the page of pending listings shown only.
+      const duplicates = await findPossibleDuplicates(actor, businesses.rows);
+      return { tab, businesses, changes, duplicates } as const;
     }
     case "kyc":
       return { tab, submissions: await listKycSubmissions(actor, { page }) } as const;
@@ -73,6 +79,8 @@ async function loadTab(
       return { tab, broadcasts: await listBroadcasts(actor, { page }) } as const;
     case "feedback":
       return { tab, entries: await listFeedback(actor, { page }) } as const;
+    case "reports":
+      return { tab, groups: await listReports(actor, { page }) } as const;
   }
 }
 
@@ -81,7 +89,7 @@ function emptyTab(tab: AdminTab, page: number, changesPage: number, paymentsQuer
     case "users":
       return { tab, users: empty(page), activity: null };
     case "businesses":
-      return { tab, businesses: empty(page), changes: empty(changesPage) };
+      return { tab, businesses: empty(page), changes: empty(changesPage), duplicates: {} };
     case "kyc":
       return { tab, submissions: empty(page) };
     case "featured-requests":
@@ -98,6 +106,8 @@ function emptyTab(tab: AdminTab, page: number, changesPage: number, paymentsQuer
       return { tab, broadcasts: empty(page) };
     case "feedback":
       return { tab, entries: empty(page) };
+    case "reports":
+      return { tab, groups: empty(page) };
   }
 }
 

@@ -12,6 +12,7 @@ import { FeaturedManagementTab } from "~/features/admin/components/featured-mana
 import { FeaturedRequestsTab, SubscriptionsTab } from "~/features/admin/components/featured-requests-tab";
 import { FeedbackTab } from "~/features/admin/components/feedback-tab";
 import { KycTab } from "~/features/admin/components/kyc-tab";
+import { ReportsTab } from "~/features/admin/components/reports-tab";
 import { NotificationsTab } from "~/features/admin/components/notifications-tab";
 import { PaymentsView, SubscriptionsViewNav } from "~/features/admin/components/payments-view";
 import { UsersTab } from "~/features/admin/components/users-tab";
@@ -48,11 +49,12 @@ export async function action({ request }: Route.ActionArgs) {
   return data(result, { status });
 }
 
-const BADGE_FOR: Partial<Record<AdminTab, "businesses" | "kyc" | "featuredRequests" | "feedback">> = {
+const BADGE_FOR: Partial<Record<AdminTab, "businesses" | "kyc" | "featuredRequests" | "feedback" | "reports">> = {
   businesses: "businesses",
   kyc: "kyc",
   "featured-requests": "featuredRequests",
   feedback: "feedback",
+  reports: "reports",
 };
 
 export default function AdminPage() {
@@ -96,7 +98,7 @@ export default function AdminPage() {
           loadError={error}
         />
       ) : tabData.tab === "businesses" ? (
-        <BusinessApprovalsTab businesses={tabData.businesses} changes={tabData.changes} result={result} loadError={error} />
+        <BusinessApprovalsTab businesses={tabData.businesses} changes={tabData.changes} duplicates={tabData.duplicates} result={result} loadError={error} />
       ) : tabData.tab === "kyc" ? (
         <KycTab submissions={tabData.submissions} result={result} loadError={error} />
       ) : tabData.tab === "featured-requests" ? (
@@ -116,6 +118,8 @@ export default function AdminPage() {
         <NotificationsTab broadcasts={tabData.broadcasts} result={result} loadError={error} />
       ) : tabData.tab === "feedback" ? (
         <FeedbackTab entries={tabData.entries} loadError={error} />
+      ) : tabData.tab === "reports" ? (
+        <ReportsTab groups={tabData.groups} result={result} loadError={error} />
       ) : null}
       <ActionToast result={result} />
     </div>

@@ -254,6 +254,11 @@ export default function BusinessDetail({ loaderData, actionData }: Route.Compone
       )}
 
       <BusinessReviews data={reviews} form={actionData?.reviewForm ?? null} loginHref={reviewLogin} signedIn={signedIn} />
+      <p className="mt-8 text-sm">
+        <a href={`/report?kind=listing&id=${business.id}`} className="link text-gray-600" rel="nofollow">
+          Report this listing
+        </a>
+      </p>
     </article>
   );
 }

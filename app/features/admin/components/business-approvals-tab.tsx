@@ -2,6 +2,7 @@ import { PLACEHOLDER_IMAGE } from "../../../lib/image-url";
 import type { PendingBusiness } from "../../listings/list-pending-businesses.server";
 import type { ChangeImage, PendingChange } from "../../listings/list-pending-changes.server";
 import type { Paged } from "../../../lib/pagination";
+import type { PossibleDuplicate } from "../../reports/find-possible-duplicates.server";
 import { ADMIN_TEXTS, CHANGES_PAGE_PARAM } from "../admin.schemas";
 import { ActionForm, locationLabel, PagedList, personName, ReasonForm, resultFor, type AdminActionResult, useSubmitting } from "./admin-ui";
 import { buttonClass } from "../../../components/ui/button";
@@ -11,10 +12,13 @@ import { formatDateTime } from "../../../lib/format";
 export function BusinessApprovalsTab({
   businesses,
   changes,
+  duplicates = {},
   result,
   loadError,
 }: {
   businesses: Paged<PendingBusiness>;
+  /** Per pending listing, other listings it may duplicate (same phone, or a very similar name in its state). */
+  duplicates?: Record<string, PossibleDuplicate[]>;
   changes: Paged<PendingChange>;
   result?: AdminActionResult;
   loadError?: string;
@@ -32,7 +36,7 @@ export function BusinessApprovalsTab({
           label="Pending businesses"
           spacing="space-y-4"
         >
-          {(b) => <PendingCard key={b.id} business={b} result={result} />}
+          {(b) => <PendingCard key={b.id} business={b} duplicates={duplicates[b.id] ?? []} result={result} />}
         </PagedList>
       </section>
       <section aria-labelledby="changes-title">
@@ -159,7 +163,7 @@ function ChangeCard({ change: c, result }: { change: PendingChange; result?: Adm
   );
 }
 
-function PendingCard({ business: b, result }: { business: PendingBusiness; result?: AdminActionResult }) {
+function PendingCard({ business: b, duplicates, result }: { business: PendingBusiness; duplicates: PossibleDuplicate[]; result?: AdminActionResult }) {
   const approving = useSubmitting("approve-business", b.id);
   const rejecting = useSubmitting("reject-business", b.id);
   const owner = b.ownerId ? personName(b.ownerFirstName, b.ownerLastName) : ADMIN_TEXTS.unknownOwner;
@@ -192,6 +196,15 @@ function PendingCard({ business: b, result }: { business: PendingBusiness; resul
           <Badge tone="pending">Pending</Badge>
         </div>
         <p className="text-sm text-gray-700">{[b.category, locationLabel(b.state, b.country)].filter(Boolean).join(" · ")}</p>
+        {duplicates.map((d) => (
+          <p key={d.id} className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900" data-possible-duplicate={d.id}>
+            Possible duplicate of{" "}
+            <a href={`/businesses/${d.id}`} className="link">
+              {d.name}
+            </a>{" "}
+            {`(${d.why === "phone" ? "same phone number" : "similar name in the same state"}; ${d.approvalStatus})`}
+          </p>
+        ))}
         <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
           <dt className="font-medium text-gray-600">Owner</dt>
           <dd>

@@ -257,6 +257,14 @@ export function Chat({ conversation, viewerId, formAction, idempotencyKey, initi
                     <time dateTime={m.createdAt} title={formatFullTime(m.createdAt)} suppressHydrationWarning>
                       {formatMessageTime(m.createdAt)}
                     </time>
+                    {isParticipant && !isMine && (
+                      <>
+                        {" · "}
+                        <a href={`/report?kind=message&id=${m.id}`} className="underline">
+                          Report<span className="sr-only"> this message</span>
+                        </a>
+                      </>
+                    )}
                   </p>
                 </div>
                 {concerns.length > 0 && (

@@ -1,0 +1,106 @@
+import { Link } from "react-router";
+import type { Paged } from "../../../lib/pagination";
+import { formatDateTime } from "../../../lib/format";
+import { buttonClass } from "../../../components/ui/button";
+import type { ReportGroup } from "../../reports/list-reports.server";
+import { REPORT_KIND_LABELS, REPORT_REASON_LABELS, REPORT_TEXTS } from "../../reports/report.schemas";
+import { ADMIN_TEXTS } from "../admin.schemas";
+import { ActionForm, PagedList, ReasonForm, resultFor, useSubmitting, type AdminActionResult } from "./admin-ui";
+
+/** The ninth tab (issue 16): open reports grouped by item, the most recently reported first. */
+export function ReportsTab({ groups, result, loadError }: { groups: Paged<ReportGroup>; result?: AdminActionResult; loadError?: string }) {
+  return (
+    <section aria-labelledby="reports-title">
+      <h2 id="reports-title" className="mb-3 text-lg font-semibold">
+        Reports
+      </h2>
+      <PagedList page={groups} loadError={loadError} empty={REPORT_TEXTS.tabEmpty} label="Reports">
+        {(g) => <ReportCard key={`${g.kind}:${g.itemId}`} group={g} result={result} />}
+      </PagedList>
+    </section>
+  );
+}
+
+function ReportCard({ group: g, result }: { group: ReportGroup; result?: AdminActionResult }) {
+  const dismissing = useSubmitting("report-dismiss", g.itemId);
+  const removing = useSubmitting("report-remove", g.itemId);
+  const suspending = useSubmitting("report-suspend", g.itemId);
+  const item = g.item;
+  const fields = { kind: g.kind };
+  return (
+    <li className="card p-4" data-report-item={g.itemId}>
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <p className="text-xs font-medium uppercase text-gray-500">{REPORT_KIND_LABELS[g.kind]}</p>
+          <h3 className="break-words font-semibold">
+            {item?.href ? (
+              <Link to={item.href} className="hover:underline">
+                {item.title}
+              </Link>
+            ) : (
+              (item?.title ?? REPORT_TEXTS.notFound)
+            )}
+          </h3>
+          {item ? <p className="text-sm text-gray-600">By {item.authorName?.trim() || ADMIN_TEXTS.unknownUser}</p> : null}
+        </div>
+        <p className="font-semibold text-red-700">
+          {g.count} {g.count === 1 ? "report" : "reports"}
+        </p>
+      </div>
+      {item?.text ? <p className="mt-2 whitespace-pre-wrap break-words rounded-lg bg-gray-50 p-2 text-gray-900">{item.text}</p> : null}
+      <p className="mt-2 text-sm">
+        <span className="sr-only">Reasons: </span>
+        {g.reasons.map((r) => `${REPORT_REASON_LABELS[r.reason]} (${r.count})`).join(" · ")}
+      </p>
+      <ul className="mt-2 space-y-1 text-sm text-gray-700">
+        {g.reports.map((r) => (
+          <li key={r.id}>
+            <span className="font-medium">{r.reporterName?.trim() || ADMIN_TEXTS.unknownUser}</span>: {REPORT_REASON_LABELS[r.reason]}
+            {r.details ? <span className="whitespace-pre-wrap break-words"> — {r.details}</span> : null}
+            <span className="text-xs text-gray-500"> · {formatDateTime(r.createdAt)}</span>
+          </li>
+        ))}
+      </ul>
+      <div className="mt-3 flex flex-wrap items-start gap-2 border-t border-gray-100 pt-3">
+        <ActionForm intent="report-dismiss" targetId={g.itemId} fields={fields}>
+          <button type="submit" className={buttonClass({ variant: "outline", size: "sm" })} disabled={dismissing}>
+            {dismissing ? "Saving…" : "Dismiss"}
+          </button>
+        </ActionForm>
+        {item?.takeDownLabel ? (
+          <div className="min-w-0 flex-1 has-[details[open]]:basis-full">
+            <ReasonForm
+              intent="report-remove"
+              targetId={g.itemId}
+              fields={fields}
+              summary={item.takeDownLabel}
+              label="Reason the owner sees"
+              submitLabel={item.takeDownLabel}
+              required
+              requiredMessage={REPORT_TEXTS.removeReasonRequired}
+              hint="The item leaves the directory at once. Every reporter is told the outcome."
+              result={resultFor(result, "report-remove", g.itemId)}
+              busy={removing}
+            />
+          </div>
+        ) : null}
+        {item?.authorId ? (
+          <div className="min-w-0 flex-1 has-[details[open]]:basis-full">
+            <ReasonForm
+              intent="report-suspend"
+              targetId={g.itemId}
+              fields={fields}
+              summary="Suspend author"
+              label="Suspension reason"
+              submitLabel="Suspend author"
+              required={false}
+              hint="They can no longer sign in and their listings are hidden. Every reporter is told the outcome."
+              result={resultFor(result, "report-suspend", g.itemId)}
+              busy={suspending}
+            />
+          </div>
+        ) : null}
+      </div>
+    </li>
+  );
+}

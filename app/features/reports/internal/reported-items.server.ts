@@ -1,0 +1,118 @@
+import { eq, inArray } from "drizzle-orm";
+import { businesses, businessMessages, user } from "../../../../db/schema";
+import { AppError } from "../../../lib/app-error";
+import type { Db, Tx } from "../../../lib/db.server";
+import type { SessionUser } from "../../accounts/session-user";
+import { unpublishListing } from "../../listings/unpublish-listing.server";
+import { REPORT_TEXTS, type ReportKind } from "../report.schemas";
+
+/**
+ * THE one place that knows what each kind of reported item is (ADR 19). A kind answers four questions:
+ *   - may this person report it (`checkReportable`: it exists, and they may see it and are not its author);
+ *   - what it is called and where it is seen (`describeItems`, for the report page and the Reports tab);
+ *   - who wrote it (the author an admin may suspend);
+ *   - how an admin takes it down (`takeDown`: a listing is unpublished; a message has no take-down).
+ * Adding 'review': a case in each of the three functions below (the reviews table, its author, its page link,
+ * and `takeDown` calling the hide-review use case with outcome 'hidden'). Nothing else in reports changes.
+ */
+export type ReportedItem = {
+  kind: ReportKind;
+  id: string;
+  /** What the item is called: a listing's name; a message's first words. */
+  title: string;
+  /** The item's text as the admin needs to read it (a message), else null. */
+  text: string | null;
+  /** Where the item is seen (a listing's page), else null. */
+  href: string | null;
+  authorId: string | null;
+  authorName: string | null;
+  /** The take-down the Reports tab offers, or null when the kind has none. */
+  takeDownLabel: string | null;
+};
+
+const MESSAGE_TITLE_CHARS = 60;
+
+/** The item exists and `actor` may report it; else the refusal they read. Inside the report's transaction. */
+export async function checkReportable(db: Db | Tx, actor: SessionUser, kind: ReportKind, id: string): Promise<ReportedItem> {
+  const [item] = await describeItems(db, kind, [id]);
+  if (!item) throw new AppError("not-found", { title: "Not found", text: REPORT_TEXTS.notFound });
+  switch (kind) {
+    case "listing": {
+      const [row] = await db.select({ status: businesses.approvalStatus, suspended: businesses.ownerSuspended }).from(businesses).where(eq(businesses.id, id)).limit(1);
+      // Only what the public sees can be reported; a pending or rejected listing is the admin's already.
+      if (!row || row.status !== "approved" || row.suspended) throw new AppError("not-found", { title: "Not found", text: REPORT_TEXTS.notFound });
+      if (item.authorId === actor.id) throw new AppError("forbidden", REPORT_TEXTS.ownListing);
+      return item;
+    }
+    case "message": {
+      const [row] = await db
+        .select({ visitorId: businessMessages.visitorId, ownerId: businesses.userId })
+        .from(businessMessages)
+        .leftJoin(businesses, eq(businesses.id, businessMessages.businessId))
+        .where(eq(businessMessages.id, id))
+        .limit(1);
+      // Only a participant of the conversation: its visitor, or the owner of its business. Anyone else is
+      // told the message does not exist (as if it did not: no probing of message ids).
+      if (!row || (row.visitorId !== actor.id && row.ownerId !== actor.id)) {
+        throw new AppError("not-found", { title: "Not found", text: REPORT_TEXTS.notParticipant });
+      }
+      if (item.authorId === actor.id) throw new AppError("forbidden", REPORT_TEXTS.ownMessage);
+      return item;
+    }
+    case "review":
+      // Reviews arrive with issue 16's reviews branch; until then no review can be found.
+      throw new AppError("not-found", { title: "Not found", text: REPORT_TEXTS.notFound });
+  }
+}
+
+/** The items of one kind, by id (one indexed query per kind; ids not found are left out). */
+export async function describeItems(db: Db | Tx, kind: ReportKind, ids: string[]): Promise<ReportedItem[]> {
+  if (ids.length === 0) return [];
+  switch (kind) {
+    case "listing": {
+      const rows = await db
+        .select({ id: businesses.id, name: businesses.name, authorId: businesses.userId, authorName: user.name })
+        .from(businesses)
+        .leftJoin(user, eq(user.id, businesses.userId))
+        .where(inArray(businesses.id, ids));
+      return rows.map((r) => ({
+        kind, id: r.id, title: r.name, text: null, href: `/businesses/${r.id}`, authorId: r.authorId, authorName: r.authorName, takeDownLabel: "Unpublish listing",
+      }));
+    }
+    case "message": {
+      const rows = await db
+        .select({ id: businessMessages.id, message: businessMessages.message, authorId: businessMessages.senderId, authorName: user.name })
+        .from(businessMessages)
+        .leftJoin(user, eq(user.id, businessMessages.senderId))
+        .where(inArray(businessMessages.id, ids));
+      return rows.map((r) => ({
+        kind,
+        id: r.id,
+        title: r.message.length > MESSAGE_TITLE_CHARS ? `${r.message.slice(0, MESSAGE_TITLE_CHARS)}…` : r.message,
+        text: r.message,
+        href: null,
+        authorId: r.authorId,
+        authorName: r.authorName,
+        takeDownLabel: null,
+      }));
+    }
+    case "review":
+      return [];
+  }
+}
+
+/**
+ * Takes the item down (its own use case, its own transaction, its own audit row) and names the outcome the
+ * reporters are told. Refused for a kind without a take-down.
+ */
+export async function takeDown(actor: SessionUser | null, kind: ReportKind, id: string, reason: string | null): Promise<"unpublished" | "hidden"> {
+  switch (kind) {
+    case "listing":
+      if (!reason) throw new AppError("invalid", REPORT_TEXTS.removeReasonRequired, { fields: { reason: REPORT_TEXTS.removeReasonRequired } });
+      await unpublishListing(actor, { businessId: id, reason });
+      return "unpublished";
+    case "message":
+    case "review":
+      throw new AppError("conflict", REPORT_TEXTS.noRemoveAction);
+  }
+}
