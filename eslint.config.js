@@ -57,7 +57,7 @@ const FEATURE_DEPENDENCIES = {
   admin: ["accounts", "listings", "featured", "feedback", "kyc", "payments", "reports"],
   privacy: ["accounts", "listings"],
   reviews: ["accounts", "messaging"],
-  reports: ["accounts", "listings"],
+  reports: ["accounts", "listings", "reviews"],
 };
 
 /** The feature folders (app/features/<domain>), read from the tree so a new feature is covered at once. */

@@ -291,8 +291,8 @@ export async function runAdminAction(actor: SessionUser | null, form: FormData):
       const reason = text(form, "reason");
       try {
         // Suspension is this feature's (reports cannot import admin): handed in as the power to use.
-        await resolveReports(actor, { kind: text(form, "kind"), id: targetId, action, reason }, { suspendAuthor: suspendUser });
-        return ok(REPORT_DONE[action]);
+        const { outcome } = await resolveReports(actor, { kind: text(form, "kind"), id: targetId, action, reason }, { suspendAuthor: suspendUser });
+        return ok(outcome === "hidden" ? REPORT_TEXTS.hidden : REPORT_DONE[action]);
       } catch (error) {
         return fail(error, REPORT_TEXTS.actionFailed, { values: { reason }, fieldError: detailOf(error) });
       }

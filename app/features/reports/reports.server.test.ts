@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { auditLog, businesses, notifications, reports, user } from "../../../db/schema";
-import { createAdmin, createBusiness, createMessage, createOwner, createUser, createVisitor } from "../../../db/seed/factories";
+import { auditLog, businesses, notifications, reports, reviews, user } from "../../../db/schema";
+import { createAdmin, createBusiness, createMessage, createOwner, createReview, createUser, createVisitor } from "../../../db/seed/factories";
 import { actorFor } from "../../../tests/support/actors";
 import { refusal } from "../../../tests/support/refusals";
 import { getDb } from "../../lib/db.server";
@@ -87,6 +87,43 @@ describe("reporting a message", () => {
     expect(own.message).toBe(REPORT_TEXTS.ownMessage);
     await createReport(await actorFor(owner), { kind: "message", id: message.id, reason: "offensive" });
     expect(await openReportsOf(message.id)).toHaveLength(1);
+  });
+});
+
+describe("reporting a review", () => {
+  it("anyone signed in but its author reports a published review; hiding it takes it out of the listing's rating, audited, and the reporter is told", async () => {
+    const admin = await actorFor(await createAdmin(db()));
+    const { owner, listing } = await listingWithOwner({ name: "Mama Put Kitchen" });
+    const fair = await createVisitor(db());
+    const liar = await createVisitor(db());
+    await createReview(db(), { businessId: listing.id, authorId: fair.id, stars: 4, body: "Good jollof, fair prices, quick service." });
+    const fake = await createReview(db(), { businessId: listing.id, authorId: liar.id, stars: 1, body: "Worst place ever, they stole my money!!" });
+    const rating = async () => (await db().select({ n: businesses.reviewCount, sum: businesses.reviewStarSum }).from(businesses).where(eq(businesses.id, listing.id)))[0];
+    expect(await rating()).toEqual({ n: 2, sum: 5 });
+
+    const own = await refusal(createReport(await actorFor(liar), { kind: "review", id: fake.id, reason: "fake" }));
+    expect(own.message).toBe(REPORT_TEXTS.ownReview);
+    // The listing's owner may report a review of their business, like anyone who read it.
+    await createReport(await actorFor(owner), { kind: "review", id: fake.id, reason: "fake", details: "Never a customer" });
+    const target = await getReportTarget(await actorFor(owner), { kind: "review", id: fake.id });
+    expect(target).toMatchObject({ kind: "review", href: `/businesses/${listing.id}#review-${fake.id}` });
+    expect(target.title).toContain("Mama Put Kitchen");
+
+    const { rows } = await listReports(admin, { page: 1 });
+    expect(rows.find((g) => g.itemId === fake.id)).toMatchObject({ kind: "review", count: 1 });
+    const outsider = await refusal(resolveReports(await visitor(), { kind: "review", id: fake.id, action: "remove" }, powers));
+    expect(outsider.code).toBe("forbidden");
+    expect((await db().select({ status: reviews.status }).from(reviews).where(eq(reviews.id, fake.id)))[0]?.status).toBe("published");
+
+    const { outcome } = await resolveReports(admin, { kind: "review", id: fake.id, action: "remove", reason: "Not a customer" }, powers);
+    expect(outcome).toBe("hidden");
+    expect((await db().select({ status: reviews.status }).from(reviews).where(eq(reviews.id, fake.id)))[0]?.status).toBe("hidden");
+    expect(await rating()).toEqual({ n: 1, sum: 4 });
+    expect((await auditFor(fake.id)).map((a) => a.action)).toEqual(expect.arrayContaining(["review.hide", "reports.hidden"]));
+    const [notice] = await noticesOf(owner.id);
+    expect(notice?.title).toBe("Your report was reviewed");
+    // A hidden review can no longer be reported.
+    expect((await refusal(createReport(await visitor(), { kind: "review", id: fake.id, reason: "offensive" }))).code).toBe("not-found");
   });
 });
 

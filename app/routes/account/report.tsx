@@ -15,7 +15,7 @@ export const meta: Route.MetaFunction = () => [{ title: `${REPORT_TEXTS.pageTitl
 
 const SIGNED_IN = ["visitor", "business", "admin"] as const;
 
-/** /report?kind=listing|message&id=…: signed-in users only (others log in first and come back). */
+/** /report?kind=listing|message|review&id=…: signed-in users only (others log in first and come back). */
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request, SIGNED_IN);
   const url = new URL(request.url);

@@ -74,7 +74,7 @@ function ReportCard({ group: g, result }: { group: ReportGroup; result?: AdminAc
               targetId={g.itemId}
               fields={fields}
               summary={item.takeDownLabel}
-              label="Reason the owner sees"
+              label={g.kind === "review" ? "Reason (kept in the audit log)" : "Reason the owner sees"}
               submitLabel={item.takeDownLabel}
               required
               requiredMessage={REPORT_TEXTS.removeReasonRequired}

@@ -1,9 +1,12 @@
 import { eq, inArray } from "drizzle-orm";
-import { businesses, businessMessages, user } from "../../../../db/schema";
+import { businesses, businessMessages, reviews, user } from "../../../../db/schema";
 import { AppError } from "../../../lib/app-error";
-import type { Db, Tx } from "../../../lib/db.server";
+import { auditActorOf, recordAudit } from "../../../lib/audit.server";
+import { getDb, type Db, type Tx } from "../../../lib/db.server";
+import { requireAdmin } from "../../accounts/access";
 import type { SessionUser } from "../../accounts/session-user";
 import { unpublishListing } from "../../listings/unpublish-listing.server";
+import { setReviewVisibility } from "../../reviews/set-review-visibility.server";
 import { REPORT_TEXTS, type ReportKind } from "../report.schemas";
 
 /**
@@ -11,18 +14,16 @@ import { REPORT_TEXTS, type ReportKind } from "../report.schemas";
  *   - may this person report it (`checkReportable`: it exists, and they may see it and are not its author);
  *   - what it is called and where it is seen (`describeItems`, for the report page and the Reports tab);
  *   - who wrote it (the author an admin may suspend);
- *   - how an admin takes it down (`takeDown`: a listing is unpublished; a message has no take-down).
- * Adding 'review': a case in each of the three functions below (the reviews table, its author, its page link,
- * and `takeDown` calling the hide-review use case with outcome 'hidden'). Nothing else in reports changes.
+ *   - how an admin takes it down (`takeDown`: a listing is unpublished, a review hidden; a message has no take-down).
  */
 export type ReportedItem = {
   kind: ReportKind;
   id: string;
-  /** What the item is called: a listing's name; a message's first words. */
+  /** What the item is called: a listing's name; a message's or a review's first words. */
   title: string;
-  /** The item's text as the admin needs to read it (a message), else null. */
+  /** The item's text as the admin needs to read it (a message, a review), else null. */
   text: string | null;
-  /** Where the item is seen (a listing's page), else null. */
+  /** Where the item is seen (a listing's page, a review on it), else null. */
   href: string | null;
   authorId: string | null;
   authorName: string | null;
@@ -59,9 +60,20 @@ export async function checkReportable(db: Db | Tx, actor: SessionUser, kind: Rep
       if (item.authorId === actor.id) throw new AppError("forbidden", REPORT_TEXTS.ownMessage);
       return item;
     }
-    case "review":
-      // Reviews arrive with issue 16's reviews branch; until then no review can be found.
-      throw new AppError("not-found", { title: "Not found", text: REPORT_TEXTS.notFound });
+    case "review": {
+      const [row] = await db
+        .select({ status: reviews.status, listingStatus: businesses.approvalStatus, suspended: businesses.ownerSuspended })
+        .from(reviews)
+        .innerJoin(businesses, eq(businesses.id, reviews.businessId))
+        .where(eq(reviews.id, id))
+        .limit(1);
+      // Only a review the public reads: a held or hidden one is the admin's already.
+      if (!row || row.status !== "published" || row.listingStatus !== "approved" || row.suspended) {
+        throw new AppError("not-found", { title: "Not found", text: REPORT_TEXTS.notFound });
+      }
+      if (item.authorId === actor.id) throw new AppError("forbidden", REPORT_TEXTS.ownReview);
+      return item;
+    }
   }
 }
 
@@ -96,8 +108,24 @@ export async function describeItems(db: Db | Tx, kind: ReportKind, ids: string[]
         takeDownLabel: null,
       }));
     }
-    case "review":
-      return [];
+    case "review": {
+      const rows = await db
+        .select({ id: reviews.id, body: reviews.body, businessId: reviews.businessId, businessName: businesses.name, authorId: reviews.authorId, authorName: user.name })
+        .from(reviews)
+        .innerJoin(businesses, eq(businesses.id, reviews.businessId))
+        .leftJoin(user, eq(user.id, reviews.authorId))
+        .where(inArray(reviews.id, ids));
+      return rows.map((r) => ({
+        kind,
+        id: r.id,
+        title: `A review of ${r.businessName}: ${r.body.length > MESSAGE_TITLE_CHARS ? `${r.body.slice(0, MESSAGE_TITLE_CHARS)}…` : r.body}`,
+        text: r.body,
+        href: `/businesses/${r.businessId}#review-${r.id}`,
+        authorId: r.authorId,
+        authorName: r.authorName,
+        takeDownLabel: "Hide review",
+      }));
+    }
   }
 }
 
@@ -111,8 +139,16 @@ export async function takeDown(actor: SessionUser | null, kind: ReportKind, id: 
       if (!reason) throw new AppError("invalid", REPORT_TEXTS.removeReasonRequired, { fields: { reason: REPORT_TEXTS.removeReasonRequired } });
       await unpublishListing(actor, { businessId: id, reason });
       return "unpublished";
+    case "review": {
+      // Hidden in one transaction with its audit row; the listing's rating loses it at once (setReviewVisibility).
+      requireAdmin(actor);
+      await getDb().transaction(async (tx) => {
+        const { businessId, before } = await setReviewVisibility(tx, id, "hidden");
+        await recordAudit(tx, auditActorOf(actor), { action: "review.hide", targetType: "review", targetId: id, before: { status: before, businessId }, after: { status: "hidden", reason } });
+      });
+      return "hidden";
+    }
     case "message":
-    case "review":
       throw new AppError("conflict", REPORT_TEXTS.noRemoveAction);
   }
 }

@@ -122,6 +122,11 @@ function Review({ review, form, signedIn, owner }: { review: ReviewView; form: R
       )}
       <div className="mt-2 flex items-center gap-3 text-sm text-gray-600">
         <span>{review.helpfulCount} found this helpful</span>
+        {!review.mine && (
+          <a href={`/report?kind=review&id=${review.id}`} className="link" rel="nofollow">
+            Report
+          </a>
+        )}
         {signedIn && !review.mine && !review.votedHelpful && (
           <form method="post">
             <input type="hidden" name="intent" value="helpful" />
