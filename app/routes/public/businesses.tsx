@@ -64,17 +64,22 @@ export default function Businesses({ loaderData }: Route.ComponentProps) {
           onClose={() => setFiltersOpen(false)}
         />
         <section id="results" aria-label="Results" className="min-w-0 flex-1">
-          <p role="status" className="mb-3 text-sm text-gray-600">
-            {result.correctedQuery ? (
-              <>
-                No businesses match “{filters.q}”. Showing results for “{result.correctedQuery}”:{" "}
-                {resultSummary(result.total, result.isEstimate, { ...filters, q: "" })}
-              </>
-            ) : (
-              resultSummary(result.total, result.isEstimate, filters)
-            )}{" "}
-            · <Link to={sortLink.href} className="link">{sortLink.label}</Link>
-          </p>
+          {/* The status says what the results are (read out when they change); the order switch sits beside it. */}
+          <div className="mb-3 flex flex-wrap gap-x-2 text-sm text-gray-600">
+            <p role="status">
+              {result.correctedQuery ? (
+                <>
+                  No businesses match “{filters.q}”. Showing results for “{result.correctedQuery}”:{" "}
+                  {resultSummary(result.total, result.isEstimate, { ...filters, q: "" })}
+                </>
+              ) : (
+                resultSummary(result.total, result.isEstimate, filters)
+              )}
+            </p>
+            <Link to={sortLink.href} className="link">
+              {sortLink.label}
+            </Link>
+          </div>
           {result.items.length > 0 ? (
             <ul className="grid gap-4 sm:grid-cols-2 md:grid-cols-1 lg:grid-cols-2 2xl:grid-cols-3">
               {result.items.map((business, i) => (
