@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
-import { DEMO_ADMIN_TOTP_SECRET } from "../../db/seed/data";
+import { DEMO_ADMIN_TOTP_SECRET, DEMO_PASSWORD } from "../../db/seed/data";
 import { totpCode } from "../support/totp";
 import { url, waitForHydration } from "./harness";
 
@@ -79,3 +79,14 @@ export async function register(page: Page, type: "visitor" | "business", email: 
   await page.getByRole("heading", { name: "Check Your Email!" }).waitFor();
 }
 
+
+/** Signs a demo account in from /login (the admin with its authenticator code) and waits to leave /login. */
+export async function signInAsDemo(page: Page, email: string): Promise<void> {
+  await page.goto(url("/login"));
+  await waitForHydration(page);
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole("button", { name: /^sign in$/i }).click();
+  if (email === DEMO_ADMIN_EMAIL) await enterTwoFactorCode(page);
+  await page.waitForURL((target) => !target.pathname.startsWith("/login"));
+}

@@ -1,10 +1,10 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, url, waitForHydration, watchedPage } from "./harness";
+import { signInAsDemo } from "./account-steps";
 
 // Issue 16, safer conversations. The customer side is tayo.adewale@example.com (a demo owner writing to another
 // business as a customer), so this journey shares no message limit with messaging.spec.ts's visitor.
-const PASSWORD = "Demo-Passw0rd!";
 const SENT = "Message sent successfully!";
 const BLOCKED_VISITOR = "You can't message this business.";
 const BLOCKED = "Blocked. They can't message you here until you unblock.";
@@ -18,14 +18,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function signIn(page: Page, email: string): Promise<void> {
-  await page.goto(url("/login"));
-  await waitForHydration(page);
-  await page.getByLabel("Email", { exact: true }).fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await page.getByRole("button", { name: /^sign in$/i }).click();
-  await page.waitForURL((target) => !target.pathname.startsWith("/login"));
-}
 
 /** Types a message and sends it with Enter; resolves once the server answered. */
 async function send(page: Page, text: string): Promise<void> {
@@ -48,8 +40,8 @@ describe("safer conversations", () => {
     const owner = await watchedPage(browser);
     const customer = await watchedPage(browser);
     try {
-      await signIn(owner.page, "owner@example.com");
-      await signIn(customer.page, "tayo.adewale@example.com");
+      await signInAsDemo(owner.page, "owner@example.com");
+      await signInAsDemo(customer.page, "tayo.adewale@example.com");
 
       await owner.page.goto(url("/dashboard"));
       const listing = owner.page.locator('main a[href^="/businesses/"]').first();

@@ -1,9 +1,8 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_ADMIN_EMAIL, enterTwoFactorCode } from "./account-steps";
+import { signInAsDemo } from "./account-steps";
 import { launchBrowser, url, waitForHydration, watchedPage, type WatchedPage } from "./harness";
 
-const PASSWORD = "Demo-Passw0rd!";
 const RATE_LIMITED = "Too many messages sent. Please wait a moment before sending another.";
 const SENT = "Message sent successfully!";
 
@@ -15,15 +14,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function signIn(page: Page, email: string): Promise<void> {
-  await page.goto(url("/login"));
-  await waitForHydration(page);
-  await page.getByLabel("Email", { exact: true }).fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await page.getByRole("button", { name: /^sign in$/i }).click();
-  if (email === DEMO_ADMIN_EMAIL) await enterTwoFactorCode(page);
-  await page.waitForURL((target) => !target.pathname.startsWith("/login"));
-}
 
 /** The number the header bell shows (0 without a badge). */
 async function bellCount(page: Page): Promise<number> {
@@ -69,8 +59,8 @@ describe("messaging between a visitor and a business owner, live", () => {
     const dialogs: string[] = [];
     for (const w of [owner, visitor]) w.page.on("dialog", (d) => void d.dismiss().then(() => dialogs.push(d.message())));
     try {
-      await signIn(owner.page, "owner@example.com");
-      await signIn(visitor.page, "visitor@example.com");
+      await signInAsDemo(owner.page, "owner@example.com");
+      await signInAsDemo(visitor.page, "visitor@example.com");
       const [ownerErrorsFrom, visitorErrorsFrom] = [owner.errors.length, visitor.errors.length];
 
       // One of owner@example.com's approved listings, from their dashboard.
@@ -154,8 +144,8 @@ describe("messaging between a visitor and a business owner, live", () => {
     const admin = await watchedPage(browser, { viewport: { width: 1280, height: 900 } });
     const visitor = await watchedPage(browser);
     try {
-      await signIn(admin.page, "admin@example.com");
-      await signIn(visitor.page, "visitor@example.com");
+      await signInAsDemo(admin.page, "admin@example.com");
+      await signInAsDemo(visitor.page, "visitor@example.com");
       const errorsFrom = visitor.errors.length;
       await admin.page.goto(url("/admin?tab=businesses"));
       await waitForHydration(admin.page);
@@ -181,7 +171,7 @@ describe("messaging between a visitor and a business owner, live", () => {
   it("/notifications lists the owner's message notifications with Mark Read", async () => {
     const owner = await watchedPage(browser);
     try {
-      await signIn(owner.page, "owner@example.com");
+      await signInAsDemo(owner.page, "owner@example.com");
       const errorsFrom = owner.errors.length;
       await owner.page.goto(url("/notifications"));
       await owner.page.getByRole("heading", { name: "Notifications" }).waitFor();
