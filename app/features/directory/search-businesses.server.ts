@@ -56,6 +56,20 @@ export const BROWSE_PAGES = 50;
 const MAX_TIER_ROWS = 20_000;
 
 type Filters = Pick<BusinessFilters, "region" | "category">;
+
+/**
+ * 'Rated 4+' (rating=4): published reviews averaging four stars or more, in whole numbers so the
+ * condition is businesses_public_rated4_idx's (migration 0013) and business_rated4_counts' (migration 0020).
+ * It narrows what matches rather than being a facet: the region and category counts are of rated listings.
+ */
+function ratingSql({ minRating }: Pick<BusinessFilters, "minRating">): SQL {
+  return minRating ? sql`and ${businesses.reviewCount} > 0 and ${businesses.reviewStarSum} >= 4 * ${businesses.reviewCount}` : sql``;
+}
+
+/** Public listings the rating filter leaves (the universe every search and count draws from). */
+function listedSql(filters: Pick<BusinessFilters, "minRating">): SQL {
+  return sql`${isPublicBusiness} ${ratingSql(filters)}`;
+}
 /** Page size (default 20); the thresholds are the defaults above, smaller in tests. */
 export type SearchOptions = {
   pageSize?: number;
@@ -231,7 +245,7 @@ async function toResult(
 async function browse(filters: BusinessFilters, pageSize: number, browsePages: number): Promise<BusinessSearchResult> {
   const [row] = await queryRows<FacetRow>(
     getDb(),
-    sql`with counts as (select state, category, count as n from business_facet_counts) select ${facetColumns(filters)}`,
+    sql`with counts as (select state, category, count as n from ${filters.minRating ? sql`business_rated4_counts` : sql`business_facet_counts`}) select ${facetColumns(filters)}`,
   );
   const counted = toCounted(row);
   const lastPage = counted.total > browsePages * pageSize ? browsePages : null;
@@ -243,11 +257,13 @@ async function browse(filters: BusinessFilters, pageSize: number, browsePages: n
   // filter costs about needed × all / matching rows; the region or category index (a bitmap), the
   // matching rows themselves. Region and category together have their own index in date order.
   const needed = filters.page * pageSize + 1;
+  // Reading in date order goes through every public listing, rated or not.
+  const readThrough = filters.minRating ? await publicListings() : Number(row?.matches ?? 0);
   const isSparse =
     !(filters.region && filters.category) &&
-    (filters.region || filters.category) &&
-    (needed * Number(row?.matches ?? 0)) / Math.max(counted.total, 1) > counted.total;
-  const where = sql`${isPublicBusiness} ${filterSql(filters)}`;
+    (filters.region || filters.category || filters.minRating) &&
+    (needed * readThrough) / Math.max(counted.total, 1) > counted.total;
+  const where = sql`${listedSql(filters)} ${filterSql(filters)}`;
   const offset = (filters.page - 1) * pageSize;
   const streams = [sql`${where} and ${priorityNow}`, sql`${where} and ${placementOnly}`, sql`${where} and ${notFeaturedNow}`];
   if (filters.sort === "rating") {
@@ -282,10 +298,10 @@ async function exactSearch(filters: BusinessFilters, pageSize: number, { text, t
   // Counting needs every match; a page alone needs only those in the filters.
   const scope = withCounts ? sql`` : filterSql(filters);
   const matches = fuzzy
-    ? sql`select ${columns} from ${businesses} where ${isPublicBusiness} ${scope} and ${businesses.searchVector} @@ ${query}
+    ? sql`select ${columns} from ${businesses} where ${listedSql(filters)} ${scope} and ${businesses.searchVector} @@ ${query}
         union
-        (select ${columns} from ${businesses} where ${isPublicBusiness} ${scope} and ${text} <% ${businesses.name} limit ${FUZZY_LIMIT})`
-    : sql`select ${columns} from ${businesses} where ${isPublicBusiness} ${scope} and ${businesses.searchVector} @@ ${query} ${cap ? sql`limit ${cap}` : sql``}`;
+        (select ${columns} from ${businesses} where ${listedSql(filters)} ${scope} and ${text} <% ${businesses.name} limit ${FUZZY_LIMIT})`
+    : sql`select ${columns} from ${businesses} where ${listedSql(filters)} ${scope} and ${businesses.searchVector} @@ ${query} ${cap ? sql`limit ${cap}` : sql``}`;
   const [row] = await queryRows<FacetRow & { ids: string[] | null }>(
     getDb(),
     sql`with m as materialized (${matches})${withCounts ? sql`, counts as (select state, category, count(*)::int as n from m group by state, category)` : sql``}
@@ -355,7 +371,7 @@ export async function searchBusinesses(filters: BusinessFilters, options: Search
       await tx.execute(planFor("bitmap"));
       return queryRows<{ n: number }>(
         tx,
-        sql`select count(*)::int as n from (select 1 from ${businesses} where ${isPublicBusiness} and ${businesses.searchVector} @@ ${query} limit ${exactMatchLimit + 1}) m`,
+        sql`select count(*)::int as n from (select 1 from ${businesses} where ${listedSql(filters)} and ${businesses.searchVector} @@ ${query} limit ${exactMatchLimit + 1}) m`,
       );
     });
     matches = Number(row?.n ?? 0);
@@ -477,7 +493,7 @@ async function blockSample({ filters, query, nameQuery }: TextSearch, rows: numb
     sql`with p as (select coalesce(sum(count), 0)::int as public_count from business_facet_counts),
       s as materialized (
         select ${businesses.state} as state, ${businesses.category} as category, ${isPublicBusiness} as listed,
-          ${businesses.searchVector} @@ ${query} as matches, ${businesses.searchVector} @@ ${nameQuery} as in_name
+          ${businesses.searchVector} @@ ${query} ${ratingSql(filters)} as matches, ${businesses.searchVector} @@ ${nameQuery} as in_name
         from ${businesses} tablesample system ((select least(100, 100.0 * ${rows} / greatest(public_count, 1))::real from p)) repeatable (20240601)),
       counts as (
         select state, category, count(*)::int as n, count(*) filter (where in_name ${filterSql(filters, true)})::int as nm
@@ -506,7 +522,7 @@ async function markerSample({ filters, query, nameQuery }: TextSearch, level: nu
         select ${businesses.state} as state, ${businesses.category} as category, count(*)::int as n,
           count(*) filter (where ${businesses.searchVector} @@ ${nameQuery} ${filterSql(filters)})::int as nm
         from ${businesses}
-        where ${isPublicBusiness} and ${businesses.searchVector} @@ (${query} && ${`_${level}`}::tsquery)
+        where ${listedSql(filters)} and ${businesses.searchVector} @@ (${query} && ${`_${level}`}::tsquery)
         group by 1, 2)
       select ${facetColumns(filters)}, (select coalesce(sum(nm), 0)::int from counts) as name_matches`,
   );
@@ -528,7 +544,7 @@ async function largeResult(search: TextSearch, counted: Counted, nameMatches: nu
   if (filters.page > LARGE_RESULT_PAGES) return toResult([], filters, pageSize, counted, isEstimate, LARGE_RESULT_PAGES);
   if (filters.sort === "rating") {
     // Matches are dense here (a large result): reading the rating index in order finds a page quickly.
-    const listedMatching = sql`${isPublicBusiness} ${filterSql(filters)} and ${businesses.searchVector} @@ ${query}`;
+    const listedMatching = sql`${listedSql(filters)} ${filterSql(filters)} and ${businesses.searchVector} @@ ${query}`;
     const ids = await pageByRating(listedMatching, "ordered", (filters.page - 1) * pageSize, pageSize + 1);
     return toResult(ids, filters, pageSize, counted, isEstimate, LARGE_RESULT_PAGES);
   }
@@ -541,7 +557,7 @@ async function largeResult(search: TextSearch, counted: Counted, nameMatches: nu
   const nameMode = cheaper(nameCosts);
   // When names with the words are too rare to find cheaply, they are not put first.
   const hasNameTier = Math.min(nameCosts.ordered, nameCosts.bitmap) <= MAX_TIER_ROWS;
-  const listed = sql`${isPublicBusiness} ${filterSql(filters)}`;
+  const listed = sql`${listedSql(filters)} ${filterSql(filters)}`;
   const matching = sql`${listed} and ${businesses.searchVector} @@ ${query}`;
   // As a bitmap, names are found through their trigrams only: "|| ''" keeps the planner from also
   // reading the full-text index, whose cost for a common word prefix is every match.

@@ -1,8 +1,9 @@
-import { inArray } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { businesses } from "../../../db/schema";
 import { createBusiness, createOwner, createReview, createVisitor, uniqueSuffix } from "../../../db/seed/factories";
-import { getDb } from "../../lib/db.server";
+import { getDb, queryRows } from "../../lib/db.server";
+import { setReviewVisibility } from "../reviews/set-review-visibility.server";
 import { parseBusinessFilters } from "./parse-business-filters";
 import { searchBusinesses } from "./search-businesses.server";
 
@@ -52,5 +53,72 @@ describe("sort=rating (Bayesian: (5·3.5 + sum) / (5 + count))", () => {
   it("reads only sort=rating; anything else is the default order", () => {
     expect(parseBusinessFilters(new URLSearchParams("sort=rating")).sort).toBe("rating");
     expect(parseBusinessFilters(new URLSearchParams("sort=name")).sort).toBeNull();
+  });
+});
+
+describe("rating=4 ('Rated 4+')", () => {
+  /** Public listings averaging 4 stars or more, counted straight from the table. */
+  async function rated4InTable(where = sql``) {
+    const [row] = await queryRows<{ n: number }>(
+      getDb(),
+      sql`select count(*)::int as n from businesses where approved and approval_status = 'approved' and not owner_suspended
+        and user_id is not null and review_count > 0 and review_star_sum >= 4 * review_count ${where}`,
+    );
+    return Number(row?.n ?? 0);
+  }
+
+  it("keeps listings averaging exactly 4.0 or more, never unreviewed ones, with and without text", async () => {
+    const word = `zr${uniqueSuffix()}`;
+    const four = await rated(`Four ${word}`, [5, 3]);
+    const best = await rated(`Best ${word}`, [5, 5, 5]);
+    await rated(`Almost ${word}`, [4, 4, 4, 4, 3]);
+    await rated(`Unrated ${word}`, []);
+
+    const found = await search(`q=${word}&rating=4`);
+    expect(new Set(found.items.map((i) => i.id))).toEqual(new Set([four.id, best.id]));
+    expect(found.total).toBe(2);
+    expect(found.facets.regions.reduce((n, f) => n + f.count, 0)).toBe(2);
+    expect((await search(`q=${word}`)).total).toBe(4);
+    // With the rating order too.
+    expect((await search(`q=${word}&rating=4&sort=rating`)).items.map((i) => i.id)).toEqual([best.id, four.id]);
+    expect(parseBusinessFilters(new URLSearchParams("rating=5")).minRating).toBeNull();
+  });
+
+  it("browses with exact counts kept by trigger: a hidden review moves a listing out, publishing it back in", async () => {
+    const word = `zs${uniqueSuffix()}`;
+    const listing = await rated(`Kept ${word}`, [5, 4], { state: "Kano", category: "Bakery" });
+    const low = await createReview(getDb(), { businessId: listing.id, authorId: authors[5]!, stars: 1, status: "hidden" });
+
+    const before = await search("rating=4");
+    expect(before.total).toBe(await rated4InTable());
+    expect(before.items.length).toBeGreaterThan(0);
+    const kano = (r: typeof before) => r.facets.regions.find((f) => f.name === "Kano")?.count ?? 0;
+    expect(kano(before)).toBe(await rated4InTable(sql`and state = 'Kano'`));
+    const inKanoBakeries = await search("rating=4&region=Kano&category=Bakery");
+    expect(inKanoBakeries.items.map((i) => i.id)).toContain(listing.id);
+
+    // Publishing the 1-star review makes the average 3.3: out of 'Rated 4+', and out of its counts.
+    await getDb().transaction((tx) => setReviewVisibility(tx, low.id, "published"));
+    const after = await search("rating=4");
+    expect(after.total).toBe(before.total - 1);
+    expect(kano(after)).toBe(kano(before) - 1);
+    expect((await search("rating=4&region=Kano&category=Bakery")).items.map((i) => i.id)).not.toContain(listing.id);
+
+    await getDb().transaction((tx) => setReviewVisibility(tx, low.id, "hidden"));
+    expect((await search("rating=4")).total).toBe(before.total);
+  });
+
+  it("filters a large result read in index order and its sampled counts", async () => {
+    const word = `zt${uniqueSuffix()}`;
+    const good: string[] = [];
+    for (let i = 0; i < 6; i++) good.push((await rated(`Good ${word} ${i}`, [5, 4])).id);
+    for (let i = 0; i < 6; i++) await rated(`Plain ${word} ${i}`, [i % 2 ? 3 : 2]);
+    // Thresholds small enough that 12 matches are 'large': counted from a sample, paged in index order.
+    const options = { pageSize: 4, exactMatchLimit: 3, sampleTarget: 2, probeRows: 50 };
+    const ids: string[] = [];
+    for (let page = 1; page <= 3; page++) ids.push(...(await search(`q=${word}&rating=4&page=${page}`, options)).items.map((i) => i.id));
+    expect(new Set(ids)).toEqual(new Set(good));
+    const byRating = await search(`q=${word}&rating=4&sort=rating`, options);
+    expect(byRating.items.every((i) => good.includes(i.id))).toBe(true);
   });
 });

@@ -12,6 +12,12 @@ describe("businessesHref", () => {
   it("counts the sidebar filters in use", () => {
     expect(activeFilterCount({ region: "Lagos", category: null })).toBe(1);
     expect(activeFilterCount({ region: "Lagos", category: "Hotel" })).toBe(2);
+    expect(activeFilterCount({ region: "Lagos", category: "Hotel", minRating: 4 })).toBe(3);
+  });
+
+  it("carries 'Rated 4+' as rating=4, before the order", () => {
+    expect(businessesHref({ q: "rice", minRating: 4, sort: "rating", page: 2 })).toBe("/businesses?q=rice&rating=4&sort=rating&page=2");
+    expect(businessesHref({ minRating: null })).toBe("/businesses");
   });
 });
 
@@ -32,5 +38,6 @@ describe("counts shown for a result set", () => {
     expect(resultSummary(1, false, { q: "", region: null, category: null })).toBe("1 business");
     expect(resultSummary(1234, false, { q: "rice", region: "Lagos", category: "Eatery" })).toBe("1,234 businesses for “rice” · Eatery · Lagos");
     expect(resultSummary(16_228, true, { q: "lagos", region: null, category: null })).toBe("About 16,000 businesses for “lagos”");
+    expect(resultSummary(3, false, { q: "", region: "Lagos", category: null, minRating: 4 })).toBe("3 businesses · Lagos · Rated 4+");
   });
 });

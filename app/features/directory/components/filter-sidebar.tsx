@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { businessesHref, formatCount } from "../search-params";
 import type { BusinessFacets, Facet } from "../types";
 
-type Filters = { q: string; region: string | null; category: string | null };
+type Filters = { q: string; region: string | null; category: string | null; minRating?: 4 | null; sort?: "rating" | null };
 
 type FilterSidebarProps = {
   filters: Filters;
@@ -17,7 +17,7 @@ type FilterSidebarProps = {
 };
 
 /**
- * Regions and categories with counts, as plain links (they work without JavaScript). A column from
+ * Regions and categories with counts, and 'Rated 4+', as plain links (they work without JavaScript). A column from
  * 768px up; below it an overlay opened by the Filters button, or by #filters before JavaScript runs.
  */
 export function FilterSidebar({ filters, facets, isEstimate, count, open, onClose }: FilterSidebarProps) {
@@ -56,6 +56,19 @@ export function FilterSidebar({ filters, facets, isEstimate, count, open, onClos
           selected={filters.category}
           href={(category) => businessesHref({ ...filters, category })}
         />
+        <h3 className="mb-1 mt-5 text-sm font-semibold uppercase text-gray-500">Rating</h3>
+        <ul className="text-sm">
+          <li>
+            <Link to={businessesHref({ ...filters, minRating: null })} aria-current={filters.minRating ? undefined : "page"} className="nav-link">
+              Any rating
+            </Link>
+          </li>
+          <li>
+            <Link to={businessesHref({ ...filters, minRating: 4 })} aria-current={filters.minRating ? "page" : undefined} className="nav-link">
+              Rated 4+
+            </Link>
+          </li>
+        </ul>
       </div>
     </aside>
   );

@@ -1,0 +1,42 @@
+-- 'Rated 4+' on /businesses (issue 16): per state and category, the public listings whose published reviews
+-- average four stars or more, kept by trigger like business_facet_counts (migration 0004), so browsing with the
+-- filter counts in constant time at a million listings. Rated 4+ means review_count > 0 and
+-- review_star_sum >= 4 * review_count: the same condition as businesses_public_rated4_idx (migration 0013).
+CREATE TABLE "business_rated4_counts" (
+	"state" text NOT NULL,
+	"category" text NOT NULL,
+	"count" integer NOT NULL,
+	CONSTRAINT "business_rated4_counts_pkey" PRIMARY KEY ("state", "category")
+);--> statement-breakpoint
+CREATE FUNCTION business_rated4_counts_apply() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  old_in boolean := TG_OP <> 'INSERT' AND OLD.approved AND OLD.approval_status = 'approved' AND NOT OLD.owner_suspended
+    AND OLD.user_id IS NOT NULL AND OLD.review_count > 0 AND OLD.review_star_sum >= 4 * OLD.review_count;
+  new_in boolean := TG_OP <> 'DELETE' AND NEW.approved AND NEW.approval_status = 'approved' AND NOT NEW.owner_suspended
+    AND NEW.user_id IS NOT NULL AND NEW.review_count > 0 AND NEW.review_star_sum >= 4 * NEW.review_count;
+BEGIN
+  IF TG_OP = 'UPDATE' AND old_in = new_in AND OLD.state IS NOT DISTINCT FROM NEW.state AND OLD.category IS NOT DISTINCT FROM NEW.category THEN
+    RETURN NULL;
+  END IF;
+  IF old_in THEN
+    UPDATE business_rated4_counts SET count = count - 1 WHERE state = coalesce(OLD.state, '') AND category = coalesce(OLD.category, '');
+  END IF;
+  IF new_in THEN
+    INSERT INTO business_rated4_counts AS c (state, category, count) VALUES (coalesce(NEW.state, ''), coalesce(NEW.category, ''), 1)
+    ON CONFLICT (state, category) DO UPDATE SET count = c.count + 1;
+  END IF;
+  RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE FUNCTION business_rated4_counts_clear() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM business_rated4_counts;
+  RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE TRIGGER "businesses_rated4_counts" AFTER INSERT OR DELETE OR UPDATE OF approved, approval_status, owner_suspended, user_id, state, category, review_count, review_star_sum
+  ON "businesses" FOR EACH ROW EXECUTE FUNCTION business_rated4_counts_apply();--> statement-breakpoint
+CREATE TRIGGER "businesses_rated4_counts_truncate" AFTER TRUNCATE ON "businesses" FOR EACH STATEMENT EXECUTE FUNCTION business_rated4_counts_clear();--> statement-breakpoint
+INSERT INTO "business_rated4_counts" (state, category, count)
+  SELECT coalesce(state, ''), coalesce(category, ''), count(*) FROM "businesses"
+  WHERE approved AND approval_status = 'approved' AND NOT owner_suspended AND user_id IS NOT NULL
+    AND review_count > 0 AND review_star_sum >= 4 * review_count
+  GROUP BY 1, 2;
