@@ -54,7 +54,7 @@ const FEATURE_DEPENDENCIES = {
   featured: ["accounts", "listings"],
   payments: ["accounts", "plans", "featured"],
   directory: ["accounts", "listings", "featured", "reviews"],
-  admin: ["accounts", "listings", "featured", "feedback", "kyc", "payments", "reports"],
+  admin: ["accounts", "listings", "featured", "feedback", "kyc", "payments", "reports", "reviews"],
   privacy: ["accounts", "listings"],
   reviews: ["accounts", "messaging"],
   reports: ["accounts", "listings", "reviews"],

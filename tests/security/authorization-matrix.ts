@@ -199,6 +199,14 @@ const reportedListing = async () => {
 };
 const openReports = async (b: { id: string }) =>
   (await db().select({ n: count() }).from(reports).where(and(eq(reports.itemId, b.id), eq(reports.status, "open"))))[0]!.n;
+/** A review held for moderation (written by an account younger than a day), and its status as the effect. */
+const heldReview = async () => {
+  const owner = await createUser(db(), { role: "business" });
+  const listing = await createBusiness(db(), { userId: owner.id });
+  const author = await createVisitor(db());
+  return createReview(db(), { businessId: listing.id, authorId: author.id, stars: 4, status: "held" });
+};
+const reviewStatus = async (r: { id: string }) => (await db().select({ status: reviews.status }).from(reviews).where(eq(reviews.id, r.id)))[0]?.status;
 
 /**
  * The owner's payment left open at a gateway's checkout page (a provider that answers 'pending'): the same
@@ -681,6 +689,8 @@ export const PAGE_ROWS: Row[] = [
   row({ ...adminAction("report-dismiss"), prepare: reportedListing, ask: (_w, b) => adminForm("report-dismiss", b.id, { kind: "listing" }), effect: openReports }),
   row({ ...adminAction("report-remove"), prepare: reportedListing, ask: (_w, b) => adminForm("report-remove", b.id, { kind: "listing", reason: "Matrix" }), effect: openReports }),
   row({ ...adminAction("report-suspend"), prepare: reportedListing, ask: (_w, b) => adminForm("report-suspend", b.id, { kind: "listing", reason: "Matrix" }), effect: openReports }),
+  row({ ...adminAction("held-review-publish"), prepare: heldReview, ask: (_w, r) => adminForm("held-review-publish", r.id), effect: reviewStatus }),
+  row({ ...adminAction("held-review-hide"), prepare: heldReview, ask: (_w, r) => adminForm("held-review-hide", r.id), effect: reviewStatus }),
   row({ ...adminAction("delete-feedback"), prepare: () => createFeedback(db()), ask: (_w, f) => adminForm("delete-feedback", f.id), effect: feedbackState }),
   row({
     ...adminAction("recheck-payment"),

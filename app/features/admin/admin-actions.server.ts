@@ -21,6 +21,8 @@ import { LEDGER_TEXTS } from "../payments/payment-ledger";
 import { recheckPayment } from "../payments/recheck-payment.server";
 import { resolveReports } from "../reports/resolve-reports.server";
 import { REPORT_TEXTS } from "../reports/report.schemas";
+import { decideHeldReview } from "../reviews/decide-held-review.server";
+import { REVIEW_TEXTS } from "../reviews/review.schemas";
 
 /** The Reports tab's intents and the action each asks of `resolveReports`. */
 const REPORT_INTENTS = { "report-dismiss": "dismiss", "report-remove": "remove", "report-suspend": "suspend" } as const;
@@ -295,6 +297,15 @@ export async function runAdminAction(actor: SessionUser | null, form: FormData):
         return ok(outcome === "hidden" ? REPORT_TEXTS.hidden : REPORT_DONE[action]);
       } catch (error) {
         return fail(error, REPORT_TEXTS.actionFailed, { values: { reason }, fieldError: detailOf(error) });
+      }
+    }
+    case "held-review-publish":
+    case "held-review-hide": {
+      try {
+        const { status } = await decideHeldReview(actor, { reviewId: targetId, decision: intent === "held-review-publish" ? "publish" : "hide" });
+        return ok(status === "published" ? REVIEW_TEXTS.heldPublished : REVIEW_TEXTS.heldHidden);
+      } catch (error) {
+        return fail(error, REPORT_TEXTS.actionFailed);
       }
     }
     default:

@@ -38,6 +38,8 @@ export function parseUserFilter(value: string | null | undefined): UserFilterVal
 
 /** The query parameter paging Business Approvals' second list (changes to approved listings). */
 export const CHANGES_PAGE_PARAM = "changes";
+/** The Reports tab pages its reviews waiting for approval apart from the reports, by ?held=. */
+export const HELD_PAGE_PARAM = "held";
 
 /**
  * The Subscriptions tab's two views (?view=): the featured subscription requests (the spec's list), or every

@@ -6,7 +6,7 @@ import { requireAdmin } from "../accounts/access";
 export type PendingWork = { businesses: number; kyc: number; featuredRequests: number; feedback: number; reports: number };
 
 /**
- * What waits for an admin, shown as badges on the tabs. Each count reads a small partial index (or a small
+ * What waits for an admin, shown as badges on the tabs (Reports: reported items and reviews held for approval). Each count reads a small partial index (or a small
  * table: Business Approvals counts pending listings and the changes to approved ones that wait).
  */
 export async function countPendingWork(actor: SessionUser | null): Promise<PendingWork> {
@@ -20,7 +20,8 @@ export async function countPendingWork(actor: SessionUser | null): Promise<Pendi
           (select count(*)::int from kyc_submissions where status = 'pending') as kyc,
           (select count(*)::int from featured_requests where status = 'pending') as featured_requests,
           (select count(*)::int from feedback where status = 'new') as feedback,
-          (select count(distinct (item_kind, item_id))::int from reports where status = 'open') as reports`,
+          (select count(distinct (item_kind, item_id))::int from reports where status = 'open')
+            + (select count(*)::int from reviews where status = 'held') as reports`,
   );
   return {
     businesses: Number(row?.businesses ?? 0),

@@ -3,7 +3,7 @@ import { describeError } from "../../lib/error-responses.server";
 import { logger } from "../../lib/logger.server";
 import type { SessionUser } from "../accounts/session-user";
 import {
-  ADMIN_TEXTS, CHANGES_PAGE_PARAM, parseAdminTab, parsePage, parseSearch, parseSubscriptionsView, parseUserFilter, type AdminTab, type UserFilterValue,
+  ADMIN_TEXTS, CHANGES_PAGE_PARAM, HELD_PAGE_PARAM, parseAdminTab, parsePage, parseSearch, parseSubscriptionsView, parseUserFilter, type AdminTab, type UserFilterValue,
 } from "./admin.schemas";
 import { countPendingWork, type PendingWork } from "./count-pending-work.server";
 import { listApprovedBusinesses } from "../featured/list-approved-businesses.server";
@@ -20,6 +20,7 @@ import type { Paged } from "../../lib/pagination";
 import { listReports } from "../reports/list-reports.server";
 import { findPossibleDuplicates } from "../reports/find-possible-duplicates.server";
 import { REPORT_TEXTS } from "../reports/report.schemas";
+import { listHeldReviews, type HeldReview } from "../reviews/list-held-reviews.server";
 
 const LOAD_ERRORS: Record<AdminTab, string> = {
   users: ADMIN_TEXTS.anError,
@@ -79,8 +80,11 @@ async function loadTab(
       return { tab, broadcasts: await listBroadcasts(actor, { page }) } as const;
     case "feedback":
       return { tab, entries: await listFeedback(actor, { page }) } as const;
-    case "reports":
-      return { tab, groups: await listReports(actor, { page }) } as const;
+    case "reports": {
+      // Reviews held for approval are paged apart from the reports, by ?held= (changesPage carries it here).
+      const [groups, held] = await Promise.all([listReports(actor, { page }), listHeldReviews(actor, { page: changesPage })]);
+      return { tab, groups, held } as const;
+    }
   }
 }
 
@@ -107,7 +111,7 @@ function emptyTab(tab: AdminTab, page: number, changesPage: number, paymentsQuer
     case "feedback":
       return { tab, entries: empty(page) };
     case "reports":
-      return { tab, groups: empty(page) };
+      return { tab, groups: empty(page), held: empty<HeldReview>(changesPage) };
   }
 }
 
@@ -133,7 +137,7 @@ export async function loadAdminTab(actor: SessionUser, url: URL): Promise<{
   const activityId = url.searchParams.get("activity")?.trim().slice(0, 64) || null;
   const userFilter = parseUserFilter(url.searchParams.get("show"));
   // Business Approvals pages its two lists apart: pending listings by ?page=, changes to approved ones by ?changes=.
-  const changesPage = parsePage(url.searchParams.get(CHANGES_PAGE_PARAM));
+  const changesPage = parsePage(url.searchParams.get(tab === "reports" ? HELD_PAGE_PARAM : CHANGES_PAGE_PARAM));
   // Subscriptions shows the featured subscription requests, or every payment (?view=payments&status=&q=).
   const paymentsQuery: PaymentsQuery = { view: parseSubscriptionsView(url.searchParams.get("view")), status: parsePaymentStatus(url.searchParams.get("status")) };
   const [counts, loaded] = await Promise.all([

@@ -50,6 +50,16 @@ export const REVIEW_TEXTS = {
   replyNoticeTitle: "The business replied to your review",
   replyNoticeBody: (businessName: string) => `${businessName} replied to your review.`,
   verifiedContact: "Verified contact",
+  // The admin's queue of held reviews (the Reports tab)
+  heldTitle: "Reviews waiting for approval",
+  heldEmpty: "No reviews are waiting for approval.",
+  heldForLink: "Holds a link or a phone number",
+  heldForNewAccount: "Written by an account less than a day old",
+  heldAlreadyDecided: "This review is no longer waiting for approval.",
+  heldPublished: "The review is published.",
+  heldHidden: "The review stays hidden.",
+  heldPublishedNoticeTitle: "Your review is published",
+  heldPublishedNoticeBody: (businessName: string) => `Your review of ${businessName} has been checked and is now public.`,
 } as const;
 
 const Stars = z.coerce.number().int().min(1, REVIEW_TEXTS.stars).max(5, REVIEW_TEXTS.stars);
@@ -63,6 +73,8 @@ export const SaveReviewSchema = z.object({
 export type SaveReviewInput = z.infer<typeof SaveReviewSchema>;
 
 export const ReviewRefSchema = z.object({ reviewId: IdSchema });
+/** An admin's decision on a held review: publish it, or keep it from the public (hidden). */
+export const DecideHeldReviewSchema = z.object({ reviewId: IdSchema, decision: z.enum(["publish", "hide"]) });
 export const ReplySchema = z.object({ reviewId: IdSchema, reply: z.string().max(20_000) });
 
 /** The text as stored: script blocks, tags and control characters removed, trimmed (exactly as messages are). */

@@ -1,11 +1,13 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { businesses, notifications, rateLimits, reviews } from "../../../db/schema";
+import { auditLog, businesses, notifications, rateLimits, reviews } from "../../../db/schema";
 import { createAdmin, createBusiness, createMessage, createOwner, createVisitor, uniqueSuffix } from "../../../db/seed/factories";
 import { actorFor } from "../../../tests/support/actors";
 import { refusal } from "../../../tests/support/refusals";
 import { getDb } from "../../lib/db.server";
 import { countUnread } from "../notifications/count-unread.server";
+import { decideHeldReview } from "./decide-held-review.server";
+import { listHeldReviews } from "./list-held-reviews.server";
 import { deleteReview } from "./delete-review.server";
 import { listBusinessReviews } from "./list-business-reviews.server";
 import { markReviewHelpful } from "./mark-review-helpful.server";
@@ -180,6 +182,57 @@ describe("deleting, hiding and the aggregates", () => {
     expect(await aggregates(business.id)).toMatchObject({ count: 0 });
     expect(await db().transaction((tx) => setReviewVisibility(tx, saved.reviewId, "published"))).toMatchObject({ before: "held" });
     expect(await aggregates(business.id)).toMatchObject({ count: 1, sum: 5, s5: 1 });
+  });
+});
+
+describe("the admin's queue of held reviews", () => {
+  it("lists held reviews newest first with why each waits, for admins with two-factor only", async () => {
+    const { business } = await scene();
+    const linked = await reviewer();
+    const young = await createVisitor(db());
+    const first = await saveReview(linked.actor, { businessId: business.id, stars: 2, body: "Cheaper at www.other-shop.com, go there" });
+    const second = await saveReview(await actorFor(young), { businessId: business.id, stars: 4, body: GOOD });
+    const admin = await actorFor(await createAdmin(db()));
+    const page = await listHeldReviews(admin, { page: 1 });
+    const mine = page.rows.filter((r) => r.businessId === business.id);
+    expect(mine.map((r) => r.id)).toEqual([second.reviewId, first.reviewId]);
+    expect(mine[0]).toMatchObject({ stars: 4, body: GOOD, businessName: business.name, reasons: [REVIEW_TEXTS.heldForNewAccount] });
+    expect(mine[1]!.reasons).toEqual([REVIEW_TEXTS.heldForLink]);
+
+    expect((await refusal(listHeldReviews(linked.actor, { page: 1 }))).code).toBe("forbidden");
+    expect((await refusal(listHeldReviews(await actorFor(await createAdmin(db(), { twoFactor: false })), { page: 1 }))).code).toBe("forbidden");
+    expect((await refusal(decideHeldReview(linked.actor, { reviewId: first.reviewId, decision: "publish" }))).code).toBe("forbidden");
+    expect((await refusal(decideHeldReview(null, { reviewId: first.reviewId, decision: "publish" }))).code).toBe("unauthenticated");
+    expect((await db().select({ status: reviews.status }).from(reviews).where(eq(reviews.id, first.reviewId)))[0]!.status).toBe("held");
+  });
+
+  it("publishes one (counted, its author told, audited) and keeps another hidden; a second decision changes nothing", async () => {
+    const { business } = await scene();
+    const young = await createVisitor(db());
+    const younger = await createVisitor(db());
+    const good = await saveReview(await actorFor(young), { businessId: business.id, stars: 5, body: GOOD });
+    const spam = await saveReview(await actorFor(younger), { businessId: business.id, stars: 1, body: "Call 0803 123 4567 for a better deal" });
+    const admin = await actorFor(await createAdmin(db()));
+
+    expect(await decideHeldReview(admin, { reviewId: good.reviewId, decision: "publish" })).toEqual({ status: "published", businessId: business.id });
+    expect(await aggregates(business.id)).toMatchObject({ count: 1, sum: 5, s5: 1 });
+    const notices = await db().select({ title: notifications.title, body: notifications.body }).from(notifications).where(eq(notifications.userId, young.id));
+    expect(notices).toContainEqual({ title: REVIEW_TEXTS.heldPublishedNoticeTitle, body: REVIEW_TEXTS.heldPublishedNoticeBody(business.name) });
+    expect((await listBusinessReviews(null, { businessId: business.id })).reviews.rows.map((r) => r.id)).toEqual([good.reviewId]);
+
+    expect(await decideHeldReview(admin, { reviewId: spam.reviewId, decision: "hide" })).toMatchObject({ status: "hidden" });
+    expect(await aggregates(business.id)).toMatchObject({ count: 1, sum: 5 });
+    const audits = await db().select({ action: auditLog.action, targetId: auditLog.targetId }).from(auditLog).where(eq(auditLog.actorId, admin.id));
+    expect(audits).toEqual(expect.arrayContaining([
+      { action: "review.publish", targetId: good.reviewId },
+      { action: "review.hide", targetId: spam.reviewId },
+    ]));
+
+    // Decided already (by this admin or another): a conflict, nothing moves.
+    expect((await refusal(decideHeldReview(admin, { reviewId: good.reviewId, decision: "hide" }))).code).toBe("conflict");
+    expect((await refusal(decideHeldReview(admin, { reviewId: spam.reviewId, decision: "publish" }))).code).toBe("conflict");
+    expect(await aggregates(business.id)).toMatchObject({ count: 1, sum: 5 });
+    expect((await refusal(decideHeldReview(admin, { reviewId: spam.reviewId, decision: "delete" }))).code).toBe("not-found");
   });
 });
 

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { auditLog, businesses, notifications, reports } from "../../../db/schema";
-import { createAdmin, createBusiness, createOwner, createVisitor } from "../../../db/seed/factories";
+import { auditLog, businesses, notifications, reports, reviews } from "../../../db/schema";
+import { createAdmin, createBusiness, createOwner, createReview, createVisitor } from "../../../db/seed/factories";
 import { actorFor } from "../../../tests/support/actors";
 import { renderRoute, sessionCookie, type Rendered } from "../../../tests/support/screen-harness";
 import { createReport } from "../../features/reports/create-report.server";
@@ -35,8 +35,9 @@ describe("/admin?tab=reports", () => {
     const shown = page(await renderRoute(adminRoute, "/admin?tab=reports", { cookie: await sessionCookie(admin.email) }));
     const tabs = [...shown.html.matchAll(/href="\/admin(?:\?tab=([a-z-]+))?"/g)].map((m) => m[1] ?? "users");
     expect(tabs.indexOf("reports")).toBe(8);
-    // Its badge counts the items waiting (not the reports).
-    const open = (await getDb().selectDistinct({ kind: reports.itemKind, id: reports.itemId }).from(reports).where(eq(reports.status, "open"))).length;
+    // Its badge counts the items waiting (not the reports), and the reviews held for approval.
+    const items = (await getDb().selectDistinct({ kind: reports.itemKind, id: reports.itemId }).from(reports).where(eq(reports.status, "open"))).length;
+    const open = items + (await getDb().select({ id: reviews.id }).from(reviews).where(eq(reviews.status, "held"))).length;
     expect(shown.text).toContain(`Reports ${open} waiting`);
     expect(shown.text.indexOf("Newer Dodgy Stores")).toBeLessThan(shown.text.indexOf("Older Dodgy Stores"));
     expect(shown.text.match(/Older Dodgy Stores/g)).toHaveLength(1);
@@ -46,6 +47,32 @@ describe("/admin?tab=reports", () => {
     expect(shown.html).not.toContain("<script>alert(1)");
     expect(shown.text).toContain("Unpublish listing");
     expect(shown.text).toContain("Suspend author");
+  });
+
+  it("lists reviews held for approval below the reports; 'Publish review' makes one public and counted", async () => {
+    const admin = await createAdmin(getDb());
+    const owner = await createOwner(getDb());
+    const listing = await createBusiness(getDb(), { userId: owner.id, name: "Held Review Kitchen" });
+    const author = await createVisitor(getDb(), { firstName: "Quick", lastName: "Newcomer" });
+    const held = await createReview(getDb(), { businessId: listing.id, authorId: author.id, stars: 4, status: "held", body: "Nice <b>food</b>, see www.deals.ng" });
+    const cookie = await sessionCookie(admin.email);
+    const shown = page(await renderRoute(adminRoute, "/admin?tab=reports", { cookie }));
+    expect(shown.text).toContain("Reviews waiting for approval");
+    expect(shown.text).toContain("A review of Held Review Kitchen");
+    expect(shown.text).toContain("By Quick Newcomer · 4 of 5 stars");
+    expect(shown.text).toContain("Holds a link or a phone number");
+    expect(shown.html).toContain("Nice &lt;b&gt;food&lt;/b&gt;");
+    expect(shown.text.indexOf("Reviews waiting for approval")).toBeGreaterThan(shown.text.indexOf("Reports"));
+
+    const done = page(await renderRoute(adminRoute, "/admin?tab=reports", { cookie, form: { intent: "held-review-publish", targetId: held.id } }));
+    expect(done.status).toBe(200);
+    expect(done.text).toContain("The review is published.");
+    expect(done.text).not.toContain("A review of Held Review Kitchen");
+    const [row] = await getDb().select({ count: businesses.reviewCount, sum: businesses.reviewStarSum }).from(businesses).where(eq(businesses.id, listing.id));
+    expect(row).toEqual({ count: 1, sum: 4 });
+    const again = page(await renderRoute(adminRoute, "/admin?tab=reports", { cookie, form: { intent: "held-review-hide", targetId: held.id } }));
+    expect(again.status).toBe(409);
+    expect(again.text).toContain("This review is no longer waiting for approval.");
   });
 
   it("unpublishes from the tab: the owner sees the reason, the audit has it, and the reporters are told", async () => {

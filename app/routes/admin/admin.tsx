@@ -119,7 +119,7 @@ export default function AdminPage() {
       ) : tabData.tab === "feedback" ? (
         <FeedbackTab entries={tabData.entries} loadError={error} />
       ) : tabData.tab === "reports" ? (
-        <ReportsTab groups={tabData.groups} result={result} loadError={error} />
+        <ReportsTab groups={tabData.groups} held={tabData.held} result={result} loadError={error} />
       ) : null}
       <ActionToast result={result} />
     </div>

@@ -4,20 +4,68 @@ import { formatDateTime } from "../../../lib/format";
 import { buttonClass } from "../../../components/ui/button";
 import type { ReportGroup } from "../../reports/list-reports.server";
 import { REPORT_KIND_LABELS, REPORT_REASON_LABELS, REPORT_TEXTS } from "../../reports/report.schemas";
-import { ADMIN_TEXTS } from "../admin.schemas";
+import type { HeldReview } from "../../reviews/list-held-reviews.server";
+import { REVIEW_TEXTS } from "../../reviews/review.schemas";
+import { ADMIN_TEXTS, HELD_PAGE_PARAM } from "../admin.schemas";
 import { ActionForm, PagedList, ReasonForm, resultFor, useSubmitting, type AdminActionResult } from "./admin-ui";
 
-/** The ninth tab (issue 16): open reports grouped by item, the most recently reported first. */
-export function ReportsTab({ groups, result, loadError }: { groups: Paged<ReportGroup>; result?: AdminActionResult; loadError?: string }) {
+/**
+ * The ninth tab (issue 16): open reports grouped by item, the most recently reported first; then the reviews
+ * held for approval (links, phone numbers, new accounts), newest first, each published or kept hidden.
+ */
+export function ReportsTab({
+  groups, held, result, loadError,
+}: { groups: Paged<ReportGroup>; held: Paged<HeldReview>; result?: AdminActionResult; loadError?: string }) {
   return (
-    <section aria-labelledby="reports-title">
-      <h2 id="reports-title" className="mb-3 text-lg font-semibold">
-        Reports
-      </h2>
-      <PagedList page={groups} loadError={loadError} empty={REPORT_TEXTS.tabEmpty} label="Reports">
-        {(g) => <ReportCard key={`${g.kind}:${g.itemId}`} group={g} result={result} />}
-      </PagedList>
-    </section>
+    <>
+      <section aria-labelledby="reports-title">
+        <h2 id="reports-title" className="mb-3 text-lg font-semibold">
+          Reports
+        </h2>
+        <PagedList page={groups} loadError={loadError} empty={REPORT_TEXTS.tabEmpty} label="Reports">
+          {(g) => <ReportCard key={`${g.kind}:${g.itemId}`} group={g} result={result} />}
+        </PagedList>
+      </section>
+      <section aria-labelledby="held-reviews-title" className="mt-8">
+        <h2 id="held-reviews-title" className="mb-3 text-lg font-semibold">
+          {REVIEW_TEXTS.heldTitle}
+        </h2>
+        <PagedList page={held} empty={REVIEW_TEXTS.heldEmpty} label="Reviews waiting for approval" pageParam={HELD_PAGE_PARAM}>
+          {(review) => <HeldReviewCard key={review.id} review={review} />}
+        </PagedList>
+      </section>
+    </>
+  );
+}
+
+function HeldReviewCard({ review }: { review: HeldReview }) {
+  const publishing = useSubmitting("held-review-publish", review.id);
+  const hiding = useSubmitting("held-review-hide", review.id);
+  return (
+    <li className="card p-4" data-held-review={review.id}>
+      <p className="text-xs font-medium uppercase text-gray-500">{review.reasons.join(" · ")}</p>
+      <h3 className="break-words font-semibold">
+        <Link to={`/businesses/${review.businessId}`} className="hover:underline">
+          A review of {review.businessName}
+        </Link>
+      </h3>
+      <p className="text-sm text-gray-600">
+        By {review.authorName?.trim() || ADMIN_TEXTS.unknownUser} · {review.stars} of 5 stars · {formatDateTime(review.createdAt)}
+      </p>
+      <p className="mt-2 whitespace-pre-wrap break-words rounded-lg bg-gray-50 p-2 text-gray-900">{review.body}</p>
+      <div className="mt-3 flex flex-wrap gap-2 border-t border-gray-100 pt-3">
+        <ActionForm intent="held-review-publish" targetId={review.id}>
+          <button type="submit" className={buttonClass({ size: "sm" })} disabled={publishing || hiding}>
+            {publishing ? "Saving…" : "Publish review"}
+          </button>
+        </ActionForm>
+        <ActionForm intent="held-review-hide" targetId={review.id}>
+          <button type="submit" className={buttonClass({ variant: "outline", size: "sm" })} disabled={publishing || hiding}>
+            {hiding ? "Saving…" : "Keep hidden"}
+          </button>
+        </ActionForm>
+      </div>
+    </li>
   );
 }
 
