@@ -6,7 +6,7 @@
  * far are removed and the transaction rolls back.
  */
 import { availableParallelism } from "node:os";
-import { eq, sql } from "drizzle-orm";
+import { and, desc, eq, ne, sql } from "drizzle-orm";
 import { payments, reports, reviewHelpfulVotes, reviews } from "../schema";
 import { getDb, type Db } from "../../app/lib/db.server";
 import { featuredMonthsForTier } from "../../app/lib/reference";
@@ -217,14 +217,22 @@ export async function seedDemoData(options: SeedOptions = {}): Promise<Record<st
         });
       }
 
-      // --- One open report waiting in the admin's Reports tab (issue 16), by a visitor other than the demo one ---
-      const reportedListing = plan.businesses.find((b) => b.status === "approved");
+      // --- One reported review waiting in the admin's Reports tab (issue 16), by a visitor other than the demo one
+      // and other than the review's author ---
       const reporter = plan.people.filter((p) => p.role === "visitor")[1];
-      if (reportedListing && reporter) {
-        await tx.insert(reports).values({
-          reporterId: id(reporter.key), itemKind: "listing", itemId: businessId(reportedListing.key), reason: "wrong-info",
-          details: "The phone number on this listing rings a different business.", createdAt: at(5 * 3_600_000),
-        });
+      if (reporter) {
+        const [reported] = await tx
+          .select({ id: reviews.id })
+          .from(reviews)
+          .where(and(eq(reviews.status, "published"), ne(reviews.authorId, id(reporter.key))))
+          .orderBy(desc(reviews.createdAt), reviews.id)
+          .limit(1);
+        if (reported) {
+          await tx.insert(reports).values({
+            reporterId: id(reporter.key), itemKind: "review", itemId: reported.id, reason: "fake",
+            details: "This reads like the owner wrote it: the same words are on three other listings.", createdAt: at(5 * 3_600_000),
+          });
+        }
       }
 
       // --- Images: files first (outside the database), then their rows ----------------------
