@@ -55,7 +55,7 @@ const FEATURE_DEPENDENCIES = {
   payments: ["accounts", "plans", "featured"],
   directory: ["accounts", "listings", "featured", "reviews"],
   admin: ["accounts", "listings", "featured", "feedback", "kyc", "payments", "reports", "reviews"],
-  privacy: ["accounts", "listings"],
+  privacy: ["accounts", "listings", "reviews"],
   reviews: ["accounts", "messaging"],
   reports: ["accounts", "listings", "reviews"],
 };

@@ -1,7 +1,7 @@
 import { and, eq, inArray, or, sql } from "drizzle-orm";
 import {
-  account, admins, conversationStates, emailOutbox, feedback, kycSubmissions, notifications, profiles, realtimeEvents, session, twoFactor, user,
-  verification,
+  account, admins, conversationBlocks, conversationStates, emailOutbox, feedback, kycSubmissions, notifications, profiles, realtimeEvents, reports,
+  session, twoFactor, user, verification,
 } from "../../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { recordAudit } from "../../lib/audit.server";
@@ -12,6 +12,7 @@ import { hitRateLimit, peekRateLimit, resetRateLimit } from "../../lib/rate-limi
 import { getStorage } from "../../lib/storage.server";
 import type { SessionUser } from "../accounts/session-user";
 import { removeOwnerListings } from "../listings/remove-owner-listings.server";
+import { removeAuthorReviews } from "../reviews/remove-author-reviews.server";
 import { confirmsDeletion, DELETED_USER_NAME, PRIVACY_TEXTS } from "./privacy.schemas";
 
 /** Wrong passwords allowed per account in the window before deletion is refused for a while (as sign-in). */
@@ -22,7 +23,7 @@ export function deletedEmailFor(userId: string): string {
   return `deleted-${userId}@deleted.invalid`;
 }
 
-export type DeletedAccount = { listingsRemoved: number; sessionsEnded: number; kycDocumentsRemoved: number };
+export type DeletedAccount = { listingsRemoved: number; sessionsEnded: number; kycDocumentsRemoved: number; reviewsRemoved: number };
 
 /**
  * The signed-in person deletes their account (NDPA 2023, right to erasure), after typing their password again
@@ -32,6 +33,9 @@ export type DeletedAccount = { listingsRemoved: number; sessionsEnded: number; k
  *  - KYC: a pending submission is withdrawn; a decided one keeps its decision, reviewer and dates but loses
  *    the ID document, the name and the number;
  *  - notifications go, feedback stays without their name;
+ *  - their reviews go (each listing's rating follows) with their 'Helpful' votes; their open reports are
+ *    withdrawn and decided ones lose the details they wrote (the decision stays for the audit); the blocks
+ *    they set, or that were set against them, go;
  *  - the account row stays, anonymised ('Deleted user', an undeliverable e-mail placeholder so the address can
  *    register again, no sign-up details), because their messages (still read by the other side, under
  *    'Deleted user'), payments and the audit log refer to it; payments and the audit log are kept as the law
@@ -89,6 +93,10 @@ export async function deleteMyAccount(actor: SessionUser | null, input: { passwo
 
     const now = new Date();
     const listings = await removeOwnerListings(tx, actor.id);
+    const authored = await removeAuthorReviews(tx, actor.id);
+    await tx.delete(reports).where(and(eq(reports.reporterId, actor.id), eq(reports.status, "open")));
+    await tx.update(reports).set({ details: null }).where(eq(reports.reporterId, actor.id));
+    await tx.delete(conversationBlocks).where(or(eq(conversationBlocks.blockerId, actor.id), eq(conversationBlocks.visitorId, actor.id)));
 
     const submissions = await tx
       .select({ id: kycSubmissions.id, status: kycSubmissions.status, key: kycSubmissions.idImageUrl })
@@ -148,6 +156,7 @@ export async function deleteMyAccount(actor: SessionUser | null, input: { passwo
       listingsRemoved: listings.businessIds.length,
       sessionsEnded: ended.length,
       kycDocumentsRemoved: submissions.filter((s) => s.key).length,
+      reviewsRemoved: authored.reviewsRemoved,
     };
     await recordAudit(tx, { id: actor.id, email }, {
       action: "account.delete",

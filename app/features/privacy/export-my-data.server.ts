@@ -1,7 +1,7 @@
-import { asc, eq, inArray, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
 import {
-  businesses, businessImages, businessMessages, featuredRequests, feedback, kycSubmissions, notifications, payments, profiles, session,
-  subscriptions, user,
+  businesses, businessImages, businessMessages, conversationBlocks, featuredRequests, feedback, kycSubmissions, notifications, payments, profiles,
+  reports, reviewHelpfulVotes, reviews, session, subscriptions, user,
 } from "../../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { getDb } from "../../lib/db.server";
@@ -19,7 +19,8 @@ const iso = (value: Date | null | undefined) => (value ? value.toISOString() : n
 /**
  * Everything we hold about the signed-in person, as one JSON document (NDPA 2023, right of access): account,
  * profile, sessions, listings, conversations, notifications, KYC submissions and decisions, payments,
- * subscriptions and feedback. Never a secret (password hash, session token, TOTP secret or backup codes,
+ * subscriptions, feedback, the reviews they wrote (and the businesses' replies to them), their replies to reviews
+ * of their listings, their 'Helpful' votes, their reports and the blocks they set. Never a secret (password hash, session token, TOTP secret or backup codes,
  * storage keys) and nothing of other people beyond what the person already sees: in a conversation, the
  * other side's name and the messages exchanged; no other person's id, e-mail or reviewer identity.
  */
@@ -218,6 +219,44 @@ export async function exportMyData(actor: SessionUser | null) {
     .where(eq(feedback.userId, me))
     .orderBy(asc(feedback.createdAt));
 
+  const myReviews = await db
+    .select({
+      businessName: businesses.name, stars: reviews.stars, text: reviews.body, status: reviews.status, helpfulVotes: reviews.helpfulCount,
+      businessReply: reviews.reply, createdAt: reviews.createdAt, updatedAt: reviews.updatedAt,
+    })
+    .from(reviews)
+    .innerJoin(businesses, eq(businesses.id, reviews.businessId))
+    .where(eq(reviews.authorId, me))
+    .orderBy(asc(reviews.createdAt));
+  // Replies the person wrote as an owner: their words and the business; the review itself is another person's.
+  const myReplies = listingIds.length
+    ? await db
+        .select({ businessName: businesses.name, reply: reviews.reply, repliedAt: reviews.repliedAt, updatedAt: reviews.replyUpdatedAt })
+        .from(reviews)
+        .innerJoin(businesses, eq(businesses.id, reviews.businessId))
+        .where(and(inArray(reviews.businessId, listingIds), isNotNull(reviews.reply)))
+        .orderBy(asc(reviews.repliedAt))
+    : [];
+  const myVotes = await db
+    .select({ businessName: businesses.name, votedAt: reviewHelpfulVotes.createdAt })
+    .from(reviewHelpfulVotes)
+    .innerJoin(reviews, eq(reviews.id, reviewHelpfulVotes.reviewId))
+    .innerJoin(businesses, eq(businesses.id, reviews.businessId))
+    .where(eq(reviewHelpfulVotes.userId, me))
+    .orderBy(asc(reviewHelpfulVotes.createdAt));
+  const myReports = await db
+    .select({ kind: reports.itemKind, itemId: reports.itemId, reason: reports.reason, details: reports.details, status: reports.status, outcome: reports.outcome, createdAt: reports.createdAt, decidedAt: reports.decidedAt })
+    .from(reports)
+    .where(eq(reports.reporterId, me))
+    .orderBy(asc(reports.createdAt));
+  // Blocks the person set: in a conversation as its visitor, or as the owner of its listing.
+  const myBlocks = await db
+    .select({ businessName: businesses.name, blockedBy: conversationBlocks.blockedBy, createdAt: conversationBlocks.createdAt })
+    .from(conversationBlocks)
+    .innerJoin(businesses, eq(businesses.id, conversationBlocks.businessId))
+    .where(eq(conversationBlocks.blockerId, me))
+    .orderBy(asc(conversationBlocks.createdAt));
+
   const exportedAt = new Date();
   const data = {
     about:
@@ -265,6 +304,15 @@ export async function exportMyData(actor: SessionUser | null) {
     payments: myPayments.map((p) => ({ ...p, createdAt: iso(p.createdAt), confirmedAt: iso(p.confirmedAt), refundedAt: iso(p.refundedAt) })),
     subscriptions: mySubscriptions.map((s) => ({ ...s, startsAt: iso(s.startsAt), endsAt: iso(s.endsAt), createdAt: iso(s.createdAt) })),
     feedback: myFeedback.map((f) => ({ ...f, createdAt: iso(f.createdAt) })),
+    reviews: myReviews.map((r) => ({ ...r, createdAt: iso(r.createdAt), updatedAt: iso(r.updatedAt) })),
+    repliesToReviews: myReplies.map((r) => ({ ...r, repliedAt: iso(r.repliedAt), updatedAt: iso(r.updatedAt) })),
+    helpfulVotes: myVotes.map((v) => ({ businessName: v.businessName, votedAt: iso(v.votedAt) })),
+    reports: myReports.map((r) => ({ ...r, createdAt: iso(r.createdAt), decidedAt: iso(r.decidedAt) })),
+    blocks: myBlocks.map((b) => ({
+      // Who was blocked, as the person saw them: the business they wrote to, or 'a visitor' of their listing.
+      blocked: b.blockedBy === "visitor" ? b.businessName : `A visitor of ${b.businessName}`,
+      createdAt: iso(b.createdAt),
+    })),
   };
   return { fileName: `naija-directory-data-${exportedAt.toISOString().slice(0, 10)}.json`, data };
 }

@@ -2,12 +2,12 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import {
-  account, admins, auditLog, businessImages, businesses, businessMessages, featuredRequests, kycSubmissions, notifications, payments,
-  profiles, session, subscriptions, twoFactor, user,
+  account, admins, auditLog, businessImages, businesses, businessMessages, conversationBlocks, featuredRequests, kycSubmissions, notifications, payments,
+  profiles, reports, reviewHelpfulVotes, reviews, session, subscriptions, twoFactor, user,
 } from "../../../db/schema";
 import {
   addBusinessImage, createAdmin, createBusiness, createFeaturedRequest, createFeedback, createKycSubmission, createMessage, createOwner,
-  createPayment, createSubscription, createVisitor, DEFAULT_PASSWORD, uniqueEmail,
+  createPayment, createReview, createSubscription, createVisitor, DEFAULT_PASSWORD, uniqueEmail,
 } from "../../../db/seed/factories";
 import { actorFor } from "../../../tests/support/actors";
 import { pngImage } from "../../../tests/support/images";
@@ -281,6 +281,59 @@ describe("deleting one's account", () => {
     const reply = { businessId: listing.id, visitorId: visitor.id, message: "Are you still there?", idempotencyKey: randomUUID() };
     expect(await refusal(sendMessage(ownerActor, reply))).toMatchObject({ code: "not-found" });
     expect(await db.select({ id: businessMessages.id }).from(businessMessages).where(eq(businessMessages.message, "Are you still there?"))).toEqual([]);
+  });
+});
+
+describe("reviews, votes, reports and blocks", () => {
+  /** The visitor reviewed the listing (the owner replied), voted another review helpful, reported it, and blocked the business. */
+  async function visitorWhoReviewed() {
+    const db = getDb();
+    const { owner, visitor, listing } = await ownerWithEverything();
+    const other = await createVisitor(db, { firstName: "Other", lastName: "Reviewer" });
+    const mine = await createReview(db, { businessId: listing.id, authorId: visitor.id, stars: 5, body: "Great jollof and quick delivery.", reply: "Thank you, Tolu!" });
+    const theirs = await createReview(db, { businessId: listing.id, authorId: other.id, stars: 3, body: "Average food, slow on Sundays." });
+    await db.insert(reviewHelpfulVotes).values({ reviewId: theirs.id, userId: visitor.id });
+    await db.update(reviews).set({ helpfulCount: 1 }).where(eq(reviews.id, theirs.id));
+    await db.insert(reports).values([
+      { reporterId: visitor.id, itemKind: "review", itemId: theirs.id, reason: "fake", details: "Written by a rival" },
+      { reporterId: visitor.id, itemKind: "listing", itemId: listing.id, reason: "other", details: "Old report", status: "dismissed", outcome: "dismissed", decidedAt: new Date() },
+    ]);
+    await db.insert(conversationBlocks).values({ businessId: listing.id, visitorId: visitor.id, blockedBy: "visitor", blockerId: visitor.id });
+    return { owner, visitor, other, listing, mine, theirs };
+  }
+
+  it("exports the reviews one wrote, one's replies as an owner, votes, reports and blocks, without other people's identities", async () => {
+    const { owner, visitor, other, listing } = await visitorWhoReviewed();
+    const { data } = await exportMyData(await actorFor(visitor));
+    expect(data.reviews).toEqual([expect.objectContaining({ businessName: listing.name, stars: 5, text: "Great jollof and quick delivery.", status: "published", businessReply: "Thank you, Tolu!" })]);
+    expect(data.helpfulVotes).toEqual([expect.objectContaining({ businessName: listing.name })]);
+    expect(data.reports.map((r) => [r.kind, r.reason, r.details, r.status])).toEqual([
+      ["review", "fake", "Written by a rival", "open"],
+      ["listing", "other", "Old report", "dismissed"],
+    ]);
+    expect(data.blocks).toEqual([expect.objectContaining({ blocked: listing.name })]);
+    const ownerExport = await exportMyData(await actorFor(owner));
+    expect(ownerExport.data.repliesToReviews).toEqual([expect.objectContaining({ businessName: listing.name, reply: "Thank you, Tolu!" })]);
+    expect(ownerExport.data.reviews).toEqual([]);
+    const text = JSON.stringify(ownerExport.data);
+    expect(text).not.toContain(other.id);
+    expect(text).not.toContain(visitor.id);
+  });
+
+  it("deleting the account removes its reviews (the rating follows) and votes, withdraws open reports, blanks decided ones and lifts its blocks", async () => {
+    const db = getDb();
+    const { visitor, listing, mine, theirs } = await visitorWhoReviewed();
+    const result = await deleteMyAccount(await actorFor(visitor), { password: DEFAULT_PASSWORD, confirmation: CONFIRM });
+    expect(result.reviewsRemoved).toBe(1);
+    expect(await db.select({ id: reviews.id }).from(reviews).where(eq(reviews.id, mine.id))).toEqual([]);
+    const [rating] = await db.select({ count: businesses.reviewCount, sum: businesses.reviewStarSum, s5: businesses.reviewStars5 }).from(businesses).where(eq(businesses.id, listing.id));
+    expect(rating).toEqual({ count: 1, sum: 3, s5: 0 });
+    expect(await db.select({ helpful: reviews.helpfulCount }).from(reviews).where(eq(reviews.id, theirs.id))).toEqual([{ helpful: 0 }]);
+    expect(await db.select().from(reviewHelpfulVotes).where(eq(reviewHelpfulVotes.userId, visitor.id))).toEqual([]);
+    expect(await db.select({ status: reports.status, details: reports.details }).from(reports).where(eq(reports.reporterId, visitor.id))).toEqual([
+      { status: "dismissed", details: null },
+    ]);
+    expect(await db.select().from(conversationBlocks).where(eq(conversationBlocks.visitorId, visitor.id))).toEqual([]);
   });
 });
 

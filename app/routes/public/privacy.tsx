@@ -83,6 +83,13 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
       whoSees: "Our admins",
     },
     {
+      what: "Reviews you write (stars, text, the business's reply), 'Helpful' votes, reports you make and people you block",
+      why: "Reviews help others choose a business; reports and blocks keep people safe",
+      howLong:
+        "Until you delete them or your account: then your reviews and votes are deleted (ratings are recounted), open reports are withdrawn and decided ones keep only the decision",
+      whoSees: "Reviews: everyone. Votes: counted, never named. Reports: our admins. Blocks: you and the person blocked, when they try to write",
+    },
+    {
       what: "Feedback you send us, and notifications we send you",
       why: "To improve the service and keep you informed",
       howLong: "Notifications until you delete your account; feedback is kept without your name once you delete your account",
