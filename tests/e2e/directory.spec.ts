@@ -189,6 +189,15 @@ describe("without JavaScript", () => {
       await page.getByRole("button", { name: "Search", exact: true }).click();
       await page.waitForURL((target) => target.searchParams.get("q") === "kitchen" && target.searchParams.get("region") === "Lagos");
       expect(await resultNames(page)).toContain("Mama Cass Kitchen");
+
+      // 'Rated 4+' is a plain link too: every card left shows an average of 4.0 or more.
+      await page.goto(url("/businesses"));
+      await page.getByRole("complementary", { name: "Filters" }).getByRole("link", { name: "Rated 4+" }).click();
+      await page.waitForURL((target) => target.searchParams.get("rating") === "4");
+      const cards = await page.locator("main article").allInnerTexts();
+      expect(cards.length).toBeGreaterThan(0);
+      for (const card of cards) expect(Number(/★ (\d\.\d) \(\d+\)/.exec(card)?.[1] ?? 0), card).toBeGreaterThanOrEqual(4);
+      expect(await page.getByRole("status").innerText()).toContain("Rated 4+");
     } finally {
       await context.close();
     }

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, url, waitForHydration, watchedPage } from "./harness";
-import { signInAsDemo } from "./account-steps";
+import { DEMO_ADMIN_EMAIL, signInAsDemo } from "./account-steps";
 
 
 let browser: Browser;
@@ -23,10 +23,20 @@ async function message(page: Page, body: Record<string, string>): Promise<void> 
   expect(response.status(), await response.text()).toBeLessThan(300);
 }
 
+/** The business page's rating line: '4.3 ★ 7 reviews' → 7. */
+async function reviewCount(page: Page): Promise<number> {
+  const summary = (await page.locator("#reviews").textContent()) ?? "";
+  const found = /\d\.\d ★ (\d+) reviews?/.exec(summary);
+  expect(found, summary).not.toBeNull();
+  return Number(found![1]);
+}
+
 describe("reviews", () => {
-  it("a visitor the business answered reviews it (verified contact), the owner replies, the rating shows on the page and the card", async () => {
+  it("a visitor the business answered reviews it (verified contact), the owner replies, the rating shows on the page and the card; another visitor reports it and the admin hides it", async () => {
     const owner = await watchedPage(browser);
     const visitor = await watchedPage(browser);
+    const reporter = await watchedPage(browser);
+    const admin = await watchedPage(browser, { viewport: { width: 1280, height: 900 } });
     try {
       await signInAsDemo(owner.page, "owner@example.com");
       // A customer of their own (a demo owner writing to another business): messaging.spec.ts uses up
@@ -81,9 +91,41 @@ describe("reviews", () => {
       const card = visitor.page.locator("article", { hasText: name }).first();
       await card.waitFor();
       expect(await card.textContent()).toMatch(/★ \d\.\d \(\d+\)/);
+
+      // Another visitor reports the review as fake, from the 'Report' link beside it.
+      await visitor.page.goto(url(businessPath));
+      const countBefore = await reviewCount(visitor.page);
+      await signInAsDemo(reporter.page, "tayo.adewale@example.com");
+      await reporter.page.goto(url(businessPath));
+      await reporter.page.locator("li", { hasText: body }).getByRole("link", { name: "Report" }).click();
+      await reporter.page.waitForURL((target) => target.pathname === "/report");
+      await reporter.page.getByLabel("Fake or misleading").check();
+      await reporter.page.getByLabel("Details (optional)").fill("The same words appear under other listings.");
+      await reporter.page.getByRole("button", { name: "Send report" }).click();
+      await reporter.page.getByText("Report received").waitFor();
+
+      // The admin hides it from the Reports tab: it leaves the page, and the count and average follow.
+      await signInAsDemo(admin.page, DEMO_ADMIN_EMAIL);
+      await admin.page.goto(url("/admin?tab=reports"));
+      await waitForHydration(admin.page);
+      const reported = admin.page.locator("li[data-report-item]").filter({ hasText: body }).first();
+      await reported.waitFor();
+      expect(await reported.innerText()).toContain("Fake or misleading (1)");
+      await reported.locator("summary", { hasText: "Hide review" }).click();
+      await reported.getByLabel(/Reason \(kept in the audit log\)/).fill("Copied text: not a real customer's experience.");
+      await reported.getByRole("button", { name: "Hide review" }).click();
+      await admin.page.getByRole("status").filter({ hasText: "Review hidden" }).first().waitFor();
+
+      await visitor.page.goto(url(businessPath));
+      expect(await visitor.page.locator("li", { hasText: body }).count()).toBe(0);
+      if (countBefore > 1) expect(await reviewCount(visitor.page)).toBe(countBefore - 1);
+      else expect(await visitor.page.locator("#reviews").textContent()).not.toMatch(/★ \d+ reviews?/);
+      for (const w of [owner, visitor, reporter, admin]) expect(w.errors).toEqual([]);
     } finally {
       await owner.page.close();
       await visitor.page.close();
+      await reporter.page.close();
+      await admin.page.close();
     }
   });
 });
