@@ -48,6 +48,25 @@ export function benchQueries(seed = 11): string[] {
 }
 
 /**
+ * The rating requests (issue 16), deterministic: sort=rating and 'Rated 4+' (rating=4), each alone and together,
+ * browsing, with a region, a category or both, with common and rare text, and later pages; about 200.
+ */
+export function ratingQueries(seed = 16): string[] {
+  const rng = new Rng(seed);
+  const rating = ["sort=rating", "rating=4", "rating=4&sort=rating"];
+  const list: string[] = [];
+  for (const r of rating) {
+    list.push(r, `${r}&page=2`, `${r}&page=${rng.int(3, 10)}`);
+    for (const region of rng.sample(REGIONS, 8)) list.push(`${r}&region=${encodeURIComponent(region)}`);
+    for (const category of rng.sample(CATEGORIES, 8)) list.push(`${r}&category=${encodeURIComponent(category)}`);
+    for (let i = 0; i < 8; i++) list.push(`${r}&region=${encodeURIComponent(rng.pick(REGIONS))}&category=${encodeURIComponent(rng.pick(CATEGORIES))}`);
+    for (const text of rng.sample([...COMMON, ...PHRASES, ...PARTIAL, ...NAMES], 30)) list.push(`q=${encodeURIComponent(text)}&${r}`);
+    for (let i = 0; i < 8; i++) list.push(`q=${encodeURIComponent(rng.pick(COMMON))}&${r}&page=${rng.int(2, 5)}`);
+  }
+  return rng.shuffle(list);
+}
+
+/**
  * A different set for warming up the server before measuring, as a server that has been running a
  * while is (the embedded database's WebAssembly code is compiled to fast code only once it has run
  * for a while): other words and other pages, about 200 requests.

@@ -7,6 +7,7 @@
  *   node --import tsx bench/search/run.mts --data-dir /tmp/bench-100k [--rate 10]
  *   node --import tsx bench/search/run.mts --data-dir /tmp/bench-pg --database-url postgres://…/bench
  *   node --import tsx bench/search/run.mts --url http://127.0.0.1:3000      (a server already running)
+ *   … --mix rating     sort=rating and 'Rated 4+' (rating=4) instead of the default mix
  *
  * The server is warmed up with other requests first (bench/search/queries.mts warmUpQueries).
  * Loopback only; results also go to bench/results/search-<time>.json (not committed).
@@ -18,7 +19,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { PROJECT_ROOT } from "../../tests/support/server-process.mjs";
 import { percentile, startServer, type BenchServer } from "../lib/server.mts";
-import { benchQueries, warmUpQueries } from "./queries.mts";
+import { benchQueries, ratingQueries, warmUpQueries } from "./queries.mts";
 
 const { values: args } = parseArgs({
   options: {
@@ -27,6 +28,8 @@ const { values: args } = parseArgs({
     "database-url": { type: "string" },
     rate: { type: "string", default: "10" },
     label: { type: "string", default: "" },
+    /** Which requests: the default mix, or 'rating' (sort=rating and rating=4, alone and with text and filters). */
+    mix: { type: "string", default: "default" },
   },
 });
 
@@ -96,7 +99,7 @@ async function main() {
   }
   try {
     const rate = Number(args.rate);
-    const queries = benchQueries();
+    const queries = args.mix === "rating" ? ratingQueries() : benchQueries();
     await run(baseUrl, warmUpQueries(), rate);
     const samples = await run(baseUrl, queries, rate);
     const result = summary(samples);
