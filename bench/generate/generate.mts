@@ -80,7 +80,7 @@ const REVIEW_TEXTS = [
 async function main() {
   const started = Date.now();
   const database = args["database-url"]
-    ? await openDatabase({ kind: "postgres", url: args["database-url"], poolSize: 2 })
+    ? await openDatabase({ kind: "postgres", url: args["database-url"], poolSize: 2, statementTimeoutMs: 0 })
     : await openDatabase({ kind: "embedded", dataDir, purpose: "bench generator" });
   try {
     await migrateDatabase(database);
@@ -95,6 +95,7 @@ async function main() {
     for (const { indexname } of indexes) await exec(database, `drop index "${indexname}"`);
     // The per-region/category counts (migration 0004) are recomputed once at the end instead of per row.
     await exec(database, "alter table businesses disable trigger businesses_facet_counts");
+    await exec(database, "alter table businesses disable trigger businesses_rated4_counts");
     console.log(`images ready in ${Date.now() - started} ms; inserting ${count.toLocaleString("en")} businesses…`);
     const runId = randomUUID().slice(0, 8);
 
@@ -257,6 +258,16 @@ async function main() {
       `insert into business_facet_counts (state, category, count)
        select coalesce(state, ''), coalesce(category, ''), count(*) from businesses
        where approved and approval_status = 'approved' and not owner_suspended and user_id is not null group by 1, 2`,
+    );
+    // 'Rated 4+' counts per region and category (migration 0020), once from the aggregates.
+    await exec(database, "alter table businesses enable trigger businesses_rated4_counts");
+    await exec(database, "delete from business_rated4_counts");
+    await exec(
+      database,
+      `insert into business_rated4_counts (state, category, count)
+       select coalesce(state, ''), coalesce(category, ''), count(*) from businesses
+       where approved and approval_status = 'approved' and not owner_suspended and user_id is not null
+         and review_count > 0 and review_star_sum >= 4 * review_count group by 1, 2`,
     );
     console.log("vacuum analyze…");
     for (const table of ["businesses", "business_images", '"user"', "profiles", "reviews"]) await exec(database, `vacuum analyze ${table}`);
