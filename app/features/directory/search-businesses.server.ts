@@ -267,7 +267,10 @@ async function browse(filters: BusinessFilters, pageSize: number, browsePages: n
   const offset = (filters.page - 1) * pageSize;
   const streams = [sql`${where} and ${priorityNow}`, sql`${where} and ${placementOnly}`, sql`${where} and ${notFeaturedNow}`];
   if (filters.sort === "rating") {
-    const ids = await pageByRating(where, isSparse ? "bitmap" : "ordered", offset, pageSize + 1);
+    // The rating index has no region or category in it: read in its order, a page costs about needed × all /
+    // matching rows whatever the filters, so a sparse pair (region and category) is found and sorted instead.
+    const sparseForRating = Boolean(filters.region || filters.category || filters.minRating) && (needed * readThrough) / Math.max(counted.total, 1) > counted.total;
+    const ids = await pageByRating(where, sparseForRating ? "bitmap" : "ordered", offset, pageSize + 1);
     return toResult(ids, filters, pageSize, counted, false, lastPage);
   }
   const ids = isSparse
