@@ -9,6 +9,8 @@ export type BusinessCardData = {
   name: string;
   category: string | null;
   state: string | null;
+  /** The listing's LGA ('Ikeja'), shown before the state; null when not set. */
+  lga?: string | null;
   /** The first products a card shows (2). */
   products: string[];
   /** How many more products there are ('+N more'). */

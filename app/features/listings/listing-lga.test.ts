@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkListingForm, LISTING_TEXTS, REVIEWED_FIELDS, type TypedListingFields } from "./listing.schemas";
+import { checkListingForm, LISTING_TEXTS, ListingSchema, REVIEWED_FIELDS, type TypedListingFields } from "./listing.schemas";
 
 const typed = (extra: Partial<TypedListingFields> = {}): TypedListingFields => ({
   name: "Mama Put Kitchen",
@@ -18,9 +18,11 @@ const typed = (extra: Partial<TypedListingFields> = {}): TypedListingFields => (
 });
 
 describe("a listing's LGA and landmark", () => {
-  it("are optional: none is stored as null", () => {
+  it("are optional: none is stored as null, and a stored null is accepted as none", () => {
     const checked = checkListingForm(typed(), 1);
     expect(checked.ok && [checked.input.lga, checked.input.landmark]).toEqual([null, null]);
+    const parsed = ListingSchema.parse({ ...typed(), products: ["Rice"], lga: null, landmark: null });
+    expect([parsed.lga, parsed.landmark]).toEqual([null, null]);
   });
 
   it("stores the LGA as the list spells it, and the landmark as one clean line", () => {

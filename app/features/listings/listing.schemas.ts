@@ -160,8 +160,9 @@ export const ListingSchema = z.object({
     .refine((v) => v === null || /^https?:\/\/[^\s/$.?#].[^\s]*$/i.test(v), LISTING_TEXTS.websiteInvalid),
   products: z.array(z.string()).transform(cleanProducts).refine((v) => v.length > 0, LISTING_TEXTS.productsRequired),
   // One of the state's local government areas (checked below, with the state), stored as the list spells it.
-  lga: z.string().trim().max(100, LISTING_TEXTS.lgaNotListed).optional().transform((v) => v || null),
-  landmark: z.string().overwrite(cleanLandmark).max(LANDMARK_MAX_LENGTH, LISTING_TEXTS.landmarkLength).optional().transform((v) => v || null),
+  // Optional; null is accepted too (a listing's stored values, which have none until the owner sets them).
+  lga: z.string().trim().max(100, LISTING_TEXTS.lgaNotListed).nullish().transform((v) => v || null),
+  landmark: z.string().overwrite(cleanLandmark).max(LANDMARK_MAX_LENGTH, LISTING_TEXTS.landmarkLength).nullish().transform((v) => v || null),
 })
   // Checked even when other fields have problems (so the form shows every problem at once), once the state is one of the list.
   .refine((v) => !v.lga || findLga(v.state, v.lga) !== null, {
