@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { businessRevisions } from "../../../db/schema";
-import { createAdmin, createOwner } from "../../../db/seed/factories";
+import { createAdmin, createBusiness, createOwner } from "../../../db/seed/factories";
 import { actorFor } from "../../../tests/support/actors";
 import { fileFrom, pngImage } from "../../../tests/support/images";
 import { getDb } from "../../lib/db.server";
@@ -95,5 +95,17 @@ describe("a listing's LGA and landmark", () => {
     expect(await updateListing(owner, businessId, input({ lga: "Eti Osa" }), { keep, added: [] })).toEqual({ status: "saved" });
     expect((await getPublicBusiness(businessId)).lga).toBe("Eti Osa");
     expect(await getDb().select().from(businessRevisions).where(eq(businessRevisions.businessId, businessId))).toEqual([]);
+  });
+
+  it("the database refuses an LGA without a state and a landmark over 150 characters", async () => {
+    const owner = await createOwner(getDb());
+    await expect(createBusiness(getDb(), { userId: owner.id, state: null, lga: "Ikeja" })).rejects.toThrow();
+    await expect(createBusiness(getDb(), { userId: owner.id, landmark: "x".repeat(151) })).rejects.toThrow();
+    const fine = await createBusiness(getDb(), { userId: owner.id, lga: "Ikeja", landmark: "x".repeat(150) });
+    const revision = (landmark: string) =>
+      getDb().execute(sql`insert into business_revisions (business_id, name, images, landmark)
+        values (${fine.id}, 'Some name', '[{"key": "a/b.webp", "width": 800}]'::jsonb, ${landmark})`);
+    await expect(revision("y".repeat(151))).rejects.toThrow();
+    await expect(revision("y".repeat(150))).resolves.toBeDefined();
   });
 });
