@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { findLga, lgasOf } from "../../app/lib/nigeria-lgas";
 import type { Region } from "../../app/lib/reference";
 import { buildDemoPlan, LOCALITIES } from "./data";
-import { landmarkFor, lgaAt, lgaOfArea, streetOf } from "./places";
+import { generatedPlace, landmarkFor, lgaAt, lgaOfArea, streetOf } from "./places";
 
 describe("demo LGAs and landmarks", () => {
   it("knows the LGA of every demo area, one of its state's", () => {
@@ -29,5 +29,15 @@ describe("demo LGAs and landmarks", () => {
     expect(streetOf("41 Adeniran Ogunsanya Street, Surulere, Lagos")).toBe("Adeniran Ogunsanya Street");
     expect(lgaAt("Lagos", 0)).toBe(lgasOf("Lagos")[0]);
     expect(lgaAt("Lagos", 0.9999)).toBe(lgasOf("Lagos").at(-1));
+  });
+
+  it("spreads generated listings over every LGA of a state, most in their area's, about 1 in 10 without one", () => {
+    const places = Array.from({ length: 4000 }, (_, i) => generatedPlace("Lagos", "Ikeja", `Listing ${i}|${i} Allen Avenue`, "Allen Avenue"));
+    const lgas = new Set(places.map((p) => p.lga));
+    for (const lga of lgasOf("Lagos")) expect(lgas.has(lga), lga).toBe(true);
+    const none = places.filter((p) => p.lga === null).length / places.length;
+    expect(none).toBeGreaterThan(0.07);
+    expect(none).toBeLessThan(0.13);
+    expect(places.filter((p) => p.lga === "Ikeja").length / places.length).toBeGreaterThan(0.5);
   });
 });

@@ -79,6 +79,8 @@ function hash(text: string): number {
  */
 export function generatedPlace(state: Region, area: string, key: string, street: string | null): { lga: string | null; landmark: string | null } {
   const at = hash(`lga:${key}`) / 2 ** 32;
-  const lga = at < 0.1 ? null : at < 0.7 ? (lgaOfArea(state, area) ?? lgaAt(state, (at - 0.1) / 0.9)) : lgaAt(state, (at - 0.1) / 0.9);
+  if (at < 0.1) return { lga: null, landmark: landmarkFor(key, street) };
+  // [0.1, 0.7): the area's LGA (anywhere in the state for an area not in the table); [0.7, 1): anywhere.
+  const lga = at < 0.7 ? (lgaOfArea(state, area) ?? lgaAt(state, (at - 0.1) / 0.6)) : lgaAt(state, (at - 0.7) / 0.3);
   return { lga, landmark: landmarkFor(key, street) };
 }
