@@ -1,12 +1,21 @@
--- 'Rated 4+' on /businesses (issue 16): per state and category, the public listings whose published reviews
--- average four stars or more, kept by trigger like business_facet_counts (migration 0004), so browsing with the
--- filter counts in constant time at a million listings. Rated 4+ means review_count > 0 and
--- review_star_sum >= 4 * review_count: the same condition as businesses_public_rated4_idx (migration 0013).
+-- 'Rated 4+' on /businesses (issue 16): the public listings whose published reviews average four stars or more,
+-- counted per state and category (business_rated4_counts) and, for listings with an LGA, per state, LGA and
+-- category (business_rated4_lga_counts), like business_facet_counts (migration 0004) and business_lga_counts
+-- (migration 0017) are for all public listings. One trigger keeps both, so browsing with the filter counts in
+-- constant time at a million listings. Rated 4+ means review_count > 0 and review_star_sum >= 4 * review_count:
+-- the condition of businesses_public_rated4_idx (migration 0013).
 CREATE TABLE "business_rated4_counts" (
 	"state" text NOT NULL,
 	"category" text NOT NULL,
 	"count" integer NOT NULL,
 	CONSTRAINT "business_rated4_counts_pkey" PRIMARY KEY ("state", "category")
+);--> statement-breakpoint
+CREATE TABLE "business_rated4_lga_counts" (
+	"state" text NOT NULL,
+	"lga" text NOT NULL,
+	"category" text NOT NULL,
+	"count" integer NOT NULL,
+	CONSTRAINT "business_rated4_lga_counts_pkey" PRIMARY KEY ("state", "lga", "category")
 );--> statement-breakpoint
 CREATE FUNCTION business_rated4_counts_apply() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
@@ -15,28 +24,43 @@ DECLARE
   new_in boolean := TG_OP <> 'DELETE' AND NEW.approved AND NEW.approval_status = 'approved' AND NOT NEW.owner_suspended
     AND NEW.user_id IS NOT NULL AND NEW.review_count > 0 AND NEW.review_star_sum >= 4 * NEW.review_count;
 BEGIN
-  IF TG_OP = 'UPDATE' AND old_in = new_in AND OLD.state IS NOT DISTINCT FROM NEW.state AND OLD.category IS NOT DISTINCT FROM NEW.category THEN
+  IF TG_OP = 'UPDATE' AND old_in = new_in AND OLD.state IS NOT DISTINCT FROM NEW.state AND OLD.lga IS NOT DISTINCT FROM NEW.lga
+     AND OLD.category IS NOT DISTINCT FROM NEW.category THEN
     RETURN NULL;
   END IF;
   IF old_in THEN
     UPDATE business_rated4_counts SET count = count - 1 WHERE state = coalesce(OLD.state, '') AND category = coalesce(OLD.category, '');
+    IF OLD.lga IS NOT NULL THEN
+      UPDATE business_rated4_lga_counts SET count = count - 1 WHERE state = coalesce(OLD.state, '') AND lga = OLD.lga AND category = coalesce(OLD.category, '');
+    END IF;
   END IF;
   IF new_in THEN
     INSERT INTO business_rated4_counts AS c (state, category, count) VALUES (coalesce(NEW.state, ''), coalesce(NEW.category, ''), 1)
     ON CONFLICT (state, category) DO UPDATE SET count = c.count + 1;
+    IF NEW.lga IS NOT NULL THEN
+      INSERT INTO business_rated4_lga_counts AS c (state, lga, category, count) VALUES (coalesce(NEW.state, ''), NEW.lga, coalesce(NEW.category, ''), 1)
+      ON CONFLICT (state, lga, category) DO UPDATE SET count = c.count + 1;
+    END IF;
   END IF;
   RETURN NULL;
 END $$;--> statement-breakpoint
 CREATE FUNCTION business_rated4_counts_clear() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   DELETE FROM business_rated4_counts;
+  DELETE FROM business_rated4_lga_counts;
   RETURN NULL;
 END $$;--> statement-breakpoint
-CREATE TRIGGER "businesses_rated4_counts" AFTER INSERT OR DELETE OR UPDATE OF approved, approval_status, owner_suspended, user_id, state, category, review_count, review_star_sum
+CREATE TRIGGER "businesses_rated4_counts" AFTER INSERT OR DELETE
+  OR UPDATE OF approved, approval_status, owner_suspended, user_id, state, lga, category, review_count, review_star_sum
   ON "businesses" FOR EACH ROW EXECUTE FUNCTION business_rated4_counts_apply();--> statement-breakpoint
 CREATE TRIGGER "businesses_rated4_counts_truncate" AFTER TRUNCATE ON "businesses" FOR EACH STATEMENT EXECUTE FUNCTION business_rated4_counts_clear();--> statement-breakpoint
 INSERT INTO "business_rated4_counts" (state, category, count)
   SELECT coalesce(state, ''), coalesce(category, ''), count(*) FROM "businesses"
   WHERE approved AND approval_status = 'approved' AND NOT owner_suspended AND user_id IS NOT NULL
     AND review_count > 0 AND review_star_sum >= 4 * review_count
-  GROUP BY 1, 2;
+  GROUP BY 1, 2;--> statement-breakpoint
+INSERT INTO "business_rated4_lga_counts" (state, lga, category, count)
+  SELECT coalesce(state, ''), lga, coalesce(category, ''), count(*) FROM "businesses"
+  WHERE approved AND approval_status = 'approved' AND NOT owner_suspended AND user_id IS NOT NULL
+    AND review_count > 0 AND review_star_sum >= 4 * review_count AND lga IS NOT NULL
+  GROUP BY 1, 2, 3;

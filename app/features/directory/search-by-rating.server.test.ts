@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { businesses } from "../../../db/schema";
 import { createBusiness, createOwner, createReview, createVisitor, uniqueSuffix } from "../../../db/seed/factories";
 import { getDb, queryRows } from "../../lib/db.server";
+import { lgasOf } from "../../lib/nigeria-lgas";
 import { setReviewVisibility } from "../reviews/set-review-visibility.server";
 import { parseBusinessFilters } from "./parse-business-filters";
 import { searchBusinesses } from "./search-businesses.server";
@@ -86,7 +87,8 @@ describe("rating=4 ('Rated 4+')", () => {
 
   it("browses with exact counts kept by trigger: a hidden review moves a listing out, publishing it back in", async () => {
     const word = `zs${uniqueSuffix()}`;
-    const listing = await rated(`Kept ${word}`, [5, 4], { state: "Kano", category: "Bakery" });
+    const kanoLga = lgasOf("Kano")[0]!;
+    const listing = await rated(`Kept ${word}`, [5, 4], { state: "Kano", lga: kanoLga, category: "Bakery" });
     const low = await createReview(getDb(), { businessId: listing.id, authorId: authors[5]!, stars: 1, status: "hidden" });
 
     const before = await search("rating=4");
@@ -96,6 +98,13 @@ describe("rating=4 ('Rated 4+')", () => {
     expect(kano(before)).toBe(await rated4InTable(sql`and state = 'Kano'`));
     const inKanoBakeries = await search("rating=4&region=Kano&category=Bakery");
     expect(inKanoBakeries.items.map((i) => i.id)).toContain(listing.id);
+    // Per LGA too (business_rated4_lga_counts): the region's LGA list and the LGA's own page.
+    const inLga = await search(`rating=4&region=Kano&lga=${encodeURIComponent(kanoLga)}`);
+    expect(inLga.total).toBe(await rated4InTable(sql`and state = 'Kano' and lga = ${kanoLga}`));
+    expect(inLga.items.map((i) => i.id)).toContain(listing.id);
+    expect(before.facets.lgas ?? []).toEqual([]);
+    const lgaCount = (await search("rating=4&region=Kano")).facets.lgas?.find((f) => f.name === kanoLga)?.count;
+    expect(lgaCount).toBe(await rated4InTable(sql`and state = 'Kano' and lga = ${kanoLga}`));
 
     // Publishing the 1-star review makes the average 3.3: out of 'Rated 4+', and out of its counts.
     await getDb().transaction((tx) => setReviewVisibility(tx, low.id, "published"));
@@ -103,6 +112,7 @@ describe("rating=4 ('Rated 4+')", () => {
     expect(after.total).toBe(before.total - 1);
     expect(kano(after)).toBe(kano(before) - 1);
     expect((await search("rating=4&region=Kano&category=Bakery")).items.map((i) => i.id)).not.toContain(listing.id);
+    expect((await search(`rating=4&region=Kano&lga=${encodeURIComponent(kanoLga)}`)).total).toBe(inLga.total - 1);
 
     await getDb().transaction((tx) => setReviewVisibility(tx, low.id, "hidden"));
     expect((await search("rating=4")).total).toBe(before.total);

@@ -20,6 +20,7 @@ export const cardColumns = {
   name: businesses.name,
   category: businesses.category,
   state: businesses.state,
+  lga: businesses.lga,
   products: businesses.products,
   featured: isFeaturedNow().mapWith(Boolean),
   reviewCount: businesses.reviewCount,
@@ -37,6 +38,7 @@ type CardRow = {
   name: string;
   category: string | null;
   state: string | null;
+  lga: string | null;
   products: string[];
   featured: boolean;
   reviewCount: number;
