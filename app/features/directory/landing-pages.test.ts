@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { lgaSlug, lgasOf } from "../../lib/nigeria-lgas";
 import { CATEGORIES, REGIONS } from "../../lib/reference";
 import {
   breadcrumbJsonLd, businessTrail, categoriesTrail, categoryPlural, categorySlug, findCategoryBySlug, findStateBySlug, landingDescription,
@@ -80,6 +81,22 @@ describe("landing page addresses", () => {
     expect(resolveLanding({ state: "lagos", place: "nowhere" }, findLga)).toBeNull();
     expect(resolveLanding({ state: "atlantis" })).toBeNull();
     expect(resolveLanding({})).toBeNull();
+  });
+
+  it("know every state's LGAs, older spellings too (the page then redirects to the canonical slug)", () => {
+    expect(resolveLanding({ state: "lagos", place: "ikeja" })).toEqual({ state: "Lagos", lga: { name: "Ikeja", slug: "ikeja" } });
+    expect(resolveLanding({ state: "lagos", place: "eti-osa" })).toEqual({ state: "Lagos", lga: { name: "Eti Osa", slug: "eti-osa" } });
+    const older = resolveLanding({ state: "lagos", place: "somolu" });
+    expect(older).toEqual({ state: "Lagos", lga: { name: "Shomolu", slug: "shomolu" } });
+    expect(landingPath(older!)).toBe("/states/lagos/shomolu");
+    expect(resolveLanding({ state: "fct", place: "amac" })).toEqual({ state: "FCT", lga: { name: "Abuja Municipal", slug: "abuja-municipal" } });
+    // An LGA of another state is not found here.
+    expect(resolveLanding({ state: "kano", place: "ikeja" })).toBeNull();
+  });
+
+  it("never let an LGA slug hide behind a category slug of the same spelling", () => {
+    const categorySlugs = new Set(CATEGORIES.map(categorySlug));
+    for (const state of REGIONS) for (const lga of lgasOf(state)) expect(categorySlugs.has(lgaSlug(lga)), `${state}: ${lga}`).toBe(false);
   });
 });
 

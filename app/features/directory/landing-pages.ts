@@ -10,6 +10,7 @@
  *   /states/{state}/{lga}            'Businesses in Ikeja, Lagos' (a category slug wins over an LGA slug)
  */
 import { SITE_NAME } from "../../components/site";
+import { findLga, lgaSlug } from "../../lib/nigeria-lgas";
 import { CATEGORIES, REGIONS, findCategory, findRegion, type Category, type Region } from "../../lib/reference";
 
 /** A name as a URL segment: lower case, every run of other characters one hyphen ('Restaurant/Bar' → 'restaurant-bar'). */
@@ -211,10 +212,7 @@ export type LandingParams = { category?: string; state?: string; place?: string 
  * segment after a state is a category slug first, else an LGA slug of that state (`findLga`). The caller
  * compares landingPath(scope) with the address and redirects (301) when it was not the canonical one.
  */
-export function resolveLanding(
-  params: LandingParams,
-  findLga: (state: Region, slug: string) => { name: string; slug: string } | null = () => null,
-): LandingScope | null {
+export function resolveLanding(params: LandingParams, lgaOf: (state: Region, slug: string) => LgaRef | null = lgaBySlug): LandingScope | null {
   if (params.category !== undefined) {
     const category = findCategoryBySlug(params.category);
     return category ? { category } : null;
@@ -224,6 +222,14 @@ export function resolveLanding(
   if (params.place === undefined) return { state };
   const category = findCategoryBySlug(params.place);
   if (category) return { state, category };
-  const lga = findLga(state, params.place.toLowerCase());
+  const lga = lgaOf(state, params.place.toLowerCase());
   return lga ? { state, lga } : null;
+}
+
+type LgaRef = { name: string; slug: string };
+
+/** The LGA of the state a slug names, older spellings included ('somolu' → Shomolu, canonical 'shomolu'). */
+export function lgaBySlug(state: Region, slug: string): LgaRef | null {
+  const name = findLga(state, slug);
+  return name ? { name, slug: lgaSlug(name) } : null;
 }
