@@ -262,8 +262,12 @@ describe("public pages", () => {
       expectShown(p, listing.websiteUrl);
       for (const product of listing.products) expectShown(p, product);
       const scripts = parseHtml(p.html).scripts.filter((s) => s.attrs.type === "application/ld+json");
-      expect(scripts).toHaveLength(1);
+      // LocalBusiness, then the breadcrumbs' BreadcrumbList, whose last step is the listing's name.
+      expect(scripts).toHaveLength(2);
       expect(jsonLdProblems(scripts[0]!.content)).toEqual([]);
+      expect(jsonLdProblems(scripts[1]!.content)).toEqual([]);
+      const crumbs = JSON.parse(scripts[1]!.content) as { itemListElement: { name: string }[] };
+      expect(crumbs.itemListElement.at(-1)?.name).toBe(listing.name);
       const ld = JSON.parse(scripts[0]!.content) as { name: string; description: string; sameAs?: string; address: { streetAddress: string } };
       expect(ld.name).toBe(listing.name);
       expect(ld.description).toBe(listing.description);
