@@ -51,11 +51,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
-  // A page's structured data (schema.org), already escaped for <script> by its loader: its own, then its breadcrumbs'.
-  const jsonLd = useMatches().flatMap((match) => {
-    const loaded = match.loaderData as { jsonLd?: string; breadcrumbJsonLd?: string } | undefined;
-    return [loaded?.jsonLd, loaded?.breadcrumbJsonLd].filter((json) => json !== undefined);
-  });
+  // A page's structured data (schema.org), already escaped for <script> by its loader.
+  const jsonLd = useMatches().map((match) => (match.loaderData as { jsonLd?: string } | undefined)?.jsonLd).find(Boolean);
   return (
     <html lang="en">
       <head>
@@ -65,9 +62,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />
-        {jsonLd.map((json) => (
-          <JsonLd key={json} json={json} nonce={nonce} />
-        ))}
+        {jsonLd && <JsonLd json={jsonLd} nonce={nonce} />}
       </head>
       <body className="min-h-screen bg-gray-50 text-gray-900 antialiased">
         {children}

@@ -5,11 +5,11 @@ import { isFooterVisible } from "./navigation";
 import { SiteFooter } from "./site-footer";
 
 describe("the site footer", () => {
-  it("links the privacy notice, help, feedback, pricing and the categories", () => {
+  it("links the privacy notice, help, feedback and pricing", () => {
     const router = createMemoryRouter([{ path: "/", element: <SiteFooter /> }]);
     const html = renderToString(<RouterProvider router={router} />);
     const links = [...html.matchAll(/<a [^>]*href="([^"]*)"/g)].map((m) => m[1]);
-    expect(links).toEqual(["/privacy", "/help", "/feedback", "/pricing", "/categories"]);
+    expect(links).toEqual(["/privacy", "/help", "/feedback", "/pricing"]);
     expect(html).toContain("Privacy");
   });
 

@@ -1,11 +1,11 @@
 import { Link } from "react-router";
 
-/** The links every page but the chat ends with: the privacy notice first (NDPA 2023), then help, feedback, pricing, categories. */
+/** The links every page but the chat ends with: the privacy notice first (NDPA 2023), then help, feedback, pricing. */
 export function SiteFooter() {
   return (
     <footer className="mt-10 border-t border-gray-200 px-4 py-6 text-sm text-gray-600">
       <nav aria-label="Site" className="mx-auto flex max-w-6xl flex-wrap gap-x-5 gap-y-2 [&>a:hover]:underline">
-        {["Privacy", "Help", "Feedback", "Pricing", "Categories"].map((label) => (
+        {["Privacy", "Help", "Feedback", "Pricing"].map((label) => (
           <Link key={label} to={`/${label.toLowerCase()}`}>
             {label}
           </Link>

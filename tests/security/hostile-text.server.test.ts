@@ -262,13 +262,14 @@ describe("public pages", () => {
       expectShown(p, listing.websiteUrl);
       for (const product of listing.products) expectShown(p, product);
       const scripts = parseHtml(p.html).scripts.filter((s) => s.attrs.type === "application/ld+json");
-      // LocalBusiness, then the breadcrumbs' BreadcrumbList, whose last step is the listing's name.
-      expect(scripts).toHaveLength(2);
+      expect(scripts).toHaveLength(1);
       expect(jsonLdProblems(scripts[0]!.content)).toEqual([]);
-      expect(jsonLdProblems(scripts[1]!.content)).toEqual([]);
-      const crumbs = JSON.parse(scripts[1]!.content) as { itemListElement: { name: string }[] };
+      // [LocalBusiness, BreadcrumbList]: the breadcrumbs' last step is the listing's name.
+      const [ld, crumbs] = JSON.parse(scripts[0]!.content) as [
+        { name: string; description: string; sameAs?: string; address: { streetAddress: string } },
+        { itemListElement: { name: string }[] },
+      ];
       expect(crumbs.itemListElement.at(-1)?.name).toBe(listing.name);
-      const ld = JSON.parse(scripts[0]!.content) as { name: string; description: string; sameAs?: string; address: { streetAddress: string } };
       expect(ld.name).toBe(listing.name);
       expect(ld.description).toBe(listing.description);
       expect(ld.address.streetAddress).toContain(listing.address);
@@ -289,7 +290,7 @@ describe("public pages", () => {
       expectShown(p, review!.reply);
       const scripts = parseHtml(p.html).scripts.filter((s) => s.attrs.type === "application/ld+json");
       expect(jsonLdProblems(scripts[0]!.content)).toEqual([]);
-      const ld = JSON.parse(scripts[0]!.content) as { review: { reviewBody: string }[]; aggregateRating: { reviewCount: number } };
+      const [ld] = JSON.parse(scripts[0]!.content) as [{ review: { reviewBody: string }[]; aggregateRating: { reviewCount: number } }];
       expect(ld.review[0]!.reviewBody).toBe(review!.body);
       expect(ld.aggregateRating.reviewCount).toBe(1);
     }

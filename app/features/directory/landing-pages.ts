@@ -204,6 +204,14 @@ export function breadcrumbJsonLd(trail: Crumb[], absolute: (path: string) => str
   return JSON.stringify(ld).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
 }
 
+/**
+ * Several JSON-LD documents (each already safe inside <script>) as one top-level array, for the page's one
+ * JSON-LD script: a business page's LocalBusiness and its BreadcrumbList.
+ */
+export function jsonLdList(...documents: string[]): string {
+  return `[${documents.join(",")}]`;
+}
+
 /** A landing page's route parameters, as typed in the address. */
 export type LandingParams = { category?: string; state?: string; place?: string };
 

@@ -9,7 +9,7 @@ import { loginUrlFor } from "~/features/accounts/access";
 import { businessJsonLd } from "~/features/directory/business-json-ld";
 import { businessPath, contactHref, telHref, websiteHref, whatsappHref } from "~/features/directory/business-links";
 import { getPublicBusiness } from "~/features/directory/get-public-business.server";
-import { breadcrumbJsonLd, businessTrail } from "~/features/directory/landing-pages";
+import { breadcrumbJsonLd, businessTrail, jsonLdList } from "~/features/directory/landing-pages";
 import { defaultShareImage, publicUrl } from "~/features/directory/public-url.server";
 import { recordBusinessView } from "~/features/directory/record-business-view.server";
 import { shouldCountView } from "~/features/directory/view-counting";
@@ -56,7 +56,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     business,
     canonical,
     trail,
-    breadcrumbJsonLd: breadcrumbJsonLd(trail, publicUrl),
     // Links are made here, so the page needs no code to check them.
     links: {
       contact: contactHref(business),
@@ -65,8 +64,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       whatsapp: whatsappHref(business.phoneNumber),
       website: websiteHref(business.websiteUrl),
     },
-    // Rendered in the document head by the root layout, with the CSP nonce.
-    jsonLd: businessJsonLd(business, canonical, images, { summary: reviews.summary, reviews: reviews.reviews.rows.slice(0, REVIEW_LIMITS.jsonLdReviews) }),
+    // Rendered in the document head by the root layout, with the CSP nonce: [LocalBusiness, BreadcrumbList].
+    jsonLd: jsonLdList(
+      businessJsonLd(business, canonical, images, { summary: reviews.summary, reviews: reviews.reviews.rows.slice(0, REVIEW_LIMITS.jsonLdReviews) }),
+      breadcrumbJsonLd(trail, publicUrl),
+    ),
     reviews,
     signedIn: Boolean(user),
     reviewLogin: loginUrlFor(`${businessPath(business.id)}#reviews`),

@@ -26,6 +26,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     total: formatCount(index.total, false),
     categories: index.categories.map(({ category, count }) => entry(category, count, landingPath({ category }))),
     states: index.states.map(({ state, count }) => entry(state, count, landingPath({ state }))),
+    // schema.org BreadcrumbList, rendered in the head by the root layout.
     jsonLd: breadcrumbJsonLd(trail, publicUrl),
     meta: seoMeta({
       title: `Business categories in Nigeria — ${SITE_NAME}`,

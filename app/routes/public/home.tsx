@@ -104,8 +104,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <h2 id="categories" className="title">
             Browse by Category
           </h2>
-          <Link to="/categories" className="link">
-            All categories
+          <Link to="/businesses" className="link">
+            See all
           </Link>
         </div>
         <ul className="grid grid-cols-2 gap-3 md:grid-cols-4">

@@ -204,7 +204,10 @@ describe("a business page's breadcrumbs", () => {
       links: [["Nigeria", "/"], ["Lagos", "/states/lagos"], ["Pharmacy store", "/states/lagos/pharmacy-store"]],
       current: business.name,
     });
-    const [local, crumbs] = jsonLdOf(p.html);
+    // One JSON-LD script in the head: [LocalBusiness, BreadcrumbList].
+    const scripts = jsonLdOf(p.html);
+    expect(scripts).toHaveLength(1);
+    const [local, crumbs] = scripts[0] as unknown as Record<string, unknown>[];
     expect(local?.["@type"]).toBe("LocalBusiness");
     expect(crumbs).toEqual({
       "@context": "https://schema.org",

@@ -69,6 +69,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     states,
     statesHeading: scope.category ? `${categoryPlural(scope.category)} in other states` : "",
     categoriesHeading: scope.state ? `${scope.category ? "Other categories" : "Categories"} in ${scope.state}` : "",
+    // schema.org BreadcrumbList, rendered in the head by the root layout.
     jsonLd: breadcrumbJsonLd(trail, publicUrl),
     meta: seoMeta({
       title: landingTitle(scope, page),
