@@ -4,6 +4,7 @@
  * products and blurbs. Deterministic: the same seed and index give the same business.
  */
 import { CATEGORY_PROFILES, LOCALITIES, NAMES, Rng, inSentence, nigerianPhone, slugify, type Ethnicity } from "../../db/seed/data";
+import { generatedPlace } from "../../db/seed/places";
 import { CATEGORIES, REGIONS, type Category, type Region } from "../../app/lib/reference";
 
 /** Share of listings per state: big cities dominate, every state has some. */
@@ -79,6 +80,9 @@ export type GeneratedBusiness = {
   address: string;
   plotNumber: string | null;
   state: Region;
+  /** One of the state's LGAs (none for about 1 in 10), and an optional landmark line (db/seed/places.ts). */
+  lga: string | null;
+  landmark: string | null;
   phoneNumber: string;
   websiteUrl: string | null;
   products: string[];
@@ -112,12 +116,15 @@ export function generateBusiness(rng: Rng, owner: GeneratedOwner): GeneratedBusi
   const [a, b, c] = products.map(inSentence);
   const parts = [fill(rng.pick(profile.blurbs), values), `We offer ${a}, ${b}, ${c} and more.`];
   for (const extra of rng.sample(EXTRA_SENTENCES, rng.int(1, 2))) parts.push(fill(extra, values));
+  const address = `${rng.int(1, 180)} ${street}, ${place}`;
   return {
     name,
     description: parts.join(" "),
-    address: `${rng.int(1, 180)} ${street}, ${place}`,
+    address,
     plotNumber: rng.chance(0.3) ? rng.pick([`Shop ${rng.int(1, 40)}`, `Plot ${rng.int(1, 600)}`, `Suite ${rng.int(1, 20)}`]) : null,
     state,
+    // From a hash, not the random sequence, so every other generated value stays as it was.
+    ...generatedPlace(state, area, `${name}|${address}`, street),
     phoneNumber: nigerianPhone(rng),
     websiteUrl: rng.chance(0.2) ? `https://${slugify(name).slice(0, 40)}.example.com` : null,
     products,

@@ -95,6 +95,7 @@ async function main() {
     for (const { indexname } of indexes) await exec(database, `drop index "${indexname}"`);
     // The per-region/category counts (migration 0004) are recomputed once at the end instead of per row.
     await exec(database, "alter table businesses disable trigger businesses_facet_counts");
+    await exec(database, "alter table businesses disable trigger businesses_lga_counts");
     console.log(`images ready in ${Date.now() - started} ms; inserting ${count.toLocaleString("en")} businesses…`);
     const runId = randomUUID().slice(0, 8);
 
@@ -110,7 +111,7 @@ async function main() {
       const rows: Record<string, unknown[]> = {
         id: [], user_id: [], name: [], description: [], address: [], plot_number: [], state: [], phone_number: [], website_url: [],
         products: [], category: [], approved: [], approval_status: [], featured: [], featured_until: [], owner_suspended: [],
-        view_count: [], created_at: [],
+        view_count: [], created_at: [], lga: [], landmark: [],
       };
       const imageRows: Record<string, unknown[]> = { business_id: [], image_url: [], position: [], width: [], height: [], created_at: [] };
       const reviewRows: Record<string, unknown[]> = { business_id: [], author_id: [], stars: [], body: [], created_at: [] };
@@ -154,6 +155,8 @@ async function main() {
         rows.owner_suspended.push(owner.suspended);
         rows.view_count.push(status === "approved" ? Math.round(rng.float() ** 3 * 5000) : 0);
         rows.created_at.push(createdAt.toISOString());
+        rows.lga.push(business.lga);
+        rows.landmark.push(business.landmark);
         // Reviews at the demo data's rate (db/seed: two listings in three, one to five reviews each), written by
         // earlier owners (never the listing's own), stars skewed high as review sites' are.
         if (status === "approved" && rng.float() < 2 / 3 && reviewerPool.length > 5) {
@@ -203,16 +206,16 @@ async function main() {
         database,
         `insert into businesses (id, user_id, name, description, address, plot_number, state, country, phone_number, website_url,
            products, category, approved, approval_status, approved_at, featured, featured_until, owner_suspended, view_count,
-           created_at, updated_at)
+           created_at, updated_at, lga, landmark)
          select b.id, b.user_id, b.name, b.description, b.address, b.plot_number, b.state, 'Nigeria', b.phone_number, b.website_url,
            string_to_array(b.products, chr(31)), b.category, b.approved, b.approval_status,
            case when b.approved then b.created_at end, b.featured, b.featured_until, b.owner_suspended, b.view_count,
-           b.created_at, b.created_at
+           b.created_at, b.created_at, b.lga, b.landmark
          from unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[],
            $10::text[], $11::text[], $12::boolean[], $13::text[], $14::boolean[], $15::timestamptz[], $16::boolean[], $17::int[],
-           $18::timestamptz[])
+           $18::timestamptz[], $19::text[], $20::text[])
            as b(id, user_id, name, description, address, plot_number, state, phone_number, website_url, products, category,
-                approved, approval_status, featured, featured_until, owner_suspended, view_count, created_at)`,
+                approved, approval_status, featured, featured_until, owner_suspended, view_count, created_at, lga, landmark)`,
         Object.values(rows),
       );
       await exec(
@@ -257,6 +260,14 @@ async function main() {
       `insert into business_facet_counts (state, category, count)
        select coalesce(state, ''), coalesce(category, ''), count(*) from businesses
        where approved and approval_status = 'approved' and not owner_suspended and user_id is not null group by 1, 2`,
+    );
+    await exec(database, "alter table businesses enable trigger businesses_lga_counts");
+    await exec(database, "delete from business_lga_counts");
+    await exec(
+      database,
+      `insert into business_lga_counts (state, lga, category, count)
+       select coalesce(state, ''), lga, coalesce(category, ''), count(*) from businesses
+       where approved and approval_status = 'approved' and not owner_suspended and user_id is not null and lga is not null group by 1, 2, 3`,
     );
     console.log("vacuum analyze…");
     for (const table of ["businesses", "business_images", '"user"', "profiles", "reviews"]) await exec(database, `vacuum analyze ${table}`);

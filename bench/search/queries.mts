@@ -1,8 +1,9 @@
 /**
  * 300+ varied listing-page requests, deterministic: common words, place names, partial words, 3-letter
- * words, misspellings, several words, owner and brand names, region and category filters with and
+ * words, misspellings, several words, owner and brand names, region, LGA and category filters with and
  * without text, and later pages. Each is the query string of GET /businesses?….
  */
+import { lgasOf } from "../../app/lib/nigeria-lgas";
 import { CATEGORIES, REGIONS } from "../../app/lib/reference";
 import { Rng } from "../../db/seed/data";
 
@@ -44,7 +45,29 @@ export function benchQueries(seed = 11): string[] {
   for (let i = 0; i < 30; i++) list.push(`region=${encodeURIComponent(rng.pick(REGIONS))}&category=${encodeURIComponent(rng.pick(CATEGORIES))}`);
   for (let i = 0; i < 20; i++) list.push(`${q(rng.pick([...COMMON, ...PARTIAL]))}&page=${rng.int(2, 5)}`);
   list.push("", "page=2", "page=50");
+  list.push(...lgaQueries(seed));
   return rng.shuffle(list);
+}
+
+/**
+ * Region + LGA filters (issue 17): alone, with a category, with text, a later page and by rating. Drawn from
+ * their own sequence, so the other requests stay as they were.
+ */
+function lgaQueries(seed: number): string[] {
+  const rng = new Rng(seed + 1);
+  const lga = () => {
+    const region = rng.pick(REGIONS);
+    return `region=${encodeURIComponent(region)}&lga=${encodeURIComponent(rng.pick(lgasOf(region)))}`;
+  };
+  const list: string[] = [];
+  for (let i = 0; i < 20; i++) list.push(lga());
+  for (let i = 0; i < 10; i++) list.push(`${lga()}&category=${encodeURIComponent(rng.pick(CATEGORIES))}`);
+  for (let i = 0; i < 15; i++) list.push(`q=${encodeURIComponent(rng.pick([...COMMON, ...PHRASES, ...PARTIAL]))}&${lga()}`);
+  for (let i = 0; i < 5; i++) list.push(`${lga()}&page=2`);
+  for (let i = 0; i < 5; i++) list.push(`${lga()}&sort=rating`);
+  // The busiest LGAs of the demo's biggest cities.
+  list.push("region=Lagos&lga=Ikeja", "region=Lagos&lga=Eti%20Osa", "region=FCT&lga=Abuja%20Municipal", "q=shop&region=Lagos&lga=Ikeja");
+  return list;
 }
 
 /**

@@ -55,6 +55,9 @@ export const businesses = pgTable(
     address: text("address"),
     plotNumber: text("plot_number"),
     state: text("state"),
+    // One of the state's local government areas (app/lib/nigeria-lgas.ts), and an optional landmark line (migration 0017).
+    lga: text("lga"),
+    landmark: text("landmark"),
     country: text("country").notNull().default("Nigeria"),
     phoneNumber: text("phone_number"),
     websiteUrl: text("website_url"),
@@ -91,15 +94,17 @@ export const businesses = pgTable(
     socialMediaLinks: jsonb("social_media_links").$type<Record<string, string>>().notNull().default({}),
     createdAt: ts("created_at").notNull().defaultNow(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
-    // Mirrors migration 0004 (directory search): '/' splits words; '_1'…'_12' mark nested hash samples of the id.
+    // Mirrors migrations 0004, 0006 and 0017 (directory search; the LGA and landmark at C): '/' splits words; '_1'…'_12' mark nested hash samples of the id.
     searchVector: tsvector("search_vector").generatedAlwaysAs(
-      sql`setweight(to_tsvector('simple'::regconfig, translate(coalesce(name, ''), '/', ' ')), 'A') || setweight(to_tsvector('simple'::regconfig, translate(coalesce(category, '') || ' ' || coalesce(immutable_array_to_string(products), ''), '/', ' ')), 'B') || setweight(to_tsvector('simple'::regconfig, translate(coalesce(state, '') || ' ' || coalesce(address, ''), '/', ' ')), 'C') || setweight(to_tsvector('simple'::regconfig, translate(coalesce(description, ''), '/', ' ')), 'D') || array_to_tsvector((ARRAY['_1', '_2', '_3', '_4', '_5', '_6', '_7', '_8', '_9', '_10', '_11', '_12'])[1:(13 - length(rtrim(((hashtext(id::text) & 4095) | 4096)::bit(13)::text, '0')))])`,
+      sql`setweight(to_tsvector('simple'::regconfig, translate(coalesce(name, ''), '/', ' ')), 'A') || setweight(to_tsvector('simple'::regconfig, translate(coalesce(category, '') || ' ' || coalesce(immutable_array_to_string(products), ''), '/', ' ')), 'B') || setweight(to_tsvector('simple'::regconfig, translate(coalesce(state, '') || ' ' || coalesce(lga, '') || ' ' || coalesce(address, '') || ' ' || coalesce(landmark, ''), '/', ' ')), 'C') || setweight(to_tsvector('simple'::regconfig, translate(coalesce(description, ''), '/', ' ')), 'D') || array_to_tsvector((ARRAY['_1', '_2', '_3', '_4', '_5', '_6', '_7', '_8', '_9', '_10', '_11', '_12'])[1:(13 - length(rtrim(((hashtext(id::text) & 4095) | 4096)::bit(13)::text, '0')))])`,
     ),
   },
   (t) => [
     check("businesses_approval_status_check", sql`${t.approvalStatus} in (${inList(APPROVAL_STATUSES)})`),
     check("businesses_name_length_check", sql`char_length(${t.name}) between 2 and 100`),
     check("businesses_view_count_check", sql`${t.viewCount} >= 0`),
+    check("businesses_lga_state_check", sql`${t.lga} is null or ${t.state} is not null`),
+    check("businesses_landmark_length_check", sql`char_length(${t.landmark}) <= 150`),
     check(
       "businesses_review_counts_check",
       sql`${t.reviewCount} >= 0 and ${t.reviewStarSum} = 5 * ${t.reviewStars5} + 4 * ${t.reviewStars4} + 3 * ${t.reviewStars3} + 2 * ${t.reviewStars2} + ${t.reviewStars1} and ${t.reviewCount} = ${t.reviewStars5} + ${t.reviewStars4} + ${t.reviewStars3} + ${t.reviewStars2} + ${t.reviewStars1}`,
@@ -115,6 +120,12 @@ export const businesses = pgTable(
     index("businesses_public_state_category_created_idx")
       .on(t.state, t.category, t.createdAt.desc(), t.id)
       .where(sql`approved and approval_status = 'approved' and not owner_suspended and user_id is not null`),
+    index("businesses_public_state_lga_created_idx")
+      .on(t.state, t.lga, t.createdAt.desc(), t.id)
+      .where(sql`approved and approval_status = 'approved' and not owner_suspended and user_id is not null and lga is not null`),
+    index("businesses_public_state_lga_category_created_idx")
+      .on(t.state, t.lga, t.category, t.createdAt.desc(), t.id)
+      .where(sql`approved and approval_status = 'approved' and not owner_suspended and user_id is not null and lga is not null`),
     index("businesses_public_state_idx")
       .on(t.state)
       .where(sql`approved and approval_status = 'approved' and not owner_suspended and user_id is not null`),
@@ -177,12 +188,14 @@ export const businessRevisions = pgTable(
     phoneNumber: text("phone_number"),
     websiteUrl: text("website_url"),
     products: text("products").array().notNull().default(sql`'{}'::text[]`),
+    landmark: text("landmark"),
     images: jsonb("images").$type<RevisionImage[]>().notNull(),
     createdAt: ts("created_at").notNull().defaultNow(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
   },
   (t) => [
     check("business_revisions_name_length_check", sql`char_length(${t.name}) between 2 and 100`),
+    check("business_revisions_landmark_length_check", sql`char_length(${t.landmark}) <= 150`),
     check("business_revisions_images_check", sql`jsonb_typeof(${t.images}) = 'array' and jsonb_array_length(${t.images}) between 1 and 3`),
     index("business_revisions_updated_idx").on(t.updatedAt.desc(), t.businessId),
   ],

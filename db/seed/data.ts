@@ -6,6 +6,7 @@
 import {
   CATEGORIES, FEATURED_PLANS, type ApprovalStatus, type Category, type KycStatus, type Region, type Role,
 } from "../../app/lib/reference";
+import { landmarkFor, lgaOfArea, streetOf } from "./places";
 
 /** The password of every demo account. */
 export const DEMO_PASSWORD = "Demo-Passw0rd!";
@@ -927,6 +928,9 @@ export type BusinessPlan = {
   city: string;
   area: string;
   address: string;
+  /** The area's LGA and a landmark line (db/seed/places.ts), derived, not drawn from the random sequence. */
+  lga: string | null;
+  landmark: string | null;
   plotNumber: string | null;
   phoneNumber: string;
   websiteUrl: string | null;
@@ -1104,8 +1108,11 @@ export function buildDemoPlan(seed: number = DEMO_SEED_VALUE): DemoPlan {
   const imageCount = () => rng.weighted({ "1": 5, "2": 4, "3": 2 } as Record<"1" | "2" | "3", number>);
   const idNumber = () => (rng.chance(0.5) ? nigerianPhone(rng) : String(rng.int(10_000_000_000, 99_999_999_999)));
 
-  const addBusiness = (b: Omit<BusinessPlan, "key" | "imageSeed"> & { key?: string }): BusinessPlan => {
-    const plan: BusinessPlan = { ...b, key: b.key ?? `biz-${businesses.length + 1}`, imageSeed: rng.seed() };
+  const addBusiness = (b: Omit<BusinessPlan, "key" | "imageSeed" | "lga" | "landmark"> & { key?: string }): BusinessPlan => {
+    const plan: BusinessPlan = {
+      ...b, key: b.key ?? `biz-${businesses.length + 1}`, imageSeed: rng.seed(),
+      lga: lgaOfArea(b.state, b.area), landmark: landmarkFor(b.name, streetOf(b.address)),
+    };
     usedNames.add(plan.name.toLowerCase());
     businesses.push(plan);
     return plan;

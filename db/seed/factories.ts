@@ -226,6 +226,9 @@ export type CreateBusinessInput = {
   address?: string | null;
   plotNumber?: string | null;
   state?: string | null;
+  /** Default none. */
+  lga?: string | null;
+  landmark?: string | null;
   country?: string;
   phoneNumber?: string | null;
   websiteUrl?: string | null;
@@ -263,6 +266,8 @@ export async function createBusiness(db: DbOrTx, input: CreateBusinessInput): Pr
       address: input.address === undefined ? "1 Allen Avenue, Ikeja, Lagos" : input.address,
       plotNumber: input.plotNumber ?? null,
       state: input.state === undefined ? "Lagos" : input.state,
+      lga: input.lga ?? null,
+      landmark: input.landmark ?? null,
       country: input.country ?? "Nigeria",
       phoneNumber: input.phoneNumber === undefined ? "+2348030000000" : input.phoneNumber,
       websiteUrl: input.websiteUrl ?? null,

@@ -104,7 +104,7 @@ export async function seedDemoData(options: SeedOptions = {}): Promise<Record<st
         const featuredStart = b.featured ? at(b.featured.startAgoMs) : null;
         const row = await createBusiness(tx, {
           userId: id(b.ownerKey), name: b.name, description: b.description, address: b.address, plotNumber: b.plotNumber,
-          state: b.state, country: "Nigeria", phoneNumber: b.phoneNumber, websiteUrl: b.websiteUrl, products: b.products,
+          state: b.state, lga: b.lga, landmark: b.landmark, country: "Nigeria", phoneNumber: b.phoneNumber, websiteUrl: b.websiteUrl, products: b.products,
           category: b.category, status: b.status, rejectionReason: b.rejectionReason,
           approvedAt: b.status === "approved" ? reviewedAt : null, rejectedAt: b.status === "rejected" ? reviewedAt : null,
           featured: Boolean(b.featured),

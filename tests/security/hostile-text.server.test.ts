@@ -109,6 +109,8 @@ function listingForm(i: number, extra: Partial<Record<string, string>> = {}) {
     websiteUrl: "",
     category: "Eatery",
     products: PAYLOADS.map((p) => `Item ${p.text}`).join("\n"),
+    lga: "Ikeja",
+    landmark: `Landmark${i} ${CHUNKS[i]}`,
     ...extra,
   };
 }
@@ -232,7 +234,7 @@ describe("names keep no bidirectional controls; free text keeps them (shown as t
     const profile = await stored.profile(owner.actor.id);
     const kyc = await stored.kyc(owner.kycId);
     const visitorProfile = await stored.profile(visitors[index]!.actor.id);
-    for (const name of [listing.name, profile.firstName, kyc.fullName, visitorProfile.firstName, ...listing.products]) {
+    for (const name of [listing.name, listing.landmark, profile.firstName, kyc.fullName, visitorProfile.firstName, ...listing.products]) {
       expect(BIDI_CONTROLS.test(name ?? ""), `stored ${JSON.stringify(name)}`).toBe(false);
     }
     expect(listing.name).toContain("X09gnp.exe");
@@ -259,6 +261,7 @@ describe("public pages", () => {
       expectShown(p, listing.name);
       expectShown(p, listing.description);
       expectShown(p, listing.address);
+      expectShown(p, listing.landmark);
       expectShown(p, listing.websiteUrl);
       for (const product of listing.products) expectShown(p, product);
       const scripts = parseHtml(p.html).scripts.filter((s) => s.attrs.type === "application/ld+json");

@@ -112,7 +112,7 @@ describe("breadcrumb trails", () => {
   });
 
   it("on a business page: Nigeria › state › LGA › category › the business", () => {
-    const trail = businessTrail({ name: "Mama Put", path: "/businesses/x", state: "Lagos", lga: { name: "Ikeja", slug: "ikeja" }, category: "Pharmacy store" });
+    const trail = businessTrail({ name: "Mama Put", path: "/businesses/x", state: "Lagos", lga: "Ikeja", category: "Pharmacy store" });
     expect(trail).toEqual([
       { name: "Nigeria", path: "/" },
       { name: "Lagos", path: "/states/lagos" },
@@ -121,8 +121,11 @@ describe("breadcrumb trails", () => {
       { name: "Mama Put", path: "/businesses/x" },
     ]);
     // Without a (known) state or category, those steps are left out.
-    expect(businessTrail({ name: "B", path: "/businesses/y", state: null, category: "Hotel" }).map((c) => c.path)).toEqual(["/", "/categories/hotel", "/businesses/y"]);
-    expect(businessTrail({ name: "B", path: "/businesses/y", state: "Nowhere", category: null }).map((c) => c.path)).toEqual(["/", "/businesses/y"]);
+    expect(businessTrail({ name: "B", path: "/businesses/y", state: null, lga: null, category: "Hotel" }).map((c) => c.path)).toEqual(["/", "/categories/hotel", "/businesses/y"]);
+    expect(businessTrail({ name: "B", path: "/businesses/y", state: "Nowhere", lga: null, category: null }).map((c) => c.path)).toEqual(["/", "/businesses/y"]);
+    // An LGA with a two-word name, and one that is not of the state (left out).
+    expect(businessTrail({ name: "B", path: "/businesses/y", state: "Lagos", lga: "Eti Osa", category: null }).map((c) => c.path)).toEqual(["/", "/states/lagos", "/states/lagos/eti-osa", "/businesses/y"]);
+    expect(businessTrail({ name: "B", path: "/businesses/y", state: "Kano", lga: "Ikeja", category: null }).map((c) => c.path)).toEqual(["/", "/states/kano", "/businesses/y"]);
   });
 
   it("as BreadcrumbList JSON-LD with absolute URLs, safe inside <script>", () => {

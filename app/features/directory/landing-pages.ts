@@ -185,9 +185,10 @@ export function categoriesTrail(): Crumb[] {
 }
 
 /** A business page's trail: Nigeria › state › [LGA ›] category › the business (the last step is the page itself). */
-export function businessTrail(business: { name: string; path: string; state: string | null; lga?: LandingScope["lga"]; category: string | null }): Crumb[] {
+export function businessTrail(business: { name: string; path: string; state: string | null; lga: string | null; category: string | null }): Crumb[] {
   const state = findRegion(business.state);
-  const scope = { state, lga: state ? business.lga : null, category: findCategory(business.category) };
+  const lga = state && business.lga ? lgaBySlug(state, business.lga) : null;
+  const scope = { state, lga, category: findCategory(business.category) };
   return [...landingTrail(scope), { name: business.name, path: business.path }];
 }
 
@@ -236,7 +237,7 @@ export function resolveLanding(params: LandingParams, lgaOf: (state: Region, slu
 
 type LgaRef = { name: string; slug: string };
 
-/** The LGA of the state a slug names, older spellings included ('somolu' → Shomolu, canonical 'shomolu'). */
+/** The LGA of the state a slug (or name) names, older spellings included ('somolu' → Shomolu, canonical 'shomolu'). */
 export function lgaBySlug(state: Region, slug: string): LgaRef | null {
   const name = findLga(state, slug);
   return name ? { name, slug: lgaSlug(name) } : null;

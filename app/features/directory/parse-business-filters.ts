@@ -1,9 +1,12 @@
+import { findLga } from "../../lib/nigeria-lgas";
 import { findCategory, findRegion, type Category, type Region } from "../../lib/reference";
 
 /** What /businesses reads from its URL (spec 01 §2, Listing page). */
 export type BusinessFilters = {
   q: string;
   region: Region | null;
+  /** One of the region's LGAs (as the list spells it); null without a region, or for an LGA not of the region. */
+  lga?: string | null;
   category: Category | null;
   page: number;
   /** sort=rating: best rated first by the stored Bayesian score (ADR 18); absent: featured, relevance, newest. */
@@ -13,13 +16,18 @@ export type BusinessFilters = {
 export const MAX_QUERY_LENGTH = 100;
 const MAX_PAGE = 500;
 
-/** Reads q, region, category, page and sort; regions and categories match case-insensitively, unknown ones are ignored. */
+/**
+ * Reads q, region, lga, category, page and sort; regions, LGAs and categories match case-insensitively,
+ * unknown ones are ignored (an LGA only counts with its region).
+ */
 export function parseBusinessFilters(params: URLSearchParams): BusinessFilters {
   const q = (params.get("q") ?? "").trim().replace(/\s+/g, " ").slice(0, MAX_QUERY_LENGTH);
   const page = Number.parseInt(params.get("page") ?? "", 10);
+  const region = findRegion(params.get("region"));
   return {
     q,
-    region: findRegion(params.get("region")),
+    region,
+    lga: findLga(region, params.get("lga")),
     category: findCategory(params.get("category")),
     page: Number.isFinite(page) && page >= 1 ? Math.min(page, MAX_PAGE) : 1,
     sort: params.get("sort") === "rating" ? "rating" : null,

@@ -4,6 +4,7 @@ import { getDb, queryRows } from "../../lib/db.server";
 import { CATEGORIES, LIMITS, REGIONS, findCategory, findRegion } from "../../lib/reference";
 import type { BusinessFilters } from "./parse-business-filters";
 import { cardsFor, isPublicBusiness } from "./internal/public-business.server";
+import { browseCountsSql, lgaFacetColumn, lgaFilterSql, toLgaFacets } from "./internal/lga-facets.server";
 import { correctTerms, prefixTsQuery, searchTerms } from "./internal/search-terms";
 import type { BusinessCardData, BusinessFacets, Facet } from "./types";
 import { hasPlacementNow, hasPriorityNow, isFeaturedNow } from "../featured/featured-now.server";
@@ -55,7 +56,7 @@ export const BROWSE_PAGES = 50;
 /** Most rows a stream of a large result set may cost to read (see StreamMode). */
 const MAX_TIER_ROWS = 20_000;
 
-type Filters = Pick<BusinessFilters, "region" | "category">;
+type Filters = Pick<BusinessFilters, "region" | "category" | "lga">;
 /** Page size (default 20); the thresholds are the defaults above, smaller in tests. */
 export type SearchOptions = {
   pageSize?: number;
@@ -71,6 +72,7 @@ export type SearchOptions = {
 type FacetRow = {
   regions: [string | null, number][] | null;
   categories: [string | null, number][] | null;
+  lgas?: [string | null, number][] | null;
   total: number | null;
   matches: number | null;
   name_matches?: number | null;
@@ -88,25 +90,27 @@ const notFeaturedNow = sql`not ${featuredNow}`;
 const priorityNow = hasPriorityNow();
 const placementOnly = sql`${hasPlacementNow()} and not ${priorityNow}`;
 
-/** "and state = … and category = …" for the filters in use, on the businesses table or (onColumns) a CTE's columns. */
-function filterSql({ region, category }: Filters, onColumns = false): SQL {
+/** "and state = … and lga = … and category = …" for the filters in use, on the businesses table or (onColumns) a CTE's columns. */
+function filterSql({ region, lga, category }: Filters, onColumns = false): SQL {
   const state = onColumns ? sql`state` : sql`${businesses.state}`;
   const categoryColumn = onColumns ? sql`category` : sql`${businesses.category}`;
-  return sql`${region ? sql`and ${state} = ${region}` : sql``} ${category ? sql`and ${categoryColumn} = ${category}` : sql``}`;
+  const inLga = lgaFilterSql({ region, lga }, onColumns ? sql`lga` : sql`${businesses.lga}`);
+  return sql`${region ? sql`and ${state} = ${region}` : sql``} ${inLga} ${category ? sql`and ${categoryColumn} = ${category}` : sql``}`;
 }
 
 /**
  * Columns regions and categories (json [[name, count], …]), total and matches, aggregated from
- * `counts`, a CTE of (state, category, n): per region with the category filter, per category with the
- * region filter, total with both, matches with neither. Aggregated in the database so only a few dozen
- * numbers travel.
+ * `counts`, a CTE of (state, lga, category, n): per region with the category filter, per category with the
+ * region (and LGA) filter, per LGA of the region with the category filter (lgas), total with all, matches with
+ * none. Aggregated in the database so only a few dozen numbers travel.
  */
-function facetColumns({ region, category }: Filters): SQL {
-  const inRegion = region ? sql`and state = ${region}` : sql``;
+function facetColumns({ region, lga, category }: Filters): SQL {
+  const inRegion = region ? sql`and state = ${region} ${lgaFilterSql({ region, lga }, sql`lga`)}` : sql``;
   const inCategory = category ? sql`and category = ${category}` : sql``;
   return sql`
     (select json_agg(json_build_array(state, n)) from (select state, sum(n)::int as n from counts where n > 0 ${inCategory} group by state) r) as regions,
     (select json_agg(json_build_array(category, n)) from (select category, sum(n)::int as n from counts where n > 0 ${inRegion} group by category) c) as categories,
+    ${lgaFacetColumn({ region, lga }, inCategory)},
     (select coalesce(sum(n), 0)::int from counts where true ${inRegion} ${inCategory}) as total,
     (select coalesce(sum(n), 0)::int from counts) as matches`;
 }
@@ -122,7 +126,7 @@ function toCounted(row: FacetRow | undefined, scale = 1): Counted {
     return names.filter((name) => counts.has(name)).map((name) => ({ name, count: Math.round(counts.get(name)! * scale) }));
   };
   return {
-    facets: { regions: list(row?.regions, REGIONS, findRegion), categories: list(row?.categories, CATEGORIES, findCategory) },
+    facets: { regions: list(row?.regions, REGIONS, findRegion), categories: list(row?.categories, CATEGORIES, findCategory), lgas: toLgaFacets(row?.lgas, scale) },
     total: Math.round(Number(row?.total ?? 0) * scale),
   };
 }
@@ -231,7 +235,7 @@ async function toResult(
 async function browse(filters: BusinessFilters, pageSize: number, browsePages: number): Promise<BusinessSearchResult> {
   const [row] = await queryRows<FacetRow>(
     getDb(),
-    sql`with counts as (select state, category, count as n from business_facet_counts) select ${facetColumns(filters)}`,
+    sql`with counts as (${browseCountsSql(filters)}) select ${facetColumns(filters)}`,
   );
   const counted = toCounted(row);
   const lastPage = counted.total > browsePages * pageSize ? browsePages : null;
@@ -241,17 +245,18 @@ async function browse(filters: BusinessFilters, pageSize: number, browsePages: n
   }
   // The counts say how dense the filtered listings are: reading in date order until enough pass the
   // filter costs about needed × all / matching rows; the region or category index (a bitmap), the
-  // matching rows themselves. Region and category together have their own index in date order.
+  // matching rows themselves. Region and category together, and region and LGA (with or without the
+  // category), have their own indexes in date order.
   const needed = filters.page * pageSize + 1;
-  const isSparse =
-    !(filters.region && filters.category) &&
-    (filters.region || filters.category) &&
-    (needed * Number(row?.matches ?? 0)) / Math.max(counted.total, 1) > counted.total;
+  const sparse = (needed * Number(row?.matches ?? 0)) / Math.max(counted.total, 1) > counted.total;
+  const hasLga = Boolean(filters.region && filters.lga);
+  const isSparse = !(filters.region && filters.category) && !hasLga && (filters.region || filters.category) && sparse;
   const where = sql`${isPublicBusiness} ${filterSql(filters)}`;
   const offset = (filters.page - 1) * pageSize;
   const streams = [sql`${where} and ${priorityNow}`, sql`${where} and ${placementOnly}`, sql`${where} and ${notFeaturedNow}`];
   if (filters.sort === "rating") {
-    const ids = await pageByRating(where, isSparse ? "bitmap" : "ordered", offset, pageSize + 1);
+    // By rating, an LGA's few listings are found through its index and sorted, not looked for down the rating index.
+    const ids = await pageByRating(where, isSparse || (hasLga && sparse) ? "bitmap" : "ordered", offset, pageSize + 1);
     return toResult(ids, filters, pageSize, counted, false, lastPage);
   }
   const ids = isSparse
@@ -272,7 +277,7 @@ async function exactSearch(filters: BusinessFilters, pageSize: number, { text, t
   const query = sql`to_tsquery('simple', ${tsquery})`;
   // Resemblance is costly to compute (trigrams of every name), so only the few rows of a fuzzy search pay it.
   const score = fuzzy ? sql`ts_rank(${businesses.searchVector}, ${query}) + word_similarity(${text}, ${businesses.name})` : sql`ts_rank(${businesses.searchVector}, ${query})`;
-  const columns = sql`${businesses.id} as id, ${businesses.state} as state, ${businesses.category} as category,
+  const columns = sql`${businesses.id} as id, ${businesses.state} as state, ${businesses.lga} as lga, ${businesses.category} as category,
     ${businesses.createdAt} as created_at, ${featuredNow} as featured, ${priorityNow} as priority, ${score} as score,
     ${businesses.ratingScore} as rating_score, ${businesses.reviewCount} as review_count`;
   // sort=rating: the matches by rating (ADR 18); otherwise featured, relevance, search priority, newest.
@@ -288,7 +293,7 @@ async function exactSearch(filters: BusinessFilters, pageSize: number, { text, t
     : sql`select ${columns} from ${businesses} where ${isPublicBusiness} ${scope} and ${businesses.searchVector} @@ ${query} ${cap ? sql`limit ${cap}` : sql``}`;
   const [row] = await queryRows<FacetRow & { ids: string[] | null }>(
     getDb(),
-    sql`with m as materialized (${matches})${withCounts ? sql`, counts as (select state, category, count(*)::int as n from m group by state, category)` : sql``}
+    sql`with m as materialized (${matches})${withCounts ? sql`, counts as (select state, lga, category, count(*)::int as n from m group by state, lga, category)` : sql``}
       select
         (select json_agg(p.id order by p.n) from (
           select id, row_number() over (order by ${order}) as n from m where true ${withCounts ? filterSql(filters, true) : sql``}
@@ -476,12 +481,12 @@ async function blockSample({ filters, query, nameQuery }: TextSearch, rows: numb
     getDb(),
     sql`with p as (select coalesce(sum(count), 0)::int as public_count from business_facet_counts),
       s as materialized (
-        select ${businesses.state} as state, ${businesses.category} as category, ${isPublicBusiness} as listed,
+        select ${businesses.state} as state, ${businesses.lga} as lga, ${businesses.category} as category, ${isPublicBusiness} as listed,
           ${businesses.searchVector} @@ ${query} as matches, ${businesses.searchVector} @@ ${nameQuery} as in_name
         from ${businesses} tablesample system ((select least(100, 100.0 * ${rows} / greatest(public_count, 1))::real from p)) repeatable (20240601)),
       counts as (
-        select state, category, count(*)::int as n, count(*) filter (where in_name ${filterSql(filters, true)})::int as nm
-        from s where listed and matches group by state, category)
+        select state, lga, category, count(*)::int as n, count(*) filter (where in_name ${filterSql(filters, true)})::int as nm
+        from s where listed and matches group by state, lga, category)
       select ${facetColumns(filters)},
         (select count(*)::int from s where listed) as listed,
         (select coalesce(sum(nm), 0)::int from counts) as name_matches,
@@ -503,11 +508,11 @@ async function markerSample({ filters, query, nameQuery }: TextSearch, level: nu
   const [row] = await queryRows<FacetRow>(
     getDb(),
     sql`with counts as (
-        select ${businesses.state} as state, ${businesses.category} as category, count(*)::int as n,
+        select ${businesses.state} as state, ${businesses.lga} as lga, ${businesses.category} as category, count(*)::int as n,
           count(*) filter (where ${businesses.searchVector} @@ ${nameQuery} ${filterSql(filters)})::int as nm
         from ${businesses}
         where ${isPublicBusiness} and ${businesses.searchVector} @@ (${query} && ${`_${level}`}::tsquery)
-        group by 1, 2)
+        group by 1, 2, 3)
       select ${facetColumns(filters)}, (select coalesce(sum(nm), 0)::int from counts) as name_matches`,
   );
   return row;

@@ -9,6 +9,16 @@ describe("businessesHref", () => {
     expect(businessesHref({})).toBe("/businesses");
   });
 
+  it("keeps an LGA only with its region, after it", () => {
+    expect(businessesHref({ region: "Lagos", lga: "Ikeja" })).toBe("/businesses?region=Lagos&lga=Ikeja");
+    expect(businessesHref({ q: "rice", region: "Lagos", lga: "Eti Osa", category: "Eatery", page: 2 })).toBe(
+      "/businesses?q=rice&region=Lagos&lga=Eti+Osa&category=Eatery&page=2",
+    );
+    expect(businessesHref({ region: null, lga: "Ikeja" })).toBe("/businesses");
+    expect(activeFilterCount({ region: "Lagos", lga: "Ikeja", category: "Hotel" })).toBe(3);
+    expect(activeFilterCount({ region: null, lga: "Ikeja", category: null })).toBe(0);
+  });
+
   it("counts the sidebar filters in use", () => {
     expect(activeFilterCount({ region: "Lagos", category: null })).toBe(1);
     expect(activeFilterCount({ region: "Lagos", category: "Hotel" })).toBe(2);
@@ -32,5 +42,6 @@ describe("counts shown for a result set", () => {
     expect(resultSummary(1, false, { q: "", region: null, category: null })).toBe("1 business");
     expect(resultSummary(1234, false, { q: "rice", region: "Lagos", category: "Eatery" })).toBe("1,234 businesses for “rice” · Eatery · Lagos");
     expect(resultSummary(16_228, true, { q: "lagos", region: null, category: null })).toBe("About 16,000 businesses for “lagos”");
+    expect(resultSummary(3, false, { q: "", region: "Lagos", lga: "Ikeja", category: "Eatery" })).toBe("3 businesses · Eatery · Ikeja, Lagos");
   });
 });

@@ -1,7 +1,15 @@
 /** Links into /businesses (spec 01 §2, Search form and Listing page). Pure and client-safe. */
 import { formatNumber } from "../../lib/format";
 
-export type FilterLink = { q?: string | null; region?: string | null; category?: string | null; sort?: "rating" | null; page?: number | null };
+export type FilterLink = {
+  q?: string | null;
+  region?: string | null;
+  /** Kept only with a region (an LGA is one of a region's). */
+  lga?: string | null;
+  category?: string | null;
+  sort?: "rating" | null;
+  page?: number | null;
+};
 
 /** /businesses with only the non-empty parameters (q trimmed); page 1 is left out. */
 export function businessesHref(filters: FilterLink): string {
@@ -9,6 +17,7 @@ export function businessesHref(filters: FilterLink): string {
   const q = filters.q?.trim();
   if (q) params.set("q", q);
   if (filters.region) params.set("region", filters.region);
+  if (filters.region && filters.lga) params.set("lga", filters.lga);
   if (filters.category) params.set("category", filters.category);
   if (filters.sort) params.set("sort", filters.sort);
   if (filters.page && filters.page > 1) params.set("page", String(filters.page));
@@ -16,9 +25,9 @@ export function businessesHref(filters: FilterLink): string {
   return query ? `/businesses?${query}` : "/businesses";
 }
 
-/** The number of sidebar filters in use (region and category). */
-export function activeFilterCount(filters: { region?: string | null; category?: string | null }): number {
-  return (filters.region ? 1 : 0) + (filters.category ? 1 : 0);
+/** The number of sidebar filters in use (region, LGA and category). */
+export function activeFilterCount(filters: { region?: string | null; lga?: string | null; category?: string | null }): number {
+  return (filters.region ? 1 : 0) + (filters.region && filters.lga ? 1 : 0) + (filters.category ? 1 : 0);
 }
 
 /** An estimate rounded to two significant figures (16,228 → 16,000). */
@@ -33,10 +42,11 @@ export function formatCount(n: number, isEstimate: boolean): string {
   return isEstimate ? `~${formatNumber(roughly(n))}` : formatNumber(n);
 }
 
-/** The line above the results: '1,234 businesses', 'About 16,000 businesses for “lagos” · Eatery · Lagos'. */
-export function resultSummary(total: number, isEstimate: boolean, filters: { q: string; region: string | null; category: string | null }): string {
+/** The line above the results: '1,234 businesses', 'About 16,000 businesses for “lagos” · Eatery · Lagos', '… · Ikeja, Lagos'. */
+export function resultSummary(total: number, isEstimate: boolean, filters: { q: string; region: string | null; lga?: string | null; category: string | null }): string {
   const count = isEstimate
     ? `About ${formatNumber(roughly(total))} businesses`
     : `${formatNumber(total)} ${total === 1 ? "business" : "businesses"}`;
-  return [`${count}${filters.q ? ` for “${filters.q}”` : ""}`, filters.category, filters.region].filter(Boolean).join(" · ");
+  const place = filters.region && filters.lga ? `${filters.lga}, ${filters.region}` : filters.region;
+  return [`${count}${filters.q ? ` for “${filters.q}”` : ""}`, filters.category, place].filter(Boolean).join(" · ");
 }

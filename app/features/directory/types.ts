@@ -40,7 +40,11 @@ export type PublicBusiness = {
   description: string | null;
   address: string | null;
   plotNumber: string | null;
+  /** 'Near Ikeja City Mall': shown under the address. */
+  landmark: string | null;
   state: string | null;
+  /** The local government area, one of the state's (app/lib/nigeria-lgas.ts), or null when not set. */
+  lga: string | null;
   country: string;
   phoneNumber: string | null;
   websiteUrl: string | null;
@@ -52,4 +56,5 @@ export type PublicBusiness = {
 };
 
 export type Facet = { name: string; count: number };
-export type BusinessFacets = { regions: Facet[]; categories: Facet[] };
+/** lgas: the chosen region's LGAs with counts (empty without a region). */
+export type BusinessFacets = { regions: Facet[]; categories: Facet[]; lgas?: Facet[] };

@@ -49,6 +49,7 @@ export async function getOwnListing(actor: SessionUser | null, businessId: strin
         phoneNumber: waiting.phoneNumber,
         websiteUrl: waiting.websiteUrl,
         products: waiting.products,
+        landmark: waiting.landmark,
       }
     : details;
   return {

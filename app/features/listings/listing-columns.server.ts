@@ -13,6 +13,8 @@ export const listingDetailColumns = {
   address: businesses.address,
   plotNumber: businesses.plotNumber,
   state: businesses.state,
+  lga: businesses.lga,
+  landmark: businesses.landmark,
   country: businesses.country,
   phoneNumber: businesses.phoneNumber,
   websiteUrl: businesses.websiteUrl,

@@ -2,7 +2,11 @@ import { z } from "zod";
 import { fieldErrors } from "../../lib/field-errors";
 import { IdSchema } from "../../lib/id-schema";
 import { withoutBidiControls } from "../../lib/plain-text";
-import { CATEGORIES, COUNTRIES, LIMITS, REGIONS } from "../../lib/reference";
+import { findLga } from "../../lib/nigeria-lgas";
+import { CATEGORIES, COUNTRIES, LIMITS, REGIONS, type Region } from "../../lib/reference";
+
+/** The longest landmark line ('Opposite First Bank, Allen Avenue'); migration 0017 checks it too. */
+export const LANDMARK_MAX_LENGTH = 150;
 
 /** Spec 01 §5 and §8 texts for listings. */
 export const LISTING_TEXTS = {
@@ -12,6 +16,9 @@ export const LISTING_TEXTS = {
   addressRequired: "Address is required",
   productsRequired: "Add at least one product or service",
   stateRequired: "State is required",
+  lgaNotInState: (state: string) => `Choose a local government area of ${state} from the list.`,
+  lgaNotListed: "Choose a local government area from the list.",
+  landmarkLength: `Keep the landmark to ${LANDMARK_MAX_LENGTH} characters or fewer.`,
   countryRequired: "Country is required",
   categoryRequired: "Category is required",
   phoneRequired: "Phone number is required",
@@ -53,7 +60,7 @@ export const LISTING_TEXTS = {
   changeWaiting: "Changes waiting for review",
   changeWaitingHint: "The public sees your approved listing until an admin approves these changes. Saving again replaces them.",
   reviewedEditHint:
-    "Changes to the name, description, address, plot number, phone, website, products or images are checked by an admin before they show. State, country and category change at once.",
+    "Changes to the name, description, address, plot number, landmark, phone, website, products or images are checked by an admin before they show. State, LGA, country and category change at once.",
   changeRejected: "Your last changes were not approved.",
   deleted: { title: "Business Deleted", text: "The listing was deleted." },
 } as const;
@@ -91,13 +98,19 @@ export function cleanProducts(values: readonly string[]): string[] {
 
 const optionalText = (max: number) => z.string().trim().max(max).optional().transform((v) => v || null);
 
+/** A landmark is one line of plain text: no bidirectional controls, every run of spaces or line breaks one space. */
+export function cleanLandmark(value: string): string {
+  return withoutBidiControls(value).replace(/\s+/g, " ").trim();
+}
+
 /**
  * What an owner's edit of an APPROVED listing sends to review instead of applying (with the images): the
  * free text the public reads, where a listing approved as harmless could be turned into a scam (a new
- * name, a phone number or a link to call, words in the description, address or products). The fields
- * chosen from fixed lists (state, country, category) cannot carry such text and apply at once.
+ * name, a phone number or a link to call, words in the description, address, landmark or products). The
+ * fields chosen from fixed lists (state, LGA, country, category) cannot carry such text and apply at once
+ * (the LGA with its state, which it must belong to: ADR 22).
  */
-export const REVIEWED_FIELDS = ["name", "description", "address", "plotNumber", "phoneNumber", "websiteUrl", "products"] as const;
+export const REVIEWED_FIELDS = ["name", "description", "address", "plotNumber", "phoneNumber", "websiteUrl", "products", "landmark"] as const;
 export type ReviewedField = (typeof REVIEWED_FIELDS)[number];
 
 /** How the admin's review of a change names each reviewed field. */
@@ -109,6 +122,7 @@ export const REVIEWED_FIELD_LABELS: Record<ReviewedField, string> = {
   phoneNumber: "Phone",
   websiteUrl: "Website",
   products: "Products and services",
+  landmark: "Landmark",
 };
 
 /** The listing form's fields (images travel separately). Every field is checked, so a form learns every problem at once. */
@@ -145,7 +159,17 @@ export const ListingSchema = z.object({
     .transform((v) => v || null)
     .refine((v) => v === null || /^https?:\/\/[^\s/$.?#].[^\s]*$/i.test(v), LISTING_TEXTS.websiteInvalid),
   products: z.array(z.string()).transform(cleanProducts).refine((v) => v.length > 0, LISTING_TEXTS.productsRequired),
-});
+  // One of the state's local government areas (checked below, with the state), stored as the list spells it.
+  lga: z.string().trim().max(100, LISTING_TEXTS.lgaNotListed).optional().transform((v) => v || null),
+  landmark: z.string().overwrite(cleanLandmark).max(LANDMARK_MAX_LENGTH, LISTING_TEXTS.landmarkLength).optional().transform((v) => v || null),
+})
+  // Checked even when other fields have problems (so the form shows every problem at once), once the state is one of the list.
+  .refine((v) => !v.lga || findLga(v.state, v.lga) !== null, {
+    path: ["lga"],
+    error: (issue) => LISTING_TEXTS.lgaNotInState((issue.input as { state: string }).state),
+    when: ({ value }) => (REGIONS as readonly unknown[]).includes((value as { state?: unknown }).state),
+  })
+  .transform((v) => ({ ...v, lga: v.lga ? findLga(v.state as Region, v.lga) : null }));
 export type ListingInput = z.infer<typeof ListingSchema>;
 export type ListingFormValues = z.input<typeof ListingSchema>;
 
@@ -170,6 +194,8 @@ export function typedListingFields(form: FormData) {
     websiteUrl: value("websiteUrl"),
     category: value("category"),
     products: value("products"),
+    lga: value("lga"),
+    landmark: value("landmark"),
   };
 }
 export type TypedListingFields = ReturnType<typeof typedListingFields>;

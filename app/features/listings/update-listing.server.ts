@@ -30,7 +30,7 @@ export type UpdateListingResult = { status: "saved" | "sent-for-review" };
  * 'Business not found'.
  *
  * A pending or rejected listing is not public: the edit applies at once. On an approved listing, state,
- * country and category apply at once, and the reviewed fields and the images (REVIEWED_FIELDS) become the
+ * LGA, country and category apply at once, and the reviewed fields and the images (REVIEWED_FIELDS) become the
  * change waiting for review, replacing any earlier one; an edit back to exactly the approved version
  * withdraws it. The owner edits from what waits (its images' ids), the public reads the approved version.
  *
@@ -58,7 +58,7 @@ export async function updateListing(actor: SessionUser | null, businessId: strin
         tx,
         businesses,
         { column: businesses.id, value: businessId },
-        { userId: businesses.userId, approvalStatus: businesses.approvalStatus, state: businesses.state, country: businesses.country, category: businesses.category, ...reviewedColumns },
+        { userId: businesses.userId, approvalStatus: businesses.approvalStatus, state: businesses.state, lga: businesses.lga, country: businesses.country, category: businesses.category, ...reviewedColumns },
         LISTING_TEXTS.notFound,
       );
       if (!canManageListing(actor, listing)) throw new AppError("not-found", LISTING_TEXTS.notFound);
@@ -85,8 +85,8 @@ export async function updateListing(actor: SessionUser | null, businessId: strin
         // Left from before the listing stopped being approved: nothing would ever review it.
         if (waiting) await tx.delete(businessRevisions).where(eq(businessRevisions.businessId, businessId));
       } else {
-        const immediate = { state: input.state, country: input.country, category: input.category };
-        if (immediate.state !== listing.state || immediate.country !== listing.country || immediate.category !== listing.category) {
+        const immediate = { state: input.state, lga: input.lga, country: input.country, category: input.category };
+        if (immediate.state !== listing.state || immediate.lga !== listing.lga || immediate.country !== listing.country || immediate.category !== listing.category) {
           await tx.update(businesses).set({ ...immediate, updatedAt: now }).where(eq(businesses.id, businessId));
           await announceDirectoryChange(tx, [businessId]);
         }

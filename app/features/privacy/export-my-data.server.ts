@@ -72,6 +72,8 @@ export async function exportMyData(actor: SessionUser | null) {
       address: businesses.address,
       plotNumber: businesses.plotNumber,
       state: businesses.state,
+      lga: businesses.lga,
+      landmark: businesses.landmark,
       country: businesses.country,
       phoneNumber: businesses.phoneNumber,
       websiteUrl: businesses.websiteUrl,

@@ -164,7 +164,7 @@ export default function BusinessDetail({ loaderData, actionData }: Route.Compone
       <p className="mt-2 flex flex-wrap gap-x-4 text-sm text-gray-600">
         <span className="flex items-center gap-1">
           <span className="i i-pin h-4 w-4" />
-          {[business.state, business.country].filter(Boolean).join(", ")}
+          {[business.lga, business.state, business.country].filter(Boolean).join(", ")}
         </span>
         <span className="flex items-center gap-1">
           <span className="i i-eye h-4 w-4" />
@@ -219,7 +219,17 @@ export default function BusinessDetail({ loaderData, actionData }: Route.Compone
             <li className="flex gap-2">
               <span className="i i-pin" />
               <span className="sr-only">Address:</span>
-              {address}
+              <span>
+                {address}
+                {business.landmark && <span className="block text-gray-600">{business.landmark}</span>}
+              </span>
+            </li>
+          )}
+          {business.landmark && !address && (
+            <li className="flex gap-2">
+              <span className="i i-pin" />
+              <span className="sr-only">Landmark:</span>
+              {business.landmark}
             </li>
           )}
           {business.phoneNumber && (

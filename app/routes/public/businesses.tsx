@@ -15,11 +15,11 @@ import type { loader as rootLoader } from "~/root";
 export async function loader({ request }: Route.LoaderArgs) {
   const filters = parseBusinessFilters(new URL(request.url).searchParams);
   const { facets, ...result } = await searchBusinesses(filters);
-  const what = [filters.category ?? "Local businesses", filters.region && `in ${filters.region}`].filter(Boolean).join(" ");
+  const what = [filters.category ?? "Local businesses", filters.region && `in ${filters.lga ? `${filters.lga}, ` : ""}${filters.region}`].filter(Boolean).join(" ");
   const meta = seoMeta({
     title: `${filters.category || filters.region ? what : "Find Local Businesses"} | ${SITE_NAME}`,
     description: `${what} across Nigeria: see what they offer and message them directly.`,
-    canonical: publicUrl(businessesHref({ region: filters.region, category: filters.category, page: filters.page })),
+    canonical: publicUrl(businessesHref({ region: filters.region, lga: filters.lga, category: filters.category, page: filters.page })),
     image: defaultShareImage(),
   });
   // Free-text result pages are endless; keep them out of search indexes.
@@ -27,7 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const sort = filters.sort ?? null;
   // The order switch as data: the link and its label are made here (no code shipped for it).
   const sortLink = { href: businessesHref({ ...filters, sort: sort ? null : "rating", page: 1 }), label: sort ? "Default order" : "Sort by rating" };
-  return { filters: { q: filters.q, region: filters.region, category: filters.category, sort }, result, facets, meta, sortLink };
+  return { filters: { q: filters.q, region: filters.region, lga: filters.lga ?? null, category: filters.category, sort }, result, facets, meta, sortLink };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];
@@ -53,6 +53,7 @@ export default function Businesses({ loaderData }: Route.ComponentProps) {
       <CompactSearchForm
         q={filters.q}
         region={filters.region}
+        lga={filters.lga}
         category={filters.category}
         filterCount={filterCount}
         filtersOpen={filtersOpen}

@@ -215,6 +215,12 @@ function PendingCard({ business: b, duplicates, result }: { business: PendingBus
           </dd>
           <dt className="font-medium text-gray-600">Address</dt>
           <dd>{[b.plotNumber, b.address].filter(Boolean).join(", ") || ADMIN_TEXTS.notSpecified}</dd>
+          {b.landmark || b.lga ? (
+            <>
+              <dt className="font-medium text-gray-600">Landmark, LGA</dt>
+              <dd>{[b.landmark, b.lga && `${b.lga} LGA`].filter(Boolean).join(" · ")}</dd>
+            </>
+          ) : null}
           <dt className="font-medium text-gray-600">Phone</dt>
           <dd>{b.phoneNumber || ADMIN_TEXTS.notSpecified}</dd>
           {b.websiteUrl ? (

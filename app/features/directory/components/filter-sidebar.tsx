@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { businessesHref, formatCount } from "../search-params";
 import type { BusinessFacets, Facet } from "../types";
 
-type Filters = { q: string; region: string | null; category: string | null };
+type Filters = { q: string; region: string | null; lga?: string | null; category: string | null };
 
 type FilterSidebarProps = {
   filters: Filters;
@@ -17,7 +17,7 @@ type FilterSidebarProps = {
 };
 
 /**
- * Regions and categories with counts, as plain links (they work without JavaScript). A column from
+ * Regions, the chosen region's LGAs, and categories with counts, as plain links (they work without JavaScript). A column from
  * 768px up; below it an overlay opened by the Filters button, or by #filters before JavaScript runs.
  */
 export function FilterSidebar({ filters, facets, isEstimate, count, open, onClose }: FilterSidebarProps) {
@@ -48,7 +48,16 @@ export function FilterSidebar({ filters, facets, isEstimate, count, open, onClos
             Clear all filters
           </Link>
         )}
-        <FacetList title="Region" facets={facets.regions} isEstimate={isEstimate} selected={filters.region} href={(region) => businessesHref({ ...filters, region })} />
+        <FacetList
+          title="Region"
+          facets={facets.regions}
+          isEstimate={isEstimate}
+          selected={filters.region}
+          href={(region) => businessesHref({ ...filters, region, lga: region === filters.region ? filters.lga : null })}
+        />
+        {filters.region && (
+          <FacetList title="LGA" facets={facets.lgas ?? []} isEstimate={isEstimate} selected={filters.lga ?? null} href={(lga) => businessesHref({ ...filters, lga })} />
+        )}
         <FacetList
           title="Category"
           facets={facets.categories}

@@ -3,6 +3,7 @@ import { useSearchSubmit } from "./use-search-submit";
 type CompactSearchFormProps = {
   q: string;
   region: string | null;
+  lga?: string | null;
   category: string | null;
   /** The number of filters in use, shown on the Filters button. */
   filterCount: number;
@@ -11,7 +12,7 @@ type CompactSearchFormProps = {
 };
 
 /** The listing page's search: text, a Filters button (below 768px) and Search; keeps the chosen filters. */
-export function CompactSearchForm({ q, region, category, filterCount, filtersOpen, onOpenFilters }: CompactSearchFormProps) {
+export function CompactSearchForm({ q, region, lga, category, filterCount, filtersOpen, onOpenFilters }: CompactSearchFormProps) {
   return (
     <form action="/businesses" role="search" onSubmit={useSearchSubmit()} className="flex flex-wrap gap-2">
       <label htmlFor="search-q" className="sr-only">
@@ -19,6 +20,7 @@ export function CompactSearchForm({ q, region, category, filterCount, filtersOpe
       </label>
       <input key={q} id="search-q" name="q" type="search" maxLength={100} defaultValue={q} placeholder="Search businesses..." className="field min-w-0 max-md:basis-full md:flex-1" />
       {region && <input type="hidden" name="region" value={region} />}
+      {region && lga && <input type="hidden" name="lga" value={lga} />}
       {category && <input type="hidden" name="category" value={category} />}
       {/* Before JavaScript runs, the link opens the overlay through :target. */}
       <a

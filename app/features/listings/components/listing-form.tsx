@@ -6,7 +6,8 @@ import { buttonClass } from "../../../components/ui/button";
 import { imageUrl, IMAGE_WIDTHS } from "../../../lib/image-url";
 import { CATEGORIES, COUNTRIES, DEFAULT_COUNTRY, LIMITS, REGIONS } from "../../../lib/reference";
 import type { Failure } from "../../../lib/app-error";
-import { checkListingForm, LISTING_TEXTS, typedListingFields } from "../listing.schemas";
+import { checkListingForm, LANDMARK_MAX_LENGTH, LISTING_TEXTS, typedListingFields } from "../listing.schemas";
+import { LgaSelect } from "./lga-select";
 
 export type ListingFormDefaults = {
   name?: string | null;
@@ -14,6 +15,8 @@ export type ListingFormDefaults = {
   address?: string | null;
   plotNumber?: string | null;
   state?: string | null;
+  lga?: string | null;
+  landmark?: string | null;
   country?: string | null;
   phoneNumber?: string | null;
   websiteUrl?: string | null;
@@ -49,6 +52,8 @@ export function ListingForm({
   const [added, setAdded] = useState<File[]>([]);
   const [imageError, setImageError] = useState<string | null>(null);
   const [clientFields, setClientFields] = useState<Record<string, string> | null>(null);
+  // The chosen state, so the LGA list follows it.
+  const [state, setState] = useState(defaults.state ?? "");
   const previews = useMemo(() => added.map((f) => ({ file: f, url: typeof URL !== "undefined" ? URL.createObjectURL(f) : "" })), [added]);
   useEffect(() => () => previews.forEach((p) => URL.revokeObjectURL(p.url)), [previews]);
   const fields = clientFields ?? failure?.fields ?? {};
@@ -96,10 +101,28 @@ export function ListingForm({
         <TextField label="Address" name="address" autoComplete="street-address" defaultValue={defaults.address ?? ""} error={fields.address} />
         <TextField label="Plot number" name="plotNumber" defaultValue={defaults.plotNumber ?? ""} error={fields.plotNumber} />
       </div>
+      <TextField
+        label="Landmark"
+        name="landmark"
+        placeholder="Opposite First Bank, Allen Avenue"
+        hint="Optional. A well-known place near you; shown under the address and found by search."
+        maxLength={LANDMARK_MAX_LENGTH}
+        defaultValue={defaults.landmark ?? ""}
+        error={fields.landmark}
+      />
       <div className="grid grid-cols-2 gap-4">
-        <SelectField label="State" name="state" options={REGIONS} placeholder="Select a state" defaultValue={defaults.state ?? ""} error={fields.state} />
+        <SelectField
+          label="State"
+          name="state"
+          options={REGIONS}
+          placeholder="Select a state"
+          defaultValue={defaults.state ?? ""}
+          onChange={(event) => setState(event.target.value)}
+          error={fields.state}
+        />
         <SelectField label="Country" name="country" options={COUNTRIES} defaultValue={defaults.country ?? DEFAULT_COUNTRY} error={fields.country} />
       </div>
+      <LgaSelect state={state} defaultValue={defaults.lga ?? ""} error={fields.lga} />
       <TextField
         label="Phone number"
         name="phoneNumber"

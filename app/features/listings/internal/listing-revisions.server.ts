@@ -15,6 +15,7 @@ export const reviewedColumns = {
   phoneNumber: businesses.phoneNumber,
   websiteUrl: businesses.websiteUrl,
   products: businesses.products,
+  landmark: businesses.landmark,
 };
 
 export type ReviewedValues = { [K in ReviewedField]: K extends "name" ? string : K extends "products" ? string[] : string | null };
