@@ -1,6 +1,6 @@
 /**
  * The landing pages (issue 17) through the whole app (Hono, React Router, the real routes and database):
- * /categories, /categories/{slug}, /states/{state}, /states/{state}/{category}; their content, counts,
+ * /categories, /categories/{slug}, /states/{state}, /states/{state}/{category or LGA}; their content, counts,
  * pagination, canonical addresses, breadcrumbs, 404s and 301s; the breadcrumbs on a business page; the sitemap.
  */
 import { beforeAll, describe, expect, it } from "vitest";
@@ -43,14 +43,15 @@ beforeAll(async () => {
   await routeBuild();
   const db = getDb();
   const owner = await createOwner(db);
-  // 22 pharmacies in Lagos (two pages of 20), newest last.
+  // 22 pharmacies in Lagos (two pages of 20), newest last; the first 5 in Ikeja.
   lagosPharmacies = [];
   for (let i = 0; i < 22; i++) {
+    const lga = i < 5 ? "Ikeja" : null;
     lagosPharmacies.push(
-      await createBusiness(db, { userId: owner.id, name: `Lagos Pharmacy ${String(i).padStart(2, "0")}`, state: "Lagos", category: "Pharmacy store", createdAt: new Date(Date.UTC(2026, 0, 1, 0, i)) }),
+      await createBusiness(db, { userId: owner.id, name: `Lagos Pharmacy ${String(i).padStart(2, "0")}`, state: "Lagos", lga, category: "Pharmacy store", createdAt: new Date(Date.UTC(2026, 0, 1, 0, i)) }),
     );
   }
-  await createBusiness(db, { userId: owner.id, name: "Eko Hotel Test", state: "Lagos", category: "Hotel" });
+  await createBusiness(db, { userId: owner.id, name: "Eko Hotel Test", state: "Lagos", lga: "Eti Osa", category: "Hotel" });
   await createBusiness(db, { userId: owner.id, name: "Uyo Pharmacy", state: "Akwa Ibom", category: "Pharmacy store" });
   // Not public: their combinations stay empty.
   await createBusiness(db, { userId: owner.id, name: "Pending Bakery", state: "Lagos", category: "Bakery", status: "pending" });
@@ -124,6 +125,31 @@ describe("a state's pages", () => {
     expect(linksOf(p.html)).toEqual(expect.arrayContaining(["/states/lagos/pharmacy-store", "/states/lagos/hotel", "/businesses?region=Lagos"]));
     expect(p.text).toContain("Pharmacy store (22)");
     expect(linksOf(p.html)).not.toContain("/states/lagos/bakery");
+    // Its LGAs with listings.
+    expect(p.text).toContain("Local government areas in Lagos");
+    expect(p.text).toContain("Eti Osa (1)");
+    expect(p.text).toContain("Ikeja (5)");
+    expect(linksOf(p.html)).toEqual(expect.arrayContaining(["/states/lagos/ikeja", "/states/lagos/eti-osa"]));
+    expect(linksOf(p.html)).not.toContain("/states/lagos/shomolu");
+  });
+
+  it("/states/lagos/ikeja: 'Businesses in Ikeja, Lagos', only that LGA's listings, through the search's LGA filter", async () => {
+    const p = await page("/states/lagos/ikeja");
+    expect(p.status).toBe(200);
+    expect(titleOf(p.html)).toBe("Businesses in Ikeja, Lagos — Naija Directory");
+    expect(p.html).toMatch(/<h1[^>]*>Businesses in Ikeja, Lagos<\/h1>/);
+    expect(canonicalOf(p.html)).toBe(`${base()}/states/lagos/ikeja`);
+    expect(p.text).toContain("5 businesses");
+    for (let i = 0; i < 5; i++) expect(p.text).toContain(`Lagos Pharmacy 0${i}`);
+    expect(p.text).not.toContain("Lagos Pharmacy 05");
+    expect(p.text).not.toContain("Eko Hotel Test");
+    expect(breadcrumbsOf(p.html)).toEqual({ ordered: true, links: [["Nigeria", "/"], ["Lagos", "/states/lagos"]], current: "Ikeja" });
+    expect(linksOf(p.html)).toEqual(expect.arrayContaining(["/states/lagos/eti-osa", "/businesses?region=Lagos&lga=Ikeja"]));
+    expect(p.text).toContain("Other local government areas in Lagos");
+    // An LGA without listings is not found; an older spelling redirects first.
+    expect((await page("/states/lagos/shomolu")).status).toBe(404);
+    expect(await page("/states/lagos/somolu")).toMatchObject({ status: 301, location: "/states/lagos/shomolu" });
+    expect(await page("/states/Lagos/Ikeja?page=2")).toMatchObject({ status: 301, location: "/states/lagos/ikeja?page=2" });
   });
 
   it("/states/lagos/pharmacy-store: 'Pharmacy stores in Lagos', paged by 20 with canonical ?page=2", async () => {
@@ -195,13 +221,13 @@ describe("addresses that name nothing, or nothing public", () => {
 });
 
 describe("a business page's breadcrumbs", () => {
-  it("lead back through its state and category, with BreadcrumbList JSON-LD beside its LocalBusiness", async () => {
+  it("lead back through its state, LGA and category, with BreadcrumbList JSON-LD beside its LocalBusiness", async () => {
     const business = lagosPharmacies[3]!;
     const p = await page(`/businesses/${business.id}`);
     expect(p.status).toBe(200);
     expect(breadcrumbsOf(p.html)).toEqual({
       ordered: true,
-      links: [["Nigeria", "/"], ["Lagos", "/states/lagos"], ["Pharmacy store", "/states/lagos/pharmacy-store"]],
+      links: [["Nigeria", "/"], ["Lagos", "/states/lagos"], ["Ikeja", "/states/lagos/ikeja"], ["Pharmacy store", "/states/lagos/pharmacy-store"]],
       current: business.name,
     });
     // One JSON-LD script in the head: [LocalBusiness, BreadcrumbList].
@@ -215,12 +241,16 @@ describe("a business page's breadcrumbs", () => {
       itemListElement: [
         { "@type": "ListItem", position: 1, name: "Nigeria", item: `${base()}/` },
         { "@type": "ListItem", position: 2, name: "Lagos", item: `${base()}/states/lagos` },
-        { "@type": "ListItem", position: 3, name: "Pharmacy store", item: `${base()}/states/lagos/pharmacy-store` },
-        { "@type": "ListItem", position: 4, name: business.name, item: `${base()}/businesses/${business.id}` },
+        { "@type": "ListItem", position: 3, name: "Ikeja", item: `${base()}/states/lagos/ikeja` },
+        { "@type": "ListItem", position: 4, name: "Pharmacy store", item: `${base()}/states/lagos/pharmacy-store` },
+        { "@type": "ListItem", position: 5, name: business.name, item: `${base()}/businesses/${business.id}` },
       ],
     });
     // Every step links to a page that answers.
     for (const [, href] of breadcrumbsOf(p.html)!.links) expect((await page(href!)).status, href).toBe(200);
+    // Without an LGA: Nigeria › Lagos › Pharmacy store.
+    const other = await page(`/businesses/${lagosPharmacies[10]!.id}`);
+    expect(breadcrumbsOf(other.html)?.links).toEqual([["Nigeria", "/"], ["Lagos", "/states/lagos"], ["Pharmacy store", "/states/lagos/pharmacy-store"]]);
   });
 });
 
@@ -228,10 +258,10 @@ describe("the sitemap", () => {
   it("lists the landing pages that have listings, and none of the empty ones", async () => {
     const xml = await (await app.request("/sitemap.xml")).text();
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
-    for (const path of ["/categories", "/categories/pharmacy-store", "/categories/hotel", "/states/lagos", "/states/akwa-ibom", "/states/lagos/pharmacy-store", "/states/lagos/hotel", "/states/akwa-ibom/pharmacy-store"]) {
+    for (const path of ["/categories", "/categories/pharmacy-store", "/categories/hotel", "/states/lagos", "/states/akwa-ibom", "/states/lagos/pharmacy-store", "/states/lagos/hotel", "/states/lagos/ikeja", "/states/lagos/eti-osa", "/states/akwa-ibom/pharmacy-store"]) {
       expect(locs, path).toContain(`${base()}${path}`);
     }
-    for (const path of ["/categories/bakery", "/categories/restaurant-bar", "/states/kano", "/states/lagos/bakery", "/states/akwa-ibom/hotel", "/states/kano/hotel"]) {
+    for (const path of ["/categories/bakery", "/categories/restaurant-bar", "/states/kano", "/states/lagos/bakery", "/states/akwa-ibom/hotel", "/states/kano/hotel", "/states/lagos/shomolu"]) {
       expect(locs, path).not.toContain(`${base()}${path}`);
     }
     // Each once; landing pages without ?page (page 1 is the canonical entry).

@@ -7,7 +7,7 @@ import { SITE_NAME } from "~/components/site";
 import { BusinessCard } from "~/features/directory/components/business-card";
 import { getLandingPage } from "~/features/directory/get-landing-page.server";
 import {
-  breadcrumbJsonLd, categoryPlural, landingDescription, landingHeading, landingPath, landingTitle, landingTrail, resolveLanding,
+  breadcrumbJsonLd, categoryPlural, landingDescription, landingHeading, landingPath, landingTitle, landingTrail, lgaBySlug, resolveLanding,
 } from "~/features/directory/landing-pages";
 import { parseBusinessFilters } from "~/features/directory/parse-business-filters";
 import { defaultShareImage, publicUrl } from "~/features/directory/public-url.server";
@@ -41,7 +41,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const { facets, ...result } = found;
   const trail = landingTrail(scope);
   const count = formatCount(result.total, result.isEstimate);
-  // Links onward, made here: the same scope's other categories (in this state) and other states (this category).
+  // Links onward, made here: the same scope's other categories (in this state), other states (this category) and
+  // the state's LGAs (on a state's page and an LGA's).
   const categories: Onward[] = scope.state && !scope.lga
     ? facets.categories.flatMap(({ name, count: n }) => {
         const category = findCategory(name);
@@ -54,6 +55,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         return state && state !== scope.state ? [{ name, count: formatCount(n, result.isEstimate), href: landingPath({ state, category: scope.category }) }] : [];
       })
     : [];
+  const lgas: Onward[] = scope.state && !scope.category
+    ? (facets.lgas ?? []).flatMap(({ name, count: n }) => {
+        const lga = lgaBySlug(scope.state!, name);
+        return lga && lga.slug !== scope.lga?.slug ? [{ name, count: formatCount(n, result.isEstimate), href: landingPath({ state: scope.state, lga }) }] : [];
+      })
+    : [];
   return {
     heading: landingHeading(scope),
     trail,
@@ -64,9 +71,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       previous: result.hasPrevious ? landingPath(scope, page - 1) : null,
       next: result.hasNext ? landingPath(scope, page + 1) : null,
     },
-    refine: businessesHref({ region: scope.state, category: scope.category }),
+    refine: businessesHref({ region: scope.state, lga: scope.lga?.name, category: scope.category }),
     categories,
     states,
+    lgas,
+    lgasHeading: scope.state ? `${scope.lga ? "Other local government areas" : "Local government areas"} in ${scope.state}` : "",
     statesHeading: scope.category ? `${categoryPlural(scope.category)} in other states` : "",
     categoriesHeading: scope.state ? `${scope.category ? "Other categories" : "Categories"} in ${scope.state}` : "",
     // schema.org BreadcrumbList, rendered in the head by the root layout.
@@ -93,7 +102,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? 
 export default function Landing({ loaderData }: Route.ComponentProps) {
   const isSignedIn = !!useRouteLoaderData<typeof rootLoader>("root")?.user;
   if ("notFound" in loaderData) return <NotFoundPage />;
-  const { heading, trail, summary, result, pages, pageLinks, refine, categories, states, statesHeading, categoriesHeading } = loaderData;
+  const { heading, trail, summary, result, pages, pageLinks, refine, categories, states, lgas, statesHeading, categoriesHeading, lgasHeading } = loaderData;
   return (
     <div className="page">
       <Breadcrumbs trail={trail} />
@@ -142,6 +151,7 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
         </nav>
       )}
       <LinkList id="in-state" heading={categoriesHeading} links={categories} />
+      <LinkList id="lgas" heading={lgasHeading} links={lgas} />
       <LinkList id="other-states" heading={statesHeading} links={states} />
     </div>
   );

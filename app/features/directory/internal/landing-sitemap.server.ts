@@ -1,18 +1,25 @@
 import { sql } from "drizzle-orm";
 import { getDb, queryRows } from "../../../lib/db.server";
 import { CATEGORIES, REGIONS, findCategory, findRegion, type Category, type Region } from "../../../lib/reference";
+import { lgaSlug, lgasOf } from "../../../lib/nigeria-lgas";
 import { CATEGORIES_PATH, landingPath } from "../landing-pages";
 
 /**
- * The landing pages that have public listings, for the sitemap: /categories, every category, every state and
- * every state's category with at least one listing (empty ones answer 404, so they are left out). One read of
- * the maintained per-state/category counts (at most 37 × 63 rows, however large the directory).
+ * The landing pages that have public listings, for the sitemap: /categories, every category, every state,
+ * every state's category and every state's LGA with at least one listing (empty ones answer 404, so they are
+ * left out). Two reads of the maintained counts (per state and category: at most 37 × 63 rows; per state, LGA
+ * and category: at most 774 × 63), however large the directory.
  */
 export async function landingPagePaths(): Promise<string[]> {
   const rows = await queryRows<{ state: string; category: string }>(
     getDb(),
     sql`select state, category from business_facet_counts where count > 0`,
   );
+  const lgaRows = await queryRows<{ state: string; lga: string }>(
+    getDb(),
+    sql`select state, lga from business_lga_counts where count > 0 group by state, lga`,
+  );
+  const lgas = new Set(lgaRows.map((row) => `${row.state}\n${row.lga}`));
   const states = new Set<Region>();
   const categories = new Set<Category>();
   const pairs = new Set<string>();
@@ -30,6 +37,7 @@ export async function landingPagePaths(): Promise<string[]> {
     ...REGIONS.filter((state) => states.has(state)).flatMap((state) => [
       landingPath({ state }),
       ...CATEGORIES.filter((category) => pairs.has(`${state}\n${category}`)).map((category) => landingPath({ state, category })),
+      ...lgasOf(state).filter((lga) => lgas.has(`${state}\n${lga}`)).map((lga) => landingPath({ state, lga: { name: lga, slug: lgaSlug(lga) } })),
     ]),
   ];
 }
