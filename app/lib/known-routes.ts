@@ -7,11 +7,11 @@
 export const KNOWN_STATIC_PATHS = [
   "/", "/businesses", "/login", "/register", "/register/visitor", "/register/business", "/dashboard", "/dashboard/payments",
   "/business/create", "/kyc-verification", "/messages", "/menu", "/pricing", "/featured-plans", "/help",
-  "/feedback", "/profile", "/notifications", "/admin", "/privacy", "/404",
+  "/feedback", "/profile", "/notifications", "/admin", "/privacy", "/404", "/categories",
 ] as const;
 
 /** Paths with an id: the fixed segments are canonicalised, the id is kept as typed. */
-const ID_PATTERNS: readonly (readonly string[])[] = [["businesses"], ["business"], ["business", "edit"], ["dashboard", "payments"]];
+const ID_PATTERNS: readonly (readonly string[])[] = [["businesses"], ["business"], ["business", "edit"], ["dashboard", "payments"], ["categories"], ["states"]];
 
 /**
  * The canonical form of a path that names a known route in another letter case or with trailing
@@ -47,6 +47,8 @@ export function matchKnownRoute(pathname: string): string | null {
  */
 export function knownRoutePattern(pathname: string): string | null {
   const page = pathname === "/_root.data" ? "/" : pathname.replace(/\.data$/, "");
+  // A state's category or LGA page (issue 17): the one route with two parameters.
+  if (/^\/states\/[^/]+\/[^/]+\/?$/i.test(page)) return "/states/:id/:id";
   const canonical = matchKnownRoute(page);
   if (canonical === null) return null;
   if ((KNOWN_STATIC_PATHS as readonly string[]).includes(canonical)) return canonical;
