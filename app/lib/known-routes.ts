@@ -7,11 +7,11 @@
 export const KNOWN_STATIC_PATHS = [
   "/", "/businesses", "/login", "/register", "/register/visitor", "/register/business", "/dashboard", "/dashboard/payments",
   "/business/create", "/kyc-verification", "/messages", "/menu", "/pricing", "/featured-plans", "/help",
-  "/feedback", "/profile", "/notifications", "/admin", "/privacy", "/404", "/categories",
+  "/feedback", "/profile", "/notifications", "/admin", "/privacy", "/404",
 ] as const;
 
 /** Paths with an id: the fixed segments are canonicalised, the id is kept as typed. */
-const ID_PATTERNS: readonly (readonly string[])[] = [["businesses"], ["business"], ["business", "edit"], ["dashboard", "payments"], ["categories"], ["states"]];
+const ID_PATTERNS: readonly (readonly string[])[] = [["businesses"], ["business"], ["business", "edit"], ["dashboard", "payments"]];
 
 /**
  * The canonical form of a path that names a known route in another letter case or with trailing
@@ -41,14 +41,22 @@ export function matchKnownRoute(pathname: string): string | null {
   return null;
 }
 
+const LANDING_PATTERNS: readonly [RegExp, string][] = [
+  [/^\/categories\/?$/i, "/categories"],
+  [/^\/categories\/[^/]+\/?$/i, "/categories/:id"],
+  [/^\/states\/[^/]+\/?$/i, "/states/:id"],
+  [/^\/states\/[^/]+\/[^/]+\/?$/i, "/states/:id/:id"],
+];
+
 /**
  * The route pattern of a known path, for metrics labels: '/businesses', '/business/:id', '/business/edit/:id'
  * (React Router's data requests, '<path>.data', count as their page); null when unknown.
  */
 export function knownRoutePattern(pathname: string): string | null {
   const page = pathname === "/_root.data" ? "/" : pathname.replace(/\.data$/, "");
-  // A state's category or LGA page (issue 17): the one route with two parameters.
-  if (/^\/states\/[^/]+\/[^/]+\/?$/i.test(page)) return "/states/:id/:id";
+  // The landing pages (issue 17) canonicalise their own slugs (301 to lower case), so they are labelled here only.
+  const landing = LANDING_PATTERNS.find(([pattern]) => pattern.test(page));
+  if (landing) return landing[1];
   const canonical = matchKnownRoute(page);
   if (canonical === null) return null;
   if ((KNOWN_STATIC_PATHS as readonly string[]).includes(canonical)) return canonical;
