@@ -146,6 +146,7 @@ describe("a state's pages", () => {
     expect(breadcrumbsOf(p.html)).toEqual({ ordered: true, links: [["Nigeria", "/"], ["Lagos", "/states/lagos"]], current: "Ikeja" });
     expect(linksOf(p.html)).toEqual(expect.arrayContaining(["/states/lagos/eti-osa", "/businesses?region=Lagos&lga=Ikeja"]));
     expect(p.text).toContain("Other local government areas in Lagos");
+    expect(p.html).toContain('<input type="hidden" name="lga" value="Ikeja"/>');
     // An LGA without listings is not found; an older spelling redirects first.
     expect((await page("/states/lagos/shomolu")).status).toBe(404);
     expect(await page("/states/lagos/somolu")).toMatchObject({ status: 301, location: "/states/lagos/shomolu" });
@@ -166,6 +167,14 @@ describe("a state's pages", () => {
     expect(first.text).not.toContain("Lagos Pharmacy 01");
     expect(first.html).toMatch(/<a [^>]*href="\/states\/lagos\/pharmacy-store\?page=2"[^>]*rel="next"|<a [^>]*rel="next"[^>]*href="\/states\/lagos\/pharmacy-store\?page=2"/);
     expect(linksOf(first.html)).toEqual(expect.arrayContaining(["/states/akwa-ibom/pharmacy-store", "/states/lagos/hotel", "/businesses?region=Lagos&category=Pharmacy+store"]));
+    // A search box within the page's scope: a GET form to /businesses with the fixed filters.
+    const [, formTag = "", form = ""] = first.html.match(/(<form [^>]*role="search"[^>]*>)([\s\S]*?)<\/form>/) ?? [];
+    expect(formTag).toContain('action="/businesses"');
+    expect(form).toContain("Search Pharmacy stores in Lagos");
+    expect(form).toContain('name="q"');
+    expect(form).toContain('<input type="hidden" name="region" value="Lagos"/>');
+    expect(form).toContain('<input type="hidden" name="category" value="Pharmacy store"/>');
+    expect(form).not.toContain('name="lga"');
 
     const second = await page("/states/lagos/pharmacy-store?page=2");
     expect(second.status).toBe(200);

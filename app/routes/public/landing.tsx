@@ -5,6 +5,7 @@ import { NotFoundPage } from "~/components/not-found-page";
 import { seoMeta } from "~/components/seo";
 import { SITE_NAME } from "~/components/site";
 import { BusinessCard } from "~/features/directory/components/business-card";
+import { useSearchSubmit } from "~/features/directory/components/use-search-submit";
 import { getLandingPage } from "~/features/directory/get-landing-page.server";
 import {
   breadcrumbJsonLd, categoryPlural, landingDescription, landingHeading, landingPath, landingTitle, landingTrail, lgaBySlug, resolveLanding,
@@ -72,6 +73,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       next: result.hasNext ? landingPath(scope, page + 1) : null,
     },
     refine: businessesHref({ region: scope.state, lga: scope.lga?.name, category: scope.category }),
+    // The search box's fixed filters: a search here is /businesses within this page's scope.
+    within: { region: scope.state ?? null, lga: scope.lga?.name ?? null, category: scope.category ?? null },
     categories,
     states,
     lgas,
@@ -101,8 +104,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? 
 
 export default function Landing({ loaderData }: Route.ComponentProps) {
   const isSignedIn = !!useRouteLoaderData<typeof rootLoader>("root")?.user;
+  const submit = useSearchSubmit();
   if ("notFound" in loaderData) return <NotFoundPage />;
-  const { heading, trail, summary, result, pages, pageLinks, refine, categories, states, lgas, statesHeading, categoriesHeading, lgasHeading } = loaderData;
+  const { heading, trail, summary, result, pages, pageLinks, refine, within, categories, states, lgas, statesHeading, categoriesHeading, lgasHeading } = loaderData;
   return (
     <div className="page">
       <Breadcrumbs trail={trail} />
@@ -113,6 +117,19 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
           Search or sort these
         </Link>
       </p>
+      {/* A plain GET form to /businesses (it works without JavaScript), like the directory's other search boxes. */}
+      <form action="/businesses" role="search" onSubmit={submit} className="mb-6 flex flex-wrap gap-2">
+        <label htmlFor="landing-q" className="sr-only">
+          {`Search ${heading}`}
+        </label>
+        <input id="landing-q" name="q" type="search" maxLength={100} placeholder="Search these businesses..." className="field min-w-0 flex-1" />
+        {within.region && <input type="hidden" name="region" value={within.region} />}
+        {within.region && within.lga && <input type="hidden" name="lga" value={within.lga} />}
+        {within.category && <input type="hidden" name="category" value={within.category} />}
+        <button type="submit" className="btn btn-primary">
+          Search
+        </button>
+      </form>
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {result.items.map((business, i) => (
           <li key={business.id} className="flex">
