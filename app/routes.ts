@@ -7,6 +7,11 @@ export default [
   // /businesses/{id} is canonical; /business/{id} serves the same page with a canonical link.
   route("businesses/:id", "routes/public/business-detail.tsx", { id: "business-detail" }),
   route("business/:id", "routes/public/business-detail.tsx", { id: "business-detail-alias" }),
+  // Landing pages (issue 17): categories and states, server-rendered, in the sitemap; empty ones answer 404.
+  route("categories", "routes/public/categories.tsx"),
+  route("categories/:category", "routes/public/landing.tsx", { id: "landing-category" }),
+  route("states/:state", "routes/public/landing.tsx", { id: "landing-state" }),
+  route("states/:state/:place", "routes/public/landing.tsx", { id: "landing-state-place" }),
   // Accounts (spec 01 §2 Login, Register)
   route("login", "routes/auth/login.tsx"),
   route("logout", "routes/auth/logout.tsx"),

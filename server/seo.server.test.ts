@@ -89,7 +89,9 @@ describe("sitemap.xml", () => {
     expect(first.status).toBe(200);
     expect(await first.text()).toContain("<urlset");
     const pages = await app.request("/sitemaps/pages.xml");
-    expect(locs(await pages.text())).toEqual([`${getEnv().PUBLIC_URL}/`, `${getEnv().PUBLIC_URL}/businesses`]);
+    // The static pages, then the landing pages with listings (the factories' listings: Eatery in Lagos).
+    const base = getEnv().PUBLIC_URL;
+    expect(locs(await pages.text())).toEqual(["/", "/businesses", "/categories", "/categories/eatery", "/states/lagos", "/states/lagos/eatery"].map((p) => `${base}${p}`));
     for (const path of ["/sitemaps/businesses-3-of-2.xml", "/sitemaps/businesses-0-of-2.xml", "/sitemaps/businesses-1-of-0.xml"]) {
       expect((await app.request(path)).status).toBe(404);
     }

@@ -10,7 +10,7 @@ export function seoRoutes() {
   const routes = new Hono();
   routes.get("/robots.txt", (c) => c.text(buildRobotsTxt(), 200, { "Cache-Control": CACHE }));
   routes.get("/sitemap.xml", async (c) => xmlResponse(c, await buildSitemap()));
-  routes.get("/sitemaps/pages.xml", (c) => xmlResponse(c, buildPagesSitemap()));
+  routes.get("/sitemaps/pages.xml", async (c) => xmlResponse(c, await buildPagesSitemap()));
   routes.get("/sitemaps/:file{businesses-[0-9]+-of-[0-9]+\\.xml}", async (c) => {
     const [file, files] = (c.req.param("file").match(/\d+/g) ?? []).map(Number);
     // No such file: a not-found refusal, answered by the one error mapping (onError).

@@ -41,12 +41,22 @@ export function matchKnownRoute(pathname: string): string | null {
   return null;
 }
 
+const LANDING_PATTERNS: readonly [RegExp, string][] = [
+  [/^\/categories\/?$/i, "/categories"],
+  [/^\/categories\/[^/]+\/?$/i, "/categories/:id"],
+  [/^\/states\/[^/]+\/?$/i, "/states/:id"],
+  [/^\/states\/[^/]+\/[^/]+\/?$/i, "/states/:id/:id"],
+];
+
 /**
  * The route pattern of a known path, for metrics labels: '/businesses', '/business/:id', '/business/edit/:id'
  * (React Router's data requests, '<path>.data', count as their page); null when unknown.
  */
 export function knownRoutePattern(pathname: string): string | null {
   const page = pathname === "/_root.data" ? "/" : pathname.replace(/\.data$/, "");
+  // The landing pages (issue 17) canonicalise their own slugs (301 to lower case), so they are labelled here only.
+  const landing = LANDING_PATTERNS.find(([pattern]) => pattern.test(page));
+  if (landing) return landing[1];
   const canonical = matchKnownRoute(page);
   if (canonical === null) return null;
   if ((KNOWN_STATIC_PATHS as readonly string[]).includes(canonical)) return canonical;

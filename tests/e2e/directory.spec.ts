@@ -218,7 +218,8 @@ describe("without JavaScript", () => {
       const head = (selector: string, attribute = "content") => page.locator(`head ${selector}`).first().getAttribute(attribute);
       expect(await head('link[rel="canonical"]', "href")).toMatch(/\/businesses\/[0-9a-f-]{36}$/);
       expect(await head('meta[property="og:image"]')).toMatch(/format=jpg/);
-      const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
+      // [LocalBusiness, BreadcrumbList] (ADR 24).
+      const [ld] = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
       expect(ld["@type"]).toBe("LocalBusiness");
       expect(ld.name).toBe("Mama Cass Kitchen");
       const image = await page.request.get(await head('meta[property="og:image"]') as string);

@@ -371,6 +371,20 @@ export const PAGE_ROWS: Row[] = [
   row({ key: "GET /business/:id", expect: same(200), ask: (w) => ({ method: "GET", path: `/business/${w.listing.id}` }) }),
   row({ key: "GET /business/:id", case: "a listing waiting for review", expect: same(404), ask: (w) => ({ method: "GET", path: `/business/${w.pendingListing.id}` }) }),
   ...reviewRows("/business"),
+  // Landing pages (issue 17): public, read-only; an empty combination is not found for anyone, another spelling redirects.
+  row({ key: "GET /categories", expect: same(200), ask: get("/categories") }),
+  noAction("/categories", "/categories"),
+  row({ key: "GET /categories/:category", case: "a category with a public listing", expect: same(200), ask: get("/categories/eatery") }),
+  row({ key: "GET /categories/:category", case: "a category without public listings", expect: same(404), ask: get("/categories/water-factory") }),
+  noAction("/categories/:category", "/categories/eatery"),
+  row({ key: "GET /states/:state", case: "a state with a public listing", expect: same(200), ask: get("/states/lagos") }),
+  row({ key: "GET /states/:state", case: "another letter case", expect: same("→/states/lagos"), ask: get("/states/Lagos") }),
+  row({ key: "GET /states/:state", case: "a state without public listings", expect: same(404), ask: get("/states/zamfara") }),
+  noAction("/states/:state", "/states/lagos"),
+  row({ key: "GET /states/:state/:place", case: "a state and category with a public listing", expect: same(200), ask: get("/states/lagos/eatery") }),
+  row({ key: "GET /states/:state/:place", case: "an empty state and category", expect: same(404), ask: get("/states/lagos/water-factory") }),
+  row({ key: "GET /states/:state/:place", case: "no such category or LGA", expect: same(404), ask: get("/states/lagos/nowhere") }),
+  noAction("/states/:state/:place", "/states/lagos/eatery"),
 
   // Accounts
   row({

@@ -267,7 +267,12 @@ describe("public pages", () => {
       const scripts = parseHtml(p.html).scripts.filter((s) => s.attrs.type === "application/ld+json");
       expect(scripts).toHaveLength(1);
       expect(jsonLdProblems(scripts[0]!.content)).toEqual([]);
-      const ld = JSON.parse(scripts[0]!.content) as { name: string; description: string; sameAs?: string; address: { streetAddress: string } };
+      // [LocalBusiness, BreadcrumbList]: the breadcrumbs' last step is the listing's name.
+      const [ld, crumbs] = JSON.parse(scripts[0]!.content) as [
+        { name: string; description: string; sameAs?: string; address: { streetAddress: string } },
+        { itemListElement: { name: string }[] },
+      ];
+      expect(crumbs.itemListElement.at(-1)?.name).toBe(listing.name);
       expect(ld.name).toBe(listing.name);
       expect(ld.description).toBe(listing.description);
       expect(ld.address.streetAddress).toContain(listing.address);
@@ -288,7 +293,7 @@ describe("public pages", () => {
       expectShown(p, review!.reply);
       const scripts = parseHtml(p.html).scripts.filter((s) => s.attrs.type === "application/ld+json");
       expect(jsonLdProblems(scripts[0]!.content)).toEqual([]);
-      const ld = JSON.parse(scripts[0]!.content) as { review: { reviewBody: string }[]; aggregateRating: { reviewCount: number } };
+      const [ld] = JSON.parse(scripts[0]!.content) as [{ review: { reviewBody: string }[]; aggregateRating: { reviewCount: number } }];
       expect(ld.review[0]!.reviewBody).toBe(review!.body);
       expect(ld.aggregateRating.reviewCount).toBe(1);
     }

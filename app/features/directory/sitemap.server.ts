@@ -3,6 +3,7 @@ import { businesses } from "../../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { getDb } from "../../lib/db.server";
 import { businessPath } from "./business-links";
+import { landingPagePaths } from "./internal/landing-sitemap.server";
 import { isPublicBusiness } from "./internal/public-business.server";
 import { publicUrl } from "./public-url.server";
 
@@ -15,6 +16,11 @@ export type SitemapOptions = { maxUrls?: number; targetUrls?: number };
 
 /** Pages besides the business pages that search engines should know. */
 const STATIC_PAGES = ["/", "/businesses"];
+
+/** The static pages and the landing pages that have listings (issue 17). */
+async function pageUrls(): Promise<SitemapUrl[]> {
+  return [...STATIC_PAGES, ...(await landingPagePaths())].map((path) => ({ loc: publicUrl(path) }));
+}
 
 type SitemapUrl = { loc: string; lastmod?: Date };
 
@@ -56,16 +62,16 @@ async function businessUrls(where: SQL | undefined, limit: number): Promise<Site
 }
 
 /**
- * /sitemap.xml. While everything fits one file: the urlset itself (the static pages and every public
- * business page, canonical /businesses/{id}, lastmod). Past the limit: a sitemap index naming a file of
- * static pages and one file per slice of the id range. Ids are random uuids, so equal slices hold
+ * /sitemap.xml. While everything fits one file: the urlset itself (the static pages, the landing pages
+ * with listings and every public business page, canonical /businesses/{id}, lastmod). Past the limit: a
+ * sitemap index naming a file of static and landing pages and one file per slice of the id range. Ids are random uuids, so equal slices hold
  * nearly equal numbers of businesses, and each file is one primary-key range scan (no OFFSET), however
  * large the directory. The number of files is part of their names, so a crawler holding an old index
  * never reads a slice cut another way.
  */
 export async function buildSitemap({ maxUrls = SITEMAP_MAX_URLS, targetUrls = SITEMAP_TARGET_URLS }: SitemapOptions = {}): Promise<string> {
   const total = await countPublicBusinesses();
-  const staticUrls = STATIC_PAGES.map((path) => ({ loc: publicUrl(path) }));
+  const staticUrls = await pageUrls();
   if (total + staticUrls.length <= maxUrls) return urlset([...staticUrls, ...(await businessUrls(undefined, maxUrls))]);
   const files = Math.ceil(total / targetUrls);
   const locs = [publicUrl(PAGES_SITEMAP_PATH), ...Array.from({ length: files }, (_, i) => publicUrl(businessSitemapPath(i + 1, files)))];
@@ -73,9 +79,9 @@ export async function buildSitemap({ maxUrls = SITEMAP_MAX_URLS, targetUrls = SI
   return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join("\n")}\n</sitemapindex>\n`;
 }
 
-/** The static pages' file of a split sitemap. */
-export function buildPagesSitemap(): string {
-  return urlset(STATIC_PAGES.map((path) => ({ loc: publicUrl(path) })));
+/** The static and landing pages' file of a split sitemap. */
+export async function buildPagesSitemap(): Promise<string> {
+  return urlset(await pageUrls());
 }
 
 /** Business file `file` of `files` (1-based) of a split sitemap; refused as not found when there is no such file. */

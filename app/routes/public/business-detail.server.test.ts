@@ -82,7 +82,9 @@ describe("business page", () => {
     expect(find("twitter:card")?.content).toBe("summary_large_image");
     expect(find("description")?.content).toContain("Amala and ewedu.");
 
-    const ld = JSON.parse(page.jsonLd);
+    // [LocalBusiness, BreadcrumbList] (the breadcrumbs: app/routes/public/landing.server.test.tsx).
+    const [ld, crumbs] = JSON.parse(page.jsonLd);
+    expect(crumbs["@type"]).toBe("BreadcrumbList");
     expect(ld).toMatchObject({
       "@type": "LocalBusiness",
       name: "Iya Basira <Kitchen>",
@@ -116,7 +118,7 @@ describe("business page", () => {
       expect(page.business.images[0]!.thumbSrc.startsWith(`${cdn}?w=640&v=`)).toBe(true);
       const og = (page.meta as Record<string, string>[]).find((m) => m.property === "og:image")?.content;
       expect(og).toMatch(new RegExp(`^${cdn.replace(/[.?]/g, "\\$&")}\\?w=1200&format=jpg&v=\\d+$`));
-      expect(JSON.parse(page.jsonLd).image[0].startsWith(cdn)).toBe(true);
+      expect(JSON.parse(page.jsonLd)[0].image[0].startsWith(cdn)).toBe(true);
       const [card] = await cardsFor([business.id]);
       expect(card!.imageSrc?.startsWith(`${cdn}?w=640`)).toBe(true);
       expect(card!.imageSrcSet).toContain(`${cdn}?w=320`);

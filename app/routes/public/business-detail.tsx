@@ -1,5 +1,6 @@
 import { data, Link, redirect, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/business-detail";
+import { Breadcrumbs } from "~/components/breadcrumbs";
 import { SafeImage } from "~/components/safe-image";
 import { excerpt, seoMeta } from "~/components/seo";
 import { ShareButton } from "~/components/share-button";
@@ -8,6 +9,7 @@ import { loginUrlFor } from "~/features/accounts/access";
 import { businessJsonLd } from "~/features/directory/business-json-ld";
 import { businessPath, contactHref, telHref, websiteHref, whatsappHref } from "~/features/directory/business-links";
 import { getPublicBusiness } from "~/features/directory/get-public-business.server";
+import { breadcrumbJsonLd, businessTrail, jsonLdList } from "~/features/directory/landing-pages";
 import { defaultShareImage, publicUrl } from "~/features/directory/public-url.server";
 import { recordBusinessView } from "~/features/directory/record-business-view.server";
 import { shouldCountView } from "~/features/directory/view-counting";
@@ -48,9 +50,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const canonical = publicUrl(businessPath(business.id));
   const place = [business.category, business.state && `in ${business.state}`].filter(Boolean).join(" ");
   const images = business.images.map((image) => publicUrl(image.src));
+  // Nigeria › state › category › the business, each step its landing page (issue 17).
+  const trail = businessTrail({ ...business, path: businessPath(business.id) });
   return {
     business,
     canonical,
+    trail,
     // Links are made here, so the page needs no code to check them.
     links: {
       contact: contactHref(business),
@@ -59,8 +64,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       whatsapp: whatsappHref(business.phoneNumber),
       website: websiteHref(business.websiteUrl),
     },
-    // Rendered in the document head by the root layout, with the CSP nonce.
-    jsonLd: businessJsonLd(business, canonical, images, { summary: reviews.summary, reviews: reviews.reviews.rows.slice(0, REVIEW_LIMITS.jsonLdReviews) }),
+    // Rendered in the document head by the root layout, with the CSP nonce: [LocalBusiness, BreadcrumbList].
+    jsonLd: jsonLdList(
+      businessJsonLd(business, canonical, images, { summary: reviews.summary, reviews: reviews.reviews.rows.slice(0, REVIEW_LIMITS.jsonLdReviews) }),
+      breadcrumbJsonLd(trail, publicUrl),
+    ),
     reviews,
     signedIn: Boolean(user),
     reviewLogin: loginUrlFor(`${businessPath(business.id)}#reviews`),
@@ -129,17 +137,15 @@ export default function BusinessDetail({ loaderData, actionData }: Route.Compone
       </div>
     );
   }
-  const { business, canonical, links, reviews, signedIn, reviewLogin } = loaderData;
+  const { business, canonical, links, reviews, signedIn, reviewLogin, trail } = loaderData;
   const [main, ...gallery] = business.images;
   const address = [business.plotNumber, business.address].filter(Boolean).join(", ");
   const hiddenImages = gallery.length - GALLERY_SHOWN;
 
   return (
     <article className="page max-w-4xl">
-      <Link to="/businesses" className="link text-sm">
-        ← All businesses
-      </Link>
-      <div className="relative mt-3 overflow-hidden rounded-2xl bg-gray-100">
+      <Breadcrumbs trail={trail} />
+      <div className="relative overflow-hidden rounded-2xl bg-gray-100">
         <SafeImage
           src={main?.src}
           srcSet={main && `${main.thumbSrc} 640w, ${main.src} 1200w`}

@@ -72,7 +72,7 @@ describe("reviews on the business page", () => {
     expect(ownerRefused.text).toContain(REVIEW_TEXTS.ownBusiness);
 
     const loaded = (await route.loader({ request: new Request(`http://localhost${path}`), params: { id: business.id }, context: {} } as never)) as { jsonLd: string };
-    const ld = JSON.parse(loaded.jsonLd) as { aggregateRating: unknown; review: { reviewBody: string }[] };
+    const [ld] = JSON.parse(loaded.jsonLd) as [{ aggregateRating: unknown; review: { reviewBody: string }[] }];
     expect(ld.aggregateRating).toEqual({ "@type": "AggregateRating", ratingValue: "4.0", reviewCount: 1, bestRating: 5, worstRating: 1 });
     expect(ld.review).toHaveLength(1);
     expect(loaded.jsonLd).not.toContain("<");

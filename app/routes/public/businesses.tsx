@@ -49,6 +49,10 @@ export default function Businesses({ loaderData }: Route.ComponentProps) {
   return (
     <div className="page">
       <h1 className="mb-4 text-2xl font-bold md:text-3xl">Find Local Businesses</h1>
+      {/* The landing pages' index (issue 17): a plain link. */}
+      <Link to="/categories" className="link -mt-2 mb-4 block text-sm">
+        Browse all categories and states
+      </Link>
       <CompactSearchForm
         q={filters.q}
         region={filters.region}

@@ -1,0 +1,196 @@
+import { data, Link, redirect, useRouteLoaderData } from "react-router";
+import type { Route } from "./+types/landing";
+import { Breadcrumbs } from "~/components/breadcrumbs";
+import { NotFoundPage } from "~/components/not-found-page";
+import { seoMeta } from "~/components/seo";
+import { SITE_NAME } from "~/components/site";
+import { BusinessCard } from "~/features/directory/components/business-card";
+import { useSearchSubmit } from "~/features/directory/components/use-search-submit";
+import { getLandingPage } from "~/features/directory/get-landing-page.server";
+import {
+  breadcrumbJsonLd, categoryPlural, landingDescription, landingHeading, landingPath, landingTitle, landingTrail, lgaBySlug, resolveLanding,
+} from "~/features/directory/landing-pages";
+import { parseBusinessFilters } from "~/features/directory/parse-business-filters";
+import { defaultShareImage, publicUrl } from "~/features/directory/public-url.server";
+import { businessesHref, formatCount, resultSummary } from "~/features/directory/search-params";
+import { appErrorCode } from "~/lib/app-error";
+import { throwRouteError } from "~/lib/error-responses.server";
+import { findCategory, findRegion } from "~/lib/reference";
+import type { loader as rootLoader } from "~/root";
+
+type Onward = { name: string; count: string; href: string };
+
+/**
+ * /categories/{category}, /states/{state} and /states/{state}/{category or LGA}: /businesses with fixed filters,
+ * its own heading, canonical address and breadcrumbs. Another spelling of a known address redirects (301) to
+ * the lower-case one; an unknown slug, an empty combination or a page past the end answers 404.
+ */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const scope = resolveLanding(params);
+  if (!scope) return notFound();
+  const canonicalPath = landingPath(scope);
+  if (url.pathname !== canonicalPath) throw redirect(`${canonicalPath}${url.search}`, 301);
+  const { page } = parseBusinessFilters(url.searchParams);
+  let found: Awaited<ReturnType<typeof getLandingPage>>;
+  try {
+    found = await getLandingPage(scope, page);
+  } catch (error) {
+    if (appErrorCode(error) === "not-found") return notFound();
+    throwRouteError(error);
+  }
+  const { facets, ...result } = found;
+  const trail = landingTrail(scope);
+  const count = formatCount(result.total, result.isEstimate);
+  // Links onward, made here: the same scope's other categories (in this state), other states (this category) and
+  // the state's LGAs (on a state's page and an LGA's).
+  const categories: Onward[] = scope.state && !scope.lga
+    ? facets.categories.flatMap(({ name, count: n }) => {
+        const category = findCategory(name);
+        return category && category !== scope.category ? [{ name, count: formatCount(n, result.isEstimate), href: landingPath({ state: scope.state, category }) }] : [];
+      })
+    : [];
+  const states: Onward[] = scope.category
+    ? facets.regions.flatMap(({ name, count: n }) => {
+        const state = findRegion(name);
+        return state && state !== scope.state ? [{ name, count: formatCount(n, result.isEstimate), href: landingPath({ state, category: scope.category }) }] : [];
+      })
+    : [];
+  const lgas: Onward[] = scope.state && !scope.category
+    ? (facets.lgas ?? []).flatMap(({ name, count: n }) => {
+        const lga = lgaBySlug(scope.state!, name);
+        return lga && lga.slug !== scope.lga?.slug ? [{ name, count: formatCount(n, result.isEstimate), href: landingPath({ state: scope.state, lga }) }] : [];
+      })
+    : [];
+  return {
+    heading: landingHeading(scope),
+    trail,
+    summary: resultSummary(result.total, result.isEstimate, { q: "", region: null, category: null }),
+    result,
+    pages: Math.min(Math.ceil(result.total / PAGE_SIZE), result.lastPage ?? Infinity),
+    pageLinks: {
+      previous: result.hasPrevious ? landingPath(scope, page - 1) : null,
+      next: result.hasNext ? landingPath(scope, page + 1) : null,
+    },
+    refine: businessesHref({ region: scope.state, lga: scope.lga?.name, category: scope.category }),
+    // The search box's fixed filters: a search here is /businesses within this page's scope.
+    within: { region: scope.state ?? null, lga: scope.lga?.name ?? null, category: scope.category ?? null },
+    categories,
+    states,
+    lgas,
+    lgasHeading: scope.state ? `${scope.lga ? "Other local government areas" : "Local government areas"} in ${scope.state}` : "",
+    statesHeading: scope.category ? `${categoryPlural(scope.category)} in other states` : "",
+    categoriesHeading: scope.state ? `${scope.category ? "Other categories" : "Categories"} in ${scope.state}` : "",
+    // schema.org BreadcrumbList, rendered in the head by the root layout.
+    jsonLd: breadcrumbJsonLd(trail, publicUrl),
+    meta: seoMeta({
+      title: landingTitle(scope, page),
+      description: landingDescription(scope, count),
+      canonical: publicUrl(landingPath(scope, page)),
+      image: defaultShareImage(),
+    }),
+  };
+}
+
+/** The app's not-found page, at 404, kept out of search indexes (like every unknown address). */
+function notFound() {
+  return data({ notFound: true as const, meta: [{ title: `Page not found | ${SITE_NAME}` }, { name: "robots", content: "noindex" }] }, { status: 404 });
+}
+
+/** The search's page size: pages are counted from it. */
+const PAGE_SIZE = 20;
+
+export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];
+
+export default function Landing({ loaderData }: Route.ComponentProps) {
+  const isSignedIn = !!useRouteLoaderData<typeof rootLoader>("root")?.user;
+  const submit = useSearchSubmit();
+  if ("notFound" in loaderData) return <NotFoundPage />;
+  const { heading, trail, summary, result, pages, pageLinks, refine, within, categories, states, lgas, statesHeading, categoriesHeading, lgasHeading } = loaderData;
+  return (
+    <div className="page">
+      <Breadcrumbs trail={trail} />
+      <h1 className="mb-2 text-2xl font-bold md:text-3xl">{heading}</h1>
+      <p className="mb-4 text-gray-700">
+        <span role="status">{summary}</span>, featured listings first, then the newest.{" "}
+        <Link to={refine} className="link">
+          Search or sort these
+        </Link>
+      </p>
+      {/* A plain GET form to /businesses (it works without JavaScript), like the directory's other search boxes. */}
+      <form action="/businesses" role="search" onSubmit={submit} className="mb-6 flex flex-wrap gap-2">
+        <label htmlFor="landing-q" className="sr-only">
+          {`Search ${heading}`}
+        </label>
+        <input id="landing-q" name="q" type="search" maxLength={100} placeholder="Search these businesses..." className="field min-w-0 flex-1" />
+        {within.region && <input type="hidden" name="region" value={within.region} />}
+        {within.region && within.lga && <input type="hidden" name="lga" value={within.lga} />}
+        {within.category && <input type="hidden" name="category" value={within.category} />}
+        <button type="submit" className="btn btn-primary">
+          Search
+        </button>
+      </form>
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {result.items.map((business, i) => (
+          <li key={business.id} className="flex">
+            <BusinessCard business={business} isSignedIn={isSignedIn} isFirst={i === 0} />
+          </li>
+        ))}
+      </ul>
+      {result.lastPage !== null && result.page >= result.lastPage && (
+        <p className="mt-6 rounded-lg bg-brand-50 p-3 text-sm text-brand-800">
+          These are the first {result.lastPage} pages of many.{" "}
+          <Link to={refine} className="link">
+            Search these
+          </Link>{" "}
+          to find the others.
+        </p>
+      )}
+      {(pageLinks.previous || pageLinks.next) && (
+        <nav aria-label="Pages" className="mt-6 flex items-center justify-between gap-2 text-sm">
+          <span>
+            {pageLinks.previous && (
+              <Link to={pageLinks.previous} rel="prev" className="btn btn-outline">
+                Previous
+              </Link>
+            )}
+          </span>
+          <span className="text-gray-600">
+            Page {result.page} of {pages}
+          </span>
+          <span>
+            {pageLinks.next && (
+              <Link to={pageLinks.next} rel="next" className="btn btn-outline">
+                Next
+              </Link>
+            )}
+          </span>
+        </nav>
+      )}
+      <LinkList id="in-state" heading={categoriesHeading} links={categories} />
+      <LinkList id="lgas" heading={lgasHeading} links={lgas} />
+      <LinkList id="other-states" heading={statesHeading} links={states} />
+    </div>
+  );
+}
+
+function LinkList({ id, heading, links }: { id: string; heading: string; links: Onward[] }) {
+  if (links.length === 0) return null;
+  return (
+    <section aria-labelledby={id} className="mt-10">
+      <h2 id={id} className="title mb-3">
+        {heading}
+      </h2>
+      <ul className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm md:grid-cols-3 lg:grid-cols-4">
+        {links.map((link) => (
+          <li key={link.href}>
+            <Link to={link.href} className="link">
+              {link.name}
+            </Link>{" "}
+            <span className="text-gray-500">({link.count})</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
