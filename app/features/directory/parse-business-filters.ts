@@ -8,12 +8,14 @@ export type BusinessFilters = {
   page: number;
   /** sort=rating: best rated first by the stored Bayesian score (ADR 18); absent: featured, relevance, newest. */
   sort?: "rating" | null;
+  /** open=now: only listings open at this minute in WAT (ADR 21). */
+  open?: "now" | null;
 };
 
 export const MAX_QUERY_LENGTH = 100;
 const MAX_PAGE = 500;
 
-/** Reads q, region, category, page and sort; regions and categories match case-insensitively, unknown ones are ignored. */
+/** Reads q, region, category, page, sort and open; regions and categories match case-insensitively, unknown ones are ignored. */
 export function parseBusinessFilters(params: URLSearchParams): BusinessFilters {
   const q = (params.get("q") ?? "").trim().replace(/\s+/g, " ").slice(0, MAX_QUERY_LENGTH);
   const page = Number.parseInt(params.get("page") ?? "", 10);
@@ -23,5 +25,6 @@ export function parseBusinessFilters(params: URLSearchParams): BusinessFilters {
     category: findCategory(params.get("category")),
     page: Number.isFinite(page) && page >= 1 ? Math.min(page, MAX_PAGE) : 1,
     sort: params.get("sort") === "rating" ? "rating" : null,
+    open: params.get("open") === "now" ? "now" : null,
   };
 }

@@ -1,7 +1,7 @@
 /** Links into /businesses (spec 01 §2, Search form and Listing page). Pure and client-safe. */
 import { formatNumber } from "../../lib/format";
 
-export type FilterLink = { q?: string | null; region?: string | null; category?: string | null; sort?: "rating" | null; page?: number | null };
+export type FilterLink = { q?: string | null; region?: string | null; category?: string | null; sort?: "rating" | null; open?: "now" | null; page?: number | null };
 
 /** /businesses with only the non-empty parameters (q trimmed); page 1 is left out. */
 export function businessesHref(filters: FilterLink): string {
@@ -11,14 +11,15 @@ export function businessesHref(filters: FilterLink): string {
   if (filters.region) params.set("region", filters.region);
   if (filters.category) params.set("category", filters.category);
   if (filters.sort) params.set("sort", filters.sort);
+  if (filters.open) params.set("open", filters.open);
   if (filters.page && filters.page > 1) params.set("page", String(filters.page));
   const query = params.toString();
   return query ? `/businesses?${query}` : "/businesses";
 }
 
-/** The number of sidebar filters in use (region and category). */
-export function activeFilterCount(filters: { region?: string | null; category?: string | null }): number {
-  return (filters.region ? 1 : 0) + (filters.category ? 1 : 0);
+/** The number of sidebar filters in use (region, category and 'Open now'). */
+export function activeFilterCount(filters: { region?: string | null; category?: string | null; open?: string | null }): number {
+  return (filters.region ? 1 : 0) + (filters.category ? 1 : 0) + (filters.open ? 1 : 0);
 }
 
 /** An estimate rounded to two significant figures (16,228 → 16,000). */
@@ -34,9 +35,9 @@ export function formatCount(n: number, isEstimate: boolean): string {
 }
 
 /** The line above the results: '1,234 businesses', 'About 16,000 businesses for “lagos” · Eatery · Lagos'. */
-export function resultSummary(total: number, isEstimate: boolean, filters: { q: string; region: string | null; category: string | null }): string {
+export function resultSummary(total: number, isEstimate: boolean, filters: { q: string; region: string | null; category: string | null; open?: string | null }): string {
   const count = isEstimate
     ? `About ${formatNumber(roughly(total))} businesses`
     : `${formatNumber(total)} ${total === 1 ? "business" : "businesses"}`;
-  return [`${count}${filters.q ? ` for “${filters.q}”` : ""}`, filters.category, filters.region].filter(Boolean).join(" · ");
+  return [`${count}${filters.q ? ` for “${filters.q}”` : ""}`, filters.category, filters.region, filters.open ? "Open now" : null].filter(Boolean).join(" · ");
 }

@@ -1,3 +1,5 @@
+import type { Closure, OpeningStatus, WeeklyHours } from "../../lib/opening-hours";
+
 /** The directory's own texts (spec 01 §2 Business detail and §8). Client-safe. */
 export const DIRECTORY_TEXTS = {
   businessNotFound: "Business not found or not approved yet.",
@@ -20,6 +22,8 @@ export type BusinessCardData = {
   imageSrc: string | null;
   /** The same image at thumbnail and card widths, for srcset. */
   imageSrcSet: string | null;
+  /** Open at the time of the search (WAT); null or absent when the listing lists no hours (ADR 21). */
+  openNow?: boolean | null;
 };
 
 export type BusinessImage = {
@@ -49,6 +53,18 @@ export type PublicBusiness = {
   featured: boolean;
   viewCount: number;
   images: BusinessImage[];
+  /** Opening hours as the page shows them (ADR 21); null when the listing lists none. */
+  hours: PublicOpeningHours | null;
+};
+
+/** A business page's hours: the weekly hours and closures ahead (for the client to keep the status current) and texts made at `at`. */
+export type PublicOpeningHours = {
+  weekly: WeeklyHours;
+  /** Closures ahead, each with its date as people read it ('Thu 1 Oct 2026'). */
+  closures: (Closure & { label: string })[];
+  status: OpeningStatus;
+  today: string;
+  week: { day: string; text: string; isToday: boolean }[];
 };
 
 export type Facet = { name: string; count: number };

@@ -27,7 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const sort = filters.sort ?? null;
   // The order switch as data: the link and its label are made here (no code shipped for it).
   const sortLink = { href: businessesHref({ ...filters, sort: sort ? null : "rating", page: 1 }), label: sort ? "Default order" : "Sort by rating" };
-  return { filters: { q: filters.q, region: filters.region, category: filters.category, sort }, result, facets, meta, sortLink };
+  return { filters: { q: filters.q, region: filters.region, category: filters.category, sort, open: filters.open ?? null }, result, facets, meta, sortLink };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];
@@ -50,6 +50,7 @@ export default function Businesses({ loaderData }: Route.ComponentProps) {
         q={filters.q}
         region={filters.region}
         category={filters.category}
+        open={filters.open}
         filterCount={filterCount}
         filtersOpen={filtersOpen}
         onOpenFilters={() => setFiltersOpen(true)}
