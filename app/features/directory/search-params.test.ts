@@ -12,6 +12,12 @@ describe("businessesHref", () => {
   it("counts the sidebar filters in use", () => {
     expect(activeFilterCount({ region: "Lagos", category: null })).toBe(1);
     expect(activeFilterCount({ region: "Lagos", category: "Hotel" })).toBe(2);
+    expect(activeFilterCount({ region: "Lagos", category: null, open: "now" })).toBe(2);
+  });
+
+  it("carries 'Open now' (open=now) like the other filters", () => {
+    expect(businessesHref({ q: "rice", region: "Lagos", open: "now", page: 2 })).toBe("/businesses?q=rice&region=Lagos&open=now&page=2");
+    expect(resultSummary(3, false, { q: "", region: "Lagos", category: null, open: "now" })).toBe("3 businesses · Lagos · Open now");
   });
 });
 
