@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
-  asWeeklyHours, checkClosure, hoursFormValues, isOpenAt, minuteOfWeek, multirangeLiteral, openingHoursSpecification, openingStatus, parseHoursForm,
+  asWeeklyHours, checkClosure, hoursFormValues, statusTimeline, isOpenAt, minuteOfWeek, multirangeLiteral, openingHoursSpecification, openingStatus, parseHoursForm,
   todayText, watDate, weekIntervals, weekRows, type DayHours, type WeeklyHours,
 } from "./opening-hours";
 
@@ -133,5 +133,18 @@ describe("the form", () => {
     expect(checkClosure({ date: "2026-11-24", note: "" }, now)).toMatchObject({ ok: false, fields: { date: "The closure must be today or later" } });
     expect(checkClosure({ date: "2026-02-30", note: "" }, now)).toMatchObject({ ok: false, fields: { date: "Enter the date of the closure" } });
     expect(checkClosure({ date: "2028-01-01", note: "x".repeat(81) }, now)).toMatchObject({ ok: false, fields: { date: "The closure must be within a year", note: expect.any(String) } });
+  });
+});
+
+describe("the statuses ahead", () => {
+  it("lists each change and each WAT midnight, so the page can step through them", () => {
+    const timeline = statusTimeline(office, [], wat("2026-11-27", "17:00"), 5);
+    expect(timeline.map((s) => [s.from, s.text])).toEqual([
+      ["2026-11-27T16:00:00.000Z", "Open now · closes 6:00 pm"],
+      ["2026-11-27T17:00:00.000Z", "Closed · opens Sat 10:00 am"],
+      ["2026-11-27T23:00:00.000Z", "Closed · opens 10:00 am"],
+      ["2026-11-28T09:00:00.000Z", "Open now · closes 2:00 pm"],
+      ["2026-11-28T13:00:00.000Z", "Closed · opens Mon 8:00 am"],
+    ]);
   });
 });

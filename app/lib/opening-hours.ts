@@ -2,8 +2,8 @@
  * Opening hours (issue 17, ADR 21): the weekly hours an owner sets, dated closures, and everything computed
  * from them: 'is open at t', the next change ('closes 6:00 pm', 'opens Mon 8:00 am'), today's hours, the
  * week's table, the minute-of-week ranges the 'Open now' filter indexes, and schema.org's
- * openingHoursSpecification. Pure and client-safe (no zod, no Intl: the business page loads it lazily to
- * keep its status current).
+ * openingHoursSpecification. Pure and client-safe (no zod, no Intl); the server computes with it, and sends a
+ * business page the statuses ahead (statusTimeline), so the browser keeps the status current without it.
  *
  * Nigeria keeps West Africa Time, UTC+1, all year (no daylight saving), so a time of the week in WAT is an
  * exact minute: Monday 00:00 WAT is minute 0, Sunday 23:59 is minute 10079.
@@ -236,6 +236,20 @@ export function openingStatus(hours: WeeklyHours, closures: readonly Pick<Closur
   }
   const next = intervals.find(([s]) => s > now);
   return next ? { open: false, changesAt: toIso(next[0]), text: `Closed · opens ${changeLabel(now, next[0])}` } : { open: false, changesAt: null, text: "Closed" };
+}
+
+/** The status at t and at each later change (and each WAT midnight, when 'Mon' becomes 'today'), `steps` in all. */
+export type TimedStatus = OpeningStatus & { from: string };
+export function statusTimeline(hours: WeeklyHours, closures: readonly Pick<Closure, "date">[], t: Date, steps = 12): TimedStatus[] {
+  const out: TimedStatus[] = [];
+  let at = t;
+  for (let i = 0; i < steps; i++) {
+    const status = openingStatus(hours, closures, at);
+    out.push({ ...status, from: at.toISOString() });
+    const midnight = (Math.floor(watMinutes(at) / MINUTES_PER_DAY) + 1) * MINUTES_PER_DAY * 60_000 - WAT_OFFSET_MS;
+    at = new Date(status.changesAt ? Math.min(Date.parse(status.changesAt), midnight) : midnight);
+  }
+  return out;
 }
 
 function toIso(watMinute: number): string {

@@ -92,9 +92,9 @@ describe("'Open now' on /businesses", () => {
     expect((await openNow(v, new Date("2026-11-24T23:30:00Z"))).total).toBe(0);
 
     const page = await getPublicBusiness(listing.id, wat("2026-11-24", "17:00"));
-    expect(page.hours?.status.text).toBe("Open now · closes 6:00 pm");
+    expect(page.hours?.timeline[0].text).toBe("Open now · closes 6:00 pm");
     const evening = await getPublicBusiness(listing.id, wat("2026-11-24", "19:00"));
-    expect(evening.hours?.status).toMatchObject({ open: false, text: "Closed · opens Thu 8:00 am" });
+    expect(evening.hours?.timeline[0]).toMatchObject({ open: false, text: "Closed · opens Thu 8:00 am" });
     expect(evening.hours?.closures).toEqual([{ date: "2026-11-25", note: "Staff training", label: "Wed 25 Nov 2026" }]);
     const during = await getPublicBusiness(listing.id, wat("2026-11-25", "12:00"));
     expect(during.hours?.today).toBe("Today: Closed (Staff training)");

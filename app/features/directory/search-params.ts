@@ -8,10 +8,10 @@ export function businessesHref(filters: FilterLink): string {
   const params = new URLSearchParams();
   const q = filters.q?.trim();
   if (q) params.set("q", q);
-  if (filters.region) params.set("region", filters.region);
-  if (filters.category) params.set("category", filters.category);
-  if (filters.sort) params.set("sort", filters.sort);
-  if (filters.open) params.set("open", filters.open);
+  for (const key of ["region", "category", "sort", "open"] as const) {
+    const value = filters[key];
+    if (value) params.set(key, value);
+  }
   if (filters.page && filters.page > 1) params.set("page", String(filters.page));
   const query = params.toString();
   return query ? `/businesses?${query}` : "/businesses";
@@ -19,7 +19,7 @@ export function businessesHref(filters: FilterLink): string {
 
 /** The number of sidebar filters in use (region, category and 'Open now'). */
 export function activeFilterCount(filters: { region?: string | null; category?: string | null; open?: string | null }): number {
-  return (filters.region ? 1 : 0) + (filters.category ? 1 : 0) + (filters.open ? 1 : 0);
+  return [filters.region, filters.category, filters.open].filter(Boolean).length;
 }
 
 /** An estimate rounded to two significant figures (16,228 → 16,000). */
@@ -39,5 +39,5 @@ export function resultSummary(total: number, isEstimate: boolean, filters: { q: 
   const count = isEstimate
     ? `About ${formatNumber(roughly(total))} businesses`
     : `${formatNumber(total)} ${total === 1 ? "business" : "businesses"}`;
-  return [`${count}${filters.q ? ` for “${filters.q}”` : ""}`, filters.category, filters.region, filters.open ? "Open now" : null].filter(Boolean).join(" · ");
+  return [`${count}${filters.q ? ` for “${filters.q}”` : ""}`, filters.category, filters.region, filters.open && "Open now"].filter(Boolean).join(" · ");
 }

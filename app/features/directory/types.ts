@@ -1,4 +1,4 @@
-import type { Closure, OpeningStatus, WeeklyHours } from "../../lib/opening-hours";
+import type { Closure, TimedStatus, WeeklyHours } from "../../lib/opening-hours";
 
 /** The directory's own texts (spec 01 §2 Business detail and §8). Client-safe. */
 export const DIRECTORY_TEXTS = {
@@ -57,12 +57,13 @@ export type PublicBusiness = {
   hours: PublicOpeningHours | null;
 };
 
-/** A business page's hours: the weekly hours and closures ahead (for the client to keep the status current) and texts made at `at`. */
+/** A business page's hours at the request's time: the status and the statuses ahead (the page steps through them), today's hours, the week. */
 export type PublicOpeningHours = {
   weekly: WeeklyHours;
   /** Closures ahead, each with its date as people read it ('Thu 1 Oct 2026'). */
   closures: (Closure & { label: string })[];
-  status: OpeningStatus;
+  /** The status now, then at each change ahead (statusTimeline): the page shows each from its `from`. */
+  timeline: TimedStatus[];
   today: string;
   week: { day: string; text: string; isToday: boolean }[];
 };

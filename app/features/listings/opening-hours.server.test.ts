@@ -43,7 +43,7 @@ describe("an owner's opening hours", () => {
     // Every night 20:00–03:00: Sunday's night runs into Monday morning.
     expect(row.open_minutes).toMatch(/^\{\[0,180\),\[1200,1620\),/);
     expect(await getDb().select().from(businessRevisions).where(eq(businessRevisions.businessId, businessId))).toEqual([]);
-    expect((await getPublicBusiness(businessId, wat("2026-11-25", "02:59"))).hours?.status.text).toBe("Open now · closes 3:00 am");
+    expect((await getPublicBusiness(businessId, wat("2026-11-25", "02:59"))).hours?.timeline[0].text).toBe("Open now · closes 3:00 am");
     expect(await getListingHours(owner, businessId)).toMatchObject({ hours: late, closures: [] });
 
     await setOpeningHours(owner, businessId, null);
@@ -108,7 +108,7 @@ describe("closed days", () => {
       { date: addDays(today, 3), note: null },
     ]);
     const page = await getPublicBusiness(businessId);
-    expect(page.hours?.status.open).toBe(false);
+    expect(page.hours?.timeline[0].open).toBe(false);
     expect(page.hours?.today).toBe("Today: Closed (Public holiday)");
 
     expect(await refusal(addBusinessClosure(owner, businessId, { date: addDays(today, -1), note: "" }))).toMatchObject({

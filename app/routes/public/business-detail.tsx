@@ -193,7 +193,7 @@ export default function BusinessDetail({ loaderData, actionData }: Route.Compone
             Opening Hours
           </h2>
           <div className="mt-2">
-            <OpenStatus key={business.id} hours={business.hours} />
+            <OpenStatus key={business.id} timeline={business.hours.timeline} />
             <p className="text-sm text-gray-700">{business.hours.today}</p>
           </div>
           <table className="mt-3 w-full max-w-md text-sm">

@@ -1,25 +1,22 @@
 import { useEffect, useState } from "react";
-import type { PublicOpeningHours } from "../types";
+import type { TimedStatus } from "../../../lib/opening-hours";
 
-/** setTimeout's longest wait (about 24.8 days); a later change is looked at again then. */
+/** setTimeout's longest wait (about 24.8 days). */
 const MAX_WAIT_MS = 2 ** 31 - 1;
 
 /**
- * 'Open now · closes 6:00 pm' as the server computed it, kept current without a reload: at the next change
- * the status is computed again in the browser (WAT, from the weekly hours and closures), with the hours module
- * loaded only then (it is not part of the page's first download).
+ * 'Open now · closes 6:00 pm' as the server computed it, kept current without a reload: the server sends the
+ * statuses ahead (each with the instant it starts), and one timer at a time moves to the next (ADR 21).
  */
-export function OpenStatus({ hours }: { hours: PublicOpeningHours }) {
-  // The page keys this by business, so another business starts from its own server status.
-  const [status, setStatus] = useState(hours.status);
+export function OpenStatus({ timeline }: { timeline: TimedStatus[] }) {
+  const [index, setIndex] = useState(0);
   useEffect(() => {
-    if (!status.changesAt) return;
-    const wait = Math.min(MAX_WAIT_MS, Math.max(0, Date.parse(status.changesAt) - Date.now()) + 1000);
-    const timer = setTimeout(() => {
-      void import("../../../lib/opening-hours").then(({ openingStatus }) => setStatus(openingStatus(hours.weekly, hours.closures, new Date())));
-    }, wait);
+    const next = timeline[index + 1];
+    if (!next) return;
+    const timer = setTimeout(() => setIndex(index + 1), Math.min(MAX_WAIT_MS, Math.max(0, Date.parse(next.from) - Date.now())));
     return () => clearTimeout(timer);
-  }, [status, hours.weekly, hours.closures]);
+  }, [index, timeline]);
+  const status = timeline[index]!;
   return (
     <p className={`font-semibold ${status.open ? "text-green-700" : "text-red-700"}`} data-open-status={status.open ? "open" : "closed"}>
       {status.changesAt ? <time dateTime={status.changesAt}>{status.text}</time> : status.text}

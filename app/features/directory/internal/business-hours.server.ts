@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, lte } from "drizzle-orm";
 import { businessClosures } from "../../../../db/schema";
 import { getDb } from "../../../lib/db.server";
-import { addDays, asWeeklyHours, closureDateText, openingStatus, todayText, watDate, weekRows } from "../../../lib/opening-hours";
+import { addDays, asWeeklyHours, closureDateText, statusTimeline, todayText, watDate, weekRows } from "../../../lib/opening-hours";
 import type { PublicOpeningHours } from "../types";
 
 /** Closures looked at ahead of today: the status looks five weeks ahead for the next opening. */
@@ -9,7 +9,7 @@ const CLOSURE_DAYS_SHOWN = 35;
 
 /**
  * A public business's hours for its page at `now` (null when it lists none): the status line, today's hours,
- * the week's table, and the weekly hours and closures ahead, from which the page's script recomputes the status.
+ * the week's table, the statuses ahead (the page's script steps through them), the weekly hours and closures ahead.
  */
 export async function publicOpeningHours(businessId: string, stored: unknown, now: Date): Promise<PublicOpeningHours | null> {
   const weekly = asWeeklyHours(stored);
@@ -21,5 +21,5 @@ export async function publicOpeningHours(businessId: string, stored: unknown, no
     .where(and(eq(businessClosures.businessId, businessId), gte(businessClosures.closedOn, today), lte(businessClosures.closedOn, addDays(today, CLOSURE_DAYS_SHOWN))))
     .orderBy(asc(businessClosures.closedOn));
   const closures = rows.map((closure) => ({ ...closure, label: closureDateText(closure.date) }));
-  return { weekly, closures, status: openingStatus(weekly, closures, now), today: todayText(weekly, closures, now), week: weekRows(weekly, now) };
+  return { weekly, closures, timeline: statusTimeline(weekly, closures, now), today: todayText(weekly, closures, now), week: weekRows(weekly, now) };
 }
