@@ -136,14 +136,15 @@ export async function findOpenNow(search: OpenNowSearch): Promise<OpenNowPage> {
   });
   let scale = 2 ** level;
   let counts = countsFrom(rows, filters);
-  if (level > 0 && counts.matches * scale <= EXACT_COUNT_ROWS) {
-    // Few open now (at night, or a rare text): count them exactly, gathered through the open-hours index.
+  // Few open now (at night): counted exactly, gathered through the open-hours index; with text, only when the
+  // text itself is rare enough to read every match (both indexes together would gather both large sets first).
+  if (level > 0 && counts.matches * scale <= EXACT_COUNT_ROWS && (!query || base <= EXACT_COUNT_ROWS)) {
     rows = await db.transaction(async (tx) => {
       await tx.execute(planFor("bitmap"));
       return queryRows<CountRow>(
         tx,
         sql`select ${businesses.state} as state, ${businesses.category} as category, count(*)::int as n from ${businesses}
-          where ${isPublicBusiness} and ${openAt(now)} ${textMatch} group by 1, 2`,
+          where ${isPublicBusiness} and ${query ? openAtTested(now) : openAt(now)} ${textMatch} group by 1, 2`,
       );
     });
     scale = 1;
@@ -181,7 +182,8 @@ export async function findOpenNow(search: OpenNowSearch): Promise<OpenNowPage> {
   const streams: { where: SQL; mode: "ordered" | "bitmap" }[] = [
     { where: sql`${where} and ${openAtTested(now)} and ${priority}`, mode: "ordered" },
     { where: sql`${where} and ${openAtTested(now)} and ${hasPlacementNow()} and not ${priority}`, mode: "ordered" },
-    { where: sql`${where} and ${mode === "bitmap" ? openAt(now) : openAtTested(now)} and not ${featured}`, mode },
+    // As a bitmap: through the open-hours index when browsing; with text through the text index alone.
+    { where: sql`${where} and ${mode === "bitmap" && !query ? openAt(now) : openAtTested(now)} and not ${featured}`, mode },
   ];
   const found = await db.transaction(async (tx) => {
     const ids: string[] = [];
