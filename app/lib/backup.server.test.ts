@@ -75,6 +75,10 @@ async function seedEveryTable(db: Database["db"]): Promise<void> {
     ('subscription', ${owner.id}, '2026-12-01 09:30:00.123+01', 7, ${owner.id})`);
   await db.execute(sql`insert into conversation_blocks (business_id, visitor_id, blocked_by, blocker_id) values
     (${listing.id}, ${other.id}, 'business', ${owner.id})`);
+  // Opening hours (ADR 21): a multirange past Sunday midnight, and a closed day with an awkward note.
+  await db.execute(sql`update businesses set opening_hours = ${JSON.stringify(Array.from({ length: 7 }, () => ({ mode: "hours", ranges: [{ opens: "18:00", closes: "02:00" }] })))}::jsonb,
+    open_minutes = '{[0,120),[1080,1560),[9720,10080)}'::int4multirange where id = ${listing.id}`);
+  await db.execute(sql`insert into business_closures (business_id, closed_on, note) values (${listing.id}, '2026-12-25', 'Christmas, "closed" \ ☀️')`);
   await db.execute(sql`insert into job_runs (job, slot, ran_by, started_at, finished_at, outcome, error) values
     ('expire-featured', '2026-11-24 10:01:00+00', '4242@drill', '2026-11-24 10:01:00.123456+00', now(), 'failed', 'a "quoted" error, with a comma')`);
 }

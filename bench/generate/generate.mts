@@ -22,6 +22,8 @@ import { DiskStorage } from "../../app/lib/storage.server";
 import { Rng, slugify } from "../../db/seed/data";
 import { mapLimit, renderBusinessImage } from "../../db/seed/images";
 import { generateBusiness, generateOwner, type GeneratedOwner } from "./content";
+import { hashOf, typicalHours } from "../../db/seed/opening-hours";
+import { multirangeLiteral, watDate } from "../../app/lib/opening-hours";
 
 const { values: args } = parseArgs({
   options: {
@@ -112,10 +114,11 @@ async function main() {
       const rows: Record<string, unknown[]> = {
         id: [], user_id: [], name: [], description: [], address: [], plot_number: [], state: [], phone_number: [], website_url: [],
         products: [], category: [], approved: [], approval_status: [], featured: [], featured_until: [], owner_suspended: [],
-        view_count: [], created_at: [], lga: [], landmark: [],
+        view_count: [], created_at: [], lga: [], landmark: [], opening_hours: [], open_minutes: [],
       };
       const imageRows: Record<string, unknown[]> = { business_id: [], image_url: [], position: [], width: [], height: [], created_at: [] };
       const reviewRows: Record<string, unknown[]> = { business_id: [], author_id: [], stars: [], body: [], created_at: [] };
+      const closureRows: { business_id: string[] } = { business_id: [] };
       for (let i = 0; i < size; i++) {
         if (listingsLeft === 0) {
           ownerNumber++;
@@ -158,6 +161,12 @@ async function main() {
         rows.created_at.push(createdAt.toISOString());
         rows.lga.push(business.lga);
         rows.landmark.push(business.landmark);
+        // Opening hours (ADR 21) from the category, picked by a hash of the id (the random sequence is untouched).
+        const hours = typicalHours(business.category, hashOf(id));
+        rows.opening_hours.push(hours ? JSON.stringify(hours) : null);
+        rows.open_minutes.push(hours ? multirangeLiteral(hours) : null);
+        // About 1 in 200 listings is closed today (WAT): the filter's closure check has rows to find.
+        if (hours && hashOf(`${id}:closed`) % 200 === 0) closureRows.business_id.push(id);
         // Reviews at the demo data's rate (db/seed: two listings in three, one to five reviews each), written by
         // earlier owners (never the listing's own), stars skewed high as review sites' are.
         if (status === "approved" && rng.float() < 2 / 3 && reviewerPool.length > 5) {
@@ -207,16 +216,16 @@ async function main() {
         database,
         `insert into businesses (id, user_id, name, description, address, plot_number, state, country, phone_number, website_url,
            products, category, approved, approval_status, approved_at, featured, featured_until, owner_suspended, view_count,
-           created_at, updated_at, lga, landmark)
+           created_at, updated_at, lga, landmark, opening_hours, open_minutes)
          select b.id, b.user_id, b.name, b.description, b.address, b.plot_number, b.state, 'Nigeria', b.phone_number, b.website_url,
            string_to_array(b.products, chr(31)), b.category, b.approved, b.approval_status,
            case when b.approved then b.created_at end, b.featured, b.featured_until, b.owner_suspended, b.view_count,
-           b.created_at, b.created_at, b.lga, b.landmark
+           b.created_at, b.created_at, b.lga, b.landmark, b.opening_hours::jsonb, b.open_minutes::int4multirange
          from unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[],
            $10::text[], $11::text[], $12::boolean[], $13::text[], $14::boolean[], $15::timestamptz[], $16::boolean[], $17::int[],
-           $18::timestamptz[], $19::text[], $20::text[])
+           $18::timestamptz[], $19::text[], $20::text[], $21::text[], $22::text[])
            as b(id, user_id, name, description, address, plot_number, state, phone_number, website_url, products, category,
-                approved, approval_status, featured, featured_until, owner_suspended, view_count, created_at, lga, landmark)`,
+                approved, approval_status, featured, featured_until, owner_suspended, view_count, created_at, lga, landmark, opening_hours, open_minutes)`,
         Object.values(rows),
       );
       await exec(
@@ -225,6 +234,13 @@ async function main() {
          select * from unnest($1::uuid[], $2::text[], $3::smallint[], $4::int[], $5::int[], $6::timestamptz[])`,
         Object.values(imageRows),
       );
+      if (closureRows.business_id.length > 0) {
+        await exec(
+          database,
+          `insert into business_closures (business_id, closed_on, note) select c.id, $2::date, 'Public holiday' from unnest($1::uuid[]) as c(id)`,
+          [closureRows.business_id, watDate(new Date(now))],
+        );
+      }
       if (reviewRows.business_id.length > 0) {
         await exec(
           database,
@@ -282,7 +298,7 @@ async function main() {
        where approved and approval_status = 'approved' and not owner_suspended and user_id is not null and lga is not null group by 1, 2, 3`,
     );
     console.log("vacuum analyze…");
-    for (const table of ["businesses", "business_images", '"user"', "profiles", "reviews"]) await exec(database, `vacuum analyze ${table}`);
+    for (const table of ["businesses", "business_images", '"user"', "profiles", "reviews", "business_closures"]) await exec(database, `vacuum analyze ${table}`);
     console.log(`done in ${((Date.now() - started) / 1000).toFixed(0)} s`);
   } finally {
     await database.close();

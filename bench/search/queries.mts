@@ -29,6 +29,14 @@ const NAMES = [
   "Alheri", "Oluwaseun", "Mama Put", "Iya Basira", "Bakare", "Okafor", "Bello", "Okon", "Adebayo",
 ];
 
+/** 'Open now' requests of the list (also measured at fixed times by open-now.mts). */
+export const OPEN_NOW_QUERIES = [
+  "open=now", "open=now&page=2", "open=now&page=5", "open=now&region=Lagos", "open=now&region=Kebbi", "open=now&category=pharmacy%20store",
+  "open=now&category=restaurant%2Fbar", "open=now&region=Lagos&category=eatery", "open=now&sort=rating",
+  ...["shop", "pharmacy", "Lagos", "jollof rice", "Divine Favour", "mecha", "car wash ikeja", "hotl"].map((text) => `q=${encodeURIComponent(text)}&open=now`),
+  `q=shop&open=now&region=Oyo`, `q=restaurant&open=now&page=2`,
+];
+
 /** The request list: query strings without the leading '?'. */
 export function benchQueries(seed = 11): string[] {
   const rng = new Rng(seed);
@@ -46,6 +54,10 @@ export function benchQueries(seed = 11): string[] {
   for (let i = 0; i < 20; i++) list.push(`${q(rng.pick([...COMMON, ...PARTIAL]))}&page=${rng.int(2, 5)}`);
   list.push("", "page=2", "page=50");
   list.push(...lgaQueries(seed));
+  // 'Open now' (ADR 21), alone, with text, with a filter and on a later page: fixed picks, so the rest of the list
+  // is the same as before. Its cost depends on the hour it runs (dense by day, sparse at night): open-now.mts
+  // measures it at chosen times.
+  list.push(...OPEN_NOW_QUERIES);
   return rng.shuffle(list);
 }
 

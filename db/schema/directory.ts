@@ -7,6 +7,8 @@ import { user } from "./auth";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+/** A set of integer ranges, as PostgreSQL writes it: '{[480,1080),[1920,2520)}'. */
+const int4multirange = customType<{ data: string }>({ dataType: () => "int4multirange" });
 export const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(", "));
 
 /** One row per account: what the spec calls profiles. */
@@ -91,6 +93,10 @@ export const businesses = pgTable(
     reviewStars2: integer("review_stars_2").notNull().default(0),
     reviewStars1: integer("review_stars_1").notNull().default(0),
     ratingScore: real("rating_score").notNull().default(3.5),
+    // Weekly opening hours as the owner set them (app/lib/opening-hours.ts, null: not listed), and the same hours as
+    // WAT minutes of the week that the 'Open now' filter tests (migration 0016, ADR 21). Written together.
+    openingHours: jsonb("opening_hours").$type<unknown>(),
+    openMinutes: int4multirange("open_minutes"),
     socialMediaLinks: jsonb("social_media_links").$type<Record<string, string>>().notNull().default({}),
     createdAt: ts("created_at").notNull().defaultNow(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
@@ -108,6 +114,10 @@ export const businesses = pgTable(
     check(
       "businesses_review_counts_check",
       sql`${t.reviewCount} >= 0 and ${t.reviewStarSum} = 5 * ${t.reviewStars5} + 4 * ${t.reviewStars4} + 3 * ${t.reviewStars3} + 2 * ${t.reviewStars2} + ${t.reviewStars1} and ${t.reviewCount} = ${t.reviewStars5} + ${t.reviewStars4} + ${t.reviewStars3} + ${t.reviewStars2} + ${t.reviewStars1}`,
+    ),
+    check(
+      "businesses_opening_hours_check",
+      sql`(${t.openingHours} is null) = (${t.openMinutes} is null) and (${t.openingHours} is null or jsonb_typeof(${t.openingHours}) = 'array')`,
     ),
     index("businesses_user_id_idx").on(t.userId, t.createdAt.desc()),
     // Public directory: approved, owner present and not suspended. Featured first, newest next.
@@ -145,6 +155,9 @@ export const businesses = pgTable(
       .where(sql`approved and approval_status = 'approved' and not owner_suspended and user_id is not null and review_count > 0 and review_star_sum >= 4 * review_count`),
     index("businesses_search_vector_idx").using("gin", t.searchVector),
     index("businesses_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
+    index("businesses_public_open_idx")
+      .using("gist", t.openMinutes)
+      .where(sql`approved and approval_status = 'approved' and not owner_suspended and user_id is not null`),
     // Possible duplicates in Business Approvals (issue 16): other listings with the same phone number.
     index("businesses_phone_idx").on(t.phoneNumber).where(sql`phone_number is not null`),
   ],

@@ -3,3 +3,4 @@ export * from "./directory";
 export * from "./marketplace";
 export * from "./operations";
 export * from "./reports";
+export * from "./opening-hours";

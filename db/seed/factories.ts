@@ -17,6 +17,7 @@ import {
   featuredMonthsForTier, FEATURED_PLANS, PLANS, type ApprovalStatus, type KycStatus, type PricingTier, type Role,
 } from "../../app/lib/reference";
 import { DEMO_PASSWORD } from "./data";
+import { multirangeLiteral, type WeeklyHours } from "../../app/lib/opening-hours";
 
 /** The database or an open transaction: every factory accepts either. */
 export type DbOrTx = Db | Tx;
@@ -247,6 +248,8 @@ export type CreateBusinessInput = {
   ownerSuspended?: boolean;
   viewCount?: number;
   socialMediaLinks?: Record<string, string>;
+  /** Weekly opening hours (ADR 21); default none listed. */
+  openingHours?: WeeklyHours | null;
   createdAt?: Date;
   updatedAt?: Date;
 };
@@ -285,6 +288,7 @@ export async function createBusiness(db: DbOrTx, input: CreateBusinessInput): Pr
       ownerSuspended: input.ownerSuspended ?? false,
       viewCount: input.viewCount ?? 0,
       socialMediaLinks: input.socialMediaLinks ?? {},
+      ...(input.openingHours ? { openingHours: input.openingHours, openMinutes: sql`${multirangeLiteral(input.openingHours)}::int4multirange` } : {}),
       createdAt,
       updatedAt: input.updatedAt ?? createdAt,
     })

@@ -16,6 +16,7 @@ import {
   addBusinessImage, createBusiness, createFeaturedRequest, createFeedback, createKycSubmission, createMessage, createReview,
   createPayment, createSubscription, createUser, passwordHashFor,
 } from "./factories";
+import { typicalHours } from "./opening-hours";
 import { businessImageKey, mapLimit, renderBusinessImage, renderKycDocument, type RenderedImage } from "./images";
 
 export type SeedOptions = {
@@ -111,6 +112,8 @@ export async function seedDemoData(options: SeedOptions = {}): Promise<Record<st
           featuredUntil: b.featured && featuredStart ? addMonths(featuredStart, featuredMonthsForTier(b.featured.tier)) : null,
           featuredManagedBy: b.featured ? adminId : null, featuredManagedAt: featuredStart,
           viewCount: b.viewCount, createdAt, updatedAt: latest(createdAt, reviewedAt, featuredStart),
+          // Opening hours (ADR 21): from the category, picked by the listing's own seed (the plan's random sequence is untouched).
+          openingHours: typicalHours(b.category, b.imageSeed),
         });
         businessIds.set(b.key, row.id);
         businessCreated.set(b.key, createdAt);

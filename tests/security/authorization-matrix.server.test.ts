@@ -252,6 +252,7 @@ function resolve(expected: Expected, ask: Ask): Expected {
   return expected
     .replaceAll("%2FID", `%2F${id}`)
     .replaceAll("/ID#", `/${id}#`)
+    .replaceAll("/ID?", `/${id}?`)
     .replaceAll("businessId%3DB", `businessId%3D${world.listing.id}`)
     .replaceAll("visitorId%3DV", `visitorId%3D${world.users.visitor.id}`)
     .replaceAll("businessId=B", `businessId=${world.listing.id}`)

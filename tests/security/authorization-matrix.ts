@@ -9,7 +9,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { and, count, eq } from "drizzle-orm";
-import { businesses, businessImages, businessMessages, businessRevisions, conversationBlocks, featuredRequests, feedback, kycSubmissions, notificationBroadcasts, notifications, payments, profiles, reports, reviews, user } from "../../db/schema";
+import { businessClosures, businesses, businessImages, businessMessages, businessRevisions, conversationBlocks, featuredRequests, feedback, kycSubmissions, notificationBroadcasts, notifications, payments, profiles, reports, reviews, user } from "../../db/schema";
 import {
   createBusiness, createFeaturedRequest, createFeedback, createKycSubmission, createMessage, createPayment, createReview, createUser, createVisitor,
   type BusinessRow, type CreatedUser, type KycSubmissionRow,
@@ -19,6 +19,7 @@ import type { SessionUser } from "../../app/features/accounts/session-user";
 import { signKycDocumentLink } from "../../app/features/kyc/kyc-document-link.server";
 import { registerPaymentProvider } from "../../app/features/payments/payment-provider.server";
 import { getDb } from "../../app/lib/db.server";
+import { hoursFormValues, watDate } from "../../app/lib/opening-hours";
 
 export const ACTORS = ["anonymous", "visitor", "owner", "otherOwner", "suspended", "admin", "adminNo2fa"] as const;
 export type ActorName = (typeof ACTORS)[number];
@@ -248,6 +249,8 @@ const listingWithChange = async (world: World) => {
   return { listing, version: String(change!.updatedAt.getTime()) };
 };
 /** The listing's public name and whether a change waits for review. */
+/** How many closed days a listing has (ADR 21). */
+const closuresOf = async (b: { id: string }) => (await db().select({ n: count() }).from(businessClosures).where(eq(businessClosures.businessId, b.id)))[0]!.n;
 const changeState = async (b: { id: string }) => ({
   name: (await listingState(b))?.name,
   waiting: (await db().select({ n: count() }).from(businessRevisions).where(eq(businessRevisions.businessId, b.id)))[0]!.n,
@@ -495,7 +498,8 @@ export const PAGE_ROWS: Row[] = [
     ask: (w) => ({ method: "GET", path: `/business/edit/${w.listing.id}` }),
   }),
   row({
-    key: "POST /business/edit/:id",
+    // Without an intent the action reads the listing form itself (the hours' forms name theirs).
+    key: `POST /business/edit/:id intent=${UNKNOWN_INTENT}`,
     case: "an approved listing: the change waits for review (security finding 5)",
     expect: businessOnly("/business/edit/ID", "→/dashboard?notice=sent-for-review", { otherOwner: "→/dashboard?notice=not-found" }),
     prepare: async (w) => {
@@ -505,6 +509,32 @@ export const PAGE_ROWS: Row[] = [
     },
     ask: (_w, t) => ({ method: "POST", path: `/business/edit/${t.listing.id}`, form: { ...VALID_LISTING_FORM, keepImage: t.imageId } }),
     effect: (t) => changeState(t.listing),
+  }),
+  // Opening hours and closed days (issue 17, ADR 21): the listing's owner only, applied at once.
+  row({
+    key: "POST /business/edit/:id intent=save-hours",
+    expect: businessOnly("/business/edit/ID", "→/business/edit/ID?hours=saved#opening-hours", { otherOwner: "→/dashboard?notice=not-found" }),
+    prepare: (w) => listingOfOwner(w),
+    ask: (_w, listing) => ({ method: "POST", path: `/business/edit/${listing.id}`, form: { intent: "save-hours", ...hoursFormValues(null), listHours: "on" } }),
+    effect: async (listing) => (await db().select({ hours: businesses.openingHours }).from(businesses).where(eq(businesses.id, listing.id)))[0]?.hours ?? null,
+  }),
+  row({
+    key: "POST /business/edit/:id intent=add-closure",
+    expect: businessOnly("/business/edit/ID", "→/business/edit/ID?hours=closure-added#opening-hours", { otherOwner: "→/dashboard?notice=not-found" }),
+    prepare: (w) => listingOfOwner(w),
+    ask: (_w, listing) => ({ method: "POST", path: `/business/edit/${listing.id}`, form: { intent: "add-closure", date: watDate(new Date()), note: "Matrix" } }),
+    effect: (listing) => closuresOf(listing),
+  }),
+  row({
+    key: "POST /business/edit/:id intent=remove-closure",
+    expect: businessOnly("/business/edit/ID", "→/business/edit/ID?hours=closure-removed#opening-hours", { otherOwner: "→/dashboard?notice=not-found" }),
+    prepare: async (w) => {
+      const listing = await listingOfOwner(w);
+      await db().insert(businessClosures).values({ businessId: listing.id, closedOn: watDate(new Date()), note: "Matrix" });
+      return listing;
+    },
+    ask: (_w, listing) => ({ method: "POST", path: `/business/edit/${listing.id}`, form: { intent: "remove-closure", date: watDate(new Date()) } }),
+    effect: (listing) => closuresOf(listing),
   }),
 
   // Profile, menu, help, feedback

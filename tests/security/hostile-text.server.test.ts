@@ -9,7 +9,7 @@
 import { randomUUID } from "node:crypto";
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { businesses, emailOutbox, feedback, kycSubmissions, businessMessages, profiles, reviews } from "../../db/schema";
+import { businessClosures, businesses, emailOutbox, feedback, kycSubmissions, businessMessages, profiles, reviews } from "../../db/schema";
 import { createAdmin, createPayment, createSubscription } from "../../db/seed/factories";
 import { RegisterSchema } from "../../app/features/accounts/account.schemas";
 import { registerUser } from "../../app/features/accounts/register-user.server";
@@ -25,6 +25,9 @@ import { submitKyc } from "../../app/features/kyc/submit-kyc.server";
 import { createListing } from "../../app/features/listings/create-listing.server";
 import { checkListingForm, LISTING_TEXTS } from "../../app/features/listings/listing.schemas";
 import { reviewListing } from "../../app/features/listings/review-listing.server";
+import { addBusinessClosure } from "../../app/features/listings/add-business-closure.server";
+import { setOpeningHours } from "../../app/features/listings/set-opening-hours.server";
+import { addDays, watDate } from "../../app/lib/opening-hours";
 import { blockConversation, unblockConversation } from "../../app/features/messaging/block-conversation.server";
 import { sendMessage } from "../../app/features/messaging/send-message.server";
 import { sendPaymentReceipt } from "../../app/features/payments/send-payment-receipt.server";
@@ -144,6 +147,9 @@ beforeAll(async () => {
     owner.listingId = await newListing(owner, listingForm(i, { websiteUrl: HOSTILE_WEBSITES[4 + (i % 2)]! }));
     await reviewListing(admin, { decision: "approve", businessId: owner.listingId });
     await setBusinessFeatured(admin, { businessId: owner.listingId, featured: true });
+    // Opening hours with a closed day tomorrow whose note is hostile (ADR 21).
+    await setOpeningHours(owner.actor, owner.listingId, Array.from({ length: 7 }, () => ({ mode: "24h" as const })));
+    await addBusinessClosure(owner.actor, owner.listingId, { date: addDays(watDate(new Date()), 1), note: CHUNKS[i]! });
     owners.push(owner);
   }
   // Owner 0 may list three: one waits for review, one is rejected with a hostile reason, the first asks to be featured.
@@ -281,6 +287,26 @@ describe("public pages", () => {
       expect(link?.attrs.href).toMatch(/^https:\/\/example\.com\/W0[56]/);
       expect(link?.attrs.href).not.toMatch(/[<>"]/);
       expect(ld.sameAs).toBe(link?.attrs.href);
+    }
+  });
+
+  it("closed days' notes are text on the business page and the owner's edit screen, and stay out of the JSON-LD", async () => {
+    for (const owner of owners) {
+      const [closure] = await db().select().from(businessClosures).where(eq(businessClosures.businessId, owner.listingId));
+      expect(closure?.note).toBeTruthy();
+      const p = await page(`/businesses/${owner.listingId}`);
+      expectInert(p);
+      expectShown(p, closure!.note);
+      const scripts = parseHtml(p.html).scripts.filter((s) => s.attrs.type === "application/ld+json");
+      expect(jsonLdProblems(scripts[0]!.content)).toEqual([]);
+      // A business page's one JSON-LD script is [LocalBusiness, BreadcrumbList] (ADR 24).
+      const [ld] = JSON.parse(scripts[0]!.content) as [{ specialOpeningHoursSpecification: Record<string, string>[] }];
+      expect(ld.specialOpeningHoursSpecification).toEqual([
+        { "@type": "OpeningHoursSpecification", validFrom: closure!.closedOn, validThrough: closure!.closedOn, opens: "00:00", closes: "00:00" },
+      ]);
+      const edit = await page(`/business/edit/${owner.listingId}`, owner.cookie);
+      expectInert(edit);
+      expectShown(edit, closure!.note);
     }
   });
 

@@ -1,4 +1,5 @@
 import type { PublicBusiness } from "./types";
+import { openingHoursSpecification } from "../../lib/opening-hours";
 import { websiteHref } from "./business-links";
 import type { RatingSummary, ReviewView } from "../reviews/review.schemas";
 
@@ -29,6 +30,8 @@ export function businessJsonLd(business: PublicBusiness, canonical: string, imag
       addressRegion: business.state ?? undefined,
       addressCountry: business.country,
     },
+    // Opening hours (ADR 21): per day, and closures ahead as special hours; absent when none are listed.
+    ...(business.hours ? openingHoursSpecification(business.hours.weekly, business.hours.closures) : {}),
     aggregateRating: rated
       ? { "@type": "AggregateRating", ratingValue: rated.summary.average, reviewCount: rated.summary.count, bestRating: 5, worstRating: 1 }
       : undefined,

@@ -9,24 +9,27 @@ import { imagesOfListings, listingDetailColumns } from "../listings/listing-colu
 import { isPublicBusiness } from "./internal/public-business.server";
 import { AppError } from "../../lib/app-error";
 import { DIRECTORY_TEXTS, type PublicBusiness } from "./types";
+import { publicOpeningHours } from "./internal/business-hours.server";
 
 /**
  * A public business with its images in position order. Anything else (not an id, not approved, its owner
- * suspended or gone) is the spec's 'Business not found or not approved yet.'
+ * suspended or gone) is the spec's 'Business not found or not approved yet.' Its hours are as of `now` (WAT).
  */
-export async function getPublicBusiness(id: string): Promise<PublicBusiness> {
+export async function getPublicBusiness(id: string, now = new Date()): Promise<PublicBusiness> {
   if (!isUuid(id)) throw new AppError("not-found", DIRECTORY_TEXTS.businessNotFound);
   const db = getDb();
   const [business] = await db
-    .select({ ...listingDetailColumns, featured: isFeaturedNow().mapWith(Boolean), viewCount: businesses.viewCount })
+    .select({ ...listingDetailColumns, featured: isFeaturedNow().mapWith(Boolean), viewCount: businesses.viewCount, openingHours: businesses.openingHours })
     .from(businesses)
     .where(and(eq(businesses.id, id), isPublicBusiness))
     .limit(1);
   if (!business) throw new AppError("not-found", DIRECTORY_TEXTS.businessNotFound);
   const images = await imagesOfListings(db, [id]);
   const origin = mediaOrigin();
+  const { openingHours, ...shown } = business;
   return {
-    ...business,
+    ...shown,
+    hours: await publicOpeningHours(id, openingHours, now),
     images: images.map((image) => ({
       src: imageUrl(image.key, IMAGE_WIDTHS.detail, image.createdAt, origin),
       thumbSrc: imageUrl(image.key, IMAGE_WIDTHS.card, image.createdAt, origin),

@@ -13,14 +13,16 @@ export type BusinessFilters = {
   sort?: "rating" | null;
   /** rating=4: only listings whose published reviews average 4 stars or more ('Rated 4+'). */
   minRating?: 4 | null;
+  /** open=now: only listings open at this minute in WAT (ADR 21). */
+  open?: "now" | null;
 };
 
 export const MAX_QUERY_LENGTH = 100;
 const MAX_PAGE = 500;
 
 /**
- * Reads q, region, lga, category, page, sort and rating; regions, LGAs and categories match case-insensitively,
- * unknown ones are ignored (an LGA only counts with its region).
+ * Reads q, region, lga, category, page, sort, rating and open; regions, LGAs and categories match
+ * case-insensitively, unknown ones are ignored (an LGA only counts with its region).
  */
 export function parseBusinessFilters(params: URLSearchParams): BusinessFilters {
   const q = (params.get("q") ?? "").trim().replace(/\s+/g, " ").slice(0, MAX_QUERY_LENGTH);
@@ -34,5 +36,6 @@ export function parseBusinessFilters(params: URLSearchParams): BusinessFilters {
     page: Number.isFinite(page) && page >= 1 ? Math.min(page, MAX_PAGE) : 1,
     sort: params.get("sort") === "rating" ? "rating" : null,
     minRating: params.get("rating") === "4" ? 4 : null,
+    open: params.get("open") === "now" ? "now" : null,
   };
 }

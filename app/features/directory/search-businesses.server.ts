@@ -8,6 +8,7 @@ import { browseCountsSql, lgaFacetColumn, lgaFilterSql, toLgaFacets } from "./in
 import { correctTerms, prefixTsQuery, searchTerms } from "./internal/search-terms";
 import type { BusinessCardData, BusinessFacets, Facet } from "./types";
 import { hasPlacementNow, hasPriorityNow, isFeaturedNow } from "../featured/featured-now.server";
+import { findOpenNow } from "./internal/open-now.server";
 
 export type BusinessSearchResult = {
   items: BusinessCardData[];
@@ -82,6 +83,8 @@ export type SearchOptions = {
   browsePages?: number;
   /** Set on the search for a corrected text, so it is not corrected again. */
   isCorrection?: boolean;
+  /** The instant 'Open now' means (the request's time unless given: tests). */
+  now?: Date;
 };
 type FacetRow = {
   regions: [string | null, number][] | null;
@@ -228,10 +231,11 @@ async function toResult(
   counted: Counted,
   isEstimate: boolean,
   lastPage: number | null = null,
+  now?: Date,
 ): Promise<BusinessSearchResult> {
   const hasNext = ids.length > pageSize && (lastPage === null || filters.page < lastPage);
   return {
-    items: await cardsFor(ids.slice(0, pageSize)),
+    items: await cardsFor(ids.slice(0, pageSize), now),
     page: filters.page,
     hasPrevious: filters.page > 1,
     hasNext,
@@ -341,6 +345,14 @@ export async function searchBusinesses(filters: BusinessFilters, options: Search
     pageSize = LIMITS.searchPageSize, exactMatchLimit = EXACT_MATCH_LIMIT, sampleTarget = SAMPLE_TARGET, probeRows = PROBE_ROWS, denseShare = DENSE_SHARE,
   } = options;
   const terms = searchTerms(filters.q);
+  if (filters.open === "now") {
+    // 'Open now' (ADR 21): its own sampled counts and streams, in app/features/directory/internal/open-now.server.ts.
+    const tsquery = terms.length > 0 ? prefixTsQuery(terms, { common: await commonWords() }) : null;
+    const browsePages = options.browsePages ?? BROWSE_PAGES;
+    const now = options.now ?? new Date();
+    const found = await findOpenNow({ filters, pageSize, now, tsquery, exactMatchLimit, browsePages, largeResultPages: LARGE_RESULT_PAGES });
+    return toResult(found.ids, filters, pageSize, toCounted(found.counts, found.scale), found.isEstimate, found.lastPage, now);
+  }
   if (terms.length === 0) return browse(filters, pageSize, options.browsePages ?? BROWSE_PAGES);
   const common = await commonWords();
   const tsquery = prefixTsQuery(terms, { common })!;

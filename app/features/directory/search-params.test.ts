@@ -23,11 +23,17 @@ describe("businessesHref", () => {
     expect(activeFilterCount({ region: "Lagos", category: null })).toBe(1);
     expect(activeFilterCount({ region: "Lagos", category: "Hotel" })).toBe(2);
     expect(activeFilterCount({ region: "Lagos", category: "Hotel", minRating: 4 })).toBe(3);
+    expect(activeFilterCount({ region: "Lagos", category: null, open: "now" })).toBe(2);
   });
 
   it("carries 'Rated 4+' as rating=4, before the order", () => {
     expect(businessesHref({ q: "rice", minRating: 4, sort: "rating", page: 2 })).toBe("/businesses?q=rice&rating=4&sort=rating&page=2");
     expect(businessesHref({ minRating: null })).toBe("/businesses");
+  });
+
+  it("carries 'Open now' (open=now) like the other filters", () => {
+    expect(businessesHref({ q: "rice", region: "Lagos", open: "now", page: 2 })).toBe("/businesses?q=rice&region=Lagos&open=now&page=2");
+    expect(resultSummary(3, false, { q: "", region: "Lagos", category: null, open: "now" })).toBe("3 businesses · Lagos · Open now");
   });
 });
 

@@ -9,6 +9,7 @@ export type FilterLink = {
   category?: string | null;
   sort?: "rating" | null;
   minRating?: 4 | null;
+  open?: "now" | null;
   page?: number | null;
 };
 
@@ -22,14 +23,15 @@ export function businessesHref(filters: FilterLink): string {
   if (filters.category) params.set("category", filters.category);
   if (filters.minRating) params.set("rating", String(filters.minRating));
   if (filters.sort) params.set("sort", filters.sort);
+  if (filters.open) params.set("open", filters.open);
   if (filters.page && filters.page > 1) params.set("page", String(filters.page));
   const query = params.toString();
   return query ? `/businesses?${query}` : "/businesses";
 }
 
-/** The number of sidebar filters in use (region, LGA, category and 'Rated 4+'). */
-export function activeFilterCount(filters: { region?: string | null; lga?: string | null; category?: string | null; minRating?: 4 | null }): number {
-  return (filters.region ? 1 : 0) + (filters.region && filters.lga ? 1 : 0) + (filters.category ? 1 : 0) + (filters.minRating ? 1 : 0);
+/** The number of sidebar filters in use (region, LGA, category, 'Rated 4+' and 'Open now'). */
+export function activeFilterCount(filters: { region?: string | null; lga?: string | null; category?: string | null; minRating?: 4 | null; open?: string | null }): number {
+  return [filters.region, filters.region && filters.lga, filters.category, filters.minRating, filters.open].filter(Boolean).length;
 }
 
 /** An estimate rounded to two significant figures (16,228 → 16,000). */
@@ -44,13 +46,17 @@ export function formatCount(n: number, isEstimate: boolean): string {
   return isEstimate ? `~${formatNumber(roughly(n))}` : formatNumber(n);
 }
 
-/** The line above the results: '1,234 businesses', 'About 16,000 businesses for “lagos” · Eatery · Lagos', '… · Ikeja, Lagos · Rated 4+'. */
+/** The line above the results: '1,234 businesses', 'About 16,000 businesses for “lagos” · Eatery · Lagos', '… · Ikeja, Lagos · Rated 4+ · Open now'. */
 export function resultSummary(
-  total: number, isEstimate: boolean, filters: { q: string; region: string | null; lga?: string | null; category: string | null; minRating?: 4 | null },
+  total: number,
+  isEstimate: boolean,
+  filters: { q: string; region: string | null; lga?: string | null; category: string | null; minRating?: 4 | null; open?: string | null },
 ): string {
   const count = isEstimate
     ? `About ${formatNumber(roughly(total))} businesses`
     : `${formatNumber(total)} ${total === 1 ? "business" : "businesses"}`;
   const place = filters.region && filters.lga ? `${filters.lga}, ${filters.region}` : filters.region;
-  return [`${count}${filters.q ? ` for “${filters.q}”` : ""}`, filters.category, place, filters.minRating && "Rated 4+"].filter(Boolean).join(" · ");
+  return [`${count}${filters.q ? ` for “${filters.q}”` : ""}`, filters.category, place, filters.minRating && "Rated 4+", filters.open && "Open now"]
+    .filter(Boolean)
+    .join(" · ");
 }

@@ -1,3 +1,5 @@
+import type { Closure, TimedStatus, WeeklyHours } from "../../lib/opening-hours";
+
 /** The directory's own texts (spec 01 §2 Business detail and §8). Client-safe. */
 export const DIRECTORY_TEXTS = {
   businessNotFound: "Business not found or not approved yet.",
@@ -22,6 +24,8 @@ export type BusinessCardData = {
   imageSrc: string | null;
   /** The same image at thumbnail and card widths, for srcset. */
   imageSrcSet: string | null;
+  /** Open at the time of the search (WAT); null or absent when the listing lists no hours (ADR 21). */
+  openNow?: boolean | null;
 };
 
 export type BusinessImage = {
@@ -55,6 +59,19 @@ export type PublicBusiness = {
   featured: boolean;
   viewCount: number;
   images: BusinessImage[];
+  /** Opening hours as the page shows them (ADR 21); null when the listing lists none. */
+  hours: PublicOpeningHours | null;
+};
+
+/** A business page's hours at the request's time: the status and the statuses ahead (the page steps through them), today's hours, the week. */
+export type PublicOpeningHours = {
+  weekly: WeeklyHours;
+  /** Closures ahead, each with its date as people read it ('Thu 1 Oct 2026'). */
+  closures: (Closure & { label: string })[];
+  /** The status now, then at each change ahead (statusTimeline): the page shows each from its `from`. */
+  timeline: TimedStatus[];
+  today: string;
+  week: { day: string; text: string; isToday: boolean }[];
 };
 
 export type Facet = { name: string; count: number };

@@ -7,6 +7,13 @@ import { getOwnListing, type OwnListing } from "~/features/listings/get-own-list
 import { readListingForm } from "~/features/listings/listing-form-data.server";
 import { LISTING_TEXTS } from "~/features/listings/listing.schemas";
 import { updateListing } from "~/features/listings/update-listing.server";
+import { OpeningHoursForm } from "~/features/listings/components/opening-hours-form";
+import { getListingHours } from "~/features/listings/get-listing-hours.server";
+import { addBusinessClosure } from "~/features/listings/add-business-closure.server";
+import { removeBusinessClosure } from "~/features/listings/remove-business-closure.server";
+import { setOpeningHours } from "~/features/listings/set-opening-hours.server";
+import type { SessionUser } from "~/features/accounts/session-user";
+import { hoursFormValues, OPENING_HOURS_TEXTS, parseHoursForm, watDate } from "~/lib/opening-hours";
 import { appErrorCode } from "~/lib/app-error";
 import { failureData, refusalData, throwRouteError } from "~/lib/error-responses.server";
 
@@ -15,7 +22,13 @@ export const meta: Route.MetaFunction = () => [{ title: "Edit Business – Naija
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request, ["business"]);
   try {
-    return { listing: await getOwnListing(user, params.id) };
+    const notice = new URL(request.url).searchParams.get("hours");
+    return {
+      listing: await getOwnListing(user, params.id),
+      hours: await getListingHours(user, params.id),
+      today: watDate(new Date()),
+      hoursNotice: notice && notice in HOURS_NOTICES ? HOURS_NOTICES[notice as keyof typeof HOURS_NOTICES] : null,
+    };
   } catch (error) {
     // Another owner's listing, or none: back to the dashboard with the spec's toast.
     if (appErrorCode(error) === "not-found") throw redirect("/dashboard?notice=not-found");
@@ -25,7 +38,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireUser(request, ["business"]);
-  const form = readListingForm(await request.formData(), "edit");
+  const formData = await request.formData();
+  // The opening hours' own forms (ADR 21): they apply at once, never waiting for review.
+  const hoursAnswer = await hoursAction(user, params.id, formData);
+  if (hoursAnswer) return hoursAnswer;
+  const form = readListingForm(formData, "edit");
   const keep = { typed: form.typed };
   if (!form.ok) {
     return refusalData("invalid", { title: LISTING_TEXTS.updateFailed.title, text: LISTING_TEXTS.correctFields }, { fields: form.fields, keep });
@@ -40,9 +57,63 @@ export async function action({ request, params }: Route.ActionArgs) {
   throw redirect(saved.status === "sent-for-review" ? "/dashboard?notice=sent-for-review" : "/dashboard?notice=updated");
 }
 
+/** The notices after an hours form succeeded (?hours=…). */
+const HOURS_NOTICES = {
+  saved: OPENING_HOURS_TEXTS.saved.text,
+  "closure-added": OPENING_HOURS_TEXTS.closureAdded.text,
+  "closure-removed": OPENING_HOURS_TEXTS.closureRemoved.text,
+} as const;
+
+/**
+ * The hours section's intents: save-hours, add-closure, remove-closure (null: the listing form itself). Success
+ * goes back to the section with its notice; a refusal keeps what was typed.
+ */
+async function hoursAction(user: SessionUser, businessId: string, form: FormData) {
+  const intent = form.get("intent");
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  const back = (notice: keyof typeof HOURS_NOTICES) => redirect(`/business/edit/${businessId}?hours=${notice}#opening-hours`);
+  if (intent === "save-hours") {
+    const parsed = parseHoursForm(form);
+    const keep = { hours: { form: "hours" as const, typed: parsed.typed } };
+    if (!parsed.ok) return refusalData("invalid", OPENING_HOURS_TEXTS.failed, { fields: parsed.fields, keep });
+    try {
+      await setOpeningHours(user, businessId, parsed.hours);
+    } catch (error) {
+      if (appErrorCode(error) === "not-found") throw redirect("/dashboard?notice=not-found");
+      return failureData(error, { fallback: OPENING_HOURS_TEXTS.failed, keep });
+    }
+    return back("saved");
+  }
+  if (intent === "add-closure") {
+    const typed = { date: text("date").slice(0, 10), note: text("note").slice(0, 200) };
+    try {
+      await addBusinessClosure(user, businessId, typed);
+    } catch (error) {
+      if (appErrorCode(error) === "not-found") throw redirect("/dashboard?notice=not-found");
+      return failureData(error, { fallback: OPENING_HOURS_TEXTS.failedClosure, keep: { hours: { form: "closure" as const, typed } } });
+    }
+    return back("closure-added");
+  }
+  if (intent === "remove-closure") {
+    try {
+      await removeBusinessClosure(user, businessId, text("date"));
+    } catch (error) {
+      if (appErrorCode(error) === "not-found") throw redirect("/dashboard?notice=not-found");
+      throw error;
+    }
+    return back("closure-removed");
+  }
+  return null;
+}
+
 export default function BusinessEdit({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>();
-  const { listing } = loaderData;
+  const { listing, hours, today, hoursNotice } = loaderData;
+  const listingAnswer = actionData && !("hours" in actionData) ? actionData : undefined;
+  const hoursState = actionData && "hours" in actionData ? actionData.hours : null;
   return (
     <div className="mx-auto w-full max-w-2xl space-y-6 px-4 py-8">
       <Link to="/dashboard" className="text-sm font-medium text-brand-700 hover:underline">
@@ -54,11 +125,19 @@ export default function BusinessEdit({ loaderData }: Route.ComponentProps) {
         <ListingForm
           mode="edit"
           action={`/business/edit/${listing.id}`}
-          defaults={actionData?.typed ?? listing}
+          defaults={listingAnswer?.typed ?? listing}
           existingImages={listing.images}
-          failure={actionData?.failure}
+          failure={listingAnswer?.failure}
         />
       </div>
+      <OpeningHoursForm
+        action={`/business/edit/${listing.id}`}
+        values={hoursState?.form === "hours" ? hoursState.typed : hoursFormValues(hours.hours)}
+        closures={hours.closures}
+        today={today}
+        state={hoursState && actionData && "failure" in actionData ? { ...hoursState, failure: actionData.failure } : null}
+        notice={hoursNotice}
+      />
     </div>
   );
 }

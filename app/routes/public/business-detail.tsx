@@ -10,6 +10,7 @@ import { businessJsonLd } from "~/features/directory/business-json-ld";
 import { businessPath, contactHref, telHref, websiteHref, whatsappHref } from "~/features/directory/business-links";
 import { getPublicBusiness } from "~/features/directory/get-public-business.server";
 import { breadcrumbJsonLd, businessTrail, jsonLdList } from "~/features/directory/landing-pages";
+import { OpenStatus } from "~/features/directory/components/open-status";
 import { defaultShareImage, publicUrl } from "~/features/directory/public-url.server";
 import { recordBusinessView } from "~/features/directory/record-business-view.server";
 import { shouldCountView } from "~/features/directory/view-counting";
@@ -191,6 +192,41 @@ export default function BusinessDetail({ loaderData, actionData }: Route.Compone
         )}
         <ShareButton title={business.name} url={canonical} />
       </div>
+
+      {business.hours && (
+        <section className="mt-8" aria-labelledby="hours-title">
+          <h2 id="hours-title" className="title">
+            Opening Hours
+          </h2>
+          <div className="mt-2">
+            <OpenStatus key={business.id} timeline={business.hours.timeline} />
+            <p className="text-sm text-gray-700">{business.hours.today}</p>
+          </div>
+          <table className="mt-3 w-full max-w-md text-sm">
+            <caption className="sr-only">Opening hours each day (Nigerian time)</caption>
+            <tbody>
+              {business.hours.week.map((row) => (
+                <tr key={row.day} className={row.isToday ? "font-semibold" : undefined} aria-current={row.isToday ? "date" : undefined}>
+                  <th scope="row" className="py-1 pr-4 text-left font-medium">
+                    {row.day}
+                  </th>
+                  <td className="py-1">{row.text}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {business.hours.closures.length > 0 && (
+            <ul className="mt-3 text-sm text-gray-700" aria-label="Closed days ahead">
+              {business.hours.closures.map((closure) => (
+                <li key={closure.date}>
+                  Closed <time dateTime={closure.date}>{closure.label}</time>
+                  {closure.note ? ` · ${closure.note}` : ""}
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      )}
 
       {business.description && (
         <section className="mt-8">

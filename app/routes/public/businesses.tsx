@@ -28,7 +28,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   // The order switch as data: the link and its label are made here (no code shipped for it).
   const sortLink = { href: businessesHref({ ...filters, sort: sort ? null : "rating", page: 1 }), label: sort ? "Default order" : "Sort by rating" };
   return {
-    filters: { q: filters.q, region: filters.region, lga: filters.lga ?? null, category: filters.category, minRating: filters.minRating ?? null, sort },
+    filters: { q: filters.q, region: filters.region, lga: filters.lga ?? null, category: filters.category, minRating: filters.minRating ?? null, sort, open: filters.open ?? null },
     result, facets, meta, sortLink,
   };
 }
@@ -58,6 +58,7 @@ export default function Businesses({ loaderData }: Route.ComponentProps) {
         region={filters.region}
         lga={filters.lga}
         category={filters.category}
+        open={filters.open}
         filterCount={filterCount}
         filtersOpen={filtersOpen}
         onOpenFilters={() => setFiltersOpen(true)}

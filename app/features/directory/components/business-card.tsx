@@ -47,6 +47,7 @@ export function BusinessCard({ business, isSignedIn, isFirst, onLoginRequired }:
         <h3 className="font-semibold">{business.name}</h3>
         <p className="text-sm text-gray-600">{[business.category, [business.lga, business.state].filter(Boolean).join(", ")].filter(Boolean).join(" · ")}</p>
         {business.rating && <p className="text-sm">★ {business.rating}</p>}
+        {business.openNow != null && <p className="text-sm">{business.openNow ? "Open now" : "Closed now"}</p>}
         {business.products.length > 0 && (
           <ul className="flex flex-wrap gap-1.5 text-xs" aria-label="Products and services">
             {business.products.map((product) => (

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { businessesHref, formatCount } from "../search-params";
 import type { BusinessFacets, Facet } from "../types";
 
-type Filters = { q: string; region: string | null; lga?: string | null; category: string | null; minRating?: 4 | null; sort?: "rating" | null };
+type Filters = { q: string; region: string | null; lga?: string | null; category: string | null; minRating?: 4 | null; sort?: "rating" | null; open?: "now" | null };
 
 type FilterSidebarProps = {
   filters: Filters;
@@ -48,6 +48,16 @@ export function FilterSidebar({ filters, facets, isEstimate, count, open, onClos
             Clear all filters
           </Link>
         )}
+        {/* 'Open now' (ADR 21): a link that adds or removes open=now, like the other filters. */}
+        <h3 className="mb-1 mt-5 text-sm font-semibold uppercase text-gray-500">Opening hours</h3>
+        <Link
+          to={businessesHref({ ...filters, open: filters.open ? null : "now" })}
+          aria-current={filters.open ? "page" : undefined}
+          className="nav-link flex items-center gap-2 text-sm"
+        >
+          <span aria-hidden="true" className={`inline-block h-3 w-3 rounded-sm border ${filters.open ? "border-brand-700 bg-brand-700" : "border-gray-400"}`} />
+          Open now
+        </Link>
         <FacetList
           title="Region"
           facets={facets.regions}

@@ -5,6 +5,8 @@ type CompactSearchFormProps = {
   region: string | null;
   lga?: string | null;
   category: string | null;
+  /** 'Open now' is kept too. */
+  open?: "now" | null;
   /** The number of filters in use, shown on the Filters button. */
   filterCount: number;
   filtersOpen: boolean;
@@ -12,7 +14,7 @@ type CompactSearchFormProps = {
 };
 
 /** The listing page's search: text, a Filters button (below 768px) and Search; keeps the chosen filters. */
-export function CompactSearchForm({ q, region, lga, category, filterCount, filtersOpen, onOpenFilters }: CompactSearchFormProps) {
+export function CompactSearchForm({ q, region, lga, category, open, filterCount, filtersOpen, onOpenFilters }: CompactSearchFormProps) {
   return (
     <form action="/businesses" role="search" onSubmit={useSearchSubmit()} className="flex flex-wrap gap-2">
       <label htmlFor="search-q" className="sr-only">
@@ -22,6 +24,7 @@ export function CompactSearchForm({ q, region, lga, category, filterCount, filte
       {region && <input type="hidden" name="region" value={region} />}
       {region && lga && <input type="hidden" name="lga" value={lga} />}
       {category && <input type="hidden" name="category" value={category} />}
+      {open && <input type="hidden" name="open" value={open} />}
       {/* Before JavaScript runs, the link opens the overlay through :target. */}
       <a
         href="#filters"

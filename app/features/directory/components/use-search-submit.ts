@@ -1,6 +1,6 @@
 import type { FormEvent } from "react";
 import { useNavigate } from "react-router";
-import { businessesHref } from "../search-params";
+import { businessesHref, type FilterLink } from "../search-params";
 
 /**
  * The search forms are plain GET forms to /businesses, so they work before and without JavaScript.
@@ -10,8 +10,7 @@ export function useSearchSubmit() {
   const navigate = useNavigate();
   return (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const field = (name: string) => form.get(name) as string | null;
-    navigate(businessesHref({ q: field("q"), region: field("region"), lga: field("lga"), category: field("category") }));
+    // The form's fields are businessesHref's own names (q, region, category, open): text fields, never files.
+    navigate(businessesHref(Object.fromEntries(new FormData(event.currentTarget)) as FilterLink));
   };
 }

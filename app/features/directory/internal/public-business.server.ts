@@ -7,6 +7,7 @@ import { LIMITS } from "../../../lib/reference";
 import { isFeaturedNow } from "../../featured/featured-now.server";
 import { formatAverage } from "../../reviews/review.schemas";
 import type { BusinessCardData } from "../types";
+import { openNowColumn } from "./open-now.server";
 
 /**
  * A listing is public when approved, its owner exists and is not suspended. Written exactly as the
@@ -44,6 +45,7 @@ type CardRow = {
   reviewCount: number;
   reviewStarSum: number;
   image: { key: string; at: string } | null;
+  openNow?: boolean | null;
 };
 
 /**
@@ -68,10 +70,10 @@ export function toCards(rows: CardRow[]): BusinessCardData[] {
   });
 }
 
-/** Cards for public businesses by id, in the order given (ids that are not public are left out). */
-export async function cardsFor(ids: readonly string[]): Promise<BusinessCardData[]> {
+/** Cards for public businesses by id, in the order given (ids that are not public are left out); open or closed at `now`. */
+export async function cardsFor(ids: readonly string[], now = new Date()): Promise<BusinessCardData[]> {
   if (ids.length === 0) return [];
-  const rows = await getDb().select(cardColumns).from(businesses).where(and(inArray(businesses.id, [...ids]), isPublicBusiness));
+  const rows = await getDb().select({ ...cardColumns, openNow: openNowColumn(now) }).from(businesses).where(and(inArray(businesses.id, [...ids]), isPublicBusiness));
   const byId = new Map(rows.map((row) => [row.id, row]));
   return toCards(ids.flatMap((id) => byId.get(id) ?? []));
 }

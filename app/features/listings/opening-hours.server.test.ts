@@ -1,0 +1,130 @@
+import { randomUUID } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { businessRevisions } from "../../../db/schema";
+import { createAdmin, createBusiness, createOwner } from "../../../db/seed/factories";
+import { actorFor } from "../../../tests/support/actors";
+import { fileFrom, pngImage } from "../../../tests/support/images";
+import { refusal } from "../../../tests/support/refusals";
+import { getDb, queryRows } from "../../lib/db.server";
+import { addDays, watDate, type DayHours, type WeeklyHours } from "../../lib/opening-hours";
+import { getPublicBusiness } from "../directory/get-public-business.server";
+import { addBusinessClosure } from "./add-business-closure.server";
+import { createListing } from "./create-listing.server";
+import { getOwnListing } from "./get-own-listing.server";
+import { reviewListing } from "./review-listing.server";
+import { getListingHours } from "./get-listing-hours.server";
+import { changeVersion, LISTING_TEXTS, ListingSchema } from "./listing.schemas";
+import { removeBusinessClosure } from "./remove-business-closure.server";
+import { reviewListingChange } from "./review-listing-change.server";
+import { setOpeningHours } from "./set-opening-hours.server";
+import { updateListing } from "./update-listing.server";
+
+const hours = (opens: string, closes: string): DayHours => ({ mode: "hours", ranges: [{ opens, closes }] });
+const week: WeeklyHours = [...Array.from({ length: 6 }, () => hours("08:00", "18:00")), { mode: "closed" }];
+const late: WeeklyHours = Array.from({ length: 7 }, () => hours("20:00", "03:00"));
+const wat = (date: string, time: string) => new Date(`${date}T${time}:00+01:00`);
+
+async function ownedListing(status: "approved" | "pending" = "approved") {
+  const ownerRow = await createOwner(getDb());
+  const owner = await actorFor(ownerRow);
+  const listing = await createBusiness(getDb(), { userId: ownerRow.id, name: `Hours ${randomUUID().slice(0, 8)}`, status });
+  return { owner, businessId: listing.id };
+}
+const stored = async (businessId: string) =>
+  (await queryRows<{ opening_hours: unknown; open_minutes: string | null }>(getDb(), sql`select opening_hours, open_minutes::text from businesses where id = ${businessId}`))[0]!;
+
+describe("an owner's opening hours", () => {
+  it("apply at once on an approved listing, with the minutes the filter reads, and never wait for review", async () => {
+    const { owner, businessId } = await ownedListing();
+    await setOpeningHours(owner, businessId, late);
+    const row = await stored(businessId);
+    expect(row.opening_hours).toEqual(late);
+    // Every night 20:00–03:00: Sunday's night runs into Monday morning.
+    expect(row.open_minutes).toMatch(/^\{\[0,180\),\[1200,1620\),/);
+    expect(await getDb().select().from(businessRevisions).where(eq(businessRevisions.businessId, businessId))).toEqual([]);
+    expect((await getPublicBusiness(businessId, wat("2026-11-25", "02:59"))).hours?.timeline[0].text).toBe("Open now · closes 3:00 am");
+    expect(await getListingHours(owner, businessId)).toMatchObject({ hours: late, closures: [] });
+
+    await setOpeningHours(owner, businessId, null);
+    expect(await stored(businessId)).toEqual({ opening_hours: null, open_minutes: null });
+    expect((await getPublicBusiness(businessId)).hours).toBeNull();
+  });
+
+  it("are refused to anyone but the listing's owner, as 'Business not found'", async () => {
+    const { businessId } = await ownedListing();
+    const other = await actorFor(await createOwner(getDb()));
+    const admin = await actorFor(await createAdmin(getDb()));
+    for (const actor of [other, admin, null]) {
+      expect(await refusal(setOpeningHours(actor, businessId, week))).toMatchObject({ code: "not-found", message: LISTING_TEXTS.notFound.text });
+      expect(await refusal(addBusinessClosure(actor, businessId, { date: watDate(new Date()), note: "" }))).toMatchObject({ code: "not-found" });
+      expect(await refusal(removeBusinessClosure(actor, businessId, watDate(new Date())))).toMatchObject({ code: "not-found" });
+      expect(await refusal(getListingHours(actor, businessId))).toMatchObject({ code: "not-found" });
+    }
+    expect((await stored(businessId)).opening_hours).toBeNull();
+  });
+
+  it("survive a change waiting for review, and approving that change keeps them", async () => {
+    const owner = await actorFor(await createOwner(getDb()));
+    const admin = await actorFor(await createAdmin(getDb()));
+    const input = (name: string) =>
+      ListingSchema.parse({
+        name, description: "Provisions and drinks.", address: "4 Ogui Road, Enugu", plotNumber: "", state: "Enugu", country: "Nigeria",
+        category: "Supermarket", phoneNumber: "0803 555 0101", websiteUrl: "", products: ["Provisions"],
+      });
+    const name = `Nkechi ${randomUUID().slice(0, 8)}`;
+    const { businessId } = await createListing(owner, input(name), [fileFrom(await pngImage(640, 480), "a.png", "image/png")]);
+    await reviewListing(admin, { decision: "approve", businessId });
+    const images = (await getOwnListing(owner, businessId)).images.map((i) => i.id);
+    expect(await updateListing(owner, businessId, input(`${name} Superstore`), { keep: images, added: [] })).toEqual({ status: "sent-for-review" });
+
+    // Hours set while the change waits apply at once, and the change that waits is left as it was.
+    await setOpeningHours(owner, businessId, week);
+    expect((await getPublicBusiness(businessId)).name).toBe(name);
+    expect((await getPublicBusiness(businessId)).hours?.weekly).toEqual(week);
+    const [waiting] = await getDb().select().from(businessRevisions).where(eq(businessRevisions.businessId, businessId));
+    expect(waiting?.name).toBe(`${name} Superstore`);
+
+    // Approving the change applies its fields and keeps the hours (and editing again keeps them too).
+    await reviewListingChange(admin, { decision: "approve", businessId, version: changeVersion(waiting!.updatedAt) });
+    const shown = await getPublicBusiness(businessId);
+    expect(shown.name).toBe(`${name} Superstore`);
+    expect(shown.hours?.weekly).toEqual(week);
+    await updateListing(owner, businessId, input(`${name} Superstore`), { keep: images, added: [] });
+    expect((await stored(businessId)).opening_hours).toEqual(week);
+  });
+});
+
+describe("closed days", () => {
+  it("are added from today (WAT) to a year ahead, with a plain note, and removed", async () => {
+    const { owner, businessId } = await ownedListing();
+    await setOpeningHours(owner, businessId, week);
+    const today = watDate(new Date());
+    const added = await addBusinessClosure(owner, businessId, { date: today, note: " Public\u202E holiday " });
+    expect(added).toEqual({ date: today, note: "Public holiday" });
+    await addBusinessClosure(owner, businessId, { date: addDays(today, 3), note: "" });
+    expect((await getListingHours(owner, businessId)).closures).toEqual([
+      { date: today, note: "Public holiday" },
+      { date: addDays(today, 3), note: null },
+    ]);
+    const page = await getPublicBusiness(businessId);
+    expect(page.hours?.timeline[0].open).toBe(false);
+    expect(page.hours?.today).toBe("Today: Closed (Public holiday)");
+
+    expect(await refusal(addBusinessClosure(owner, businessId, { date: addDays(today, -1), note: "" }))).toMatchObject({
+      code: "invalid", fields: { date: "The closure must be today or later" },
+    });
+    expect(await refusal(addBusinessClosure(owner, businessId, { date: "2026-13-01", note: "x".repeat(81) }))).toMatchObject({
+      code: "invalid", fields: { date: "Enter the date of the closure", note: "The note can be at most 80 characters" },
+    });
+    await removeBusinessClosure(owner, businessId, today);
+    expect((await getListingHours(owner, businessId)).closures.map((c) => c.date)).toEqual([addDays(today, 3)]);
+  });
+
+  it("apply to pending listings too (not public yet)", async () => {
+    const { owner, businessId } = await ownedListing("pending");
+    await setOpeningHours(owner, businessId, week);
+    await addBusinessClosure(owner, businessId, { date: watDate(new Date()), note: "Moving" });
+    expect((await getListingHours(owner, businessId)).closures).toHaveLength(1);
+  });
+});
