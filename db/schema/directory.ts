@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
-  boolean, check, customType, index, integer, jsonb, pgTable, real, smallint, text, timestamp, unique, uniqueIndex, uuid,
+  boolean, check, customType, doublePrecision, index, integer, jsonb, pgTable, real, smallint, text, timestamp, unique, uniqueIndex, uuid,
 } from "drizzle-orm/pg-core";
 import { APPROVAL_STATUSES, KYC_STATUSES, STORED_ROLES } from "../../app/lib/reference";
 import { user } from "./auth";
@@ -88,6 +88,9 @@ export const businesses = pgTable(
     reviewStars2: integer("review_stars_2").notNull().default(0),
     reviewStars1: integer("review_stars_1").notNull().default(0),
     ratingScore: real("rating_score").notNull().default(3.5),
+    // Where the business is (degrees, WGS 84): both or neither, inside Nigeria (migration 0018, ADR 23).
+    latitude: doublePrecision("latitude"),
+    longitude: doublePrecision("longitude"),
     socialMediaLinks: jsonb("social_media_links").$type<Record<string, string>>().notNull().default({}),
     createdAt: ts("created_at").notNull().defaultNow(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
@@ -103,6 +106,10 @@ export const businesses = pgTable(
     check(
       "businesses_review_counts_check",
       sql`${t.reviewCount} >= 0 and ${t.reviewStarSum} = 5 * ${t.reviewStars5} + 4 * ${t.reviewStars4} + 3 * ${t.reviewStars3} + 2 * ${t.reviewStars2} + ${t.reviewStars1} and ${t.reviewCount} = ${t.reviewStars5} + ${t.reviewStars4} + ${t.reviewStars3} + ${t.reviewStars2} + ${t.reviewStars1}`,
+    ),
+    check(
+      "businesses_location_check",
+      sql`(${t.latitude} is null) = (${t.longitude} is null) and (${t.latitude} is null or (${t.latitude} between 4.0 and 14.0 and ${t.longitude} between 2.5 and 15.0))`,
     ),
     index("businesses_user_id_idx").on(t.userId, t.createdAt.desc()),
     // Public directory: approved, owner present and not suspended. Featured first, newest next.
@@ -135,6 +142,10 @@ export const businesses = pgTable(
     index("businesses_search_vector_idx").using("gin", t.searchVector),
     index("businesses_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
     // Possible duplicates in Business Approvals (issue 16): other listings with the same phone number.
+    // 'Near me' (ADR 23): public listings with a location as points on the earth (within a radius, nearest first).
+    index("businesses_public_location_idx")
+      .using("gist", sql`ll_to_earth(${t.latitude}, ${t.longitude})`)
+      .where(sql`latitude is not null and approved and approval_status = 'approved' and not owner_suspended and user_id is not null`),
     index("businesses_phone_idx").on(t.phoneNumber).where(sql`phone_number is not null`),
   ],
 );

@@ -20,6 +20,8 @@ export type BusinessCardData = {
   imageSrc: string | null;
   /** The same image at thumbnail and card widths, for srcset. */
   imageSrcSet: string | null;
+  /** Metres from the visitor's point, on a /businesses?near= search ('2.3 km away'). */
+  distanceMeters?: number;
 };
 
 export type BusinessImage = {
@@ -46,6 +48,9 @@ export type PublicBusiness = {
   websiteUrl: string | null;
   products: string[];
   category: string | null;
+  /** Where the business is (ADR 23), or null: 'Open in maps' and JSON-LD geo. */
+  latitude: number | null;
+  longitude: number | null;
   featured: boolean;
   viewCount: number;
   images: BusinessImage[];

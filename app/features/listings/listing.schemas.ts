@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { fieldErrors } from "../../lib/field-errors";
+import { checkLocation, NIGERIA_BOUNDS } from "../../lib/geo";
 import { IdSchema } from "../../lib/id-schema";
 import { withoutBidiControls } from "../../lib/plain-text";
 import { CATEGORIES, COUNTRIES, LIMITS, REGIONS } from "../../lib/reference";
@@ -53,7 +54,7 @@ export const LISTING_TEXTS = {
   changeWaiting: "Changes waiting for review",
   changeWaitingHint: "The public sees your approved listing until an admin approves these changes. Saving again replaces them.",
   reviewedEditHint:
-    "Changes to the name, description, address, plot number, phone, website, products or images are checked by an admin before they show. State, country and category change at once.",
+    "Changes to the name, description, address, plot number, phone, website, products or images are checked by an admin before they show. State, country, category and location change at once.",
   changeRejected: "Your last changes were not approved.",
   deleted: { title: "Business Deleted", text: "The listing was deleted." },
 } as const;
@@ -145,6 +146,10 @@ export const ListingSchema = z.object({
     .transform((v) => v || null)
     .refine((v) => v === null || /^https?:\/\/[^\s/$.?#].[^\s]*$/i.test(v), LISTING_TEXTS.websiteInvalid),
   products: z.array(z.string()).transform(cleanProducts).refine((v) => v.length > 0, LISTING_TEXTS.productsRequired),
+  // Where the business is (ADR 23): set from the form's two inputs by checkListingForm (both or neither, inside
+  // Nigeria and loosely inside the state); applies at once, like the state. Absent: left as it is.
+  latitude: z.number().min(NIGERIA_BOUNDS.minLatitude).max(NIGERIA_BOUNDS.maxLatitude).nullable().optional(),
+  longitude: z.number().min(NIGERIA_BOUNDS.minLongitude).max(NIGERIA_BOUNDS.maxLongitude).nullable().optional(),
 });
 export type ListingInput = z.infer<typeof ListingSchema>;
 export type ListingFormValues = z.input<typeof ListingSchema>;
@@ -170,6 +175,8 @@ export function typedListingFields(form: FormData) {
     websiteUrl: value("websiteUrl"),
     category: value("category"),
     products: value("products"),
+    latitude: value("latitude"),
+    longitude: value("longitude"),
   };
 }
 export type TypedListingFields = ReturnType<typeof typedListingFields>;
@@ -178,15 +185,18 @@ export type TypedListingFields = ReturnType<typeof typedListingFields>;
  * Every problem of a listing form at once, the images' included: the browser shows them all before
  * sending (so chosen files are not lost), and the server checks the same when it arrives.
  */
-export function checkListingForm(typed: TypedListingFields, imageCount: number):
+export function checkListingForm(typed: Omit<TypedListingFields, "latitude" | "longitude"> & { latitude?: string; longitude?: string }, imageCount: number):
   | { ok: true; input: ListingInput }
   | { ok: false; fields: Record<string, string> } {
-  const parsed = ListingSchema.safeParse({ ...typed, products: typed.products.split(/\r?\n/) });
+  const { latitude = "", longitude = "", ...text } = typed;
+  const parsed = ListingSchema.safeParse({ ...text, products: typed.products.split(/\r?\n/) });
   const fields = parsed.success ? {} : fieldErrors(parsed.error);
   const images = imageCountProblem(imageCount);
   if (images) fields.images = images;
-  if (!parsed.success || images) return { ok: false, fields };
-  return { ok: true, input: parsed.data };
+  const location = checkLocation({ latitude, longitude }, typed.state);
+  if (!location.ok) Object.assign(fields, location.fields);
+  if (!parsed.success || images || !location.ok) return { ok: false, fields };
+  return { ok: true, input: { ...parsed.data, ...location.value } };
 }
 
 /** An admin's review of a pending listing (spec 02 §4): approve, or reject with a reason the owner sees. */

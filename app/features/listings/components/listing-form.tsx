@@ -7,6 +7,7 @@ import { imageUrl, IMAGE_WIDTHS } from "../../../lib/image-url";
 import { CATEGORIES, COUNTRIES, DEFAULT_COUNTRY, LIMITS, REGIONS } from "../../../lib/reference";
 import type { Failure } from "../../../lib/app-error";
 import { checkListingForm, LISTING_TEXTS, typedListingFields } from "../listing.schemas";
+import { LocationFields } from "./location-fields";
 
 export type ListingFormDefaults = {
   name?: string | null;
@@ -19,6 +20,9 @@ export type ListingFormDefaults = {
   websiteUrl?: string | null;
   products?: string[] | string | null;
   category?: string | null;
+  /** Typed (a failed save) or stored (editing). */
+  latitude?: string | number | null;
+  longitude?: string | number | null;
 };
 
 export type ExistingImage = { id: string; key: string; width: number | null; height: number | null };
@@ -112,6 +116,7 @@ export function ListingForm({
         error={fields.phoneNumber}
       />
       <TextField label="Website" name="websiteUrl" type="url" inputMode="url" placeholder="https://" defaultValue={defaults.websiteUrl ?? ""} error={fields.websiteUrl} />
+      <LocationFields latitude={String(defaults.latitude ?? "")} longitude={String(defaults.longitude ?? "")} errors={{ latitude: fields.latitude, longitude: fields.longitude }} />
       <TextAreaField label="Products and services" name="products" rows={4} defaultValue={products} hint="One per line." error={fields.products} />
 
       <fieldset className="space-y-3">
