@@ -72,7 +72,8 @@ export const LOCATION_TEXTS = {
   nearIgnored: "We could not read that location (it must be two numbers inside Nigeria, like 6.5244,3.3792), so results are not sorted by distance.",
 } as const;
 
-const EARTH_RADIUS_M = 6_371_000;
+/** earthdistance's earth(): the sphere PostgreSQL measures on, so our figures and the database's agree. */
+const EARTH_RADIUS_M = 6_378_168;
 const radians = (degrees: number) => (degrees * Math.PI) / 180;
 
 /** Great-circle distance in metres (haversine): the same sphere as earthdistance's earth(). */

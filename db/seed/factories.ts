@@ -244,6 +244,9 @@ export type CreateBusinessInput = {
   ownerSuspended?: boolean;
   viewCount?: number;
   socialMediaLinks?: Record<string, string>;
+  /** Where the business is (both or neither); none by default. */
+  latitude?: number | null;
+  longitude?: number | null;
   createdAt?: Date;
   updatedAt?: Date;
 };
@@ -280,6 +283,8 @@ export async function createBusiness(db: DbOrTx, input: CreateBusinessInput): Pr
       ownerSuspended: input.ownerSuspended ?? false,
       viewCount: input.viewCount ?? 0,
       socialMediaLinks: input.socialMediaLinks ?? {},
+      latitude: input.latitude ?? null,
+      longitude: input.longitude ?? null,
       createdAt,
       updatedAt: input.updatedAt ?? createdAt,
     })

@@ -7,6 +7,7 @@ import { cardsFor, isPublicBusiness } from "./internal/public-business.server";
 import { correctTerms, prefixTsQuery, searchTerms } from "./internal/search-terms";
 import type { BusinessCardData, BusinessFacets, Facet } from "./types";
 import { hasPlacementNow, hasPriorityNow, isFeaturedNow } from "../featured/featured-now.server";
+import { nearSearch } from "./internal/near-search.server";
 
 export type BusinessSearchResult = {
   items: BusinessCardData[];
@@ -23,6 +24,8 @@ export type BusinessSearchResult = {
   lastPage: number | null;
   /** Set when nothing matched the text as typed and these are the results for this spelling instead. */
   correctedQuery?: string;
+  /** A near= search (ADR 23): within this radius, nearest first; capped: 'at least' total (more may be farther). */
+  near?: { radiusKm: number; capped: boolean };
 };
 
 /**
@@ -318,13 +321,16 @@ export async function searchBusinesses(filters: BusinessFilters, options: Search
     pageSize = LIMITS.searchPageSize, exactMatchLimit = EXACT_MATCH_LIMIT, sampleTarget = SAMPLE_TARGET, probeRows = PROBE_ROWS, denseShare = DENSE_SHARE,
   } = options;
   const terms = searchTerms(filters.q);
-  if (terms.length === 0) return browse(filters, pageSize, options.browsePages ?? BROWSE_PAGES);
+  const near = filters.near;
+  if (terms.length === 0) return near ? nearSearch({ ...filters, near }, null, { pageSize }) : browse(filters, pageSize, options.browsePages ?? BROWSE_PAGES);
   const common = await commonWords();
   const tsquery = prefixTsQuery(terms, { common })!;
   const text = terms.join(" ");
   const query = sql`to_tsquery('simple', ${tsquery})`;
   const nameQuery = sql`to_tsquery('simple', ${prefixTsQuery(terms, { nameOnly: true, common })})`;
   const search: TextSearch = { filters, pageSize, exactMatchLimit, terms, text, tsquery, query, nameQuery };
+  // Near a point: the matches within the radius, nearest first (ADR 23).
+  if (near) return nearSearch({ ...filters, near }, query, { pageSize });
 
   // 1. A common text? The planner's statistics of the search vectors tell (from the most common words,
   // which is what a common text is made of); a block sample confirms it and counts.
