@@ -165,3 +165,19 @@ export function formatDistance(meters: number): string {
 export function mapsHref({ latitude, longitude }: LatLng): string {
   return `https://www.google.com/maps/search/?api=1&query=${latitude}%2C${longitude}`;
 }
+
+/**
+ * A point `maxKm` or less from the state's capital (uniform over the disc; u and v in [0, 1)), for demo data and
+ * the bench generator: inside Nigeria, within the state's reach, 6 decimals.
+ */
+export function scatterAround(state: Region, u: number, v: number, maxKm: number): LatLng {
+  const centre = STATE_CENTRES[state];
+  const km = Math.min(maxKm, centre.reachKm / 3) * Math.sqrt(u);
+  const bearing = 2 * Math.PI * v;
+  const degreesPerKm = 180 / (Math.PI * (EARTH_RADIUS_M / 1000));
+  const latitude = centre.latitude + km * Math.cos(bearing) * degreesPerKm;
+  const longitude = centre.longitude + (km * Math.sin(bearing) * degreesPerKm) / Math.cos(radians(centre.latitude));
+  const clamp = (value: number, min: number, max: number) => Math.round(Math.min(max, Math.max(min, value)) * 1e6) / 1e6;
+  const b = NIGERIA_BOUNDS;
+  return { latitude: clamp(latitude, b.minLatitude, b.maxLatitude), longitude: clamp(longitude, b.minLongitude, b.maxLongitude) };
+}

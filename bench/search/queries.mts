@@ -1,8 +1,9 @@
 /**
  * 300+ varied listing-page requests, deterministic: common words, place names, partial words, 3-letter
  * words, misspellings, several words, owner and brand names, region and category filters with and
- * without text, and later pages. Each is the query string of GET /businesses?….
+ * without text, later pages, and near-me searches (alone, with text, with a category). Each is the query string of GET /businesses?….
  */
+import { formatNear, scatterAround } from "../../app/lib/geo";
 import { CATEGORIES, REGIONS } from "../../app/lib/reference";
 import { Rng } from "../../db/seed/data";
 
@@ -44,6 +45,13 @@ export function benchQueries(seed = 11): string[] {
   for (let i = 0; i < 30; i++) list.push(`region=${encodeURIComponent(rng.pick(REGIONS))}&category=${encodeURIComponent(rng.pick(CATEGORIES))}`);
   for (let i = 0; i < 20; i++) list.push(`${q(rng.pick([...COMMON, ...PARTIAL]))}&page=${rng.int(2, 5)}`);
   list.push("", "page=2", "page=50");
+  // Near me (ADR 23): points where listings are (around the state capitals), alone, with text, with a category,
+  // by rating, and a later page; near= is rounded to 4 decimals as the button sends it.
+  const near = () => `near=${encodeURIComponent(formatNear(scatterAround(rng.pick(REGIONS), rng.float(), rng.float(), 30)))}`;
+  for (let i = 0; i < 15; i++) list.push(near());
+  for (const text of rng.sample([...COMMON, ...PHRASES, ...PARTIAL, ...NAMES], 15)) list.push(`${q(text)}&${near()}`);
+  for (let i = 0; i < 10; i++) list.push(`category=${encodeURIComponent(rng.pick(CATEGORIES).toLowerCase())}&${near()}`);
+  for (let i = 0; i < 5; i++) list.push(`${near()}&sort=rating`, `${near()}&page=${rng.int(2, 5)}`);
   return rng.shuffle(list);
 }
 

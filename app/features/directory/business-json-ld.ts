@@ -29,6 +29,10 @@ export function businessJsonLd(business: PublicBusiness, canonical: string, imag
       addressRegion: business.state ?? undefined,
       addressCountry: business.country,
     },
+    geo:
+      business.latitude !== null && business.longitude !== null
+        ? { "@type": "GeoCoordinates", latitude: business.latitude, longitude: business.longitude }
+        : undefined,
     aggregateRating: rated
       ? { "@type": "AggregateRating", ratingValue: rated.summary.average, reviewCount: rated.summary.count, bestRating: 5, worstRating: 1 }
       : undefined,

@@ -1,7 +1,15 @@
 /** Links into /businesses (spec 01 §2, Search form and Listing page). Pure and client-safe. */
 import { formatNumber } from "../../lib/format";
 
-export type FilterLink = { q?: string | null; region?: string | null; category?: string | null; sort?: "rating" | null; page?: number | null };
+export type FilterLink = {
+  q?: string | null;
+  region?: string | null;
+  category?: string | null;
+  sort?: "rating" | null;
+  page?: number | null;
+  /** 'lat,lng' of a near-me search (ADR 23). */
+  near?: string | null;
+};
 
 /** /businesses with only the non-empty parameters (q trimmed); page 1 is left out. */
 export function businessesHref(filters: FilterLink): string {
@@ -11,6 +19,7 @@ export function businessesHref(filters: FilterLink): string {
   if (filters.region) params.set("region", filters.region);
   if (filters.category) params.set("category", filters.category);
   if (filters.sort) params.set("sort", filters.sort);
+  if (filters.near) params.set("near", filters.near);
   if (filters.page && filters.page > 1) params.set("page", String(filters.page));
   const query = params.toString();
   return query ? `/businesses?${query}` : "/businesses";
@@ -33,10 +42,16 @@ export function formatCount(n: number, isEstimate: boolean): string {
   return isEstimate ? `~${formatNumber(roughly(n))}` : formatNumber(n);
 }
 
-/** The line above the results: '1,234 businesses', 'About 16,000 businesses for “lagos” · Eatery · Lagos'. */
-export function resultSummary(total: number, isEstimate: boolean, filters: { q: string; region: string | null; category: string | null }): string {
+/** The line above the results: '1,234 businesses', 'About 16,000 businesses for “lagos” · Eatery · Lagos', '12 businesses within 25 km'. */
+export function resultSummary(
+  total: number,
+  isEstimate: boolean,
+  filters: { q: string; region: string | null; category: string | null },
+  near?: { radiusKm: number; capped: boolean } | null,
+): string {
   const count = isEstimate
     ? `About ${formatNumber(roughly(total))} businesses`
-    : `${formatNumber(total)} ${total === 1 ? "business" : "businesses"}`;
-  return [`${count}${filters.q ? ` for “${filters.q}”` : ""}`, filters.category, filters.region].filter(Boolean).join(" · ");
+    : `${near?.capped ? "At least " : ""}${formatNumber(total)} ${total === 1 ? "business" : "businesses"}`;
+  const where = near ? ` within ${near.radiusKm} km` : "";
+  return [`${count}${filters.q ? ` for “${filters.q}”` : ""}${where}`, filters.category, filters.region].filter(Boolean).join(" · ");
 }

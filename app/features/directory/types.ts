@@ -20,8 +20,10 @@ export type BusinessCardData = {
   imageSrc: string | null;
   /** The same image at thumbnail and card widths, for srcset. */
   imageSrcSet: string | null;
-  /** Metres from the visitor's point, on a /businesses?near= search ('2.3 km away'). */
+  /** Metres from the visitor's point, on a /businesses?near= search. */
   distanceMeters?: number;
+  /** The same as the card shows it ('2.3 km away'), made on the server (no formatting code shipped to cards). */
+  distance?: string;
 };
 
 export type BusinessImage = {

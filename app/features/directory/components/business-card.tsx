@@ -46,6 +46,7 @@ export function BusinessCard({ business, isSignedIn, isFirst, onLoginRequired }:
       <div className="flex flex-1 flex-col gap-2 p-4">
         <h3 className="font-semibold">{business.name}</h3>
         <p className="text-sm text-gray-600">{[business.category, business.state].filter(Boolean).join(" · ")}</p>
+        {business.distance && <p className="text-sm text-gray-700">{business.distance}</p>}
         {business.rating && <p className="text-sm">★ {business.rating}</p>}
         {business.products.length > 0 && (
           <ul className="flex flex-wrap gap-1.5 text-xs" aria-label="Products and services">

@@ -4,6 +4,8 @@ type CompactSearchFormProps = {
   q: string;
   region: string | null;
   category: string | null;
+  /** 'lat,lng' of a near-me search, kept when the text changes. */
+  near?: string | null;
   /** The number of filters in use, shown on the Filters button. */
   filterCount: number;
   filtersOpen: boolean;
@@ -11,7 +13,7 @@ type CompactSearchFormProps = {
 };
 
 /** The listing page's search: text, a Filters button (below 768px) and Search; keeps the chosen filters. */
-export function CompactSearchForm({ q, region, category, filterCount, filtersOpen, onOpenFilters }: CompactSearchFormProps) {
+export function CompactSearchForm({ q, region, category, near, filterCount, filtersOpen, onOpenFilters }: CompactSearchFormProps) {
   return (
     <form action="/businesses" role="search" onSubmit={useSearchSubmit()} className="flex flex-wrap gap-2">
       <label htmlFor="search-q" className="sr-only">
@@ -20,6 +22,7 @@ export function CompactSearchForm({ q, region, category, filterCount, filtersOpe
       <input key={q} id="search-q" name="q" type="search" maxLength={100} defaultValue={q} placeholder="Search businesses..." className="field min-w-0 max-md:basis-full md:flex-1" />
       {region && <input type="hidden" name="region" value={region} />}
       {category && <input type="hidden" name="category" value={category} />}
+      {near && <input type="hidden" name="near" value={near} />}
       {/* Before JavaScript runs, the link opens the overlay through :target. */}
       <a
         href="#filters"

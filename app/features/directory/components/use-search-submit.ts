@@ -12,6 +12,6 @@ export function useSearchSubmit() {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const field = (name: string) => form.get(name) as string | null;
-    navigate(businessesHref({ q: field("q"), region: field("region"), category: field("category") }));
+    navigate(businessesHref({ q: field("q"), region: field("region"), category: field("category"), near: field("near") }));
   };
 }

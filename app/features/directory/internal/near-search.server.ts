@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { businesses } from "../../../../db/schema";
 import { getDb, queryRows, type Tx } from "../../../lib/db.server";
-import type { LatLng } from "../../../lib/geo";
+import { formatDistance, type LatLng } from "../../../lib/geo";
 import { CATEGORIES, REGIONS, findCategory, findRegion } from "../../../lib/reference";
 import type { BusinessFilters } from "../parse-business-filters";
 import type { BusinessSearchResult } from "../search-businesses.server";
@@ -132,7 +132,10 @@ export async function nearSearch(filters: BusinessFilters & { near: LatLng }, qu
   const distance = new Map(page.map((row) => [row.id, Math.round(Number(row.meters))]));
   const cards = await cardsFor(page.map((row) => row.id));
   return {
-    items: cards.map((card) => ({ ...card, distanceMeters: distance.get(card.id) })),
+    items: cards.map((card) => {
+      const meters = distance.get(card.id) ?? 0;
+      return { ...card, distanceMeters: meters, distance: formatDistance(meters) };
+    }),
     page: filters.page,
     hasPrevious: filters.page > 1,
     hasNext: offset + pageSize < ordered.length,
