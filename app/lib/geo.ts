@@ -108,7 +108,7 @@ export function formatNear({ latitude, longitude }: LatLng): string {
 /** A degree value as typed: a plain decimal number (no exponent, no hex), or null. */
 function readDegrees(text: string): number | null {
   const trimmed = text.trim();
-  if (!/^[-+]?\d{1,3}(\.\d{1,12})?$/.test(trimmed)) return null;
+  if (!/^[-+]?\d{1,3}(\.\d{1,20})?$/.test(trimmed)) return null;
   const value = Number(trimmed);
   return Number.isFinite(value) ? value : null;
 }

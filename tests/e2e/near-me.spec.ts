@@ -95,7 +95,7 @@ describe("near me", () => {
     expect(await explanation.isVisible()).toBe(true);
     expect(new URL(page.url()).searchParams.has("near")).toBe(false);
 
-    await page.getByLabel("Coordinates (latitude, longitude)").fill(`${business.at.latitude}, ${business.at.longitude}`);
+    await page.getByLabel("Coordinates (latitude, longitude)").fill(`${business.at.latitude.toFixed(5)}, ${business.at.longitude.toFixed(5)}`);
     await page.getByRole("button", { name: "Search near here" }).click();
     await page.waitForURL((u) => u.searchParams.has("near"));
     const first = page.locator("#results article").first();
