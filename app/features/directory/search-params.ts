@@ -11,6 +11,8 @@ export type FilterLink = {
   minRating?: 4 | null;
   open?: "now" | null;
   page?: number | null;
+  /** 'lat,lng' of a near-me search (ADR 23). */
+  near?: string | null;
 };
 
 /** /businesses with only the non-empty parameters (q trimmed); page 1 is left out. */
@@ -24,6 +26,7 @@ export function businessesHref(filters: FilterLink): string {
   if (filters.minRating) params.set("rating", String(filters.minRating));
   if (filters.sort) params.set("sort", filters.sort);
   if (filters.open) params.set("open", filters.open);
+  if (filters.near) params.set("near", filters.near);
   if (filters.page && filters.page > 1) params.set("page", String(filters.page));
   const query = params.toString();
   return query ? `/businesses?${query}` : "/businesses";
@@ -46,17 +49,22 @@ export function formatCount(n: number, isEstimate: boolean): string {
   return isEstimate ? `~${formatNumber(roughly(n))}` : formatNumber(n);
 }
 
-/** The line above the results: '1,234 businesses', 'About 16,000 businesses for “lagos” · Eatery · Lagos', '… · Ikeja, Lagos · Rated 4+ · Open now'. */
+/**
+ * The line above the results: '1,234 businesses', 'About 16,000 businesses for “lagos” · Eatery · Lagos',
+ * '… · Ikeja, Lagos · Rated 4+ · Open now', '12 businesses within 25 km'.
+ */
 export function resultSummary(
   total: number,
   isEstimate: boolean,
   filters: { q: string; region: string | null; lga?: string | null; category: string | null; minRating?: 4 | null; open?: string | null },
+  near?: { radiusKm: number; capped: boolean } | null,
 ): string {
   const count = isEstimate
     ? `About ${formatNumber(roughly(total))} businesses`
-    : `${formatNumber(total)} ${total === 1 ? "business" : "businesses"}`;
+    : `${near?.capped ? "At least " : ""}${formatNumber(total)} ${total === 1 ? "business" : "businesses"}`;
+  const where = near ? ` within ${near.radiusKm} km` : "";
   const place = filters.region && filters.lga ? `${filters.lga}, ${filters.region}` : filters.region;
-  return [`${count}${filters.q ? ` for “${filters.q}”` : ""}`, filters.category, place, filters.minRating && "Rated 4+", filters.open && "Open now"]
+  return [`${count}${filters.q ? ` for “${filters.q}”` : ""}${where}`, filters.category, place, filters.minRating && "Rated 4+", filters.open && "Open now"]
     .filter(Boolean)
     .join(" · ");
 }
