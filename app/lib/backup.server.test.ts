@@ -225,7 +225,8 @@ describe("backup and restore drill", { timeout: 180_000 }, () => {
       const tampered = await repack(archive, async (dir) => {
         const file = path.join(dir, "tables", "user.ndjson");
         const text = await readFile(file, "utf8");
-        await writeFile(file, text.replace(/"role":"[a-z]+"/, '"role":"admin"'));
+        // Always a change: the first row may already be an admin (rows come in the table's physical order).
+        await writeFile(file, text.replace(/"role":"([a-z]+)"/, (_match, role: string) => `"role":"${role === "admin" ? "user" : "admin"}"`));
       });
       expect((await attempt(tampered)).message).toMatch(/hash mismatch in tables\/user\.ndjson/);
       const swapped = await repack(archive, async (dir) => {

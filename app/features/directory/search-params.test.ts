@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { activeFilterCount, businessesHref, formatCount, resultSummary, roughly } from "./search-params";
+import { businessesHref } from "./search-params";
+import { activeFilterCount, formatCount, resultSummary, roughly } from "./search-summary";
 
 describe("businessesHref", () => {
   it("keeps only non-empty parameters, trims the text and leaves out page 1", () => {

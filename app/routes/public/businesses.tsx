@@ -10,7 +10,8 @@ import { SITE_NAME } from "~/components/site";
 import { defaultShareImage, publicUrl } from "~/features/directory/public-url.server";
 import { searchBusinesses } from "~/features/directory/search-businesses.server";
 import { parseBusinessFilters } from "~/features/directory/parse-business-filters";
-import { activeFilterCount, businessesHref, resultSummary } from "~/features/directory/search-params";
+import { businessesHref } from "~/features/directory/search-params";
+import { activeFilterCount, resultSummary } from "~/features/directory/search-summary";
 import { formatNear, LOCATION_TEXTS } from "~/lib/geo";
 import type { loader as rootLoader } from "~/root";
 

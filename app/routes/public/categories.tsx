@@ -6,7 +6,7 @@ import { SITE_NAME } from "~/components/site";
 import { getCategoryIndex } from "~/features/directory/get-category-index.server";
 import { breadcrumbJsonLd, CATEGORIES_PATH, categoriesTrail, landingPath } from "~/features/directory/landing-pages";
 import { defaultShareImage, publicUrl } from "~/features/directory/public-url.server";
-import { formatCount } from "~/features/directory/search-params";
+import { formatCount } from "~/features/directory/search-summary";
 
 type Entry = { name: string; count: string; href: string | null };
 

@@ -12,7 +12,8 @@ import {
 } from "~/features/directory/landing-pages";
 import { parseBusinessFilters } from "~/features/directory/parse-business-filters";
 import { defaultShareImage, publicUrl } from "~/features/directory/public-url.server";
-import { businessesHref, formatCount, resultSummary } from "~/features/directory/search-params";
+import { businessesHref } from "~/features/directory/search-params";
+import { formatCount, resultSummary } from "~/features/directory/search-summary";
 import { appErrorCode } from "~/lib/app-error";
 import { throwRouteError } from "~/lib/error-responses.server";
 import { findCategory, findRegion } from "~/lib/reference";

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
-import { businessesHref, formatCount } from "../search-params";
+import { businessesHref } from "../search-params";
+import { formatCount } from "../search-summary";
 import type { BusinessFacets, Facet } from "../types";
 
 type Filters = { q: string; region: string | null; lga?: string | null; category: string | null; minRating?: 4 | null; sort?: "rating" | null; open?: "now" | null };
