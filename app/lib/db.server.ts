@@ -1,6 +1,4 @@
 import { PGlite } from "@electric-sql/pglite";
-import { cube } from "@electric-sql/pglite/contrib/cube";
-import { earthdistance } from "@electric-sql/pglite/contrib/earthdistance";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql, type SQL } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
@@ -33,8 +31,7 @@ export type OpenOptions =
   | { kind: "postgres"; url: string; poolSize?: number; connectionTimeoutMs?: number; statementTimeoutMs?: number }
   | { kind: "embedded"; dataDir?: string; loadDataDir?: Blob | File; purpose?: string; lock?: boolean };
 
-/** pg_trgm for search; cube and earthdistance for distances ('near me', migration 0018). */
-export const PGLITE_EXTENSIONS = { pg_trgm, cube, earthdistance };
+export const PGLITE_EXTENSIONS = { pg_trgm };
 
 /** How long a query waits for a pool connection (PostgreSQL down: fail fast, not hang). */
 export const CONNECTION_TIMEOUT_MS = 3_000;

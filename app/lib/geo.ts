@@ -72,11 +72,11 @@ export const LOCATION_TEXTS = {
   nearIgnored: "We could not read that location (it must be two numbers inside Nigeria, like 6.5244,3.3792), so results are not sorted by distance.",
 } as const;
 
-/** earthdistance's earth(): the sphere PostgreSQL measures on, so our figures and the database's agree. */
-const EARTH_RADIUS_M = 6_378_168;
+/** The sphere distances are measured on (the radius PostgreSQL's earthdistance also uses, 6,378,168 m). */
+export const EARTH_RADIUS_M = 6_378_168;
 const radians = (degrees: number) => (degrees * Math.PI) / 180;
 
-/** Great-circle distance in metres (haversine): the same sphere as earthdistance's earth(). */
+/** Great-circle distance in metres (haversine) on a sphere of EARTH_RADIUS_M. */
 export function distanceMeters(a: LatLng, b: LatLng): number {
   const dLat = radians(b.latitude - a.latitude);
   const dLng = radians(b.longitude - a.longitude);

@@ -4,11 +4,8 @@
  * The server must not be running on that DATA_DIR.
  */
 import { PGlite } from "@electric-sql/pglite";
-import { cube } from "@electric-sql/pglite/contrib/cube";
-import { earthdistance } from "@electric-sql/pglite/contrib/earthdistance";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-// cube and earthdistance: the listings' location index (migration 0018) is updated with each row.
-const db = await PGlite.create({ dataDir: `${process.argv[2] ?? "/tmp/bench-100k"}/pgdata`, extensions: { pg_trgm, cube, earthdistance } });
+const db = await PGlite.create({ dataDir: `${process.argv[2] ?? "/tmp/bench-100k"}/pgdata`, extensions: { pg_trgm } });
 const q = async (text: string) => (await db.query(text)).rows;
 const [{ n }] = (await q(`select count(*)::int as n from businesses where premium_until is not null`)) as { n: number }[];
 if (n === 0) {

@@ -165,11 +165,12 @@ export const businesses = pgTable(
     index("businesses_public_open_idx")
       .using("gist", t.openMinutes)
       .where(sql`approved and approval_status = 'approved' and not owner_suspended and user_id is not null`),
-    // Possible duplicates in Business Approvals (issue 16): other listings with the same phone number.
-    // 'Near me' (ADR 23): public listings with a location as points on the earth (within a radius, nearest first).
+    // 'Near me' (ADR 23): public listings with a location as points on a flat map of Nigeria (x = longitude ×
+    // cos 9°, y = latitude): within a box, nearest first (GiST KNN). Queries write the same expression (PLANE_POINT).
     index("businesses_public_location_idx")
-      .using("gist", sql`ll_to_earth(${t.latitude}, ${t.longitude})`)
+      .using("gist", sql`point(${t.longitude} * 0.98769, ${t.latitude})`)
       .where(sql`latitude is not null and approved and approval_status = 'approved' and not owner_suspended and user_id is not null`),
+    // Possible duplicates in Business Approvals (issue 16): other listings with the same phone number.
     index("businesses_phone_idx").on(t.phoneNumber).where(sql`phone_number is not null`),
   ],
 );

@@ -10,8 +10,13 @@ import { searchBusinesses } from "./search-businesses.server";
 
 const search = (query: string) => searchBusinesses(parseBusinessFilters(new URLSearchParams(query)));
 const word = () => `zn${randomUUID().replace(/-/g, "").slice(0, 10)}`;
-/** A point `km` north of `from` (a degree of latitude is 111.318 km on earthdistance's sphere, radius 6,378,168 m). */
+/** A point `km` north of `from` (a degree of latitude is 111.318 km on our sphere, radius 6,378,168 m). */
 const north = (from: LatLng, km: number): LatLng => ({ latitude: from.latitude + km / 111.31833, longitude: from.longitude });
+/** A point `km` east of `from` along its parallel (shorter degrees of longitude further north). */
+const east = (from: LatLng, km: number): LatLng => ({
+  latitude: from.latitude,
+  longitude: from.longitude + km / (111.31833 * Math.cos((from.latitude * Math.PI) / 180)),
+});
 let ownerId: string;
 
 async function listingAt(point: LatLng | null, extra: Partial<Parameters<typeof createBusiness>[1]> = {}) {
@@ -40,7 +45,7 @@ describe("near=lat,lng", () => {
     expect(result.near).toEqual({ radiusKm: 25, capped: false });
     expect(result.items.map((i) => i.distanceMeters)).toEqual([400, 2300, 12000].map((m) => expect.closeTo(m, -1)));
     expect(result.facets.regions).toEqual([{ name: "Borno", count: 3 }]);
-    // The database's great-circle distance and ours agree.
+    // The great-circle distance, not the flat map's.
     expect(result.items[1]!.distanceMeters).toBeCloseTo(distanceMeters(here, north(here, 2.3)), -1);
   });
 
@@ -62,6 +67,21 @@ describe("near=lat,lng", () => {
     const viaIndex = await nearSearch(filters, query, { pageSize: 20, rareTextLimit: 0 });
     expect(viaIndex.items.map((i) => i.id)).toEqual([a.id, b.id]);
     expect(viaIndex.near).toEqual({ radiusKm: 25, capped: false });
+  });
+
+  it("orders and keeps by true distance, not by the index's flat map (up to 2% off at Nigeria's north and south edges)", async () => {
+    // At 13.9°N the flat map stretches east-west distances by 1.8%: 24.9 km east is 25.35 km on the map, and 9.8 km
+    // east is farther on the map than 9.9 km south, though nearer on the earth.
+    const here = { latitude: 13.9, longitude: 13.2 };
+    const edge = await listingAt(east(here, 24.9));
+    const nearEast = await listingAt(east(here, 9.8));
+    const nearSouth = await listingAt({ latitude: here.latitude - 9.9 / 111.31833, longitude: here.longitude });
+    await listingAt(east(here, 25.3));
+
+    const result = await search(`near=${here.latitude},${here.longitude}`);
+    expect(result.items.map((i) => i.id)).toEqual([nearEast.id, nearSouth.id, edge.id]);
+    expect(result.items.map((i) => i.distance)).toEqual(["9.8 km away", "9.9 km away", "25 km away"]);
+    expect(result.near).toEqual({ radiusKm: 25, capped: false });
   });
 
   it("applies the category and region, orders by rating on sort=rating, and pages", async () => {
@@ -112,8 +132,8 @@ describe("near=lat,lng", () => {
         tx,
         sql`explain select id from businesses
           where latitude is not null and approved and approval_status = 'approved' and not owner_suspended and user_id is not null
-            and earth_box(ll_to_earth(6.5, 3.4), 25000) @> ll_to_earth(latitude, longitude)
-          order by ll_to_earth(latitude, longitude) <-> ll_to_earth(6.5, 3.4) limit 21`,
+            and point(longitude * 0.98769, latitude) <@ box(point(3.1, 6.2), point(3.6, 6.8))
+          order by point(longitude * 0.98769, latitude) <-> point(3.36, 6.5) limit 21`,
       );
     });
     const text = plan.map((row) => row["QUERY PLAN"]).join("\n");

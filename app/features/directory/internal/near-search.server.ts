@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { businesses } from "../../../../db/schema";
 import { getDb, queryRows, type Tx } from "../../../lib/db.server";
-import { distanceMeters, formatDistance, type LatLng } from "../../../lib/geo";
+import { EARTH_RADIUS_M, distanceMeters, formatDistance, type LatLng } from "../../../lib/geo";
 import { CATEGORIES, REGIONS, findCategory, findRegion } from "../../../lib/reference";
 import type { BusinessFilters } from "../parse-business-filters";
 import type { BusinessSearchResult } from "../search-businesses.server";
@@ -14,8 +14,9 @@ import { cardsFor, isPublicBusiness } from "./public-business.server";
  * the point, nearest first (sort=rating: best rated first among them); with text, the matches within the radius,
  * nearest first. The work is bounded whatever the size of the directory:
  * - without text, or with a text many listings have: the nearest listings are read through the location index
- *   (businesses_public_location_idx, a GiST KNN scan: `ll_to_earth(…) <-> point` within `earth_box(point, r)`),
- *   testing each for the text and filters, until NEAR_RESULT_LIMIT + 1 match or NEAREST_READ listings were read;
+ *   (businesses_public_location_idx, a GiST KNN scan on a flat map of Nigeria: `PLANE_POINT <-> point` within a
+ *   box around the point), testing each for the text and filters, until NEAR_RESULT_LIMIT + 1 match or NEAREST_READ
+ *   listings were read;
  * - with a rare text (at most RARE_TEXT_LIMIT matches in the whole directory): its matches are found through the
  *   text index and their distances computed.
  * Counts are exact up to NEAR_RESULT_LIMIT; beyond it, or when the nearest NEAREST_READ listings were read without
@@ -37,12 +38,30 @@ type Row = {
 };
 type Candidate = Row & { meters: number };
 
-const EARTH = sql`ll_to_earth(${businesses.latitude}, ${businesses.longitude})`;
+/**
+ * The flat map the location index is built on (migration 0018): x = longitude × cos 9° (Nigeria's middle
+ * latitude), y = latitude, so one unit is a degree of latitude in both directions. Between latitudes 4° and 14°,
+ * a plane distance is 0.99–1.02 times the great-circle distance: KNN order on the map is distance order to within
+ * 2%, and a box of half-side PLANE_MARGIN × radius holds every place within the radius. Written as the index's
+ * expression, word for word, so the planner uses the index.
+ */
+export const PLANE_X_SCALE = 0.98769;
+const PLANE_POINT = sql.raw(`point(longitude * ${PLANE_X_SCALE}, latitude)`);
+const PLANE_MARGIN = 1.03;
+/** Metres per degree of latitude on the sphere distanceMeters measures on. */
+const METERS_PER_DEGREE = (Math.PI * EARTH_RADIUS_M) / 180;
 /** Written like the location index's predicate so the planner can use it. */
 const LOCATED = sql`${businesses.latitude} is not null and ${isPublicBusiness}`;
 
-function pointSql({ latitude, longitude }: LatLng): SQL {
-  return sql`ll_to_earth(${latitude}::float8, ${longitude}::float8)`;
+function planePoint({ latitude, longitude }: LatLng): SQL {
+  return sql`point(${longitude * PLANE_X_SCALE}::float8, ${latitude}::float8)`;
+}
+
+/** The box around `from` on the flat map that holds every place within `meters` of it. */
+function planeBox(from: LatLng, meters: number): SQL {
+  const half = (meters / METERS_PER_DEGREE) * PLANE_MARGIN;
+  const x = from.longitude * PLANE_X_SCALE;
+  return sql`box(point(${x - half}::float8, ${from.latitude - half}::float8), point(${x + half}::float8, ${from.latitude + half}::float8))`;
 }
 
 /** The other filters within the radius: region, LGA, category, 'Rated 4+' (ADR 18) and 'Open now' (ADR 21). */
@@ -53,8 +72,7 @@ function filterSql({ region, lga, category, minRating, open, now }: BusinessFilt
     ${open === "now" ? sql`and ${openAtTested(now ?? new Date())}` : sql``}`;
 }
 
-// Distances are computed here from the coordinates (distanceMeters: the same sphere and great circle as
-// earth_distance), not in the database: in PGlite's WebAssembly, earth_distance per row costs more than reading it.
+// Exact distances (great circle, distanceMeters) are computed here from the coordinates of the rows read.
 const ROW_COLUMNS = sql`${businesses.id} as id, ${businesses.state} as state, ${businesses.category} as category,
   ${businesses.latitude} as latitude, ${businesses.longitude} as longitude, ${businesses.ratingScore} as rating_score,
   ${businesses.reviewCount} as review_count`;
@@ -94,20 +112,20 @@ async function rareTextCandidates(tx: Tx, from: LatLng, meters: number, filters:
  */
 async function nearestCandidates(tx: Tx, from: LatLng, meters: number, filters: BusinessFilters, query: SQL | null, read: number, limit: number) {
   await plan(tx, "knn");
-  const here = pointSql(from);
+  const here = planePoint(from);
   const matches = sql`true ${filterSql(filters)} ${query ? sql`and ${businesses.searchVector} @@ ${query}` : sql``}`;
   // The last listing the read limit allows (rn = read) comes back whatever it is: it says the limit was reached.
   const rows = await queryRows<Row & { rn: number; matched: boolean }>(
     tx,
     sql`select * from (
-        select ${ROW_COLUMNS}, ${matches} as matched, row_number() over (order by ${EARTH} <-> ${here}) as rn
+        select ${ROW_COLUMNS}, ${matches} as matched, row_number() over (order by ${PLANE_POINT} <-> ${here}) as rn
         from ${businesses}
-        where ${LOCATED} and earth_box(${here}, ${meters}::float8) @> ${EARTH}
-        order by ${EARTH} <-> ${here} limit ${read}
+        where ${LOCATED} and ${PLANE_POINT} <@ ${planeBox(from, meters)}
+        order by ${PLANE_POINT} <-> ${here} limit ${read}
       ) n where matched or rn = ${read} limit ${limit + 1}`,
   );
   const reachedReadLimit = rows.some((row) => Number(row.rn) === read);
-  // The box's corners are farther than the radius: those are left out here (they come last in distance order).
+  // The box's corners and margin are farther than the radius: those are left out here (they come last in order).
   return { rows: measured(rows.filter((row) => row.matched), from, meters), exhausted: !reachedReadLimit };
 }
 
