@@ -73,6 +73,8 @@ describe("securityHeaders middleware", () => {
     expect(response.headers.get("X-Frame-Options")).toBe("DENY");
     expect(response.headers.get("Cross-Origin-Opener-Policy")).toBe("same-origin");
     expect(response.headers.get("Permissions-Policy")).toContain("camera=()");
+    // 'Near me' asks for the browser's position on our own pages only (ADR 23).
+    expect(response.headers.get("Permissions-Policy")).toContain("geolocation=(self)");
   });
 
   it("uses a fresh nonce for every response", async () => {

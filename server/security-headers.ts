@@ -42,7 +42,8 @@ export function securityHeaders({ isDev, isHttps, mediaOrigin, formTargets }: { 
     headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
     headers.set("X-Frame-Options", "DENY");
     headers.set("Cross-Origin-Opener-Policy", "same-origin");
-    headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
+    // Geolocation for our own pages only: 'Near me' and 'Use my current location' (ADR 23); never for frames.
+    headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(self), payment=()");
     if (isHttps) headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
     const type = headers.get("Content-Type") ?? "";
     if (type.startsWith("text/html")) {

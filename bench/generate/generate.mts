@@ -17,6 +17,7 @@ import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { migrateDatabase, openDatabase, type Database } from "../../app/lib/db.server";
+import { scatterAround } from "../../app/lib/geo";
 import { CATEGORIES, type Category } from "../../app/lib/reference";
 import { DiskStorage } from "../../app/lib/storage.server";
 import { Rng, slugify } from "../../db/seed/data";
@@ -42,6 +43,8 @@ const count = Number(args.count);
 const dataDir = path.resolve(args["data-dir"]);
 const batchSize = Number(args.batch);
 const rng = new Rng(Number(args.seed));
+/** Locations come from their own stream, so the rest of the data is what the same seed gave before them. */
+const placeRng = new Rng(Number(args.seed) ^ 0x6e656172);
 const DAY = 86_400_000;
 const now = Date.now();
 
@@ -114,7 +117,7 @@ async function main() {
       const rows: Record<string, unknown[]> = {
         id: [], user_id: [], name: [], description: [], address: [], plot_number: [], state: [], phone_number: [], website_url: [],
         products: [], category: [], approved: [], approval_status: [], featured: [], featured_until: [], owner_suspended: [],
-        view_count: [], created_at: [], lga: [], landmark: [], opening_hours: [], open_minutes: [],
+        view_count: [], created_at: [], lga: [], landmark: [], opening_hours: [], open_minutes: [], latitude: [], longitude: [],
       };
       const imageRows: Record<string, unknown[]> = { business_id: [], image_url: [], position: [], width: [], height: [], created_at: [] };
       const reviewRows: Record<string, unknown[]> = { business_id: [], author_id: [], stars: [], body: [], created_at: [] };
@@ -167,6 +170,10 @@ async function main() {
         rows.open_minutes.push(hours ? multirangeLiteral(hours) : null);
         // About 1 in 200 listings is closed today (WAT): the filter's closure check has rows to find.
         if (hours && hashOf(`${id}:closed`) % 200 === 0) closureRows.business_id.push(id);
+        // Within 25 km of the state's capital (ADR 23): dense around cities, as listings are.
+        const place = scatterAround(business.state, placeRng.float(), placeRng.float(), 25);
+        rows.latitude.push(place.latitude);
+        rows.longitude.push(place.longitude);
         // Reviews at the demo data's rate (db/seed: two listings in three, one to five reviews each), written by
         // earlier owners (never the listing's own), stars skewed high as review sites' are.
         if (status === "approved" && rng.float() < 2 / 3 && reviewerPool.length > 5) {
@@ -216,16 +223,17 @@ async function main() {
         database,
         `insert into businesses (id, user_id, name, description, address, plot_number, state, country, phone_number, website_url,
            products, category, approved, approval_status, approved_at, featured, featured_until, owner_suspended, view_count,
-           created_at, updated_at, lga, landmark, opening_hours, open_minutes)
+           created_at, updated_at, lga, landmark, opening_hours, open_minutes, latitude, longitude)
          select b.id, b.user_id, b.name, b.description, b.address, b.plot_number, b.state, 'Nigeria', b.phone_number, b.website_url,
            string_to_array(b.products, chr(31)), b.category, b.approved, b.approval_status,
            case when b.approved then b.created_at end, b.featured, b.featured_until, b.owner_suspended, b.view_count,
-           b.created_at, b.created_at, b.lga, b.landmark, b.opening_hours::jsonb, b.open_minutes::int4multirange
+           b.created_at, b.created_at, b.lga, b.landmark, b.opening_hours::jsonb, b.open_minutes::int4multirange, b.latitude, b.longitude
          from unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[],
            $10::text[], $11::text[], $12::boolean[], $13::text[], $14::boolean[], $15::timestamptz[], $16::boolean[], $17::int[],
-           $18::timestamptz[], $19::text[], $20::text[], $21::text[], $22::text[])
+           $18::timestamptz[], $19::text[], $20::text[], $21::text[], $22::text[], $23::float8[], $24::float8[])
            as b(id, user_id, name, description, address, plot_number, state, phone_number, website_url, products, category,
-                approved, approval_status, featured, featured_until, owner_suspended, view_count, created_at, lga, landmark, opening_hours, open_minutes)`,
+                approved, approval_status, featured, featured_until, owner_suspended, view_count, created_at, lga, landmark, opening_hours, open_minutes,
+                latitude, longitude)`,
         Object.values(rows),
       );
       await exec(

@@ -1,8 +1,10 @@
 /**
  * 300+ varied listing-page requests, deterministic: common words, place names, partial words, 3-letter
  * words, misspellings, several words, owner and brand names, region, LGA and category filters with and
- * without text, and later pages. Each is the query string of GET /businesses?….
+ * without text, later pages, and near-me searches (alone, with text, with a category). Each is the query string
+ * of GET /businesses?….
  */
+import { formatNear, scatterAround } from "../../app/lib/geo";
 import { lgasOf } from "../../app/lib/nigeria-lgas";
 import { CATEGORIES, REGIONS } from "../../app/lib/reference";
 import { Rng } from "../../db/seed/data";
@@ -58,6 +60,13 @@ export function benchQueries(seed = 11): string[] {
   // is the same as before. Its cost depends on the hour it runs (dense by day, sparse at night): open-now.mts
   // measures it at chosen times.
   list.push(...OPEN_NOW_QUERIES);
+  // Near me (ADR 23): points where listings are (around the state capitals), alone, with text, with a category,
+  // by rating, and a later page; near= is rounded to 4 decimals as the button sends it.
+  const near = () => `near=${encodeURIComponent(formatNear(scatterAround(rng.pick(REGIONS), rng.float(), rng.float(), 30)))}`;
+  for (let i = 0; i < 15; i++) list.push(near());
+  for (const text of rng.sample([...COMMON, ...PHRASES, ...PARTIAL, ...NAMES], 15)) list.push(`${q(text)}&${near()}`);
+  for (let i = 0; i < 10; i++) list.push(`category=${encodeURIComponent(rng.pick(CATEGORIES).toLowerCase())}&${near()}`);
+  for (let i = 0; i < 5; i++) list.push(`${near()}&sort=rating`, `${near()}&page=${rng.int(2, 5)}`);
   return rng.shuffle(list);
 }
 

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
-  boolean, check, customType, index, integer, jsonb, pgTable, real, smallint, text, timestamp, unique, uniqueIndex, uuid,
+  boolean, check, customType, doublePrecision, index, integer, jsonb, pgTable, real, smallint, text, timestamp, unique, uniqueIndex, uuid,
 } from "drizzle-orm/pg-core";
 import { APPROVAL_STATUSES, KYC_STATUSES, STORED_ROLES } from "../../app/lib/reference";
 import { user } from "./auth";
@@ -97,6 +97,9 @@ export const businesses = pgTable(
     // WAT minutes of the week that the 'Open now' filter tests (migration 0016, ADR 21). Written together.
     openingHours: jsonb("opening_hours").$type<unknown>(),
     openMinutes: int4multirange("open_minutes"),
+    // Where the business is (degrees, WGS 84): both or neither, inside Nigeria (migration 0018, ADR 23).
+    latitude: doublePrecision("latitude"),
+    longitude: doublePrecision("longitude"),
     socialMediaLinks: jsonb("social_media_links").$type<Record<string, string>>().notNull().default({}),
     createdAt: ts("created_at").notNull().defaultNow(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
@@ -118,6 +121,10 @@ export const businesses = pgTable(
     check(
       "businesses_opening_hours_check",
       sql`(${t.openingHours} is null) = (${t.openMinutes} is null) and (${t.openingHours} is null or jsonb_typeof(${t.openingHours}) = 'array')`,
+    ),
+    check(
+      "businesses_location_check",
+      sql`(${t.latitude} is null) = (${t.longitude} is null) and (${t.latitude} is null or (${t.latitude} between 4.0 and 14.0 and ${t.longitude} between 2.5 and 15.0))`,
     ),
     index("businesses_user_id_idx").on(t.userId, t.createdAt.desc()),
     // Public directory: approved, owner present and not suspended. Featured first, newest next.
@@ -158,6 +165,11 @@ export const businesses = pgTable(
     index("businesses_public_open_idx")
       .using("gist", t.openMinutes)
       .where(sql`approved and approval_status = 'approved' and not owner_suspended and user_id is not null`),
+    // 'Near me' (ADR 23): public listings with a location as points on a flat map of Nigeria (x = longitude ×
+    // cos 9°, y = latitude): within a box, nearest first (GiST KNN). Queries write the same expression (PLANE_POINT).
+    index("businesses_public_location_idx")
+      .using("gist", sql`point(${t.longitude} * 0.98769, ${t.latitude})`)
+      .where(sql`latitude is not null and approved and approval_status = 'approved' and not owner_suspended and user_id is not null`),
     // Possible duplicates in Business Approvals (issue 16): other listings with the same phone number.
     index("businesses_phone_idx").on(t.phoneNumber).where(sql`phone_number is not null`),
   ],

@@ -250,6 +250,9 @@ export type CreateBusinessInput = {
   socialMediaLinks?: Record<string, string>;
   /** Weekly opening hours (ADR 21); default none listed. */
   openingHours?: WeeklyHours | null;
+  /** Where the business is (both or neither); none by default. */
+  latitude?: number | null;
+  longitude?: number | null;
   createdAt?: Date;
   updatedAt?: Date;
 };
@@ -289,6 +292,8 @@ export async function createBusiness(db: DbOrTx, input: CreateBusinessInput): Pr
       viewCount: input.viewCount ?? 0,
       socialMediaLinks: input.socialMediaLinks ?? {},
       ...(input.openingHours ? { openingHours: input.openingHours, openMinutes: sql`${multirangeLiteral(input.openingHours)}::int4multirange` } : {}),
+      latitude: input.latitude ?? null,
+      longitude: input.longitude ?? null,
       createdAt,
       updatedAt: input.updatedAt ?? createdAt,
     })

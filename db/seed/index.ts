@@ -9,9 +9,10 @@ import { availableParallelism } from "node:os";
 import { and, desc, eq, ne, sql } from "drizzle-orm";
 import { payments, reports, reviewHelpfulVotes, reviews } from "../schema";
 import { getDb, type Db } from "../../app/lib/db.server";
-import { featuredMonthsForTier } from "../../app/lib/reference";
+import { scatterAround } from "../../app/lib/geo";
+import { featuredMonthsForTier, type Region } from "../../app/lib/reference";
 import { getStorage, type Storage } from "../../app/lib/storage.server";
-import { buildDemoPlan, DEMO_ADMIN_TOTP_SECRET, DEMO_PASSWORD, DEMO_SEED_VALUE, type BusinessPlan } from "./data";
+import { buildDemoPlan, DEMO_ADMIN_TOTP_SECRET, DEMO_PASSWORD, DEMO_SEED_VALUE, Rng, type BusinessPlan } from "./data";
 import {
   addBusinessImage, createBusiness, createFeaturedRequest, createFeedback, createKycSubmission, createMessage, createReview,
   createPayment, createSubscription, createUser, passwordHashFor,
@@ -114,6 +115,8 @@ export async function seedDemoData(options: SeedOptions = {}): Promise<Record<st
           viewCount: b.viewCount, createdAt, updatedAt: latest(createdAt, reviewedAt, featuredStart),
           // Opening hours (ADR 21): from the category, picked by the listing's own seed (the plan's random sequence is untouched).
           openingHours: typicalHours(b.category, b.imageSeed),
+          // Within 12 km of the state's capital (ADR 23), from the listing's own seed: the same on every run.
+          ...demoLocation(b.state, b.imageSeed),
         });
         businessIds.set(b.key, row.id);
         businessCreated.set(b.key, createdAt);
@@ -316,3 +319,9 @@ const DEMO_REVIEW_REPLIES = [
   "Thank you for the feedback. We are working on faster delivery.",
   "We appreciate you. Please ask for the manager on your next visit.",
 ];
+
+/** A listing's demo location: two numbers from its seed (mulberry32 through Rng), scattered around the capital. */
+function demoLocation(state: Region, seed: number) {
+  const rng = new Rng(seed ^ 0x5eed);
+  return scatterAround(state, rng.float(), rng.float(), 12);
+}

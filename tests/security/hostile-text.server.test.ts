@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { businessClosures, businesses, emailOutbox, feedback, kycSubmissions, businessMessages, profiles, reviews } from "../../db/schema";
 import { createAdmin, createPayment, createSubscription } from "../../db/seed/factories";
 import { RegisterSchema } from "../../app/features/accounts/account.schemas";
+import { parseBusinessFilters } from "../../app/features/directory/parse-business-filters";
 import { registerUser } from "../../app/features/accounts/register-user.server";
 import { getSessionUser } from "../../app/features/accounts/session.server";
 import type { SessionUser } from "../../app/features/accounts/session-user";
@@ -245,6 +246,19 @@ describe("names keep no bidirectional controls; free text keeps them (shown as t
     }
     expect(listing.name).toContain("X09gnp.exe");
     expect(listing.description).toContain("\u202EX09gnp.exe\u2066");
+  });
+});
+
+describe("the location fields (ADR 23)", () => {
+  it("refuse every hostile text as coordinates, and /businesses?near= ignores it", () => {
+    for (const { text } of PAYLOADS) {
+      for (const field of ["latitude", "longitude"] as const) {
+        const other = field === "latitude" ? "longitude" : "latitude";
+        const checked = checkListingForm(listingForm(0, { [field]: text, [other]: field === "latitude" ? "3.3792" : "6.5244" }), 1);
+        expect(checked.ok, `${field}: ${text}`).toBe(false);
+      }
+      expect(parseBusinessFilters(new URLSearchParams({ near: `${text},3.3792` })).near, text).toBeNull();
+    }
   });
 });
 

@@ -32,6 +32,10 @@ export function businessJsonLd(business: PublicBusiness, canonical: string, imag
     },
     // Opening hours (ADR 21): per day, and closures ahead as special hours; absent when none are listed.
     ...(business.hours ? openingHoursSpecification(business.hours.weekly, business.hours.closures) : {}),
+    geo:
+      business.latitude !== null && business.longitude !== null
+        ? { "@type": "GeoCoordinates", latitude: business.latitude, longitude: business.longitude }
+        : undefined,
     aggregateRating: rated
       ? { "@type": "AggregateRating", ratingValue: rated.summary.average, reviewCount: rated.summary.count, bestRating: 5, worstRating: 1 }
       : undefined,

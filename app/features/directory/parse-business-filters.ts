@@ -1,4 +1,5 @@
 import { findLga } from "../../lib/nigeria-lgas";
+import { parseNear, type LatLng } from "../../lib/geo";
 import { findCategory, findRegion, type Category, type Region } from "../../lib/reference";
 
 /** What /businesses reads from its URL (spec 01 §2, Listing page). */
@@ -15,19 +16,25 @@ export type BusinessFilters = {
   minRating?: 4 | null;
   /** open=now: only listings open at this minute in WAT (ADR 21). */
   open?: "now" | null;
+  /** near=lat,lng: listings within a radius of this point, nearest first (ADR 23). */
+  near?: LatLng | null;
+  /** A near= that could not be read (not two numbers inside Nigeria): ignored, and the page says so. */
+  nearIgnored?: boolean;
 };
 
 export const MAX_QUERY_LENGTH = 100;
 const MAX_PAGE = 500;
 
 /**
- * Reads q, region, lga, category, page, sort, rating and open; regions, LGAs and categories match
- * case-insensitively, unknown ones are ignored (an LGA only counts with its region).
+ * Reads q, region, lga, category, page, sort, rating, open and near (two numbers inside Nigeria, rounded to 4
+ * decimals); regions, LGAs and categories match case-insensitively, unknown ones are ignored (an LGA only
+ * counts with its region).
  */
 export function parseBusinessFilters(params: URLSearchParams): BusinessFilters {
   const q = (params.get("q") ?? "").trim().replace(/\s+/g, " ").slice(0, MAX_QUERY_LENGTH);
   const page = Number.parseInt(params.get("page") ?? "", 10);
   const region = findRegion(params.get("region"));
+  const near = parseNear(params.get("near"));
   return {
     q,
     region,
@@ -37,5 +44,7 @@ export function parseBusinessFilters(params: URLSearchParams): BusinessFilters {
     sort: params.get("sort") === "rating" ? "rating" : null,
     minRating: params.get("rating") === "4" ? 4 : null,
     open: params.get("open") === "now" ? "now" : null,
+    near,
+    nearIgnored: !near && Boolean(params.get("near")?.trim()),
   };
 }

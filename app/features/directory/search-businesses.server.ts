@@ -9,6 +9,7 @@ import { correctTerms, prefixTsQuery, searchTerms } from "./internal/search-term
 import type { BusinessCardData, BusinessFacets, Facet } from "./types";
 import { hasPlacementNow, hasPriorityNow, isFeaturedNow } from "../featured/featured-now.server";
 import { findOpenNow } from "./internal/open-now.server";
+import { nearSearch } from "./internal/near-search.server";
 
 export type BusinessSearchResult = {
   items: BusinessCardData[];
@@ -25,6 +26,8 @@ export type BusinessSearchResult = {
   lastPage: number | null;
   /** Set when nothing matched the text as typed and these are the results for this spelling instead. */
   correctedQuery?: string;
+  /** A near= search (ADR 23): within this radius, nearest first; capped: 'at least' total (more may be farther). */
+  near?: { radiusKm: number; capped: boolean };
 };
 
 /**
@@ -345,6 +348,12 @@ export async function searchBusinesses(filters: BusinessFilters, options: Search
     pageSize = LIMITS.searchPageSize, exactMatchLimit = EXACT_MATCH_LIMIT, sampleTarget = SAMPLE_TARGET, probeRows = PROBE_ROWS, denseShare = DENSE_SHARE,
   } = options;
   const terms = searchTerms(filters.q);
+  const near = filters.near;
+  // 'Near me' (ADR 23) first: it keeps every other filter ('Open now' too) within its radius.
+  if (near) {
+    const query = terms.length > 0 ? sql`to_tsquery('simple', ${prefixTsQuery(terms, { common: await commonWords() })})` : null;
+    return nearSearch({ ...filters, near, now: options.now }, query, { pageSize });
+  }
   if (filters.open === "now") {
     // 'Open now' (ADR 21): its own sampled counts and streams, in app/features/directory/internal/open-now.server.ts.
     const tsquery = terms.length > 0 ? prefixTsQuery(terms, { common: await commonWords() }) : null;

@@ -8,6 +8,7 @@ describe("businessesHref", () => {
     expect(businessesHref({ q: " ", region: "Lagos", category: "Restaurant/Bar", page: 1 })).toBe("/businesses?region=Lagos&category=Restaurant%2FBar");
     expect(businessesHref({ q: "a&b", page: 3 })).toBe("/businesses?q=a%26b&page=3");
     expect(businessesHref({})).toBe("/businesses");
+    expect(businessesHref({ q: "rice", near: "6.5244,3.3792", page: 2 })).toBe("/businesses?q=rice&near=6.5244%2C3.3792&page=2");
   });
 
   it("keeps an LGA only with its region, after it", () => {
@@ -57,5 +58,8 @@ describe("counts shown for a result set", () => {
     expect(resultSummary(16_228, true, { q: "lagos", region: null, category: null })).toBe("About 16,000 businesses for “lagos”");
     expect(resultSummary(3, false, { q: "", region: "Lagos", category: null, minRating: 4 })).toBe("3 businesses · Lagos · Rated 4+");
     expect(resultSummary(3, false, { q: "", region: "Lagos", lga: "Ikeja", category: "Eatery" })).toBe("3 businesses · Eatery · Ikeja, Lagos");
+    const none = { q: "", region: null, category: null };
+    expect(resultSummary(12, false, { ...none, q: "bread" }, { radiusKm: 25, capped: false })).toBe("12 businesses for “bread” within 25 km");
+    expect(resultSummary(1000, false, none, { radiusKm: 25, capped: true })).toBe("At least 1,000 businesses within 25 km");
   });
 });

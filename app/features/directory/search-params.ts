@@ -10,6 +10,8 @@ export type FilterLink = {
   minRating?: 4 | null;
   open?: "now" | null;
   page?: number | null;
+  /** 'lat,lng' of a near-me search (ADR 23). */
+  near?: string | null;
 };
 
 /** /businesses with only the non-empty parameters (q trimmed); page 1 is left out. */
@@ -23,6 +25,7 @@ export function businessesHref(filters: FilterLink): string {
   if (filters.minRating) params.set("rating", String(filters.minRating));
   if (filters.sort) params.set("sort", filters.sort);
   if (filters.open) params.set("open", filters.open);
+  if (filters.near) params.set("near", filters.near);
   if (filters.page && filters.page > 1) params.set("page", String(filters.page));
   const query = params.toString();
   return query ? `/businesses?${query}` : "/businesses";

@@ -22,17 +22,22 @@ export function formatCount(n: number, isEstimate: boolean): string {
   return isEstimate ? `~${formatNumber(roughly(n))}` : formatNumber(n);
 }
 
-/** The line above the results: '1,234 businesses', 'About 16,000 businesses for “lagos” · Eatery · Lagos', '… · Ikeja, Lagos · Rated 4+ · Open now'. */
+/**
+ * The line above the results: '1,234 businesses', 'About 16,000 businesses for “lagos” · Eatery · Lagos',
+ * '… · Ikeja, Lagos · Rated 4+ · Open now', '12 businesses within 25 km'.
+ */
 export function resultSummary(
   total: number,
   isEstimate: boolean,
   filters: { q: string; region: string | null; lga?: string | null; category: string | null; minRating?: 4 | null; open?: string | null },
+  near?: { radiusKm: number; capped: boolean } | null,
 ): string {
   const count = isEstimate
     ? `About ${formatNumber(roughly(total))} businesses`
-    : `${formatNumber(total)} ${total === 1 ? "business" : "businesses"}`;
+    : `${near?.capped ? "At least " : ""}${formatNumber(total)} ${total === 1 ? "business" : "businesses"}`;
+  const where = near ? ` within ${near.radiusKm} km` : "";
   const place = filters.region && filters.lga ? `${filters.lga}, ${filters.region}` : filters.region;
-  return [`${count}${filters.q ? ` for “${filters.q}”` : ""}`, filters.category, place, filters.minRating && "Rated 4+", filters.open && "Open now"]
+  return [`${count}${filters.q ? ` for “${filters.q}”` : ""}${where}`, filters.category, place, filters.minRating && "Rated 4+", filters.open && "Open now"]
     .filter(Boolean)
     .join(" · ");
 }

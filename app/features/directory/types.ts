@@ -26,6 +26,10 @@ export type BusinessCardData = {
   imageSrcSet: string | null;
   /** Open at the time of the search (WAT); null or absent when the listing lists no hours (ADR 21). */
   openNow?: boolean | null;
+  /** Metres from the visitor's point, on a /businesses?near= search. */
+  distanceMeters?: number;
+  /** The same as the card shows it ('2.3 km away'), made on the server (no formatting code shipped to cards). */
+  distance?: string;
 };
 
 export type BusinessImage = {
@@ -56,6 +60,9 @@ export type PublicBusiness = {
   websiteUrl: string | null;
   products: string[];
   category: string | null;
+  /** Where the business is (ADR 23), or null: 'Open in maps' and JSON-LD geo. */
+  latitude: number | null;
+  longitude: number | null;
   featured: boolean;
   viewCount: number;
   images: BusinessImage[];

@@ -20,6 +20,8 @@ export const listingDetailColumns = {
   websiteUrl: businesses.websiteUrl,
   products: businesses.products,
   category: businesses.category,
+  latitude: businesses.latitude,
+  longitude: businesses.longitude,
 };
 
 export type ListingImageRow = {

@@ -14,6 +14,8 @@ const typed = (extra: Partial<TypedListingFields> = {}): TypedListingFields => (
   products: "Jollof rice",
   lga: "",
   landmark: "",
+  latitude: "",
+  longitude: "",
   ...extra,
 });
 

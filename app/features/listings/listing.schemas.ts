@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { fieldErrors } from "../../lib/field-errors";
+import { checkLocation, NIGERIA_BOUNDS } from "../../lib/geo";
 import { IdSchema } from "../../lib/id-schema";
 import { withoutBidiControls } from "../../lib/plain-text";
 import { findLga } from "../../lib/nigeria-lgas";
@@ -60,7 +61,7 @@ export const LISTING_TEXTS = {
   changeWaiting: "Changes waiting for review",
   changeWaitingHint: "The public sees your approved listing until an admin approves these changes. Saving again replaces them.",
   reviewedEditHint:
-    "Changes to the name, description, address, plot number, landmark, phone, website, products or images are checked by an admin before they show. State, LGA, country and category change at once.",
+    "Changes to the name, description, address, plot number, landmark, phone, website, products or images are checked by an admin before they show. State, LGA, country, category and location change at once.",
   changeRejected: "Your last changes were not approved.",
   deleted: { title: "Business Deleted", text: "The listing was deleted." },
 } as const;
@@ -163,6 +164,10 @@ export const ListingSchema = z.object({
   // Optional; null is accepted too (a listing's stored values, which have none until the owner sets them).
   lga: z.string().trim().max(100, LISTING_TEXTS.lgaNotListed).nullish().transform((v) => v || null),
   landmark: z.string().overwrite(cleanLandmark).max(LANDMARK_MAX_LENGTH, LISTING_TEXTS.landmarkLength).nullish().transform((v) => v || null),
+  // Where the business is (ADR 23): set from the form's two inputs by checkListingForm (both or neither, inside
+  // Nigeria and loosely inside the state); applies at once, like the state. Absent: left as it is.
+  latitude: z.number().min(NIGERIA_BOUNDS.minLatitude).max(NIGERIA_BOUNDS.maxLatitude).nullable().optional(),
+  longitude: z.number().min(NIGERIA_BOUNDS.minLongitude).max(NIGERIA_BOUNDS.maxLongitude).nullable().optional(),
 })
   // Checked even when other fields have problems (so the form shows every problem at once), once the state is one of the list.
   .refine((v) => !v.lga || findLga(v.state, v.lga) !== null, {
@@ -197,6 +202,8 @@ export function typedListingFields(form: FormData) {
     products: value("products"),
     lga: value("lga"),
     landmark: value("landmark"),
+    latitude: value("latitude"),
+    longitude: value("longitude"),
   };
 }
 export type TypedListingFields = ReturnType<typeof typedListingFields>;
@@ -205,15 +212,18 @@ export type TypedListingFields = ReturnType<typeof typedListingFields>;
  * Every problem of a listing form at once, the images' included: the browser shows them all before
  * sending (so chosen files are not lost), and the server checks the same when it arrives.
  */
-export function checkListingForm(typed: TypedListingFields, imageCount: number):
+export function checkListingForm(typed: Omit<TypedListingFields, "latitude" | "longitude"> & { latitude?: string; longitude?: string }, imageCount: number):
   | { ok: true; input: ListingInput }
   | { ok: false; fields: Record<string, string> } {
-  const parsed = ListingSchema.safeParse({ ...typed, products: typed.products.split(/\r?\n/) });
+  const { latitude = "", longitude = "", ...text } = typed;
+  const parsed = ListingSchema.safeParse({ ...text, products: typed.products.split(/\r?\n/) });
   const fields = parsed.success ? {} : fieldErrors(parsed.error);
   const images = imageCountProblem(imageCount);
   if (images) fields.images = images;
-  if (!parsed.success || images) return { ok: false, fields };
-  return { ok: true, input: parsed.data };
+  const location = checkLocation({ latitude, longitude }, typed.state);
+  if (!location.ok) Object.assign(fields, location.fields);
+  if (!parsed.success || images || !location.ok) return { ok: false, fields };
+  return { ok: true, input: { ...parsed.data, ...location.value } };
 }
 
 /** An admin's review of a pending listing (spec 02 §4): approve, or reject with a reason the owner sees. */

@@ -16,6 +16,13 @@ import {
 import { canManageListing, editNeedsReview } from "./listing.policy";
 import { imageCountProblem, LISTING_TEXTS, type ListingInput } from "./listing.schemas";
 
+/** The new location when the input sets one that differs from the listing's (undefined: leave it). */
+function locationChange(listing: { latitude: number | null; longitude: number | null }, input: ListingInput) {
+  if (input.latitude === undefined || input.longitude === undefined) return undefined;
+  if (input.latitude === listing.latitude && input.longitude === listing.longitude) return undefined;
+  return { latitude: input.latitude, longitude: input.longitude };
+}
+
 /** The images the edited listing should end with: kept ones by id (in order), then new uploads. */
 export type ImagePlan = { keep: string[]; added: File[] };
 
@@ -58,7 +65,10 @@ export async function updateListing(actor: SessionUser | null, businessId: strin
         tx,
         businesses,
         { column: businesses.id, value: businessId },
-        { userId: businesses.userId, approvalStatus: businesses.approvalStatus, state: businesses.state, lga: businesses.lga, country: businesses.country, category: businesses.category, ...reviewedColumns },
+        {
+          userId: businesses.userId, approvalStatus: businesses.approvalStatus, state: businesses.state, lga: businesses.lga, country: businesses.country,
+          category: businesses.category, latitude: businesses.latitude, longitude: businesses.longitude, ...reviewedColumns,
+        },
         LISTING_TEXTS.notFound,
       );
       if (!canManageListing(actor, listing)) throw new AppError("not-found", LISTING_TEXTS.notFound);
@@ -85,8 +95,12 @@ export async function updateListing(actor: SessionUser | null, businessId: strin
         // Left from before the listing stopped being approved: nothing would ever review it.
         if (waiting) await tx.delete(businessRevisions).where(eq(businessRevisions.businessId, businessId));
       } else {
-        const immediate = { state: input.state, lga: input.lga, country: input.country, category: input.category };
-        if (immediate.state !== listing.state || immediate.lga !== listing.lga || immediate.country !== listing.country || immediate.category !== listing.category) {
+        // The location applies at once too (ADR 23): two numbers carry no text to check, and the form keeps it near the state.
+        const location = locationChange(listing, input);
+        const immediate = { state: input.state, lga: input.lga, country: input.country, category: input.category, ...location };
+        if (
+          immediate.state !== listing.state || immediate.lga !== listing.lga || immediate.country !== listing.country || immediate.category !== listing.category || location
+        ) {
           await tx.update(businesses).set({ ...immediate, updatedAt: now }).where(eq(businesses.id, businessId));
           await announceDirectoryChange(tx, [businessId]);
         }

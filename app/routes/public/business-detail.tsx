@@ -28,6 +28,7 @@ import { markReviewHelpful } from "~/features/reviews/mark-review-helpful.server
 import { replyToReview } from "~/features/reviews/reply-to-review.server";
 import { REVIEW_LIMITS } from "~/features/reviews/review.schemas";
 import { saveReview } from "~/features/reviews/save-review.server";
+import { mapsHref } from "~/lib/geo";
 
 const NOT_FOUND = DIRECTORY_TEXTS.businessNotFound;
 const GALLERY_SHOWN = 3;
@@ -64,6 +65,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       tel: telHref(business.phoneNumber),
       whatsapp: whatsappHref(business.phoneNumber),
       website: websiteHref(business.websiteUrl),
+      // 'Open in maps' (ADR 23): a link to the visitor's map app or the web, no tiles or scripts on this page.
+      maps: business.latitude !== null && business.longitude !== null ? mapsHref({ latitude: business.latitude, longitude: business.longitude }) : null,
     },
     // Rendered in the document head by the root layout, with the CSP nonce: [LocalBusiness, BreadcrumbList].
     jsonLd: jsonLdList(
@@ -266,6 +269,14 @@ export default function BusinessDetail({ loaderData, actionData }: Route.Compone
               <span className="i i-pin" />
               <span className="sr-only">Landmark:</span>
               {business.landmark}
+            </li>
+          )}
+          {links.maps && (
+            <li className="flex gap-2">
+              <span className="i i-pin" />
+              <a href={links.maps} target="_blank" rel="noopener" className="link">
+                Open in maps
+              </a>
             </li>
           )}
           {business.phoneNumber && (

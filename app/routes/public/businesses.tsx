@@ -3,6 +3,7 @@ import { Link, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/businesses";
 import { BusinessCard } from "~/features/directory/components/business-card";
 import { FilterSidebar } from "~/features/directory/components/filter-sidebar";
+import { NearMe } from "~/features/directory/components/near-me";
 import { CompactSearchForm } from "~/features/directory/components/search-form";
 import { seoMeta } from "~/components/seo";
 import { SITE_NAME } from "~/components/site";
@@ -11,6 +12,7 @@ import { searchBusinesses } from "~/features/directory/search-businesses.server"
 import { parseBusinessFilters } from "~/features/directory/parse-business-filters";
 import { businessesHref } from "~/features/directory/search-params";
 import { activeFilterCount, resultSummary } from "~/features/directory/search-summary";
+import { formatNear, LOCATION_TEXTS } from "~/lib/geo";
 import type { loader as rootLoader } from "~/root";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -23,21 +25,28 @@ export async function loader({ request }: Route.LoaderArgs) {
     canonical: publicUrl(businessesHref({ region: filters.region, lga: filters.lga, category: filters.category, page: filters.page })),
     image: defaultShareImage(),
   });
-  // Free-text result pages are endless; keep them out of search indexes.
-  if (filters.q) meta.push({ name: "robots", content: "noindex, follow" });
+  // Free-text and near-me result pages are endless; keep them out of search indexes.
+  if (filters.q || filters.near) meta.push({ name: "robots", content: "noindex, follow" });
   const sort = filters.sort ?? null;
+  const near = filters.near ? formatNear(filters.near) : null;
   // The order switch as data: the link and its label are made here (no code shipped for it).
-  const sortLink = { href: businessesHref({ ...filters, sort: sort ? null : "rating", page: 1 }), label: sort ? "Default order" : "Sort by rating" };
+  const sortLink = { href: businessesHref({ ...filters, near, sort: sort ? null : "rating", page: 1 }), label: sort ? "Default order" : "Sort by rating" };
+  // 'Near me' (ADR 23): its texts as data, and the link that leaves the location out.
+  const nearMe = {
+    explanation: LOCATION_TEXTS.noLocation,
+    ignored: filters.nearIgnored ? LOCATION_TEXTS.nearIgnored : null,
+    clearHref: near ? businessesHref({ ...filters, near: null, page: 1 }) : null,
+  };
   return {
-    filters: { q: filters.q, region: filters.region, lga: filters.lga ?? null, category: filters.category, minRating: filters.minRating ?? null, sort, open: filters.open ?? null },
-    result, facets, meta, sortLink,
+    filters: { q: filters.q, region: filters.region, lga: filters.lga ?? null, category: filters.category, minRating: filters.minRating ?? null, sort, open: filters.open ?? null, near },
+    result, facets, meta, sortLink, nearMe,
   };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];
 
 export default function Businesses({ loaderData }: Route.ComponentProps) {
-  const { filters, result, facets, sortLink } = loaderData;
+  const { filters, result, facets, sortLink, nearMe } = loaderData;
   const isSignedIn = !!useRouteLoaderData<typeof rootLoader>("root")?.user;
   const [filtersOpen, setFiltersOpen] = useState(false);
 
@@ -60,10 +69,20 @@ export default function Businesses({ loaderData }: Route.ComponentProps) {
         lga={filters.lga}
         category={filters.category}
         open={filters.open}
+        near={filters.near}
         filterCount={filterCount}
         filtersOpen={filtersOpen}
         onOpenFilters={() => setFiltersOpen(true)}
       />
+      <div className="mt-3 flex flex-wrap items-center gap-3 text-sm">
+        <NearMe filters={filters} near={filters.near} explanation={nearMe.explanation} />
+        {nearMe.clearHref && (
+          <Link to={nearMe.clearHref} className="link">
+            Search everywhere, not near {filters.near}
+          </Link>
+        )}
+        {nearMe.ignored && <p className="text-red-700">{nearMe.ignored}</p>}
+      </div>
       <div className="mt-6 flex gap-6">
         <FilterSidebar
           filters={filters}
@@ -83,7 +102,7 @@ export default function Businesses({ loaderData }: Route.ComponentProps) {
                   {resultSummary(result.total, result.isEstimate, { ...filters, q: "" })}
                 </>
               ) : (
-                resultSummary(result.total, result.isEstimate, filters)
+                resultSummary(result.total, result.isEstimate, filters, result.near)
               )}
             </p>
             <Link to={sortLink.href} className="link">

@@ -46,6 +46,7 @@ export function BusinessCard({ business, isSignedIn, isFirst, onLoginRequired }:
       <div className="flex flex-1 flex-col gap-2 p-4">
         <h3 className="font-semibold">{business.name}</h3>
         <p className="text-sm text-gray-600">{[business.category, [business.lga, business.state].filter(Boolean).join(", ")].filter(Boolean).join(" · ")}</p>
+        {business.distance && <p className="text-sm text-gray-700">{business.distance}</p>}
         {business.rating && <p className="text-sm">★ {business.rating}</p>}
         {business.openNow != null && <p className="text-sm">{business.openNow ? "Open now" : "Closed now"}</p>}
         {business.products.length > 0 && (

@@ -7,6 +7,8 @@ type CompactSearchFormProps = {
   category: string | null;
   /** 'Open now' is kept too. */
   open?: "now" | null;
+  /** 'lat,lng' of a near-me search, kept when the text changes. */
+  near?: string | null;
   /** The number of filters in use, shown on the Filters button. */
   filterCount: number;
   filtersOpen: boolean;
@@ -14,7 +16,7 @@ type CompactSearchFormProps = {
 };
 
 /** The listing page's search: text, a Filters button (below 768px) and Search; keeps the chosen filters. */
-export function CompactSearchForm({ q, region, lga, category, open, filterCount, filtersOpen, onOpenFilters }: CompactSearchFormProps) {
+export function CompactSearchForm({ q, region, lga, category, open, near, filterCount, filtersOpen, onOpenFilters }: CompactSearchFormProps) {
   return (
     <form action="/businesses" role="search" onSubmit={useSearchSubmit()} className="flex flex-wrap gap-2">
       <label htmlFor="search-q" className="sr-only">
@@ -25,6 +27,7 @@ export function CompactSearchForm({ q, region, lga, category, open, filterCount,
       {region && lga && <input type="hidden" name="lga" value={lga} />}
       {category && <input type="hidden" name="category" value={category} />}
       {open && <input type="hidden" name="open" value={open} />}
+      {near && <input type="hidden" name="near" value={near} />}
       {/* Before JavaScript runs, the link opens the overlay through :target. */}
       <a
         href="#filters"

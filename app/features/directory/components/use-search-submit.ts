@@ -10,7 +10,7 @@ export function useSearchSubmit() {
   const navigate = useNavigate();
   return (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    // The form's fields are businessesHref's own names (q, region, category, open): text fields, never files.
+    // The form's fields are businessesHref's own names (q, region, lga, category, open, near): text fields, never files.
     navigate(businessesHref(Object.fromEntries(new FormData(event.currentTarget)) as FilterLink));
   };
 }

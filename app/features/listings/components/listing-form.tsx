@@ -8,6 +8,7 @@ import { CATEGORIES, COUNTRIES, DEFAULT_COUNTRY, LIMITS, REGIONS } from "../../.
 import type { Failure } from "../../../lib/app-error";
 import { checkListingForm, LANDMARK_MAX_LENGTH, LISTING_TEXTS, typedListingFields } from "../listing.schemas";
 import { LgaSelect } from "./lga-select";
+import { LocationFields } from "./location-fields";
 
 export type ListingFormDefaults = {
   name?: string | null;
@@ -22,6 +23,9 @@ export type ListingFormDefaults = {
   websiteUrl?: string | null;
   products?: string[] | string | null;
   category?: string | null;
+  /** Typed (a failed save) or stored (editing). */
+  latitude?: string | number | null;
+  longitude?: string | number | null;
 };
 
 export type ExistingImage = { id: string; key: string; width: number | null; height: number | null };
@@ -135,6 +139,7 @@ export function ListingForm({
         error={fields.phoneNumber}
       />
       <TextField label="Website" name="websiteUrl" type="url" inputMode="url" placeholder="https://" defaultValue={defaults.websiteUrl ?? ""} error={fields.websiteUrl} />
+      <LocationFields latitude={String(defaults.latitude ?? "")} longitude={String(defaults.longitude ?? "")} errors={{ latitude: fields.latitude, longitude: fields.longitude }} />
       <TextAreaField label="Products and services" name="products" rows={4} defaultValue={products} hint="One per line." error={fields.products} />
 
       <fieldset className="space-y-3">
