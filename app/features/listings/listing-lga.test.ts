@@ -23,7 +23,7 @@ describe("a listing's LGA and landmark", () => {
   it("are optional: none is stored as null, and a stored null is accepted as none", () => {
     const checked = checkListingForm(typed(), 1);
     expect(checked.ok && [checked.input.lga, checked.input.landmark]).toEqual([null, null]);
-    const parsed = ListingSchema.parse({ ...typed(), products: ["Rice"], lga: null, landmark: null });
+    const parsed = ListingSchema.parse({ ...typed(), products: ["Rice"], lga: null, landmark: null, latitude: null, longitude: null });
     expect([parsed.lga, parsed.landmark]).toEqual([null, null]);
   });
 
