@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { businessClosures } from "../../../db/schema";
 import { createBusiness, createOwner } from "../../../db/seed/factories";
-import { getDb } from "../../lib/db.server";
+import { sql } from "drizzle-orm";
+import { getDb, queryRows } from "../../lib/db.server";
 import { isOpenAt, type DayHours, type WeeklyHours } from "../../lib/opening-hours";
 import { businessJsonLd } from "./business-json-ld";
 import { getPublicBusiness } from "./get-public-business.server";
@@ -105,6 +106,32 @@ describe("'Open now' on /businesses", () => {
     expect(ld.specialOpeningHoursSpecification).toEqual([
       { "@type": "OpeningHoursSpecification", validFrom: "2026-11-25", validThrough: "2026-11-25", opens: "00:00", closes: "00:00" },
     ]);
+  });
+
+  it("marks the night hours (20:00–07:00 WAT) a listing is open in, in its search vector, and stays exact at the minute", async () => {
+    const v = word();
+    const db = getDb();
+    const make = (name: string, openingHours: WeeklyHours) => createBusiness(db, { userId: ownerId, name: `${name} ${v}`, openingHours });
+    const markersOf = async (id: string) => {
+      const [row] = await queryRows<{ markers: string[] }>(db, sql`select array(select lexeme from unnest(search_vector) where left(lexeme, 2) = '_o' order by lexeme) as markers from businesses where id = ${id}`);
+      return [...row!.markers].sort();
+    };
+    const hourMarkers = (hoursOfDay: number[]) => Array.from({ length: 7 }, (_, day) => hoursOfDay.map((h) => `_o${day * 24 + h}`)).flat().sort();
+    // The office is never open at night; the bar (18:00–02:00) is in 20–23 and, the next morning, 0–1.
+    expect(await markersOf((await make("Office", office)).id)).toEqual([]);
+    expect(await markersOf((await make("Bar", bar)).id)).toEqual(hourMarkers([20, 21, 22, 23, 0, 1]));
+    expect(await markersOf((await make("Always", always)).id)).toEqual(hourMarkers([20, 21, 22, 23, 0, 1, 2, 3, 4, 5, 6]));
+    // Late opening: in the 20:00 hour's marker, yet closed at 20:10 and open at 20:30.
+    const late = await make("Late", Array.from({ length: 7 }, () => hours("20:30", "23:00")));
+    expect(await markersOf(late.id)).toEqual(hourMarkers([20, 21, 22]));
+    expect(names(await openNow(v, wat("2026-11-25", "20:10")))).toEqual([`Always ${v}`, `Bar ${v}`]);
+    expect(names(await openNow(v, wat("2026-11-25", "20:30")))).toEqual([`Always ${v}`, `Bar ${v}`, `Late ${v}`]);
+    // Browsing (no text) at night goes through the markers too: the listings open now, no other.
+    const browsing = await searchBusinesses(parseBusinessFilters(new URLSearchParams("open=now&region=Lagos&category=Eatery")), { now: wat("2026-11-25", "20:10") });
+    expect(browsing.items.every((item) => item.openNow)).toBe(true);
+    // Changing the hours moves the markers with them.
+    await db.execute(sql`update businesses set opening_hours = null, open_minutes = null where id = ${late.id}`);
+    expect(await markersOf(late.id)).toEqual([]);
   });
 
   it("has no hours on a page that lists none, and no hours in its JSON-LD", async () => {

@@ -25,6 +25,22 @@ function notClosedOn(now: Date): SQL {
   return sql`not exists (select 1 from business_closures bc where bc.business_id = ${businesses.id} and bc.closed_on = ${watDate(now)}::date)`;
 }
 
+/**
+ * The hours of the day (WAT) whose open listings carry a marker in the search vector (migration 0021): 20:00 to
+ * 07:00, when few listings are open. The migration's function writes out the same hours of the week.
+ */
+export const NIGHT_HOURS: readonly number[] = [20, 21, 22, 23, 0, 1, 2, 3, 4, 5, 6];
+
+/**
+ * The search vector's marker of the night hour `now` falls in: '_o' and the hour of the week (0 = Monday
+ * 00:00–00:59 WAT), carried by every listing open at some minute of that hour; null in the daytime. A listing with
+ * the marker may still be closed at the minute (it opens at 20:30, or has a closure today): openAtTested decides.
+ */
+export function openMarker(now: Date): string | null {
+  const hourOfWeek = Math.floor(minuteOfWeek(now) / 60);
+  return NIGHT_HOURS.includes(hourOfWeek % 24) ? `_o${hourOfWeek}` : null;
+}
+
 /** For cards: true or false when the listing lists hours, null when it does not (nothing is shown). */
 export function openNowColumn(now: Date) {
   return sql<boolean | null>`case when ${businesses.openMinutes} is null then null else (${openAtTested(now)}) end`;
@@ -125,19 +141,33 @@ async function plannerRows(where: SQL): Promise<number> {
  *    text and few enough matches, ranked by relevance. A stream is read in date order testing each row when
  *    open listings are dense (daytime), or gathered through the GiST index of the open minutes and sorted when
  *    they are sparse (3 am: only 24-hour places).
+ * 3. At night (NIGHT_HOURS) every gathering goes through the text index with the hour's marker (openMarker): the
+ *    text and the hour together, so a common word with almost none of its matches open costs the few that are,
+ *    not a test of every match; browsing, the marker alone instead of the open-hours GiST index (whose
+ *    multiranges are indexed by their bounds, so it finds nearly every listing with hours).
  */
 export async function findOpenNow(search: OpenNowSearch): Promise<OpenNowPage> {
   const { filters, pageSize, now, tsquery, exactMatchLimit } = search;
   const db = getDb();
   const query = tsquery ? sql`to_tsquery('simple', ${tsquery})` : null;
   const textMatch = query ? sql`and ${businesses.searchVector} @@ ${query}` : sql``;
+  const marker = openMarker(now);
+  /** The text (if any) and further markers in one search of the text index; the night hour's marker when there is one. */
+  const vectorMatch = (...markers: string[]): SQL => {
+    const all = marker ? [...markers, marker] : markers;
+    if (all.length === 0) return textMatch;
+    const tsqueries = all.map((m) => sql`${m}::tsquery`);
+    return sql`and ${businesses.searchVector} @@ (${sql.join(query ? [query, ...tsqueries] : tsqueries, sql` && `)})`;
+  };
+  /** For gathering through an index (a bitmap): the text with the night marker. Rows read in an order test the text only. */
+  const gathered = vectorMatch();
   const [publicRow] = await queryRows<{ n: number }>(db, sql`select coalesce(sum(count), 0)::int as n from business_facet_counts`);
   const publicCount = Math.max(1, Number(publicRow?.n ?? 0));
   const base = query ? Math.min(publicCount, await plannerRows(sql`${businesses.searchVector} @@ ${query}`)) : publicCount;
   const level = base > SAMPLE_ROWS ? Math.min(MAX_SAMPLE_LEVEL, Math.ceil(Math.log2(base / SAMPLE_ROWS))) : 0;
 
   // 1. Counts per region and category, over a marked sample (or every listing when small).
-  const sampled = level > 0 ? sql`and ${businesses.searchVector} @@ (${query ? sql`${query} && ` : sql``}${`_${level}`}::tsquery)` : textMatch;
+  const sampled = level > 0 ? vectorMatch(`_${level}`) : gathered;
   let rows = await db.transaction(async (tx) => {
     // Through the text index (the markers): the open-hours index would gather every open listing first.
     await tx.execute(planFor("bitmap"));
@@ -149,15 +179,15 @@ export async function findOpenNow(search: OpenNowSearch): Promise<OpenNowPage> {
   });
   let scale = 2 ** level;
   let counts = countsFrom(rows, filters);
-  // Few open now (at night): counted exactly, gathered through the open-hours index; with text, only when the
-  // text itself is rare enough to read every match (both indexes together would gather both large sets first).
-  if (level > 0 && counts.matches * scale <= EXACT_COUNT_ROWS && (!query || base <= EXACT_COUNT_ROWS)) {
+  // Few open now (at night): counted exactly, gathered through the night marker (or the open-hours index); with
+  // text in the daytime, only when the text itself is rare enough to read every match.
+  if (level > 0 && counts.matches * scale <= EXACT_COUNT_ROWS && (!query || marker || base <= EXACT_COUNT_ROWS)) {
     rows = await db.transaction(async (tx) => {
       await tx.execute(planFor("bitmap"));
       return queryRows<CountRow>(
         tx,
         sql`select ${businesses.state} as state, ${businesses.lga} as lga, ${businesses.category} as category, count(*)::int as n from ${businesses}
-          where ${listedSql(filters)} and ${query ? openAtTested(now) : openAt(now)} ${textMatch} group by 1, 2, 3`,
+          where ${listedSql(filters)} and ${query || marker ? openAtTested(now) : openAt(now)} ${gathered} group by 1, 2, 3`,
       );
     });
     scale = 1;
@@ -173,6 +203,7 @@ export async function findOpenNow(search: OpenNowSearch): Promise<OpenNowPage> {
   if ((!isEstimate && offset >= estimatedTotal) || (lastPage !== null && filters.page > lastPage)) return empty;
 
   const where = sql`${listedSql(filters)} ${filterSql(filters)} ${textMatch}`;
+  const whereGathered = sql`${listedSql(filters)} ${filterSql(filters)} ${gathered}`;
   const featured = isFeaturedNow();
   // 2a. Text with few matches: ranked by relevance (featured first), every match tested.
   if (query && !isEstimate && base <= exactMatchLimit) {
@@ -180,7 +211,7 @@ export async function findOpenNow(search: OpenNowSearch): Promise<OpenNowPage> {
       await tx.execute(planFor("bitmap"));
       return queryRows<{ id: string }>(
         tx,
-        sql`select ${businesses.id} as id from ${businesses} where ${where} and ${openAtTested(now)}
+        sql`select ${businesses.id} as id from ${businesses} where ${whereGathered} and ${openAtTested(now)}
           order by ${filters.sort === "rating" ? RATING_ORDER : sql`${featured} desc, ts_rank(${businesses.searchVector}, ${query}) desc, ${hasPriorityNow()} desc, ${businesses.createdAt} desc, ${businesses.id}`}
           limit ${pageSize + 1} offset ${offset}`,
       );
@@ -197,7 +228,7 @@ export async function findOpenNow(search: OpenNowSearch): Promise<OpenNowPage> {
       await tx.execute(planFor(mode));
       return queryRows<{ id: string }>(
         tx,
-        sql`select ${businesses.id} as id from ${businesses} where ${where} and ${mode === "bitmap" && !query ? openAt(now) : openAtTested(now)}
+        sql`select ${businesses.id} as id from ${businesses} where ${mode === "bitmap" ? sql`${whereGathered} and ${marker || query ? openAtTested(now) : openAt(now)}` : sql`${where} and ${openAtTested(now)}`}
           order by ${RATING_ORDER} limit ${needed}`,
       );
     });
@@ -207,8 +238,8 @@ export async function findOpenNow(search: OpenNowSearch): Promise<OpenNowPage> {
   const streams: { where: SQL; mode: "ordered" | "bitmap" }[] = [
     { where: sql`${where} and ${openAtTested(now)} and ${priority}`, mode: "ordered" },
     { where: sql`${where} and ${openAtTested(now)} and ${hasPlacementNow()} and not ${priority}`, mode: "ordered" },
-    // As a bitmap: through the open-hours index when browsing; with text through the text index alone.
-    { where: sql`${where} and ${mode === "bitmap" && !query ? openAt(now) : openAtTested(now)} and not ${featured}`, mode },
+    // As a bitmap: through the text index (with the night marker), or the open-hours index when browsing by day.
+    { where: sql`${mode === "bitmap" ? sql`${whereGathered} and ${marker || query ? openAtTested(now) : openAt(now)}` : sql`${where} and ${openAtTested(now)}`} and not ${featured}`, mode },
   ];
   const found = await db.transaction(async (tx) => {
     const ids: string[] = [];
