@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pngImage } from "../support/images";
-import { linkIn, mailTo, PASSWORD, register, signIn } from "./account-steps";
+import { adminApproves, APPROVED, DEMO_ADMIN_EMAIL, signInAsDemo, signUpOwner, submitKyc } from "./account-steps";
 import { launchBrowser, url, waitForHydration, watchedPage, type WatchedPage } from "./harness";
 
 let browser: Browser;
@@ -15,29 +15,12 @@ let admin: WatchedPage;
 beforeAll(async () => {
   browser = await launchBrowser();
   admin = await watchedPage(browser, { viewport: { width: 1280, height: 900 } });
-  await admin.page.goto(url("/login"));
-  await waitForHydration(admin.page);
-  await signIn(admin.page, "admin@example.com", "Demo-Passw0rd!");
-  await admin.page.waitForURL((u) => u.pathname === "/admin");
+  await signInAsDemo(admin.page, DEMO_ADMIN_EMAIL);
 });
 afterAll(async () => {
   await admin?.close();
   await browser?.close();
 });
-
-async function adminApproves(tab: string, titleId: string, match: string, toastText: string) {
-  const page = admin.page;
-  await page.goto(url(`/admin?tab=${tab}`));
-  await waitForHydration(page);
-  const card = page
-    .locator(`section[aria-labelledby="${titleId}"] > ul > li`)
-    .filter({ hasText: match })
-    .filter({ has: page.getByRole("button", { name: "Approve" }) })
-    .first();
-  await card.waitFor();
-  await card.getByRole("button", { name: "Approve" }).click();
-  await page.getByRole("status").filter({ hasText: toastText }).first().waitFor();
-}
 
 /** Letters only, like a word people type, and in no other listing. */
 const uniqueWord = () => `Zobo${randomUUID().replace(/[^a-f]/g, "").slice(0, 8)}`;
@@ -51,21 +34,9 @@ describe("LGAs and landmarks", () => {
     const name = `Ikeja Suya Spot ${randomUUID().slice(0, 6)}`;
     try {
       const email = `e2e-lga-${randomUUID().slice(0, 8)}@example.ng`;
-      await register(page, "business", email);
-      await page.goto(linkIn(await mailTo(email, /verify/i)));
-      await waitForHydration(page);
-      await signIn(page, email, PASSWORD);
-      await page.waitForURL((u) => u.pathname === "/dashboard");
-      await page.getByRole("link", { name: "Start Verification" }).click();
-      await page.waitForURL((u) => u.pathname === "/kyc-verification");
-      await waitForHydration(page);
-      await page.getByLabel("Full name").fill("Ifeoma Chukwu");
-      await page.getByLabel("Number").fill("8031234567");
-      await page.locator("#idImage").setInputFiles({ name: "id.png", mimeType: "image/png", buffer: await pngImage(900, 600) });
-      await page.getByAltText("Preview of your ID").waitFor();
-      await page.getByRole("button", { name: "Submit Verification" }).click();
-      await page.getByText("usually takes 1-2 business days").first().waitFor();
-      await adminApproves("kyc", "kyc-title", email, "KYC approved successfully. Associated businesses have been approved.");
+      await signUpOwner(page, email);
+      await submitKyc(page);
+      await adminApproves(admin.page, "kyc", "kyc-title", email, APPROVED.kyc);
 
       await page.goto(url("/dashboard"));
       await waitForHydration(page);
@@ -91,7 +62,7 @@ describe("LGAs and landmarks", () => {
       await page.locator("#listing-images").setInputFiles([{ name: "front.png", mimeType: "image/png", buffer: await pngImage(900, 600) }]);
       await page.getByRole("button", { name: "Create Business" }).click();
       await page.waitForURL((u) => u.pathname === "/dashboard" && u.searchParams.get("notice") === "created");
-      await adminApproves("businesses", "approvals-title", name, "Business approved successfully");
+      await adminApproves(admin.page, "businesses", "approvals-title", name, APPROVED.business);
     } finally {
       await owner.close();
     }
