@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
 import { DEMO_ADMIN_TOTP_SECRET, DEMO_PASSWORD } from "../../db/seed/data";
+import { pngImage } from "../support/images";
 import { totpCode } from "../support/totp";
 import { url, waitForHydration } from "./harness";
 
@@ -90,3 +91,55 @@ export async function signInAsDemo(page: Page, email: string): Promise<void> {
   if (email === DEMO_ADMIN_EMAIL) await enterTwoFactorCode(page);
   await page.waitForURL((target) => !target.pathname.startsWith("/login"));
 }
+
+/**
+ * A new business owner from sign-up to the dashboard: registers (register()), opens the verification link
+ * from the mailbox and signs in.
+ */
+export async function signUpOwner(page: Page, email: string): Promise<void> {
+  await register(page, "business", email);
+  await page.goto(linkIn(await mailTo(email, /verify/i)));
+  await waitForHydration(page);
+  await signIn(page, email, PASSWORD);
+  await page.waitForURL((u) => u.pathname === "/dashboard");
+}
+
+/** From the owner's dashboard: 'Start Verification', the KYC form (its button waits for the ID), submitted and under review. */
+export async function submitKyc(page: Page): Promise<void> {
+  await page.getByRole("link", { name: "Start Verification" }).click();
+  await page.waitForURL((u) => u.pathname === "/kyc-verification");
+  await waitForHydration(page);
+  const submit = page.getByRole("button", { name: "Submit Verification" });
+  expect(await submit.isDisabled()).toBe(true);
+  await page.getByLabel("Full name").fill("Ifeoma Chukwu");
+  await page.getByLabel("Number").fill("8031234567");
+  await page.locator("#idImage").setInputFiles({ name: "id-card.png", mimeType: "image/png", buffer: await pngImage(900, 600) });
+  await page.getByAltText("Preview of your ID").waitFor();
+  await submit.click();
+  await page.getByText("usually takes 1-2 business days").first().waitFor();
+}
+
+/**
+ * In the admin panel (`admin` is a page where the demo admin is signed in, e.g. by signInAsDemo): opens the
+ * tab, finds the first card in the section titled `titleId` that mentions `match` and still has 'Approve',
+ * approves it and waits for the toast.
+ */
+export async function adminApproves(admin: Page, tab: string, titleId: string, match: string, toastText: string): Promise<void> {
+  await admin.goto(url(`/admin?tab=${tab}`));
+  await waitForHydration(admin);
+  const card = admin
+    .locator(`section[aria-labelledby="${titleId}"] > ul > li`)
+    .filter({ hasText: match })
+    .filter({ has: admin.getByRole("button", { name: "Approve" }) })
+    .first();
+  await card.waitFor();
+  await card.getByRole("button", { name: "Approve" }).click();
+  await admin.getByRole("status").filter({ hasText: toastText }).first().waitFor();
+}
+
+/** The toasts adminApproves waits for. */
+export const APPROVED = {
+  kyc: "KYC approved successfully. Associated businesses have been approved.",
+  business: "Business approved successfully",
+  changes: "Changes approved. The listing shows them now.",
+} as const;

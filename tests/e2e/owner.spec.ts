@@ -6,7 +6,7 @@ import { randomUUID } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pngImage } from "../support/images";
-import { linkIn, mailTo, register, signIn } from "./account-steps";
+import { adminApproves, APPROVED, DEMO_ADMIN_EMAIL, signInAsDemo, signUpOwner, submitKyc } from "./account-steps";
 import { launchBrowser, url, waitForHydration, watchedPage, type WatchedPage } from "./harness";
 
 let browser: Browser;
@@ -14,29 +14,13 @@ let admin: WatchedPage;
 beforeAll(async () => {
   browser = await launchBrowser();
   admin = await watchedPage(browser, { viewport: { width: 1280, height: 900 } });
-  await admin.page.goto(url("/login"));
-  await waitForHydration(admin.page);
-  await signIn(admin.page, "admin@example.com", "Demo-Passw0rd!");
+  await signInAsDemo(admin.page, DEMO_ADMIN_EMAIL);
   await admin.page.waitForURL((u) => u.pathname === "/admin");
 });
 afterAll(async () => {
   await admin?.close();
   await browser?.close();
 });
-
-async function adminApproves(tab: string, titleId: string, match: string, toastText: string) {
-  const page = admin.page;
-  await page.goto(url(`/admin?tab=${tab}`));
-  await waitForHydration(page);
-  const card = page
-    .locator(`section[aria-labelledby="${titleId}"] > ul > li`)
-    .filter({ hasText: match })
-    .filter({ has: page.getByRole("button", { name: "Approve" }) })
-    .first();
-  await card.waitFor();
-  await card.getByRole("button", { name: "Approve" }).click();
-  await page.getByRole("status").filter({ hasText: toastText }).first().waitFor();
-}
 
 async function image(name: string) {
   return { name, mimeType: "image/png", buffer: await pngImage(900, 600) };
@@ -48,31 +32,17 @@ describe("business owner journey", () => {
     const page: Page = owner.page;
     try {
       const email = `e2e-shop-${randomUUID().slice(0, 8)}@example.ng`;
-      await register(page, "business", email);
-      await page.goto(linkIn(await mailTo(email, /verify/i)));
-      await waitForHydration(page);
-      await signIn(page, email, "Jollof-Sunday-2026");
-      await page.waitForURL((u) => u.pathname === "/dashboard");
+      await signUpOwner(page, email);
 
       // KYC: the form, then under review.
-      await page.getByRole("link", { name: "Start Verification" }).click();
-      await page.waitForURL((u) => u.pathname === "/kyc-verification");
-      await waitForHydration(page);
-      const submit = page.getByRole("button", { name: "Submit Verification" });
-      expect(await submit.isDisabled()).toBe(true);
-      await page.getByLabel("Full name").fill("Ifeoma Chukwu");
-      await page.getByLabel("Number").fill("8031234567");
-      await page.locator("#idImage").setInputFiles(await image("id-card.png"));
-      await page.getByAltText("Preview of your ID").waitFor();
-      await submit.click();
-      await page.getByText("usually takes 1-2 business days").first().waitFor();
+      await submitKyc(page);
 
       // Until KYC is approved there is no listing form.
       await page.goto(url("/business/create"));
       await page.getByRole("heading", { name: "KYC Verification Required" }).waitFor();
       await page.getByRole("link", { name: "View KYC Status" }).waitFor();
 
-      await adminApproves("kyc", "kyc-title", email, "KYC approved successfully. Associated businesses have been approved.");
+      await adminApproves(admin.page, "kyc", "kyc-title", email, APPROVED.kyc);
 
       // The first listing: the creation form sits on the dashboard.
       await page.goto(url("/dashboard"));
@@ -109,7 +79,7 @@ describe("business owner journey", () => {
       await card.getByText("Pending", { exact: true }).waitFor();
       expect(await card.innerText()).toContain("Prescriptions, Baby care, First aid kits");
 
-      await adminApproves("businesses", "approvals-title", name, "Business approved successfully");
+      await adminApproves(admin.page, "businesses", "approvals-title", name, APPROVED.business);
 
       // Public now: its own page, with both images.
       await page.goto(url("/dashboard"));
@@ -138,7 +108,7 @@ describe("business owner journey", () => {
       await page.waitForURL((u) => u.pathname === "/dashboard" && u.searchParams.get("notice") === "sent-for-review");
       await card.getByText("Changes waiting for review").waitFor();
       expect(await fetch(url(href)).then((r) => r.text())).not.toContain(renamed);
-      await adminApproves("businesses", "changes-title", name, "Changes approved. The listing shows them now.");
+      await adminApproves(admin.page, "businesses", "changes-title", name, APPROVED.changes);
       await page.goto(url("/dashboard"));
       const renamedCard = page.locator("li").filter({ has: page.getByRole("heading", { name: renamed }) });
       await renamedCard.waitFor();
