@@ -7,6 +7,7 @@ import { getDb } from "../../lib/db.server";
 import { hoursFormValues } from "../../lib/opening-hours";
 import { renderRoute, sessionCookie, type Rendered } from "../../../tests/support/screen-harness";
 import * as businessCreateRoute from "./business-create";
+import * as dashboardRoute from "./dashboard";
 
 /** Opening hours on the create-listing form, without JavaScript (issue 17, ADR 21). */
 function page(rendered: Rendered) {
@@ -46,6 +47,16 @@ describe("the create-listing form's opening hours", () => {
     expect(selected(form, "hours-sun")).toBe("closed");
     // No 'Save opening hours' form of its own: the hours go with the listing.
     expect(shown.html).not.toContain('name="intent"');
+  });
+
+  it("are on the dashboard's first-listing form too, which posts to the create route", async () => {
+    const owner = await createOwner(getDb());
+    const shown = page(await renderRoute(dashboardRoute, "/dashboard", { cookie: await sessionCookie(owner.email) }));
+    const form = listingForm(shown.html);
+    expect(form).toContain('action="/business/create"');
+    expect(listHoursTicked(form)).toBe(false);
+    expect(selected(form, "hours-sun")).toBe("closed");
+    expect(form).toContain('name="hours-sat-closes-1" value="18:00"');
   });
 
   it("name each bad day beside it after a failed submit, keeping the hours and every other field as typed", async () => {
