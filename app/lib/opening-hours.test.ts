@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   asWeeklyHours, checkClosure, hoursFormValues, statusTimeline, isOpenAt, minuteOfWeek, multirangeLiteral, openingHoursSpecification, openingStatus, parseHoursForm,
-  todayText, watDate, weekIntervals, weekRows, type DayHours, type WeeklyHours,
+  todayText, watDate, weekIntervals, weekProblems, weekRows, type DayHours, type WeeklyHours,
 } from "./opening-hours";
 
 const hours = (opens: string, closes: string): DayHours => ({ mode: "hours", ranges: [{ opens, closes }] });
@@ -123,6 +123,16 @@ describe("the form", () => {
       },
     });
     expect(parsed.typed["hours-thu-opens-1"]).toBe("8am");
+  });
+  it("names a day whose mode is none of the three, as the form and a use case given hours both read it", () => {
+    expect(parseHoursForm(form({ ...hoursFormValues(office), "hours-sun": "sometimes" }))).toMatchObject({
+      ok: false, fields: { "hours-sun": "Sunday: choose closed, open 24 hours or times" },
+    });
+    expect(weekProblems(office)).toEqual({});
+    expect(weekProblems([{ mode: "sometimes" } as unknown as DayHours, ...office.slice(1)])).toEqual({ "hours-mon": "Monday: choose closed, open 24 hours or times" });
+    const three = { mode: "hours", ranges: [{ opens: "06:00", closes: "08:00" }, { opens: "09:00", closes: "10:00" }, { opens: "11:00", closes: "12:00" }] } as DayHours;
+    expect(weekProblems([...office.slice(0, 6), three])).toEqual({ "hours-sun": "Sunday: give at most 2 time ranges" });
+    expect(weekProblems(office.slice(0, 6))).toEqual({ listHours: "Give the hours of all seven days" });
   });
   it("lists no hours when the box is unticked", () => {
     expect(parseHoursForm(form({ ...hoursFormValues(office), listHours: "" }))).toMatchObject({ ok: true, hours: null });

@@ -39,6 +39,9 @@ export const OPENING_HOURS_TEXTS = {
   rangeSame: "the opening and closing times must differ",
   rangeOrder: "the second time range must start after the first one ends",
   timeInvalid: "enter times as HH:MM",
+  modeMissing: "choose closed, open 24 hours or times",
+  tooManyRanges: `give at most ${MAX_RANGES_PER_DAY} time ranges`,
+  weekIncomplete: "Give the hours of all seven days",
   closureDateInvalid: "Enter the date of the closure",
   closureDatePast: "The closure must be today or later",
   closureDateFar: "The closure must be within a year",
@@ -337,6 +340,31 @@ export function hoursFormValues(hours: WeeklyHours | null): HoursFormValues {
   return values;
 }
 
+const isDayMode = (mode: unknown): mode is DayHours["mode"] => mode === "closed" || mode === "24h" || mode === "hours";
+
+/**
+ * Each day's problem keyed by its mode field ('Monday: enter an opening and a closing time'), empty when the
+ * week is valid: the one check of weekly hours, for the hours form and for a use case given hours (a listing's
+ * creation). Not seven days is the form's problem as a whole (LIST_HOURS_FIELD).
+ */
+export function weekProblems(hours: readonly DayHours[]): Record<string, string> {
+  const fields: Record<string, string> = {};
+  if (hours.length !== WEEKDAYS.length) fields[LIST_HOURS_FIELD] = OPENING_HOURS_TEXTS.weekIncomplete;
+  WEEKDAYS.forEach((name, i) => {
+    const day = hours[i];
+    if (!day) return;
+    const problem = !isDayMode(day.mode)
+      ? OPENING_HOURS_TEXTS.modeMissing
+      : day.mode === "hours" && !Array.isArray(day.ranges)
+        ? OPENING_HOURS_TEXTS.rangeMissing
+        : day.mode === "hours" && day.ranges.length > MAX_RANGES_PER_DAY
+          ? OPENING_HOURS_TEXTS.tooManyRanges
+          : dayProblem(day);
+    if (problem) fields[hoursFieldNames(name).mode] = `${WEEKDAY_NAMES[i]}: ${problem}`;
+  });
+  return fields;
+}
+
 /**
  * Reads the hours form: the typed values (to show again), and the weekly hours (null when not listed) or
  * each day's problem, keyed by its mode field ('Monday: enter an opening and a closing time').
@@ -350,8 +378,7 @@ export function parseHoursForm(form: { get(name: string): unknown }):
   };
   const typed: HoursFormValues = { [LIST_HOURS_FIELD]: text(LIST_HOURS_FIELD) ? "on" : "" };
   const hours: WeeklyHours = [];
-  const fields: Record<string, string> = {};
-  WEEKDAYS.forEach((name, i) => {
+  WEEKDAYS.forEach((name) => {
     const names = hoursFieldNames(name);
     const mode = text(names.mode);
     typed[names.mode] = mode;
@@ -364,11 +391,10 @@ export function parseHoursForm(form: { get(name: string): unknown }):
       // The second range is optional: both times blank leaves it out.
       if (r === 0 || opens || closes) ranges.push({ opens, closes });
     }
-    const day: DayHours = mode === "closed" ? { mode: "closed" } : mode === "24h" ? { mode: "24h" } : { mode: "hours", ranges };
-    const problem = mode === "closed" || mode === "24h" || mode === "hours" ? dayProblem(day) : "choose closed, open 24 hours or times";
-    if (problem) fields[names.mode] = `${WEEKDAY_NAMES[i]}: ${problem}`;
-    hours.push(day);
+    // An unknown mode stays as sent, so weekProblems names it ('choose closed, open 24 hours or times').
+    hours.push((mode === "hours" ? { mode, ranges } : { mode }) as DayHours);
   });
+  const fields = weekProblems(hours);
   if (!typed[LIST_HOURS_FIELD]) return { ok: true, hours: null, typed };
   return Object.keys(fields).length > 0 ? { ok: false, fields, typed } : { ok: true, hours, typed };
 }

@@ -7,7 +7,7 @@
  * it is shown it is text.
  */
 import { randomUUID } from "node:crypto";
-import { desc, eq } from "drizzle-orm";
+import { count, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { businessClosures, businesses, emailOutbox, feedback, kycSubmissions, businessMessages, profiles, reviews } from "../../db/schema";
 import { createAdmin, createPayment, createSubscription } from "../../db/seed/factories";
@@ -28,7 +28,7 @@ import { checkListingForm, LISTING_TEXTS } from "../../app/features/listings/lis
 import { reviewListing } from "../../app/features/listings/review-listing.server";
 import { addBusinessClosure } from "../../app/features/listings/add-business-closure.server";
 import { setOpeningHours } from "../../app/features/listings/set-opening-hours.server";
-import { addDays, watDate } from "../../app/lib/opening-hours";
+import { addDays, hoursFieldNames, watDate, WEEKDAY_NAMES, WEEKDAYS } from "../../app/lib/opening-hours";
 import { blockConversation, unblockConversation } from "../../app/features/messaging/block-conversation.server";
 import { sendMessage } from "../../app/features/messaging/send-message.server";
 import { sendPaymentReceipt } from "../../app/features/payments/send-payment-receipt.server";
@@ -246,6 +246,32 @@ describe("names keep no bidirectional controls; free text keeps them (shown as t
     }
     expect(listing.name).toContain("X09gnp.exe");
     expect(listing.description).toContain("\u202EX09gnp.exe\u2066");
+  });
+});
+
+describe("a new listing's opening hours (ADR 21)", () => {
+  it("refuse hostile text in every hours field of the create form, named per day, and keep it as field values", async () => {
+    const owner = owners[1]!;
+    const names = WEEKDAYS.map((day) => hoursFieldNames(day));
+    const hours: Record<string, string> = { listHours: "on" };
+    names.flatMap((n) => [n.mode, ...n.opens, ...n.closes]).forEach((name, k) => (hours[name] = PAYLOADS[k % PAYLOADS.length]!.text));
+    const [{ before }] = await db().select({ before: count() }).from(businesses).where(eq(businesses.userId, owner.actor.id));
+    const response = await app.request(`${BASE_URL}/business/create`, {
+      method: "POST",
+      headers: { origin: BASE_URL, cookie: owner.cookie, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ ...listingForm(1), ...hours }),
+    });
+    const html = await response.text();
+    expect(response.status).toBe(400);
+    expect(executableProblems(html, { nonce: nonceOf(response) })).toEqual([]);
+    const inputs = parseHtml(html).elements.filter((e) => e.name === "input");
+    for (const name of names.flatMap((n) => [...n.opens, ...n.closes])) {
+      // Read as at most ten characters, and shown again as the field's value (never as markup).
+      expect(inputs.find((e) => e.attrs.name === name)?.attrs.value, name).toBe(hours[name]!.trim().slice(0, 10));
+    }
+    for (const day of WEEKDAY_NAMES) expect(html).toContain(`${day}: `);
+    const [{ after }] = await db().select({ after: count() }).from(businesses).where(eq(businesses.userId, owner.actor.id));
+    expect(after).toBe(before);
   });
 });
 

@@ -2,6 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import { businesses, profiles, user } from "../../../db/schema";
 import { getDb } from "../../lib/db.server";
 import { IMAGE_WIDTHS, imageUrl } from "../../lib/image-url";
+import { asWeeklyHours, dayText, WEEKDAY_NAMES } from "../../lib/opening-hours";
 import { ADMIN_PAGE_SIZE, pageWindow, toPaged } from "../../lib/pagination";
 import { newestFirst } from "../../lib/sql.server";
 import { requireAdmin } from "../accounts/access";
@@ -23,6 +24,7 @@ export async function listPendingBusinesses(actor: SessionUser | null, input: { 
       ownerEmail: user.email,
       ownerKycStatus: profiles.kycStatus,
       ownerSuspended: businesses.ownerSuspended,
+      openingHours: businesses.openingHours,
     })
     .from(businesses)
     .leftJoin(user, eq(user.id, businesses.userId))
@@ -36,8 +38,10 @@ export async function listPendingBusinesses(actor: SessionUser | null, input: { 
   const images = await imagesOfListings(db, ids);
   return {
     ...page,
-    rows: page.rows.map((r) => ({
+    rows: page.rows.map(({ openingHours, ...r }) => ({
       ...r,
+      // The weekly hours set with the listing (ADR 21), as the owner's week reads: 'Monday · 8:00 am – 6:00 pm'.
+      hours: asWeeklyHours(openingHours)?.map((day, i) => ({ day: WEEKDAY_NAMES[i]!, text: dayText(day) })) ?? null,
       images: images
         .filter((i) => i.businessId === r.id)
         .map((i) => ({ id: i.id, position: i.position, src: imageUrl(i.key, IMAGE_WIDTHS.thumb, i.createdAt) })),

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { businessRevisions } from "../../../db/schema";
+import { businesses, businessRevisions } from "../../../db/schema";
 import { createAdmin, createBusiness, createOwner } from "../../../db/seed/factories";
 import { actorFor } from "../../../tests/support/actors";
 import { fileFrom, pngImage } from "../../../tests/support/images";
@@ -9,6 +9,9 @@ import { refusal } from "../../../tests/support/refusals";
 import { getDb, queryRows } from "../../lib/db.server";
 import { addDays, watDate, type DayHours, type WeeklyHours } from "../../lib/opening-hours";
 import { getPublicBusiness } from "../directory/get-public-business.server";
+import { parseBusinessFilters } from "../directory/parse-business-filters";
+import { searchBusinesses } from "../directory/search-businesses.server";
+import { listPendingBusinesses } from "./list-pending-businesses.server";
 import { addBusinessClosure } from "./add-business-closure.server";
 import { createListing } from "./create-listing.server";
 import { getOwnListing } from "./get-own-listing.server";
@@ -126,5 +129,95 @@ describe("closed days", () => {
     await setOpeningHours(owner, businessId, week);
     await addBusinessClosure(owner, businessId, { date: watDate(new Date()), note: "Moving" });
     expect((await getListingHours(owner, businessId)).closures).toHaveLength(1);
+  });
+});
+
+describe("hours set when creating a listing", () => {
+  const word = () => `zc${randomUUID().replace(/-/g, "").slice(0, 12)}`;
+  const input = (name: string) =>
+    ListingSchema.parse({
+      name, description: "Suya and drinks.", address: "12 Allen Avenue, Ikeja", plotNumber: "", state: "Lagos", country: "Nigeria",
+      category: "Eatery", phoneNumber: "0803 555 0177", websiteUrl: "", products: ["Suya"],
+    });
+  const image = async () => fileFrom(await pngImage(640, 480), "a.png", "image/png");
+  const openNow = async (w: string, now: Date) =>
+    (await searchBusinesses(parseBusinessFilters(new URLSearchParams(`q=${w}&open=now`)), { now })).items.map((item) => item.name);
+
+  it("are saved with the new listing, shown to the admin reviewing it, and found by 'Open now' once approved", async () => {
+    const owner = await actorFor(await createOwner(getDb()));
+    const admin = await actorFor(await createAdmin(getDb()));
+    const w = word();
+    const { businessId } = await createListing(owner, input(`Mama Put ${w}`), [await image()], week);
+    const row = await stored(businessId);
+    expect(row.opening_hours).toEqual(week);
+    // Monday to Saturday 8:00–18:00 as minutes of the week; Sunday closed.
+    expect(row.open_minutes).toBe("{[480,1080),[1920,2520),[3360,3960),[4800,5400),[6240,6840),[7680,8280)}");
+    expect(await getListingHours(owner, businessId)).toMatchObject({ hours: week, closures: [] });
+
+    // The first review shows the week beside the other details.
+    const pending = (await listPendingBusinesses(admin, { page: 1 })).rows.find((r) => r.id === businessId);
+    expect(pending?.hours).toEqual([
+      ...["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"].map((day) => ({ day, text: "8:00 am – 6:00 pm" })),
+      { day: "Sunday", text: "Closed" },
+    ]);
+
+    // Pending: not public, so not open now; approved: open inside its hours only (Wednesday 25 Nov 2026).
+    expect(await openNow(w, wat("2026-11-25", "12:00"))).toEqual([]);
+    await reviewListing(admin, { decision: "approve", businessId });
+    expect(await openNow(w, wat("2026-11-25", "12:00"))).toEqual([`Mama Put ${w}`]);
+    expect(await openNow(w, wat("2026-11-25", "17:59"))).toEqual([`Mama Put ${w}`]);
+    expect(await openNow(w, wat("2026-11-25", "18:00"))).toEqual([]);
+    expect(await openNow(w, wat("2026-11-29", "12:00"))).toEqual([]);
+  });
+
+  it("keep a range past midnight open into the next morning, Sunday night into Monday", async () => {
+    const owner = await actorFor(await createOwner(getDb()));
+    const admin = await actorFor(await createAdmin(getDb()));
+    const w = word();
+    const { businessId } = await createListing(owner, input(`Night Spot ${w}`), [await image()], late);
+    expect((await stored(businessId)).open_minutes).toMatch(/^\{\[0,180\),\[1200,1620\),/);
+    await reviewListing(admin, { decision: "approve", businessId });
+    expect(await openNow(w, wat("2026-11-26", "02:59"))).toEqual([`Night Spot ${w}`]);
+    expect(await openNow(w, wat("2026-11-26", "03:00"))).toEqual([]);
+    expect(await openNow(w, wat("2026-11-30", "01:00"))).toEqual([`Night Spot ${w}`]);
+    expect((await getPublicBusiness(businessId, wat("2026-11-25", "19:00"))).hours?.timeline[0].text).toBe("Closed · opens 8:00 pm");
+  });
+
+  it("are optional: without them the listing lists none", async () => {
+    const owner = await actorFor(await createOwner(getDb()));
+    const { businessId } = await createListing(owner, input(`No Hours ${word()}`), [await image()]);
+    expect(await stored(businessId)).toEqual({ opening_hours: null, open_minutes: null });
+  });
+
+  it("are refused with each bad day's message beside it, and nothing is saved", async () => {
+    const ownerRow = await createOwner(getDb());
+    const owner = await actorFor(ownerRow);
+    const bad: WeeklyHours = [
+      { mode: "hours", ranges: [{ opens: "08:00", closes: "" }] },
+      hours("09:00", "09:00"),
+      { mode: "hours", ranges: [{ opens: "08:00", closes: "14:00" }, { opens: "13:00", closes: "18:00" }] },
+      ...week.slice(3),
+    ];
+    expect(await refusal(createListing(owner, input(`Bad Hours ${word()}`), [await image()], bad))).toMatchObject({
+      code: "invalid",
+      fields: {
+        "hours-mon": "Monday: enter an opening and a closing time",
+        "hours-tue": "Tuesday: the opening and closing times must differ",
+        "hours-wed": "Wednesday: the second time range must start after the first one ends",
+      },
+    });
+    // Hours given as anything but seven days, or with an unknown mode, are refused the same way.
+    expect(await refusal(createListing(owner, input(`Short Week ${word()}`), [await image()], week.slice(0, 5)))).toMatchObject({
+      code: "invalid", fields: { listHours: "Give the hours of all seven days" },
+    });
+    const odd = [{ mode: "sometimes" }, ...week.slice(1)] as unknown as WeeklyHours;
+    expect(await refusal(createListing(owner, input(`Odd Hours ${word()}`), [await image()], odd))).toMatchObject({
+      code: "invalid", fields: { "hours-mon": "Monday: choose closed, open 24 hours or times" },
+    });
+    // With no image as well, both problems are named at once.
+    expect(await refusal(createListing(owner, input(`Two Problems ${word()}`), [], bad))).toMatchObject({
+      code: "invalid", fields: { images: LISTING_TEXTS.imageRequired, "hours-tue": "Tuesday: the opening and closing times must differ" },
+    });
+    expect(await getDb().select({ id: businesses.id }).from(businesses).where(eq(businesses.userId, ownerRow.id))).toEqual([]);
   });
 });

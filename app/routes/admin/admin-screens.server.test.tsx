@@ -56,6 +56,25 @@ describe("Business Approvals: changes to approved listings", () => {
   });
 });
 
+describe("Business Approvals: a new listing's opening hours", () => {
+  it("shows the week set with the listing beside its other details, and nothing for a listing without hours", async () => {
+    const owner = await createOwner(getDb());
+    const late = { mode: "hours" as const, ranges: [{ opens: "18:00", closes: "02:00" }] };
+    const withHours = await createBusiness(getDb(), {
+      userId: owner.id, name: `Suya Spot ${Date.now()}`, status: "pending", createdAt: future(),
+      openingHours: [...Array.from({ length: 5 }, () => late), { mode: "24h" }, { mode: "closed" }],
+    });
+    const without = await createBusiness(getDb(), { userId: owner.id, name: `No Hours Shop ${Date.now()}`, status: "pending", createdAt: future() });
+    const shown = page(await renderRoute(adminRoute, "/admin?tab=businesses", { cookie: await adminCookie() }));
+    expect(shown.text).toContain(withHours.name);
+    expect(shown.text).toContain(without.name);
+    expect(shown.html).toContain(`aria-label="Opening hours of ${withHours.name}"`);
+    expect(shown.text).toContain("Monday: 6:00 pm – 2:00 am");
+    expect(shown.text).toContain("Saturday: Open 24 hours Sunday: Closed");
+    expect(shown.html).not.toContain(`aria-label="Opening hours of ${without.name}"`);
+  });
+});
+
 describe("Featured Management: unpublishing an approved listing", () => {
   it("asks for a reason, then takes the listing down and says so", async () => {
     const owner = await createOwner(getDb());

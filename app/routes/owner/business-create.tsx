@@ -10,6 +10,7 @@ import { createListing } from "~/features/listings/create-listing.server";
 import { readListingForm } from "~/features/listings/listing-form-data.server";
 import { LISTING_TEXTS } from "~/features/listings/listing.schemas";
 import { failureData, refusalData } from "~/lib/error-responses.server";
+import { hoursFormValues, parseHoursForm } from "~/lib/opening-hours";
 
 export const meta: Route.MetaFunction = () => [{ title: "Add Business – Naija Directory" }, { name: "robots", content: "noindex" }];
 
@@ -22,13 +23,17 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request, ["business"]);
-  const form = readListingForm(await request.formData(), "create");
-  const keep = { typed: form.typed };
-  if (!form.ok) {
-    return refusalData("invalid", { title: LISTING_TEXTS.createFailed.title, text: LISTING_TEXTS.correctFields }, { fields: form.fields, keep });
+  const formData = await request.formData();
+  const form = readListingForm(formData, "create");
+  // The weekly hours' fields inside the same form (ADR 21); createListing checks them again and saves them.
+  const hours = parseHoursForm(formData);
+  const keep = { typed: form.typed, hours: hours.typed };
+  if (!form.ok || !hours.ok) {
+    const fields = { ...(form.ok ? {} : form.fields), ...(hours.ok ? {} : hours.fields) };
+    return refusalData("invalid", { title: LISTING_TEXTS.createFailed.title, text: LISTING_TEXTS.correctFields }, { fields, keep });
   }
   try {
-    const created = await createListing(user, form.input, form.images);
+    const created = await createListing(user, form.input, form.images, hours.hours);
     throw redirect(`/dashboard?notice=${created.imagesSaved ? "created" : "created-without-images"}`);
   } catch (error) {
     return failureData(error, { fallback: LISTING_TEXTS.createFailed, keep });
@@ -49,7 +54,13 @@ export default function BusinessCreate({ loaderData }: Route.ComponentProps) {
         <ListingLimitCard owned={loaderData.allowance.owned} limit={loaderData.allowance.limit} />
       ) : (
         <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-gray-200">
-          <ListingForm mode="create" action="/business/create" defaults={actionData?.typed ?? {}} failure={actionData?.failure} />
+          <ListingForm
+            mode="create"
+            action="/business/create"
+            defaults={actionData?.typed ?? {}}
+            failure={actionData?.failure}
+            hours={actionData?.hours ?? hoursFormValues(null)}
+          />
         </div>
       )}
     </div>

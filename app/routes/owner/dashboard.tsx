@@ -20,6 +20,7 @@ import { PaymentNotice } from "~/features/payments/components/payment-notice";
 import { listOwnRefunds, type OwnRefund } from "~/features/payments/refund-payment.server";
 import { formatDate } from "~/lib/format";
 import { IMAGE_WIDTHS, PLACEHOLDER_IMAGE, imageUrl } from "~/lib/image-url";
+import { hoursFormValues } from "~/lib/opening-hours";
 import { failureData, refusalData } from "~/lib/error-responses.server";
 import { LIMITS, RENEWAL_REMINDER_DAYS } from "~/lib/reference";
 
@@ -135,7 +136,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       {kyc.status === "approved" ? (
         listings.length === 0 ? (
           <Card title="Create your first business listing" className="p-6">
-            <ListingForm mode="create" action="/business/create" defaults={{}} />
+            <ListingForm mode="create" action="/business/create" defaults={{}} hours={hoursFormValues(null)} />
           </Card>
         ) : (
           <section aria-labelledby="listings-title" className="space-y-3">

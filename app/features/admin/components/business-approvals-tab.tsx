@@ -229,6 +229,18 @@ function PendingCard({ business: b, duplicates, result }: { business: PendingBus
               <dd className="break-all">{b.websiteUrl}</dd>
             </>
           ) : null}
+          {b.hours ? (
+            <>
+              <dt className="font-medium text-gray-600">Opening hours</dt>
+              <dd>
+                <ul aria-label={`Opening hours of ${b.name}`}>
+                  {b.hours.map((row) => (
+                    <li key={row.day}>{`${row.day}: ${row.text}`}</li>
+                  ))}
+                </ul>
+              </dd>
+            </>
+          ) : null}
           <dt className="font-medium text-gray-600">Submitted</dt>
           <dd>{formatDateTime(b.createdAt)}</dd>
         </dl>

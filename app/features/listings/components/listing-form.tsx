@@ -6,9 +6,11 @@ import { buttonClass } from "../../../components/ui/button";
 import { imageUrl, IMAGE_WIDTHS } from "../../../lib/image-url";
 import { CATEGORIES, COUNTRIES, DEFAULT_COUNTRY, LIMITS, REGIONS } from "../../../lib/reference";
 import type { Failure } from "../../../lib/app-error";
+import { parseHoursForm, type HoursFormValues } from "../../../lib/opening-hours";
 import { checkListingForm, LANDMARK_MAX_LENGTH, LISTING_TEXTS, typedListingFields } from "../listing.schemas";
 import { LgaSelect } from "./lga-select";
 import { LocationFields } from "./location-fields";
+import { WeeklyHoursFields } from "./weekly-hours-fields";
 
 export type ListingFormDefaults = {
   name?: string | null;
@@ -42,6 +44,7 @@ export function ListingForm({
   existingImages = [],
   failure,
   cancelTo = "/dashboard",
+  hours,
 }: {
   mode: "create" | "edit";
   action: string;
@@ -49,6 +52,8 @@ export function ListingForm({
   existingImages?: ExistingImage[];
   failure?: Failure | null;
   cancelTo?: string;
+  /** The weekly hours' fields inside this form (creating a listing, ADR 21): their values, typed or offered. */
+  hours?: HoursFormValues;
 }) {
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && navigation.formAction === action;
@@ -85,14 +90,16 @@ export function ListingForm({
       className="space-y-5"
       noValidate
       onSubmit={(event) => {
-        const checked = checkListingForm(typedListingFields(new FormData(event.currentTarget)), total);
+        const data = new FormData(event.currentTarget);
+        const checked = checkListingForm(typedListingFields(data), total);
+        const checkedHours = hours ? parseHoursForm(data) : null;
         setImageError(null);
-        if (checked.ok) {
+        if (checked.ok && checkedHours?.ok !== false) {
           setClientFields(null);
           return;
         }
         event.preventDefault();
-        setClientFields(checked.fields);
+        setClientFields({ ...(checked.ok ? {} : checked.fields), ...(checkedHours?.ok === false ? checkedHours.fields : {}) });
         // Start at the summary: it is announced, and the fields below say what each needs.
         event.currentTarget.scrollIntoView({ block: "start", behavior: "smooth" });
       }}
@@ -141,6 +148,13 @@ export function ListingForm({
       <TextField label="Website" name="websiteUrl" type="url" inputMode="url" placeholder="https://" defaultValue={defaults.websiteUrl ?? ""} error={fields.websiteUrl} />
       <LocationFields latitude={String(defaults.latitude ?? "")} longitude={String(defaults.longitude ?? "")} errors={{ latitude: fields.latitude, longitude: fields.longitude }} />
       <TextAreaField label="Products and services" name="products" rows={4} defaultValue={products} hint="One per line." error={fields.products} />
+      {hours ? (
+        <fieldset id="opening-hours" className="space-y-3">
+          <legend className="text-sm font-medium text-gray-700">Opening hours</legend>
+          <p className="text-sm text-gray-600">Optional. Times are Nigerian time (WAT). A closing time earlier than the opening time means after midnight.</p>
+          <WeeklyHoursFields values={hours} errors={fields} />
+        </fieldset>
+      ) : null}
 
       <fieldset className="space-y-3">
         <legend className="text-sm font-medium text-gray-700">Images ({total} of {LIMITS.imagesPerListing})</legend>
