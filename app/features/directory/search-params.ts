@@ -16,6 +16,12 @@ export type FilterLink = {
 
 /** /businesses with only the non-empty parameters (q trimmed); page 1 is left out. */
 export function businessesHref(filters: FilterLink): string {
+  const query = businessesParams(filters).toString();
+  return query ? `/businesses?${query}` : "/businesses";
+}
+
+/** The non-empty parameters of a search, as its link carries them (also a form's hidden inputs). */
+export function businessesParams(filters: FilterLink): URLSearchParams {
   const params = new URLSearchParams();
   const q = filters.q?.trim();
   if (q) params.set("q", q);
@@ -27,6 +33,5 @@ export function businessesHref(filters: FilterLink): string {
   if (filters.open) params.set("open", filters.open);
   if (filters.near) params.set("near", filters.near);
   if (filters.page && filters.page > 1) params.set("page", String(filters.page));
-  const query = params.toString();
-  return query ? `/businesses?${query}` : "/businesses";
+  return params;
 }

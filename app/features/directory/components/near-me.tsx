@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import { businessesHref, type FilterLink } from "../search-params";
+import { businessesHref, businessesParams, type FilterLink } from "../search-params";
 
 type NearMeProps = {
   /** The search as it is (text, filters, order), kept when the location is added. */
@@ -50,10 +50,10 @@ export function NearMe({ filters, near, explanation }: NearMeProps) {
       <div id="near-me" className={`${refused ? "" : "hidden"} target:block mt-3 rounded-lg bg-brand-50 p-3 text-sm`}>
         <p role="status">{explanation}</p>
         <form action="/businesses" className="mt-2 flex flex-wrap gap-2">
-          {filters.q && <input type="hidden" name="q" value={filters.q} />}
-          {filters.region && <input type="hidden" name="region" value={filters.region} />}
-          {filters.category && <input type="hidden" name="category" value={filters.category} />}
-          {filters.sort && <input type="hidden" name="sort" value={filters.sort} />}
+          {/* The search as it is (text, every filter, the order), without the old point and page. */}
+          {[...businessesParams({ ...filters, near: null, page: null })].map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
           <label htmlFor="near-coordinates" className="sr-only">
             Coordinates (latitude, longitude)
           </label>
