@@ -9,6 +9,7 @@ import { correctTerms, prefixTsQuery, searchTerms } from "./internal/search-term
 import type { BusinessCardData, BusinessFacets, Facet } from "./types";
 import { hasPlacementNow, hasPriorityNow, isFeaturedNow } from "../featured/featured-now.server";
 import { findOpenNow } from "./internal/open-now.server";
+import { plannerRows } from "./internal/planner-rows.server";
 import { nearSearch } from "./internal/near-search.server";
 
 export type BusinessSearchResult = {
@@ -372,7 +373,7 @@ export async function searchBusinesses(filters: BusinessFilters, options: Search
 
   // 1. A common text? The planner's statistics of the search vectors tell (from the most common words,
   // which is what a common text is made of); a block sample confirms it and counts.
-  const [publicCount, estimated] = [await publicListings(), await plannerRows(query)];
+  const [publicCount, estimated] = [await publicListings(), await plannerRows(sql`${businesses.searchVector} @@ ${query}`)];
   let share = 0;
   if (estimated >= denseShare * publicCount && estimated > exactMatchLimit) {
     let block = await blockSample(search, probeRows);
@@ -486,17 +487,6 @@ async function publicListings(): Promise<number> {
     publicCache = { count: Math.max(1, Number(row?.n ?? 0)), at: Date.now() };
   }
   return publicCache.count;
-}
-
-/** The planner's estimate of how many listings match: planning only, nothing is read. */
-async function plannerRows(query: SQL): Promise<number> {
-  const [row] = await queryRows<{ "QUERY PLAN": unknown }>(
-    getDb(),
-    sql`explain (format json) select 1 from ${businesses} where ${businesses.searchVector} @@ ${query}`,
-  );
-  const plan = row?.["QUERY PLAN"];
-  const parsed = (typeof plan === "string" ? JSON.parse(plan) : plan) as [{ Plan: { "Plan Rows": number } }] | undefined;
-  return Number(parsed?.[0]?.Plan?.["Plan Rows"] ?? 0);
 }
 
 type TextSearch = {

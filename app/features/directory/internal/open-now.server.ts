@@ -4,6 +4,7 @@ import { getDb, queryRows } from "../../../lib/db.server";
 import { minuteOfWeek, watDate } from "../../../lib/opening-hours";
 import { hasPlacementNow, hasPriorityNow, isFeaturedNow } from "../../featured/featured-now.server";
 import type { BusinessFilters } from "../parse-business-filters";
+import { plannerRows } from "./planner-rows.server";
 import { isPublicBusiness } from "./public-business.server";
 
 /**
@@ -121,14 +122,6 @@ function listedSql({ minRating }: Pick<BusinessFilters, "minRating">): SQL {
 
 /** sort=rating's order (the stored Bayesian score, ADR 18), as the use case's. */
 const RATING_ORDER = sql`${businesses.ratingScore} desc, ${businesses.reviewCount} desc, ${businesses.createdAt} desc, ${businesses.id}`;
-
-/** The planner's estimate of the rows a condition keeps (planning only, nothing read). */
-async function plannerRows(where: SQL): Promise<number> {
-  const [row] = await queryRows<{ "QUERY PLAN": unknown }>(getDb(), sql`explain (format json) select 1 from ${businesses} where ${where}`);
-  const plan = row?.["QUERY PLAN"];
-  const parsed = (typeof plan === "string" ? JSON.parse(plan) : plan) as [{ Plan: { "Plan Rows": number } }] | undefined;
-  return Number(parsed?.[0]?.Plan?.["Plan Rows"] ?? 0);
-}
 
 /**
  * One page of public listings open at `now`, with counts, in bounded work at any size:
