@@ -32,9 +32,12 @@ export function resultSummary(
   filters: { q: string; region: string | null; lga?: string | null; category: string | null; minRating?: 4 | null; open?: string | null },
   near?: { radiusKm: number; capped: boolean } | null,
 ): string {
+  // A capped near search read only the nearest listings: none of them matching says nothing of those farther out.
   const count = isEstimate
     ? `About ${formatNumber(roughly(total))} businesses`
-    : `${near?.capped ? "At least " : ""}${formatNumber(total)} ${total === 1 ? "business" : "businesses"}`;
+    : near?.capped && total === 0
+      ? "No businesses among the nearest listings"
+      : `${near?.capped ? "At least " : ""}${formatNumber(total)} ${total === 1 ? "business" : "businesses"}`;
   const where = near ? ` within ${near.radiusKm} km` : "";
   const place = filters.region && filters.lga ? `${filters.lga}, ${filters.region}` : filters.region;
   return [`${count}${filters.q ? ` for “${filters.q}”` : ""}${where}`, filters.category, place, filters.minRating && "Rated 4+", filters.open && "Open now"]

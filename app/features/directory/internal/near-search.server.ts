@@ -19,7 +19,7 @@ import { cardsFor, isPublicBusiness } from "./public-business.server";
  *   box around the point), testing each for the text and filters, until NEAR_RESULT_LIMIT + 1 match or NEAREST_READ
  *   listings were read;
  * - with a rare text (at most RARE_TEXT_LIMIT matches in the whole directory; one the planner expects more than
- *   twice as many of is not tried): its matches are found through the text index and their distances computed.
+ *   five times as many of is not tried): its matches are found through the text index and their distances computed.
  * Counts are exact up to NEAR_RESULT_LIMIT; beyond it, or when the nearest NEAREST_READ listings were read without
  * reaching the edge of the radius, the result is 'at least' that many (`near.capped`), pages stop there.
  */
@@ -151,10 +151,11 @@ export async function nearSearch(filters: BusinessFilters & { near: LatLng; now?
     pageSize, radiusKm = NEAR_RADIUS_KM, nearestRead = NEAREST_READ, resultLimit = NEAR_RESULT_LIMIT, rareTextLimit = RARE_TEXT_LIMIT,
   } = options;
   const meters = radiusKm * 1000;
-  // A text the planner expects far more than twice the limit of is common: reading `limit` + 1 of its matches only
-  // to learn so would cost more than the whole near search (2,001 rows at 1,000,000 listings for 'bread'). Asked
-  // before the transaction: on the embedded database it holds the only connection.
-  const maybeRare = query !== null && (await plannerRows(sql`${businesses.searchVector} @@ ${query}`)) <= 2 * rareTextLimit;
+  // A text the planner expects more than five times the limit of is common: reading `limit` + 1 of its matches only
+  // to learn so would cost more than the whole near search (2,001 rows at 1,000,000 listings for 'bread', which it
+  // expects 40,707 times). Words its statistics do not list get a fixed share (4,351 at 1,000,000 listings), so
+  // those are still tried. Asked before the transaction: on the embedded database it holds the only connection.
+  const maybeRare = query !== null && (await plannerRows(sql`${businesses.searchVector} @@ ${query}`)) <= 5 * rareTextLimit;
   const { candidates, exhausted } = await getDb().transaction(async (tx) => {
     const rare = query && maybeRare ? await rareTextCandidates(tx, filters.near, meters, filters, query, rareTextLimit) : null;
     if (rare) return { candidates: rare, exhausted: true };
