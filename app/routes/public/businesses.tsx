@@ -37,7 +37,12 @@ export async function loader({ request }: Route.LoaderArgs) {
     ignored: filters.nearIgnored ? LOCATION_TEXTS.nearIgnored : null,
     clearHref: near ? businessesHref({ ...filters, near: null, page: 1 }) : null,
   };
+  // The line above the results, made here: its wording is not shipped as code (check:bundle).
+  const summary = result.correctedQuery
+    ? resultSummary(result.total, result.isEstimate, { ...filters, q: "" })
+    : resultSummary(result.total, result.isEstimate, filters, result.near);
   return {
+    summary,
     filters: { q: filters.q, region: filters.region, lga: filters.lga ?? null, category: filters.category, minRating: filters.minRating ?? null, sort, open: filters.open ?? null, near },
     result, facets, meta, sortLink, nearMe,
   };
@@ -46,7 +51,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];
 
 export default function Businesses({ loaderData }: Route.ComponentProps) {
-  const { filters, result, facets, sortLink, nearMe } = loaderData;
+  const { filters, result, facets, sortLink, nearMe, summary } = loaderData;
   const isSignedIn = !!useRouteLoaderData<typeof rootLoader>("root")?.user;
   const [filtersOpen, setFiltersOpen] = useState(false);
 
@@ -98,11 +103,10 @@ export default function Businesses({ loaderData }: Route.ComponentProps) {
             <p role="status">
               {result.correctedQuery ? (
                 <>
-                  No businesses match “{filters.q}”. Showing results for “{result.correctedQuery}”:{" "}
-                  {resultSummary(result.total, result.isEstimate, { ...filters, q: "" })}
+                  No businesses match “{filters.q}”. Showing results for “{result.correctedQuery}”: {summary}
                 </>
               ) : (
-                resultSummary(result.total, result.isEstimate, filters, result.near)
+                summary
               )}
             </p>
             <Link to={sortLink.href} className="link">
