@@ -112,6 +112,18 @@ async function main() {
     );
     console.log(`  response gzip  p50 ${(result.gzipP50 / 1024).toFixed(1)} KB  max ${(result.gzipMax / 1024).toFixed(1)} KB`);
     console.log(`  slowest: ${slowest.map((s) => `${decodeURIComponent(s.query) || "(none)"} ${s.ms.toFixed(0)} ms`).join(", ")}`);
+    // The local-discovery requests apart (issue 17): near-me, 'Open now', and all the others.
+    const kinds: [string, (s: Sample) => boolean][] = [
+      ["near me", (s) => s.query.includes("near=")],
+      ["open now", (s) => !s.query.includes("near=") && s.query.includes("open=now")],
+      ["the rest", (s) => !s.query.includes("near=") && !s.query.includes("open=now")],
+    ];
+    for (const [kind, keep] of kinds) {
+      const part = samples.filter(keep);
+      if (part.length === 0 || part.length === samples.length) continue;
+      const k = summary(part);
+      console.log(`  ${kind.padEnd(9)} ${String(k.requests).padStart(4)} requests  p50 ${k.p50.toFixed(1)}  p95 ${k.p95.toFixed(1)}  p99 ${k.p99.toFixed(1)}  max ${k.max.toFixed(1)}`);
+    }
     const dir = path.join(PROJECT_ROOT, "bench", "results");
     mkdirSync(dir, { recursive: true });
     const file = path.join(dir, `search-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
