@@ -102,6 +102,20 @@ function countsFrom(rows: CountRow[], { region, lga, category }: Pick<BusinessFi
   };
 }
 
+/** The counts of the rows a condition keeps, if there are at most `limit` (read through the text index), else null. */
+async function countUpTo(where: SQL, limit: number): Promise<CountRow[] | null> {
+  const rows = await getDb().transaction(async (tx) => {
+    await tx.execute(planFor("bitmap"));
+    return queryRows<CountRow>(
+      tx,
+      sql`select state, lga, category, count(*)::int as n from (
+          select ${businesses.state} as state, ${businesses.lga} as lga, ${businesses.category} as category from ${businesses} where ${where} limit ${limit + 1}
+        ) m group by 1, 2, 3`,
+    );
+  });
+  return rows.reduce((n, row) => n + Number(row.n), 0) <= limit ? rows : null;
+}
+
 /** The planner's estimate for each word of a text ('a & (b | bs) & c:*'), the fewest: an upper bound of the text's matches. */
 async function fewestOfAnyWord(tsquery: string): Promise<number> {
   let fewest = Number.POSITIVE_INFINITY;
@@ -172,9 +186,15 @@ export async function findOpenNow(search: OpenNowSearch): Promise<OpenNowPage> {
   const most = query && tsquery && tsquery.includes(" & ") ? Math.min(publicCount, Math.max(base, await fewestOfAnyWord(tsquery))) : base;
   const level = most > SAMPLE_ROWS ? Math.min(MAX_SAMPLE_LEVEL, Math.ceil(Math.log2(most / SAMPLE_ROWS))) : 0;
 
-  // 1. Counts per region and category, over a marked sample (or every listing when small).
-  const sampled = level > 0 ? vectorMatch(`_${level}`) : gathered;
-  let rows = await db.transaction(async (tx) => {
+  // 1. Counts per region and category, over a marked sample (or every listing when small). At night with text,
+  // the text and the hour's marker together are mostly few: first counted exactly in one pass through the text
+  // index, reading at most exactMatchLimit + 1 of them; the sample only when there are more.
+  // (Tried when the planner expects at most that many: its estimate of the marker is good, and a word is about as
+  // likely open at night as any listing; a word with thousands open at night goes straight to the sample.)
+  const tryExact = marker && query && level > 0 && (await plannerRows(sql`true ${gathered}`)) <= exactMatchLimit;
+  const exactAtNight = tryExact ? await countUpTo(sql`${listedSql(filters)} ${gathered} and ${openAtTested(now)}`, exactMatchLimit) : null;
+  const sampled = level > 0 && !exactAtNight ? vectorMatch(`_${level}`) : gathered;
+  let rows = exactAtNight ?? await db.transaction(async (tx) => {
     // Through the text index (the markers): the open-hours index would gather every open listing first.
     await tx.execute(planFor("bitmap"));
     return queryRows<CountRow>(
@@ -183,13 +203,13 @@ export async function findOpenNow(search: OpenNowSearch): Promise<OpenNowPage> {
         where ${listedSql(filters)} ${sampled} and ${openAtTested(now)} group by 1, 2, 3`,
     );
   });
-  let scale = 2 ** level;
+  let scale = exactAtNight ? 1 : 2 ** level;
   let counts = countsFrom(rows, filters);
   // Few open now (at night): counted exactly, gathered through the night marker (or the open-hours index); with
   // text in the daytime, only when the text itself is rare enough to read every match, and no more of them than
   // a text search counts exactly (exactMatchLimit).
-  const exactUpTo = query && !marker ? exactMatchLimit : EXACT_COUNT_ROWS;
-  if (level > 0 && counts.matches * scale <= exactUpTo && (!query || marker || base <= EXACT_COUNT_ROWS)) {
+  const exactUpTo = query ? exactMatchLimit : EXACT_COUNT_ROWS;
+  if (scale > 1 && counts.matches * scale <= exactUpTo && (!query || marker || base <= EXACT_COUNT_ROWS)) {
     rows = await db.transaction(async (tx) => {
       await tx.execute(planFor("bitmap"));
       return queryRows<CountRow>(
