@@ -205,11 +205,11 @@ export async function findOpenNow(search: OpenNowSearch): Promise<OpenNowPage> {
   });
   let scale = exactAtNight ? 1 : 2 ** level;
   let counts = countsFrom(rows, filters);
-  // Few open now (at night): counted exactly, gathered through the night marker (or the open-hours index); with
-  // text in the daytime, only when the text itself is rare enough to read every match, and no more of them than
-  // a text search counts exactly (exactMatchLimit).
+  // Few open now: counted exactly, gathered through the night marker (or by day the open-hours index); browsing
+  // up to about EXACT_COUNT_ROWS; with text up to exactMatchLimit, as a text search counts, and by day only when
+  // the text itself is rare enough to read every match. (At night, a one-pass count that found more is final.)
   const exactUpTo = query ? exactMatchLimit : EXACT_COUNT_ROWS;
-  if (scale > 1 && counts.matches * scale <= exactUpTo && (!query || marker || base <= EXACT_COUNT_ROWS)) {
+  if (scale > 1 && !tryExact && counts.matches * scale <= exactUpTo && (!query || marker || base <= EXACT_COUNT_ROWS)) {
     rows = await db.transaction(async (tx) => {
       await tx.execute(planFor("bitmap"));
       return queryRows<CountRow>(
