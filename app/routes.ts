@@ -12,6 +12,8 @@ export default [
   route("categories/:category", "routes/public/landing.tsx", { id: "landing-category" }),
   route("states/:state", "routes/public/landing.tsx", { id: "landing-state" }),
   route("states/:state/:place", "routes/public/landing.tsx", { id: "landing-state-place" }),
+  // Counted contact links (issue 18): /go/{id}/call|whatsapp|website|directions answer 302 to the address
+  route("go/:id/:channel", "routes/public/go.ts"),
   // Accounts (spec 01 §2 Login, Register)
   route("login", "routes/auth/login.tsx"),
   route("logout", "routes/auth/logout.tsx"),

@@ -79,6 +79,15 @@ async function seedEveryTable(db: Database["db"]): Promise<void> {
   await db.execute(sql`update businesses set opening_hours = ${JSON.stringify(Array.from({ length: 7 }, () => ({ mode: "hours", ranges: [{ opens: "18:00", closes: "02:00" }] })))}::jsonb,
     open_minutes = '{[0,120),[1080,1560),[9720,10080)}'::int4multirange where id = ${listing.id}`);
   await db.execute(sql`insert into business_closures (business_id, closed_on, note) values (${listing.id}, '2026-12-25', 'Christmas, "closed" \ ☀️')`);
+  // Analytics (ADR 25): a raw event, a day's rollup with reply times, search words, the admin's day, a summary sent, a preference.
+  await db.execute(sql`insert into listing_events (business_id, kind, occurred_at, count, words, reply_seconds) values
+    (${listing.id}, 'impression', '2026-11-24 23:30:00.5+00', 3, 'jollof "rice", ☀️', null), (${listing.id}, 'reply', now(), 1, null, 5400)`);
+  await db.execute(sql`insert into listing_daily_stats (business_id, day, views, calls, replies, reply_seconds)
+    values (${listing.id}, '2026-11-25', 7, 2, 2, '{5400,60}')`);
+  await db.execute(sql`insert into listing_search_words (business_id, day, words, count) values (${listing.id}, '2026-11-25', 'agege bread, "hot"', 4)`);
+  await db.execute(sql`insert into site_daily_stats (day, signups, listings, messages, payments, revenue_kobo) values ('2026-11-25', 3, 2, 40, 1, 999900)`);
+  await db.execute(sql`insert into weekly_summaries (user_id, week_start) values (${owner.id}, '2026-11-23')`);
+  await db.execute(sql`insert into email_preferences (user_id, weekly_summary) values (${other.id}, false)`);
   await db.execute(sql`insert into job_runs (job, slot, ran_by, started_at, finished_at, outcome, error) values
     ('expire-featured', '2026-11-24 10:01:00+00', '4242@drill', '2026-11-24 10:01:00.123456+00', now(), 'failed', 'a "quoted" error, with a comma')`);
 }

@@ -4,3 +4,4 @@ export * from "./marketplace";
 export * from "./operations";
 export * from "./reports";
 export * from "./opening-hours";
+export * from "./analytics";

@@ -49,3 +49,11 @@ export function websiteHref(url: string | null | undefined): string | null {
   }
 }
 
+
+/**
+ * The counted link of a contact action (issue 18): /go/{id}/{channel}, answered with a redirect to the tel:,
+ * wa.me, website or maps address (follow-contact-link.server.ts).
+ */
+export function goHref(id: string, channel: "call" | "whatsapp" | "website" | "directions"): string {
+  return `/go/${encodeURIComponent(id)}/${channel}`;
+}

@@ -98,7 +98,7 @@ export async function buildBusinessSitemap(file: number, files: number, { maxUrl
 export function buildRobotsTxt(): string {
   const disallowed = [
     "/api/", "/dev/", "/kyc-documents/", "/events", "/dashboard", "/kyc-verification", "/business/create", "/business/edit/",
-    "/messages", "/notifications", "/profile", "/feedback", "/admin", "/payment",
+    "/messages", "/notifications", "/profile", "/feedback", "/admin", "/payment", "/go/", "/unsubscribe",
   ];
   return ["User-agent: *", "Allow: /", ...disallowed.map((path) => `Disallow: ${path}`), "", `Sitemap: ${publicUrl("/sitemap.xml")}`, ""].join("\n");
 }

@@ -8,6 +8,7 @@ import { publishEvents, REALTIME_TYPES } from "../../lib/realtime.server";
 import { LIMITS } from "../../lib/reference";
 import { effectiveRole } from "../accounts/access";
 import type { SessionUser } from "../accounts/session-user";
+import { recordMessageActivity } from "../analytics/record-listing-events.server";
 import { unreadCountSql } from "../notifications/count-unread.server";
 import { emailOwnerAboutMessage, OWNER_EMAIL_QUIET_MINUTES } from "./internal/email-owner.server";
 import { blockSides } from "./internal/blocks.server";
@@ -129,9 +130,17 @@ export async function sendMessage(actor: SessionUser | null, input: unknown): Pr
     });
 
     // The recipient's counts and the visitor's name, in one statement (one connection per transaction).
-    const [counts] = await queryRows<{ conversation_unread: number; unread: number; first_name: string | null; last_name: string | null }>(
+    // And, for the owner's analytics (issue 18), when the conversation began and whether the business had answered.
+    const [counts] = await queryRows<{
+      conversation_unread: number; unread: number; first_name: string | null; last_name: string | null; first_at: string | Date | null; answered: boolean;
+    }>(
       tx,
       sql`select
+            (select min(${businessMessages.createdAt}) from ${businessMessages}
+              where ${businessMessages.businessId} = ${businessId} and ${businessMessages.visitorId} = ${visitorId} and ${businessMessages.id} <> ${row.id}) as first_at,
+            exists (select 1 from ${businessMessages}
+              where ${businessMessages.businessId} = ${businessId} and ${businessMessages.visitorId} = ${visitorId}
+                and ${businessMessages.senderType} = 'business' and ${businessMessages.id} <> ${row.id}) as answered,
             (select count(*) from ${businessMessages}
               where ${businessMessages.recipientId} = ${recipientId} and not ${businessMessages.readStatus}
                 and ${businessMessages.businessId} = ${businessId} and ${businessMessages.visitorId} = ${visitorId})::int as conversation_unread,
@@ -169,7 +178,11 @@ export async function sendMessage(actor: SessionUser | null, input: unknown): Pr
           )
           select (select count(*) from seen)::int as seen, (select count(*) from claimed)::int as claimed`,
     );
-    return { message, visitorName, emailOwner: emailsOwner && Number(states?.claimed ?? 0) > 0 };
+    const activity = {
+      businessId, at: row.createdAt, fromBusiness: senderType === "business",
+      firstMessageAt: counts?.first_at ? new Date(counts.first_at) : null, businessAnsweredBefore: Boolean(counts?.answered),
+    };
+    return { message, visitorName, activity, emailOwner: emailsOwner && Number(states?.claimed ?? 0) > 0 };
   });
 
   if (!outcome) {
@@ -177,6 +190,7 @@ export async function sendMessage(actor: SessionUser | null, input: unknown): Pr
     if (stored) return { message: stored, duplicate: true };
     throw new AppError("conflict", MESSAGE_TEXTS.failed);
   }
+  recordMessageActivity(outcome.activity);
   if (outcome.emailOwner) {
     // After the commit and off the sender's path: a slow mail server must not slow the chat.
     void emailOwnerAboutMessage({

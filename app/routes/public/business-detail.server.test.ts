@@ -97,11 +97,14 @@ describe("business page", () => {
     expect(page.jsonLd).not.toContain("<");
   });
 
-  it("links a call (tel:) and WhatsApp (wa.me, international number), and sends anonymous contact through sign-in", async () => {
+  it("links a call and WhatsApp through the counted /go/ links, and sends anonymous contact through sign-in", async () => {
     const business = await publicBusiness({ name: "Mama Put", phoneNumber: "0803 123 4567" });
     const page = (await load(business.id)) as Found;
-    expect(page.links.tel).toBe("tel:08031234567");
-    expect(page.links.whatsapp).toBe("https://wa.me/2348031234567");
+    // /go/{id}/call answers 302 to tel:08031234567 and /go/{id}/whatsapp to https://wa.me/2348031234567 (go.server.test.ts).
+    expect(page.links.tel).toBe(`/go/${business.id}/call`);
+    expect(page.links.whatsapp).toBe(`/go/${business.id}/whatsapp`);
+    expect(page.links.website).toBeNull();
+    expect(page.links.maps).toBeNull();
     expect(page.links.contact).toBe(`/messages?businessId=${business.id}&businessName=Mama+Put`);
     expect(page.links.contactAfterLogin).toBe(`/login?redirectTo=${encodeURIComponent(`/messages?businessId=${business.id}&businessName=Mama+Put`)}`);
   });

@@ -7,13 +7,14 @@ import { ShareButton } from "~/components/share-button";
 import { SITE_NAME } from "~/components/site";
 import { loginUrlFor } from "~/features/accounts/access";
 import { businessJsonLd } from "~/features/directory/business-json-ld";
-import { businessPath, contactHref, telHref, websiteHref, whatsappHref } from "~/features/directory/business-links";
+import { businessPath, contactHref, goHref, telHref, websiteHref, whatsappHref } from "~/features/directory/business-links";
+import { getReplyTime } from "~/features/analytics/get-reply-time.server";
 import { getPublicBusiness } from "~/features/directory/get-public-business.server";
 import { breadcrumbJsonLd, businessTrail, jsonLdList } from "~/features/directory/landing-pages";
 import { OpenStatus } from "~/features/directory/components/open-status";
 import { defaultShareImage, publicUrl } from "~/features/directory/public-url.server";
 import { recordBusinessView } from "~/features/directory/record-business-view.server";
-import { shouldCountView } from "~/features/directory/view-counting";
+import { shouldCountView } from "~/features/analytics/counting";
 import { formatNumber } from "~/lib/format";
 import { SHARE_IMAGE } from "~/lib/image-url";
 import type { loader as rootLoader } from "~/root";
@@ -28,7 +29,6 @@ import { markReviewHelpful } from "~/features/reviews/mark-review-helpful.server
 import { replyToReview } from "~/features/reviews/reply-to-review.server";
 import { REVIEW_LIMITS } from "~/features/reviews/review.schemas";
 import { saveReview } from "~/features/reviews/save-review.server";
-import { mapsHref } from "~/lib/geo";
 
 const NOT_FOUND = DIRECTORY_TEXTS.businessNotFound;
 const GALLERY_SHOWN = 3;
@@ -47,8 +47,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const reviews = await listBusinessReviews(user, { businessId: business.id, sort: url.searchParams.get("reviews"), page: url.searchParams.get("rpage") });
   // Paging or sorting the reviews is the same visit.
   if (shouldCountView(request) && !url.searchParams.has("reviews") && !url.searchParams.has("rpage")) {
-    business.viewCount = (await recordBusinessView(business.id)) ?? business.viewCount;
+    business.viewCount = (await recordBusinessView(business.id, user)) ?? business.viewCount;
   }
+  const replyTime = await getReplyTime(business.id);
   const canonical = publicUrl(businessPath(business.id));
   const place = [business.category, business.state && `in ${business.state}`].filter(Boolean).join(" ");
   const images = business.images.map((image) => publicUrl(image.src));
@@ -58,15 +59,17 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     business,
     canonical,
     trail,
+    replyTime: replyTime?.text ?? null,
     // Links are made here, so the page needs no code to check them.
     links: {
       contact: contactHref(business),
       contactAfterLogin: loginUrlFor(contactHref(business)),
-      tel: telHref(business.phoneNumber),
-      whatsapp: whatsappHref(business.phoneNumber),
-      website: websiteHref(business.websiteUrl),
-      // 'Open in maps' (ADR 23): a link to the visitor's map app or the web, no tiles or scripts on this page.
-      maps: business.latitude !== null && business.longitude !== null ? mapsHref({ latitude: business.latitude, longitude: business.longitude }) : null,
+      // Call, WhatsApp, website and 'Open in maps' go through /go/… (issue 18): our server counts the contact
+      // action and redirects to the tel:, wa.me, website or maps address (no tiles or scripts on this page).
+      tel: telHref(business.phoneNumber) && goHref(business.id, "call"),
+      whatsapp: whatsappHref(business.phoneNumber) && goHref(business.id, "whatsapp"),
+      website: websiteHref(business.websiteUrl) && goHref(business.id, "website"),
+      maps: business.latitude !== null && business.longitude !== null ? goHref(business.id, "directions") : null,
     },
     // Rendered in the document head by the root layout, with the CSP nonce: [LocalBusiness, BreadcrumbList].
     jsonLd: jsonLdList(
@@ -141,7 +144,7 @@ export default function BusinessDetail({ loaderData, actionData }: Route.Compone
       </div>
     );
   }
-  const { business, canonical, links, reviews, signedIn, reviewLogin, trail } = loaderData;
+  const { business, canonical, links, reviews, signedIn, reviewLogin, trail, replyTime } = loaderData;
   const [main, ...gallery] = business.images;
   const address = [business.plotNumber, business.address].filter(Boolean).join(", ");
   const hiddenImages = gallery.length - GALLERY_SHOWN;
@@ -174,6 +177,12 @@ export default function BusinessDetail({ loaderData, actionData }: Route.Compone
           <span className="i i-eye h-4 w-4" />
           {formatNumber(business.viewCount)} {business.viewCount === 1 ? "view" : "views"}
         </span>
+        {replyTime && (
+          <span className="flex items-center gap-1">
+            <span className="i i-message h-4 w-4" />
+            {replyTime}
+          </span>
+        )}
       </p>
 
       <div className="mt-5 grid grid-cols-3 gap-2 sm:flex">
@@ -182,13 +191,13 @@ export default function BusinessDetail({ loaderData, actionData }: Route.Compone
           Contact Business
         </Link>
         {links.whatsapp && (
-          <a href={links.whatsapp} target="_blank" rel="noopener noreferrer" className="btn bg-[#25D366] px-2 py-3 text-gray-950">
+          <a href={links.whatsapp} target="_blank" rel="noopener noreferrer nofollow" className="btn bg-[#25D366] px-2 py-3 text-gray-950">
             <span className="i i-message" />
             WhatsApp
           </a>
         )}
         {links.tel && (
-          <a href={links.tel} className="btn btn-outline px-2 py-3">
+          <a href={links.tel} rel="nofollow" className="btn btn-outline px-2 py-3">
             <span className="i i-phone" />
             Call
           </a>
@@ -274,7 +283,7 @@ export default function BusinessDetail({ loaderData, actionData }: Route.Compone
           {links.maps && (
             <li className="flex gap-2">
               <span className="i i-pin" />
-              <a href={links.maps} target="_blank" rel="noopener" className="link">
+              <a href={links.maps} target="_blank" rel="noopener nofollow" className="link">
                 Open in maps
               </a>
             </li>
@@ -283,7 +292,7 @@ export default function BusinessDetail({ loaderData, actionData }: Route.Compone
             <li className="flex gap-2">
               <span className="i i-phone" />
               <span className="sr-only">Phone:</span>
-              {links.tel ? <a href={links.tel} className="link">{business.phoneNumber}</a> : business.phoneNumber}
+              {links.tel ? <a href={links.tel} rel="nofollow" className="link">{business.phoneNumber}</a> : business.phoneNumber}
             </li>
           )}
           {links.website && (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { shouldCountView } from "./view-counting";
+import { shouldCountView } from "./counting";
 
 const PHONE = "Mozilla/5.0 (Linux; Android 12; TECNO KG5) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36";
 const request = (headers: Record<string, string> = {}, method = "GET") =>

@@ -1,0 +1,68 @@
+import type { ContactChannel } from "../../lib/reference";
+import { isUuid } from "../../lib/ids";
+import type { SessionUser } from "../accounts/session-user";
+import { normalizeSearchWords } from "./analytics.schemas";
+import { shouldCountView } from "./counting";
+import { bufferListingEvents } from "./internal/event-buffer.server";
+
+/**
+ * Counting rules (issue 18, ADR 25), one place for every caller:
+ * - people only: the request must be one `shouldCountView` counts (a GET from a browser, not a crawler,
+ *   a link preview or a prefetch);
+ * - never the listing's owner (dropped when the batch is written, by the listing's user_id);
+ * - written in batches off the request's path (internal/event-buffer.server.ts).
+ */
+
+/** A page view of a public listing that the view counter already counted (directory's recordBusinessView). */
+export function recordListingView(businessId: string, viewer: SessionUser | null): void {
+  bufferListingEvents([{ businessId, kind: "view", viewerId: viewer?.id ?? null }]);
+}
+
+/**
+ * Listings shown on a results or landing page: one impression each, with the search text when there was one.
+ * Nothing for requests that are not a person's page view.
+ */
+export function recordSearchImpressions(
+  request: Request,
+  viewer: SessionUser | null,
+  shown: { businessIds: readonly string[]; words?: string | null },
+): void {
+  if (shown.businessIds.length === 0 || !shouldCountView(request)) return;
+  const words = normalizeSearchWords(shown.words);
+  const viewerId = viewer?.id ?? null;
+  bufferListingEvents(shown.businessIds.filter(isUuid).map((businessId) => ({ businessId, kind: "impression" as const, words, viewerId })));
+}
+
+/** A contact action followed through /go/… (the caller checked the listing is public and the request counts). */
+export function recordContactAction(businessId: string, channel: ContactChannel, viewer: SessionUser | null): void {
+  bufferListingEvents([{ businessId, kind: channel, viewerId: viewer?.id ?? null }]);
+}
+
+/**
+ * A message stored in a conversation (messaging's sendMessage, after its commit). A visitor's message is a
+ * message received (and a conversation started when it is the conversation's first); the business's first
+ * answer is a first reply, with the seconds since the conversation's first message.
+ */
+export function recordMessageActivity(input: {
+  businessId: string;
+  at: Date;
+  fromBusiness: boolean;
+  /** The conversation's first message before this one, or null when this is the first. */
+  firstMessageAt: Date | null;
+  /** True when the business had already written in the conversation before this message. */
+  businessAnsweredBefore: boolean;
+}): void {
+  const { businessId, at } = input;
+  if (!input.fromBusiness) {
+    bufferListingEvents([
+      { businessId, kind: "message", at },
+      ...(input.firstMessageAt === null ? [{ businessId, kind: "conversation" as const, at }] : []),
+    ]);
+    return;
+  }
+  if (input.businessAnsweredBefore || input.firstMessageAt === null) return;
+  const replySeconds = Math.max(0, Math.round((at.getTime() - input.firstMessageAt.getTime()) / 1000));
+  bufferListingEvents([{ businessId, kind: "reply", at, replySeconds }]);
+}
+
+export { flushListingEvents, pendingListingEvents } from "./internal/event-buffer.server";

@@ -1,0 +1,99 @@
+import { sql } from "drizzle-orm";
+import { bigint, bigserial, boolean, check, date, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { LISTING_EVENT_KINDS } from "../../app/lib/reference";
+import { user } from "./auth";
+import { businesses, inList } from "./directory";
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+const day = (name: string) => date(name, { mode: "string" });
+
+/**
+ * What people did with a listing (issue 18, ADR 25), kept 90 days: page views, search impressions, contact
+ * actions (call, whatsapp, website, directions), conversations started, messages received and first replies.
+ * Rows are written in batches (app/features/analytics/internal/event-buffer.server.ts): one row may stand for
+ * several events of one kind in one batch (`count`). Nothing here says who did it.
+ */
+export const listingEvents = pgTable(
+  "listing_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    businessId: uuid("business_id").notNull().references(() => businesses.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    occurredAt: ts("occurred_at").notNull(),
+    count: integer("count").notNull().default(1),
+    /** An impression from a text search: the words searched, normalised (lower case, single spaces). */
+    words: text("words"),
+    /** A first reply: seconds from the conversation's first message. */
+    replySeconds: integer("reply_seconds"),
+  },
+  (t) => [
+    check("listing_events_kind_check", sql`${t.kind} in (${inList(LISTING_EVENT_KINDS)})`),
+    check("listing_events_count_check", sql`${t.count} > 0`),
+    index("listing_events_occurred_idx").on(t.occurredAt),
+    index("listing_events_business_idx").on(t.businessId, t.occurredAt),
+  ],
+);
+
+/**
+ * A listing's figures per day in Africa/Lagos time, kept with the events' batch (same statement). Dashboards
+ * read only these. `reply_seconds` holds each first reply of the day, for the median reply time.
+ */
+export const listingDailyStats = pgTable(
+  "listing_daily_stats",
+  {
+    businessId: uuid("business_id").notNull().references(() => businesses.id, { onDelete: "cascade" }),
+    day: day("day").notNull(),
+    views: integer("views").notNull().default(0),
+    impressions: integer("impressions").notNull().default(0),
+    calls: integer("calls").notNull().default(0),
+    whatsapp: integer("whatsapp").notNull().default(0),
+    website: integer("website").notNull().default(0),
+    directions: integer("directions").notNull().default(0),
+    conversations: integer("conversations").notNull().default(0),
+    messages: integer("messages").notNull().default(0),
+    replies: integer("replies").notNull().default(0),
+    replySeconds: integer("reply_seconds").array().notNull().default(sql`'{}'::integer[]`),
+  },
+  (t) => [primaryKey({ name: "listing_daily_stats_pk", columns: [t.businessId, t.day] })],
+);
+
+/** How often a listing was shown for each search text, per WAT day (Premium's 'top search words'). */
+export const listingSearchWords = pgTable(
+  "listing_search_words",
+  {
+    businessId: uuid("business_id").notNull().references(() => businesses.id, { onDelete: "cascade" }),
+    day: day("day").notNull(),
+    words: text("words").notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [primaryKey({ name: "listing_search_words_pk", columns: [t.businessId, t.day, t.words] })],
+);
+
+/** The admin overview's figures per WAT day, recomputed for recent days by a scheduled job. */
+export const siteDailyStats = pgTable("site_daily_stats", {
+  day: day("day").primaryKey(),
+  signups: integer("signups").notNull().default(0),
+  listings: integer("listings").notNull().default(0),
+  messages: integer("messages").notNull().default(0),
+  payments: integer("payments").notNull().default(0),
+  revenueKobo: bigint("revenue_kobo", { mode: "number" }).notNull().default(0),
+  computedAt: ts("computed_at").notNull().defaultNow(),
+});
+
+/** Weekly summary e-mails: one row per owner and week (Monday, WAT), claimed before the e-mail goes. */
+export const weeklySummaries = pgTable(
+  "weekly_summaries",
+  {
+    userId: text("user_id").notNull().references(() => user.id, { onDelete: "cascade" }),
+    weekStart: day("week_start").notNull(),
+    sentAt: ts("sent_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: "weekly_summaries_pk", columns: [t.userId, t.weekStart] }), index("weekly_summaries_week_idx").on(t.weekStart)],
+);
+
+/** Whether an owner wants the weekly summary (one-click unsubscribe sets it false). One row per account that chose. */
+export const emailPreferences = pgTable("email_preferences", {
+  userId: text("user_id").primaryKey().references(() => user.id, { onDelete: "cascade" }),
+  weeklySummary: boolean("weekly_summary").notNull().default(true),
+  updatedAt: ts("updated_at").notNull().defaultNow(),
+});
