@@ -1,0 +1,81 @@
+import { formatNumber } from "~/lib/format";
+
+/**
+ * A daily bar chart drawn on the server as SVG (issue 18): no chart library, no script. The bars scale to the
+ * width of a phone; the labels are HTML (SVG text would stretch). Screen readers get a summary on the figure
+ * and the figures as a table (in a closed <details>, for everyone who prefers numbers).
+ */
+export type DailyPoint = { day: string; value: number };
+
+/** '2026-11-03' → '3 Nov' (the day is already a WAT date; read it as UTC so no zone shifts it). */
+export function shortDay(day: string): string {
+  const [year, month, date] = day.split("-").map(Number);
+  return new Date(Date.UTC(year!, month! - 1, date!)).toLocaleDateString("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
+}
+
+export function DailyChart({ title, points, unit = "" }: { title: string; points: readonly DailyPoint[]; unit?: string }) {
+  const total = points.reduce((sum, p) => sum + p.value, 0);
+  const peak = points.reduce<DailyPoint | null>((best, p) => (!best || p.value > best.value ? p : best), null);
+  const max = Math.max(1, peak?.value ?? 0);
+  const width = Math.max(points.length, 1) * 10;
+  const height = 100;
+  const first = points[0];
+  const last = points[points.length - 1];
+  const summary =
+    `${title}: ${formatNumber(total)}${unit} over ${points.length} days` +
+    (peak && peak.value > 0 ? `, highest ${formatNumber(peak.value)} on ${shortDay(peak.day)}.` : ", none on any day.");
+  return (
+    <figure className="chart">
+      <figcaption className="text-sm font-semibold text-gray-800">{title}</figcaption>
+      <div className="mt-1 flex items-stretch gap-2">
+        <div className="flex flex-col justify-between text-right text-xs text-gray-600" aria-hidden="true">
+          <span>{formatNumber(max)}</span>
+          <span>0</span>
+        </div>
+        <svg
+          role="img"
+          aria-label={summary}
+          viewBox={`0 0 ${width} ${height}`}
+          preserveAspectRatio="none"
+          className="h-32 w-full rounded bg-gray-50"
+        >
+          {points.map((p, i) => {
+            const h = p.value === 0 ? 0 : Math.max(1.5, (p.value / max) * (height - 4));
+            return (
+              <rect key={p.day} x={i * 10 + 1.5} y={height - h} width={7} height={h} className="fill-brand-600">
+                <title>{`${shortDay(p.day)}: ${formatNumber(p.value)}`}</title>
+              </rect>
+            );
+          })}
+        </svg>
+      </div>
+      {first && last && (
+        <div className="ml-8 flex justify-between text-xs text-gray-600" aria-hidden="true">
+          <span>{shortDay(first.day)}</span>
+          <span>{shortDay(last.day)}</span>
+        </div>
+      )}
+      <details className="mt-1 text-sm">
+        <summary className="cursor-pointer text-gray-700">{title} as a table</summary>
+        <table className="mt-1 w-full text-left text-sm">
+          <thead>
+            <tr>
+              <th scope="col">Day</th>
+              <th scope="col" className="text-right">
+                {title}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {points.map((p) => (
+              <tr key={p.day}>
+                <td>{shortDay(p.day)}</td>
+                <td className="text-right">{formatNumber(p.value)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
+    </figure>
+  );
+}
