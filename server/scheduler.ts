@@ -6,6 +6,7 @@ import { sendPlanReminders } from "../app/features/plans/send-plan-reminders.ser
 import { refreshSearchStatistics } from "../app/features/directory/refresh-search-statistics.server";
 import { closeStalePayments } from "../app/features/payments/close-stale-payments.server";
 import { KYC_PURGE_BATCH, purgeExpiredKycDocuments } from "../app/features/privacy/purge-expired-kyc-documents.server";
+import { purgeListingEvents } from "../app/features/analytics/purge-listing-events.server";
 import { getDb, queryRows, type Db } from "../app/lib/db.server";
 import { getEnv } from "../app/lib/env.server";
 import { scrubText } from "../app/lib/log-safety";
@@ -98,6 +99,15 @@ export function defaultJobs(): ScheduledJob[] {
       run: async () => {
         const { checked, succeeded, closed } = await closeStalePayments();
         return checked > 0 ? { checked, succeeded, closed } : null;
+      },
+    },
+    {
+      // Raw listing events older than 90 days (issue 18); the daily rollups the dashboards read stay.
+      name: "purge-listing-events",
+      everyMs: 60 * 60_000,
+      run: async () => {
+        const purged = await purgeListingEvents();
+        return purged > 0 ? { purged } : null;
       },
     },
     {

@@ -1,4 +1,5 @@
 import type { ServerType } from "@hono/node-server";
+import { flushListingEvents } from "../app/features/analytics/record-listing-events.server";
 import { settleBackgroundTasks } from "../app/lib/background.server";
 import type { Database } from "../app/lib/db.server";
 import { startClosing, startDraining } from "../app/lib/lifecycle.server";
@@ -56,6 +57,8 @@ export function installGracefulShutdown(options: {
         await closed;
         clearInterval(idleSweep);
         await settleBackgroundTasks();
+        // Listing events still waiting for their batch (issue 18) are written before the database closes.
+        await flushListingEvents().catch((error: unknown) => logger.error({ err: error }, "could not write the last listing events"));
         await options.database.close();
       } catch (error) {
         code = 1;

@@ -1,0 +1,225 @@
+import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createBusiness, createOwner, createVisitor, type CreatedUser } from "../../../db/seed/factories";
+import { actorFor } from "../../../tests/support/actors";
+import { pageApp } from "../../../tests/support/route-build";
+import { sessionCookie } from "../../../tests/support/screen-harness";
+import { getDb, queryRows } from "../../lib/db.server";
+import { recordBusinessView } from "../directory/record-business-view.server";
+import { sendMessage } from "../messaging/send-message.server";
+import type { SessionUser } from "../accounts/session-user";
+import { getReplyTime } from "./get-reply-time.server";
+import { bufferListingEvents } from "./internal/event-buffer.server";
+import { purgeListingEvents } from "./purge-listing-events.server";
+import { flushListingEvents, recordContactAction, recordMessageActivity, recordSearchImpressions } from "./record-listing-events.server";
+
+const PHONE = "Mozilla/5.0 (Linux; Android 12; TECNO KG5) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36";
+const BOTS = [
+  "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
+  "WhatsApp/2.23.20.0 A",
+  "facebookexternalhit/1.1",
+];
+const page = (headers: Record<string, string> = { "User-Agent": PHONE }) => new Request("http://localhost/businesses?q=x", { headers });
+
+type Day = { day: string; views: number; impressions: number; calls: number; whatsapp: number; website: number; directions: number; conversations: number; messages: number; replies: number; reply_seconds: number[] };
+
+async function days(businessId: string): Promise<Day[]> {
+  return queryRows<Day>(getDb(), sql`select day::text as day, views, impressions, calls, whatsapp, website, directions, conversations, messages, replies, reply_seconds
+    from listing_daily_stats where business_id = ${businessId} order by day`);
+}
+async function rawSum(businessId: string): Promise<Record<string, number>> {
+  const rows = await queryRows<{ kind: string; n: number }>(getDb(), sql`select kind, sum(count)::int as n from listing_events where business_id = ${businessId} group by kind`);
+  return Object.fromEntries(rows.map((r) => [r.kind, Number(r.n)]));
+}
+const total = (rows: Day[], key: keyof Day) => rows.reduce((sum, r) => sum + Number(r[key]), 0);
+
+let owner: CreatedUser;
+let ownerActor: SessionUser;
+let visitor: CreatedUser;
+let visitorActor: SessionUser;
+
+beforeAll(async () => {
+  owner = await createOwner(getDb());
+  ownerActor = await actorFor(owner);
+  visitor = await createVisitor(getDb());
+  visitorActor = await actorFor(visitor);
+});
+
+async function listing(overrides: Partial<Parameters<typeof createBusiness>[1]> = {}) {
+  return createBusiness(getDb(), { userId: owner.id, phoneNumber: "0803 123 4567", ...overrides });
+}
+
+describe("counting rules", () => {
+  it("counts a person's impressions with the normalised search words, and nothing from crawlers, previews or prefetches", async () => {
+    const b = await listing();
+    recordSearchImpressions(page(), null, { businessIds: [b.id], words: "  Jollof   RICE " });
+    recordSearchImpressions(page(), visitorActor, { businessIds: [b.id], words: "jollof rice" });
+    recordSearchImpressions(page(), null, { businessIds: [b.id] });
+    for (const ua of BOTS) recordSearchImpressions(page({ "User-Agent": ua }), null, { businessIds: [b.id], words: "bot" });
+    recordSearchImpressions(page({ "User-Agent": PHONE, "Sec-Purpose": "prefetch" }), null, { businessIds: [b.id], words: "prefetch" });
+    recordSearchImpressions(page({}), null, { businessIds: [b.id], words: "no agent" });
+    await flushListingEvents();
+    expect(total(await days(b.id), "impressions")).toBe(3);
+    const words = await queryRows<{ words: string; count: number }>(getDb(), sql`select words, count from listing_search_words where business_id = ${b.id}`);
+    expect(words).toEqual([{ words: "jollof rice", count: 2 }]);
+  });
+
+  it("never counts the listing's owner: their page views, impressions and contact taps", async () => {
+    const b = await listing({ viewCount: 5 });
+    expect(await recordBusinessView(b.id, ownerActor)).toBeNull();
+    recordSearchImpressions(page(), ownerActor, { businessIds: [b.id], words: "mine" });
+    recordContactAction(b.id, "call", ownerActor);
+    expect(await recordBusinessView(b.id, visitorActor)).toBe(6);
+    expect(await recordBusinessView(b.id, null)).toBe(7);
+    await flushListingEvents();
+    const rows = await days(b.id);
+    expect(total(rows, "views")).toBe(2);
+    expect(total(rows, "impressions")).toBe(0);
+    expect(total(rows, "calls")).toBe(0);
+    expect(await rawSum(b.id)).toEqual({ view: 2 });
+  });
+
+  it("adds up one batch's events per listing and kind: the raw rows and the rollup agree", async () => {
+    const b = await listing();
+    const other = await listing();
+    for (let i = 0; i < 25; i++) recordSearchImpressions(page(), null, { businessIds: [b.id, other.id], words: "bread" });
+    recordContactAction(b.id, "whatsapp", null);
+    recordContactAction(b.id, "whatsapp", visitorActor);
+    recordContactAction(b.id, "website", null);
+    recordContactAction(b.id, "directions", null);
+    await flushListingEvents();
+    const raw = await queryRows<{ n: number }>(getDb(), sql`select count(*)::int as n from listing_events where business_id = ${b.id} and kind = 'impression'`);
+    expect(Number(raw[0]!.n)).toBe(1);
+    expect(await rawSum(b.id)).toEqual({ impression: 25, whatsapp: 2, website: 1, directions: 1 });
+    const [day] = await days(b.id);
+    expect(day).toMatchObject({ impressions: 25, whatsapp: 2, website: 1, directions: 1, calls: 0 });
+    expect(total(await days(other.id), "impressions")).toBe(25);
+  });
+
+  it("puts each event on its day in Africa/Lagos time (UTC+1): 22:59:59 UTC and 23:00:00 UTC are different days", async () => {
+    const b = await listing();
+    bufferListingEvents([
+      { businessId: b.id, kind: "view", at: new Date("2026-03-09T22:59:59Z") },
+      { businessId: b.id, kind: "view", at: new Date("2026-03-09T23:00:00Z") },
+      { businessId: b.id, kind: "call", at: new Date("2026-03-10T22:30:00Z") },
+      // New Year's Eve in Lagos starts the new year an hour before UTC does.
+      { businessId: b.id, kind: "view", at: new Date("2026-12-31T23:30:00Z") },
+    ]);
+    await flushListingEvents();
+    // Written again in a later batch: added to the same day's row, not a second row.
+    bufferListingEvents([{ businessId: b.id, kind: "view", at: new Date("2026-03-10T00:15:00Z") }]);
+    await flushListingEvents();
+    expect((await days(b.id)).map((d) => [d.day, d.views, d.calls])).toEqual([
+      ["2026-03-09", 1, 0],
+      ["2026-03-10", 2, 1],
+      ["2027-01-01", 1, 0],
+    ]);
+  });
+
+  it("drops the events of a listing deleted before its batch was written, and writes the others", async () => {
+    const gone = await listing();
+    const kept = await listing();
+    recordContactAction(gone.id, "call", null);
+    recordContactAction(kept.id, "call", null);
+    await getDb().execute(sql`delete from businesses where id = ${gone.id}`);
+    await flushListingEvents();
+    expect(total(await days(kept.id), "calls")).toBe(1);
+    expect(await rawSum(gone.id)).toEqual({});
+  });
+});
+
+describe("messaging figures", () => {
+  it("counts messages received, conversations started and the first reply with its time, from real sends", async () => {
+    const b = await listing();
+    const send = (actor: SessionUser, input: { message: string; visitorId?: string }) =>
+      sendMessage(actor, { businessId: b.id, idempotencyKey: randomUUID(), ...input });
+    await send(visitorActor, { message: "Hello, are you open today?" });
+    await send(visitorActor, { message: "And tomorrow?" });
+    await send(ownerActor, { message: "Yes, from 8.", visitorId: visitor.id });
+    await send(ownerActor, { message: "Both days.", visitorId: visitor.id });
+    await flushListingEvents();
+    const [day] = await days(b.id);
+    expect(day).toMatchObject({ messages: 2, conversations: 1, replies: 1 });
+    expect(day!.reply_seconds).toHaveLength(1);
+    expect(day!.reply_seconds[0]).toBeGreaterThanOrEqual(0);
+    expect(day!.reply_seconds[0]).toBeLessThan(60);
+  });
+
+  it("says 'Usually replies within N hours' only with enough conversations, most of them answered", async () => {
+    const b = await listing();
+    const now = new Date();
+    const firstAt = new Date(now.getTime() - 6 * 3600_000);
+    const start = (n: number) => {
+      for (let i = 0; i < n; i++) recordMessageActivity({ businessId: b.id, at: firstAt, fromBusiness: false, firstMessageAt: null, businessAnsweredBefore: false });
+    };
+    const reply = (hours: number) =>
+      recordMessageActivity({ businessId: b.id, at: new Date(firstAt.getTime() + hours * 3600_000), fromBusiness: true, firstMessageAt: firstAt, businessAnsweredBefore: false });
+    start(4);
+    reply(1.5);
+    reply(2.5);
+    reply(0.5);
+    await flushListingEvents();
+    expect(await getReplyTime(b.id, now)).toBeNull(); // 4 conversations: too few to say
+    start(2);
+    await flushListingEvents();
+    // 6 conversations, 3 answered: not most of them.
+    expect(await getReplyTime(b.id, now)).toBeNull();
+    reply(3.2);
+    // A second answer in a conversation already answered is not a first reply.
+    recordMessageActivity({ businessId: b.id, at: now, fromBusiness: true, firstMessageAt: firstAt, businessAnsweredBefore: true });
+    await flushListingEvents();
+    const shown = await getReplyTime(b.id, now);
+    expect(shown).toMatchObject({ conversations: 6, replies: 4, text: "Usually replies within 2 hours" });
+    expect(shown!.medianSeconds).toBe(2 * 3600);
+  });
+});
+
+describe("/go/{id}/{channel}", () => {
+  it("answers 302 to the listing's own address and counts a person's tap, not a crawler's or the owner's", async () => {
+    const app = pageApp();
+    const b = await listing({ websiteUrl: "mamaput.ng", latitude: 6.6018, longitude: 3.3515 });
+    const go = (channel: string, headers: Record<string, string> = { "User-Agent": PHONE }) => app.request(`/go/${b.id}/${channel}`, { headers });
+    const call = await go("call");
+    expect(call.status).toBe(302);
+    expect(call.headers.get("location")).toBe("tel:08031234567");
+    expect(call.headers.get("x-robots-tag")).toContain("noindex");
+    expect((await go("whatsapp")).headers.get("location")).toBe("https://wa.me/2348031234567");
+    expect((await go("website")).headers.get("location")).toBe("https://mamaput.ng/");
+    expect((await go("directions")).headers.get("location")).toBe("https://www.google.com/maps/search/?api=1&query=6.6018%2C3.3515");
+    for (const ua of BOTS) expect((await go("call", { "User-Agent": ua })).status).toBe(302);
+    const ownerCookie = await sessionCookie(owner.email);
+    expect((await go("call", { "User-Agent": PHONE, Cookie: ownerCookie })).status).toBe(302);
+    await flushListingEvents();
+    expect(await days(b.id)).toMatchObject([{ calls: 1, whatsapp: 1, website: 1, directions: 1 }]);
+  });
+
+  it("answers 404 for an unknown channel, a missing address, a listing that is not public and a malformed id, counting nothing", async () => {
+    const app = pageApp();
+    const noPhone = await listing({ phoneNumber: null });
+    const pending = await listing({ status: "pending" });
+    for (const path of [`/go/${noPhone.id}/fax`, `/go/${noPhone.id}/call`, `/go/${noPhone.id}/website`, `/go/${noPhone.id}/directions`, `/go/${pending.id}/call`, "/go/not-a-uuid/call", "/go/javascript:alert(1)/website"]) {
+      const res = await app.request(path, { headers: { "User-Agent": PHONE } });
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get("location"), path).toBeNull();
+    }
+    await flushListingEvents();
+    expect(await rawSum(noPhone.id)).toEqual({});
+    expect(await rawSum(pending.id)).toEqual({});
+  });
+});
+
+describe("retention", () => {
+  it("deletes raw events older than 90 days and keeps the daily rollups", async () => {
+    const b = await listing();
+    const now = new Date("2026-11-25T12:00:00Z");
+    bufferListingEvents([
+      { businessId: b.id, kind: "view", at: new Date("2026-08-26T11:00:00Z") }, // 91 days before
+      { businessId: b.id, kind: "view", at: new Date("2026-08-28T12:00:00Z") },
+    ]);
+    await flushListingEvents();
+    expect(await purgeListingEvents(now)).toBeGreaterThanOrEqual(1);
+    expect(await rawSum(b.id)).toEqual({ view: 1 });
+    expect(total(await days(b.id), "views")).toBe(2);
+  });
+});
