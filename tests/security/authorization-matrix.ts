@@ -374,6 +374,11 @@ export const PAGE_ROWS: Row[] = [
   row({ key: "GET /business/:id", expect: same(200), ask: (w) => ({ method: "GET", path: `/business/${w.listing.id}` }) }),
   row({ key: "GET /business/:id", case: "a listing waiting for review", expect: same(404), ask: (w) => ({ method: "GET", path: `/business/${w.pendingListing.id}` }) }),
   ...reviewRows("/business"),
+  // Counted contact links (issue 18): everyone is sent to the public listing's own address; the owner's tap is not counted.
+  row({ key: "GET /go/:id/:channel", case: "a public listing's phone", expect: same("→tel:+2348030000000"), ask: (w) => ({ method: "GET", path: `/go/${w.listing.id}/call` }) }),
+  row({ key: "GET /go/:id/:channel", case: "a listing waiting for review", expect: same(404), ask: (w) => ({ method: "GET", path: `/go/${w.pendingListing.id}/whatsapp` }) }),
+  row({ key: "GET /go/:id/:channel", case: "a channel that does not exist", expect: same(404), ask: (w) => ({ method: "GET", path: `/go/${w.listing.id}/fax` }) }),
+  noAction("/go/:id/:channel", "/go/00000000-0000-4000-8000-000000000000/call"),
   // Landing pages (issue 17): public, read-only; an empty combination is not found for anyone, another spelling redirects.
   row({ key: "GET /categories", expect: same(200), ask: get("/categories") }),
   noAction("/categories", "/categories"),
