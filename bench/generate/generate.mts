@@ -305,8 +305,21 @@ async function main() {
        select coalesce(state, ''), lga, coalesce(category, ''), count(*) from businesses
        where approved and approval_status = 'approved' and not owner_suspended and user_id is not null and lga is not null group by 1, 2, 3`,
     );
+    // Owner analytics (issue 18, ADR 25): one listing in 50 has 90 days of daily rollups (a few counts a day, first
+    // replies some days), so the rollup table has the size a busy directory gives it.
+    console.log("analytics rollups…");
+    await exec(
+      database,
+      `insert into listing_daily_stats (business_id, day, views, impressions, calls, whatsapp, website, directions, conversations, messages, replies, reply_seconds)
+       select b.id, d::date, h % 40, h % 300, h % 3, (h / 3) % 3, (h / 7) % 2, (h / 11) % 2, (h / 13) % 2, (h / 17) % 4, (h / 19) % 2,
+         case when (h / 19) % 2 = 1 then array[60 + h % 14400] else '{}'::int[] end
+       from businesses b
+       cross join generate_series(current_date - 89, current_date, interval '1 day') as d
+       cross join lateral (select abs(hashtext(b.id::text || d::text)) as h) as x
+       where abs(hashtext(b.id::text)) % 50 = 0`,
+    );
     console.log("vacuum analyze…");
-    for (const table of ["businesses", "business_images", '"user"', "profiles", "reviews", "business_closures"]) await exec(database, `vacuum analyze ${table}`);
+    for (const table of ["businesses", "business_images", '"user"', "profiles", "reviews", "business_closures", "listing_daily_stats"]) await exec(database, `vacuum analyze ${table}`);
     console.log(`done in ${((Date.now() - started) / 1000).toFixed(0)} s`);
   } finally {
     await database.close();
