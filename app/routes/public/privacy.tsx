@@ -90,6 +90,12 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
       whoSees: "Reviews: everyone. Votes: counted, never named. Reports: our admins. Blocks: you and the person blocked, when they try to write",
     },
     {
+      what: "What visitors do with a listing: page views, appearances in search results (with the words searched), taps on call, WhatsApp, website and directions, conversations started and how soon the business replied — counted without saying who",
+      why: "To show business owners what their listing brings them (their analytics), and the business page's 'Usually replies within …'",
+      howLong: "The individual counts 90 days; the daily totals per listing as long as the listing exists",
+      whoSees: "The listing's owner (what their plan includes) and our admins",
+    },
+    {
       what: "Feedback you send us, and notifications we send you",
       why: "To improve the service and keep you informed",
       howLong: "Notifications until you delete your account; feedback is kept without your name once you delete your account",
