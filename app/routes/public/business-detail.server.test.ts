@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { addBusinessImage, createBusiness, createOwner } from "../../../db/seed/factories";
 import { recordBusinessView } from "~/features/directory/record-business-view.server";
+import { flushListingEvents, recordMessageActivity } from "~/features/analytics/record-listing-events.server";
+import { actorFor } from "../../../tests/support/actors";
 import { getDb } from "~/lib/db.server";
 import { cardsFor } from "~/features/directory/internal/public-business.server";
 import { getEnv, setEnv } from "~/lib/env.server";
@@ -43,6 +45,22 @@ describe("business page", () => {
     const business = await publicBusiness({ viewCount: 0 });
     await Promise.all(Array.from({ length: 10 }, () => recordBusinessView(business.id)));
     expect(((await load(business.id, {})) as Found).business.viewCount).toBe(10);
+  });
+
+  it("says 'Usually replies within N hours' once the owner answered most of at least 5 conversations, and never counts the owner's own view", async () => {
+    const business = await publicBusiness({ viewCount: 3 });
+    expect(((await load(business.id)) as Found).replyTime).toBeNull();
+    const firstAt = new Date(Date.now() - 5 * 3600_000);
+    for (let i = 0; i < 5; i++) {
+      recordMessageActivity({ businessId: business.id, at: firstAt, fromBusiness: false, firstMessageAt: null, businessAnsweredBefore: false });
+      if (i < 3) recordMessageActivity({ businessId: business.id, at: new Date(firstAt.getTime() + 40 * 60_000), fromBusiness: true, firstMessageAt: firstAt, businessAnsweredBefore: false });
+    }
+    await flushListingEvents();
+    const page = (await load(business.id)) as Found;
+    expect(page.replyTime).toBe("Usually replies within an hour");
+    expect(page.business.viewCount).toBe(5);
+    const owner = await actorFor({ id: business.userId!, email: "" });
+    expect(await recordBusinessView(business.id, owner)).toBeNull();
   });
 
   it("answers 404 'Business not found or not approved yet.' for missing, malformed and unapproved ids, counting nothing", async () => {
