@@ -42,12 +42,16 @@ export const SITE_OVERVIEW_TEXTS = {
   revenueNote: "Revenue is what succeeded payments brought on the day they were paid, before refunds.",
 } as const;
 
-/** The change from the previous period: '+25%', '−10%', 'no change', 'new' (from nothing); null without one. */
-export function changeText(current: number, previous: number | undefined): string | null {
+/**
+ * The change from the period before, said in words: '+25% on the 7 days before', '−10% on …', 'same as the
+ * 7 days before', 'none in the 7 days before' (from nothing); null when the period before was not counted.
+ */
+export function changeText(current: number, previous: number | undefined, days: number): string | null {
   if (previous === undefined) return null;
-  if (current === previous) return "no change";
-  if (previous === 0) return "new";
+  const before = `the ${days} days before`;
+  if (current === previous) return `same as ${before}`;
+  if (previous === 0) return `none in ${before}`;
   const percent = Math.round(((current - previous) / previous) * 100);
-  if (percent === 0) return current > previous ? "+<1%" : "−<1%";
-  return percent > 0 ? `+${percent}%` : `−${Math.abs(percent)}%`;
+  const sign = current > previous ? "+" : "−";
+  return `${sign}${percent === 0 ? "<1" : Math.abs(percent)}% on ${before}`;
 }

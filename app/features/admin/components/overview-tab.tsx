@@ -41,11 +41,11 @@ export function OverviewTab({ overview, loadError }: { overview: SiteOverview | 
                       {f.label}
                     </th>
                     {overview.periods.map((p) => {
-                      const change = changeText(p.totals[f.id], p.previous?.[f.id]);
+                      const change = changeText(p.totals[f.id], p.previous?.[f.id], p.days);
                       return (
                         <td key={p.days} className="py-1 text-right">
                           <span className="font-semibold">{show(f.id, p.totals[f.id])}</span>
-                          {change ? <span className="ml-1 text-xs text-gray-600">({change} on the {p.days} days before)</span> : null}
+                          {change ? <span className="ml-1 text-xs text-gray-600">({change})</span> : null}
                         </td>
                       );
                     })}
