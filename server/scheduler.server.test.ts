@@ -137,6 +137,7 @@ describe("scheduled jobs run once per slot across processes (job_runs)", () => {
       ["search-statistics", "ok"],
       ["prune-realtime-events", "ok"],
       ["close-stale-payments", "ok"],
+      ["site-stats", "ok"],
       ["prune-job-runs", "ok"],
     ]);
     const ids = (await queryRows<{ id: unknown }>(db, sql`select id from realtime_events where id in (${old!.id}, ${fresh!.id})`)).map((r) => Number(r.id));

@@ -1,14 +1,14 @@
-import { and, asc, between, eq } from "drizzle-orm";
+import { and, asc, between, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { siteDailyStats } from "../../../db/schema";
 import { createAdmin, createBusiness, createMessage, createOwner, createPayment, createUser, createVisitor } from "../../../db/seed/factories";
 import { actorFor } from "../../../tests/support/actors";
 import { refusal } from "../../../tests/support/refusals";
 import { createScheduler, defaultJobs } from "../../../server/scheduler";
-import { getDb } from "../../lib/db.server";
+import { getDb, queryRows } from "../../lib/db.server";
 import { daysBefore, watDay } from "../analytics/analytics.schemas";
 import { getSiteOverview } from "./get-site-overview.server";
-import { refreshSiteStats } from "./refresh-site-stats.server";
+import { countDays, refreshSiteStats } from "./refresh-site-stats.server";
 
 // Each test counts its own far-future window, so rows other tests make today never fall into it.
 const at = (iso: string) => new Date(iso);
@@ -100,6 +100,24 @@ describe("the site-stats job (site_daily_stats)", () => {
     expect(await statsOn(today)).toMatchObject({ signups: 2, listings: 1, messages: 1, payments: 1, revenueKobo: 299_900, computedAt: later });
     expect(await statsOn("2037-05-14")).toMatchObject({ signups: 1, listings: 1, messages: 1, payments: 1, revenueKobo: 500_000, computedAt: later });
     expect(await statsOn("2037-04-01")).toMatchObject({ signups: 1, computedAt: first });
+  });
+
+  it("counts each day by index range scans (no table is read whole, whatever its size)", async () => {
+    // Years of succeeded payments, one a day, so the planner knows a day holds few of them.
+    await getDb().execute(sql`
+      insert into payments (purpose, plan_id, amount_kobo, provider, reference, status, created_at, updated_at, confirmed_at)
+      select 'subscription', 'standard', 299900, 'demo', 'plan_test_' || n, 'succeeded', t, t, t
+      from generate_series(1, 2000) as n, lateral (select timestamptz '2000-01-01 10:00:00+00' + make_interval(days => n) as t) as at`);
+    await getDb().execute(sql`analyze payments`);
+    const plan = await getDb().transaction(async (tx) => {
+      await tx.execute(sql`select set_config('enable_seqscan', 'off', true)`);
+      return queryRows<{ "QUERY PLAN": string }>(tx, sql`explain ${countDays(["2035-03-08", "2035-03-09"], new Date())}`);
+    });
+    const text = plan.map((row) => row["QUERY PLAN"]).join("\n");
+    for (const index of ["user_created_idx", "businesses_created_idx", "business_messages_created_idx", "payments_succeeded_confirmed_idx"]) {
+      expect(text).toContain(index);
+    }
+    expect(text).not.toMatch(/Seq Scan on (\w+ )?"?(user|businesses|business_messages|payments)\b/);
   });
 
   it("runs as the scheduler's 'site-stats' job, once per slot across processes, counting today", async () => {
