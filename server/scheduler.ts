@@ -4,6 +4,7 @@ import { clearEndedPremium, expireFeaturedPlacements } from "../app/features/fea
 import { sendFeaturedReminders } from "../app/features/featured/send-featured-reminders.server";
 import { sendPlanReminders } from "../app/features/plans/send-plan-reminders.server";
 import { refreshSearchStatistics } from "../app/features/directory/refresh-search-statistics.server";
+import { refreshSiteStats } from "../app/features/admin/refresh-site-stats.server";
 import { closeStalePayments } from "../app/features/payments/close-stale-payments.server";
 import { KYC_PURGE_BATCH, purgeExpiredKycDocuments } from "../app/features/privacy/purge-expired-kyc-documents.server";
 import { purgeListingEvents } from "../app/features/analytics/purge-listing-events.server";
@@ -108,6 +109,17 @@ export function defaultJobs(): ScheduledJob[] {
       run: async () => {
         const purged = await purgeListingEvents();
         return purged > 0 ? { purged } : null;
+      },
+    },
+    {
+      // The admin overview's figures (issue 18): today and yesterday (WAT) again, and any of the last 90 days
+      // not yet counted (the first run fills them), from indexed range scans.
+      name: "site-stats",
+      everyMs: 10 * 60_000,
+      run: async () => {
+        const { days } = await refreshSiteStats();
+        // Today and yesterday every run; more only when days were missing (a backfill worth logging).
+        return days > 2 ? { days } : null;
       },
     },
     {

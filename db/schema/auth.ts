@@ -4,27 +4,32 @@ import { boolean, index, integer, jsonb, pgTable, text, timestamp } from "drizzl
 // column names follow our snake_case convention.
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 
-export const user = pgTable("user", {
-  id: text("id").primaryKey(),
-  name: text("name").notNull(),
-  email: text("email").notNull().unique(),
-  emailVerified: boolean("email_verified").notNull().default(false),
-  image: text("image"),
-  createdAt: ts("created_at").notNull().defaultNow(),
-  updatedAt: ts("updated_at").notNull().defaultNow(),
-  role: text("role"),
-  banned: boolean("banned").default(false),
-  banReason: text("ban_reason"),
-  banExpires: ts("ban_expires"),
-  twoFactorEnabled: boolean("two_factor_enabled").default(false),
-  /** What the user typed at sign-up (first_name, last_name, role, country, state, category). */
-  metadata: jsonb("metadata").$type<Record<string, string>>().notNull().default({}),
-  /**
-   * Set when the person deleted their account (app/features/privacy): the row stays, anonymised, because
-   * messages, payments and the audit log refer to it; it can never sign in again.
-   */
-  deletedAt: ts("deleted_at"),
-});
+export const user = pgTable(
+  "user",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull().unique(),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    image: text("image"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+    role: text("role"),
+    banned: boolean("banned").default(false),
+    banReason: text("ban_reason"),
+    banExpires: ts("ban_expires"),
+    twoFactorEnabled: boolean("two_factor_enabled").default(false),
+    /** What the user typed at sign-up (first_name, last_name, role, country, state, category). */
+    metadata: jsonb("metadata").$type<Record<string, string>>().notNull().default({}),
+    /**
+     * Set when the person deleted their account (app/features/privacy): the row stays, anonymised, because
+     * messages, payments and the audit log refer to it; it can never sign in again.
+     */
+    deletedAt: ts("deleted_at"),
+  },
+  // The admin overview counts each day's sign-ups by range (migration 0023).
+  (t) => [index("user_created_idx").on(t.createdAt)],
+);
 
 export const session = pgTable(
   "session",

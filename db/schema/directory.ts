@@ -128,6 +128,8 @@ export const businesses = pgTable(
       sql`(${t.latitude} is null) = (${t.longitude} is null) and (${t.latitude} is null or (${t.latitude} between 4.0 and 14.0 and ${t.longitude} between 2.5 and 15.0))`,
     ),
     index("businesses_user_id_idx").on(t.userId, t.createdAt.desc()),
+    // The admin overview counts each day's new listings by range (migration 0023).
+    index("businesses_created_idx").on(t.createdAt),
     // Public directory: approved, owner present and not suspended. Featured first, newest next.
     index("businesses_public_order_idx")
       .on(t.featured.desc(), t.createdAt.desc(), t.id)

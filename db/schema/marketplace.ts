@@ -176,6 +176,8 @@ export const payments = pgTable(
     // The admin's payments view (newest first, by status): migration 0012.
     index("payments_created_idx").on(t.createdAt.desc(), t.id),
     index("payments_status_created_idx").on(t.status, t.createdAt.desc(), t.id),
+    // The admin overview: each day's succeeded payments by when they were confirmed (migration 0023).
+    index("payments_succeeded_confirmed_idx").on(t.confirmedAt).where(sql`status = 'succeeded'`),
     // One payment in flight per account and thing bought (start-payment.server.ts): a double submit records one.
     uniqueIndex("payments_one_pending_subscription_idx").on(t.userId, t.planId).where(sql`status = 'pending' and purpose = 'subscription'`),
     uniqueIndex("payments_one_pending_featured_idx")

@@ -4,7 +4,7 @@ import { FEATURED_ADMIN_TEXTS } from "../featured/featured.schemas";
 import { REVIEW_TEXTS } from "../listings/listing.schemas";
 import { NOTIFICATION_AUDIENCES, NOTIFICATION_PRIORITIES, ROLES } from "../../lib/reference";
 
-/** The admin panel's tabs: the spec's eight in its order (spec 02 §2), then Reports (issue 16); `id` is the ?tab= value. */
+/** The admin panel's tabs: the spec's eight in its order (spec 02 §2), then Reports (issue 16) and Overview (issue 18); `id` is the ?tab= value. */
 export const ADMIN_TABS = [
   { id: "users", label: "Users" },
   { id: "businesses", label: "Business Approvals" },
@@ -15,6 +15,8 @@ export const ADMIN_TABS = [
   { id: "notifications", label: "Notifications" },
   { id: "feedback", label: "Feedback" },
   { id: "reports", label: "Reports" },
+  // Issue 18: sign-ups, listings, messages, payments and revenue per day (last, so the spec's tabs stay first).
+  { id: "overview", label: "Overview" },
 ] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number]["id"];
 

@@ -6,6 +6,8 @@ import {
   ADMIN_TEXTS, CHANGES_PAGE_PARAM, HELD_PAGE_PARAM, parseAdminTab, parsePage, parseSearch, parseSubscriptionsView, parseUserFilter, type AdminTab, type UserFilterValue,
 } from "./admin.schemas";
 import { countPendingWork, type PendingWork } from "./count-pending-work.server";
+import { getSiteOverview } from "./get-site-overview.server";
+import type { SiteOverview } from "./site-overview";
 import { listApprovedBusinesses } from "../featured/list-approved-businesses.server";
 import { listBroadcasts } from "./list-broadcasts.server";
 import { listFeaturedRequests, type AdminFeaturedRequest } from "../featured/list-featured-requests.server";
@@ -32,6 +34,7 @@ const LOAD_ERRORS: Record<AdminTab, string> = {
   notifications: ADMIN_TEXTS.anError,
   feedback: ADMIN_TEXTS.feedbackLoadFailed,
   reports: REPORT_TEXTS.loadFailed,
+  overview: ADMIN_TEXTS.anError,
 };
 
 const empty = <T>(page: number): Paged<T> => ({ rows: [], page, hasNext: false });
@@ -85,6 +88,8 @@ async function loadTab(
       const [groups, held] = await Promise.all([listReports(actor, { page }), listHeldReviews(actor, { page: changesPage })]);
       return { tab, groups, held } as const;
     }
+    case "overview":
+      return { tab, overview: (await getSiteOverview(actor)) as SiteOverview | null } as const;
   }
 }
 
@@ -112,6 +117,8 @@ function emptyTab(tab: AdminTab, page: number, changesPage: number, paymentsQuer
       return { tab, entries: empty(page) };
     case "reports":
       return { tab, groups: empty(page), held: empty<HeldReview>(changesPage) };
+    case "overview":
+      return { tab, overview: null };
   }
 }
 

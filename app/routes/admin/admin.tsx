@@ -14,6 +14,7 @@ import { FeedbackTab } from "~/features/admin/components/feedback-tab";
 import { KycTab } from "~/features/admin/components/kyc-tab";
 import { ReportsTab } from "~/features/admin/components/reports-tab";
 import { NotificationsTab } from "~/features/admin/components/notifications-tab";
+import { OverviewTab } from "~/features/admin/components/overview-tab";
 import { PaymentsView, SubscriptionsViewNav } from "~/features/admin/components/payments-view";
 import { UsersTab } from "~/features/admin/components/users-tab";
 import { loadAdminTab } from "~/features/admin/load-admin-tab.server";
@@ -120,6 +121,8 @@ export default function AdminPage() {
         <FeedbackTab entries={tabData.entries} loadError={error} />
       ) : tabData.tab === "reports" ? (
         <ReportsTab groups={tabData.groups} held={tabData.held} result={result} loadError={error} />
+      ) : tabData.tab === "overview" ? (
+        <OverviewTab overview={tabData.overview} loadError={error} />
       ) : null}
       <ActionToast result={result} />
     </div>

@@ -1,0 +1,74 @@
+import { DailyChart } from "../../../components/ui/daily-chart";
+import { formatDateTime, formatNaira, formatNumber } from "../../../lib/format";
+import { changeText, SITE_FIGURES, SITE_OVERVIEW_TEXTS, type SiteFigure, type SiteOverview } from "../site-overview";
+import { EmptyState, LoadError } from "./admin-ui";
+
+const show = (figure: SiteFigure, value: number) => (figure === "revenueKobo" ? formatNaira(value) : formatNumber(value));
+
+/**
+ * The admin overview (issue 18): the totals of the last 7, 30 and 90 days beside the period before, and a
+ * daily chart of each figure for the last 90 days (WAT). Server-rendered: a table and SVG, no script.
+ */
+export function OverviewTab({ overview, loadError }: { overview: SiteOverview | null; loadError?: string }) {
+  return (
+    <section aria-labelledby="overview-title">
+      <h2 id="overview-title" className="mb-1 text-lg font-semibold">
+        {SITE_OVERVIEW_TEXTS.title}
+      </h2>
+      {loadError ? <LoadError text={loadError} /> : null}
+      {overview ? (
+        <>
+          <p className="mb-3 text-sm text-gray-600">
+            {overview.computedAt ? SITE_OVERVIEW_TEXTS.updatedAt(formatDateTime(overview.computedAt)) : SITE_OVERVIEW_TEXTS.notYet}
+          </p>
+          <div className="card overflow-x-auto p-4">
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">Totals of the last 7, 30 and 90 days, with the change from the period before</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Figure</th>
+                  {overview.periods.map((p) => (
+                    <th key={p.days} scope="col" className="text-right">
+                      Last {p.days} days
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {SITE_FIGURES.map((f) => (
+                  <tr key={f.id} className="border-t border-gray-100">
+                    <th scope="row" className="py-1 font-medium">
+                      {f.label}
+                    </th>
+                    {overview.periods.map((p) => {
+                      const change = changeText(p.totals[f.id], p.previous?.[f.id], p.days);
+                      return (
+                        <td key={p.days} className="py-1 text-right">
+                          <span className="font-semibold">{show(f.id, p.totals[f.id])}</span>
+                          {change ? <span className="ml-1 text-xs text-gray-600">({change})</span> : null}
+                        </td>
+                      );
+                    })}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <p className="mt-2 text-xs text-gray-600">{SITE_OVERVIEW_TEXTS.revenueNote}</p>
+          </div>
+          <div className="mt-4 grid gap-4 md:grid-cols-2">
+            {SITE_FIGURES.map((f) => (
+              <div key={f.id} className="card p-4">
+                <DailyChart
+                  title={f.id === "revenueKobo" ? "Revenue (₦)" : f.label}
+                  points={overview.days.map((d) => ({ day: d.day, value: f.id === "revenueKobo" ? Math.round(d.revenueKobo / 100) : d[f.id] }))}
+                />
+              </div>
+            ))}
+          </div>
+        </>
+      ) : loadError ? null : (
+        <EmptyState>{SITE_OVERVIEW_TEXTS.notYet}</EmptyState>
+      )}
+    </section>
+  );
+}

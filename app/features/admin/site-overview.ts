@@ -1,0 +1,57 @@
+/**
+ * The admin overview (issue 18): what it shows and how, shared by the use case and the tab. Client-safe.
+ */
+
+/** The days the overview charts, and the last SITE_OVERVIEW_DAYS days the job keeps filled. */
+export const SITE_OVERVIEW_DAYS = 90;
+/** The periods whose totals the overview compares with the period before. */
+export const SITE_OVERVIEW_PERIODS = [7, 30, 90] as const;
+
+export const SITE_FIGURES = [
+  { id: "signups", label: "Sign-ups" },
+  { id: "listings", label: "New listings" },
+  { id: "messages", label: "Messages" },
+  { id: "payments", label: "Payments" },
+  { id: "revenueKobo", label: "Revenue" },
+] as const;
+export type SiteFigure = (typeof SITE_FIGURES)[number]["id"];
+export type SiteFigures = Record<SiteFigure, number>;
+
+/** One WAT day's figures ('YYYY-MM-DD'); a day the job has not counted reads as zeros. */
+export type SiteDay = { day: string } & SiteFigures;
+
+export type SitePeriod = {
+  days: number;
+  totals: SiteFigures;
+  /** The period just before, when every one of its days was counted; else null (no change shown). */
+  previous: SiteFigures | null;
+};
+
+export type SiteOverview = {
+  /** The last SITE_OVERVIEW_DAYS WAT days, oldest first, today last. */
+  days: SiteDay[];
+  periods: SitePeriod[];
+  /** When the newest figures were counted; null before the job's first run. */
+  computedAt: Date | null;
+};
+
+export const SITE_OVERVIEW_TEXTS = {
+  title: "Overview",
+  notYet: "The figures have not been counted yet. They are counted every 10 minutes.",
+  updatedAt: (when: string) => `Updated at ${when} (Nigerian time)`,
+  revenueNote: "Revenue is what succeeded payments brought on the day they were paid, before refunds.",
+} as const;
+
+/**
+ * The change from the period before, said in words: '+25% on the 7 days before', '−10% on …', 'same as the
+ * 7 days before', 'none in the 7 days before' (from nothing); null when the period before was not counted.
+ */
+export function changeText(current: number, previous: number | undefined, days: number): string | null {
+  if (previous === undefined) return null;
+  const before = `the ${days} days before`;
+  if (current === previous) return `same as ${before}`;
+  if (previous === 0) return `none in ${before}`;
+  const percent = Math.round(((current - previous) / previous) * 100);
+  const sign = current > previous ? "+" : "−";
+  return `${sign}${percent === 0 ? "<1" : Math.abs(percent)}% on ${before}`;
+}
