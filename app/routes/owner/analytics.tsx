@@ -1,7 +1,7 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/analytics";
 import { SITE_NAME } from "~/components/site";
-import { DailyChart } from "~/components/ui/daily-chart";
+import { DailyChart, shortDay } from "~/components/ui/daily-chart";
 import { requireUser } from "~/features/accounts/guards.server";
 import {
   ANALYTICS_PERIODS, getListingAnalytics, planUnlocking, type ListingAnalytics, type TotalWithChange,
@@ -65,7 +65,7 @@ function query(analytics: ListingAnalytics, over: { days?: number; listing?: str
 function Upsell({ what, plan }: { what: string; plan: string }) {
   return (
     <p className="text-sm text-gray-700">
-      {what} come with the {plan} plan.{" "}
+      {`${what} come with the ${plan} plan.`}{" "}
       <Link to="/pricing" className="link">
         See plans
       </Link>
@@ -87,7 +87,7 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
       <div>
         <h1 className="text-2xl font-bold text-gray-900">Analytics</h1>
         <p className="text-gray-600">
-          {chosenName}: the last {a.days} days ({a.from} to {a.to}, Lagos time). Your plan: {a.planName}.
+          {`${chosenName}: the last ${a.days} days (${shortDay(a.from)} to ${shortDay(a.to)}, Lagos time). Your plan: ${a.planName}.`}
         </p>
       </div>
 
@@ -100,7 +100,7 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
               {refusal.link.label}
             </Link>
           ) : null}
-          <span className="block">Showing the last {a.days} days instead.</span>
+          <span className="block">{`Showing the last ${a.days} days instead.`}</span>
         </div>
       ) : null}
 
@@ -129,7 +129,7 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
             <select name="days" defaultValue={String(a.days)} className="input">
               {ANALYTICS_PERIODS.map((d) => (
                 <option key={d} value={d}>
-                  Last {d} days{a.tier.periods.includes(d) ? "" : ` (${planUnlocking((t) => t.periods.includes(d))} plan)`}
+                  {`Last ${d} days${a.tier.periods.includes(d) ? "" : ` (${planUnlocking((t) => t.periods.includes(d))} plan)`}`}
                 </option>
               ))}
             </select>
@@ -234,7 +234,7 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
             <ol className="card list-decimal space-y-1 p-4 pl-8 text-sm">
               {a.searchWords.map((w) => (
                 <li key={w.words}>
-                  {w.words} <span className="text-gray-600">({formatNumber(w.count)})</span>
+                  {w.words} <span className="text-gray-600">{`(${formatNumber(w.count)})`}</span>
                 </li>
               ))}
             </ol>
