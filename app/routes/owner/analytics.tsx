@@ -23,16 +23,34 @@ export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const listing = params.get("listing");
   try {
-    return { analytics: await getListingAnalytics(user, { listing, days: params.get("days") }), refusal: null as Failure | null };
+    const analytics = await getListingAnalytics(user, { listing, days: params.get("days") });
+    return { analytics, offers: offersFor(analytics), refusal: null as Failure | null };
   } catch (error) {
     if (!isAppError(error) || error.reason !== "analytics-period") throwRouteError(error);
     const { status, failure } = describeError(error);
     try {
-      return data({ analytics: await getListingAnalytics(user, { listing, days: null }), refusal: failure as Failure | null }, { status });
+      const analytics = await getListingAnalytics(user, { listing, days: null });
+      return data({ analytics, offers: offersFor(analytics), refusal: failure as Failure | null }, { status });
     } catch (again) {
       throwRouteError(again);
     }
   }
+}
+
+/** The period choices, and which plan unlocks what this one does not show (worked out here, on the server). */
+function offersFor(a: ListingAnalytics) {
+  const longest = a.tier.periods[a.tier.periods.length - 1]!;
+  return {
+    periods: ANALYTICS_PERIODS.map((d) => ({
+      days: d,
+      label: `Last ${d} days${a.tier.periods.includes(d) ? "" : ` (${planUnlocking((t) => t.periods.includes(d))} plan)`}`,
+    })),
+    longer: longest < ANALYTICS_PERIODS[ANALYTICS_PERIODS.length - 1]! ? { days: longest, plan: planUnlocking((t) => t.periods.length > a.tier.periods.length) } : null,
+    charts: planUnlocking((t) => t.charts),
+    channels: planUnlocking((t) => t.channels),
+    searchWords: planUnlocking((t) => t.searchWords),
+    csv: planUnlocking((t) => t.csv),
+  };
 }
 
 const METRICS = [
@@ -74,9 +92,8 @@ function Upsell({ what, plan }: { what: string; plan: string }) {
 }
 
 export default function Analytics({ loaderData }: Route.ComponentProps) {
-  const { analytics: a, refusal } = loaderData;
+  const { analytics: a, offers, refusal } = loaderData;
   const chosenName = a.listing === "all" ? "All your listings" : (a.listings.find((l) => l.id === a.listing)?.name ?? "");
-  const longest = a.tier.periods[a.tier.periods.length - 1]!;
   return (
     <div className="mx-auto w-full max-w-4xl space-y-6 px-4 py-8">
       <nav aria-label="Breadcrumb" className="text-sm">
@@ -127,9 +144,9 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
           <label className="flex flex-col text-sm">
             <span className="font-medium">Period</span>
             <select name="days" defaultValue={String(a.days)} className="input">
-              {ANALYTICS_PERIODS.map((d) => (
-                <option key={d} value={d}>
-                  {`Last ${d} days${a.tier.periods.includes(d) ? "" : ` (${planUnlocking((t) => t.periods.includes(d))} plan)`}`}
+              {offers.periods.map((p) => (
+                <option key={p.days} value={p.days}>
+                  {p.label}
                 </option>
               ))}
             </select>
@@ -176,11 +193,9 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
             <DailyChart title="Conversations started" points={a.series.map((p) => ({ day: p.day, value: p.conversations }))} />
           </div>
         ) : (
-          <Upsell what="Daily charts" plan={planUnlocking((t) => t.charts)} />
+          <Upsell what="Daily charts" plan={offers.charts} />
         )}
-        {longest < ANALYTICS_PERIODS[ANALYTICS_PERIODS.length - 1]! ? (
-          <Upsell what={`Periods longer than ${longest} days`} plan={planUnlocking((t) => t.periods.length > a.tier.periods.length)} />
-        ) : null}
+        {offers.longer ? <Upsell what={`Periods longer than ${offers.longer.days} days`} plan={offers.longer.plan} /> : null}
       </section>
 
       <section aria-labelledby="channels-title" className="space-y-2">
@@ -219,7 +234,7 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
             </dl>
           </>
         ) : (
-          <Upsell what="Contacts by channel and reply times" plan={planUnlocking((t) => t.channels)} />
+          <Upsell what="Contacts by channel and reply times" plan={offers.channels} />
         )}
       </section>
 
@@ -240,11 +255,11 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
             </ol>
           )
         ) : (
-          <Upsell what="The search words that showed your listings" plan={planUnlocking((t) => t.searchWords)} />
+          <Upsell what="The search words that showed your listings" plan={offers.searchWords} />
         )}
       </section>
 
-      {!a.tier.csv ? <Upsell what="CSV downloads" plan={planUnlocking((t) => t.csv)} /> : null}
+      {!a.tier.csv ? <Upsell what="CSV downloads" plan={offers.csv} /> : null}
     </div>
   );
 }
