@@ -24,6 +24,9 @@ export default [
   // The owner's payments and printable receipts (issue 15; a receipt also opens for admins)
   route("dashboard/payments", "routes/owner/payments.tsx"),
   route("dashboard/payments/:reference", "routes/owner/payment-receipt.tsx"),
+  // The owner's analytics (issue 18): the dashboard page and its CSV download (Premium)
+  route("dashboard/analytics", "routes/owner/analytics.tsx"),
+  route("dashboard/analytics.csv", "routes/owner/analytics-csv.ts"),
   route("kyc-verification", "routes/owner/kyc-verification.tsx"),
   route("business/create", "routes/owner/business-create.tsx"),
   route("business/edit/:id", "routes/owner/business-edit.tsx"),

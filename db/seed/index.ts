@@ -17,6 +17,7 @@ import {
   addBusinessImage, createBusiness, createFeaturedRequest, createFeedback, createKycSubmission, createMessage, createReview,
   createPayment, createSubscription, createUser, passwordHashFor,
 } from "./factories";
+import { listingsWithAnalytics, seedListingAnalytics } from "./analytics";
 import { typicalHours } from "./opening-hours";
 import { businessImageKey, mapLimit, renderBusinessImage, renderKycDocument, type RenderedImage } from "./images";
 
@@ -214,6 +215,12 @@ export async function seedDemoData(options: SeedOptions = {}): Promise<Record<st
         }
       }
 
+      // --- Analytics (issue 18): 90 days of figures for the demo owner's listings and a few others ---
+      const analytics = await seedListingAnalytics(tx, {
+        listings: listingsWithAnalytics(plan.businesses, "owner@example.com").map((b) => ({ ...b, id: businessId(b.key) })),
+        now, seed: options.seed ?? DEMO_SEED_VALUE,
+      });
+
       // --- Feedback -------------------------------------------------------------------------
       for (const f of plan.feedback) {
         const createdAt = at(f.agoMs);
@@ -291,6 +298,7 @@ export async function seedDemoData(options: SeedOptions = {}): Promise<Record<st
         messages: messageCount,
         feedback: plan.feedback.length,
         reviews: reviewCount,
+        analyticsDays: analytics.days,
       };
     });
   } catch (error) {

@@ -308,6 +308,8 @@ const VALID_LISTING_FORM = {
 const get = (path: string) => (): Ask => ({ method: "GET", path });
 const post = (path: string, form: Record<string, string | string[]> = {}) => (): Ask => ({ method: "POST", path, form });
 /** A route without an action refuses every POST (React Router: 405). */
+/** A listing id no actor owns (the analytics rows: another's listing reads as not found). */
+const NOT_THEIR_LISTING = "5f0c8a52-8d1e-4c6b-9a4e-0d2f4b1c7e93";
 const noAction = (key: string, path: string) => row({ key: `POST ${key}`, expect: same(405), ask: post(path) });
 
 /**
@@ -486,6 +488,30 @@ export const PAGE_ROWS: Row[] = [
     ask: get(`/dashboard/payments/${MATRIX_RECEIPT}`),
   }),
   noAction("/dashboard/payments/:reference", `/dashboard/payments/${MATRIX_RECEIPT}`),
+  // The owner's analytics (issue 18): their own listings only; the plan's tier is checked by the use case (the
+  // matrix's owners are on Free: 7 days, no CSV).
+  row({ key: "GET /dashboard/analytics", expect: businessOnly("/dashboard/analytics", 200), ask: get("/dashboard/analytics") }),
+  row({
+    key: "GET /dashboard/analytics",
+    case: "30 days on the Free plan: refused, the page shows 7 days",
+    expect: businessOnly("/dashboard/analytics?days=30", 403),
+    ask: get("/dashboard/analytics?days=30"),
+  }),
+  row({
+    key: "GET /dashboard/analytics",
+    case: "a listing that is not the caller's",
+    expect: businessOnly(`/dashboard/analytics?listing=${NOT_THEIR_LISTING}`, 404),
+    ask: get(`/dashboard/analytics?listing=${NOT_THEIR_LISTING}`),
+  }),
+  noAction("/dashboard/analytics", "/dashboard/analytics"),
+  row({ key: "GET /dashboard/analytics.csv", case: "Free plan: no CSV", expect: businessOnly("/dashboard/analytics.csv", 403), ask: get("/dashboard/analytics.csv") }),
+  row({
+    key: "GET /dashboard/analytics.csv",
+    case: "a listing that is not the caller's",
+    expect: businessOnly(`/dashboard/analytics.csv?listing=${NOT_THEIR_LISTING}`, 404),
+    ask: get(`/dashboard/analytics.csv?listing=${NOT_THEIR_LISTING}`),
+  }),
+  noAction("/dashboard/analytics.csv", "/dashboard/analytics.csv"),
   row({ key: "GET /kyc-verification", expect: businessOnly("/kyc-verification", 200), ask: get("/kyc-verification") }),
   row({
     key: "POST /kyc-verification",

@@ -23,6 +23,7 @@ import { setBusinessFeatured } from "../../app/features/featured/set-business-fe
 import { submitFeedback } from "../../app/features/feedback/submit-feedback.server";
 import { approveKyc } from "../../app/features/kyc/review-kyc.server";
 import { submitKyc } from "../../app/features/kyc/submit-kyc.server";
+import { csvField } from "../../app/features/analytics/export-listing-analytics.server";
 import { createListing } from "../../app/features/listings/create-listing.server";
 import { checkListingForm, LISTING_TEXTS } from "../../app/features/listings/listing.schemas";
 import { reviewListing } from "../../app/features/listings/review-listing.server";
@@ -411,6 +412,21 @@ describe("signed-in pages", () => {
     const first = await page("/dashboard", owners[0]!.cookie);
     expectShown(first, (await stored.listing(rejectedListingId)).rejectionReason);
     expectShown(first, (await stored.listing(pendingListingId)).name);
+  });
+
+  it("the owner's analytics page (issue 18) shows listing names as text; the CSV export quotes them and starts none as a formula", async () => {
+    for (const owner of owners) {
+      const analytics = await page(`/dashboard/analytics?listing=${owner.listingId}`, owner.cookie);
+      expectInert(analytics);
+      expectShown(analytics, (await stored.listing(owner.listingId)).name);
+    }
+    for (const text of [...PAYLOADS.map((p) => p.text), ...CHUNKS, "=1+1", "+1", "-1", "@SUM(A1)", "\t=1", "\r=1"]) {
+      const field = csvField(text);
+      const cell = field.startsWith('"') ? field.slice(1, -1).replace(/""/g, '"') : field;
+      expect([text, `'${text}`], JSON.stringify(text)).toContain(cell);
+      expect(cell, JSON.stringify(text)).not.toMatch(/^[=+\-@\t\r]/);
+      if (/[",\r\n]/.test(text)) expect(field.startsWith('"') && field.endsWith('"'), JSON.stringify(text)).toBe(true);
+    }
   });
 
   it("messages: lists and chats, for the visitor and the owner", async () => {

@@ -7,6 +7,8 @@ import type { SessionUser } from "./session-user";
 export const GUARDED_ROUTES: ReadonlyArray<{ path: string; roles: readonly Role[] }> = [
   { path: "/dashboard", roles: ["business"] },
   { path: "/dashboard/payments", roles: ["business"] },
+  { path: "/dashboard/analytics", roles: ["business"] },
+  { path: "/dashboard/analytics.csv", roles: ["business"] },
   { path: "/business/create", roles: ["business"] },
   { path: "/business/edit/:id", roles: ["business"] },
   { path: "/kyc-verification", roles: ["business"] },

@@ -112,9 +112,14 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <h1 className="text-2xl font-bold text-gray-900">Business Dashboard</h1>
           <p className="text-gray-600">Welcome, {name}</p>
         </div>
-        <Link to="/dashboard/payments" className="btn btn-outline btn-sm">
-          Payments and receipts
-        </Link>
+        <div className="flex flex-wrap gap-2">
+          <Link to="/dashboard/analytics" className="btn btn-outline btn-sm">
+            Analytics
+          </Link>
+          <Link to="/dashboard/payments" className="btn btn-outline btn-sm">
+            Payments and receipts
+          </Link>
+        </div>
       </div>
       {notice ? (
         <Alert tone={notice.tone}>
@@ -264,6 +269,9 @@ function ListingCard({ listing: b }: { listing: Listing }) {
       <div className="flex flex-wrap gap-2 border-t border-gray-100 bg-gray-50 px-4 py-3">
         <ButtonLink to={`/business/edit/${b.id}`} variant="outline" size="sm">
           Edit
+        </ButtonLink>
+        <ButtonLink to={`/dashboard/analytics?listing=${encodeURIComponent(b.id)}`} variant="outline" size="sm">
+          See analytics
         </ButtonLink>
         <Form
           method="post"

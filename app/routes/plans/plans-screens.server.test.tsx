@@ -5,6 +5,7 @@ import { createBusiness, createOwner, createSubscription, createVisitor } from "
 import { createDemoPaymentProvider } from "../../features/payments/demo-payment-provider.server";
 import { registerPaymentProvider, resetPaymentProviders } from "../../features/payments/payment-provider.server";
 import { PRICING_FAQ } from "../../features/plans/plan-texts";
+import { ANALYTICS_TIERS } from "../../features/analytics/analytics.schemas";
 import { getDb } from "../../lib/db.server";
 import { LISTING_TEXTS } from "../../features/listings/listing.schemas";
 import * as businessCreateRoute from "../owner/business-create";
@@ -47,6 +48,14 @@ describe("/pricing", () => {
     expect(PRICING_FAQ).toHaveLength(4);
     expect(shown.html.match(/<details/g)).toHaveLength(4);
     for (const item of PRICING_FAQ) expect(shown.text).toContain(item.question);
+  });
+
+  it("promises under each plan what its analytics tier shows (issue 18), in the plans' order", async () => {
+    const shown = page(await renderRoute(pricingRoute, "/pricing"));
+    const at = (["free", "standard", "premium"] as const).map((id) => shown.text.indexOf(ANALYTICS_TIERS[id].promise));
+    for (const i of at) expect(i).toBeGreaterThan(-1);
+    expect(at).toEqual([...at].sort((x, y) => x - y));
+    expect(shown.text.indexOf(ANALYTICS_TIERS.free.promise)).toBeLessThan(shown.text.indexOf("Standard ₦2,999"));
   });
 
   it("steers signed-out users to log in, returning to /pricing with the chosen plan", async () => {

@@ -6,6 +6,7 @@ import { loginUrlFor } from "~/features/accounts/access";
 import { optionalUser } from "~/features/accounts/guards.server";
 import { DEFAULT_SHARE_IMAGE, publicUrl } from "~/features/directory/public-url.server";
 import { formatDate } from "~/lib/format";
+import { ANALYTICS_TIERS } from "~/features/analytics/analytics.schemas";
 import { getPricing, type PlanCard } from "~/features/plans/get-pricing.server";
 import { PRICING_FAQ, PRICING_TEXTS } from "~/features/plans/plan-texts";
 
@@ -111,6 +112,8 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
                   </li>
                 ))}
               </ul>
+              {/* What the plan's analytics show (issue 18): the same tiers the dashboard enforces. */}
+              <p className="mt-3 border-t border-gray-100 pt-3 text-sm text-gray-700">{ANALYTICS_TIERS[card.id].promise}</p>
               {disabled ? (
                 <button type="button" disabled className="btn btn-outline mt-6 w-full cursor-not-allowed opacity-60">
                   {PRICING_TEXTS.currentPlan}

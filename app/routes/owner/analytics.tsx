@@ -1,0 +1,265 @@
+import { data, Link } from "react-router";
+import type { Route } from "./+types/analytics";
+import { SITE_NAME } from "~/components/site";
+import { DailyChart, shortDay } from "~/components/ui/daily-chart";
+import { requireUser } from "~/features/accounts/guards.server";
+import {
+  ANALYTICS_PERIODS, getListingAnalytics, planUnlocking, type ListingAnalytics, type TotalWithChange,
+} from "~/features/analytics/get-listing-analytics.server";
+import { replyTimeText } from "~/features/analytics/analytics.schemas";
+import { describeError, throwRouteError } from "~/lib/error-responses.server";
+import { isAppError, type Failure } from "~/lib/app-error";
+import { formatNumber } from "~/lib/format";
+
+export const meta: Route.MetaFunction = () => [{ title: `Analytics – ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
+
+/**
+ * GET /dashboard/analytics?listing=all|<id>&days=7|30|90 (issue 18): the owner's figures as far as the plan
+ * shows them. A period the plan does not include is refused by the use case; the page then says so and shows
+ * the plan's own period (status 403, the page stays usable).
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request, ["business"]);
+  const params = new URL(request.url).searchParams;
+  const listing = params.get("listing");
+  try {
+    const analytics = await getListingAnalytics(user, { listing, days: params.get("days") });
+    return { analytics, offers: offersFor(analytics), refusal: null as Failure | null };
+  } catch (error) {
+    if (!isAppError(error) || error.reason !== "analytics-period") throwRouteError(error);
+    const { status, failure } = describeError(error);
+    try {
+      const analytics = await getListingAnalytics(user, { listing, days: null });
+      return data({ analytics, offers: offersFor(analytics), refusal: failure as Failure | null }, { status });
+    } catch (again) {
+      throwRouteError(again);
+    }
+  }
+}
+
+/** The period choices, and which plan unlocks what this one does not show (worked out here, on the server). */
+function offersFor(a: ListingAnalytics) {
+  const longest = a.tier.periods[a.tier.periods.length - 1]!;
+  return {
+    periods: ANALYTICS_PERIODS.map((d) => ({
+      days: d,
+      label: `Last ${d} days${a.tier.periods.includes(d) ? "" : ` (${planUnlocking((t) => t.periods.includes(d))} plan)`}`,
+    })),
+    longer: longest < ANALYTICS_PERIODS[ANALYTICS_PERIODS.length - 1]! ? { days: longest, plan: planUnlocking((t) => t.periods.length > a.tier.periods.length) } : null,
+    charts: planUnlocking((t) => t.charts),
+    channels: planUnlocking((t) => t.channels),
+    searchWords: planUnlocking((t) => t.searchWords),
+    csv: planUnlocking((t) => t.csv),
+  };
+}
+
+const METRICS = [
+  { key: "views", label: "Page views" },
+  { key: "impressions", label: "Search appearances" },
+  { key: "contacts", label: "Contact actions" },
+  { key: "conversations", label: "Conversations started" },
+  { key: "messages", label: "Messages received" },
+] as const;
+
+const CHANNELS = [
+  { key: "call", label: "Calls" },
+  { key: "whatsapp", label: "WhatsApp" },
+  { key: "website", label: "Website visits" },
+  { key: "directions", label: "Directions" },
+] as const;
+
+/** '+12% vs previous 30 days', 'new' when the previous period had none. */
+function changeText(t: TotalWithChange, days: number): string {
+  if (t.change === null) return t.value > 0 ? `new (none in the previous ${days} days)` : `none in the previous ${days} days either`;
+  const sign = t.change > 0 ? "+" : t.change < 0 ? "−" : "±";
+  return `${sign}${Math.abs(t.change)}% vs previous ${days} days`;
+}
+
+function query(analytics: ListingAnalytics, over: { days?: number; listing?: string } = {}): string {
+  const params = new URLSearchParams({ listing: over.listing ?? analytics.listing, days: String(over.days ?? analytics.days) });
+  return params.toString();
+}
+
+function Upsell({ what, plan }: { what: string; plan: string }) {
+  return (
+    <p className="text-sm text-gray-700">
+      {`${what} come with the ${plan} plan.`}{" "}
+      <Link to="/pricing" className="link">
+        See plans
+      </Link>
+    </p>
+  );
+}
+
+export default function Analytics({ loaderData }: Route.ComponentProps) {
+  const { analytics: a, offers, refusal } = loaderData;
+  const chosenName = a.listing === "all" ? "All your listings" : (a.listings.find((l) => l.id === a.listing)?.name ?? "");
+  return (
+    <div className="mx-auto w-full max-w-4xl space-y-6 px-4 py-8">
+      <nav aria-label="Breadcrumb" className="text-sm">
+        <Link to="/dashboard" className="link">
+          Dashboard
+        </Link>
+      </nav>
+      <div>
+        <h1 className="text-2xl font-bold text-gray-900">Analytics</h1>
+        <p className="text-gray-600">
+          {`${chosenName}: the last ${a.days} days (${shortDay(a.from)} to ${shortDay(a.to)}, Lagos time). Your plan: ${a.planName}.`}
+        </p>
+      </div>
+
+      {refusal ? (
+        <div role="alert" className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+          {refusal.title ? <strong className="block">{refusal.title}</strong> : null}
+          {refusal.text}{" "}
+          {refusal.link ? (
+            <Link to={refusal.link.href} className="font-semibold underline">
+              {refusal.link.label}
+            </Link>
+          ) : null}
+          <span className="block">{`Showing the last ${a.days} days instead.`}</span>
+        </div>
+      ) : null}
+
+      {a.listings.length === 0 ? (
+        <div className="card p-6 text-center text-gray-700">
+          You have no listings yet, so there is nothing to count.{" "}
+          <Link to="/business/create" className="link">
+            Add a business
+          </Link>
+        </div>
+      ) : (
+        <form method="get" className="card flex flex-wrap items-end gap-3 p-4">
+          <label className="flex flex-col text-sm">
+            <span className="font-medium">Listing</span>
+            <select name="listing" defaultValue={a.listing} className="input">
+              <option value="all">All your listings</option>
+              {a.listings.map((l) => (
+                <option key={l.id} value={l.id}>
+                  {l.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="flex flex-col text-sm">
+            <span className="font-medium">Period</span>
+            <select name="days" defaultValue={String(a.days)} className="input">
+              {offers.periods.map((p) => (
+                <option key={p.days} value={p.days}>
+                  {p.label}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="submit" className="btn btn-primary">
+            Show
+          </button>
+          {a.tier.csv ? (
+            <a href={`/dashboard/analytics.csv?${query(a)}`} className="btn btn-outline" download>
+              Download CSV
+            </a>
+          ) : null}
+        </form>
+      )}
+
+      <section aria-labelledby="totals-title" className="space-y-2">
+        <h2 id="totals-title" className="text-lg font-semibold">
+          Totals
+        </h2>
+        <ul className="grid gap-3 sm:grid-cols-2 md:grid-cols-3">
+          {METRICS.map((m) => {
+            const t = a.totals[m.key];
+            return (
+              <li key={m.key} className="card p-4">
+                <span className="block text-sm text-gray-600">{m.label}</span>
+                <strong className="block text-2xl">{formatNumber(t.value)}</strong>
+                <span className="block text-xs text-gray-600">{changeText(t, a.days)}</span>
+              </li>
+            );
+          })}
+        </ul>
+        <p className="text-xs text-gray-600">Contact actions are calls, WhatsApp chats, website visits and directions opened from your listing.</p>
+      </section>
+
+      <section aria-labelledby="charts-title" className="space-y-3">
+        <h2 id="charts-title" className="text-lg font-semibold">
+          Day by day
+        </h2>
+        {a.series ? (
+          <div className="grid gap-4 md:grid-cols-2">
+            <DailyChart title="Page views" points={a.series.map((p) => ({ day: p.day, value: p.views }))} />
+            <DailyChart title="Search appearances" points={a.series.map((p) => ({ day: p.day, value: p.impressions }))} />
+            <DailyChart title="Contact actions" points={a.series.map((p) => ({ day: p.day, value: p.contacts }))} />
+            <DailyChart title="Conversations started" points={a.series.map((p) => ({ day: p.day, value: p.conversations }))} />
+          </div>
+        ) : (
+          <Upsell what="Daily charts" plan={offers.charts} />
+        )}
+        {offers.longer ? <Upsell what={`Periods longer than ${offers.longer.days} days`} plan={offers.longer.plan} /> : null}
+      </section>
+
+      <section aria-labelledby="channels-title" className="space-y-2">
+        <h2 id="channels-title" className="text-lg font-semibold">
+          Contacts by channel and messaging
+        </h2>
+        {a.channels && a.messaging ? (
+          <>
+            <ul className="grid gap-3 sm:grid-cols-2 md:grid-cols-4">
+              {CHANNELS.map((c) => {
+                const t = a.channels![c.key];
+                return (
+                  <li key={c.key} className="card p-4">
+                    <span className="block text-sm text-gray-600">{c.label}</span>
+                    <strong className="block text-xl">{formatNumber(t.value)}</strong>
+                    <span className="block text-xs text-gray-600">{changeText(t, a.days)}</span>
+                  </li>
+                );
+              })}
+            </ul>
+            <dl className="card grid gap-2 p-4 text-sm sm:grid-cols-3">
+              <div>
+                <dt className="text-gray-600">Conversations started</dt>
+                <dd className="font-semibold">{formatNumber(a.messaging.conversations)}</dd>
+              </div>
+              <div>
+                <dt className="text-gray-600">Answered</dt>
+                <dd className="font-semibold">{a.messaging.answeredShare === null ? "No conversations yet" : `${Math.round(a.messaging.answeredShare * 100)}%`}</dd>
+              </div>
+              <div>
+                <dt className="text-gray-600">Median time to first reply</dt>
+                <dd className="font-semibold">
+                  {a.messaging.medianReplySeconds === null ? "No replies yet" : replyTimeText(a.messaging.medianReplySeconds).replace("Usually replies within", "within")}
+                </dd>
+              </div>
+            </dl>
+          </>
+        ) : (
+          <Upsell what="Contacts by channel and reply times" plan={offers.channels} />
+        )}
+      </section>
+
+      <section aria-labelledby="words-title" className="space-y-2">
+        <h2 id="words-title" className="text-lg font-semibold">
+          Top search words
+        </h2>
+        {a.searchWords ? (
+          a.searchWords.length === 0 ? (
+            <p className="text-sm text-gray-700">No searches showed your listings in this period.</p>
+          ) : (
+            <ol className="card list-decimal space-y-1 p-4 pl-8 text-sm">
+              {a.searchWords.map((w) => (
+                <li key={w.words}>
+                  {w.words} <span className="text-gray-600">{`(${formatNumber(w.count)})`}</span>
+                </li>
+              ))}
+            </ol>
+          )
+        ) : (
+          <Upsell what="The search words that showed your listings" plan={offers.searchWords} />
+        )}
+      </section>
+
+      {!a.tier.csv ? <Upsell what="CSV downloads" plan={offers.csv} /> : null}
+    </div>
+  );
+}
