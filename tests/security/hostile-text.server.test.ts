@@ -323,11 +323,14 @@ describe("public pages", () => {
       expect(ld.name).toBe(listing.name);
       expect(ld.description).toBe(listing.description);
       expect(ld.address.streetAddress).toContain(listing.address);
-      // The link goes where the owner typed, as an http(s) URL; the hostile characters are percent-encoded.
+      // The link goes through /go/ (issue 18), which sends the visitor where the owner typed, as an http(s) URL;
+      // the hostile characters are percent-encoded.
       const link = parseHtml(p.html).elements.find((e) => e.name === "a" && e.attrs.rel?.includes("ugc"));
-      expect(link?.attrs.href).toMatch(/^https:\/\/example\.com\/W0[56]/);
-      expect(link?.attrs.href).not.toMatch(/[<>"]/);
-      expect(ld.sameAs).toBe(link?.attrs.href);
+      expect(link?.attrs.href).toBe(`/go/${owner.listingId}/website`);
+      const target = (await app.request(link!.attrs.href!)).headers.get("location");
+      expect(target).toMatch(/^https:\/\/example\.com\/W0[56]/);
+      expect(target).not.toMatch(/[<>"]/);
+      expect(ld.sameAs).toBe(target);
     }
   });
 
