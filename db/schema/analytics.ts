@@ -97,3 +97,16 @@ export const emailPreferences = pgTable("email_preferences", {
   weeklySummary: boolean("weekly_summary").notNull().default(true),
   updatedAt: ts("updated_at").notNull().defaultNow(),
 });
+
+/**
+ * How far the weekly summary run got through the owners for one week (Monday, WAT): owners are walked in
+ * user id order after `after_user_id`, a bounded number a run, and the week is `finished_at` once all were seen.
+ */
+export const weeklySummaryProgress = pgTable("weekly_summary_progress", {
+  weekStart: day("week_start").primaryKey(),
+  afterUserId: text("after_user_id").notNull().default(""),
+  /** Failed sends in a row at the cursor (a summary is given up after a few, so one address cannot hold up the week). */
+  failures: integer("failures").notNull().default(0),
+  finishedAt: ts("finished_at"),
+  updatedAt: ts("updated_at").notNull().defaultNow(),
+});
