@@ -72,14 +72,17 @@ export function changeText(value: number, previous: number): string {
   return `${n} (${value > previous ? "up" : "down"} ${by} on the week before)`;
 }
 
+/** Owner-typed text on one line (no line breaks to forge lines of the e-mail with). */
+const oneLine = (value: string) => value.replace(/\s+/g, " ").trim();
+
 /** The e-mail's parts as plain text: a greeting, each listing's lines, the links. Escaping is the HTML's business. */
 export function weeklySummaryParts(content: WeeklySummaryContent) {
   return {
     subject: `Your week on Naija Directory: ${weekRangeText(content.weekStart)}`,
-    greeting: `Hello ${content.ownerName?.trim() || "there"},`,
+    greeting: `Hello ${oneLine(content.ownerName ?? "") || "there"},`,
     intro: `Here is what your listings brought you in the week of ${weekRangeText(content.weekStart)} (Nigerian time).`,
     listings: content.listings.map((listing) => ({
-      name: listing.name,
+      name: oneLine(listing.name),
       lines: FIGURES.map(([key, label]) => `${label}: ${changeText(listing[key], listing.previous[key])}`),
     })),
     more: content.moreListings > 0 ? `And ${content.moreListings} more listing${content.moreListings === 1 ? "" : "s"} with activity: see them all on your dashboard.` : null,
