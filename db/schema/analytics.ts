@@ -105,8 +105,6 @@ export const emailPreferences = pgTable("email_preferences", {
 export const weeklySummaryProgress = pgTable("weekly_summary_progress", {
   weekStart: day("week_start").primaryKey(),
   afterUserId: text("after_user_id").notNull().default(""),
-  /** Failed sends in a row at the cursor (a summary is given up after a few, so one address cannot hold up the week). */
-  failures: integer("failures").notNull().default(0),
   finishedAt: ts("finished_at"),
   updatedAt: ts("updated_at").notNull().defaultNow(),
 });

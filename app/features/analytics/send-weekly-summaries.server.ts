@@ -16,8 +16,15 @@ export const WEEKLY_SUMMARY_SCAN = 5000;
 const SCAN_CHUNK = 500;
 /** Listings an e-mail shows at most (the busiest); the dashboard has them all. */
 export const WEEKLY_SUMMARY_MAX_LISTINGS = 20;
-/** A summary that failed to send this many runs in a row is given up, so one bad address cannot hold up the week. */
-const MAX_FAILURES = 3;
+/**
+ * Whether a send failed for good for this one address (the mail server answered 5xx, e.g. an unknown
+ * recipient): that summary is given up, so one bad address cannot hold up the week. Anything else (the mail
+ * server down, a timeout) stops the run, and the next run tries the same owner again.
+ */
+function refusedForGood(error: unknown): boolean {
+  const code = (error as { responseCode?: unknown } | null)?.responseCode;
+  return typeof code === "number" && code >= 500 && code < 600;
+}
 
 type Owner = { user_id: string; email: string; name: string | null; due: boolean };
 type FigureRow = {
@@ -40,29 +47,32 @@ export type WeeklySummaryRun = { week: string; sent: number; failed: number; sca
  * (weekly_summary_progress), WEEKLY_SUMMARY_SCAN owners and WEEKLY_SUMMARY_BATCH e-mails a run at most; each
  * owner's activity is read by listing_daily_stats' key (listing, day). Each e-mail is sent once across
  * processes and retries: the (owner, week) row of weekly_summaries is claimed first (INSERT … ON CONFLICT DO
- * NOTHING), and a send that fails gives the claim back and stops the run there, to be tried again next run.
+ * NOTHING), and a send that fails gives the claim back and stops the run there, to be tried again next run
+ * (unless the mail server refused that address for good).
  */
-export async function sendWeeklySummaries(now: Date = new Date()): Promise<WeeklySummaryRun> {
+export async function sendWeeklySummaries(
+  now: Date = new Date(),
+  limits: { batch: number; scan: number; chunk: number } = { batch: WEEKLY_SUMMARY_BATCH, scan: WEEKLY_SUMMARY_SCAN, chunk: SCAN_CHUNK },
+): Promise<WeeklySummaryRun> {
   const db = getDb();
   const week = summaryWeekDue(now);
   const last = weekEnd(week);
   const previous = daysBefore(week, 7);
   await queryRows(db, sql`insert into weekly_summary_progress (week_start) values (${week}) on conflict do nothing returning week_start`);
-  const [progress] = await queryRows<{ after_user_id: string; failures: number; finished: boolean }>(
+  const [progress] = await queryRows<{ after_user_id: string; finished: boolean }>(
     db,
-    sql`select after_user_id, failures, finished_at is not null as finished from weekly_summary_progress where week_start = ${week}`,
+    sql`select after_user_id, finished_at is not null as finished from weekly_summary_progress where week_start = ${week}`,
   );
   const run: WeeklySummaryRun = { week, sent: 0, failed: 0, scanned: 0, finished: Boolean(progress?.finished) };
   if (!progress || progress.finished) return run;
 
   let cursor = progress.after_user_id;
-  let failures = Number(progress.failures);
   let stop = false;
-  while (!stop && run.scanned < WEEKLY_SUMMARY_SCAN && run.sent < WEEKLY_SUMMARY_BATCH) {
+  while (!stop && run.scanned < limits.scan && run.sent < limits.batch) {
     const owners = await queryRows<Owner>(
       db,
       sql`with owners as (
-            select distinct b.user_id from businesses b where b.user_id > ${cursor} order by b.user_id limit ${SCAN_CHUNK}
+            select distinct b.user_id from businesses b where b.user_id > ${cursor} order by b.user_id limit ${limits.chunk}
           )
           select o.user_id, u.email, u.name,
             (u.deleted_at is null and not coalesce(u.banned, false)
@@ -78,7 +88,7 @@ export async function sendWeeklySummaries(now: Date = new Date()): Promise<Weekl
     const due = owners.filter((o) => o.due);
     const figures = due.length > 0 ? await readFigures(due.map((o) => o.user_id), week, previous, last) : new Map<string, FigureRow[]>();
     for (const owner of owners) {
-      if (run.sent >= WEEKLY_SUMMARY_BATCH) {
+      if (run.sent >= limits.batch || run.scanned >= limits.scan) {
         stop = true;
         break;
       }
@@ -86,30 +96,27 @@ export async function sendWeeklySummaries(now: Date = new Date()): Promise<Weekl
         const email = summaryEmail(owner, week, figures.get(owner.user_id) ?? []);
         try {
           if (await sendSummaryOnce(owner.user_id, week, email)) run.sent++;
-          failures = 0;
-        } catch {
+        } catch (error) {
           run.failed++;
-          failures++;
-          if (failures < MAX_FAILURES) {
-            // The cursor stays before this owner: the next run tries again (a mail server down, most often).
+          if (!refusedForGood(error)) {
+            // The cursor stays before this owner: the next run tries again.
             stop = true;
             break;
           }
-          logger.warn({ week }, "a weekly summary failed to send several runs in a row; it is given up");
-          failures = 0;
+          logger.warn({ week }, "the mail server refused a weekly summary for good; it is given up");
         }
       }
       cursor = owner.user_id;
       run.scanned++;
     }
-    if (!stop && owners.length < SCAN_CHUNK) {
+    if (!stop && owners.length < limits.chunk) {
       run.finished = true;
       break;
     }
   }
   await queryRows(
     db,
-    sql`update weekly_summary_progress set after_user_id = ${cursor}, failures = ${failures}, updated_at = now(),
+    sql`update weekly_summary_progress set after_user_id = ${cursor}, updated_at = now(),
           finished_at = ${run.finished ? sql`now()` : sql`null`}
         where week_start = ${week} and finished_at is null returning week_start`,
   );

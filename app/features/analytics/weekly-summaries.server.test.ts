@@ -154,6 +154,45 @@ describe("the weekly summary e-mail", () => {
     for (const owner of owners) expect(await mailTo(owner.email)).toHaveLength(1);
   });
 
+  it("goes out in bounded batches, walking on from where the last run stopped until the week is done", async () => {
+    const week = "2031-06-02";
+    const owners = await Promise.all([1, 2, 3].map((n) => activeOwner("2031-06-04", { views: n })));
+    const at = sendTime(week);
+    const runs = [];
+    for (let i = 0; i < 10; i++) {
+      const run = await sendWeeklySummaries(at, { batch: 1, scan: 1000, chunk: 7 });
+      runs.push(run);
+      if (run.finished) break;
+    }
+    // One e-mail a run: three runs send, and the one that reaches the last owner marks the week done.
+    expect(runs.slice(0, 3).map((r) => r.sent)).toEqual([1, 1, 1]);
+    expect(runs.length).toBeLessThanOrEqual(4);
+    expect(runs.at(-1)!.finished).toBe(true);
+    for (const owner of owners) expect(await mailTo(owner.email)).toHaveLength(1);
+    // A finished week costs one lookup: nothing is walked again.
+    expect(await sendWeeklySummaries(at)).toMatchObject({ sent: 0, scanned: 0, finished: true });
+  });
+
+  it("a send that fails (the mail server down) gives the claim back, stops the run, and the next run sends it", async () => {
+    const week = "2031-06-16";
+    const owner = await activeOwner("2031-06-18", { directions: 1 });
+    const previous = getEnv();
+    setEnv({ ...previous, SMTP_URL: "smtp://127.0.0.1:9" });
+    setSingleton("smtp", undefined);
+    let failed;
+    try {
+      failed = await sendWeeklySummaries(sendTime(week));
+    } finally {
+      setEnv(previous);
+      setSingleton("smtp", undefined);
+    }
+    expect(failed).toMatchObject({ failed: 1, finished: false });
+    expect(await getDb().select().from(weeklySummaries).where(eq(weeklySummaries.userId, owner.id))).toEqual([]);
+    const retried = await sendWeeklySummaries(sendTime(week));
+    expect(retried.failed).toBe(0);
+    expect(await mailTo(owner.email)).toHaveLength(1);
+  });
+
   it("carries List-Unsubscribe and List-Unsubscribe-Post (one-click) headers over real SMTP, with the owner's token", async () => {
     const week = "2031-05-12";
     const owner = await activeOwner("2031-05-14", { calls: 2 });
