@@ -71,7 +71,7 @@ export function defaultJobs(): ScheduledJob[] {
       // The owners' weekly summary e-mail (issue 18): from Monday 08:00 WAT, once per owner and week, in
       // bounded batches walked on from run to run (weekly_summary_progress); a no-op once the week is done.
       name: "weekly-summaries",
-      everyMs: 10 * 60_000,
+      everyMs: 5 * 60_000,
       run: async () => {
         const { week, sent, failed, scanned } = await sendWeeklySummaries();
         return sent > 0 || failed > 0 ? { sent, failed, scanned, week: Number(week.replaceAll("-", "")) } : null;
