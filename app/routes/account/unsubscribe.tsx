@@ -73,7 +73,7 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
           {t.confirmTitle}
         </h1>
         <p className="text-gray-700">{t.confirmText}</p>
-        <Form method="post">
+        <Form method="post" action={`/unsubscribe?token=${encodeURIComponent(loaderData.token)}`}>
           <input type="hidden" name="token" value={loaderData.token} />
           <button type="submit" className="btn btn-primary">
             {t.confirmButton}
