@@ -34,6 +34,8 @@ export default [
   route("profile", "routes/account/profile.tsx"),
   // Privacy (NDPA 2023): the person's data as a JSON download, and the privacy notice
   route("profile/export", "routes/account/profile-export.ts"),
+  // The weekly summary's one-click unsubscribe (issue 18): public, a GET only asks, a POST with the token unsubscribes
+  route("unsubscribe", "routes/account/unsubscribe.tsx"),
   route("privacy", "routes/public/privacy.tsx"),
   route("menu", "routes/account/menu.tsx"),
   route("help", "routes/account/help.tsx"),

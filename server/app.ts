@@ -21,7 +21,7 @@ import { mailboxRoutes } from "./mailbox";
 import { securityHeaders, type SecurityVariables } from "./security-headers";
 import { mediaRoutes } from "./media";
 import { metricsRoutes, requestMetrics } from "./metrics";
-import { originCheck } from "./origin-check";
+import { forReactRouter, originCheck } from "./origin-check";
 import { eventsRoute } from "./events";
 import { messagesApi } from "./messages-api";
 import { paystackWebhookRoutes } from "./paystack-webhook";
@@ -149,7 +149,7 @@ export function createApp(options: { env: Env; build: BuildLoader; clientDir?: s
   app.all("*", async (c) => {
     const build = await options.build();
     const handler = createRequestHandler(build, isDev ? "development" : "production");
-    return handler(c.req.raw, { cspNonce: c.get("cspNonce"), requestId: c.get("requestId"), clientAddress: c.get("clientAddress") });
+    return handler(forReactRouter(c.req.raw), { cspNonce: c.get("cspNonce"), requestId: c.get("requestId"), clientAddress: c.get("clientAddress") });
   });
 
   // Whatever a handler throws is answered by the one error mapping (refusals at their status, faults logged).

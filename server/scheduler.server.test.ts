@@ -133,6 +133,7 @@ describe("scheduled jobs run once per slot across processes (job_runs)", () => {
     expect(outcomes.filter((o) => o.ran).map((o) => [o.job, o.outcome])).toEqual([
       ["expire-featured", "ok"],
       ["renewal-reminders", "ok"],
+      ["weekly-summaries", "ok"],
       ["purge-kyc-documents", "ok"],
       ["search-statistics", "ok"],
       ["prune-realtime-events", "ok"],

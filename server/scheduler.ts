@@ -3,6 +3,7 @@ import { hostname } from "node:os";
 import { clearEndedPremium, expireFeaturedPlacements } from "../app/features/featured/expire-featured.server";
 import { sendFeaturedReminders } from "../app/features/featured/send-featured-reminders.server";
 import { sendPlanReminders } from "../app/features/plans/send-plan-reminders.server";
+import { sendWeeklySummaries } from "../app/features/analytics/send-weekly-summaries.server";
 import { refreshSearchStatistics } from "../app/features/directory/refresh-search-statistics.server";
 import { refreshSiteStats } from "../app/features/admin/refresh-site-stats.server";
 import { closeStalePayments } from "../app/features/payments/close-stale-payments.server";
@@ -66,6 +67,16 @@ export function defaultJobs(): ScheduledJob[] {
         return plans.sent + featured.sent > 0 || plans.failed + featured.failed > 0
           ? { plans: plans.sent, featured: featured.sent, failed: plans.failed + featured.failed }
           : null;
+      },
+    },
+    {
+      // The owners' weekly summary e-mail (issue 18): from Monday 08:00 WAT, once per owner and week, in
+      // bounded batches walked on from run to run (weekly_summary_progress); a no-op once the week is done.
+      name: "weekly-summaries",
+      everyMs: 5 * 60_000,
+      run: async () => {
+        const { week, sent, failed, scanned } = await sendWeeklySummaries();
+        return sent > 0 || failed > 0 ? { sent, failed, scanned, week: Number(week.replaceAll("-", "")) } : null;
       },
     },
     {

@@ -7,7 +7,17 @@ import { getEnv } from "./env.server";
 import { logger } from "./logger.server";
 import { singleton } from "./singleton.server";
 
-export type OutgoingEmail = { to: string; subject: string; text: string; html: string };
+export type OutgoingEmail = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /**
+   * Extra header lines (e.g. List-Unsubscribe and List-Unsubscribe-Post for the weekly summary, RFC 2369 and
+   * RFC 8058), passed to SMTP as they are. The dev outbox keeps only the parts above.
+   */
+  headers?: Record<string, string>;
+};
 
 function transport(): Transporter | null {
   const { SMTP_URL } = getEnv();
@@ -34,7 +44,8 @@ export async function sendEmail(email: OutgoingEmail): Promise<void> {
     logger.info({ recipient: recipientRef(email.to), subject: email.subject }, "email sent");
     return;
   }
-  await getDb().insert(emailOutbox).values(email);
+  const { to, subject, text, html } = email;
+  await getDb().insert(emailOutbox).values({ to, subject, text, html });
   logger.info({ recipient: recipientRef(email.to), subject: email.subject }, "email kept in the outbox (no SMTP_URL): see /dev/mailbox");
 }
 

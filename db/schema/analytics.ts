@@ -97,3 +97,14 @@ export const emailPreferences = pgTable("email_preferences", {
   weeklySummary: boolean("weekly_summary").notNull().default(true),
   updatedAt: ts("updated_at").notNull().defaultNow(),
 });
+
+/**
+ * How far the weekly summary run got through the owners for one week (Monday, WAT): owners are walked in
+ * user id order after `after_user_id`, a bounded number a run, and the week is `finished_at` once all were seen.
+ */
+export const weeklySummaryProgress = pgTable("weekly_summary_progress", {
+  weekStart: day("week_start").primaryKey(),
+  afterUserId: text("after_user_id").notNull().default(""),
+  finishedAt: ts("finished_at"),
+  updatedAt: ts("updated_at").notNull().defaultNow(),
+});

@@ -9,12 +9,13 @@
  */
 import { randomUUID } from "node:crypto";
 import { and, count, eq } from "drizzle-orm";
-import { businessClosures, businesses, businessImages, businessMessages, businessRevisions, conversationBlocks, featuredRequests, feedback, kycSubmissions, notificationBroadcasts, notifications, payments, profiles, reports, reviews, user } from "../../db/schema";
+import { businessClosures, businesses, businessImages, businessMessages, businessRevisions, conversationBlocks, emailPreferences, featuredRequests, feedback, kycSubmissions, notificationBroadcasts, notifications, payments, profiles, reports, reviews, user } from "../../db/schema";
 import {
   createBusiness, createFeaturedRequest, createFeedback, createKycSubmission, createMessage, createPayment, createReview, createUser, createVisitor,
   type BusinessRow, type CreatedUser, type KycSubmissionRow,
 } from "../../db/seed/factories";
 import { sendBroadcast } from "../../app/features/admin/send-broadcast.server";
+import { unsubscribeToken } from "../../app/features/analytics/unsubscribe-token.server";
 import type { SessionUser } from "../../app/features/accounts/session-user";
 import { signKycDocumentLink } from "../../app/features/kyc/kyc-document-link.server";
 import { registerPaymentProvider } from "../../app/features/payments/payment-provider.server";
@@ -189,6 +190,8 @@ const kycState = async (k: { id: string }) =>
   (await db().select({ status: kycSubmissions.status }).from(kycSubmissions).where(eq(kycSubmissions.id, k.id)))[0] ?? null;
 const userState = async (u: { id: string }) =>
   (await db().select({ banned: user.banned, role: profiles.role }).from(user).leftJoin(profiles, eq(profiles.id, user.id)).where(eq(user.id, u.id)))[0];
+const weeklyPreference = async (u: { id: string }) =>
+  (await db().select({ on: emailPreferences.weeklySummary }).from(emailPreferences).where(eq(emailPreferences.userId, u.id)))[0] ?? null;
 const feedbackState = async (f: { id: string }) => (await db().select({ status: feedback.status }).from(feedback).where(eq(feedback.id, f.id)))[0] ?? null;
 /** A fresh approved listing of a fresh owner with one open report by a fresh visitor (the Reports tab's rows). */
 const reportedListing = async () => {
@@ -574,7 +577,42 @@ export const PAGE_ROWS: Row[] = [
   noAction("/profile/export", "/profile/export"),
   row({ key: "GET /privacy", expect: same(200), ask: get("/privacy") }),
   noAction("/privacy", "/privacy"),
-  row({ key: "POST /profile", expect: signedIn("/profile", 200), ask: post("/profile", { firstName: "Ada", lastName: "Obi", country: "Nigeria", state: "Lagos" }) }),
+  row({
+    key: `POST /profile intent=${UNKNOWN_INTENT}`,
+    case: "no intent: the details form",
+    expect: signedIn("/profile", 200),
+    ask: post("/profile", { firstName: "Ada", lastName: "Obi", country: "Nigeria", state: "Lagos" }),
+  }),
+  // The weekly summary setting (issue 18): business owners only, each their own.
+  row({
+    key: "POST /profile intent=weekly-summary",
+    expect: { ...signedIn("/profile", 200), visitor: 403, admin: 403, adminNo2fa: 403 },
+    prepare: async (w, actor) => {
+      const target = actor === "anonymous" ? await createUser(db(), { role: "business" }) : w.users[actor];
+      await db().delete(emailPreferences).where(eq(emailPreferences.userId, target.id));
+      return target;
+    },
+    ask: post("/profile", { intent: "weekly-summary" }),
+    effect: (target) => weeklyPreference(target),
+  }),
+  // One-click unsubscribe (issue 18): public; the token alone says whose summaries stop, whoever sends it.
+  row({ key: "GET /unsubscribe", expect: same(200), ask: (w) => ({ method: "GET", path: `/unsubscribe?token=${unsubscribeToken(w.users.owner.id)}` }) }),
+  row({ key: "GET /unsubscribe", case: "a token that is not ours", expect: same(400), ask: get("/unsubscribe?token=Zm9yZ2Vk.bm90LWEtbWFj") }),
+  row({
+    key: "POST /unsubscribe",
+    expect: same(200),
+    prepare: () => createUser(db(), { role: "business" }),
+    ask: (_w, target) => ({ method: "POST", path: `/unsubscribe?token=${unsubscribeToken(target.id)}`, form: { "List-Unsubscribe": "One-Click" } }),
+    effect: (target) => weeklyPreference(target),
+  }),
+  row({
+    key: "POST /unsubscribe",
+    case: "a tampered token",
+    expect: same(400),
+    prepare: () => createUser(db(), { role: "business" }),
+    ask: (_w, target) => ({ method: "POST", path: `/unsubscribe?token=${unsubscribeToken(target.id)}A`, form: { "List-Unsubscribe": "One-Click" } }),
+    effect: (target) => weeklyPreference(target),
+  }),
   row({ key: "GET /menu", expect: same(200), ask: get("/menu") }),
   noAction("/menu", "/menu"),
   row({ key: "GET /help", expect: same(200), ask: get("/help") }),

@@ -7,7 +7,7 @@
  * it is shown it is text.
  */
 import { randomUUID } from "node:crypto";
-import { count, desc, eq } from "drizzle-orm";
+import { count, desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { businessClosures, businesses, emailOutbox, feedback, kycSubmissions, businessMessages, profiles, reviews } from "../../db/schema";
 import { createAdmin, createPayment, createSubscription } from "../../db/seed/factories";
@@ -33,6 +33,7 @@ import { addDays, hoursFieldNames, watDate, WEEKDAY_NAMES, WEEKDAYS } from "../.
 import { blockConversation, unblockConversation } from "../../app/features/messaging/block-conversation.server";
 import { sendMessage } from "../../app/features/messaging/send-message.server";
 import { sendPaymentReceipt } from "../../app/features/payments/send-payment-receipt.server";
+import { sendWeeklySummaries } from "../../app/features/analytics/send-weekly-summaries.server";
 import { updateProfile } from "../../app/features/profile/update-profile.server";
 import { replyToReview } from "../../app/features/reviews/reply-to-review.server";
 import { saveReview } from "../../app/features/reviews/save-review.server";
@@ -580,6 +581,26 @@ describe("e-mails", () => {
       expect(text).toContain(oneLine(personName(await stored.profile(visitors[i]!.actor.id))));
       expect(text).toContain((await stored.message(visitors[i]!.actor.id)).slice(0, 200));
     }
+  });
+
+  it("the weekly summary e-mail (issue 18) carries each listing's name escaped, the subject on one line", async () => {
+    // A week of 2032 nobody else uses: every owner's listing was seen on its Wednesday.
+    for (const owner of owners) {
+      await db().execute(sql`insert into listing_daily_stats (business_id, day, views, impressions) values (${owner.listingId}, '2032-03-03', 3, 5)`);
+    }
+    await sendWeeklySummaries(new Date("2032-03-08T07:00:00Z"));
+    const mails = (await listOutbox(1000)).filter((m) => m.subject.startsWith("Your week on Naija Directory"));
+    let checked = 0;
+    for (const owner of owners) {
+      const mail = mails.find((m) => m.to === owner.email);
+      if (!mail) continue; // a suspended owner gets none
+      checked++;
+      expect(mail.subject).not.toMatch(/[\r\n\u2028\u2029]/);
+      expect(executableProblems(mail.html)).toEqual([]);
+      const oneLine = (value: string) => value.replace(/\s+/g, " ").trim();
+      expect(parseHtml(mail.html).text).toContain(oneLine((await stored.listing(owner.listingId)).name));
+    }
+    expect(checked).toBeGreaterThan(0);
   });
 
   it("the development mailbox page shows them as text", async () => {

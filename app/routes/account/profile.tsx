@@ -15,6 +15,9 @@ import { YourDataCard } from "~/features/privacy/components/your-data-card";
 import { deleteMyAccount } from "~/features/privacy/delete-my-account.server";
 import { ACCOUNT_DELETED_REDIRECT, PRIVACY_TEXTS } from "~/features/privacy/privacy.schemas";
 import { COUNTRIES, SIGNUP_REGIONS } from "~/lib/reference";
+import { setWeeklySummary } from "~/features/analytics/set-weekly-summary.server";
+import { weeklySummaryWanted } from "~/features/analytics/weekly-summary-preference.server";
+import { WEEKLY_SUMMARY_TEXTS } from "~/features/analytics/weekly-summary-texts";
 
 export const meta: Route.MetaFunction = () => [{ title: `Profile | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
 
@@ -34,6 +37,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       roleLabel: roleLabel(user.isAdmin ? "admin" : user.role),
       isVerified: user.kycStatus === "approved",
       isAdmin: user.isAdmin,
+      // Owners' weekly summary e-mail (issue 18): on unless they turned it off or unsubscribed.
+      weeklySummary: user.role === "business" ? await weeklySummaryWanted(user.id) : null,
     },
     // Lists travel as data so the page's JavaScript does not carry every reference list.
     countries: COUNTRIES,
@@ -45,6 +50,14 @@ export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request, ["visitor", "business", "admin"]);
   const form = await request.formData();
   if (form.get("intent") === "delete-account") return deleteAccount(request, user, form);
+  if (form.get("intent") === "weekly-summary") {
+    try {
+      await setWeeklySummary(user, form.get("weeklySummary") === "on");
+      return { ok: true as const, form: "weekly-summary" as const };
+    } catch (error) {
+      return failureData(error, { keep: { form: "weekly-summary" as const } });
+    }
+  }
   const values = {
     firstName: String(form.get("firstName") ?? ""),
     lastName: String(form.get("lastName") ?? ""),
@@ -91,13 +104,15 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
     );
   }
   const refused = actionData && !actionData.ok ? actionData : null;
-  const deleteRefused = refused && "form" in refused ? refused : null;
+  const deleteRefused = refused && "form" in refused && refused.form === "delete-account" ? refused : null;
+  const weeklyRefused = refused && "form" in refused && refused.form === "weekly-summary" ? refused : null;
+  const weeklySaved = actionData?.ok && "form" in actionData;
   const failed = refused && !("form" in refused) ? refused : null;
   const typed = failed?.values;
   const errors: Record<string, string> = failed?.failure.fields ?? {};
   const submitting = navigation.state === "submitting" && navigation.formAction === "/profile";
   const deleting = submitting && navigation.formData?.get("intent") === "delete-account";
-  const saving = submitting && !deleting;
+  const saving = submitting && !deleting && navigation.formData?.get("intent") !== "weekly-summary";
   const initials = profile.name === PROFILE_TEXTS.fallbackName ? "?" : profile.name.split(/\s+/).map((w) => w[0]).join("").slice(0, 2).toUpperCase();
 
   return (
@@ -153,7 +168,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           Edit Your Details
         </h2>
         <Form method="post" className="space-y-4" noValidate>
-          {actionData?.ok ? (
+          {actionData?.ok && !weeklySaved ? (
             <Alert tone="success">
               <strong className="block">{PROFILE_TEXTS.saved.title}</strong>
               {PROFILE_TEXTS.saved.text}
@@ -178,6 +193,29 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           </button>
         </Form>
       </section>
+
+      {profile.weeklySummary !== null ? (
+        <section className="card p-5" aria-labelledby="email-settings-title">
+          <h2 id="email-settings-title" className="mb-3 font-semibold">
+            {WEEKLY_SUMMARY_TEXTS.settingTitle}
+          </h2>
+          <Form method="post" className="space-y-3">
+            {weeklySaved ? <Alert tone="success">{profile.weeklySummary ? WEEKLY_SUMMARY_TEXTS.settingOn : WEEKLY_SUMMARY_TEXTS.settingOff}</Alert> : null}
+            {weeklyRefused ? <FailureAlert failure={weeklyRefused.failure} /> : null}
+            <input type="hidden" name="intent" value="weekly-summary" />
+            <label className="flex items-start gap-3 text-sm">
+              <input type="checkbox" name="weeklySummary" defaultChecked={profile.weeklySummary} className="mt-1 h-4 w-4" />
+              <span>
+                <span className="block font-medium">{WEEKLY_SUMMARY_TEXTS.settingLabel}</span>
+                <span className="block text-gray-600">{WEEKLY_SUMMARY_TEXTS.settingHint}</span>
+              </span>
+            </label>
+            <button type="submit" className="btn btn-outline">
+              {WEEKLY_SUMMARY_TEXTS.settingSave}
+            </button>
+          </Form>
+        </section>
+      ) : null}
 
       <YourDataCard failure={deleteRefused?.failure} typedConfirmation={deleteRefused?.confirmation} deleting={deleting} />
 

@@ -1,0 +1,85 @@
+import { Form, Link, data } from "react-router";
+import type { Route } from "./+types/unsubscribe";
+import { SITE_NAME } from "~/components/site";
+import { Alert, FailureAlert } from "~/components/ui/alert";
+import { loginUrlFor } from "~/features/accounts/access";
+import { optionalUser } from "~/features/accounts/guards.server";
+import { isUnsubscribeTokenValid, unsubscribeFromWeeklySummary } from "~/features/analytics/weekly-summary-preference.server";
+import { WEEKLY_SUMMARY_TEXTS } from "~/features/analytics/weekly-summary-texts";
+import { failureData } from "~/lib/error-responses.server";
+
+export const meta: Route.MetaFunction = () => [{ title: `Unsubscribe | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
+
+/**
+ * The weekly summary's unsubscribe link (issue 18). A GET only asks (mail scanners open links); the button
+ * POSTs. Mail clients' one-click unsubscribe (RFC 8058) POSTs 'List-Unsubscribe=One-Click' to the same URL,
+ * without cookies: the token in the URL is all it takes (server/origin-check.ts lets this one path through).
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const valid = isUnsubscribeTokenValid(token);
+  return data({ token: valid ? token : "", valid }, { status: valid ? 200 : 400 });
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData().catch(() => new FormData());
+  const token = String(form.get("token") ?? "") || new URL(request.url).searchParams.get("token");
+  try {
+    await unsubscribeFromWeeklySummary(token);
+  } catch (error) {
+    return failureData(error);
+  }
+  const signedIn = Boolean(await optionalUser(request).catch(() => null));
+  return { ok: true as const, signedIn };
+}
+
+export default function Unsubscribe({ loaderData, actionData }: Route.ComponentProps) {
+  const t = WEEKLY_SUMMARY_TEXTS;
+  if (actionData?.ok) {
+    return (
+      <div className="page max-w-lg">
+        <section className="card space-y-4 p-6" aria-labelledby="unsubscribe-title">
+          <h1 id="unsubscribe-title" className="title">
+            {t.doneTitle}
+          </h1>
+          <p className="text-gray-700">{t.doneText}</p>
+          <Link to={actionData.signedIn ? "/profile" : loginUrlFor("/profile")} className="btn btn-outline">
+            {t.resubscribe}
+          </Link>
+        </section>
+      </div>
+    );
+  }
+  const failure = actionData && !actionData.ok ? actionData.failure : null;
+  if (!loaderData.valid || failure) {
+    return (
+      <div className="page max-w-lg">
+        <section className="card space-y-4 p-6" aria-labelledby="unsubscribe-title">
+          <h1 id="unsubscribe-title" className="title">
+            {t.invalidTitle}
+          </h1>
+          {failure ? <FailureAlert failure={failure} /> : <Alert tone="error">{t.invalidText}</Alert>}
+          <Link to="/profile" className="btn btn-outline">
+            {t.resubscribe}
+          </Link>
+        </section>
+      </div>
+    );
+  }
+  return (
+    <div className="page max-w-lg">
+      <section className="card space-y-4 p-6" aria-labelledby="unsubscribe-title">
+        <h1 id="unsubscribe-title" className="title">
+          {t.confirmTitle}
+        </h1>
+        <p className="text-gray-700">{t.confirmText}</p>
+        <Form method="post" action={`/unsubscribe?token=${encodeURIComponent(loaderData.token)}`}>
+          <input type="hidden" name="token" value={loaderData.token} />
+          <button type="submit" className="btn btn-primary">
+            {t.confirmButton}
+          </button>
+        </Form>
+      </section>
+    </div>
+  );
+}
