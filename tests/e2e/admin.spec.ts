@@ -89,13 +89,19 @@ afterAll(async () => {
 });
 
 describe("admin panel", () => {
-  it("shows the eight tabs in the spec's order then Reports, and business users only 'Access Denied'", async () => {
+  it("shows the eight tabs in the spec's order then Reports and Overview, and business users only 'Access Denied'", async () => {
     const { page } = admin;
     await openTab(page, "Users");
     const tabs = await page.getByRole("navigation", { name: "Admin sections" }).getByRole("link").allInnerTexts();
     expect(tabs.map((t) => t.replace(/\s*\d+\s*waiting$/, "").replace(/\s+\d+$/, "").trim())).toEqual([
-      "Users", "Business Approvals", "KYC Approvals", "Featured Requests", "Featured Management", "Subscriptions", "Notifications", "Feedback", "Reports",
+      "Users", "Business Approvals", "KYC Approvals", "Featured Requests", "Featured Management", "Subscriptions", "Notifications", "Feedback", "Reports", "Overview",
     ]);
+    // The overview (issue 18): the totals and a server-drawn chart per figure for 90 days.
+    await openTab(page, "Overview");
+    const overview = page.locator("section[aria-labelledby=overview-title]");
+    await expect.poll(() => overview.locator("svg[role=img]").count()).toBe(5);
+    expect(await overview.innerText()).toMatch(/Sign-ups[\s\S]*New listings[\s\S]*Messages[\s\S]*Payments[\s\S]*Revenue/);
+    expect(await overview.locator("svg[role=img]").first().locator("rect").count()).toBe(90);
     expect(admin.errors).toEqual([]);
 
     const owner = await watchedPage(browser);

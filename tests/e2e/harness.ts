@@ -83,8 +83,11 @@ export type WatchedPage = {
 const CSP_CONSOLE = /Content[- ]Security[- ]Policy|Refused to (execute|load|apply|connect|frame)/i;
 
 /** A fresh context and page that records console errors, page errors and CSP violations. */
-export async function watchedPage(browser: Browser, options: { viewport?: { width: number; height: number } } = {}): Promise<WatchedPage> {
-  const context = await browser.newContext({ viewport: options.viewport ?? { width: 390, height: 844 }, locale: "en-NG" });
+export async function watchedPage(
+  browser: Browser,
+  options: { viewport?: { width: number; height: number }; userAgent?: string } = {},
+): Promise<WatchedPage> {
+  const context = await browser.newContext({ viewport: options.viewport ?? { width: 390, height: 844 }, locale: "en-NG", userAgent: options.userAgent });
   context.setDefaultTimeout(20_000);
   context.setDefaultNavigationTimeout(30_000);
   // Injected by the browser itself (not subject to the page's CSP): records every violation.
