@@ -51,20 +51,23 @@ async function seed(secret: string): Promise<{ cookie: string; listingIds: strin
       select ${id}, 'Bench Bakery ' || n, true, 'approved', now() - interval '400 days', 'Lagos', 'Bakery', now() - interval '400 days'
       from generate_series(1, 3) as n returning id`);
     const listingIds = listings.map((l) => l.id);
+    // Arrays as PostgreSQL array literals (drizzle would spread a JS array into a row).
+    const ids = `{${listingIds.join(",")}}`;
+    const words = `{${WORDS.map((w) => `"${w}"`).join(",")}}`;
     // A year of days (WAT), plausible counts, first replies some days.
     await db.execute(sql`
       insert into listing_daily_stats (business_id, day, views, impressions, calls, whatsapp, website, directions, conversations, messages, replies, reply_seconds)
       select b, d::date, 20 + h % 60, 150 + h % 400, h % 5, (h / 5) % 4, (h / 20) % 3, (h / 60) % 3, (h / 7) % 3, (h / 11) % 8, (h / 13) % 3,
         case when (h / 13) % 3 > 0 then array[60 + h % 7200, 300 + h % 20000] else '{}'::int[] end
-      from unnest(${listingIds}::uuid[]) as b
+      from unnest(${ids}::uuid[]) as b
       cross join generate_series((now() at time zone 'Africa/Lagos')::date - 364, (now() at time zone 'Africa/Lagos')::date, interval '1 day') as d
       cross join lateral (select abs(hashtext(b::text || d::text)) as h) as x`);
     await db.execute(sql`
       insert into listing_search_words (business_id, day, words, count)
       select b, d::date, w, 1 + abs(hashtext(b::text || d::text || w)) % 30
-      from unnest(${listingIds}::uuid[]) as b
+      from unnest(${ids}::uuid[]) as b
       cross join generate_series((now() at time zone 'Africa/Lagos')::date - 364, (now() at time zone 'Africa/Lagos')::date, interval '1 day') as d
-      cross join unnest(${WORDS}::text[]) as w`);
+      cross join unnest(${words}::text[]) as w`);
     const [size] = await queryRows<{ days: number; words: number }>(db, sql`select
       (select count(*)::int from listing_daily_stats) as days, (select count(*)::int from listing_search_words) as words`);
     console.log(`seeded: owner ${id}, 3 listings × 365 days; listing_daily_stats ${size!.days.toLocaleString("en")} rows, listing_search_words ${size!.words.toLocaleString("en")} rows`);

@@ -7,10 +7,14 @@ import { formatNumber } from "~/lib/format";
  */
 export type DailyPoint = { day: string; value: number };
 
-/** '2026-11-03' → '3 Nov' (the day is already a WAT date; read it as UTC so no zone shifts it). */
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/**
+ * '2026-11-03' → '3 Nov' (the day is already a WAT date, so no time zone is involved). Written out by hand: a
+ * chart labels hundreds of days, and toLocaleDateString costs a formatter each call.
+ */
 export function shortDay(day: string): string {
-  const [year, month, date] = day.split("-").map(Number);
-  return new Date(Date.UTC(year!, month! - 1, date!)).toLocaleDateString("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
+  return `${Number(day.slice(8, 10))} ${MONTHS[Number(day.slice(5, 7)) - 1]}`;
 }
 
 export function DailyChart({ title, points, unit = "" }: { title: string; points: readonly DailyPoint[]; unit?: string }) {
