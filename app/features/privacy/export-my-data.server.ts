@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
 import {
-  businesses, businessImages, businessMessages, conversationBlocks, featuredRequests, feedback, kycSubmissions, notifications, payments, profiles,
-  reports, reviewHelpfulVotes, reviews, session, subscriptions, user,
+  businesses, businessImages, businessMessages, conversationBlocks, emailPreferences, featuredRequests, feedback, kycSubmissions, notifications, payments, profiles,
+  reports, reviewHelpfulVotes, reviews, session, subscriptions, user, weeklySummaries,
 } from "../../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { getDb } from "../../lib/db.server";
@@ -94,6 +94,11 @@ export async function exportMyData(actor: SessionUser | null) {
     .where(eq(businesses.userId, me))
     .orderBy(asc(businesses.createdAt), asc(businesses.id));
   const listingIds = listings.map((l) => l.id);
+  // E-mail choices (issue 18): whether the weekly summary is wanted (no row: yes) and when one was sent.
+  const [preference] = await db.select({ weeklySummary: emailPreferences.weeklySummary, updatedAt: emailPreferences.updatedAt })
+    .from(emailPreferences).where(eq(emailPreferences.userId, me)).limit(1);
+  const summariesSent = await db.select({ weekStart: weeklySummaries.weekStart, sentAt: weeklySummaries.sentAt })
+    .from(weeklySummaries).where(eq(weeklySummaries.userId, me)).orderBy(asc(weeklySummaries.weekStart));
   const images = listingIds.length
     ? await db
         .select({ businessId: businessImages.businessId, key: businessImages.imageUrl, position: businessImages.position, width: businessImages.width, height: businessImages.height, createdAt: businessImages.createdAt })
@@ -310,6 +315,11 @@ export async function exportMyData(actor: SessionUser | null) {
     repliesToReviews: myReplies.map((r) => ({ ...r, repliedAt: iso(r.repliedAt), updatedAt: iso(r.updatedAt) })),
     helpfulVotes: myVotes.map((v) => ({ businessName: v.businessName, votedAt: iso(v.votedAt) })),
     reports: myReports.map((r) => ({ ...r, createdAt: iso(r.createdAt), decidedAt: iso(r.decidedAt) })),
+    emailPreferences: {
+      weeklySummary: preference?.weeklySummary ?? true,
+      changedAt: iso(preference?.updatedAt ?? null),
+      weeklySummariesSent: summariesSent.map((w) => ({ weekStarting: w.weekStart, sentAt: iso(w.sentAt) })),
+    },
     blocks: myBlocks.map((b) => ({
       // Who was blocked, as the person saw them: the business they wrote to, or 'a visitor' of their listing.
       blocked: b.blockedBy === "visitor" ? b.businessName : `A visitor of ${b.businessName}`,

@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import {
-  account, admins, auditLog, businessImages, businesses, businessMessages, conversationBlocks, featuredRequests, kycSubmissions, notifications, payments,
-  profiles, reports, reviewHelpfulVotes, reviews, session, subscriptions, twoFactor, user,
+  account, admins, auditLog, businessImages, businesses, businessMessages, conversationBlocks, emailPreferences, featuredRequests, kycSubmissions,
+  notifications, payments, profiles, reports, reviewHelpfulVotes, reviews, session, subscriptions, twoFactor, user, weeklySummaries,
 } from "../../../db/schema";
 import {
   addBusinessImage, createAdmin, createBusiness, createFeaturedRequest, createFeedback, createKycSubmission, createMessage, createOwner,
@@ -82,6 +82,13 @@ describe("exporting one's data", () => {
     ]);
     expect(data.payments).toEqual([expect.objectContaining({ reference: payment.reference, amountKobo: payment.amountKobo, status: "succeeded" })]);
     expect(data.subscriptions).toEqual([expect.objectContaining({ planId: "standard" })]);
+    // The weekly summary is wanted until the owner says otherwise; the export says what they chose and what was sent.
+    expect(data.emailPreferences).toEqual({ weeklySummary: true, changedAt: null, weeklySummariesSent: [] });
+    await getDb().insert(emailPreferences).values({ userId: owner.id, weeklySummary: false });
+    await getDb().insert(weeklySummaries).values({ userId: owner.id, weekStart: "2026-11-16" });
+    expect((await exportMyData(await actorFor(owner))).data.emailPreferences).toMatchObject({
+      weeklySummary: false, weeklySummariesSent: [{ weekStarting: "2026-11-16", sentAt: expect.any(String) }],
+    });
     expect(data.conversations).toHaveLength(1);
     expect(data.conversations[0]).toMatchObject({ businessName: "Ngozi's Kitchen", counterpartName: "Tolu Adebayo", myRole: "owner" });
     expect(data.conversations[0]!.messages.map((m) => [m.sentByMe, m.text])).toEqual([
