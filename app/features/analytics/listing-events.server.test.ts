@@ -146,6 +146,19 @@ describe("messaging figures", () => {
     expect(day!.reply_seconds[0]).toBeLessThan(60);
   });
 
+  it("counts another business owner writing to the listing as a visitor: their enquiry, its conversation and the reply", async () => {
+    const b = await listing();
+    const otherOwner = await createOwner(getDb());
+    const otherActor = await actorFor(otherOwner);
+    expect(otherActor.role).toBe("business");
+    await sendMessage(otherActor, { businessId: b.id, idempotencyKey: randomUUID(), message: "Do you supply bread to shops?" });
+    await sendMessage(otherActor, { businessId: b.id, idempotencyKey: randomUUID(), message: "We need 40 loaves a day." });
+    await sendMessage(ownerActor, { businessId: b.id, idempotencyKey: randomUUID(), message: "Yes we do.", visitorId: otherOwner.id });
+    await flushListingEvents();
+    const [day] = await days(b.id);
+    expect(day).toMatchObject({ messages: 2, conversations: 1, replies: 1 });
+  });
+
   it("says 'Usually replies within N hours' only with enough conversations, most of them answered", async () => {
     const b = await listing();
     const now = new Date();

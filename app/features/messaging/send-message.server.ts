@@ -140,7 +140,7 @@ export async function sendMessage(actor: SessionUser | null, input: unknown): Pr
               where ${businessMessages.businessId} = ${businessId} and ${businessMessages.visitorId} = ${visitorId} and ${businessMessages.id} <> ${row.id}) as first_at,
             exists (select 1 from ${businessMessages}
               where ${businessMessages.businessId} = ${businessId} and ${businessMessages.visitorId} = ${visitorId}
-                and ${businessMessages.senderType} = 'business' and ${businessMessages.id} <> ${row.id}) as answered,
+                and ${businessMessages.senderType} = 'business' and ${businessMessages.senderId} = ${ownerId} and ${businessMessages.id} <> ${row.id}) as answered,
             (select count(*) from ${businessMessages}
               where ${businessMessages.recipientId} = ${recipientId} and not ${businessMessages.readStatus}
                 and ${businessMessages.businessId} = ${businessId} and ${businessMessages.visitorId} = ${visitorId})::int as conversation_unread,
@@ -179,7 +179,8 @@ export async function sendMessage(actor: SessionUser | null, input: unknown): Pr
           select (select count(*) from seen)::int as seen, (select count(*) from claimed)::int as claimed`,
     );
     const activity = {
-      businessId, at: row.createdAt, fromBusiness: senderType === "business",
+      // The business is its owner answering: another owner writing to it as a customer is a visitor (sender type 'business' too).
+      businessId, at: row.createdAt, fromBusiness: ownerId === actor.id,
       firstMessageAt: counts?.first_at ? new Date(counts.first_at) : null, businessAnsweredBefore: Boolean(counts?.answered),
     };
     return { message, visitorName, activity, emailOwner: emailsOwner && Number(states?.claimed ?? 0) > 0 };
