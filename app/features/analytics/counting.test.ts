@@ -18,6 +18,17 @@ describe("shouldCountView", () => {
     expect(shouldCountView(new Request("http://localhost/businesses/x"))).toBe(false);
   });
 
+  it("counts pages opened from anywhere and our own pages' data requests, not another site's image, script or fetch", () => {
+    const fetchMeta = (dest: string, site: string, mode = "navigate") => request({ "Sec-Fetch-Dest": dest, "Sec-Fetch-Site": site, "Sec-Fetch-Mode": mode });
+    expect(shouldCountView(fetchMeta("document", "cross-site"))).toBe(true);
+    expect(shouldCountView(fetchMeta("document", "none"))).toBe(true);
+    expect(shouldCountView(fetchMeta("empty", "same-origin", "cors"))).toBe(true);
+    expect(shouldCountView(fetchMeta("image", "cross-site", "no-cors"))).toBe(false);
+    expect(shouldCountView(fetchMeta("script", "cross-site", "no-cors"))).toBe(false);
+    expect(shouldCountView(fetchMeta("iframe", "cross-site"))).toBe(false);
+    expect(shouldCountView(fetchMeta("empty", "cross-site", "no-cors"))).toBe(false);
+  });
+
   it("does not count prefetches, prerenders or anything but GET", () => {
     expect(shouldCountView(request({ "Sec-Purpose": "prefetch" }))).toBe(false);
     expect(shouldCountView(request({ "Sec-Purpose": "prefetch;prerender" }))).toBe(false);

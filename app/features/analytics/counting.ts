@@ -11,5 +11,11 @@ export function shouldCountView(request: Request): boolean {
   const userAgent = headers.get("user-agent");
   if (!userAgent || isbot(userAgent)) return false;
   const purpose = ["sec-purpose", "purpose", "x-purpose", "x-moz"].map((name) => headers.get(name) ?? "").join(" ");
-  return !/prefetch|prerender|preview/i.test(purpose);
+  if (/prefetch|prerender|preview/i.test(purpose)) return false;
+  // Only what a person opens: a page (from anywhere: a link in WhatsApp or a search engine) or our own pages'
+  // data requests. An image, script or frame pointing at us from another site (`<img src=/go/…/call>`) is not
+  // a visit. Browsers without Fetch Metadata are counted as before.
+  const dest = headers.get("sec-fetch-dest");
+  if (!dest || dest === "document") return true;
+  return dest === "empty" && headers.get("sec-fetch-site") === "same-origin";
 }

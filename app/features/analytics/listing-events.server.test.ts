@@ -65,6 +65,19 @@ describe("counting rules", () => {
     expect(words).toEqual([{ words: "jollof rice", count: 2 }]);
   });
 
+  it("counts a signed-in person's same results page once in 15 minutes (an open tab revalidates), an anonymous one each time", async () => {
+    const b = await listing();
+    const someone = await actorFor(await createVisitor(getDb()));
+    const at = (path: string) => new Request(`http://localhost${path}`, { headers: { "User-Agent": PHONE } });
+    recordSearchImpressions(at("/businesses?q=suya&page=2"), someone, { businessIds: [b.id], words: "suya" });
+    recordSearchImpressions(at("/businesses.data?q=suya&page=2&_routes=routes%2Fpublic%2Fbusinesses"), someone, { businessIds: [b.id], words: "suya" });
+    recordSearchImpressions(at("/businesses?q=suya&page=3"), someone, { businessIds: [b.id], words: "suya" });
+    recordSearchImpressions(at("/businesses?q=suya&page=2"), null, { businessIds: [b.id], words: "suya" });
+    recordSearchImpressions(at("/businesses?q=suya&page=2"), null, { businessIds: [b.id], words: "suya" });
+    await flushListingEvents();
+    expect(total(await days(b.id), "impressions")).toBe(4);
+  });
+
   it("never counts the listing's owner: their page views, impressions and contact taps", async () => {
     const b = await listing({ viewCount: 5 });
     expect(await recordBusinessView(b.id, ownerActor)).toBeNull();

@@ -1,5 +1,6 @@
 import type { ContactChannel } from "../../lib/reference";
 import { isUuid } from "../../lib/ids";
+import { singleton } from "../../lib/singleton.server";
 import type { SessionUser } from "../accounts/session-user";
 import { normalizeSearchWords } from "./analytics.schemas";
 import { shouldCountView } from "./counting";
@@ -28,9 +29,35 @@ export function recordSearchImpressions(
   shown: { businessIds: readonly string[]; words?: string | null },
 ): void {
   if (shown.businessIds.length === 0 || !shouldCountView(request)) return;
+  if (viewer && seenRecently(viewer.id, request.url)) return;
   const words = normalizeSearchWords(shown.words);
   const viewerId = viewer?.id ?? null;
   bufferListingEvents(shown.businessIds.filter(isUuid).map((businessId) => ({ businessId, kind: "impression" as const, words, viewerId })));
+}
+
+/** How long a signed-in person's same results page counts once (live updates revalidate open pages). */
+export const IMPRESSION_REPEAT_MS = 15 * 60_000;
+const MAX_REMEMBERED_PAGES = 20_000;
+const recentPages = singleton("recent-results-pages", () => new Map<string, number>());
+
+/**
+ * True when this person was shown this results page (the same address, its `.data` twin included) in the last
+ * 15 minutes by this process: a signed-in tab left open revalidates its page whenever the directory changes,
+ * and that is not someone looking again. Anonymous pages are never revalidated.
+ */
+function seenRecently(viewerId: string, address: string): boolean {
+  const url = new URL(address);
+  url.pathname = url.pathname.replace(/\.data$/, "");
+  url.searchParams.delete("_routes");
+  const key = `${viewerId} ${url.pathname}?${url.searchParams}`;
+  const now = Date.now();
+  const last = recentPages.get(key);
+  if (last !== undefined && now - last < IMPRESSION_REPEAT_MS) return true;
+  recentPages.delete(key);
+  recentPages.set(key, now);
+  // Oldest first (insertion order): forget the oldest when full.
+  if (recentPages.size > MAX_REMEMBERED_PAGES) recentPages.delete(recentPages.keys().next().value!);
+  return false;
 }
 
 /** A contact action followed through /go/… (the caller checked the listing is public and the request counts). */

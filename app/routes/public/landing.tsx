@@ -19,6 +19,7 @@ import { throwRouteError } from "~/lib/error-responses.server";
 import { findCategory, findRegion } from "~/lib/reference";
 import type { loader as rootLoader } from "~/root";
 import { optionalUser } from "~/features/accounts/guards.server";
+import { shouldCountView } from "~/features/analytics/counting";
 import { recordSearchImpressions } from "~/features/analytics/record-listing-events.server";
 
 type Onward = { name: string; count: string; href: string };
@@ -44,7 +45,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   }
   const { facets, ...result } = found;
   // Each listing shown is a search impression for its owner's analytics (people only; written in batches).
-  recordSearchImpressions(request, await optionalUser(request), { businessIds: result.items.map((item) => item.id) });
+  if (result.items.length > 0 && shouldCountView(request)) recordSearchImpressions(request, await optionalUser(request), { businessIds: result.items.map((item) => item.id) });
   const trail = landingTrail(scope);
   const count = formatCount(result.total, result.isEstimate);
   // Links onward, made here: the same scope's other categories (in this state), other states (this category) and
