@@ -12,7 +12,7 @@ import type { SessionUser } from "../accounts/session-user";
 import { getReplyTime } from "./get-reply-time.server";
 import { bufferListingEvents } from "./internal/event-buffer.server";
 import { purgeListingEvents } from "./purge-listing-events.server";
-import { flushListingEvents, recordContactAction, recordMessageActivity, recordSearchImpressions } from "./record-listing-events.server";
+import { flushListingEvents, pendingListingEvents, recordContactAction, recordMessageActivity, recordSearchImpressions } from "./record-listing-events.server";
 
 const PHONE = "Mozilla/5.0 (Linux; Android 12; TECNO KG5) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36";
 const BOTS = [
@@ -139,6 +139,21 @@ describe("counting rules", () => {
     await flushListingEvents();
     expect(total(await days(kept.id), "calls")).toBe(1);
     expect(await rawSum(gone.id)).toEqual({});
+  });
+});
+
+describe("a failed write", () => {
+  it("keeps the events for the next batch, and gives them up after five failures in a row", async () => {
+    const b = await listing();
+    // A kind the table refuses (only a bug could make one) fails the whole statement.
+    bufferListingEvents([{ businessId: b.id, kind: "nonsense" as never }, { businessId: b.id, kind: "call" }]);
+    await flushListingEvents();
+    expect(pendingListingEvents()).toBe(2);
+    for (let i = 0; i < 4; i++) await flushListingEvents();
+    expect(pendingListingEvents()).toBe(0);
+    bufferListingEvents([{ businessId: b.id, kind: "whatsapp" }]);
+    await flushListingEvents();
+    expect(await rawSum(b.id)).toEqual({ whatsapp: 1 });
   });
 });
 

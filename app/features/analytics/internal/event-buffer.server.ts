@@ -32,11 +32,18 @@ export const FLUSH_INTERVAL_MS = 2_000;
 export const FLUSH_AT_ENTRIES = 1_000;
 /** Entries kept for a retry after a failed write at most (a database outage must not exhaust memory). */
 const MAX_RETAINED_ENTRIES = 50_000;
+/** After a failed write, the next waits this long (a full buffer does not hurry it). */
+const RETRY_AFTER_MS = FLUSH_INTERVAL_MS * 5;
+/** Writes failing this many times in a row: what waits is given up (logged), so one bad batch cannot block the rest forever. */
+const MAX_FAILED_WRITES = 5;
 
 const state = singleton("listing-event-buffer", () => ({
   entries: new Map<string, Pending>(),
   timer: null as NodeJS.Timeout | null,
   writing: Promise.resolve() as Promise<void>,
+  inFlight: false,
+  retryAt: 0,
+  failures: 0,
   dropped: 0,
 }));
 
@@ -61,7 +68,8 @@ export function bufferListingEvents(events: ListingEventInput[]): void {
       replySeconds: e.replySeconds ?? null, count: 1,
     });
   }
-  if (state.entries.size >= FLUSH_AT_ENTRIES) void flushListingEvents();
+  // A full buffer is written at once, unless a write is under way or the last one failed a moment ago.
+  if (state.entries.size >= FLUSH_AT_ENTRIES && !state.inFlight && Date.now() >= state.retryAt) void flushListingEvents();
   else if (!state.timer && state.entries.size > 0) {
     state.timer = setTimeout(() => void flushListingEvents(), FLUSH_INTERVAL_MS);
     state.timer.unref();
@@ -98,21 +106,32 @@ async function writeBatch(): Promise<void> {
     business_id: e.businessId, kind: e.kind, occurred_at: e.at.toISOString(), count: e.count, words: e.words,
     reply_seconds: e.replySeconds, viewer_id: e.viewerId,
   }));
+  state.inFlight = true;
   try {
     await queryRows(getDb(), writeSql(JSON.stringify(rows)));
+    state.failures = 0;
+    state.retryAt = 0;
   } catch (error) {
+    state.failures += 1;
+    state.retryAt = Date.now() + RETRY_AFTER_MS;
+    const givingUp = state.failures >= MAX_FAILED_WRITES;
     for (const e of batch) {
-      if (state.entries.size >= MAX_RETAINED_ENTRIES) {
+      if (givingUp || state.entries.size >= MAX_RETAINED_ENTRIES) {
         state.dropped += e.count;
         continue;
       }
       add(e);
     }
-    logger.error({ err: error, entries: batch.length, dropped: state.dropped }, "could not write listing events; kept for the next batch");
-    if (!state.timer && state.entries.size > 0) {
-      state.timer = setTimeout(() => void flushListingEvents(), FLUSH_INTERVAL_MS * 5);
-      state.timer.unref();
-    }
+    if (givingUp) state.failures = 0;
+    logger.error(
+      { err: error, entries: batch.length, dropped: state.dropped, failures: state.failures },
+      givingUp ? "could not write listing events five times in a row; these are dropped" : "could not write listing events; kept for the next batch",
+    );
+    if (state.timer) clearTimeout(state.timer);
+    state.timer = state.entries.size > 0 ? setTimeout(() => void flushListingEvents(), RETRY_AFTER_MS) : null;
+    state.timer?.unref();
+  } finally {
+    state.inFlight = false;
   }
 }
 
