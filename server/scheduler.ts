@@ -114,12 +114,13 @@ export function defaultJobs(): ScheduledJob[] {
       },
     },
     {
-      // Raw listing events older than 90 days (issue 18); the daily rollups the dashboards read stay.
+      // Raw listing events and search words older than 90 days (issue 18), up to 30 s a run; the daily rollups
+      // the dashboards read stay.
       name: "purge-listing-events",
-      everyMs: 60 * 60_000,
+      everyMs: 10 * 60_000,
       run: async () => {
-        const purged = await purgeListingEvents();
-        return purged > 0 ? { purged } : null;
+        const { events, searchWords } = await purgeListingEvents();
+        return events + searchWords > 0 ? { events, searchWords } : null;
       },
     },
     {

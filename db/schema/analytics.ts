@@ -66,7 +66,11 @@ export const listingSearchWords = pgTable(
     words: text("words").notNull(),
     count: integer("count").notNull().default(0),
   },
-  (t) => [primaryKey({ name: "listing_search_words_pk", columns: [t.businessId, t.day, t.words] })],
+  (t) => [
+    primaryKey({ name: "listing_search_words_pk", columns: [t.businessId, t.day, t.words] }),
+    // The purge of days older than 90 (nothing reads them).
+    index("listing_search_words_day_idx").on(t.day),
+  ],
 );
 
 /** The admin overview's figures per WAT day, recomputed for recent days by a scheduled job. */

@@ -251,16 +251,23 @@ describe("/go/{id}/{channel}", () => {
 });
 
 describe("retention", () => {
-  it("deletes raw events older than 90 days and keeps the daily rollups", async () => {
+  it("deletes raw events and search words older than 90 days and keeps the daily rollups", async () => {
     const b = await listing();
     const now = new Date("2026-11-25T12:00:00Z");
     bufferListingEvents([
       { businessId: b.id, kind: "view", at: new Date("2026-08-26T11:00:00Z") }, // 91 days before
       { businessId: b.id, kind: "view", at: new Date("2026-08-28T12:00:00Z") },
+      { businessId: b.id, kind: "impression", words: "old words", at: new Date("2026-08-26T11:00:00Z") },
+      { businessId: b.id, kind: "impression", words: "kept words", at: new Date("2026-08-27T12:00:00Z") },
     ]);
     await flushListingEvents();
-    expect(await purgeListingEvents(now)).toBeGreaterThanOrEqual(1);
-    expect(await rawSum(b.id)).toEqual({ view: 1 });
+    const purged = await purgeListingEvents(now);
+    expect(purged.events).toBeGreaterThanOrEqual(2);
+    expect(purged.searchWords).toBeGreaterThanOrEqual(1);
+    expect(await rawSum(b.id)).toEqual({ view: 1, impression: 1 });
     expect(total(await days(b.id), "views")).toBe(2);
+    expect(total(await days(b.id), "impressions")).toBe(2);
+    const words = await queryRows<{ words: string }>(getDb(), sql`select words from listing_search_words where business_id = ${b.id}`);
+    expect(words.map((w) => w.words)).toEqual(["kept words"]);
   });
 });

@@ -1,0 +1,2 @@
+-- Search words older than 90 days are purged (issue 18, ADR 25): nothing reads them, and this table grows fastest.
+CREATE INDEX "listing_search_words_day_idx" ON "listing_search_words" USING btree ("day");
