@@ -9,7 +9,8 @@ import { SITE_OVERVIEW_DAYS } from "./site-overview";
  * the rows (get-site-overview.server.ts).
  *
  * Each run recomputes today and yesterday (WAT) — late rows of yesterday are caught the morning after — and
- * any of the last SITE_OVERVIEW_DAYS days without a row, so the first run fills the 90 days back. Older days
+ * any of the last 2 × SITE_OVERVIEW_DAYS days without a row, so the first run fills 180 days back (the 90-day
+ * change needs the 90 days before). Older days
  * keep what was counted then. A day is [00:00 WAT, +24 h), i.e. [the previous day 23:00 UTC, +24 h), and each
  * figure is a range scan on an index over that interval:
  * - sign-ups: new accounts, `user.created_at` (user_created_idx). The account row is the sign-up; the profile
@@ -24,14 +25,16 @@ import { SITE_OVERVIEW_DAYS } from "./site-overview";
 export async function refreshSiteStats(now: Date = new Date()): Promise<{ days: number }> {
   const db = getDb();
   const today = watDay(now);
-  const oldest = daysBefore(today, SITE_OVERVIEW_DAYS - 1);
+  // Twice the charted days: the 90-day total's change compares with the 90 days before (the first run fills both).
+  const filled = 2 * SITE_OVERVIEW_DAYS;
+  const oldest = daysBefore(today, filled - 1);
   const stored = await queryRows<{ day: string }>(
     db,
     sql`select day::text as day from site_daily_stats where day between ${oldest}::date and ${today}::date`,
   );
   const have = new Set(stored.map((r) => String(r.day)));
   const days = [today, daysBefore(today, 1)];
-  for (let back = 2; back < SITE_OVERVIEW_DAYS; back++) {
+  for (let back = 2; back < filled; back++) {
     const day = daysBefore(today, back);
     if (!have.has(day)) days.push(day);
   }

@@ -75,16 +75,16 @@ describe("the site-stats job (site_daily_stats)", () => {
     expect(await statsOn("2036-01-18")).toMatchObject({ payments: 0, revenueKobo: 0 });
   });
 
-  it("fills the last 90 days on its first run, gives the same rows when run again, and recomputes today and yesterday as more arrives", async () => {
+  it("fills the last 180 days on its first run (90 charted, 90 to compare with), gives the same rows when run again, and recomputes today and yesterday as more arrives", async () => {
     const first = at("2037-05-15T09:00:00Z");
     const today = watDay(first);
-    const oldest = daysBefore(today, 89);
+    const oldest = daysBefore(today, 179);
     await activityAt(at("2037-05-15T07:00:00Z"));
     await activityAt(at("2037-04-01T12:00:00Z"));
 
-    expect(await refreshSiteStats(first)).toEqual({ days: 90 });
-    const filled = await statsBetween(daysBefore(today, 100), today);
-    expect(filled.map((r) => r.day)).toEqual(Array.from({ length: 90 }, (_, i) => daysBefore(today, 89 - i)));
+    expect(await refreshSiteStats(first)).toEqual({ days: 180 });
+    const filled = await statsBetween(daysBefore(today, 200), today);
+    expect(filled.map((r) => r.day)).toEqual(Array.from({ length: 180 }, (_, i) => daysBefore(today, 179 - i)));
     expect(filled[0]!.day).toBe(oldest);
 
     // Again at the same moment: nothing changes. Then only today and yesterday are counted again.
@@ -170,8 +170,8 @@ describe("the admin overview (getSiteOverview)", () => {
       previous: { signups: 1, listings: 1, messages: 1, payments: 1, revenueKobo: 150_000 },
     });
     expect(month).toMatchObject({ days: 30, totals: { signups: 2, revenueKobo: 449_900 }, previous: { signups: 0, revenueKobo: 0 } });
-    // The 90 days before the last 90 were never counted: no change rather than a false one.
-    expect(quarter).toMatchObject({ days: 90, totals: { signups: 3, payments: 3, revenueKobo: 549_900 }, previous: null });
+    // The first run counted the 90 days before the last 90 too (nothing then): the change is from zero.
+    expect(quarter).toMatchObject({ days: 90, totals: { signups: 3, payments: 3, revenueKobo: 549_900 }, previous: { signups: 0, revenueKobo: 0 } });
   });
 
   it("refuses anonymous callers, visitors, business owners and admins without two-factor sign-in", async () => {
