@@ -15,6 +15,11 @@ export const WEEKLY_SUMMARY_BATCH = 200;
  * Measured on PostgreSQL 15 with 1,000,000 listings of 300,000 owners: ~9 ms per SCAN_CHUNK of 500 owners.
  */
 export const WEEKLY_SUMMARY_SCAN = 50_000;
+/**
+ * A run stops sending after this long, under the job's 5-minute interval, so two runs (in two processes) never
+ * walk the owners at once and one cannot move the cursor past an owner the other gave back.
+ */
+export const WEEKLY_SUMMARY_TIME_BUDGET_MS = 4 * 60_000;
 /** Owners read per query while walking. */
 const SCAN_CHUNK = 500;
 /** Listings an e-mail shows at most (the busiest); the dashboard has them all. */
@@ -71,6 +76,7 @@ export async function sendWeeklySummaries(
 
   let cursor = progress.after_user_id;
   let stop = false;
+  const started = Date.now();
   while (!stop && run.scanned < limits.scan && run.sent < limits.batch) {
     const owners = await queryRows<Owner>(
       db,
@@ -91,7 +97,7 @@ export async function sendWeeklySummaries(
     const due = owners.filter((o) => o.due);
     const figures = due.length > 0 ? await readFigures(due.map((o) => o.user_id), week, previous, last) : new Map<string, FigureRow[]>();
     for (const owner of owners) {
-      if (run.sent >= limits.batch || run.scanned >= limits.scan) {
+      if (run.sent >= limits.batch || run.scanned >= limits.scan || Date.now() - started > WEEKLY_SUMMARY_TIME_BUDGET_MS) {
         stop = true;
         break;
       }
