@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Form, Link, data } from "react-router";
 import type { Route } from "./+types/unsubscribe";
 import { SITE_NAME } from "~/components/site";
@@ -37,48 +38,47 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
   const t = WEEKLY_SUMMARY_TEXTS;
   if (actionData?.ok) {
     return (
-      <div className="page max-w-lg">
-        <section className="card space-y-4 p-6" aria-labelledby="unsubscribe-title">
-          <h1 id="unsubscribe-title" className="title">
-            {t.doneTitle}
-          </h1>
-          <p className="text-gray-700">{t.doneText}</p>
-          <Link to={actionData.signedIn ? "/profile" : loginUrlFor("/profile")} className="btn btn-outline">
-            {t.resubscribe}
-          </Link>
-        </section>
-      </div>
+      <Panel title={t.doneTitle}>
+        <p className="text-gray-700">{t.doneText}</p>
+        <Link to={actionData.signedIn ? "/profile" : loginUrlFor("/profile")} className="btn btn-outline">
+          {t.resubscribe}
+        </Link>
+      </Panel>
     );
   }
   const failure = actionData && !actionData.ok ? actionData.failure : null;
   if (!loaderData.valid || failure) {
     return (
-      <div className="page max-w-lg">
-        <section className="card space-y-4 p-6" aria-labelledby="unsubscribe-title">
-          <h1 id="unsubscribe-title" className="title">
-            {t.invalidTitle}
-          </h1>
-          {failure ? <FailureAlert failure={failure} /> : <Alert tone="error">{t.invalidText}</Alert>}
-          <Link to="/profile" className="btn btn-outline">
-            {t.resubscribe}
-          </Link>
-        </section>
-      </div>
+      <Panel title={t.invalidTitle}>
+        {failure ? <FailureAlert failure={failure} /> : <Alert tone="error">{t.invalidText}</Alert>}
+        <Link to="/profile" className="btn btn-outline">
+          {t.resubscribe}
+        </Link>
+      </Panel>
     );
   }
+  return (
+    <Panel title={t.confirmTitle}>
+      <p className="text-gray-700">{t.confirmText}</p>
+      <Form method="post" action={`/unsubscribe?token=${encodeURIComponent(loaderData.token)}`}>
+        <input type="hidden" name="token" value={loaderData.token} />
+        <button type="submit" className="btn btn-primary">
+          {t.confirmButton}
+        </button>
+      </Form>
+    </Panel>
+  );
+}
+
+/** The page's one card, titled. */
+function Panel({ title, children }: { title: string; children: ReactNode }) {
   return (
     <div className="page max-w-lg">
       <section className="card space-y-4 p-6" aria-labelledby="unsubscribe-title">
         <h1 id="unsubscribe-title" className="title">
-          {t.confirmTitle}
+          {title}
         </h1>
-        <p className="text-gray-700">{t.confirmText}</p>
-        <Form method="post" action={`/unsubscribe?token=${encodeURIComponent(loaderData.token)}`}>
-          <input type="hidden" name="token" value={loaderData.token} />
-          <button type="submit" className="btn btn-primary">
-            {t.confirmButton}
-          </button>
-        </Form>
+        {children}
       </section>
     </div>
   );
