@@ -75,8 +75,11 @@ describe("directory journey, anonymous", () => {
       expect(eateries).toContain("Mama Cass Kitchen");
 
       const id = await openBusiness(page, "Mama Cass Kitchen");
-      expect(await page.locator('a[href^="tel:"]').count()).toBeGreaterThan(0);
-      expect(await page.locator('a[href^="https://wa.me/234"]').count()).toBe(1);
+      // Call and WhatsApp go through the counted /go/ links (issue 18), which redirect to tel: and wa.me.
+      expect(await page.locator(`a[href="/go/${id}/call"]`).count()).toBeGreaterThan(0);
+      expect(await page.locator(`a[href="/go/${id}/whatsapp"]`).count()).toBe(1);
+      const whatsapp = await page.request.get(url(`/go/${id}/whatsapp`), { maxRedirects: 0 });
+      expect(whatsapp.headers().location).toMatch(/^https:\/\/wa\.me\/234\d{10}$/);
       await page.getByRole("link", { name: "Contact Business" }).click();
       await page.waitForURL((target) => target.pathname === "/login");
       expect(new URL(page.url()).searchParams.get("redirectTo")).toBe(contactUrl(id, "Mama Cass Kitchen"));

@@ -240,9 +240,11 @@ describe("local discovery journey", () => {
     expect(await landmarkLine.count()).toBe(1);
     const [box, line] = [await address.boundingBox(), await landmarkLine.boundingBox()];
     expect(line!.y).toBeGreaterThan(box!.y + 8);
-    expect(await page.getByRole("link", { name: "Open in maps" }).getAttribute("href")).toBe(
-      `https://www.google.com/maps/search/?api=1&query=${BUSINESS_AT.latitude}%2C${BUSINESS_AT.longitude}`,
-    );
+    // 'Open in maps' goes through our counted link (issue 18) to the maps address of the listing's position.
+    const maps = await page.getByRole("link", { name: "Open in maps" }).getAttribute("href");
+    expect(maps).toBe(`/go/${businessId}/directions`);
+    const redirect = await page.request.get(url(maps!), { maxRedirects: 0 });
+    expect(redirect.headers().location).toBe(`https://www.google.com/maps/search/?api=1&query=${BUSINESS_AT.latitude}%2C${BUSINESS_AT.longitude}`);
     expect(visitor.errors).toEqual([]);
   });
 
