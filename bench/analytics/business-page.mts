@@ -13,7 +13,7 @@
 import http from "node:http";
 import os from "node:os";
 import { parseArgs } from "node:util";
-import { percentile, startServer, type BenchServer } from "../lib/server.mts";
+import { benchTarget, percentile } from "../lib/server.mts";
 
 const { values: args } = parseArgs({
   options: {
@@ -71,13 +71,8 @@ async function run(baseUrl: string, ids: string[], rate: number): Promise<{ ms: 
 }
 
 async function main() {
-  let server: BenchServer | undefined;
-  let baseUrl = args.url;
-  if (!baseUrl) {
-    if (!args["data-dir"]) throw new Error("--url or --data-dir is required");
-    server = await startServer({ dataDir: args["data-dir"], databaseUrl: args["database-url"] });
-    baseUrl = server.baseUrl;
-  }
+  const server = await benchTarget(args);
+  const baseUrl = server.baseUrl;
   try {
     const rate = Number(args.rate);
     const ids = await businessIds(baseUrl, Number(args.count));
@@ -89,7 +84,7 @@ async function main() {
     console.log(`  latency ms  p50 ${percentile(ms, 50).toFixed(1)}  p95 ${percentile(ms, 95).toFixed(1)}  p99 ${percentile(ms, 99).toFixed(1)}  max ${ms[ms.length - 1]!.toFixed(1)}`);
   } finally {
     agent.destroy();
-    await server?.stop();
+    await server.stop();
   }
 }
 

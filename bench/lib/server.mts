@@ -60,3 +60,14 @@ export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 }
+
+/**
+ * The server a bench measures: one already running (`--url`), or the production server started on `--data-dir`
+ * (and `--database-url`) for the bench. `stop()` stops only a server the bench started.
+ */
+export async function benchTarget(args: { url?: string; "data-dir"?: string; "database-url"?: string }): Promise<{ baseUrl: string; stop(): Promise<void> }> {
+  if (args.url) return { baseUrl: args.url, stop: async () => {} };
+  if (!args["data-dir"]) throw new Error("--url or --data-dir is required");
+  const server = await startServer({ dataDir: args["data-dir"], databaseUrl: args["database-url"] });
+  return { baseUrl: server.baseUrl, stop: () => server.stop() };
+}

@@ -18,7 +18,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { PROJECT_ROOT } from "../../tests/support/server-process.mjs";
-import { percentile, startServer, type BenchServer } from "../lib/server.mts";
+import { benchTarget, percentile } from "../lib/server.mts";
 import { benchQueries, ratingQueries, warmUpQueries } from "./queries.mts";
 
 const { values: args } = parseArgs({
@@ -90,13 +90,8 @@ function summary(samples: Sample[]) {
 }
 
 async function main() {
-  let server: BenchServer | undefined;
-  let baseUrl = args.url;
-  if (!baseUrl) {
-    if (!args["data-dir"]) throw new Error("--url or --data-dir is required");
-    server = await startServer({ dataDir: args["data-dir"], databaseUrl: args["database-url"] });
-    baseUrl = server.baseUrl;
-  }
+  const server = await benchTarget(args);
+  const baseUrl = server.baseUrl;
   try {
     const rate = Number(args.rate);
     const queries = args.mix === "rating" ? ratingQueries() : benchQueries();
@@ -131,7 +126,7 @@ async function main() {
     console.log(`  samples: ${path.relative(PROJECT_ROOT, file)}`);
   } finally {
     agent.destroy();
-    await server?.stop();
+    await server.stop();
   }
 }
 
