@@ -24,6 +24,7 @@ import { metricsRoutes, requestMetrics } from "./metrics";
 import { forReactRouter, originCheck } from "./origin-check";
 import { eventsRoute } from "./events";
 import { messagesApi } from "./messages-api";
+import type { PageCache } from "./page-cache";
 import { paystackWebhookRoutes } from "./paystack-webhook";
 import { seoRoutes } from "./seo";
 
@@ -38,7 +39,7 @@ type BuildLoader = () => Promise<ServerBuild>;
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
 /** The whole HTTP surface: health, dev mailbox, media, static assets, then React Router. */
-export function createApp(options: { env: Env; build: BuildLoader; clientDir?: string; isDev?: boolean }) {
+export function createApp(options: { env: Env; build: BuildLoader; clientDir?: string; isDev?: boolean; pageCache?: PageCache }) {
   const { env } = options;
   const app = new Hono<{ Variables: AppVariables }>();
   const isDev = options.isDev ?? false;
@@ -65,6 +66,8 @@ export function createApp(options: { env: Env; build: BuildLoader; clientDir?: s
       else logger.info(line, "request");
     });
   });
+  // Anonymous visitors' public pages, served again from memory (ADR 28): before everything a copy already has.
+  if (options.pageCache) app.use("*", options.pageCache.middleware);
   // The one place the client's address is worked out; React Router gets it in the load context.
   app.use("*", async (c, next) => {
     let peer: string | undefined;

@@ -9,7 +9,9 @@ import { logger } from "../app/lib/logger.server";
 import { projectRoot } from "../app/lib/project-root.server";
 import { getStorage } from "../app/lib/storage.server";
 import { grantAdmins } from "../app/features/admin/grant-admin.server";
+import { listenForPublicChanges } from "../app/lib/public-changes.server";
 import { createApp } from "./app";
+import { createPageCache, type PageCache } from "./page-cache";
 import { prepareDatabase } from "./database";
 import { startScheduler } from "./scheduler";
 import { installGracefulShutdown } from "./shutdown";
@@ -58,7 +60,13 @@ async function main() {
   const root = projectRoot();
   const buildFile = path.join(root, "build", "server", "index.js");
   const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
-  const app = createApp({ env, build: async () => build, clientDir: path.join(root, "build", "client") });
+  // Public pages for anonymous visitors from memory (ADR 28), emptied on every public change heard here.
+  let pageCache: PageCache | undefined;
+  if (env.PAGE_CACHE) {
+    await listenForPublicChanges(database);
+    pageCache = createPageCache();
+  }
+  const app = createApp({ env, build: async () => build, clientDir: path.join(root, "build", "client"), pageCache });
 
   announcePaymentProvider(env);
   const scheduler = startScheduler();

@@ -1,5 +1,7 @@
 import type { ServerType } from "@hono/node-server";
 import { flushListingEvents } from "../app/features/analytics/record-listing-events.server";
+import { flushBusinessViews } from "../app/features/directory/record-business-view.server";
+import { stopListeningForPublicChanges } from "../app/lib/public-changes.server";
 import { settleBackgroundTasks } from "../app/lib/background.server";
 import type { Database } from "../app/lib/db.server";
 import { startClosing, startDraining } from "../app/lib/lifecycle.server";
@@ -57,7 +59,10 @@ export function installGracefulShutdown(options: {
         await closed;
         clearInterval(idleSweep);
         await settleBackgroundTasks();
-        // Listing events still waiting for their batch (issue 18) are written before the database closes.
+        // Views of cached pages and listing events still waiting for their batch (issues 18, 19) are written
+        // before the database closes (the views first: they add listing events).
+        await stopListeningForPublicChanges();
+        await flushBusinessViews().catch((error: unknown) => logger.error({ err: error }, "could not write the last page views"));
         await flushListingEvents().catch((error: unknown) => logger.error({ err: error }, "could not write the last listing events"));
         await options.database.close();
       } catch (error) {

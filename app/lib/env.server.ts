@@ -104,6 +104,8 @@ const EnvSchema = z.object({
     .min(1000, "must be at least 1000 (one second)")
     .max(24 * 3_600_000, "must be at most 86400000 (a day)")
     .default(60_000),
+  /** Anonymous visitors' public pages served from memory (server/page-cache.ts, ADR 28). */
+  PAGE_CACHE: booleanString.default(true),
   /** After SIGTERM: how long /readyz answers 503 while the process still serves, before it closes its listener. */
   SHUTDOWN_DRAIN_MS: z.coerce
     .number({ message: "must be a number of milliseconds" })

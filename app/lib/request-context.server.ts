@@ -1,7 +1,14 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { singleton } from "./singleton.server";
 
-export type RequestContext = { requestId: string; userId?: string; databaseUnavailable?: boolean };
+/**
+ * What a public page counts each time it is shown (issue 18's counting rules): a business page's view, the
+ * listings a results or landing page shows. Kept with a cached copy of the page (server/page-cache.ts), so a
+ * copy served again counts exactly what rendering it would have (issue 19, ADR 28).
+ */
+export type PageCounts = { view?: string; impressions?: { businessIds: readonly string[]; words: string | null } };
+
+export type RequestContext = { requestId: string; userId?: string; databaseUnavailable?: boolean; pageCounts?: PageCounts };
 
 /** Carries the request id into every log line written while a request is handled. */
 export const requestStorage = singleton("request-storage", () => new AsyncLocalStorage<RequestContext>());
@@ -30,4 +37,15 @@ export function markDatabaseUnavailable(): void {
 /** Whether this request failed because the database was unavailable. */
 export function isDatabaseUnavailableRequest(): boolean {
   return Boolean(requestStorage.getStore()?.databaseUnavailable);
+}
+
+/** Notes what this page counts whenever it is shown, whether or not this request was counted. */
+export function notePageCounts(counts: PageCounts): void {
+  const store = requestStorage.getStore();
+  if (store) store.pageCounts = { ...store.pageCounts, ...counts };
+}
+
+/** What this request's page counts (see notePageCounts). */
+export function pageCountsOfRequest(): PageCounts | undefined {
+  return requestStorage.getStore()?.pageCounts;
 }

@@ -16,9 +16,11 @@ function scriptSrc(csp: string): string[] {
 }
 
 describe("Content Security Policy", () => {
-  it.each(["/", "/businesses", "/this-does-not-exist"])("%s: a fresh nonce, carried by every script, no 'unsafe-inline'", async (path) => {
-    const first = await fetch(url(path));
-    const second = await fetch(url(path));
+  it.each(["/", "/businesses", "/this-does-not-exist"])("%s: a fresh nonce on every render, carried by every script, no 'unsafe-inline'", async (path) => {
+    // A query no one asked for before: rendered, never a copy of the page cache (ADR 28).
+    const address = (n: number) => url(`${path}?render=${Date.now()}-${n}`);
+    const first = await fetch(address(1));
+    const second = await fetch(address(2));
     const csp = first.headers.get("content-security-policy") ?? "";
     const nonce = /'nonce-([A-Za-z0-9+/=]+)'/.exec(csp)?.[1];
     expect(nonce, `nonce in ${csp}`).toBeDefined();
@@ -35,11 +37,34 @@ describe("Content Security Policy", () => {
     for (const attributes of scripts) expect(attributes, "every <script> carries the nonce").toContain(`nonce="${nonce}"`);
   });
 
+  it.each(["/", "/businesses"])("%s asked for again: the copy's CSP allows exactly its inline scripts by their hashes, no nonce", async (path) => {
+    // The second ask stores the page (and is answered with the render); the third is served the copy.
+    for (let i = 0; i < 2; i++) await (await fetch(url(path))).arrayBuffer();
+    const third = await fetch(url(path));
+    const copy = third.headers.get("etag") ? third : undefined;
+    expect(copy, "the page cache serves a copy of a page asked for twice").toBeDefined();
+    const csp = copy!.headers.get("content-security-policy") ?? "";
+    const sources = scriptSrc(csp);
+    expect(sources.some((s) => s.startsWith("'nonce-"))).toBe(false);
+    expect(sources).not.toContain("'unsafe-inline'");
+    expect(sources).toContain("'self'");
+    expect(copy!.headers.get("x-frame-options")).toBe("DENY");
+    const html = await copy!.text();
+    const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(([, attributes, body]) => !/src=|ld\+json/.test(attributes!) && body);
+    expect(inline.length).toBeGreaterThan(0);
+    const { createHash } = await import("node:crypto");
+    for (const [, , body] of inline) expect(sources).toContain(`'sha256-${createHash("sha256").update(body!).digest("base64")}'`);
+    expect(sources.filter((s) => s.startsWith("'sha256-")).length).toBe(new Set(inline.map(([, , body]) => body)).size);
+  });
+
   it("the page's scripts run: React Router hydrates, with no CSP violation", async () => {
     const watched = await watchedPage(browser);
     try {
       const { page } = watched;
-      await page.goto(url("/"));
+      // Asked for twice already: the browser gets the page cache's copy, whose CSP allows scripts by hash (ADR 28).
+      for (let i = 0; i < 2; i++) await (await fetch(url("/"))).arrayBuffer();
+      const response = await page.goto(url("/"));
+      expect(await response?.headerValue("etag")).toBeTruthy();
       await waitForHydration(page);
       const state = await page.evaluate(() => {
         const w = window as unknown as { __reactRouterContext?: { ssr?: boolean }; __reactRouterRouteModules?: Record<string, unknown> };

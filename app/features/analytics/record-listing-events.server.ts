@@ -14,9 +14,12 @@ import { bufferListingEvents } from "./internal/event-buffer.server";
  * - written in batches off the request's path (internal/event-buffer.server.ts).
  */
 
-/** A page view of a public listing that the view counter already counted (directory's recordBusinessView). */
-export function recordListingView(businessId: string, viewer: SessionUser | null): void {
-  bufferListingEvents([{ businessId, kind: "view", viewerId: viewer?.id ?? null }]);
+/**
+ * Page views of a public listing that the view counter already counted (directory's recordBusinessView, or
+ * `count` views of cached copies at once: flushBusinessViews).
+ */
+export function recordListingView(businessId: string, viewer: SessionUser | null, count = 1): void {
+  bufferListingEvents([{ businessId, kind: "view", viewerId: viewer?.id ?? null, count }]);
 }
 
 /**

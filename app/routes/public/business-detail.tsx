@@ -15,6 +15,7 @@ import { OpenStatus } from "~/features/directory/components/open-status";
 import { defaultShareImage, publicUrl } from "~/features/directory/public-url.server";
 import { recordBusinessView } from "~/features/directory/record-business-view.server";
 import { shouldCountView } from "~/features/analytics/counting";
+import { notePageCounts } from "~/lib/request-context.server";
 import { formatNumber } from "~/lib/format";
 import { SHARE_IMAGE } from "~/lib/image-url";
 import type { loader as rootLoader } from "~/root";
@@ -46,7 +47,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await optionalUser(request);
   const reviews = await listBusinessReviews(user, { businessId: business.id, sort: url.searchParams.get("reviews"), page: url.searchParams.get("rpage") });
   // Paging or sorting the reviews is the same visit.
-  if (shouldCountView(request) && !url.searchParams.has("reviews") && !url.searchParams.has("rpage")) {
+  const isVisit = !url.searchParams.has("reviews") && !url.searchParams.has("rpage");
+  if (isVisit) notePageCounts({ view: business.id });
+  if (isVisit && shouldCountView(request)) {
     business.viewCount = (await recordBusinessView(business.id, user)) ?? business.viewCount;
   }
   const replyTime = await getReplyTime(business.id);

@@ -17,12 +17,15 @@ import type { loader as rootLoader } from "~/root";
 import { optionalUser } from "~/features/accounts/guards.server";
 import { shouldCountView } from "~/features/analytics/counting";
 import { recordSearchImpressions } from "~/features/analytics/record-listing-events.server";
+import { notePageCounts } from "~/lib/request-context.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const filters = parseBusinessFilters(new URL(request.url).searchParams);
   const { facets, ...result } = await searchBusinesses(filters);
   // Each listing shown is a search impression for its owner's analytics (people only; written in batches).
-  if (result.items.length > 0 && shouldCountView(request)) recordSearchImpressions(request, await optionalUser(request), { businessIds: result.items.map((item) => item.id), words: filters.q });
+  const shown = { businessIds: result.items.map((item) => item.id), words: filters.q ?? null };
+  if (shown.businessIds.length > 0) notePageCounts({ impressions: shown });
+  if (shown.businessIds.length > 0 && shouldCountView(request)) recordSearchImpressions(request, await optionalUser(request), shown);
   const what = [filters.category ?? "Local businesses", filters.region && `in ${filters.lga ? `${filters.lga}, ` : ""}${filters.region}`].filter(Boolean).join(" ");
   const meta = seoMeta({
     title: `${filters.category || filters.region ? what : "Find Local Businesses"} | ${SITE_NAME}`,

@@ -21,6 +21,7 @@ import type { loader as rootLoader } from "~/root";
 import { optionalUser } from "~/features/accounts/guards.server";
 import { shouldCountView } from "~/features/analytics/counting";
 import { recordSearchImpressions } from "~/features/analytics/record-listing-events.server";
+import { notePageCounts } from "~/lib/request-context.server";
 
 type Onward = { name: string; count: string; href: string };
 
@@ -45,7 +46,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   }
   const { facets, ...result } = found;
   // Each listing shown is a search impression for its owner's analytics (people only; written in batches).
-  if (result.items.length > 0 && shouldCountView(request)) recordSearchImpressions(request, await optionalUser(request), { businessIds: result.items.map((item) => item.id) });
+  const shown = { businessIds: result.items.map((item) => item.id), words: null };
+  if (shown.businessIds.length > 0) notePageCounts({ impressions: shown });
+  if (shown.businessIds.length > 0 && shouldCountView(request)) recordSearchImpressions(request, await optionalUser(request), shown);
   const trail = landingTrail(scope);
   const count = formatCount(result.total, result.isEstimate);
   // Links onward, made here: the same scope's other categories (in this state), other states (this category) and

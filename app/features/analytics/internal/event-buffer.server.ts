@@ -20,6 +20,8 @@ export type ListingEventInput = {
   viewerId?: string | null;
   /** A first reply's seconds since the conversation's first message. */
   replySeconds?: number | null;
+  /** How many such events (1 unless given). */
+  count?: number;
 };
 
 type Pending = {
@@ -65,7 +67,7 @@ export function bufferListingEvents(events: ListingEventInput[]): void {
   for (const e of events) {
     add({
       businessId: e.businessId, kind: e.kind, at: e.at ?? new Date(), words: e.words ?? null, viewerId: e.viewerId ?? null,
-      replySeconds: e.replySeconds ?? null, count: 1,
+      replySeconds: e.replySeconds ?? null, count: e.count ?? 1,
     });
   }
   // A full buffer is written at once, unless a write is under way or the last one failed a moment ago.

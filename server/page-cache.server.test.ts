@@ -1,0 +1,170 @@
+/**
+ * The page cache (ADR 28) in front of the real pages (Hono + the React Router build loaded through Vite, as
+ * `npm run dev` does), on the test database: what is kept and for whom, ETags and 304s, compression, emptying on
+ * a public change heard through PostgreSQL NOTIFY, and counting a copy served again exactly like a rendered page.
+ */
+import { eq, sql } from "drizzle-orm";
+import type { ServerBuild } from "react-router";
+import { createServer as createViteServer, type ViteDevServer } from "vite";
+import { gunzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { businesses } from "../db/schema";
+import { createBusiness, createOwner, createVisitor } from "../db/seed/factories";
+import { flushListingEvents } from "../app/features/analytics/record-listing-events.server";
+import { flushBusinessViews } from "../app/features/directory/record-business-view.server";
+import { getDatabase, getDb, queryRows } from "../app/lib/db.server";
+import { getEnv } from "../app/lib/env.server";
+import { listenForPublicChanges, stopListeningForPublicChanges } from "../app/lib/public-changes.server";
+import { sessionCookie } from "../tests/support/screen-harness";
+import { createApp } from "./app";
+import { createPageCache, PUBLIC_PAGE_CACHE_CONTROL, type PageCache } from "./page-cache";
+
+const BASE = "http://localhost:3000";
+const PHONE = "Mozilla/5.0 (Linux; Android 13; SM-A145F) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36";
+let vite: ViteDevServer;
+let app: ReturnType<typeof createApp>;
+let cache: PageCache;
+
+const get = (path: string, headers: Record<string, string> = {}) =>
+  app.request(`${BASE}${path}`, { headers: { "user-agent": PHONE, "sec-fetch-dest": "document", ...headers } });
+
+/** A public change is announced when its transaction commits; the listener hears it a moment later. */
+async function until(check: () => boolean) {
+  for (let i = 0; i < 100 && !check(); i++) await new Promise((r) => setTimeout(r, 20));
+}
+
+describe("the page cache", () => {
+  beforeAll(async () => {
+    await listenForPublicChanges(getDatabase());
+    cache = createPageCache();
+    vite = await createViteServer({
+      server: { middlewareMode: true, hmr: false, watch: null, ws: false },
+      appType: "custom",
+      logLevel: "error",
+    });
+    app = createApp({ env: getEnv(), isDev: true, pageCache: cache, build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild> });
+    // The first request compiles the routes; later ones are quick.
+    await (await app.request(`${BASE}/`)).arrayBuffer();
+  }, 180_000);
+  afterAll(async () => {
+    cache?.close();
+    await stopListeningForPublicChanges();
+    await vite?.close();
+  });
+
+  it("keeps an anonymous page asked for twice and serves the copy, compressed, with an ETag and a 304", async () => {
+    const owner = await createOwner(getDb());
+    const business = await createBusiness(getDb(), { userId: owner.id, name: "Copyable Kitchen Yaba" });
+    const path = `/businesses/${business.id}`;
+    await new Promise((r) => setTimeout(r, 100)); // the insert's announcement
+    const first = await get(path, { "accept-encoding": "gzip" });
+    expect(first.status).toBe(200);
+    expect(first.headers.get("cache-control")).toBe(PUBLIC_PAGE_CACHE_CONTROL);
+    expect(first.headers.get("vary")).toBe("Accept-Encoding, Cookie");
+    expect(first.headers.get("etag")).toBeNull(); // asked once: not kept
+    await first.arrayBuffer();
+    const before = cache.stats();
+
+    const second = await get(path, { "accept-encoding": "gzip" });
+    const etag = second.headers.get("etag");
+    expect(etag).toMatch(/^"[\w-]+-gz"$/);
+    const rendered = Buffer.from(await second.arrayBuffer());
+    expect(cache.stats().stored).toBe(before.stored + 1);
+
+    const third = await get(path, { "accept-encoding": "gzip" });
+    expect(third.headers.get("content-encoding")).toBe("gzip");
+    expect(third.headers.get("etag")).toBe(etag);
+    // The copy's CSP: its inline scripts by their hashes, no nonce (ADR 28); otherwise the render's.
+    const csp = third.headers.get("content-security-policy")!;
+    expect(csp).toMatch(/script-src 'self' 'sha256-/);
+    expect(csp).not.toContain("'nonce-");
+    expect(csp.replace(/script-src [^;]*/, "")).toBe(second.headers.get("content-security-policy")!.replace(/script-src [^;]*/, ""));
+    expect(third.headers.get("x-frame-options")).toBe("DENY");
+    const copy = Buffer.from(await third.arrayBuffer());
+    expect(cache.stats().hits).toBe(before.hits + 1);
+    // The same page (Hono's compress may not have compressed the render itself: compare the HTML).
+    const html = (bytes: Buffer, encoding: string | null) => (encoding === "gzip" ? gunzipSync(bytes) : bytes).toString("utf8");
+    expect(html(copy, "gzip")).toBe(html(rendered, second.headers.get("content-encoding")));
+    expect(html(copy, "gzip")).toContain("Copyable Kitchen Yaba");
+
+    const plain = await get(path);
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect(await plain.text()).toContain("Copyable Kitchen Yaba");
+
+    const notModified = await get(path, { "accept-encoding": "gzip", "if-none-match": etag! });
+    expect(notModified.status).toBe(304);
+    expect(notModified.headers.get("etag")).toBe(etag);
+    expect(await notModified.text()).toBe("");
+  }, 60_000);
+
+  it("never serves or keeps a page for a visitor with a session or an unknown cookie", async () => {
+    const visitor = await createVisitor(getDb());
+    const cookie = await sessionCookie(visitor.email);
+    const path = "/businesses?q=copyable";
+    for (let i = 0; i < 2; i++) await (await get(path)).arrayBuffer();
+    const before = cache.stats();
+    const signedIn = await get(path, { cookie });
+    expect(signedIn.headers.get("cache-control")).toBe("no-store");
+    expect(signedIn.headers.get("etag")).toBeNull();
+    await signedIn.arrayBuffer();
+    const other = await get(path, { cookie: "tracking=1" });
+    expect(other.headers.get("etag")).toBeNull();
+    await other.arrayBuffer();
+    expect(cache.stats().hits).toBe(before.hits);
+    // The sidebar's cookie alone is still anonymous (and its own copy).
+    const sidebar = await get(path, { cookie: "sidebar_state=false" });
+    expect(sidebar.headers.get("cache-control")).toBe(PUBLIC_PAGE_CACHE_CONTROL);
+    await sidebar.arrayBuffer();
+  }, 60_000);
+
+  it("is emptied by a public change made anywhere (a NOTIFY from the database), and not by a view", async () => {
+    const owner = await createOwner(getDb());
+    const business = await createBusiness(getDb(), { userId: owner.id, name: "Before Rename Stores" });
+    const path = `/businesses/${business.id}`;
+    await new Promise((r) => setTimeout(r, 100));
+    for (let i = 0; i < 3; i++) expect(await (await get(path)).text()).toContain("Before Rename Stores");
+    const kept = cache.stats();
+    expect(kept.entries).toBeGreaterThan(0);
+
+    // A counted view changes only the counter: the copy stays.
+    await getDb().update(businesses).set({ viewCount: sql`${businesses.viewCount} + 1` }).where(eq(businesses.id, business.id));
+    await new Promise((r) => setTimeout(r, 150));
+    expect(cache.stats().entries).toBe(kept.entries);
+
+    // Written straight to the database, as another process would: the trigger announces it.
+    await getDb().update(businesses).set({ name: "After Rename Stores" }).where(eq(businesses.id, business.id));
+    await until(() => cache.stats().entries === 0);
+    expect(cache.stats().entries).toBe(0);
+    expect(await (await get(path)).text()).toContain("After Rename Stores");
+  }, 60_000);
+
+  it("counts a copy served again like the page it is: a person's view and impressions, never a crawler's", async () => {
+    const owner = await createOwner(getDb());
+    const business = await createBusiness(getDb(), { userId: owner.id, name: "Counted Copy Pharmacy", viewCount: 0 });
+    await new Promise((r) => setTimeout(r, 100));
+    const path = `/businesses/${business.id}`;
+    for (let i = 0; i < 2; i++) await (await get(path)).arrayBuffer(); // rendered twice: counted at once
+    const hitsBefore = cache.stats().hits;
+    for (let i = 0; i < 3; i++) await (await get(path)).arrayBuffer(); // three copies
+    for (let i = 0; i < 2; i++) await (await get(path, { "user-agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" })).arrayBuffer();
+    expect(cache.stats().hits).toBe(hitsBefore + 5);
+    await flushBusinessViews();
+    await flushListingEvents();
+    const [row] = await getDb().select({ views: businesses.viewCount }).from(businesses).where(eq(businesses.id, business.id));
+    expect(row!.views).toBe(5);
+    const events = await queryRows<{ kind: string; n: number }>(
+      getDb(),
+      sql`select kind, sum(count)::int as n from listing_events where business_id = ${business.id} group by kind`,
+    );
+    expect(events).toEqual([{ kind: "view", n: 5 }]);
+
+    const search = "/businesses?q=Counted%20Copy%20Pharmacy";
+    for (let i = 0; i < 4; i++) await (await get(search)).arrayBuffer(); // 2 renders, 2 copies
+    await flushListingEvents();
+    const [shown] = await queryRows<{ n: number }>(
+      getDb(),
+      sql`select coalesce(sum(count), 0)::int as n from listing_events where business_id = ${business.id} and kind = 'impression'`,
+    );
+    expect(shown!.n).toBe(4);
+  }, 60_000);
+});
