@@ -14,6 +14,8 @@ if (!existsSync(path.join(root, "build", "server", "index.js")) || !existsSync(p
   const cli = path.join(path.dirname(require.resolve("@react-router/dev/package.json")), "bin.js");
   const result = spawnSync(process.execPath, [cli, "build"], { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
   if (result.status !== 0) process.exit(result.status ?? 1);
+  const precompress = spawnSync(process.execPath, [path.join(root, "scripts", "precompress.mjs")], { stdio: "inherit" });
+  if (precompress.status !== 0) process.exit(precompress.status ?? 1);
 }
 
 // Libraries (React's server renderer above all) read NODE_ENV to pick their fast production code, so it is

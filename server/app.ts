@@ -128,11 +128,13 @@ export function createApp(options: { env: Env; build: BuildLoader; clientDir?: s
 
   if (options.clientDir) {
     const root = path.relative(process.cwd(), options.clientDir);
-    // Hashed file names: cache for a year. Everything else in build/client: an hour.
+    // Hashed file names: cache for a year. Everything else in build/client: an hour. Brotli and gzip copies
+    // made at build time (scripts/precompress.mjs) go to browsers that accept them.
     app.use(
       "/assets/*",
       serveStatic({
         root,
+        precompressed: true,
         onFound: (_path, c) => {
           c.header("Cache-Control", "public, max-age=31536000, immutable");
         },
@@ -142,6 +144,7 @@ export function createApp(options: { env: Env; build: BuildLoader; clientDir?: s
       "*",
       serveStatic({
         root,
+        precompressed: true,
         onFound: (_path, c) => {
           c.header("Cache-Control", "public, max-age=3600");
         },
