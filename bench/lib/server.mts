@@ -10,13 +10,21 @@ import { freePort, PROJECT_ROOT } from "../../tests/support/server-process.mjs";
 
 export type BenchServer = { baseUrl: string; pid: number; stop(): Promise<void> };
 
-export async function startServer(options: { dataDir: string; databaseUrl?: string; logFile?: string; demo?: boolean }): Promise<BenchServer> {
+export async function startServer(options: {
+  dataDir: string;
+  databaseUrl?: string;
+  logFile?: string;
+  demo?: boolean;
+  /** More environment for the server (PAGE_CACHE=false…). */
+  env?: Record<string, string>;
+}): Promise<BenchServer> {
   const port = await freePort();
   const env: Record<string, string | undefined> = { ...process.env };
   for (const name of ["NODE_ENV", "APP_NODE_ENV", "DATABASE_URL", "PUBLIC_URL", "VITEST"]) delete env[name];
   Object.assign(env, {
     PORT: String(port), HOST: "127.0.0.1", DATA_DIR: path.resolve(options.dataDir), DEMO_SEED: options.demo ? "true" : "false", LOG_LEVEL: "warn",
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+    ...options.env,
   });
   const child = spawn(process.execPath, [path.join(PROJECT_ROOT, "scripts", "start.mjs")], { cwd: PROJECT_ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
   const log = options.logFile ? createWriteStream(options.logFile) : undefined;
