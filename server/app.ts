@@ -32,6 +32,8 @@ export type AppVariables = SecurityVariables & {
   requestId: string;
   /** The client's address: the peer, or what trusted proxies forwarded (TRUSTED_PROXIES). For rate limits. */
   clientAddress: string | undefined;
+  /** The response is a copy from the page cache (server/page-cache.ts), complete with its headers. */
+  servedCopy?: boolean;
 };
 
 type BuildLoader = () => Promise<ServerBuild>;
@@ -58,7 +60,8 @@ export function createApp(options: { env: Env; build: BuildLoader; clientDir?: s
         c.res = new Response(c.res.body, { status: 503, headers: c.res.headers });
         c.header("Retry-After", "5");
       }
-      c.header("X-Request-Id", requestId);
+      // A page cache copy carries it already (touching its headers would cost more than the copy, ADR 28).
+      if (!c.get("servedCopy")) c.header("X-Request-Id", requestId);
       const ms = Math.round(performance.now() - started);
       const status = c.res.status;
       const line = { method: c.req.method, path: c.req.path, status, ms };

@@ -18,7 +18,7 @@ import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { shouldCountView } from "../app/features/analytics/counting";
-import { recordSearchImpressions } from "../app/features/analytics/record-listing-events.server";
+import { recordRepeatedImpressions } from "../app/features/analytics/record-listing-events.server";
 import { queueBusinessView } from "../app/features/directory/record-business-view.server";
 import { SIDEBAR_COOKIE } from "../app/components/sidebar-state";
 import { logger } from "../app/lib/logger.server";
@@ -99,6 +99,7 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
     if (entry) {
       counters.hits += 1;
       countAgain(request, entry.counts);
+      c.set("servedCopy", true);
       return serve(c, entry);
     }
     counters.misses += 1;
@@ -284,10 +285,11 @@ function serve(c: Context, entry: Entry): Response {
   if (ifNoneMatch && ifNoneMatch.includes(`"${entry.etag}`)) {
     return new Response(null, {
       status: 304,
-      headers: { etag: chosen.headers.etag!, "cache-control": PUBLIC_PAGE_CACHE_CONTROL, vary: VARY },
+      headers: { etag: chosen.headers.etag!, "cache-control": PUBLIC_PAGE_CACHE_CONTROL, vary: VARY, "x-request-id": c.get("requestId") ?? "" },
     });
   }
-  return new Response(chosen.body, { status: 200, headers: chosen.headers });
+  // A plain object of headers: @hono/node-server writes it as it is (no Headers object made).
+  return new Response(chosen.body, { status: 200, headers: { ...chosen.headers, "x-request-id": c.get("requestId") ?? "" } });
 }
 
 const encodingChoices = new Map<string, { br: boolean; gzip: boolean }>();
@@ -321,5 +323,5 @@ function pickEncoding(header: string | null, entry: Entry): Encoding {
 function countAgain(request: Request, counts: PageCounts | undefined): void {
   if (!counts || !shouldCountView(request)) return;
   if (counts.view) queueBusinessView(counts.view);
-  if (counts.impressions) recordSearchImpressions(request, null, counts.impressions);
+  if (counts.impressions) recordRepeatedImpressions(counts.impressions);
 }

@@ -9,7 +9,7 @@ export function shouldCountView(request: Request): boolean {
   if (request.method !== "GET") return false;
   const headers = request.headers;
   const userAgent = headers.get("user-agent");
-  if (!userAgent || isbot(userAgent)) return false;
+  if (!userAgent || isBotAgent(userAgent)) return false;
   const purpose = ["sec-purpose", "purpose", "x-purpose", "x-moz"].map((name) => headers.get(name) ?? "").join(" ");
   if (/prefetch|prerender|preview/i.test(purpose)) return false;
   // Only what a person opens: a page (from anywhere: a link in WhatsApp or a search engine) or our own pages'
@@ -18,4 +18,17 @@ export function shouldCountView(request: Request): boolean {
   const dest = headers.get("sec-fetch-dest");
   if (!dest || dest === "document") return true;
   return dest === "empty" && headers.get("sec-fetch-site") === "same-origin";
+}
+
+const botAnswers = new Map<string, boolean>();
+
+/** isbot's answer, remembered per user agent (a few hundred agents make most traffic; its pattern is long). */
+function isBotAgent(userAgent: string): boolean {
+  let answer = botAnswers.get(userAgent);
+  if (answer === undefined) {
+    answer = isbot(userAgent);
+    if (botAnswers.size >= 1000) botAnswers.clear();
+    botAnswers.set(userAgent, answer);
+  }
+  return answer;
 }

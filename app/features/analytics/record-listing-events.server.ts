@@ -4,7 +4,7 @@ import { singleton } from "../../lib/singleton.server";
 import type { SessionUser } from "../accounts/session-user";
 import { normalizeSearchWords } from "./analytics.schemas";
 import { shouldCountView } from "./counting";
-import { bufferListingEvents } from "./internal/event-buffer.server";
+import { bufferListingEvents, bufferRepeatedListingEvents, type ListingEventInput } from "./internal/event-buffer.server";
 
 /**
  * Counting rules (issue 18, ADR 25), one place for every caller:
@@ -36,6 +36,23 @@ export function recordSearchImpressions(
   const words = normalizeSearchWords(shown.words);
   const viewerId = viewer?.id ?? null;
   bufferListingEvents(shown.businessIds.filter(isUuid).map((businessId) => ({ businessId, kind: "impression" as const, words, viewerId })));
+}
+
+const repeatedImpressions = new WeakMap<object, ListingEventInput[]>();
+
+/**
+ * The listings of a results or landing page served again from the page cache to an anonymous person (the caller
+ * applied `shouldCountView`): the same impressions as `recordSearchImpressions`, added up per page in memory.
+ * `shown` must be the same object for every serving of one copy.
+ */
+export function recordRepeatedImpressions(shown: { readonly businessIds: readonly string[]; readonly words?: string | null }): void {
+  let events = repeatedImpressions.get(shown);
+  if (!events) {
+    const words = normalizeSearchWords(shown.words);
+    events = shown.businessIds.filter(isUuid).map((businessId) => ({ businessId, kind: "impression" as const, words, viewerId: null }));
+    repeatedImpressions.set(shown, events);
+  }
+  if (events.length > 0) bufferRepeatedListingEvents(events);
 }
 
 /** How long a signed-in person's same results page counts once (live updates revalidate open pages). */

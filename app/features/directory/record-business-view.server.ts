@@ -42,9 +42,10 @@ const queue = singleton("queued-business-views", () => ({
  * most a second later, so a page served a thousand times a second costs one UPDATE a second, not a thousand.
  */
 export function queueBusinessView(id: string): void {
-  if (!isUuid(id)) return;
-  if (!queue.counts.has(id) && queue.counts.size >= MAX_QUEUED_LISTINGS) return;
-  queue.counts.set(id, (queue.counts.get(id) ?? 0) + 1);
+  const queued = queue.counts.get(id);
+  if (queued !== undefined) queue.counts.set(id, queued + 1);
+  else if (isUuid(id) && queue.counts.size < MAX_QUEUED_LISTINGS) queue.counts.set(id, 1);
+  else return;
   if (!queue.timer) {
     queue.timer = setTimeout(() => void flushBusinessViews(), VIEW_FLUSH_INTERVAL_MS);
     queue.timer.unref();

@@ -41,6 +41,7 @@ const MAX_FAILED_WRITES = 5;
 
 const state = singleton("listing-event-buffer", () => ({
   entries: new Map<string, Pending>(),
+  repeated: new Map<readonly ListingEventInput[], number>(),
   timer: null as NodeJS.Timeout | null,
   writing: Promise.resolve() as Promise<void>,
   inFlight: false,
@@ -78,9 +79,35 @@ export function bufferListingEvents(events: ListingEventInput[]): void {
   }
 }
 
+/**
+ * The same events, again: a cached page served once more (issue 19, ADR 28). Counted per set of events in memory
+ * (one map update, whatever the number of listings), and added to the batch when it is written.
+ */
+export function bufferRepeatedListingEvents(events: readonly ListingEventInput[]): void {
+  state.repeated.set(events, (state.repeated.get(events) ?? 0) + 1);
+  if (!state.timer) {
+    state.timer = setTimeout(() => void flushListingEvents(), FLUSH_INTERVAL_MS);
+    state.timer.unref();
+  }
+}
+
+function drainRepeated(): void {
+  if (state.repeated.size === 0) return;
+  const at = new Date();
+  for (const [events, times] of state.repeated) {
+    for (const e of events) {
+      add({
+        businessId: e.businessId, kind: e.kind, at: e.at ?? at, words: e.words ?? null, viewerId: e.viewerId ?? null,
+        replySeconds: e.replySeconds ?? null, count: (e.count ?? 1) * times,
+      });
+    }
+  }
+  state.repeated.clear();
+}
+
 /** How many entries are waiting (tests, metrics). */
 export function pendingListingEvents(): number {
-  return state.entries.size;
+  return state.entries.size + state.repeated.size;
 }
 
 /**
@@ -99,6 +126,7 @@ async function writeBatch(): Promise<void> {
     clearTimeout(state.timer);
     state.timer = null;
   }
+  drainRepeated();
   if (state.entries.size === 0) return;
   const batch = [...state.entries.values()];
   state.entries.clear();
