@@ -417,6 +417,40 @@ describe.skipIf(missing.length > 0)("three processes behind HAProxy on one Postg
     figure("image", `uploaded through ${created.servedBy}; /media answered 200 by ${[...served.entries()].map(([b, h]) => `${b} (${h})`).sort().join(", ")}`);
   }, 60_000);
 
+  it("a change committed anywhere empties every process's page cache at once (ADR 28)", async () => {
+    const owner = await createOwner(database.db);
+    const business = await createBusiness(database.db, { userId: owner.id, name: `Cached Bakery ${randomUUID().slice(0, 6)}` });
+    const page = `/businesses/${business.id}`;
+    // Each process asked three times: the second ask keeps the page, the third is served the copy.
+    const asked = new Map<string, number>();
+    const copies = new Set<string>();
+    for (let i = 0; i < 60 && copies.size < 3; i++) {
+      const answer = await through(page);
+      expect(answer.status).toBe(200);
+      expect(answer.body).toContain(business.name);
+      const by = answer.servedBy!;
+      asked.set(by, (asked.get(by) ?? 0) + 1);
+      if (asked.get(by)! >= 3) {
+        expect(answer.headers.get("etag"), `a copy from ${by}`).toBeTruthy();
+        copies.add(by);
+      }
+    }
+    expect([...copies].sort()).toEqual([...PROCESSES]);
+
+    const renamed = `Renamed Bakery ${randomUUID().slice(0, 6)}`;
+    await database.db.execute(sql`update businesses set name = ${renamed} where id = ${business.id}`);
+    const committed = Date.now();
+    await sleep(200);
+    const fresh = new Set<string>();
+    for (let i = 0; i < TRIES_FOR_EACH_PROCESS && fresh.size < 3; i++) {
+      const answer = await through(page);
+      expect(answer.body, `${answer.servedBy} ${Date.now() - committed} ms after the commit`).toContain(renamed);
+      fresh.add(answer.servedBy!);
+    }
+    expect([...fresh].sort()).toEqual([...PROCESSES]);
+    figure("page cache", `copies on ${[...copies].sort().join(", ")}; the new name on every process 200 ms after the commit`);
+  }, 60_000);
+
   it("scheduled jobs run once per tick across the cluster", async () => {
     // Runs per job: the rows in job_runs (one per claimed slot) and, independently, what the processes say they
     // ran (nd_job_runs_total, summed over the three /metrics). A process that ran a job without winning its
