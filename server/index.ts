@@ -7,6 +7,7 @@ import { useDatabase, type Database } from "../app/lib/db.server";
 import { EnvError, parseEnv, setEnv, type Env } from "../app/lib/env.server";
 import { logger } from "../app/lib/logger.server";
 import { projectRoot } from "../app/lib/project-root.server";
+import { setSingleton } from "../app/lib/singleton.server";
 import { getStorage } from "../app/lib/storage.server";
 import { grantAdmins } from "../app/features/admin/grant-admin.server";
 import { listenForPublicChanges } from "../app/lib/public-changes.server";
@@ -65,6 +66,7 @@ async function main() {
   if (env.PAGE_CACHE) {
     await listenForPublicChanges(database);
     pageCache = createPageCache();
+    setSingleton("page-cache-stats", pageCache.stats); // nd_page_cache_* in /metrics
   }
   const app = createApp({ env, build: async () => build, clientDir: path.join(root, "build", "client"), pageCache });
 

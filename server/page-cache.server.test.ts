@@ -14,6 +14,8 @@ import { flushListingEvents } from "../app/features/analytics/record-listing-eve
 import { flushBusinessViews } from "../app/features/directory/record-business-view.server";
 import { getDatabase, getDb, queryRows } from "../app/lib/db.server";
 import { getEnv } from "../app/lib/env.server";
+import { getMetrics } from "../app/lib/metrics.server";
+import { setSingleton } from "../app/lib/singleton.server";
 import { listenForPublicChanges, stopListeningForPublicChanges } from "../app/lib/public-changes.server";
 import { sessionCookie } from "../tests/support/screen-harness";
 import { createApp } from "./app";
@@ -90,6 +92,13 @@ describe("the page cache", () => {
     const plain = await get(path);
     expect(plain.headers.get("content-encoding")).toBeNull();
     expect(await plain.text()).toContain("Copyable Kitchen Yaba");
+
+    // What /metrics says of it (server/index.ts registers the stats).
+    setSingleton("page-cache-stats", cache.stats);
+    const metrics = await getMetrics().registry.metrics();
+    expect(metrics).toContain(`nd_page_cache_answers{outcome="hit"} ${cache.stats().hits}`);
+    expect(metrics).toMatch(/nd_page_cache_bytes [1-9]\d*/);
+    setSingleton("page-cache-stats", undefined);
 
     const notModified = await get(path, { "accept-encoding": "gzip", "if-none-match": etag! });
     expect(notModified.status).toBe(304);

@@ -81,6 +81,25 @@ function createMetrics() {
       buckets: [0.01, 0.05, 0.1, 0.5, 1, 5, 10, 30, 60],
       registers: [registry],
     }),
+    pageCacheAnswers: new Gauge({
+      name: "nd_page_cache_answers",
+      help: "Public pages asked for by anonymous visitors since start: served from the page cache (hit) or rendered (miss) (ADR 28).",
+      labelNames: ["outcome"] as const,
+      registers: [registry],
+      collect() {
+        const stats = peekSingleton<() => { hits: number; misses: number }>("page-cache-stats")?.();
+        this.set({ outcome: "hit" }, stats?.hits ?? 0);
+        this.set({ outcome: "miss" }, stats?.misses ?? 0);
+      },
+    }),
+    pageCacheBytes: new Gauge({
+      name: "nd_page_cache_bytes",
+      help: "Bytes of page copies the page cache holds (all encodings).",
+      registers: [registry],
+      collect() {
+        this.set(peekSingleton<() => { bytes: number }>("page-cache-stats")?.().bytes ?? 0);
+      },
+    }),
     imageProcessing: new Histogram({
       name: "nd_image_processing_seconds",
       help: "Time to check and re-encode an uploaded image (sharp), by outcome.",
