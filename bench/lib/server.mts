@@ -4,7 +4,7 @@
  */
 import { spawn } from "node:child_process";
 import { once } from "node:events";
-import { createWriteStream } from "node:fs";
+import { createWriteStream, readFileSync } from "node:fs";
 import path from "node:path";
 import { freePort, PROJECT_ROOT } from "../../tests/support/server-process.mjs";
 
@@ -73,9 +73,21 @@ export function percentile(sorted: number[], p: number): number {
  * The server a bench measures: one already running (`--url`), or the production server started on `--data-dir`
  * (and `--database-url`) for the bench. `stop()` stops only a server the bench started.
  */
-export async function benchTarget(args: { url?: string; "data-dir"?: string; "database-url"?: string }): Promise<{ baseUrl: string; stop(): Promise<void> }> {
+export async function benchTarget(args: { url?: string; "data-dir"?: string; "database-url"?: string }): Promise<{ baseUrl: string; pid?: number; stop(): Promise<void> }> {
   if (args.url) return { baseUrl: args.url, stop: async () => {} };
   if (!args["data-dir"]) throw new Error("--url or --data-dir is required");
   const server = await startServer({ dataDir: args["data-dir"], databaseUrl: args["database-url"] });
-  return { baseUrl: server.baseUrl, stop: () => server.stop() };
+  return { baseUrl: server.baseUrl, pid: server.pid, stop: () => server.stop() };
+}
+
+/** CPU time (user + system) a process has used so far, in ms (Linux /proc); null elsewhere. */
+export function processCpuMs(pid: number | undefined): number | null {
+  if (!pid) return null;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    // utime and stime (fields 14 and 15 of stat) in clock ticks (100 per second on Linux).
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return null;
+  }
 }

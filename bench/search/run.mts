@@ -18,7 +18,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { PROJECT_ROOT } from "../../tests/support/server-process.mjs";
-import { benchTarget, percentile } from "../lib/server.mts";
+import { benchTarget, percentile, processCpuMs } from "../lib/server.mts";
 import { benchQueries, ratingQueries, warmUpQueries } from "./queries.mts";
 
 const { values: args } = parseArgs({
@@ -51,7 +51,12 @@ function get(baseUrl: string, pathWithQuery: string): Promise<{ status: number; 
       });
       response.on("error", reject);
     });
-    request.on("error", reject);
+    // A kept-alive socket the server closed just as it was reused: sent again on a new one (Node's documented
+    // retry for reusedSocket), so a loaded machine's race does not end the run.
+    request.on("error", (error: NodeJS.ErrnoException) => {
+      if (request.reusedSocket && error.code === "ECONNRESET") get(baseUrl, pathWithQuery).then(resolve, reject);
+      else reject(error);
+    });
     request.setTimeout(30_000, () => request.destroy(new Error("timeout")));
   });
 }
@@ -96,7 +101,10 @@ async function main() {
     const rate = Number(args.rate);
     const queries = args.mix === "rating" ? ratingQueries() : benchQueries();
     await run(baseUrl, warmUpQueries(), rate);
+    // The server's CPU time over the measured requests (a server the bench started: its own process).
+    const cpuBefore = processCpuMs(server.pid);
     const samples = await run(baseUrl, queries, rate);
+    const cpuAfter = processCpuMs(server.pid);
     const result = summary(samples);
     const load = os.loadavg().map((n) => n.toFixed(1)).join(" ");
     const slowest = [...samples].sort((a, b) => b.ms - a.ms).slice(0, 8);
@@ -105,6 +113,7 @@ async function main() {
       `  latency ms  p50 ${result.p50.toFixed(1)}  p95 ${result.p95.toFixed(1)}  p99 ${result.p99.toFixed(1)}  max ${result.max.toFixed(1)}` +
         `  (>50 ms: ${result.over50}, >200 ms: ${result.over200})`,
     );
+    if (cpuBefore !== null && cpuAfter !== null) console.log(`  server CPU  ${((cpuAfter - cpuBefore) / samples.length).toFixed(1)} ms per request (user + system, the server process)`);
     console.log(`  response gzip  p50 ${(result.gzipP50 / 1024).toFixed(1)} KB  max ${(result.gzipMax / 1024).toFixed(1)} KB`);
     console.log(`  slowest: ${slowest.map((s) => `${decodeURIComponent(s.query) || "(none)"} ${s.ms.toFixed(0)} ms`).join(", ")}`);
     // The local-discovery requests apart (issue 17): near-me, 'Open now', and all the others.
@@ -122,7 +131,7 @@ async function main() {
     const dir = path.join(PROJECT_ROOT, "bench", "results");
     mkdirSync(dir, { recursive: true });
     const file = path.join(dir, `search-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
-    writeFileSync(file, JSON.stringify({ label: args.label, rate, load, result, samples }, null, 2));
+    writeFileSync(file, JSON.stringify({ label: args.label, rate, load, result, serverCpuMs: cpuBefore !== null && cpuAfter !== null ? cpuAfter - cpuBefore : null, samples }, null, 2));
     console.log(`  samples: ${path.relative(PROJECT_ROOT, file)}`);
   } finally {
     agent.destroy();

@@ -4,6 +4,7 @@ import { createBusiness, createOwner, uniqueSuffix } from "../../../db/seed/fact
 import { getDb, queryRows } from "../../lib/db.server";
 import { parseBusinessFilters } from "./parse-business-filters";
 import { resetSearchCaches, searchBusinesses, type BusinessSearchResult } from "./search-businesses.server";
+import { clearDirectoryCaches } from "./clear-directory-caches.server";
 
 /** The LGA filter and counts of /businesses, and landmarks in search (issue 17, ADR 22). */
 const uniqueWord = () => `zq${uniqueSuffix()}`;
@@ -38,6 +39,8 @@ describe("browsing by LGA", () => {
     const other = await business({ state: "Ekiti", lga: "Ikere", category: "Bakery", createdAt: minutesAgo(50) });
     const none = await business({ state: "Ekiti", category: "Bakery", createdAt: minutesAgo(10) });
     await business({ state: "Ekiti", lga: "Ijero", category: "Bakery", status: "pending" });
+    // Browsing's counts are kept 60 s (ADR 27); the events that change listings empty them, as here.
+    clearDirectoryCaches();
 
     const region = await search("region=Ekiti");
     expect(region.total).toBe(before.total + 4);
@@ -70,6 +73,8 @@ describe("browsing by LGA", () => {
     await db.execute(sql`update businesses set owner_suspended = true where id = ${old.id}`);
     await db.execute(sql`update businesses set lga = 'Ikere' where id = ${newer.id}`);
     await db.execute(sql`delete from businesses where id = ${other.id}`);
+    // Browsing's counts are kept 60 s (ADR 27); the events that change listings empty them, as here.
+    clearDirectoryCaches();
     const later = await search("region=Ekiti");
     for (const lga of ["Ijero", "Ikere"]) {
       const [exact] = await queryRows<{ n: number }>(

@@ -4,6 +4,7 @@ import { addBusinessImage, createBusiness, createOwner, uniqueSuffix, type Busin
 import { getDb, queryRows } from "../../lib/db.server";
 import { parseBusinessFilters } from "./parse-business-filters";
 import { resetSearchCaches, searchBusinesses, type BusinessSearchResult } from "./search-businesses.server";
+import { clearDirectoryCaches } from "./clear-directory-caches.server";
 
 /** A word no other row has: letters and digits only, like the words people type. */
 const uniqueWord = () => `zq${uniqueSuffix()}`;
@@ -136,6 +137,8 @@ describe("filters and counts", () => {
     const newest = await business({ state: "Zamfara", category: "Cinema", createdAt: minutesAgo(1) });
     const ended = await business({ state: "Zamfara", category: "Cinema", featured: true, featuredUntil: minutesAgo(1), createdAt: minutesAgo(100) });
     const hidden = await business({ state: "Zamfara", category: "Cinema", status: "pending" });
+    // Browsing's counts are kept 60 s (ADR 27); the events that change listings empty them, as here.
+    clearDirectoryCaches();
 
     const after = await search("region=Zamfara&category=Cinema");
     expect(ids(after).slice(0, 4)).toEqual([featured.id, newest.id, ended.id, old.id]);
@@ -150,6 +153,8 @@ describe("filters and counts", () => {
     await db.execute(sql`update businesses set state = 'Kano' where id = ${newest.id}`);
     await db.execute(sql`delete from businesses where id = ${ended.id}`);
     await db.execute(sql`update businesses set view_count = view_count + 1 where id = ${featured.id}`);
+    // Browsing's counts are kept 60 s (ADR 27); the events that change listings empty them, as here.
+    clearDirectoryCaches();
     const later = await search("region=Zamfara&category=Cinema");
     expect(later.total).toBe(before.total + 2);
     expect(new Set(ids(later).slice(0, 2))).toEqual(new Set([featured.id, hidden.id]));
@@ -159,6 +164,20 @@ describe("filters and counts", () => {
         and approved and approval_status = 'approved' and not owner_suspended and user_id is not null`,
     );
     expect(later.total).toBe(exact.n);
+  });
+
+  it("keeps browsing's counts a short while for every visitor, until clearDirectoryCaches (ADR 27)", async () => {
+    const first = await search("region=Yobe&category=Dentist");
+    const added = await business({ state: "Yobe", category: "Dentist", createdAt: minutesAgo(1) });
+    // Within the 60 s, the counts are the kept ones.
+    const kept = await search("region=Yobe&category=Dentist&page=1");
+    expect(kept.total).toBe(first.total);
+    expect(count(kept.facets.regions, "Yobe")).toBe(count(first.facets.regions, "Yobe"));
+    clearDirectoryCaches();
+    const fresh = await search("region=Yobe&category=Dentist");
+    expect(fresh.total).toBe(first.total + 1);
+    expect(count(fresh.facets.regions, "Yobe")).toBe(count(first.facets.regions, "Yobe") + 1);
+    expect(ids(fresh)).toContain(added.id);
   });
 
   it("pages through results, keeping the order and never repeating a listing", async () => {

@@ -3,7 +3,7 @@ import { businesses } from "../../../db/schema";
 import { getDb, queryRows } from "../../lib/db.server";
 import { CATEGORIES, LIMITS, REGIONS, findCategory, findRegion } from "../../lib/reference";
 import type { BusinessFilters } from "./parse-business-filters";
-import { cardsFor, isPublicBusiness } from "./internal/public-business.server";
+import { cardsFor, cardsOfPage, isPublicBusiness } from "./internal/public-business.server";
 import { browseCountsSql, lgaFacetColumn, lgaFilterSql, toLgaFacets } from "./internal/lga-facets.server";
 import { correctTerms, prefixTsQuery, searchTerms } from "./internal/search-terms";
 import type { BusinessCardData, BusinessFacets, Facet } from "./types";
@@ -11,6 +11,8 @@ import { hasPlacementNow, hasPriorityNow, isFeaturedNow } from "../featured/feat
 import { findOpenNow } from "./internal/open-now.server";
 import { plannerRows } from "./internal/planner-rows.server";
 import { nearSearch } from "./internal/near-search.server";
+import { TtlCache } from "./internal/directory-caches.server";
+import { facetRowFrom, type CountRow } from "./internal/facet-counts.server";
 
 export type BusinessSearchResult = {
   items: BusinessCardData[];
@@ -156,15 +158,14 @@ function toCounted(row: FacetRow | undefined, scale = 1): Counted {
  * Page ids from streams that are each read newest first: the streams are concatenated in the order
  * given, then the page is cut. Each reads at most offset + take rows.
  */
-async function pageFromStreams(streams: SQL[], offset: number, take: number): Promise<string[]> {
-  const rows = await queryRows<{ id: string }>(
-    getDb(),
-    sql`select id from (${sql.join(
+async function pageFromStreams(streams: SQL[], offset: number, take: number): Promise<BusinessCardData[]> {
+  // The page's cards come with it, in one statement (ADR 27).
+  return cardsOfPage(
+    sql`select id, row_number() over (order by tier, created_at desc nulls last, id) as ord from (${sql.join(
       streams.map((where, tier) => streamSql(where, tier, offset + take)),
       sql` union all `,
     )}) s order by tier, created_at desc nulls last, id limit ${take} offset ${offset}`,
   );
-  return rows.map((row) => row.id);
 }
 
 function streamSql(where: SQL, tier: number, limit: number): SQL {
@@ -229,7 +230,7 @@ function nameHasAll(terms: readonly string[]): SQL {
 }
 
 async function toResult(
-  ids: string[],
+  ids: string[] | { cards: BusinessCardData[] },
   filters: BusinessFilters,
   pageSize: number,
   counted: Counted,
@@ -237,9 +238,11 @@ async function toResult(
   lastPage: number | null = null,
   now?: Date,
 ): Promise<BusinessSearchResult> {
-  const hasNext = ids.length > pageSize && (lastPage === null || filters.page < lastPage);
+  // Ids (up to pageSize + 1) whose cards are read here, or the cards already read with the page.
+  const found = Array.isArray(ids) ? ids : ids.cards;
+  const hasNext = found.length > pageSize && (lastPage === null || filters.page < lastPage);
   return {
-    items: await cardsFor(ids.slice(0, pageSize), now),
+    items: Array.isArray(ids) ? await cardsFor(ids.slice(0, pageSize), now) : ids.cards.slice(0, pageSize),
     page: filters.page,
     hasPrevious: filters.page > 1,
     hasNext,
@@ -255,10 +258,12 @@ async function toResult(
  * priority decides), then newest; counts from the maintained per-region/category table.
  */
 async function browse(filters: BusinessFilters, pageSize: number, browsePages: number): Promise<BusinessSearchResult> {
-  const [row] = await queryRows<FacetRow>(
-    getDb(),
-    sql`with counts as (${browseCountsSql(filters)}) select ${facetColumns(filters)}`,
+  // The maintained counts of the region (or of all, without one), the same for every visitor: kept a short while
+  // (ADR 27) and summed here for the filters.
+  const countRows = await browseCounts.through(`${filters.minRating ? 4 : 0}|${filters.region ?? ""}`, () =>
+    queryRows<CountRow>(getDb(), sql`${browseCountsSql(filters)}`),
   );
+  const row = facetRowFrom(countRows, filters);
   const counted = toCounted(row);
   const lastPage = counted.total > browsePages * pageSize ? browsePages : null;
   // Past the last listing, or past the pages browsed, there is nothing to read (the counts are exact).
@@ -287,7 +292,7 @@ async function browse(filters: BusinessFilters, pageSize: number, browsePages: n
   }
   const ids = isSparse
     ? await pageFromPlannedStreams(streams.map((stream) => ({ where: stream, mode: "bitmap" as const })), offset, pageSize + 1)
-    : await pageFromStreams(streams, offset, pageSize + 1);
+    : { cards: await pageFromStreams(streams, offset, pageSize + 1) };
   return toResult(ids, filters, pageSize, counted, false, lastPage);
 }
 
@@ -368,12 +373,13 @@ export async function searchBusinesses(filters: BusinessFilters, options: Search
   const tsquery = prefixTsQuery(terms, { common })!;
   const text = terms.join(" ");
   const query = sql`to_tsquery('simple', ${tsquery})`;
-  const nameQuery = sql`to_tsquery('simple', ${prefixTsQuery(terms, { nameOnly: true, common })})`;
-  const search: TextSearch = { filters, pageSize, exactMatchLimit, terms, text, tsquery, query, nameQuery };
+  const nameTsquery = prefixTsQuery(terms, { nameOnly: true, common })!;
+  const nameQuery = sql`to_tsquery('simple', ${nameTsquery})`;
+  const search: TextSearch = { filters, pageSize, exactMatchLimit, terms, text, tsquery, query, nameQuery, nameTsquery };
 
   // 1. A common text? The planner's statistics of the search vectors tell (from the most common words,
   // which is what a common text is made of); a block sample confirms it and counts.
-  const [publicCount, estimated] = [await publicListings(), await plannerRows(sql`${businesses.searchVector} @@ ${query}`)];
+  const [publicCount, estimated] = [await publicListings(), await textEstimates.through(tsquery, () => plannerRows(sql`${businesses.searchVector} @@ ${query}`))];
   let share = 0;
   if (estimated >= denseShare * publicCount && estimated > exactMatchLimit) {
     let block = await blockSample(search, probeRows);
@@ -436,7 +442,7 @@ async function correctUnknownTerms(terms: string[], common: ReadonlyMap<string, 
   const candidates = correctTerms(terms, common);
   const unsure = candidates.flatMap((candidate, i) => (candidate === terms[i] ? [] : [i]));
   if (unsure.length === 0) return terms;
-  const found = await getDb().transaction(async (tx) => {
+  const found = await wordsFound.through(JSON.stringify(unsure.map((i) => terms[i])), () => getDb().transaction(async (tx) => {
     // Through the text index only: expecting many matches, the planner would otherwise read listings in
     // date order looking for one, and a word no listing has would cost reading them all.
     await tx.execute(planFor("bitmap"));
@@ -448,7 +454,7 @@ async function correctUnknownTerms(terms: string[], common: ReadonlyMap<string, 
       )}] as found`,
     );
     return row?.found ?? [];
-  });
+  }));
   return terms.map((term, i) => (unsure.includes(i) && !found[unsure.indexOf(i)] ? candidates[i] : term));
 }
 
@@ -489,6 +495,15 @@ async function publicListings(): Promise<number> {
   return publicCache.count;
 }
 
+/** Browsing's maintained counts per region and 'Rated 4+' (ADR 27): at most 38 × 2 entries. */
+const browseCounts = new TtlCache<CountRow[]>(100);
+/** A common text's block sample per size, its counts per (state, LGA, category). */
+const blockSamples = new TtlCache<{ counts: CountRow[]; listed?: number; public_count?: number; percent?: number }>(500);
+/** The planner's estimate of a text's matches. */
+const textEstimates = new TtlCache<number>(2000);
+/** Whether public listings have these typed words (a spelling correction's check). */
+const wordsFound = new TtlCache<boolean[]>(1000);
+
 type TextSearch = {
   filters: BusinessFilters;
   pageSize: number;
@@ -498,6 +513,7 @@ type TextSearch = {
   tsquery: string;
   query: SQL;
   nameQuery: SQL;
+  nameTsquery: string;
 };
 
 /**
@@ -505,23 +521,28 @@ type TextSearch = {
  * a given size, so the same search shows the same estimates): listings read, matches, matches per
  * region and category, name matches, the exact number of public listings and the percentage read.
  */
-async function blockSample({ filters, query, nameQuery }: TextSearch, rows: number) {
-  const [row] = await queryRows<FacetRow & { listed: number; percent: number }>(
-    getDb(),
-    sql`with p as (select coalesce(sum(count), 0)::int as public_count from business_facet_counts),
-      s as materialized (
-        select ${businesses.state} as state, ${businesses.lga} as lga, ${businesses.category} as category, ${isPublicBusiness} as listed,
-          ${businesses.searchVector} @@ ${query} ${ratingSql(filters)} as matches, ${businesses.searchVector} @@ ${nameQuery} as in_name
-        from ${businesses} tablesample system ((select least(100, 100.0 * ${rows} / greatest(public_count, 1))::real from p)) repeatable (20240601)),
-      counts as (
-        select state, lga, category, count(*)::int as n, count(*) filter (where in_name ${filterSql(filters, true)})::int as nm
-        from s where listed and matches group by state, lga, category)
-      select ${facetColumns(filters)},
-        (select count(*)::int from s where listed) as listed,
-        (select coalesce(sum(nm), 0)::int from counts) as name_matches,
-        (select public_count from p) as public_count,
-        (select least(100, 100.0 * ${rows} / greatest(public_count, 1))::float8 from p) as percent`,
-  );
+async function blockSample({ filters, query, nameQuery, tsquery, nameTsquery }: TextSearch, rows: number) {
+  // The sample's counts per (state, LGA, category) do not depend on the filters: kept a short while for the text
+  // (ADR 27), and summed here for the filters, as facetColumns would.
+  const sampled = await blockSamples.through(`${tsquery}|${nameTsquery}|${filters.minRating ? 4 : 0}|${rows}`, async () => {
+    const [found] = await queryRows<{ counts: CountRow[] | null; listed: number; public_count: number; percent: number }>(
+      getDb(),
+      sql`with p as (select coalesce(sum(count), 0)::int as public_count from business_facet_counts),
+        s as materialized (
+          select ${businesses.state} as state, ${businesses.lga} as lga, ${businesses.category} as category, ${isPublicBusiness} as listed,
+            ${businesses.searchVector} @@ ${query} ${ratingSql(filters)} as matches, ${businesses.searchVector} @@ ${nameQuery} as in_name
+          from ${businesses} tablesample system ((select least(100, 100.0 * ${rows} / greatest(public_count, 1))::real from p)) repeatable (20240601)),
+        counts as (
+          select state, lga, category, count(*)::int as n, count(*) filter (where in_name)::int as nm
+          from s where listed and matches group by state, lga, category)
+        select (select json_agg(json_build_object('state', state, 'lga', lga, 'category', category, 'n', n, 'nm', nm)) from counts) as counts,
+          (select count(*)::int from s where listed) as listed,
+          (select public_count from p) as public_count,
+          (select least(100, 100.0 * ${rows} / greatest(public_count, 1))::float8 from p) as percent`,
+    );
+    return { counts: found?.counts ?? [], listed: found?.listed, public_count: found?.public_count, percent: found?.percent };
+  });
+  const row = { ...facetRowFrom(sampled.counts, filters), listed: sampled.listed, public_count: sampled.public_count, percent: sampled.percent };
   return {
     row,
     listed: Number(row?.listed ?? 0),

@@ -1,7 +1,7 @@
-import { Link } from "react-router";
 import { businessPath, contactHref, loginHref } from "../business-links";
 import type { BusinessCardData } from "../types";
 import { SafeImage } from "../../../components/safe-image";
+import { useLinkNavigation } from "./link-navigation";
 
 type BusinessCardProps = {
   business: BusinessCardData;
@@ -14,19 +14,12 @@ type BusinessCardProps = {
 
 /** A listing card: image, name, category, state and the first products. The rating (average and count) only when there are reviews. */
 export function BusinessCard({ business, isSignedIn, isFirst, onLoginRequired }: BusinessCardProps) {
+  const followLink = useLinkNavigation();
+  const details = businessPath(business.id);
+  const contact = contactHref(business);
   // Anonymous visitors are sent through the login page (this works without JavaScript too);
   // with a dialog handler the click opens the dialog instead.
-  const action = (to: string, needsLogin: unknown) =>
-    isSignedIn || !needsLogin
-      ? { to }
-      : {
-          to: loginHref(to),
-          onClick: (event: React.MouseEvent) => {
-            if (!onLoginRequired) return;
-            event.preventDefault();
-            onLoginRequired(to);
-          },
-        };
+  const href = (to: string, needsLogin: unknown) => (isSignedIn || !needsLogin ? to : loginHref(to));
   return (
     <article className="card flex w-full flex-col overflow-hidden">
       <div className="relative">
@@ -59,13 +52,23 @@ export function BusinessCard({ business, isSignedIn, isFirst, onLoginRequired }:
             {business.moreProducts > 0 && <li className="py-0.5 text-gray-500">+{business.moreProducts} more</li>}
           </ul>
         )}
-        <div className="mt-auto grid grid-cols-2 gap-2 pt-2">
-          <Link {...action(businessPath(business.id), onLoginRequired)} className="btn btn-outline">
+        {/* Plain links followed inside the app by one handler (ADR 27): cheaper to render than <Link>. */}
+        <div
+          className="mt-auto grid grid-cols-2 gap-2 pt-2"
+          onClick={(event) => {
+            const to = (event.target as HTMLElement).closest("a")?.dataset.to;
+            if (to && onLoginRequired && !isSignedIn) {
+              event.preventDefault();
+              onLoginRequired(to);
+            } else followLink(event);
+          }}
+        >
+          <a data-discover="true" data-to={details} href={href(details, onLoginRequired)} className="btn btn-outline">
             View Details
-          </Link>
-          <Link {...action(contactHref(business), true)} className="btn btn-primary">
+          </a>
+          <a data-discover="true" data-to={contact} href={href(contact, true)} className="btn btn-primary">
             Contact
-          </Link>
+          </a>
         </div>
       </div>
     </article>

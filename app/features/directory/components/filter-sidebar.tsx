@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { Link } from "react-router";
+import { useLinkNavigation } from "./link-navigation";
 import { businessesHref } from "../search-params";
 import { formatCount } from "../search-summary";
 import type { BusinessFacets, Facet } from "../types";
@@ -23,6 +23,8 @@ type FilterSidebarProps = {
  */
 export function FilterSidebar({ filters, facets, isEstimate, count, open, onClose }: FilterSidebarProps) {
   const panel = useRef<HTMLDivElement>(null);
+  // The filters are plain links (about 100 of them), navigated inside the app by this one handler (ADR 27).
+  const followLink = useLinkNavigation();
   useEffect(() => {
     if (open) panel.current?.focus();
   }, [open]);
@@ -33,7 +35,10 @@ export function FilterSidebar({ filters, facets, isEstimate, count, open, onClos
       aria-label="Filters"
       onKeyDown={(event) => event.key === "Escape" && onClose()}
       // The backdrop, and any link in the panel (a filter, Clear all filters, Close), lead to the results.
-      onClick={(event) => (event.target === event.currentTarget || (event.target as Element).closest("a")) && onClose()}
+      onClick={(event) => {
+        if (event.target === event.currentTarget || (event.target as Element).closest("a")) onClose();
+        followLink(event);
+      }}
       className={`${open ? "" : "max-md:hidden"} inset-0 z-40 bg-black/40 max-md:fixed max-md:target:block md:w-60 md:shrink-0 md:bg-transparent`}
     >
       <div ref={panel} tabIndex={-1} className="card ml-auto h-full w-5/6 max-w-xs overflow-y-auto p-4 outline-none md:h-auto md:w-auto">
@@ -45,20 +50,19 @@ export function FilterSidebar({ filters, facets, isEstimate, count, open, onClos
           </a>
         </div>
         {count > 0 && (
-          <Link to={businessesHref({ q: filters.q })} className="link text-sm">
+          <a data-discover="true" href={businessesHref({ q: filters.q })} className="link text-sm">
             Clear all filters
-          </Link>
+          </a>
         )}
         {/* 'Open now' (ADR 21): a link that adds or removes open=now, like the other filters. */}
         <h3 className="mb-1 mt-5 text-sm font-semibold uppercase text-gray-500">Opening hours</h3>
-        <Link
-          to={businessesHref({ ...filters, open: filters.open ? null : "now" })}
+        <a data-discover="true" href={businessesHref({ ...filters, open: filters.open ? null : "now" })}
           aria-current={filters.open ? "page" : undefined}
           className="nav-link flex items-center gap-2 text-sm"
         >
           <span aria-hidden="true" className={`inline-block h-3 w-3 rounded-sm border ${filters.open ? "border-brand-700 bg-brand-700" : "border-gray-400"}`} />
           Open now
-        </Link>
+        </a>
         <FacetList
           title="Region"
           facets={facets.regions}
@@ -79,14 +83,14 @@ export function FilterSidebar({ filters, facets, isEstimate, count, open, onClos
         <h3 className="mb-1 mt-5 text-sm font-semibold uppercase text-gray-500">Rating</h3>
         <ul className="text-sm">
           <li>
-            <Link to={businessesHref({ ...filters, minRating: null })} aria-current={filters.minRating ? undefined : "page"} className="nav-link">
+            <a data-discover="true" href={businessesHref({ ...filters, minRating: null })} aria-current={filters.minRating ? undefined : "page"} className="nav-link">
               Any rating
-            </Link>
+            </a>
           </li>
           <li>
-            <Link to={businessesHref({ ...filters, minRating: 4 })} aria-current={filters.minRating ? "page" : undefined} className="nav-link">
+            <a data-discover="true" href={businessesHref({ ...filters, minRating: 4 })} aria-current={filters.minRating ? "page" : undefined} className="nav-link">
               Rated 4+
-            </Link>
+            </a>
           </li>
         </ul>
       </div>
@@ -104,19 +108,19 @@ function FacetList({ title, facets, isEstimate, selected, href }: FacetListProps
       <h3 className="mb-1 mt-5 text-sm font-semibold uppercase text-gray-500">{title}</h3>
       <ul className="text-sm">
         <li>
-          <Link to={href(null)} aria-current={selected ? undefined : "page"} className="nav-link">
+          <a data-discover="true" href={href(null)} aria-current={selected ? undefined : "page"} className="nav-link">
             All
-          </Link>
+          </a>
         </li>
         {items.map(({ name, count }) => (
           <li key={name}>
-            <Link to={href(name)} aria-current={name === selected ? "page" : undefined} className="nav-link flex justify-between">
+            <a data-discover="true" href={href(name)} aria-current={name === selected ? "page" : undefined} className="nav-link flex justify-between">
               {name}
               <span className="text-gray-500">
                 {isEstimate && <span className="sr-only">about </span>}
                 {formatCount(count, isEstimate)}
               </span>
-            </Link>
+            </a>
           </li>
         ))}
       </ul>
