@@ -10,7 +10,8 @@ import { projectRoot } from "../app/lib/project-root.server";
 import { setSingleton } from "../app/lib/singleton.server";
 import { getStorage } from "../app/lib/storage.server";
 import { grantAdmins } from "../app/features/admin/grant-admin.server";
-import { listenForPublicChanges } from "../app/lib/public-changes.server";
+import { listenForPublicChanges, onPublicChange } from "../app/lib/public-changes.server";
+import { clearDirectoryCaches } from "../app/features/directory/clear-directory-caches.server";
 import { createApp } from "./app";
 import { createPageCache, type PageCache } from "./page-cache";
 import { prepareDatabase } from "./database";
@@ -61,10 +62,12 @@ async function main() {
   const root = projectRoot();
   const buildFile = path.join(root, "build", "server", "index.js");
   const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
-  // Public pages for anonymous visitors from memory (ADR 28), emptied on every public change heard here.
+  // Every public change, heard here (ADR 28): the directory's short-lived caches (ADR 27) and the page cache
+  // (public pages for anonymous visitors from memory) are emptied.
+  await listenForPublicChanges(database);
+  onPublicChange(clearDirectoryCaches);
   let pageCache: PageCache | undefined;
   if (env.PAGE_CACHE) {
-    await listenForPublicChanges(database);
     pageCache = createPageCache();
     setSingleton("page-cache-stats", pageCache.stats); // nd_page_cache_* in /metrics
   }
