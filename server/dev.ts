@@ -8,6 +8,8 @@ import { parseEnv, setEnv } from "../app/lib/env.server";
 import { logger } from "../app/lib/logger.server";
 import { stopAllRealtimeHubs } from "../app/lib/realtime.server";
 import { grantAdmins } from "../app/features/admin/grant-admin.server";
+import { clearDirectoryCaches } from "../app/features/directory/clear-directory-caches.server";
+import { listenForPublicChanges, onPublicChange } from "../app/lib/public-changes.server";
 import { createApp } from "./app";
 import { prepareDatabase } from "./database";
 
@@ -15,6 +17,9 @@ const env = parseEnv();
 setEnv(env);
 const { database, isNew } = await prepareDatabase(env, "dev server");
 useDatabase(database);
+// The directory's short-lived caches are emptied on every public change (ADR 27, 28), as in production.
+await listenForPublicChanges(database);
+onPublicChange(clearDirectoryCaches);
 if (env.ADMIN_EMAILS.length > 0) await grantAdmins(env.ADMIN_EMAILS);
 if (isNew && env.demoData) {
   const { seedDemoData } = await import("../db/seed/index");

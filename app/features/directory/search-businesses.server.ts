@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import { businesses } from "../../../db/schema";
+import { singleton } from "../../lib/singleton.server";
 import { getDb, queryRows } from "../../lib/db.server";
 import { CATEGORIES, LIMITS, REGIONS, findCategory, findRegion } from "../../lib/reference";
 import type { BusinessFilters } from "./parse-business-filters";
@@ -462,8 +463,14 @@ async function correctUnknownTerms(terms: string[], common: ReadonlyMap<string, 
  * The most common words of the listings with how often each appears (the planner's statistics of the
  * search vectors, from the last ANALYZE), kept ten minutes.
  */
-let commonCache: { words: ReadonlyMap<string, number>; at: number } | undefined;
+/** Process-wide (ADR 1): the server's copy of this module resets what the app build's copy reads. */
+const statistics = singleton("directory.search-statistics", () => ({
+  common: undefined as { words: ReadonlyMap<string, number>; at: number } | undefined,
+  public: undefined as { count: number; at: number } | undefined,
+}));
+
 async function commonWords(): Promise<ReadonlyMap<string, number>> {
+  let commonCache = statistics.common;
   if (!commonCache || Date.now() - commonCache.at > 600_000) {
     const [row] = await queryRows<{ words: string[] | null; frequencies: number[] | null }>(
       getDb(),
@@ -474,23 +481,23 @@ async function commonWords(): Promise<ReadonlyMap<string, number>> {
     (row?.words ?? []).forEach((word, i) => {
       if (!word.startsWith("_")) words.set(word, Number(row?.frequencies?.[i] ?? 0));
     });
-    commonCache = { words, at: Date.now() };
+    commonCache = statistics.common = { words, at: Date.now() };
   }
   return commonCache.words;
 }
 
 /** Forgets the cached statistics (tests, or right after a bulk load and ANALYZE). */
 export function resetSearchCaches(): void {
-  commonCache = undefined;
-  publicCache = undefined;
+  statistics.common = undefined;
+  statistics.public = undefined;
 }
 
 /** Public listings (the maintained counts' total), kept ten seconds: it only sizes samples and plans. */
-let publicCache: { count: number; at: number } | undefined;
 async function publicListings(): Promise<number> {
+  let publicCache = statistics.public;
   if (!publicCache || Date.now() - publicCache.at > 10_000) {
     const [row] = await queryRows<{ n: number }>(getDb(), sql`select coalesce(sum(count), 0)::int as n from business_facet_counts`);
-    publicCache = { count: Math.max(1, Number(row?.n ?? 0)), at: Date.now() };
+    publicCache = statistics.public = { count: Math.max(1, Number(row?.n ?? 0)), at: Date.now() };
   }
   return publicCache.count;
 }

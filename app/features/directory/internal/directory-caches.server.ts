@@ -37,18 +37,25 @@ export class TtlCache<V> {
     if (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value!);
   }
 
-  /** The cached value, or load's (cached when it resolves; a failure is not cached). */
+  /**
+   * The cached value, or load's (cached when it resolves; a failure is not cached, nor a value whose load began
+   * before the cache was emptied: it may predate the change that emptied it).
+   */
   async through(key: string, load: () => Promise<V>): Promise<V> {
     const cached = this.get(key);
     if (cached !== undefined) return cached;
+    const generation = this.generation;
     const value = await load();
-    this.set(key, value);
+    if (generation === this.generation) this.set(key, value);
     return value;
   }
 
   clear(): void {
+    this.generation += 1;
     this.entries.clear();
   }
+
+  private generation = 0;
 }
 
 /**
