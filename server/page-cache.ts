@@ -23,7 +23,7 @@ import { queueBusinessView } from "../app/features/directory/record-business-vie
 import { SIDEBAR_COOKIE } from "../app/components/sidebar-state";
 import { logger } from "../app/lib/logger.server";
 import { isListening, onPublicChange } from "../app/lib/public-changes.server";
-import { isSignedInRequest, pageCountsOfRequest, type PageCounts } from "../app/lib/request-context.server";
+import { isDegradedRequest, isSignedInRequest, pageCountsOfRequest, type PageCounts } from "../app/lib/request-context.server";
 
 const gzip = promisify(zlib.gzip);
 const gunzip = promisify(zlib.gunzip);
@@ -95,6 +95,8 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
     const url = request.url;
     const query = url.indexOf("?");
     const key = `${c.req.path}${query >= 0 ? url.slice(query) : ""}${cookieKey}`;
+    // Real addresses are short: a long made-up one is rendered, never remembered (memory is not for sale).
+    if (key.length > MAX_KEY_LENGTH) return next();
     const entry = listening ? entries.get(key) : undefined;
     if (entry) {
       counters.hits += 1;
@@ -106,7 +108,7 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
     const startedAt = generation;
     await next();
     const response = c.res;
-    if (response.status !== 200 || isSignedInRequest() || response.headers.has("set-cookie")) return;
+    if (response.status !== 200 || isSignedInRequest() || isDegradedRequest() || response.headers.has("set-cookie")) return;
     if (!(response.headers.get("content-type") ?? "").startsWith("text/html")) return;
     if (response.headers.get("cache-control")) return; // the page chose its own (no-store for a signed-in visitor)
     response.headers.set("Cache-Control", PUBLIC_PAGE_CACHE_CONTROL);
@@ -165,8 +167,9 @@ function anonymousCookieKey(cookie: string | null): string | null {
     if (!pair) continue;
     const eq = pair.indexOf("=");
     const name = (eq >= 0 ? pair.slice(0, eq) : pair).trim();
-    if (name !== SIDEBAR_COOKIE) return null;
-    key = `|sidebar=${pair.slice(eq + 1).trim()}`;
+    const value = eq >= 0 ? pair.slice(eq + 1).trim() : "";
+    if (name !== SIDEBAR_COOKIE || (value !== "true" && value !== "false")) return null;
+    key = `|sidebar=${value}`;
   }
   return key;
 }
@@ -191,6 +194,8 @@ async function makeEntry(html: Buffer, gzipped: Uint8Array, headers: Headers, co
 }
 
 const MAX_SEEN_KEYS = 50_000;
+/** Longest address (path, query and cookie key) kept or remembered. */
+const MAX_KEY_LENGTH = 1024;
 
 /** Copies by key, the least recently used forgotten first once over `maxBytes`; each served for `ttlMs` at most. */
 class CopyStore {
@@ -214,7 +219,7 @@ class CopyStore {
   }
   set(key: string, entry: Entry): void {
     this.remove(key);
-    const size = sizeOf(entry);
+    const size = sizeOf(entry) + key.length * 2;
     this.map.set(key, { entry, size, until: Date.now() + this.ttlMs });
     this.bytes += size;
     while (this.bytes > this.maxBytes && this.map.size > 0) this.remove(this.map.keys().next().value!);
@@ -223,7 +228,7 @@ class CopyStore {
   resized(key: string, entry: Entry): void {
     const slot = this.map.get(key);
     if (!slot || slot.entry !== entry) return;
-    const size = sizeOf(entry);
+    const size = sizeOf(entry) + key.length * 2;
     this.bytes += size - slot.size;
     slot.size = size;
     while (this.bytes > this.maxBytes && this.map.size > 0) this.remove(this.map.keys().next().value!);

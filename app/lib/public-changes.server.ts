@@ -72,8 +72,13 @@ export async function listenForPublicChanges(database: Database): Promise<void> 
     };
     next.on("error", lost);
     next.on("end", () => lost());
-    await next.connect();
-    await next.query(`LISTEN ${PUBLIC_PAGES_CHANNEL}`);
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${PUBLIC_PAGES_CHANNEL}`);
+    } catch (error) {
+      await next.end().catch(() => undefined);
+      throw error;
+    }
     client = next;
     delayMs = 500;
     // Whatever changed while nobody listened: forget it all.

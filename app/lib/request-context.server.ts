@@ -8,7 +8,7 @@ import { singleton } from "./singleton.server";
  */
 export type PageCounts = { view?: string; impressions?: { businessIds: readonly string[]; words: string | null } };
 
-export type RequestContext = { requestId: string; userId?: string; databaseUnavailable?: boolean; pageCounts?: PageCounts };
+export type RequestContext = { requestId: string; userId?: string; databaseUnavailable?: boolean; pageCounts?: PageCounts; degraded?: boolean };
 
 /** Carries the request id into every log line written while a request is handled. */
 export const requestStorage = singleton("request-storage", () => new AsyncLocalStorage<RequestContext>());
@@ -48,4 +48,15 @@ export function notePageCounts(counts: PageCounts): void {
 /** What this request's page counts (see notePageCounts). */
 export function pageCountsOfRequest(): PageCounts | undefined {
   return requestStorage.getStore()?.pageCounts;
+}
+
+/** Records that this page was answered without part of it (a failed read shown as empty): never keep or share it. */
+export function markDegraded(): void {
+  const store = requestStorage.getStore();
+  if (store) store.degraded = true;
+}
+
+/** Whether this page is missing a part (markDegraded). */
+export function isDegradedRequest(): boolean {
+  return Boolean(requestStorage.getStore()?.degraded);
 }

@@ -17,6 +17,7 @@ import { businessesHref } from "~/features/directory/search-params";
 import type { BusinessCardData } from "~/features/directory/types";
 import { logger } from "~/lib/logger.server";
 import { CATEGORIES, HOME_CATEGORIES, LIMITS, POPULAR_SERVICES, REGIONS } from "~/lib/reference";
+import { markDegraded } from "~/lib/request-context.server";
 import type { loader as rootLoader } from "~/root";
 
 export async function loader() {
@@ -24,8 +25,9 @@ export async function loader() {
   try {
     featured = await listFeaturedBusinesses();
   } catch (error) {
-    // Not worth failing the home page for (spec 01 §8: load errors leave lists empty).
+    // Not worth failing the home page for (spec 01 §8: load errors leave lists empty); not to be cached either.
     logger.error({ err: error }, "could not load featured businesses");
+    markDegraded();
   }
   return {
     featured,
