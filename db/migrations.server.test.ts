@@ -78,6 +78,22 @@ describe("migrations", () => {
     );
     expect(found).toHaveLength(1);
   });
+
+  it("announces an update of every column of a listing pages show (all but view_count) to the page caches (ADR 28)", async () => {
+    // A column added to businesses must be named in the trigger's UPDATE OF list (a new migration), or changing it
+    // would leave public pages stale for up to a minute.
+    const missing = await rows<{ name: string }>(sql`
+      select a.attname as name from pg_attribute a
+      where a.attrelid = 'businesses'::regclass and a.attnum > 0 and not a.attisdropped and a.attgenerated = ''
+        and a.attname <> 'view_count'
+        and not a.attnum = any ((select t.tgattr from pg_trigger t where t.tgrelid = 'businesses'::regclass
+                                 and t.tgname = 'businesses_public_pages_update')::int2[])`);
+    expect(missing).toEqual([]);
+    const [viewCounter] = await rows<{ listed: boolean }>(sql`
+      select (select attnum from pg_attribute where attrelid = 'businesses'::regclass and attname = 'view_count')
+        = any ((select tgattr from pg_trigger where tgrelid = 'businesses'::regclass and tgname = 'businesses_public_pages_update')::int2[]) as listed`);
+    expect(viewCounter!.listed).toBe(false);
+  });
 });
 
 describe("constraints refuse bad values", () => {
