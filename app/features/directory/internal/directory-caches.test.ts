@@ -29,6 +29,18 @@ describe("TtlCache", () => {
     await expect(cache.through("x", () => Promise.reject(new Error("down")))).rejects.toThrow("down");
     expect(await cache.through("x", async () => 7)).toBe(7);
   });
+
+  it("does not keep a value whose load began before the cache was emptied (it may predate the change)", async () => {
+    const cache = new TtlCache<string>(10);
+    let finish: (value: string) => void = () => {};
+    const slow = cache.through("k", () => new Promise<string>((resolve) => (finish = resolve)));
+    cache.clear(); // a public change committed while the load ran
+    finish("before-change");
+    expect(await slow).toBe("before-change"); // the caller gets what it read…
+    expect(cache.get("k")).toBeUndefined(); // …but it is not kept
+    expect(await cache.through("k", async () => "after-change")).toBe("after-change");
+    expect(cache.get("k")).toBe("after-change");
+  });
 });
 
 describe("facetRowFrom", () => {
