@@ -99,8 +99,12 @@ export function eventsRoute(options: { sessionCheckMs?: number } = {}) {
     let lifetime: NodeJS.Timeout | undefined;
     let unwatch: () => void = () => undefined;
     let queue: WireEvent[] | null = [];
-    // Ids replayed on connect, to skip them among the live events queued meanwhile; dropped after that.
+    // Ids replayed on connect, to skip them among the live events queued meanwhile. Once the replay is done, an
+    // event committed just before this stream subscribed may still be announced (NOTIFY arrives a moment after
+    // the commit): the ids sent by then are kept (at most REPLAY_LIMIT + the queue) to drop such late copies, each
+    // id once, then forgotten.
     let replayed: Set<number> | null = new Set<number>();
+    let lateCopies: Set<number> | null = null;
 
     let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
     const close = () => {
@@ -130,6 +134,10 @@ export function eventsRoute(options: { sessionCheckMs?: number } = {}) {
       // Nothing goes out past the session's end, even between two checks.
       if (Date.now() >= signedIn.endsAt.getTime()) {
         close();
+        return;
+      }
+      if (lateCopies?.delete(event.id)) {
+        if (lateCopies.size === 0) lateCopies = null;
         return;
       }
       if (replayed) {
@@ -175,7 +183,8 @@ export function eventsRoute(options: { sessionCheckMs?: number } = {}) {
             queue = null;
             pending.sort((a, b) => a.id - b.id);
             for (const event of pending) send(event);
-            // From here on the hub hands over each event once.
+            // From here on the hub hands over each event once (late announcements of those already sent aside).
+            if (replayed && replayed.size > 0) lateCopies = replayed;
             replayed = null;
           })().catch((error) => {
             logger.error({ err: error }, "could not replay realtime events");
