@@ -9,7 +9,7 @@
  * them to their open streams. A stream that reconnects with Last-Event-ID is replayed from the table, so
  * nothing is missed; rows older than a day are pruned.
  */
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import pg from "pg";
 import { realtimeEvents } from "../../db/schema";
 import { getDatabase, queryRows, type Database, type Db, type Tx } from "./db.server";
@@ -70,25 +70,36 @@ export async function publishEvents(tx: Db | Tx, events: readonly RealtimeEventI
     events.map((e, index) => sql`(${e.userId}, ${e.type}, ${JSON.stringify(e.payload)}::jsonb, ${index}::int)`),
     sql`, `,
   );
-  // pg_notify is transactional: listeners hear it when (and only if) the transaction commits. The event itself
-  // rides along when it fits the 8000-byte NOTIFY limit (listeners then need no query); otherwise '<id>:<user>'.
   const rows = await queryRows<{ id: string | number | bigint; notified: number }>(
     tx,
-    sql`with input (user_id, type, payload, ord) as (values ${values}),
-        inserted as (
+    sql`with input (user_id, type, payload, ord) as (values ${values}), ${publishedEventsCtes(sql`input`)}
+        select id, (select notified from notified)::int as notified from announced order by id`,
+  );
+  return rows.map((r) => Number(r.id));
+}
+
+/**
+ * The common table expressions that store and announce events, for a statement that makes its events itself
+ * (sending a message: ADR 26). `input` names a relation with columns (user_id, type, payload jsonb, ord); they
+ * define `inserted`, `announced` (id, user_id, event) and `notified` (one row: how many were announced), which the
+ * statement must select from so that the notifications are sent.
+ * pg_notify is transactional: listeners hear it when (and only if) the transaction commits. The event itself
+ * rides along when it fits the 8000-byte NOTIFY limit (listeners then need no query); otherwise '<id>:<user>'.
+ */
+export function publishedEventsCtes(input: SQL): SQL {
+  return sql`inserted as (
           insert into ${realtimeEvents} (user_id, type, payload)
-          select user_id, type, payload from input order by ord
+          select user_id, type, payload from ${input} order by ord
           returning id, user_id, type, payload
         ),
         announced as (
           select id, user_id, json_build_object('id', id, 'userId', user_id, 'type', type, 'payload', payload)::text as event
           from inserted
-        )
-        select id, (select count(*) from (select pg_notify(${REALTIME_CHANNEL},
-            case when octet_length(event) <= ${MAX_NOTIFY_BYTES} then event else id::text || ':' || coalesce(user_id, '') end)) n)::int as notified
-        from announced order by id`,
-  );
-  return rows.map((r) => Number(r.id));
+        ),
+        notified as (
+          select count(*) as notified from (select pg_notify(${REALTIME_CHANNEL},
+            case when octet_length(event) <= ${MAX_NOTIFY_BYTES} then event else id::text || ':' || coalesce(user_id, '') end) from announced) n
+        )`;
 }
 
 /**
