@@ -158,6 +158,12 @@ export type RealtimeSubscriber = {
 export type WireEvent = RealtimeEvent & { readonly wire: string; readonly bytes: Uint8Array };
 
 const HEARTBEAT_MS = 20_000;
+/**
+ * Heartbeats go out in this many slices, one slice per HEARTBEAT_MS / HEARTBEAT_SLICES: each stream still gets
+ * one every HEARTBEAT_MS, but 10,000 streams no longer take 10,000 socket writes in one tick (a stall of a
+ * few hundred milliseconds for every message in flight; ADR 26).
+ */
+const HEARTBEAT_SLICES = 20;
 /** The LISTEN connection retries at 0.5, 1, 2, 4 s, then every 5 s until PostgreSQL answers again. */
 const MAX_RECONNECT_DELAY_MS = 5_000;
 const encoder = new TextEncoder();
@@ -199,6 +205,9 @@ export class RealtimeHub {
   private starting: Promise<void> | null = null;
   private stopped = false;
   private heartbeatTimer: NodeJS.Timeout | null = null;
+  /** The streams in HEARTBEAT_SLICES groups, filled in turn. */
+  private readonly heartbeatSlices = Array.from({ length: HEARTBEAT_SLICES }, () => new Set<RealtimeSubscriber>());
+  private nextSlice = 0;
   private floorCache: { value: number | null; at: number } | null = null;
   /** The dedicated LISTEN connection on a PostgreSQL server (also used to fetch announced rows). */
   private pgClient: pg.Client | null = null;
@@ -230,8 +239,12 @@ export class RealtimeHub {
     }
     set.add(subscriber);
     this.everyone.add(subscriber);
+    const slice = this.heartbeatSlices[this.nextSlice]!;
+    this.nextSlice = (this.nextSlice + 1) % HEARTBEAT_SLICES;
+    slice.add(subscriber);
     return () => {
       this.everyone.delete(subscriber);
+      slice.delete(subscriber);
       const users = this.byUser.get(subscriber.userId);
       users?.delete(subscriber);
       if (users && users.size === 0) this.byUser.delete(subscriber.userId);
@@ -285,9 +298,11 @@ export class RealtimeHub {
 
   private async start(): Promise<void> {
     this.listener = this.database.kind === "postgres" ? await this.listenPostgres() : await this.listenPglite();
+    let slice = 0;
     this.heartbeatTimer = setInterval(() => {
-      for (const subscriber of this.everyone) subscriber.heartbeat();
-    }, HEARTBEAT_MS);
+      slice = (slice + 1) % HEARTBEAT_SLICES;
+      for (const subscriber of this.heartbeatSlices[slice]!) subscriber.heartbeat();
+    }, HEARTBEAT_MS / HEARTBEAT_SLICES);
     this.heartbeatTimer.unref();
   }
 
