@@ -416,11 +416,17 @@ async function machineTicks(): Promise<number> {
   return user! + nice! + system! + irq! + softirq! + steal!;
 }
 
-/** A process and its children (PostgreSQL's backends are children of the postmaster). */
+/**
+ * A process and its children (PostgreSQL's backends are children of the postmaster): the live children's ticks
+ * plus those of children that ended (the parent's cutime and cstime), so a backend closing does not hide its CPU.
+ */
 async function treeTicks(pid: number): Promise<number> {
   const children = await readFile(`/proc/${pid}/task/${pid}/children`, "utf8").catch(() => "");
   const pids = children.trim().split(/\s+/).filter(Boolean).map(Number);
-  return (await processTicks(pid)) + (await Promise.all(pids.map(processTicks))).reduce((a, b) => a + b, 0);
+  const stat = await readFile(`/proc/${pid}/stat`, "utf8").catch(() => null);
+  const fields = stat ? stat.slice(stat.lastIndexOf(")") + 2).split(" ") : [];
+  const ended = stat ? Number(fields[13]) + Number(fields[14]) : 0;
+  return (await processTicks(pid)) + ended + (await Promise.all(pids.map(processTicks))).reduce((a, b) => a + b, 0);
 }
 
 type CpuMark = { at: number; servers: number; haproxy: number; postgres: number; client: number; machine: number };
