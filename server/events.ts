@@ -91,7 +91,8 @@ export function eventsRoute(options: { sessionCheckMs?: number } = {}) {
       return c.body(`retry: ${RETRY_MS}\n\n`, 200, { "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-store, no-transform" });
     }
     const hub = getRealtimeHub();
-    await hub.ready();
+    // After PostgreSQL restarted, wait (briefly) for this process to hear announcements again.
+    await hub.listening();
 
     let closed = false;
     let counted = false;

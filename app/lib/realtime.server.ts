@@ -212,6 +212,10 @@ export class RealtimeHub {
   /** The dedicated LISTEN connection on a PostgreSQL server (also used to fetch announced rows). */
   private pgClient: pg.Client | null = null;
   private reconnectDelayMs = 500;
+  private reconnectTimer: NodeJS.Timeout | null = null;
+  private reconnecting = false;
+  /** Streams waiting for the LISTEN connection to be back (listening()). */
+  private listeningWaiters: (() => void)[] = [];
 
   constructor(readonly database: Database) {}
 
@@ -223,6 +227,31 @@ export class RealtimeHub {
       throw error;
     });
     return this.starting;
+  }
+
+  /**
+   * Resolves once this process hears announcements: at once normally; while the LISTEN connection is being
+   * re-established (PostgreSQL restarted) it tries again now and waits, at most `timeoutMs`. A stream opened
+   * before that would miss events and be closed by the reconnection (ADR 26: the cluster test opened one).
+   */
+  async listening(timeoutMs = 5_000): Promise<void> {
+    await this.ready();
+    if (this.database.kind !== "postgres" || this.pgClient || this.stopped) return;
+    const heard = new Promise<void>((resolve) => this.listeningWaiters.push(resolve));
+    if (this.reconnectTimer) {
+      clearTimeout(this.reconnectTimer);
+      this.reconnectTimer = null;
+      void this.reconnect();
+    }
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error("The realtime LISTEN connection is not back yet.")), timeoutMs);
+    });
+    try {
+      await Promise.race([heard, late]);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   /** Open streams and distinct users on this process. */
@@ -281,6 +310,7 @@ export class RealtimeHub {
   /** Ends every stream and stops listening. */
   async stop(): Promise<void> {
     this.stopped = true;
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
     liveHubs.delete(this);
     if (hubs.get(this.database) === this) hubs.delete(this.database);
     if (this.heartbeatTimer) clearInterval(this.heartbeatTimer);
@@ -335,8 +365,7 @@ export class RealtimeHub {
       client.end().catch(() => undefined);
       if (this.stopped) return;
       logger.warn({ err: error }, "realtime LISTEN connection lost; reconnecting");
-      setTimeout(() => void this.reconnect(), this.reconnectDelayMs).unref();
-      this.reconnectDelayMs = Math.min(this.reconnectDelayMs * 2, MAX_RECONNECT_DELAY_MS);
+      this.scheduleReconnect();
     };
     client.on("error", lost);
     client.on("end", () => lost());
@@ -346,16 +375,32 @@ export class RealtimeHub {
     this.reconnectDelayMs = 500;
   }
 
+  private scheduleReconnect(): void {
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = null;
+      void this.reconnect();
+    }, this.reconnectDelayMs);
+    this.reconnectTimer.unref();
+    this.reconnectDelayMs = Math.min(this.reconnectDelayMs * 2, MAX_RECONNECT_DELAY_MS);
+  }
+
   private async reconnect(): Promise<void> {
-    if (this.stopped) return;
+    if (this.stopped || this.reconnecting || this.pgClient) return;
+    this.reconnecting = true;
     try {
       await this.connectPgClient();
       // Announcements made while we were deaf are lost: streams end and resume from their Last-Event-ID.
       for (const subscriber of [...this.everyone]) subscriber.close();
+      // Streams that waited for this subscribe now (after the line above).
+      const waiters = this.listeningWaiters;
+      this.listeningWaiters = [];
+      for (const wake of waiters) wake();
     } catch (error) {
       logger.warn({ err: error }, "realtime LISTEN reconnect failed");
-      setTimeout(() => void this.reconnect(), this.reconnectDelayMs).unref();
-      this.reconnectDelayMs = Math.min(this.reconnectDelayMs * 2, MAX_RECONNECT_DELAY_MS);
+      this.scheduleReconnect();
+    } finally {
+      this.reconnecting = false;
     }
   }
 
