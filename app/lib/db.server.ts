@@ -55,7 +55,13 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     pool.on("error", () => {
       // Idle clients that lose their connection are replaced on the next checkout.
     });
-    pool.on("connect", (client) => timeQueries(client));
+    pool.on("connect", (client) => {
+      timeQueries(client);
+      // A client checked out between two queries (inside a transaction) has no listener of the pool's: PostgreSQL
+      // going away then emitted an unhandled 'error' and ended the process (seen once in the cluster test's
+      // restart). The client is unusable after it; its next query fails and the pool drops it on release.
+      client.on("error", () => undefined);
+    });
     const db = drizzleNodePg(pool, { schema, casing: "snake_case" }) as unknown as Db;
     return { db, kind: "postgres", pool, close: () => pool.end() };
   }

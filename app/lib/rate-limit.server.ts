@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { rateLimits } from "../../db/schema";
 import { getDb, queryRows } from "./db.server";
 
@@ -8,17 +8,22 @@ export type RateLimitResult = { allowed: boolean; count: number; retryAfterSecon
  * Counts one event against a fixed window, atomically in PostgreSQL so every server process shares it.
  */
 export async function hitRateLimit(key: string, limit: number, windowSeconds: number): Promise<RateLimitResult> {
-  const [row] = await queryRows<{ count: number; age: number }>(
-    getDb(),
-    sql`insert into ${rateLimits} (key, count, window_start) values (${key}, 1, now())
-        on conflict (key) do update set
-          count = case when ${rateLimits.windowStart} <= now() - make_interval(secs => ${windowSeconds}) then 1 else ${rateLimits.count} + 1 end,
-          window_start = case when ${rateLimits.windowStart} <= now() - make_interval(secs => ${windowSeconds}) then now() else ${rateLimits.windowStart} end
-        returning count, extract(epoch from now() - window_start)::float8 as age`,
-  );
+  const [row] = await queryRows<{ count: number; age: number }>(getDb(), rateLimitHitSql(key, windowSeconds));
   const count = Number(row?.count ?? 1);
   const age = Number(row?.age ?? 0);
   return { allowed: count <= limit, count, retryAfterSeconds: Math.max(1, Math.ceil(windowSeconds - age)) };
+}
+
+/**
+ * hitRateLimit's statement (returning `count` and `age`), for a caller that makes it part of a larger one
+ * (sending a message: ADR 26). Allowed when `count` <= the limit.
+ */
+export function rateLimitHitSql(key: string, windowSeconds: number): SQL {
+  return sql`insert into ${rateLimits} (key, count, window_start) values (${key}, 1, now())
+        on conflict (key) do update set
+          count = case when ${rateLimits.windowStart} <= now() - make_interval(secs => ${windowSeconds}) then 1 else ${rateLimits.count} + 1 end,
+          window_start = case when ${rateLimits.windowStart} <= now() - make_interval(secs => ${windowSeconds}) then now() else ${rateLimits.windowStart} end
+        returning count, extract(epoch from now() - window_start)::float8 as age`;
 }
 
 /** How many events the current window holds, without counting one. */

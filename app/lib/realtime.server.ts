@@ -9,7 +9,7 @@
  * them to their open streams. A stream that reconnects with Last-Event-ID is replayed from the table, so
  * nothing is missed; rows older than a day are pruned.
  */
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import pg from "pg";
 import { realtimeEvents } from "../../db/schema";
 import { getDatabase, queryRows, type Database, type Db, type Tx } from "./db.server";
@@ -70,25 +70,36 @@ export async function publishEvents(tx: Db | Tx, events: readonly RealtimeEventI
     events.map((e, index) => sql`(${e.userId}, ${e.type}, ${JSON.stringify(e.payload)}::jsonb, ${index}::int)`),
     sql`, `,
   );
-  // pg_notify is transactional: listeners hear it when (and only if) the transaction commits. The event itself
-  // rides along when it fits the 8000-byte NOTIFY limit (listeners then need no query); otherwise '<id>:<user>'.
   const rows = await queryRows<{ id: string | number | bigint; notified: number }>(
     tx,
-    sql`with input (user_id, type, payload, ord) as (values ${values}),
-        inserted as (
+    sql`with input (user_id, type, payload, ord) as (values ${values}), ${publishedEventsCtes(sql`input`)}
+        select id, (select notified from notified)::int as notified from announced order by id`,
+  );
+  return rows.map((r) => Number(r.id));
+}
+
+/**
+ * The common table expressions that store and announce events, for a statement that makes its events itself
+ * (sending a message: ADR 26). `input` names a relation with columns (user_id, type, payload jsonb, ord); they
+ * define `inserted`, `announced` (id, user_id, event) and `notified` (one row: how many were announced), which the
+ * statement must select from so that the notifications are sent.
+ * pg_notify is transactional: listeners hear it when (and only if) the transaction commits. The event itself
+ * rides along when it fits the 8000-byte NOTIFY limit (listeners then need no query); otherwise '<id>:<user>'.
+ */
+export function publishedEventsCtes(input: SQL): SQL {
+  return sql`inserted as (
           insert into ${realtimeEvents} (user_id, type, payload)
-          select user_id, type, payload from input order by ord
+          select user_id, type, payload from ${input} order by ord
           returning id, user_id, type, payload
         ),
         announced as (
           select id, user_id, json_build_object('id', id, 'userId', user_id, 'type', type, 'payload', payload)::text as event
           from inserted
-        )
-        select id, (select count(*) from (select pg_notify(${REALTIME_CHANNEL},
-            case when octet_length(event) <= ${MAX_NOTIFY_BYTES} then event else id::text || ':' || coalesce(user_id, '') end)) n)::int as notified
-        from announced order by id`,
-  );
-  return rows.map((r) => Number(r.id));
+        ),
+        notified as (
+          select count(*) as notified from (select pg_notify(${REALTIME_CHANNEL},
+            case when octet_length(event) <= ${MAX_NOTIFY_BYTES} then event else id::text || ':' || coalesce(user_id, '') end) from announced) n
+        )`;
 }
 
 /**
@@ -147,6 +158,12 @@ export type RealtimeSubscriber = {
 export type WireEvent = RealtimeEvent & { readonly wire: string; readonly bytes: Uint8Array };
 
 const HEARTBEAT_MS = 20_000;
+/**
+ * Heartbeats go out in this many slices, one slice per HEARTBEAT_MS / HEARTBEAT_SLICES: each stream still gets
+ * one every HEARTBEAT_MS, but 10,000 streams no longer take 10,000 socket writes in one tick (a stall of a
+ * few hundred milliseconds for every message in flight; ADR 26).
+ */
+const HEARTBEAT_SLICES = 20;
 /** The LISTEN connection retries at 0.5, 1, 2, 4 s, then every 5 s until PostgreSQL answers again. */
 const MAX_RECONNECT_DELAY_MS = 5_000;
 const encoder = new TextEncoder();
@@ -188,10 +205,17 @@ export class RealtimeHub {
   private starting: Promise<void> | null = null;
   private stopped = false;
   private heartbeatTimer: NodeJS.Timeout | null = null;
+  /** The streams in HEARTBEAT_SLICES groups, filled in turn. */
+  private readonly heartbeatSlices = Array.from({ length: HEARTBEAT_SLICES }, () => new Set<RealtimeSubscriber>());
+  private nextSlice = 0;
   private floorCache: { value: number | null; at: number } | null = null;
   /** The dedicated LISTEN connection on a PostgreSQL server (also used to fetch announced rows). */
   private pgClient: pg.Client | null = null;
   private reconnectDelayMs = 500;
+  private reconnectTimer: NodeJS.Timeout | null = null;
+  private reconnecting = false;
+  /** Streams waiting for the LISTEN connection to be back (listening()). */
+  private listeningWaiters: (() => void)[] = [];
 
   constructor(readonly database: Database) {}
 
@@ -203,6 +227,31 @@ export class RealtimeHub {
       throw error;
     });
     return this.starting;
+  }
+
+  /**
+   * Resolves once this process hears announcements: at once normally; while the LISTEN connection is being
+   * re-established (PostgreSQL restarted) it tries again now and waits, at most `timeoutMs`. A stream opened
+   * before that would miss events and be closed by the reconnection (ADR 26: the cluster test opened one).
+   */
+  async listening(timeoutMs = 5_000): Promise<void> {
+    await this.ready();
+    if (this.database.kind !== "postgres" || this.pgClient || this.stopped) return;
+    const heard = new Promise<void>((resolve) => this.listeningWaiters.push(resolve));
+    if (this.reconnectTimer) {
+      clearTimeout(this.reconnectTimer);
+      this.reconnectTimer = null;
+      void this.reconnect();
+    }
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error("The realtime LISTEN connection is not back yet.")), timeoutMs);
+    });
+    try {
+      await Promise.race([heard, late]);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   /** Open streams and distinct users on this process. */
@@ -219,8 +268,12 @@ export class RealtimeHub {
     }
     set.add(subscriber);
     this.everyone.add(subscriber);
+    const slice = this.heartbeatSlices[this.nextSlice]!;
+    this.nextSlice = (this.nextSlice + 1) % HEARTBEAT_SLICES;
+    slice.add(subscriber);
     return () => {
       this.everyone.delete(subscriber);
+      slice.delete(subscriber);
       const users = this.byUser.get(subscriber.userId);
       users?.delete(subscriber);
       if (users && users.size === 0) this.byUser.delete(subscriber.userId);
@@ -257,6 +310,7 @@ export class RealtimeHub {
   /** Ends every stream and stops listening. */
   async stop(): Promise<void> {
     this.stopped = true;
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
     liveHubs.delete(this);
     if (hubs.get(this.database) === this) hubs.delete(this.database);
     if (this.heartbeatTimer) clearInterval(this.heartbeatTimer);
@@ -274,9 +328,11 @@ export class RealtimeHub {
 
   private async start(): Promise<void> {
     this.listener = this.database.kind === "postgres" ? await this.listenPostgres() : await this.listenPglite();
+    let slice = 0;
     this.heartbeatTimer = setInterval(() => {
-      for (const subscriber of this.everyone) subscriber.heartbeat();
-    }, HEARTBEAT_MS);
+      slice = (slice + 1) % HEARTBEAT_SLICES;
+      for (const subscriber of this.heartbeatSlices[slice]!) subscriber.heartbeat();
+    }, HEARTBEAT_MS / HEARTBEAT_SLICES);
     this.heartbeatTimer.unref();
   }
 
@@ -309,8 +365,7 @@ export class RealtimeHub {
       client.end().catch(() => undefined);
       if (this.stopped) return;
       logger.warn({ err: error }, "realtime LISTEN connection lost; reconnecting");
-      setTimeout(() => void this.reconnect(), this.reconnectDelayMs).unref();
-      this.reconnectDelayMs = Math.min(this.reconnectDelayMs * 2, MAX_RECONNECT_DELAY_MS);
+      this.scheduleReconnect();
     };
     client.on("error", lost);
     client.on("end", () => lost());
@@ -320,16 +375,32 @@ export class RealtimeHub {
     this.reconnectDelayMs = 500;
   }
 
+  private scheduleReconnect(): void {
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = null;
+      void this.reconnect();
+    }, this.reconnectDelayMs);
+    this.reconnectTimer.unref();
+    this.reconnectDelayMs = Math.min(this.reconnectDelayMs * 2, MAX_RECONNECT_DELAY_MS);
+  }
+
   private async reconnect(): Promise<void> {
-    if (this.stopped) return;
+    if (this.stopped || this.reconnecting || this.pgClient) return;
+    this.reconnecting = true;
     try {
       await this.connectPgClient();
       // Announcements made while we were deaf are lost: streams end and resume from their Last-Event-ID.
       for (const subscriber of [...this.everyone]) subscriber.close();
+      // Streams that waited for this subscribe now (after the line above).
+      const waiters = this.listeningWaiters;
+      this.listeningWaiters = [];
+      for (const wake of waiters) wake();
     } catch (error) {
       logger.warn({ err: error }, "realtime LISTEN reconnect failed");
-      setTimeout(() => void this.reconnect(), this.reconnectDelayMs).unref();
-      this.reconnectDelayMs = Math.min(this.reconnectDelayMs * 2, MAX_RECONNECT_DELAY_MS);
+      this.scheduleReconnect();
+    } finally {
+      this.reconnecting = false;
     }
   }
 

@@ -29,8 +29,13 @@ function replaceOnce(text: string, pattern: RegExp, replacement: string, what: s
  * The shipped configuration made runnable here: frontend on `bind`, one server line per app process
  * (app1… on 127.0.0.1), the runtime API on `statsSocket`, plus the X-Served-By response header.
  */
-export function renderHaproxyConfig(template: string, options: { bind: string; servers: { name: string; port: number }[]; statsSocket: string }): string {
+export function renderHaproxyConfig(
+  template: string,
+  options: { bind: string; servers: { name: string; port: number }[]; statsSocket: string; maxconn?: number },
+): string {
   let text = template;
+  // A bench on a machine whose file-descriptor limit is below what the shipped maxconn needs (2 per connection).
+  if (options.maxconn !== undefined) text = replaceOnce(text, /^(\s*maxconn )\d+$/m, `$1${options.maxconn}`, "global 'maxconn' line");
   text = replaceOnce(text, /^(\s*)bind :80$/m, `$1bind ${options.bind}`, "frontend 'bind :80' line");
   text = replaceOnce(text, /^(\s*stats socket )\S+/m, `$1${options.statsSocket}`, "'stats socket' line");
   text = replaceOnce(text, /^\s*user haproxy\n/m, "", "'user haproxy' line");
@@ -56,6 +61,8 @@ export type ServerState = { name: string; status: string; checkStatus: string };
 export type Haproxy = {
   url: string;
   port: number;
+  /** HAProxy's process id (its CPU time, for benches). */
+  pid: number;
   configFile: string;
   /** The runtime API (stats socket): one command, its answer. */
   command(line: string): Promise<string>;
@@ -72,14 +79,35 @@ export function hasHaproxy(): boolean {
   return existsSync(HAPROXY_PATH) && spawnSync(HAPROXY_PATH, ["-v"]).status === 0;
 }
 
-export async function startHaproxy(options: { port: number; servers: { name: string; port: number }[] }): Promise<Haproxy> {
+/** The hard limit on open files of this process (HAProxy inherits it), or null when unknown. */
+export async function openFilesHardLimit(): Promise<number | null> {
+  const limits = await readFile("/proc/self/limits", "utf8").catch(() => "");
+  const hard = /^Max open files\s+\S+\s+(\S+)/m.exec(limits)?.[1];
+  return hard && /^\d+$/.test(hard) ? Number(hard) : null;
+}
+
+/**
+ * The global maxconn HAProxy can have here: the shipped one, unless this machine's open-files limit is too low
+ * for it (HAProxy needs two descriptors per connection and refuses to start otherwise; a container may not
+ * raise its hard limit, where systemd's unit raises it for the real service).
+ */
+export async function maxconnForThisMachine(template: string): Promise<number> {
+  const shipped = Number(/^\s*maxconn (\d+)$/m.exec(template)?.[1]);
+  const hard = await openFilesHardLimit();
+  if (hard === null || 2 * shipped + 100 <= hard) return shipped;
+  return Math.floor((hard - 100) / 2);
+}
+
+export async function startHaproxy(options: { port: number; servers: { name: string; port: number }[]; maxconn?: number }): Promise<Haproxy> {
   const dir = await mkdtemp(path.join(tmpdir(), "nd-haproxy-"));
   const statsSocket = path.join(dir, "admin.sock");
   const configFile = path.join(dir, "haproxy.cfg");
-  const config = renderHaproxyConfig(await readFile(SHIPPED_CONFIG, "utf8"), {
+  const template = await readFile(SHIPPED_CONFIG, "utf8");
+  const config = renderHaproxyConfig(template, {
     bind: `127.0.0.1:${options.port}`,
     servers: options.servers,
     statsSocket,
+    maxconn: options.maxconn ?? (await maxconnForThisMachine(template)),
   });
   await writeFile(configFile, config);
   const check = spawnSync(HAPROXY_PATH, ["-c", "-q", "-f", configFile], { encoding: "utf8" });
@@ -128,6 +156,7 @@ export async function startHaproxy(options: { port: number; servers: { name: str
   return {
     url: `http://127.0.0.1:${options.port}`,
     port: options.port,
+    pid: child.pid!,
     configFile,
     command,
     servers,

@@ -30,6 +30,8 @@ export class ProductionProcess {
     readonly port: number,
     private readonly env: Record<string, string>,
     readonly logFile: string,
+    /** Options for node itself (a bench's --cpu-prof, which NODE_OPTIONS does not allow). */
+    private readonly nodeArgs: string[] = [],
   ) {
     this.log = createWriteStream(logFile, { flags: "a" });
   }
@@ -53,7 +55,7 @@ export class ProductionProcess {
     for (const name of NOT_INHERITED) delete env[name];
     Object.assign(env, this.env, { PORT: String(this.port), HOST: "127.0.0.1" });
     const begin = Date.now();
-    const child = spawn(process.execPath, [path.join(PROJECT_ROOT, "scripts", "start.mjs")], {
+    const child = spawn(process.execPath, [...this.nodeArgs, path.join(PROJECT_ROOT, "scripts", "start.mjs")], {
       cwd: PROJECT_ROOT,
       env,
       stdio: ["ignore", "pipe", "pipe"],

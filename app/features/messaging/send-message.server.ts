@@ -1,19 +1,18 @@
 import { and, eq, sql } from "drizzle-orm";
-import { businesses, businessMessages, conversationStates, profiles, user } from "../../../db/schema";
+import { businesses, businessMessages, conversationBlocks, conversationStates, profiles, user } from "../../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { getDb, queryRows, type Db, type Tx } from "../../lib/db.server";
 import { logger } from "../../lib/logger.server";
-import { hitRateLimit } from "../../lib/rate-limit.server";
-import { publishEvents, REALTIME_TYPES } from "../../lib/realtime.server";
+import { rateLimitHitSql } from "../../lib/rate-limit.server";
+import { publishedEventsCtes, REALTIME_TYPES } from "../../lib/realtime.server";
 import { LIMITS } from "../../lib/reference";
 import { effectiveRole } from "../accounts/access";
 import type { SessionUser } from "../accounts/session-user";
 import { recordMessageActivity } from "../analytics/record-listing-events.server";
 import { unreadCountSql } from "../notifications/count-unread.server";
 import { emailOwnerAboutMessage, OWNER_EMAIL_QUIET_MINUTES } from "./internal/email-owner.server";
-import { blockSides } from "./internal/blocks.server";
 import {
-  BLOCK_TEXTS, MESSAGE_TEXTS, messageProblem, sanitizeMessage, SendMessageSchema, type MessageCreatedPayload, type MessageView, type SenderType,
+  BLOCK_TEXTS, MESSAGE_TEXTS, messageProblem, sanitizeMessage, SendMessageSchema, type MessageView, type SenderType,
 } from "./message.schemas";
 import { displayName, messageColumns, toMessageView } from "./internal/message-view.server";
 
@@ -63,13 +62,22 @@ export async function sendMessage(actor: SessionUser | null, input: unknown): Pr
   const text = sanitizeMessage(parsed.data.message);
   const db = getDb();
 
-  // The business, and whether this key was already stored (a retry), in one round trip.
-  const [target] = await queryRows<{ id: string | null; name: string | null; user_id: string | null; is_public: boolean | null; existing: string | null }>(
+  // The business, whether this key was already stored (a retry), and which sides blocked the conversation, in one
+  // round trip. The conversation's visitor is the sender, or (the owner replying) the visitor they answer.
+  // And the visitor's name, for the events.
+  const [target] = await queryRows<{
+    id: string | null; name: string | null; user_id: string | null; is_public: boolean | null; existing: string | null; blocks: string | null;
+    first_name: string | null; last_name: string | null;
+  }>(
     db,
     sql`select b.id, b.name, b.user_id,
           (b.approved and b.approval_status = 'approved' and not b.owner_suspended) as is_public,
-          (select m.id from ${businessMessages} m where m.sender_id = ${actor.id} and m.idempotency_key = ${idempotencyKey}) as existing
-        from (select 1) as one left join ${businesses} b on b.id = ${businessId}`,
+          (select m.id from ${businessMessages} m where m.sender_id = ${actor.id} and m.idempotency_key = ${idempotencyKey}) as existing,
+          (select string_agg(cb.blocked_by, ',') from ${conversationBlocks} cb where cb.business_id = b.id and cb.visitor_id = v.id) as blocks,
+          vp.first_name, vp.last_name
+        from (select 1) as one left join ${businesses} b on b.id = ${businessId}
+          left join lateral (select case when b.user_id = ${actor.id} then ${parsed.data.visitorId ?? null}::text else ${actor.id}::text end as id) v on true
+          left join ${profiles} vp on vp.id = v.id`,
   );
   // A retry of a send that was stored: the same message back, not counted against the limit again.
   if (target?.existing) {
@@ -104,7 +112,7 @@ export async function sendMessage(actor: SessionUser | null, input: unknown): Pr
   }
 
   // A blocked conversation takes nothing, either way (ADR 0020): nothing stored, delivered or e-mailed.
-  const blocks = await blockSides(db, businessId, visitorId);
+  const blocks = new Set((target.blocks ?? "").split(",").filter(Boolean));
   if (blocks.size > 0) {
     // The side, not the sender type: an owner writing to another business as a customer is its visitor.
     const mySide = ownerId === actor.id ? "business" : "visitor";
@@ -112,79 +120,87 @@ export async function sendMessage(actor: SessionUser | null, input: unknown): Pr
     throw new AppError("forbidden", mySide === "visitor" ? BLOCK_TEXTS.visitorBlocked : BLOCK_TEXTS.businessBlocked);
   }
 
-  const limit = await hitRateLimit(`msg:${actor.id}`, LIMITS.messageRateLimit, LIMITS.messageRateWindowSeconds);
-  if (!limit.allowed) throw new AppError("rate-limited", MESSAGE_TEXTS.rateLimited);
-
   const emailsOwner = recipientId === ownerId;
-  const outcome = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(businessMessages)
-      .values({ businessId, senderId: actor.id, recipientId, visitorId, message: text, senderType, readStatus: false, idempotencyKey })
-      .onConflictDoNothing({ target: [businessMessages.senderId, businessMessages.idempotencyKey] })
-      .returning({ id: businessMessages.id, createdAt: businessMessages.createdAt });
-    // The same key sent twice at once: the other request stored it.
-    if (!row) return null;
-    const message = toMessageView({
-      id: row.id, businessId, businessName: business.name, visitorId, senderId: actor.id, senderType, message: text,
-      readStatus: false, createdAt: row.createdAt,
-    });
-
-    // The recipient's counts and the visitor's name, in one statement (one connection per transaction).
-    // And, for the owner's analytics (issue 18), when the conversation began and whether the business had answered.
-    const [counts] = await queryRows<{
-      conversation_unread: number; unread: number; first_name: string | null; last_name: string | null; first_at: string | Date | null; answered: boolean;
-    }>(
-      tx,
-      sql`select
+  const visitorName = displayName({ firstName: target.first_name, lastName: target.last_name });
+  const quiet = sql`make_interval(mins => ${OWNER_EMAIL_QUIET_MINUTES})`;
+  // The message as its readers see it; the statement adds its id and time.
+  const view = toMessageView({
+    id: "", businessId, businessName: business.name, visitorId, senderId: actor.id, senderType, message: text, readStatus: false, createdAt: new Date(0),
+  });
+  const messageJson = sql`(${JSON.stringify(view)}::jsonb || jsonb_build_object('id', c.id, 'createdAt', c.created_iso))`;
+  // ONE statement, so one round trip and no BEGIN/COMMIT (ADR 26); it commits or fails as a whole:
+  // - the rate limit (5 per user per 60 s, shared by every process), counted whatever follows, as before;
+  // - if allowed, the message (nothing more when the same key was stored meanwhile: sent twice at once);
+  // - writing in a conversation means having seen it; and the owner gets at most one e-mail per conversation per
+  //   15 minutes, none while they have it open: the claim is atomic, so several processes cannot both send one;
+  // - the recipient's counts and, for the owner's analytics (issue 18), when the conversation began and whether
+  //   the business had answered. The statement's parts do not see the row it inserts (one snapshot), so the
+  //   counts add it (it is unread and addressed to the recipient) and the earlier-message checks need not skip it;
+  // - the two events (the recipient's with the counts, the sender's echo), stored and announced with NOTIFY.
+  const [row] = await queryRows<{
+    allowed: boolean; age: number; id: string | null; created_iso: string | null; first_at: string | Date | null; answered: boolean | null; claimed: number | null;
+  }>(
+    db,
+    sql`with rl as (${rateLimitHitSql(`msg:${actor.id}`, LIMITS.messageRateWindowSeconds)}),
+        ok as (select count <= ${LIMITS.messageRateLimit} as allowed, age from rl),
+        ins as (
+          insert into ${businessMessages} (business_id, sender_id, recipient_id, visitor_id, message, sender_type, read_status, idempotency_key)
+          select ${businessId}, ${actor.id}, ${recipientId}, ${visitorId}, ${text}, ${senderType}, false, ${idempotencyKey} where (select allowed from ok)
+          on conflict (sender_id, idempotency_key) do nothing
+          returning id, created_at
+        ),
+        seen as (
+          insert into ${conversationStates} (business_id, visitor_id, user_id, last_seen_at)
+          select ${businessId}, ${visitorId}, ${actor.id}, now() where exists (select 1 from ins)
+          on conflict (business_id, visitor_id, user_id) do update set last_seen_at = now()
+          returning 1
+        ),
+        claimed as (
+          insert into ${conversationStates} (business_id, visitor_id, user_id, last_emailed_at)
+          select ${businessId}, ${visitorId}, ${ownerId}, now() where ${emailsOwner} and exists (select 1 from ins)
+          on conflict (business_id, visitor_id, user_id) do update set last_emailed_at = now()
+          where (${conversationStates.lastSeenAt} is null or ${conversationStates.lastSeenAt} < now() - ${quiet})
+            and (${conversationStates.lastEmailedAt} is null or ${conversationStates.lastEmailedAt} < now() - ${quiet})
+          returning 1
+        ),
+        c as (
+          select ins.id, to_char(ins.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_iso,
             (select min(${businessMessages.createdAt}) from ${businessMessages}
-              where ${businessMessages.businessId} = ${businessId} and ${businessMessages.visitorId} = ${visitorId} and ${businessMessages.id} <> ${row.id}) as first_at,
+              where ${businessMessages.businessId} = ${businessId} and ${businessMessages.visitorId} = ${visitorId}) as first_at,
             exists (select 1 from ${businessMessages}
               where ${businessMessages.businessId} = ${businessId} and ${businessMessages.visitorId} = ${visitorId}
-                and ${businessMessages.senderType} = 'business' and ${businessMessages.senderId} = ${ownerId} and ${businessMessages.id} <> ${row.id}) as answered,
-            (select count(*) from ${businessMessages}
+                and ${businessMessages.senderType} = 'business' and ${businessMessages.senderId} = ${ownerId}) as answered,
+            ((select count(*) from ${businessMessages}
               where ${businessMessages.recipientId} = ${recipientId} and not ${businessMessages.readStatus}
-                and ${businessMessages.businessId} = ${businessId} and ${businessMessages.visitorId} = ${visitorId})::int as conversation_unread,
-            ${unreadCountSql(recipientId)} as unread,
-            p.first_name, p.last_name
-          from (select 1) as one left join ${profiles} p on p.id = ${visitorId}`,
-    );
-    const visitorName = displayName({ firstName: counts?.first_name ?? null, lastName: counts?.last_name ?? null });
-    const forRecipient: MessageCreatedPayload = {
-      message, visitorName, unreadCount: Number(counts?.unread ?? 0), conversationUnread: Number(counts?.conversation_unread ?? 0),
-    };
-    const forSender: MessageCreatedPayload = { message, visitorName };
-    await publishEvents(tx, [
-      { userId: recipientId, type: REALTIME_TYPES.messageCreated, payload: forRecipient },
-      { userId: actor.id, type: REALTIME_TYPES.messageCreated, payload: forSender },
-    ]);
-
-    // Writing in a conversation means having seen it. And the owner gets at most one e-mail per conversation per
-    // 15 minutes, none while they have it open: the claim is atomic, so several processes cannot both send one.
-    const quiet = sql`make_interval(mins => ${OWNER_EMAIL_QUIET_MINUTES})`;
-    const [states] = await queryRows<{ claimed: number }>(
-      tx,
-      sql`with seen as (
-            insert into ${conversationStates} (business_id, visitor_id, user_id, last_seen_at)
-            values (${businessId}, ${visitorId}, ${actor.id}, now())
-            on conflict (business_id, visitor_id, user_id) do update set last_seen_at = now()
-            returning 1
-          ), claimed as (
-            insert into ${conversationStates} (business_id, visitor_id, user_id, last_emailed_at)
-            select ${businessId}, ${visitorId}, ${ownerId}, now() where ${emailsOwner}
-            on conflict (business_id, visitor_id, user_id) do update set last_emailed_at = now()
-            where (${conversationStates.lastSeenAt} is null or ${conversationStates.lastSeenAt} < now() - ${quiet})
-              and (${conversationStates.lastEmailedAt} is null or ${conversationStates.lastEmailedAt} < now() - ${quiet})
-            returning 1
-          )
-          select (select count(*) from seen)::int as seen, (select count(*) from claimed)::int as claimed`,
-    );
-    const activity = {
-      // The business is its owner answering: another owner writing to it as a customer is a visitor (sender type 'business' too).
-      businessId, at: row.createdAt, fromBusiness: ownerId === actor.id,
-      firstMessageAt: counts?.first_at ? new Date(counts.first_at) : null, businessAnsweredBefore: Boolean(counts?.answered),
-    };
-    return { message, visitorName, activity, emailOwner: emailsOwner && Number(states?.claimed ?? 0) > 0 };
-  });
+                and ${businessMessages.businessId} = ${businessId} and ${businessMessages.visitorId} = ${visitorId}) + 1)::int as conversation_unread,
+            (${unreadCountSql(recipientId)} + 1) as unread,
+            (select count(*) from claimed)::int as claimed
+          from ins
+        ),
+        events (user_id, type, payload, ord) as (
+          select ${recipientId}::text, ${REALTIME_TYPES.messageCreated}::text, jsonb_build_object('message', ${messageJson},
+            'visitorName', ${visitorName}::text, 'unreadCount', c.unread, 'conversationUnread', c.conversation_unread), 0 from c
+          union all
+          select ${actor.id}::text, ${REALTIME_TYPES.messageCreated}::text, jsonb_build_object('message', ${messageJson}, 'visitorName', ${visitorName}::text), 1 from c
+        ),
+        ${publishedEventsCtes(sql`events`)}
+        select ok.allowed, ok.age, c.id, c.created_iso, c.first_at, c.answered, c.claimed, (select notified from notified) as notified
+        from ok left join c on true`,
+  );
+  if (!row?.allowed) throw new AppError("rate-limited", MESSAGE_TEXTS.rateLimited);
+  // The same key sent twice at once: the other request stored it.
+  const outcome = row.id
+    ? (() => {
+        const createdAt = new Date(row.created_iso!);
+        const message: MessageView = { ...view, id: row.id, createdAt: createdAt.toISOString() };
+        const activity = {
+          // The business is its owner answering: another owner writing to it as a customer is a visitor (sender type 'business' too).
+          businessId, at: createdAt, fromBusiness: ownerId === actor.id,
+          firstMessageAt: row.first_at ? new Date(row.first_at) : null, businessAnsweredBefore: Boolean(row.answered),
+        };
+        return { message, visitorName, activity, emailOwner: emailsOwner && Number(row.claimed ?? 0) > 0 };
+      })()
+    : null;
 
   if (!outcome) {
     const stored = await findByKey(db, actor.id, idempotencyKey);
