@@ -3,6 +3,9 @@ import { getSignedInSession, liveSessionIds, type SignedInSession } from "../app
 import { logger } from "../app/lib/logger.server";
 import { getMetrics } from "../app/lib/metrics.server";
 import { isClosing } from "../app/lib/lifecycle.server";
+
+/** How long a resumed stream watches for late announcements of the events it was just replayed. */
+const LATE_COPY_WINDOW_MS = 5_000;
 import { getRealtimeHub, type RealtimeSubscriber, type WireEvent } from "../app/lib/realtime.server";
 
 /** A stream lives this long (plus up to a minute, so reconnects spread out), then the browser resumes it. */
@@ -185,7 +188,12 @@ export function eventsRoute(options: { sessionCheckMs?: number } = {}) {
             pending.sort((a, b) => a.id - b.id);
             for (const event of pending) send(event);
             // From here on the hub hands over each event once (late announcements of those already sent aside).
-            if (replayed && replayed.size > 0) lateCopies = replayed;
+            if (replayed && replayed.size > 0) {
+              lateCopies = replayed;
+              // Late announcements come within milliseconds; ids replayed from the table are mostly never
+              // announced again, so the set is forgotten soon rather than held for the stream's life (review).
+              setTimeout(() => (lateCopies = null), LATE_COPY_WINDOW_MS).unref();
+            }
             replayed = null;
           })().catch((error) => {
             logger.error({ err: error }, "could not replay realtime events");
