@@ -23,7 +23,10 @@ describe("the cluster test's HAProxy configuration is the shipped deploy/haproxy
       expect(shipped).toContain(rule);
       expect(rendered).toContain(rule);
     }
-    expect(rendered.match(/^\s*server app\d 127\.0\.0\.1:1808\d$/gm)).toHaveLength(3);
+    // Both backends (pages, and /events streams) list every process.
+    expect(rendered).toContain("use_backend events if { path /events }");
+    expect(rendered.match(/^\s*server app\d 127\.0\.0\.1:1808\d$/gm)).toHaveLength(6);
+    expect(rendered.match(/^\s*http-response set-header X-Served-By %s$/gm)).toHaveLength(2);
     expect(rendered).toContain("bind 127.0.0.1:18080");
     expect(rendered).toContain("http-response set-header X-Served-By %s");
     expect(rendered).not.toMatch(/^\s*user haproxy/m);

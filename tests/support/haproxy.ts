@@ -41,19 +41,27 @@ export function renderHaproxyConfig(
   text = replaceOnce(text, /^\s*user haproxy\n/m, "", "'user haproxy' line");
   text = replaceOnce(text, /^\s*group haproxy\n/m, "", "'group haproxy' line");
   text = replaceOnce(text, /^\s*log \/dev\/log local0\n/m, "", "'log /dev/log' line");
-  const serverLines = /^(\s*)server app\d+ 127\.0\.0\.1:\d+(.*)$/gm;
-  const shipped = [...text.matchAll(serverLines)];
-  if (shipped.length === 0) throw new Error("deploy/haproxy.cfg: no 'server appN 127.0.0.1:<port>' lines");
-  const indent = shipped[0]![1]!;
-  const options_ = shipped[0]![2]!;
-  const generated = options.servers.map((s) => `${indent}server ${s.name} 127.0.0.1:${s.port}${options_}`).join("\n");
-  let first = true;
-  text = text.replace(serverLines, () => {
-    if (!first) return "\u0000";
-    first = false;
-    return `${generated}\n${indent}http-response set-header ${SERVED_BY} %s`;
-  });
-  return text.replace(/\u0000\n?/g, "");
+  // Each backend's block of server lines becomes one line per app process here (and the X-Served-By header).
+  const serverLine = /^(\s*)server app\d+ 127\.0\.0\.1:\d+(.*)$/;
+  const out: string[] = [];
+  let inBlock = false;
+  let blocks = 0;
+  for (const line of text.split("\n")) {
+    const shipped = serverLine.exec(line);
+    if (!shipped) {
+      inBlock = false;
+      out.push(line);
+      continue;
+    }
+    if (!inBlock) {
+      blocks += 1;
+      const [, indent, rest] = shipped;
+      out.push(...options.servers.map((s) => `${indent}server ${s.name} 127.0.0.1:${s.port}${rest}`), `${indent}http-response set-header ${SERVED_BY} %s`);
+    }
+    inBlock = true;
+  }
+  if (blocks === 0) throw new Error("deploy/haproxy.cfg: no 'server appN 127.0.0.1:<port>' lines");
+  return out.join("\n");
 }
 
 export type ServerState = { name: string; status: string; checkStatus: string };
