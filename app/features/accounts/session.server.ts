@@ -4,7 +4,7 @@ import { getAuth } from "../../lib/auth.server";
 import { getDb } from "../../lib/db.server";
 import { markSignedIn } from "../../lib/request-context.server";
 import { KYC_STATUSES, type KycStatus } from "../../lib/reference";
-import { lookUpSession } from "./internal/session-lookup.server";
+import { lookUpSession, PROFILE_COLUMNS } from "./internal/session-lookup.server";
 import { normalizeRole, type SessionUser } from "./session-user";
 
 type AuthUserLike = { id: string; email: string; emailVerified: boolean; metadata?: unknown };
@@ -48,12 +48,7 @@ async function loadSessionUserOrBanned(authUser: AuthUserLike): Promise<{ sessio
     .limit(1);
   const [row] = await getDb()
     .select({
-      firstName: profiles.firstName,
-      lastName: profiles.lastName,
-      country: profiles.country,
-      state: profiles.state,
-      role: profiles.role,
-      kycStatus: profiles.kycStatus,
+      ...PROFILE_COLUMNS,
       isListedAdmin: sql<boolean>`exists (select 1 from ${admins} where ${admins.email} = lower(${authUser.email}))`,
     })
     .from(profiles)

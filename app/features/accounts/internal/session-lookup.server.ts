@@ -97,6 +97,16 @@ export type SessionRow = {
   isListedAdmin: boolean;
 };
 
+/** What a session's user is made of from their profile (here and in session.server.ts's loadSessionUser). */
+export const PROFILE_COLUMNS = {
+  firstName: profiles.firstName,
+  lastName: profiles.lastName,
+  country: profiles.country,
+  state: profiles.state,
+  role: profiles.role,
+  kycStatus: profiles.kycStatus,
+};
+
 function sessionQuery(db: Db) {
   return db
     .select({
@@ -111,12 +121,7 @@ function sessionQuery(db: Db) {
       deletedAt: user.deletedAt,
       twoFactorEnabled: user.twoFactorEnabled,
       hasProfile: sql<boolean>`(${profiles.id} is not null)`,
-      firstName: profiles.firstName,
-      lastName: profiles.lastName,
-      country: profiles.country,
-      state: profiles.state,
-      role: profiles.role,
-      kycStatus: profiles.kycStatus,
+      ...PROFILE_COLUMNS,
       isListedAdmin: sql<boolean>`exists (select 1 from ${admins} where ${admins.email} = lower(${user.email}))`,
     })
     .from(session)
