@@ -22,7 +22,7 @@ describe("a listing image with data saver on (ADR 32)", () => {
     expect(html).not.toContain("Show image");
   });
 
-  it("carries no src or srcset, only a same-size frame with the alt text and a link to the image", () => {
+  it("carries no src or srcset, only a same-size frame with the alt text and a link to the image (never prefetched)", () => {
     const html = render(true);
     expect(html).not.toMatch(/\ssrc(set)?=/i);
     expect(html).toContain(`data-src="${SRC.replaceAll("&", "&amp;")}"`);
@@ -30,7 +30,7 @@ describe("a listing image with data saver on (ADR 32)", () => {
     expect(html).toMatch(/<span class="relative block overflow-hidden bg-gray-100 aspect-video" data-enhance="tap-image">/);
     expect(html).toMatch(/<img [^>]*hidden=""/);
     expect(html).toContain('<span class="line-clamp-2">Mama Put Kitchen</span>');
-    expect(html).toMatch(new RegExp(`<a href="${SRC.replaceAll("?", "\\?").replaceAll("&", "&amp;")}"[^>]*data-tap="">Show image</a>`));
+    expect(html).toMatch(new RegExp(`<a href="${SRC.replaceAll("?", "\\?").replaceAll("&", "&amp;")}"[^>]*data-tap="" data-no-prefetch="">Show image</a>`));
   });
 
   it("inside a link already, the control is a label (no link in a link)", () => {

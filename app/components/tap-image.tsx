@@ -1,4 +1,6 @@
 import type { ImgHTMLAttributes } from "react";
+import { enhanceTapImage } from "../enhance/tap-image";
+import { useEnhance } from "./use-enhance";
 
 export type TapImageProps = Omit<ImgHTMLAttributes<HTMLImageElement>, "src"> & {
   src: string | null | undefined;
@@ -13,10 +15,12 @@ export type TapImageProps = Omit<ImgHTMLAttributes<HTMLImageElement>, "src"> & {
  * Without JavaScript, 'Show image' is a link to the image itself.
  */
 export function TapImage({ src, srcSet, sizes, alt = "", width, height, className = "", inLink = false }: TapImageProps) {
+  // The hydrated app runs the reader pages' behaviour on the same markup (ADR 29).
+  const frame = useEnhance<HTMLSpanElement>(enhanceTapImage);
   if (!src) return <span className={`block bg-gray-100 ${className}`} />;
   const control = "rounded-full bg-white px-3 py-1 text-sm font-semibold text-brand-700 shadow-sm ring-1 ring-gray-300";
   return (
-    <span className={`relative block overflow-hidden bg-gray-100 ${className}`} data-enhance="tap-image">
+    <span ref={frame} className={`relative block overflow-hidden bg-gray-100 ${className}`} data-enhance="tap-image">
       <img data-src={src} data-srcset={srcSet} sizes={sizes} alt={alt} width={width} height={height} className="h-full w-full object-cover" hidden />
       <span className="absolute inset-0 flex flex-col items-center justify-center gap-2 p-3 text-center text-sm text-gray-700" data-tap-placeholder="">
         {alt && <span className="line-clamp-2">{alt}</span>}
@@ -25,7 +29,7 @@ export function TapImage({ src, srcSet, sizes, alt = "", width, height, classNam
             Show image
           </span>
         ) : (
-          <a href={src} className={control} data-tap="">
+          <a href={src} className={control} data-tap="" data-no-prefetch="">
             Show image
           </a>
         )}

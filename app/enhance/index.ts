@@ -13,6 +13,7 @@ import { initPrefetch } from "./prefetch";
 import { enhanceSearch } from "./search";
 import { enhanceShare } from "./share";
 import { enhanceSidebar } from "./sidebar";
+import { enhanceTapImage } from "./tap-image";
 
 const behaviours: Record<string, (element: HTMLElement) => unknown> = {
   carousel: enhanceCarousel,
@@ -23,6 +24,7 @@ const behaviours: Record<string, (element: HTMLElement) => unknown> = {
   search: enhanceSearch,
   share: enhanceShare,
   sidebar: enhanceSidebar,
+  "tap-image": enhanceTapImage,
 };
 
 for (const element of document.querySelectorAll<HTMLElement>("[data-enhance]")) {
