@@ -5,7 +5,8 @@
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BUSINESS_LINK, launchBrowser, url, watchedPage, type WatchedPage } from "./harness";
+import { signInAsDemo } from "./account-steps";
+import { BUSINESS_LINK, launchBrowser, url, waitForHydration, watchedPage, type WatchedPage } from "./harness";
 
 const PHONE = "Mozilla/5.0 (Linux; Android 12; TECNO KG5) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36";
 const RESULTS = "/businesses?q=kitchen";
@@ -143,6 +144,31 @@ describe("data saver", () => {
       await switchButton(page, false).waitFor();
       await page.waitForLoadState("networkidle");
       expect(requests.length).toBeGreaterThan(0);
+    });
+  });
+
+  it("for a signed-in user (the hydrated app): the switch in the menu, and a tap shows that one image", async () => {
+    await withPage({}, async ({ page }, requests) => {
+      await signInAsDemo(page, "visitor@example.com");
+      await open(page, "/menu");
+      await page.getByRole("navigation", { name: "Menu" }).getByRole("button", { name: "Data saver", pressed: false }).click();
+      await page.waitForURL(url("/menu"));
+      await page.getByRole("navigation", { name: "Menu" }).getByRole("button", { name: "Data saver", pressed: true }).waitFor();
+      requests.length = 0;
+      await open(page, RESULTS);
+      await waitForHydration(page);
+      expect(requests).toEqual([]);
+      const frame = page.locator('[data-enhance="tap-image"]').first();
+      const wanted = await frame.locator("img").getAttribute("data-srcset");
+      await frame.getByRole("link", { name: "Show image" }).click();
+      await expect.poll(() => requests.length).toBe(1);
+      await page.waitForLoadState("networkidle");
+      expect(requests).toHaveLength(1);
+      expect(wanted).toContain(requests[0]);
+      expect(page.url()).toBe(url(RESULTS));
+      // Off again, from the footer this time.
+      await switchButton(page, true).last().click();
+      await switchButton(page, false).waitFor();
     });
   });
 
