@@ -119,6 +119,15 @@ describe("accessibility: axe-core on every page and state", () => {
     await page.getByRole("dialog", { name: "Login Required" }).waitFor();
     problems.push(...(await checkPage(page, "/ Login Required dialog open")));
 
+    // From 768px up the filters are a sidebar and the header has the sidebar toggle.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await open(page, "/");
+    problems.push(...(await checkPage(page, "/ (signed out, desktop)")));
+    await open(page, "/businesses?q=kitchen&region=Lagos");
+    problems.push(...(await checkPage(page, "/businesses with filters (desktop sidebar)")));
+    await open(page, businessPath);
+    problems.push(...(await checkPage(page, "business page (signed out, desktop)")));
+
     expectNoSerious(problems);
   });
 
