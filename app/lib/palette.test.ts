@@ -49,6 +49,8 @@ const PAIRS: [string, string, string, number][] = [
   // Non-text: focus indicators and control borders (1.4.11).
   ["brand-700", "white", ":focus-visible outline", AA.nonText],
   ["brand-700", "gray-50", ":focus-visible outline on grey panels", AA.nonText],
+  ["white", "brand-800", ":focus-visible's white halo, and the ring offset of .btn, on the hero's dark green", AA.nonText],
+  ["white", "brand-800", "the hero's text (gradient brand-800 → brand-600)", AA.text],
   ["brand-500", "white", ".btn:focus-visible ring (offset on white)", AA.nonText],
   ["brand-600", "white", ".field:focus ring", AA.nonText],
   ["brand-500", "white", "icons drawn in brand colour (category tiles)", AA.nonText],
