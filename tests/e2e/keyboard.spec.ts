@@ -10,7 +10,7 @@
  * owner's identity check in (c) is set up with the shared steps (a file upload and the admin's approval).
  */
 import { randomUUID } from "node:crypto";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, FileChooser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pngImage } from "../support/images";
 import { totpCode } from "../support/totp";
@@ -100,6 +100,17 @@ async function keyboardSignUp(page: Page, type: "visitor" | "business", email: s
   await page.getByRole("heading", { name: "Check Your Email!" }).waitFor();
 }
 
+/** Space on the focused file input opens the picker (Enter too); a busy browser may miss the first press. */
+async function openFileChooser(page: Page): Promise<FileChooser> {
+  for (const key of ["Space", "Enter", "Space"]) {
+    const chooser = page.waitForEvent("filechooser", { timeout: 5_000 }).catch(() => null);
+    await page.keyboard.press(key);
+    const opened = await chooser;
+    if (opened) return opened;
+  }
+  throw new Error("the file input did not open a picker from the keyboard");
+}
+
 beforeAll(async () => {
   browser = await launchBrowser();
   admin = await watchedPage(browser, { userAgent: PHONE, viewport: { width: 1280, height: 900 } });
@@ -112,6 +123,72 @@ afterAll(async () => {
 });
 
 describe("keyboard-only journeys", () => {
+  it("(a) a visitor searches, filters in the overlay, opens a business and contacts it; the login dialog traps and returns focus", async () => {
+    const page = await newPage();
+    await page.goto(url("/"));
+    // A reader page: its enhancement script, not React (ADR 29).
+    await waitForHydration(page);
+    // The featured cards ask anonymous visitors to sign in, in a dialog that takes, keeps and gives back focus.
+    const opener = await tabTo(page, (f) => f.name === "View Details" && f.tag === "a");
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: "Login Required" });
+    await dialog.waitFor();
+    expect((await focused(page))?.inDialog, "focus moves into the dialog").toBe(true);
+    for (let i = 0; i < 5; i++) expect((await tab(page))?.inDialog, `Tab ${i + 1} stays in the dialog`).toBe(true);
+    for (let i = 0; i < 3; i++) expect((await tab(page, true))?.inDialog, `Shift+Tab ${i + 1} stays in the dialog`).toBe(true);
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "hidden" });
+    const back = await focused(page);
+    expect(back?.name, "focus returns to the link that opened the dialog").toBe(opener.name);
+    expect(back?.context).toBe(opener.context);
+
+    // Search from the top of the page.
+    await page.goto(url("/"));
+    await waitForHydration(page);
+    await tabTo(page, (f) => f.type === "search");
+    await page.keyboard.type("kitchen");
+    await page.keyboard.press("Enter");
+    await page.waitForURL((u) => u.pathname === "/businesses" && u.searchParams.get("q") === "kitchen");
+    await waitForHydration(page);
+
+    // The phone's filter overlay: opened from the keyboard, focus inside, Escape closes it back to its button.
+    await tabTo(page, /^Filters/);
+    await page.keyboard.press("Enter");
+    const overlay = page.getByRole("complementary", { name: "Filters" });
+    await overlay.getByRole("link", { name: "Close filters" }).waitFor();
+    await expect.poll(async () => (await focused(page))?.inDialog || Boolean(await page.evaluate(() => document.activeElement?.closest("#filters")))).toBe(true);
+    await page.keyboard.press("Escape");
+    await expect.poll(() => overlay.getByRole("link", { name: "Close filters" }).isVisible()).toBe(false);
+    expect((await focused(page))?.name).toMatch(/^Filters/);
+    await page.keyboard.press("Enter");
+    await overlay.getByRole("link", { name: "Close filters" }).waitFor();
+    // Tab stays in the open overlay: Shift+Tab from its first control goes round to its last.
+    expect((await tab(page))?.name).toBe("Close filters");
+    await tab(page, true);
+    expect(await page.evaluate(() => Boolean(document.activeElement?.closest("#filters")))).toBe(true);
+    await tabTo(page, /^Eatery\s*\d+$/);
+    await page.keyboard.press("Enter");
+    await page.waitForURL((u) => u.searchParams.get("category") === "Eatery" && u.searchParams.get("q") === "kitchen");
+    await waitForHydration(page);
+
+    // The business, then Contact Business: an anonymous visitor is asked to sign in first, and lands in the chat.
+    await tabTo(page, (f) => f.name === "View Details" && f.context.includes("Mama Cass Kitchen"));
+    await page.keyboard.press("Enter");
+    await page.waitForURL(/\/businesses\/[0-9a-f-]{36}$/);
+    await waitForHydration(page);
+    await tabTo(page, /^Contact Business$/);
+    await page.keyboard.press("Enter");
+    await page.waitForURL((u) => u.pathname === "/login");
+    expect(new URL(page.url()).searchParams.get("redirectTo")).toMatch(/^\/messages\?businessId=/);
+    await waitForHydration(page);
+    await tabTo(page, /^Email$/);
+    await page.keyboard.type("visitor@example.com");
+    await tabTo(page, /^Password$/);
+    await page.keyboard.type(DEMO_PASSWORD);
+    await page.keyboard.press("Enter");
+    await page.waitForURL((u) => u.pathname === "/messages" && u.searchParams.has("businessId"));
+  });
+
   it("(b) signs up a new visitor: choice, both steps, a mistake announced and fixed", async () => {
     const page = await newPage();
     const email = `e2e-keys-${randomUUID().slice(0, 8)}@example.ng`;
@@ -190,7 +267,7 @@ describe("keyboard-only journeys", () => {
     await page.keyboard.type("Small chops");
     // The image: the file input opens the device's picker from the keyboard.
     await tabTo(page, (f) => f.type === "file");
-    const [chooser] = await Promise.all([page.waitForEvent("filechooser"), page.keyboard.press("Space")]);
+    const chooser = await openFileChooser(page);
     await chooser.setFiles({ name: "front.png", mimeType: "image/png", buffer: await pngImage(900, 600) });
     await tabTo(page, /^Create Business$/);
     await page.keyboard.press("Enter");
