@@ -6,6 +6,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signInAsDemo } from "./account-steps";
+import { checkPage } from "./axe";
 import { BUSINESS_LINK, launchBrowser, url, waitForHydration, watchedPage, type WatchedPage } from "./harness";
 
 const PHONE = "Mozilla/5.0 (Linux; Android 12; TECNO KG5) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36";
@@ -70,6 +71,7 @@ describe("data saver", () => {
       const detail = await businessWithPhotos(page);
       expect(BUSINESS_LINK.test(detail)).toBe(true);
       expect(requests, "images on the results page").toEqual([]);
+      expect(await checkPage(page, "results, data saver on"), "axe: serious or critical").toEqual([]);
       const controls = page.getByRole("link", { name: "Show image" });
       expect(await controls.count()).toBeGreaterThan(1);
       await expect.poll(() => switchButton(page, true).count()).toBe(1);
@@ -92,6 +94,7 @@ describe("data saver", () => {
       requests.length = 0;
       await open(page, detail);
       expect(requests, "images on the business page").toEqual([]);
+      expect(await checkPage(page, "business page, data saver on"), "axe: serious or critical").toEqual([]);
       const main = page.locator('[data-enhance="tap-image"]').first();
       const name = (await page.locator("h1").innerText()).trim();
       expect(await main.innerText()).toContain(name); // its alt text in place of the photo
