@@ -41,6 +41,8 @@ const NAV_TIMEOUT_MS = 4000;
 const SHELL = ["/offline", "/saved"];
 /** Who a saved page is kept for: the device (an anonymous visitor's save) or an account (dropped at sign-out). */
 const KEPT_FOR = "x-nd-kept-for";
+/** The saved business's name, for the offline /saved list of what is kept for an account. */
+const KEPT_NAME = "x-nd-name";
 
 const origin = sw.location.origin;
 
@@ -82,6 +84,7 @@ sw.addEventListener("activate", (event) => {
     (async () => {
       for (const name of await caches.keys()) if (name.startsWith("nd-") && name !== ASSETS && name !== PAGES && name !== SAVED) await caches.delete(name);
       await sw.clients.claim();
+      await prune();
     })(),
   );
 });
@@ -147,14 +150,14 @@ sw.addEventListener("fetch", (event) => {
   else if (request.destination === "image" && url.pathname.startsWith("/media/")) event.respondWith(savedOrNetwork(request));
 });
 
-type Keep = { type: "keep"; url: string; image?: string | null; for?: "device" | "account" };
+type Keep = { type: "keep"; url: string; name?: string; image?: string | null; for?: "device" | "account" };
 type Forget = { type: "forget"; url: string; image?: string | null };
 
 /** Keeps a saved business page and its thumbnail for offline reading. */
-async function keepSaved({ url, image, for: keptFor }: Keep): Promise<boolean> {
+async function keepSaved({ url, name, image, for: keptFor }: Keep): Promise<boolean> {
   const page = new URL(url, origin);
   if (page.origin !== origin) return false;
-  const html = await keepPage(SAVED, page.href, { [KEPT_FOR]: keptFor === "account" ? "account" : "device" });
+  const html = await keepPage(SAVED, page.href, { [KEPT_FOR]: keptFor === "account" ? "account" : "device", [KEPT_NAME]: encodeURIComponent(name ?? "") });
   if (html === null) return false;
   if (image) {
     const picture = new URL(image, origin);
@@ -171,6 +174,30 @@ async function forgetSaved({ url, image }: Forget): Promise<void> {
   if (image) await cache.delete(new URL(image, origin).href);
 }
 
+/** After sign-in, when the device's saves joined the account: they are the account's now (dropped at sign-out). */
+async function adopt(): Promise<void> {
+  const cache = await caches.open(SAVED);
+  for (const request of await cache.keys()) {
+    const response = await cache.match(request);
+    if (response?.headers.get(KEPT_FOR) !== "device") continue;
+    const headers = new Headers(response.headers);
+    headers.set(KEPT_FOR, "account");
+    await cache.put(request, new Response(await response.blob(), { status: response.status, headers }));
+  }
+}
+
+/** Drops the built files no saved page names any more (those of older builds, once their pages are gone). */
+async function prune(): Promise<void> {
+  const cache = await caches.open(SAVED);
+  const requests = await cache.keys();
+  const named = new Set<string>();
+  for (const request of requests) {
+    const response = await cache.match(request);
+    if (response?.headers.has(KEPT_FOR)) for (const asset of assetsOf(await response.text())) named.add(new URL(asset, origin).href);
+  }
+  for (const request of requests) if (new URL(request.url).pathname.startsWith("/assets/") && !named.has(request.url)) await cache.delete(request);
+}
+
 /** At sign-out: drops the pages kept for the account (public pages, but which ones is the account's business). */
 async function forgetAccount(): Promise<void> {
   const cache = await caches.open(SAVED);
@@ -178,6 +205,7 @@ async function forgetAccount(): Promise<void> {
     const response = await cache.match(request);
     if (response?.headers.get(KEPT_FOR) === "account") await cache.delete(request);
   }
+  await prune();
 }
 
 sw.addEventListener("message", (event) => {
@@ -186,4 +214,5 @@ sw.addEventListener("message", (event) => {
   if (message?.type === "keep") event.waitUntil(keepSaved(message as Keep).then(reply, () => reply(false)));
   else if (message?.type === "forget") event.waitUntil(forgetSaved(message as Forget));
   else if (message?.type === "forget-account") event.waitUntil(forgetAccount());
+  else if (message?.type === "adopt") event.waitUntil(adopt());
 });
