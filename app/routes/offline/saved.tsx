@@ -47,7 +47,7 @@ export async function action({ request }: Route.ActionArgs) {
   };
   const intent = field("intent");
   const businessId = field("businessId");
-  const back = safeRedirectPath(field("back"), "/saved") ?? "/saved";
+  const back = safeRedirectPath(field("back")) ?? sameSiteReferrer(request) ?? "/saved";
   try {
     if (intent === "save") await saveBusiness(user, { businessId });
     else if (intent === "unsave") await unsaveBusiness(user, { businessId });
@@ -60,6 +60,18 @@ export async function action({ request }: Route.ActionArgs) {
   }
   if (field("respond") === "data") return { ok: true as const, intent, businessId };
   return redirect(back);
+}
+
+/** Where a form without `back` was posted from (a card on a results page), when that is this site. */
+function sameSiteReferrer(request: Request): string | null {
+  const referrer = request.headers.get("Referer");
+  if (!referrer) return null;
+  try {
+    const from = new URL(referrer);
+    return from.origin === new URL(request.url).origin ? safeRedirectPath(from.pathname + from.search) : null;
+  } catch {
+    return null;
+  }
 }
 
 export default function Saved({ loaderData, actionData }: Route.ComponentProps) {
