@@ -3,7 +3,8 @@
  * served at /sw.js (server/pwa.ts). Small on purpose: no library.
  *
  * - Built files (/assets/*, hashed names): cache first, in a cache of this build's version.
- * - Navigations: the network first; after NAV_TIMEOUT_MS, or without a connection, the copy kept here; else /offline.
+ * - Navigations: the network first; after NAV_TIMEOUT_MS, or without a connection, the copy kept here; else a
+ *   redirect to /offline (kept on install).
  * - Only pages whose Cache-Control says `public` (anonymous reader pages, ADR 28) are kept, the last RECENT_MAX;
  *   a signed-in page (`no-store`) never is.
  * - Saved businesses: the page asks (message 'keep') and the worker fetches the public version of the business page
@@ -116,7 +117,10 @@ async function navigate(event: FetchEvent): Promise<Response> {
     try {
       return await network;
     } catch {
-      return (await caches.match(new URL("/offline", origin).href, { cacheName: PAGES })) ?? Response.error();
+      // Sent to /offline rather than shown at this address: a hydrated page must match its own route.
+      const offline = new URL("/offline", origin).href;
+      if (request.url !== offline) return Response.redirect(offline, 302);
+      return (await caches.match(offline, { cacheName: PAGES })) ?? Response.error();
     }
   }
 }
