@@ -124,6 +124,11 @@ export default tseslint.config(
               message: `app/lib is the bottom layer: it imports no feature, route, component or server module (${LAYERS}).`,
             },
             {
+              target: "./app/enhance",
+              from: ["./app/features", "./app/routes", "./app/components", "./server", "./app/root.tsx"],
+              message: `app/enhance (the reader pages' behaviours, ADR 29) is plain browser code above app/lib: it imports no component, feature, route or server module (${LAYERS}).`,
+            },
+            {
               target: "./app/components",
               from: ["./app/features", "./app/routes"],
               message: `app/components (layout chrome and the ui/ primitives) never imports a feature or a route: pass data in as props (${LAYERS}).`,
@@ -165,6 +170,34 @@ export default tseslint.config(
             { regex: "^drizzle-orm(/|$)", message: "Routes never query the database: call a use case in app/features (docs/decisions/0010)." },
             { regex: "(^|/)db/schema(/|$)", message: "Routes never touch tables: call a use case in app/features (docs/decisions/0010)." },
             { regex: "(^|/)lib/db\\.server$", message: "Routes never open the database: call a use case in app/features (docs/decisions/0010)." },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Schemas take Zod from app/lib/zod.ts, which turns off its eval probe (a CSP violation in every browser).
+    files: ["app/features/**/*.ts", "app/lib/**/*.ts", "app/components/**/*.ts"],
+    ignores: [...NOT_PRODUCT, "app/lib/zod.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { paths: [{ name: "zod", allowTypeImports: true, message: "Import z from app/lib/zod.ts (Zod without eval, for our CSP)." }] },
+      ],
+    },
+  },
+  {
+    // The reader pages' script (ADR 29) is the only JavaScript anonymous visitors download: no React, no router,
+    // nothing server-side, so it stays a few kilobytes.
+    files: ["app/enhance/**/*.ts"],
+    ignores: NOT_PRODUCT,
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { regex: "^react(-dom|-router)?(/|$)", message: "app/enhance runs without React: plain DOM code only (ADR 29)." },
+            { regex: "\\.server(\\.ts)?$", message: "app/enhance runs in the browser: no server modules (ADR 29)." },
           ],
         },
       ],

@@ -15,8 +15,9 @@ import {
 import type { Route } from "./+types/root";
 import { AppShell } from "./components/app-shell";
 import { JsonLd } from "./components/json-ld";
+import { isReaderRequest } from "./components/reader-page";
 import { useNonce } from "./components/nonce";
-import { readSidebarOpen } from "./components/sidebar-state";
+import { readSidebarOpen } from "./lib/sidebar-state";
 import { getSessionUser } from "./features/accounts/session.server";
 import type { SessionUser } from "./features/accounts/session-user";
 import { NotificationBell } from "./features/notifications/components/notification-bell";
@@ -24,6 +25,8 @@ import { canonicalPath } from "./lib/known-routes";
 import { getUnreadSummary } from "./features/notifications/count-unread.server";
 import { logger } from "./lib/logger.server";
 import "./app.css";
+// The reader pages' one script (ADR 29), built by Vite as a separate bundle: its hashed address in /assets.
+import enhanceSrc from "./enhance/index.ts?worker&url";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const requestId = context?.requestId ?? "";
@@ -52,7 +55,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   // A page's structured data (schema.org), already escaped for <script> by its loader.
-  const jsonLd = useMatches().map((match) => (match.loaderData as { jsonLd?: string } | undefined)?.jsonLd).find(Boolean);
+  const matches = useMatches();
+  const jsonLd = matches.map((match) => (match.loaderData as { jsonLd?: string } | undefined)?.jsonLd).find(Boolean);
+  // Anonymous visitors on public pages read server-rendered HTML with the small enhancement bundle; no React app.
+  const reader = isReaderRequest(matches, Boolean(useRouteLoaderData<typeof loader>("root")?.user));
   return (
     <html lang="en">
       <head>
@@ -66,8 +72,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen bg-gray-50 text-gray-900 antialiased">
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {reader ? (
+          <script type="module" src={enhanceSrc} nonce={nonce} />
+        ) : (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        )}
       </body>
     </html>
   );

@@ -20,7 +20,7 @@ import zlib from "node:zlib";
 import { shouldCountView } from "../app/features/analytics/counting";
 import { recordRepeatedImpressions } from "../app/features/analytics/record-listing-events.server";
 import { queueBusinessView } from "../app/features/directory/record-business-view.server";
-import { SIDEBAR_COOKIE } from "../app/components/sidebar-state";
+import { SIDEBAR_COOKIE } from "../app/lib/sidebar-state";
 import { logger } from "../app/lib/logger.server";
 import { isListening, onPublicChange } from "../app/lib/public-changes.server";
 import { isDegradedRequest, isSignedInRequest, pageCountsOfRequest, type PageCounts } from "../app/lib/request-context.server";

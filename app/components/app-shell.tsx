@@ -1,4 +1,3 @@
-import { useEffect, useState } from "react";
 import { useLocation } from "react-router";
 import type { ReactNode } from "react";
 import { BottomNav } from "./bottom-nav";
@@ -6,41 +5,22 @@ import { Header } from "./header";
 import { isBottomNavVisible, isFooterVisible, type ShellUser } from "./navigation";
 import { Sidebar } from "./sidebar";
 import { SiteFooter } from "./site-footer";
-import { sidebarCookie } from "./sidebar-state";
 
 export type ShellData = { user: ShellUser | null; sidebarOpen: boolean; bell: ReactNode };
 
 /** Header, desktop sidebar, footer and phone bottom navigation around a page. */
 export function AppShell({ user, sidebarOpen, bell, children }: ShellData & { children: ReactNode }) {
   const { pathname } = useLocation();
-  const [open, setOpen] = useState(sidebarOpen);
-  const toggle = () =>
-    setOpen((was) => {
-      document.cookie = sidebarCookie(!was);
-      return !was;
-    });
-
-  // Ctrl+B / Meta+B toggles the sidebar; toggle only uses the state setter, which never changes.
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "b") {
-        event.preventDefault();
-        toggle();
-      }
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, []);
-
   const showBottomNav = user && isBottomNavVisible(pathname, true);
   return (
     <>
       <a href="#main" className="btn btn-outline sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50">
         Skip to content
       </a>
-      <Header user={user} bell={bell} sidebarOpen={open} onToggleSidebar={toggle} />
+      {/* The sidebar opens as the cookie said; the header's toggle (and Ctrl+B) is app/enhance/sidebar.ts (ADR 29). */}
+      <Header user={user} bell={bell} sidebarOpen={sidebarOpen} />
       <div className="flex min-h-[calc(100vh-3.5rem)]">
-        <Sidebar open={open} user={user} />
+        <Sidebar open={sidebarOpen} user={user} />
         <div className={`flex min-w-0 flex-1 flex-col ${showBottomNav ? "max-md:pb-24" : ""}`}>
           <main id="main" tabIndex={-1} className="min-w-0 flex-1 outline-none">
             {children}

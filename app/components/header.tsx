@@ -1,23 +1,27 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { enhanceSidebar } from "~/enhance/sidebar";
 import { Logo } from "./logo";
 import type { ShellUser } from "./navigation";
+import { useEnhance } from "./use-enhance";
 
 type HeaderProps = {
   user: ShellUser | null;
   /** The notifications bell, for a signed-in user (the root composes it from the notifications feature). */
   bell: ReactNode;
+  /** The sidebar's state when the page was made (the toggle changes it from there). */
   sidebarOpen: boolean;
-  onToggleSidebar: () => void;
 };
 
 /** The top bar: sidebar toggle (768px up), logo, and the bell or Login / Get Started. */
-export function Header({ user, bell, sidebarOpen, onToggleSidebar }: HeaderProps) {
+export function Header({ user, bell, sidebarOpen }: HeaderProps) {
+  const toggle = useEnhance<HTMLButtonElement>(enhanceSidebar);
   return (
     <header className="sticky top-0 z-30 flex h-14 items-center gap-1 border-b border-gray-200 bg-white px-3">
       <button
+        ref={toggle}
         type="button"
-        onClick={onToggleSidebar}
+        data-enhance="sidebar"
         aria-expanded={sidebarOpen}
         aria-controls="app-sidebar"
         aria-label="Toggle sidebar"

@@ -1,29 +1,28 @@
-import { useState } from "react";
+import { enhanceShare } from "~/enhance/share";
+import { useEnhance } from "./use-enhance";
 
-/** Shares the page through the phone's share sheet, or copies its link where there is none. */
+/**
+ * Shares the page: a link to WhatsApp's share page without JavaScript; with it, the phone's share sheet, or the
+ * link copied where there is none (`app/enhance/share.ts`, ADR 29).
+ */
 export function ShareButton({ title, url }: { title: string; url: string }) {
-  const [status, setStatus] = useState("");
-  const share = async () => {
-    try {
-      if (navigator.share) await navigator.share({ title, url });
-      else {
-        await navigator.clipboard.writeText(url);
-        setStatus("Link copied");
-      }
-    } catch (error) {
-      // Closing the share sheet is not a failure.
-      if ((error as Error).name !== "AbortError") setStatus("Could not share this page");
-    }
-  };
+  const ref = useEnhance<HTMLAnchorElement>(enhanceShare);
   return (
     <>
-      <button type="button" onClick={share} className="btn btn-outline px-2 py-3">
+      <a
+        ref={ref}
+        href={`https://wa.me/?text=${encodeURIComponent(`${title} ${url}`)}`}
+        target="_blank"
+        rel="noopener noreferrer nofollow"
+        data-enhance="share"
+        data-title={title}
+        data-url={url}
+        className="btn btn-outline px-2 py-3"
+      >
         <span className="i i-share" />
         Share
-      </button>
-      <span role="status" className="self-center text-sm text-gray-600 empty:hidden">
-        {status}
-      </span>
+      </a>
+      <span role="status" data-share-status="" className="self-center text-sm text-gray-600 empty:hidden" />
     </>
   );
 }

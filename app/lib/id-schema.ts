@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { UUID_PATTERN } from "./ids";
 
 /** A row id in a form or JSON body: a UUID, trimmed (app/lib/ids.ts says why ids are checked). */

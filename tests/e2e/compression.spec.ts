@@ -24,7 +24,7 @@ function get(address: string, headers: Record<string, string>): Promise<{ status
 
 describe("compression", () => {
   it("sends a built script as its Brotli or gzip copy, whichever the browser accepts", async () => {
-    const page = await (await fetch(url("/"))).text();
+    const page = await (await fetch(url("/login"))).text();
     const script = /<link rel="modulepreload" href="(\/assets\/[^"]+\.js)"/.exec(page)?.[1];
     expect(script).toBeDefined();
     const plain = await get(url(script!), { "accept-encoding": "identity" });

@@ -124,11 +124,27 @@ export async function allCspViolations(watched: WatchedPage): Promise<string[]> 
   return [...inPage, ...watched.cspViolations];
 }
 
-/** Resolves once React Router has hydrated the page (its client router exists). */
+/**
+ * Waits until the page's scripts have run: React Router hydrated the app (signed-in screens, forms), or, on a reader
+ * page for an anonymous visitor (ADR 29), the enhancement bundle bound its behaviours.
+ */
 export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(() => Boolean((window as unknown as { __reactRouterDataRouter?: unknown }).__reactRouterDataRouter), null, {
-    timeout: 20_000,
-  });
+  await page.waitForFunction(
+    () => Boolean((window as unknown as { __reactRouterDataRouter?: unknown }).__reactRouterDataRouter) || document.documentElement.dataset.enhanced === "true",
+    null,
+    { timeout: 20_000 },
+  );
+}
+
+/**
+ * Empties the browser's HTTP cache: anonymous reader pages may be kept by the browser for a minute
+ * (`Cache-Control: public, max-age=60`, ADR 28) and are opened by page loads (ADR 29), so a test that changes a
+ * listing and then reads it as the same anonymous visitor plays one coming back later.
+ */
+export async function forgetCachedPages(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.clearBrowserCache");
+  await cdp.detach();
 }
 
 /** Links to business detail pages (/businesses/{id}, /business/{id}), not create/edit. */

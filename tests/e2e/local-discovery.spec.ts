@@ -14,7 +14,7 @@ import { distanceMeters, formatNear, type LatLng } from "../../app/lib/geo";
 import { clockText, minuteOfWeek, openingStatus, parseTime, timeOf, watDate, WEEKDAYS, type WeeklyHours } from "../../app/lib/opening-hours";
 import { pngImage } from "../support/images";
 import { adminApproves, APPROVED, DEMO_ADMIN_EMAIL, signInAsDemo, signUpOwner, submitKyc } from "./account-steps";
-import { launchBrowser, url, waitForHydration, watchedPage, type WatchedPage } from "./harness";
+import { forgetCachedPages, launchBrowser, url, waitForHydration, watchedPage, type WatchedPage } from "./harness";
 
 /**
  * In Ikorodu, about 18 km east of Ikeja: the demo listings lie within 12 km of Ikeja (db/seed), so nothing of
@@ -271,6 +271,8 @@ describe("local discovery journey", () => {
     await page.waitForURL((u) => u.searchParams.get("hours") === "closure-added");
 
     const v = visitor.page;
+    // The visitor (anonymous) read these pages a moment ago: their browser may keep them for a minute (ADR 28).
+    await forgetCachedPages(v);
     await searchOpenNow(v, name);
     await v.getByText("No businesses found").waitFor();
     expect(await cards(v).count()).toBe(0);

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { withoutBidiControls } from "../../lib/plain-text";
 import { CATEGORIES, COUNTRIES, SIGNUP_REGIONS } from "../../lib/reference";
 

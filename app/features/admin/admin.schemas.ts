@@ -1,4 +1,4 @@
-import * as z from "zod";
+import { z } from "~/lib/zod";
 import { ADMIN_ONLY } from "../accounts/access";
 import { FEATURED_ADMIN_TEXTS } from "../featured/featured.schemas";
 import { REVIEW_TEXTS } from "../listings/listing.schemas";

@@ -35,5 +35,15 @@ describe("shouldCountView", () => {
     expect(shouldCountView(request({ Purpose: "prefetch" }))).toBe(false);
     expect(shouldCountView(request({ "X-Moz": "prefetch" }))).toBe(false);
     expect(shouldCountView(request({}, "HEAD"))).toBe(false);
+    expect(shouldCountView(request({}, "POST"))).toBe(false);
+  });
+
+  it("counts the HEAD a reader page sends of itself when it was shown from our prefetch, and no other HEAD (ADR 29)", () => {
+    const head = (dest: string, site: string) => request({ "Sec-Fetch-Dest": dest, "Sec-Fetch-Site": site, "Sec-Fetch-Mode": "cors" }, "HEAD");
+    expect(shouldCountView(head("empty", "same-origin"))).toBe(true);
+    expect(shouldCountView(head("empty", "cross-site"))).toBe(false);
+    expect(shouldCountView(head("empty", "same-site"))).toBe(false);
+    expect(shouldCountView(head("document", "none"))).toBe(false);
+    expect(shouldCountView(request({ "Sec-Fetch-Dest": "empty", "Sec-Fetch-Site": "same-origin", "User-Agent": "curl/8.5.0" }, "HEAD"))).toBe(false);
   });
 });

@@ -3,11 +3,15 @@ import { isbot } from "isbot";
 /**
  * True when a request is a page view worth counting: a GET from a browser (not a crawler, not a
  * client without a user agent) that is not a speculative prefetch. Data revalidations are kept out
- * by the route's shouldRevalidate.
+ * by the route's shouldRevalidate. A reader page shown from our own prefetch (which was not counted) reports
+ * itself with a HEAD of its address from the page (app/enhance/prefetch.ts): counted when it comes from our
+ * own origin's script, never a HEAD from elsewhere.
  */
 export function shouldCountView(request: Request): boolean {
-  if (request.method !== "GET") return false;
   const headers = request.headers;
+  if (request.method === "HEAD") {
+    if (headers.get("sec-fetch-dest") !== "empty" || headers.get("sec-fetch-site") !== "same-origin") return false;
+  } else if (request.method !== "GET") return false;
   const userAgent = headers.get("user-agent");
   if (!userAgent || isBotAgent(userAgent)) return false;
   const purpose = ["sec-purpose", "purpose", "x-purpose", "x-moz"].map((name) => headers.get(name) ?? "").join(" ");

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import type { FEATURED_REQUEST_STATUSES } from "../../lib/reference";
 
 /** Spec 01 §8 texts for feature requests, and ours where the spec has none. */

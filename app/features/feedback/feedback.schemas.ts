@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { FEEDBACK_STATUSES } from "../../lib/reference";
 import { FEEDBACK_MAX_LENGTH, FEEDBACK_TEXTS } from "./feedback-texts";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { fieldErrors } from "../../lib/field-errors";
 import { checkLocation, NIGERIA_BOUNDS } from "../../lib/geo";
 import { IdSchema } from "../../lib/id-schema";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { IdSchema } from "../../lib/id-schema";
 import { LIMITS, SENDER_TYPES } from "../../lib/reference";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { AppError } from "../../lib/app-error";
 import { IdSchema } from "../../lib/id-schema";
 import { PAYMENT_TEXTS, type PaymentFailure } from "./payment-texts";

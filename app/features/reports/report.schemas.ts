@@ -1,4 +1,4 @@
-import * as z from "zod";
+import { z } from "~/lib/zod";
 import { IdSchema } from "../../lib/id-schema";
 import { REPORT_KINDS, REPORT_REASONS } from "../../lib/reference";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { IdSchema } from "../../lib/id-schema";
 import type { Paged } from "../../lib/pagination";
 import { messageLength, sanitizeMessage } from "../messaging/message.schemas";

@@ -30,6 +30,7 @@ import { markReviewHelpful } from "~/features/reviews/mark-review-helpful.server
 import { replyToReview } from "~/features/reviews/reply-to-review.server";
 import { REVIEW_LIMITS } from "~/features/reviews/review.schemas";
 import { saveReview } from "~/features/reviews/save-review.server";
+import { READER_PAGE } from "~/components/reader-page";
 
 const NOT_FOUND = DIRECTORY_TEXTS.businessNotFound;
 const GALLERY_SHOWN = 3;
@@ -132,6 +133,9 @@ export async function action({ request, params }: Route.ActionArgs) {
 export function shouldRevalidate({ currentParams, nextParams, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   return currentParams.id !== nextParams.id && defaultShouldRevalidate;
 }
+
+// Anonymous visitors read this page without the React app (ADR 29).
+export const handle = READER_PAGE;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];
 

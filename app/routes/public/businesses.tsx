@@ -1,4 +1,3 @@
-import { useState } from "react";
 import { Link, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/businesses";
 import { BusinessCard } from "~/features/directory/components/business-card";
@@ -18,6 +17,7 @@ import { optionalUser } from "~/features/accounts/guards.server";
 import { shouldCountView } from "~/features/analytics/counting";
 import { recordSearchImpressions } from "~/features/analytics/record-listing-events.server";
 import { notePageCounts } from "~/lib/request-context.server";
+import { READER_PAGE } from "~/components/reader-page";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const filters = parseBusinessFilters(new URL(request.url).searchParams);
@@ -56,12 +56,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
+// Anonymous visitors read this page without the React app (ADR 29).
+export const handle = READER_PAGE;
+
 export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];
 
 export default function Businesses({ loaderData }: Route.ComponentProps) {
   const { filters, result, facets, sortLink, nearMe, summary } = loaderData;
   const isSignedIn = !!useRouteLoaderData<typeof rootLoader>("root")?.user;
-  const [filtersOpen, setFiltersOpen] = useState(false);
 
   const filterCount = activeFilterCount(filters);
   const pageLink = (page: number, label: string, rel: string) => (
@@ -84,8 +86,6 @@ export default function Businesses({ loaderData }: Route.ComponentProps) {
         open={filters.open}
         near={filters.near}
         filterCount={filterCount}
-        filtersOpen={filtersOpen}
-        onOpenFilters={() => setFiltersOpen(true)}
       />
       <div className="mt-3 flex flex-wrap items-center gap-3 text-sm">
         <NearMe filters={filters} near={filters.near} explanation={nearMe.explanation} />
@@ -102,8 +102,6 @@ export default function Businesses({ loaderData }: Route.ComponentProps) {
           facets={facets}
           isEstimate={result.isEstimate}
           count={filterCount}
-          open={filtersOpen}
-          onClose={() => setFiltersOpen(false)}
         />
         <section id="results" aria-label="Results" className="min-w-0 flex-1">
           {/* The status says what the results are (read out when they change); the order switch sits beside it. */}

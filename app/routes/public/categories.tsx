@@ -7,6 +7,7 @@ import { getCategoryIndex } from "~/features/directory/get-category-index.server
 import { breadcrumbJsonLd, CATEGORIES_PATH, categoriesTrail, landingPath } from "~/features/directory/landing-pages";
 import { defaultShareImage, publicUrl } from "~/features/directory/public-url.server";
 import { formatCount } from "~/features/directory/search-summary";
+import { READER_PAGE } from "~/components/reader-page";
 
 type Entry = { name: string; count: string; href: string | null };
 
@@ -36,6 +37,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     }),
   };
 }
+
+// Anonymous visitors read this page without the React app (ADR 29).
+export const handle = READER_PAGE;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];
 

@@ -1,15 +1,15 @@
-import { useRef, useState } from "react";
 import { Link, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/home";
 import { BusinessCard } from "~/features/directory/components/business-card";
 import { Carousel } from "~/components/carousel";
+import { useEnhance } from "~/components/use-enhance";
+import { enhanceLoginRequired } from "~/enhance/login-required";
 import { Dialog } from "~/components/ui/dialog";
 import { HeroSearchForm } from "~/features/directory/components/hero-search-form";
 import { seoMeta } from "~/components/seo";
 import { SITE_NAME } from "~/components/site";
 import { greetingName } from "~/features/accounts/session-user";
 import { SignedOutNotice } from "~/features/profile/components/signed-out-notice";
-import { loginHref } from "~/features/directory/business-links";
 import { HOME_OFFERS } from "~/features/directory/home-offers";
 import { listFeaturedBusinesses } from "~/features/directory/list-featured-businesses.server";
 import { defaultShareImage, publicUrl } from "~/features/directory/public-url.server";
@@ -19,6 +19,7 @@ import { logger } from "~/lib/logger.server";
 import { CATEGORIES, HOME_CATEGORIES, LIMITS, POPULAR_SERVICES, REGIONS } from "~/lib/reference";
 import { markDegraded } from "~/lib/request-context.server";
 import type { loader as rootLoader } from "~/root";
+import { READER_PAGE } from "~/components/reader-page";
 
 export async function loader() {
   let featured: BusinessCardData[] = [];
@@ -49,6 +50,9 @@ export async function loader() {
   };
 }
 
+// Anonymous visitors read this page without the React app (ADR 29).
+export const handle = READER_PAGE;
+
 export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];
 
 // Icons for HOME_CATEGORIES, in order: Supermarket, Eatery, Hotel, Restaurant/Bar.
@@ -57,12 +61,8 @@ const categoryIcons = ["i-cart", "i-food", "i-bed", "i-drink"];
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { featured, offers } = loaderData;
   const user = useRouteLoaderData<typeof rootLoader>("root")?.user;
-  const dialog = useRef<HTMLDialogElement>(null);
-  const [loginTarget, setLoginTarget] = useState("/");
-  const askToLogin = (redirectTo: string) => {
-    setLoginTarget(redirectTo);
-    dialog.current?.showModal();
-  };
+  // An anonymous visitor's View Details and Contact open the 'Login Required' dialog (app/enhance, ADR 29).
+  const cards = useEnhance<HTMLUListElement>((list) => (user ? () => {} : enhanceLoginRequired(list)));
 
   return (
     <div className="page space-y-10 md:py-10">
@@ -89,10 +89,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           Featured Businesses
         </h2>
         {featured.length > 0 ? (
-          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          <ul ref={cards} data-enhance={user ? undefined : "login-required"} data-dialog="login-required" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {featured.map((business, i) => (
               <li key={business.id} className="flex">
-                <BusinessCard business={business} isSignedIn={!!user} isFirst={i === 0} onLoginRequired={askToLogin} />
+                <BusinessCard business={business} isSignedIn={!!user} isFirst={i === 0} detailsNeedLogin />
               </li>
             ))}
           </ul>
@@ -169,13 +169,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <Dialog dialogRef={dialog} id="login-required" title="Login Required">
+      <Dialog id="login-required" title="Login Required">
         <p className="mt-2 text-gray-600">Please sign in to view business details and contact businesses.</p>
         <form method="dialog" className="mt-6 flex justify-end gap-2">
           <button className="btn btn-outline">Cancel</button>
-          <Link to={loginHref(loginTarget)} className="btn btn-primary">
+          <a href="/login" data-sign-in="" className="btn btn-primary">
             Sign In
-          </Link>
+          </a>
         </form>
       </Dialog>
     </div>

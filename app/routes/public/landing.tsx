@@ -5,7 +5,7 @@ import { NotFoundPage } from "~/components/not-found-page";
 import { seoMeta } from "~/components/seo";
 import { SITE_NAME } from "~/components/site";
 import { BusinessCard } from "~/features/directory/components/business-card";
-import { useSearchSubmit } from "~/features/directory/components/use-search-submit";
+import { useSearchForm } from "~/features/directory/components/use-search-form";
 import { getLandingPage } from "~/features/directory/get-landing-page.server";
 import {
   breadcrumbJsonLd, categoryPlural, landingDescription, landingHeading, landingPath, landingTitle, landingTrail, lgaBySlug, resolveLanding,
@@ -22,6 +22,7 @@ import { optionalUser } from "~/features/accounts/guards.server";
 import { shouldCountView } from "~/features/analytics/counting";
 import { recordSearchImpressions } from "~/features/analytics/record-listing-events.server";
 import { notePageCounts } from "~/lib/request-context.server";
+import { READER_PAGE } from "~/components/reader-page";
 
 type Onward = { name: string; count: string; href: string };
 
@@ -109,11 +110,14 @@ function notFound() {
 /** The search's page size: pages are counted from it. */
 const PAGE_SIZE = 20;
 
+// Anonymous visitors read this page without the React app (ADR 29).
+export const handle = READER_PAGE;
+
 export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];
 
 export default function Landing({ loaderData }: Route.ComponentProps) {
   const isSignedIn = !!useRouteLoaderData<typeof rootLoader>("root")?.user;
-  const submit = useSearchSubmit();
+  const searchForm = useSearchForm();
   if ("notFound" in loaderData) return <NotFoundPage />;
   const { heading, trail, summary, result, pages, pageLinks, refine, within, categories, states, lgas, statesHeading, categoriesHeading, lgasHeading } = loaderData;
   return (
@@ -127,7 +131,7 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
         </Link>
       </p>
       {/* A plain GET form to /businesses (it works without JavaScript), like the directory's other search boxes. */}
-      <form action="/businesses" role="search" onSubmit={submit} className="mb-6 flex flex-wrap gap-2">
+      <form ref={searchForm} action="/businesses" role="search" data-enhance="search" className="mb-6 flex flex-wrap gap-2">
         <label htmlFor="landing-q" className="sr-only">
           {`Search ${heading}`}
         </label>

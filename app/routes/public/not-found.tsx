@@ -3,6 +3,7 @@ import type { Route } from "./+types/not-found";
 import { NotFoundPage } from "~/components/not-found-page";
 import { SITE_NAME } from "~/components/site";
 import { canonicalPath } from "~/lib/known-routes";
+import { READER_PAGE } from "~/components/reader-page";
 
 /** /404 and every unknown path: a known route in another spelling redirects, anything else answers 404. */
 export function loader({ request }: Route.LoaderArgs) {
@@ -11,6 +12,9 @@ export function loader({ request }: Route.LoaderArgs) {
   if (canonical) throw redirect(`${canonical}${url.search}`, 301);
   return data({ notFound: true }, { status: 404 });
 }
+
+// Anonymous visitors read this page without the React app (ADR 29).
+export const handle = READER_PAGE;
 
 export const meta: Route.MetaFunction = () => [{ title: `Page not found | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
 

@@ -6,6 +6,7 @@ import { SITE_NAME } from "~/components/site";
 import { DEFAULT_SHARE_IMAGE, publicUrl } from "~/features/directory/public-url.server";
 import { getPrivacyNotice } from "~/features/privacy/get-privacy-notice.server";
 import { DELETED_USER_NAME } from "~/features/privacy/privacy.schemas";
+import { READER_PAGE } from "~/components/reader-page";
 
 export function loader() {
   return {
@@ -18,6 +19,9 @@ export function loader() {
     }),
   };
 }
+
+// Anonymous visitors read this page without the React app (ADR 29).
+export const handle = READER_PAGE;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];
 

@@ -8,17 +8,19 @@ type BusinessCardProps = {
   isSignedIn: boolean;
   /** The first card's image loads at once; the rest wait until they near the screen. */
   isFirst?: boolean;
-  /** When set, an anonymous visitor's View Details and Contact open the 'Login Required' dialog. */
-  onLoginRequired?: (redirectTo: string) => void;
+  /**
+   * The home page's cards: an anonymous visitor's View Details goes through the login page too (with JavaScript,
+   * the 'Login Required' dialog opens instead: app/enhance/login-required.ts).
+   */
+  detailsNeedLogin?: boolean;
 };
 
 /** A listing card: image, name, category, state and the first products. The rating (average and count) only when there are reviews. */
-export function BusinessCard({ business, isSignedIn, isFirst, onLoginRequired }: BusinessCardProps) {
+export function BusinessCard({ business, isSignedIn, isFirst, detailsNeedLogin }: BusinessCardProps) {
   const followLink = useLinkNavigation();
   const details = businessPath(business.id);
   const contact = contactHref(business);
-  // Anonymous visitors are sent through the login page (this works without JavaScript too);
-  // with a dialog handler the click opens the dialog instead.
+  // Anonymous visitors are sent through the login page (this works without JavaScript too).
   const href = (to: string, needsLogin: unknown) => (isSignedIn || !needsLogin ? to : loginHref(to));
   return (
     <article className="card flex w-full flex-col overflow-hidden">
@@ -53,17 +55,8 @@ export function BusinessCard({ business, isSignedIn, isFirst, onLoginRequired }:
           </ul>
         )}
         {/* Plain links followed inside the app by one handler (ADR 27): cheaper to render than <Link>. */}
-        <div
-          className="mt-auto grid grid-cols-2 gap-2 pt-2"
-          onClick={(event) => {
-            const to = (event.target as HTMLElement).closest("a")?.dataset.to;
-            if (to && onLoginRequired && !isSignedIn) {
-              event.preventDefault();
-              onLoginRequired(to);
-            } else followLink(event);
-          }}
-        >
-          <a data-discover="true" data-to={details} href={href(details, onLoginRequired)} className="btn btn-outline">
+        <div className="mt-auto grid grid-cols-2 gap-2 pt-2" onClick={followLink}>
+          <a data-discover="true" data-to={details} href={href(details, detailsNeedLogin)} className="btn btn-outline">
             View Details
           </a>
           <a data-discover="true" data-to={contact} href={href(contact, true)} className="btn btn-primary">

@@ -1,4 +1,5 @@
-import { useEffect, useRef } from "react";
+import { useEnhance } from "~/components/use-enhance";
+import { enhanceFilters } from "~/enhance/filters";
 import { useLinkNavigation } from "./link-navigation";
 import { businessesHref } from "../search-params";
 import { formatCount } from "../search-summary";
@@ -13,35 +14,27 @@ type FilterSidebarProps = {
   isEstimate: boolean;
   /** Filters in use, for the badge. */
   count: number;
-  open: boolean;
-  onClose: () => void;
 };
 
 /**
  * Regions, the chosen region's LGAs, and categories with counts, and 'Rated 4+', as plain links (they work without JavaScript). A column from
- * 768px up; below it an overlay opened by the Filters button, or by #filters before JavaScript runs.
+ * 768px up; below it an overlay opened by the Filters link (#filters through :target without JavaScript; with it
+ * `app/enhance/filters.ts` moves focus in and out and closes it on Escape, ADR 29).
  */
-export function FilterSidebar({ filters, facets, isEstimate, count, open, onClose }: FilterSidebarProps) {
-  const panel = useRef<HTMLDivElement>(null);
+export function FilterSidebar({ filters, facets, isEstimate, count }: FilterSidebarProps) {
+  const ref = useEnhance<HTMLElement>(enhanceFilters);
   // The filters are plain links (about 100 of them), navigated inside the app by this one handler (ADR 27).
   const followLink = useLinkNavigation();
-  useEffect(() => {
-    if (open) panel.current?.focus();
-  }, [open]);
-
   return (
     <aside
+      ref={ref}
       id="filters"
       aria-label="Filters"
-      onKeyDown={(event) => event.key === "Escape" && onClose()}
-      // The backdrop, and any link in the panel (a filter, Clear all filters, Close), lead to the results.
-      onClick={(event) => {
-        if (event.target === event.currentTarget || (event.target as Element).closest("a")) onClose();
-        followLink(event);
-      }}
-      className={`${open ? "" : "max-md:hidden"} inset-0 z-40 bg-black/40 max-md:fixed max-md:target:block md:w-60 md:shrink-0 md:bg-transparent`}
+      data-enhance="filters"
+      onClick={followLink}
+      className="inset-0 z-40 bg-black/40 max-md:fixed max-md:hidden max-md:target:block md:w-60 md:shrink-0 md:bg-transparent"
     >
-      <div ref={panel} tabIndex={-1} className="card ml-auto h-full w-5/6 max-w-xs overflow-y-auto p-4 outline-none md:h-auto md:w-auto">
+      <div tabIndex={-1} className="card ml-auto h-full w-5/6 max-w-xs overflow-y-auto p-4 outline-none md:h-auto md:w-auto">
         <div className="flex items-center gap-2">
           <h2 className="title">Filters</h2>
           {count > 0 && <span className="badge">{count}</span>}

@@ -1,9 +1,9 @@
-import { useSearchSubmit } from "./use-search-submit";
+import { useSearchForm } from "./use-search-form";
 
 /** The home page's search: text, region, category and 'Search Now'. */
 export function HeroSearchForm({ regions, categories }: { regions: readonly string[]; categories: readonly string[] }) {
   return (
-    <form action="/businesses" role="search" onSubmit={useSearchSubmit()} className="grid gap-2 rounded-2xl bg-white p-3 shadow-lg md:grid-cols-[2fr_1fr_1fr_auto]">
+    <form ref={useSearchForm()} action="/businesses" role="search" data-enhance="search" className="grid gap-2 rounded-2xl bg-white p-3 shadow-lg md:grid-cols-[2fr_1fr_1fr_auto]">
       <label htmlFor="hero-q" className="sr-only">
         What service are you looking for?
       </label>

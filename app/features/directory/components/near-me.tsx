@@ -1,6 +1,7 @@
-import { useState } from "react";
 import { useNavigate } from "react-router";
-import { businessesHref, businessesParams, type FilterLink } from "../search-params";
+import { useEnhance } from "~/components/use-enhance";
+import { enhanceNearMe } from "~/enhance/near-me";
+import { businessesParams, type FilterLink } from "../search-params";
 
 type NearMeProps = {
   /** The search as it is (text, filters, order), kept when the location is added. */
@@ -13,41 +14,20 @@ type NearMeProps = {
 
 /**
  * 'Near me' on /businesses (ADR 23). With JavaScript, the browser's position (asked for on the press) becomes
- * ?near=lat,lng rounded to 4 decimals (about 11 m: shareable, cacheable URLs). Without JavaScript (the link opens #near-me), or when
- * the browser shares no location, the panel says why and takes typed coordinates (a plain GET form).
+ * ?near=lat,lng rounded to 4 decimals (about 11 m: shareable, cacheable URLs), by `app/enhance/near-me.ts` (ADR 29).
+ * Without JavaScript (the link opens #near-me), or when the browser shares no location, the panel says why and
+ * takes typed coordinates (a plain GET form, which also carries the search as it is).
  */
 export function NearMe({ filters, near, explanation }: NearMeProps) {
   const navigate = useNavigate();
-  const [refused, setRefused] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const ref = useEnhance<HTMLAnchorElement>((link) => enhanceNearMe(link, navigate));
   return (
     <div className="w-full">
-      <a
-        href="#near-me"
-        className="btn btn-outline"
-        aria-busy={busy}
-        onClick={(event) => {
-          event.preventDefault();
-          // A few lines inline: a dynamic import() of them would ship Vite's preload helper to every public page.
-          if (!("geolocation" in navigator)) return setRefused(true);
-          setBusy(true);
-          navigator.geolocation.getCurrentPosition(
-            ({ coords }) => {
-              const round = (value: number) => Math.round(value * 1e4) / 1e4;
-              navigate(businessesHref({ ...filters, near: `${round(coords.latitude)},${round(coords.longitude)}`, page: 1 }));
-            },
-            () => {
-              setBusy(false);
-              setRefused(true);
-            },
-            { timeout: 15_000, maximumAge: 300_000 },
-          );
-        }}
-      >
+      <a ref={ref} href="#near-me" data-enhance="near-me" className="btn btn-outline">
         <span className="i i-pin h-4 w-4" />
         Near me
       </a>
-      <div id="near-me" className={`${refused ? "" : "hidden"} target:block mt-3 rounded-lg bg-brand-50 p-3 text-sm`}>
+      <div id="near-me" className="hidden target:block mt-3 rounded-lg bg-brand-50 p-3 text-sm">
         <p role="status">{explanation}</p>
         <form action="/businesses" className="mt-2 flex flex-wrap gap-2">
           {/* The search as it is (text, every filter, the order), without the old point and page. */}

@@ -1,4 +1,4 @@
-import { useSearchSubmit } from "./use-search-submit";
+import { useSearchForm } from "./use-search-form";
 
 type CompactSearchFormProps = {
   q: string;
@@ -11,14 +11,12 @@ type CompactSearchFormProps = {
   near?: string | null;
   /** The number of filters in use, shown on the Filters button. */
   filterCount: number;
-  filtersOpen: boolean;
-  onOpenFilters: () => void;
 };
 
 /** The listing page's search: text, a Filters button (below 768px) and Search; keeps the chosen filters. */
-export function CompactSearchForm({ q, region, lga, category, open, near, filterCount, filtersOpen, onOpenFilters }: CompactSearchFormProps) {
+export function CompactSearchForm({ q, region, lga, category, open, near, filterCount }: CompactSearchFormProps) {
   return (
-    <form action="/businesses" role="search" onSubmit={useSearchSubmit()} className="flex flex-wrap gap-2">
+    <form ref={useSearchForm()} action="/businesses" role="search" data-enhance="search" className="flex flex-wrap gap-2">
       <label htmlFor="search-q" className="sr-only">
         Search businesses
       </label>
@@ -28,15 +26,11 @@ export function CompactSearchForm({ q, region, lga, category, open, near, filter
       {category && <input type="hidden" name="category" value={category} />}
       {open && <input type="hidden" name="open" value={open} />}
       {near && <input type="hidden" name="near" value={near} />}
-      {/* Before JavaScript runs, the link opens the overlay through :target. */}
+      {/* Without JavaScript the link opens the overlay through :target; app/enhance/filters.ts does it with focus. */}
       <a
         href="#filters"
         aria-controls="filters"
-        aria-expanded={filtersOpen}
-        onClick={(event) => {
-          event.preventDefault();
-          onOpenFilters();
-        }}
+        aria-expanded={false}
         className="btn btn-outline flex-1 md:hidden"
       >
         <span className="i i-filter h-4 w-4" />

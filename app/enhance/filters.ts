@@ -1,0 +1,44 @@
+const CLOSED = "max-md:hidden";
+
+/**
+ * The results page's filters below 768px: an overlay opened by the Filters link (`[aria-controls=<id>]`; before
+ * JavaScript the link opens it through :target). With JavaScript: focus moves into the panel, Escape, the backdrop
+ * or any link inside closes it, and focus goes back to the Filters link.
+ */
+export function enhanceFilters(aside: HTMLElement): () => void {
+  const opener = document.querySelector<HTMLElement>(`[aria-controls="${aside.id}"]`);
+  const panel = aside.firstElementChild as HTMLElement | null;
+  const setOpen = (open: boolean) => {
+    aside.classList.toggle(CLOSED, !open);
+    opener?.setAttribute("aria-expanded", String(open));
+    if (open) panel?.focus();
+  };
+  const close = () => {
+    if (aside.classList.contains(CLOSED)) return;
+    setOpen(false);
+    // Without this, a page opened at #filters would keep the overlay open through :target.
+    if (location.hash === `#${aside.id}`) history.replaceState(history.state, "", location.pathname + location.search);
+    opener?.focus();
+  };
+  const onOpen = (event: Event) => {
+    event.preventDefault();
+    setOpen(true);
+  };
+  const onClick = (event: Event) => {
+    const link = (event.target as Element).closest("a");
+    if (event.target === aside || link) {
+      // The Close link points at the results: stay where the list is.
+      if (link?.getAttribute("href")?.startsWith("#")) event.preventDefault();
+      close();
+    }
+  };
+  const onKey = (event: KeyboardEvent) => event.key === "Escape" && close();
+  opener?.addEventListener("click", onOpen);
+  aside.addEventListener("click", onClick);
+  aside.addEventListener("keydown", onKey);
+  return () => {
+    opener?.removeEventListener("click", onOpen);
+    aside.removeEventListener("click", onClick);
+    aside.removeEventListener("keydown", onKey);
+  };
+}
