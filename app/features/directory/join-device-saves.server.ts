@@ -5,7 +5,7 @@ import { getDb } from "../../lib/db.server";
 import { isUuid } from "../../lib/ids";
 import type { SessionUser } from "../accounts/session-user";
 import { isPublicBusiness } from "./internal/public-business.server";
-import { SAVED_LIMITS, SAVED_TEXTS } from "./saved-businesses";
+import { SAVED_LIMITS, SAVED_TEXTS } from "../../lib/saved-businesses";
 
 /**
  * What a device saved before its visitor signed in joins their account (app/enhance/save.ts posts the ids

@@ -5,7 +5,7 @@ import { getDb } from "../../lib/db.server";
 import { pageWindow, toPaged, type Paged } from "../../lib/pagination";
 import type { SessionUser } from "../accounts/session-user";
 import { cardColumns, isPublicBusiness, toCards } from "./internal/public-business.server";
-import { SAVED_LIMITS, SAVED_TEXTS } from "./saved-businesses";
+import { SAVED_LIMITS, SAVED_TEXTS } from "../../lib/saved-businesses";
 import type { BusinessCardData } from "./types";
 
 /** One saved business: its card while it is public; only its name once it is not (the page says so). */

@@ -5,7 +5,7 @@ import { getDb } from "../../lib/db.server";
 import { requireUuid } from "../../lib/ids";
 import type { SessionUser } from "../accounts/session-user";
 import { isPublicBusiness } from "./internal/public-business.server";
-import { SAVED_LIMITS, SAVED_TEXTS } from "./saved-businesses";
+import { SAVED_LIMITS, SAVED_TEXTS } from "../../lib/saved-businesses";
 
 /**
  * A signed-in user saves a public listing to their account (issue 20). Saving one already saved changes

@@ -9,7 +9,7 @@ import { getDb } from "../../lib/db.server";
 import { joinDeviceSaves } from "./join-device-saves.server";
 import { listSavedBusinesses } from "./list-saved-businesses.server";
 import { saveBusiness } from "./save-business.server";
-import { SAVED_LIMITS, SAVED_TEXTS } from "./saved-businesses";
+import { SAVED_LIMITS, SAVED_TEXTS } from "../../lib/saved-businesses";
 import { unsaveBusiness } from "./unsave-business.server";
 
 async function visitor() {

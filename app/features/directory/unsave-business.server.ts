@@ -4,7 +4,7 @@ import { AppError } from "../../lib/app-error";
 import { getDb } from "../../lib/db.server";
 import { requireUuid } from "../../lib/ids";
 import type { SessionUser } from "../accounts/session-user";
-import { SAVED_TEXTS } from "./saved-businesses";
+import { SAVED_TEXTS } from "../../lib/saved-businesses";
 
 /** A signed-in user removes a business from their saved list (also one no longer public); removing it twice changes nothing. */
 export async function unsaveBusiness(actor: SessionUser | null, input: { businessId: unknown }): Promise<{ removed: boolean }> {

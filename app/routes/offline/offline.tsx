@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/offline";
+import { READER_PAGE } from "~/components/reader-page";
 import { SITE_NAME } from "~/components/site";
 
 /**
@@ -13,6 +14,9 @@ export function loader() {
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;
 }
+
+/** No React app for anyone who is signed out (ADR 29): the service worker shows this page offline. */
+export const handle = READER_PAGE;
 
 export const meta: Route.MetaFunction = () => [{ title: `You are offline | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { businesses, savedBusinesses } from "../../../db/schema";
 import { createBusiness, createOwner, createVisitor } from "../../../db/seed/factories";
-import { SAVED_TEXTS } from "../../features/directory/saved-businesses";
+import { SAVED_TEXTS } from "../../lib/saved-businesses";
 import { getDb } from "../../lib/db.server";
 import { renderRoute, sessionCookie } from "../../../tests/support/screen-harness";
 import { eq } from "drizzle-orm";

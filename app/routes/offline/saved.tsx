@@ -2,6 +2,9 @@ import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/saved";
 import { FailureAlert } from "~/components/ui/alert";
 import { SITE_NAME } from "~/components/site";
+import { READER_PAGE } from "~/components/reader-page";
+import { useEnhance } from "~/components/use-enhance";
+import { enhanceSavedList } from "~/enhance/save";
 import { safeRedirectPath } from "~/features/accounts/account.schemas";
 import { loginUrlFor } from "~/features/accounts/access";
 import { optionalUser } from "~/features/accounts/guards.server";
@@ -9,7 +12,7 @@ import { businessPath } from "~/features/directory/business-links";
 import { joinDeviceSaves } from "~/features/directory/join-device-saves.server";
 import { listSavedBusinesses } from "~/features/directory/list-saved-businesses.server";
 import { saveBusiness } from "~/features/directory/save-business.server";
-import { SAVED_LIMITS, SAVED_TEXTS } from "~/features/directory/saved-businesses";
+import { SAVED_LIMITS, SAVED_TEXTS } from "~/lib/saved-businesses";
 import { unsaveBusiness } from "~/features/directory/unsave-business.server";
 import { failureData } from "~/lib/error-responses.server";
 import { formatDate } from "~/lib/format";
@@ -31,6 +34,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;
 }
+
+/** Anonymous visitors read it without the React app (ADR 29); their list is drawn by app/enhance/save.ts. */
+export const handle = READER_PAGE;
 
 export const meta: Route.MetaFunction = () => [{ title: `Saved businesses | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
 
@@ -161,6 +167,8 @@ function AccountList({ list }: { list: AccountListData }) {
 
 /** Anonymous visitors: the list is on the device, drawn by app/enhance/save.ts; without JavaScript, the page says so. */
 function DeviceList({ signInHref }: { signInHref: string }) {
+  // Bound by app/enhance on the reader page; in the app (an anonymous visitor who came by client-side navigation), here.
+  const list = useEnhance<HTMLDivElement>(enhanceSavedList);
   return (
     <section aria-labelledby="saved-device" className="space-y-3">
       <h2 id="saved-device" className="font-semibold">
@@ -172,7 +180,7 @@ function DeviceList({ signInHref }: { signInHref: string }) {
           <a href={signInHref} className="link">Log in</a> to save businesses to your account instead.
         </p>
       </noscript>
-      <div data-enhance="saved-list" data-empty="Nothing saved on this device yet. Press Save on a business to keep it here." />
+      <div ref={list} data-enhance="saved-list" data-empty="Nothing saved on this device yet. Press Save on a business to keep it here." />
       <p className="text-sm text-gray-600">
         Saved on this device only. <a href={signInHref} className="link">Log in</a> to keep them in your account: what this device saved joins it.
       </p>
