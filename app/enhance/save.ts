@@ -105,12 +105,18 @@ export function enhanceSave(form: HTMLElement): () => void {
   };
 }
 
+/** A path on this site, or null (the device list is only ever written by this module, but it is read defensively). */
+function sitePath(value: string | undefined): string | null {
+  return value && value.startsWith("/") && !value.startsWith("//") && !value.startsWith("/\\") ? value : null;
+}
+
 function savedItem(entry: { name: string; link: string; details: string; image?: string }, onRemove?: () => void): HTMLLIElement {
   const li = document.createElement("li");
   li.className = "flex items-start gap-3 p-4";
-  if (entry.image) {
+  const image = sitePath(entry.image) ?? (entry.image?.startsWith("https://") ? entry.image : null);
+  if (image) {
     const img = document.createElement("img");
-    img.src = entry.image;
+    img.src = image;
     img.alt = "";
     img.width = 64;
     img.height = 48;
@@ -121,7 +127,7 @@ function savedItem(entry: { name: string; link: string; details: string; image?:
   const text = document.createElement("div");
   text.className = "min-w-0 flex-1";
   const link = document.createElement("a");
-  link.href = entry.link;
+  link.href = sitePath(entry.link) ?? "/saved";
   link.className = "link break-words";
   link.textContent = entry.name;
   const details = document.createElement("p");

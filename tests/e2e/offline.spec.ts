@@ -112,6 +112,36 @@ describe("offline reading", () => {
   });
 });
 
+describe("the device list", () => {
+  it("shows names as text and follows only paths on this site", async () => {
+    const watched = await watchedPage(browser, { userAgent: PHONE });
+    try {
+      const { page } = watched;
+      await page.goto(url("/saved"));
+      const hostile = `<img src=x onerror="window.__pwned=1">Mama "Put" & Sons</script>`;
+      await page.evaluate(
+        (name) =>
+          localStorage.setItem(
+            "nd-saved-v1",
+            JSON.stringify([
+              { id: "a", name, category: "<b>Eatery</b>", place: "Lagos", link: "javascript:window.__pwned=2", image: "javascript:1", when: new Date().toISOString() },
+            ]),
+          ),
+        hostile,
+      );
+      await page.reload();
+      const link = page.getByRole("link", { name: hostile });
+      await link.waitFor();
+      expect(await link.getAttribute("href")).toBe("/saved");
+      expect(await page.getByText("<b>Eatery</b>", { exact: false }).count()).toBe(1);
+      expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+      expect(await page.locator("main img").count()).toBe(0);
+    } finally {
+      await watched.close();
+    }
+  });
+});
+
 describe("saved to the account", () => {
   it("device saves join the account at sign-in, a signed-in save persists, and another browser sees both", async () => {
     const device = await watchedPage(browser, { userAgent: PHONE });
