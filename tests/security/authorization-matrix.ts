@@ -1021,6 +1021,9 @@ export const HONO_ROWS: Row[] = [
   row({ key: "GET /robots.txt", expect: same(200), ask: get("/robots.txt") }),
   row({ key: "GET /sitemap.xml", expect: same(200), ask: get("/sitemap.xml") }),
   row({ key: "GET /sitemaps/pages.xml", expect: same(200), ask: get("/sitemaps/pages.xml") }),
+  // Installable and offline (ADR 30): the same for everyone. The service worker comes from the build (none here: 404).
+  row({ key: "GET /manifest.webmanifest", expect: same(200), ask: get("/manifest.webmanifest") }),
+  row({ key: "GET /sw.js", case: "without a build (the tests' app)", expect: same(404), ask: get("/sw.js") }),
   row({ key: "GET /sitemaps/:file{businesses-[0-9]+-of-[0-9]+\\.xml}", case: "past the last file", expect: same(404), ask: get("/sitemaps/businesses-2-of-1.xml") }),
 ];
 
