@@ -1,9 +1,11 @@
+import { keepTabInside } from "../lib/focus-trap";
+
 const CLOSED = "max-md:hidden";
 
 /**
  * The results page's filters below 768px: an overlay opened by the Filters link (`[aria-controls=<id>]`; before
- * JavaScript the link opens it through :target). With JavaScript: focus moves into the panel, Escape, the backdrop
- * or any link inside closes it, and focus goes back to the Filters link.
+ * JavaScript the link opens it through :target). With JavaScript: focus moves into the panel and Tab stays in it
+ * (ADR 31), Escape, the backdrop or any link inside closes it, and focus goes back to the Filters link.
  */
 export function enhanceFilters(aside: HTMLElement): () => void {
   const opener = document.querySelector<HTMLElement>(`[aria-controls="${aside.id}"]`);
@@ -32,7 +34,11 @@ export function enhanceFilters(aside: HTMLElement): () => void {
       close();
     }
   };
-  const onKey = (event: KeyboardEvent) => event.key === "Escape" && close();
+  const onKey = (event: KeyboardEvent) => {
+    if (event.key === "Escape") close();
+    // Only the phone's overlay is modal; from 768px up the filters are a column of the page.
+    else if (panel && !aside.classList.contains(CLOSED) && innerWidth < 768) keepTabInside(panel, event);
+  };
   opener?.addEventListener("click", onOpen);
   aside.addEventListener("click", onClick);
   aside.addEventListener("keydown", onKey);

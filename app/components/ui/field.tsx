@@ -6,9 +6,12 @@ type FieldProps = {
   hint?: ReactNode;
 };
 
-/** The look of every text input, select and textarea (also for the few hand-built fields). */
+/**
+ * The look of every text input, select and textarea (also for the few hand-built fields). The focus ring is
+ * solid brand-600 (5.5:1 on white); focus-within too, for date and time inputs, whose focus sits in their parts.
+ */
 export const fieldClass =
-  "mt-1 block w-full rounded-lg border border-gray-300 bg-white px-3 py-2.5 text-base shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-500/40 aria-[invalid=true]:border-red-500";
+  "mt-1 block w-full rounded-lg border border-gray-300 bg-white px-3 py-2.5 text-base shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600 focus-within:border-brand-600 focus-within:ring-2 focus-within:ring-brand-600 aria-[invalid=true]:border-red-500";
 
 /** Wires a control to its label, hint and error: the error is announced and described by the control. */
 function useField({ error, hint, id: given }: Pick<FieldProps, "error" | "hint"> & { id?: string }) {

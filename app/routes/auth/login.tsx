@@ -12,6 +12,8 @@ import {
 import type { Failure } from "~/lib/app-error";
 import { describeError } from "~/lib/error-responses.server";
 import { fieldErrors } from "~/lib/field-errors";
+import { focusFirstError, focusFirstField } from "~/lib/focus-first-error";
+import { keepTabInside } from "~/lib/focus-trap";
 import { PasswordField, TextField } from "~/components/ui/field";
 import { Alert } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/button";
@@ -274,6 +276,8 @@ function ForgotPasswordDialog() {
           setClientError(null);
           setKey((k) => k + 1);
           dialogRef.current?.showModal();
+          // Focus goes to the e-mail field once the fresh form is drawn (Escape gives it back to this button).
+          focusFirstField(dialogRef.current);
         }}
       >
         Forgot password?
@@ -282,6 +286,7 @@ function ForgotPasswordDialog() {
         ref={dialogRef}
         aria-labelledby="forgot-title"
         className="m-auto w-[calc(100%-2rem)] max-w-md rounded-2xl p-0 shadow-xl backdrop:bg-black/40"
+        onKeyDown={(event) => keepTabInside(event.currentTarget, event)}
       >
         <div className="p-6" key={key}>
           {success && fetcher.state === "idle" ? (
@@ -305,6 +310,7 @@ function ForgotPasswordDialog() {
                 if (!parsed.success) {
                   event.preventDefault();
                   setClientError(parsed.error.issues[0]!.message);
+                  focusFirstError(event.currentTarget);
                 } else setClientError(null);
               }}
             >

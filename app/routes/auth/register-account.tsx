@@ -9,6 +9,7 @@ import {
 } from "~/features/accounts/account.schemas";
 import { describeError } from "~/lib/error-responses.server";
 import { fieldErrors } from "~/lib/field-errors";
+import { focusFirstError, focusFirstField } from "~/lib/focus-first-error";
 import { PasswordField, SelectField, TextField } from "~/components/ui/field";
 import { Alert } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/button";
@@ -152,16 +153,19 @@ export default function RegisterAccount({ params }: Route.ComponentProps) {
               const parsed = RegisterStepOneSchema.safeParse(values);
               if (!parsed.success) {
                 setClientErrors(fieldErrors(parsed.error));
+                focusFirstError(event.currentTarget);
                 return;
               }
               setClientErrors({});
               setStep(2);
+              focusFirstField(event.currentTarget);
               return;
             }
             const parsed = RegisterSchema.safeParse({ ...values, accountType, category: values.category || undefined });
             if (!parsed.success) {
               event.preventDefault();
               setClientErrors(fieldErrors(parsed.error));
+              focusFirstError(event.currentTarget);
             }
           }}
         >
@@ -233,7 +237,14 @@ export default function RegisterAccount({ params }: Route.ComponentProps) {
                 <Alert tone="error">{ACCOUNT_TEXTS.fillAllFields}</Alert>
               ) : null}
               <div className="flex gap-3">
-                <button type="button" className={buttonClass({ variant: "outline", full: true })} onClick={() => setStep(1)}>
+                <button
+                  type="button"
+                  className={buttonClass({ variant: "outline", full: true })}
+                  onClick={(event) => {
+                    setStep(1);
+                    focusFirstField(event.currentTarget.form);
+                  }}
+                >
                   Back
                 </button>
                 <button type="submit" name="intent" value="register" className={buttonClass({ full: true })} disabled={submitting}>

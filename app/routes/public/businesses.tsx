@@ -104,6 +104,7 @@ export default function Businesses({ loaderData }: Route.ComponentProps) {
           count={filterCount}
         />
         <section id="results" aria-label="Results" className="min-w-0 flex-1">
+          <h2 className="sr-only">Results</h2>
           {/* The status says what the results are (read out when they change); the order switch sits beside it. */}
           <div className="mb-3 flex flex-wrap gap-x-2 text-sm text-gray-600">
             <p role="status">

@@ -127,7 +127,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           Special Offers
         </h2>
         <Carousel
-          label="Special Offers"
+          // Not the section's own name: two landmarks of one name are hard to tell apart.
+          label="Special offers, one at a time"
           intervalMs={loaderData.carouselIntervalMs}
           slides={offers.map((offer) => (
             <div key={offer.to} className={`bg-linear-to-br ${offer.tone} px-5 pb-16 pt-6 text-white md:px-10`}>

@@ -143,6 +143,8 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
           Search
         </button>
       </form>
+      {/* Headings in order for screen readers (the cards are h3). */}
+      <h2 className="sr-only">Businesses</h2>
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {result.items.map((business, i) => (
           <li key={business.id} className="flex">

@@ -63,7 +63,7 @@ const shownValue = (value: string | string[] | null) =>
 
 function ImageRow({ images, label }: { images: ChangeImage[]; label: string }) {
   return (
-    <ol className="flex gap-1 overflow-x-auto" aria-label={label}>
+    <ol className="flex gap-1 overflow-x-auto" aria-label={label} tabIndex={0}>
       {images.map((img) => (
         <li key={img.id} className="shrink-0">
           <img
@@ -170,7 +170,7 @@ function PendingCard({ business: b, duplicates, result }: { business: PendingBus
   return (
     <li className="card overflow-hidden">
       {b.images.length > 0 ? (
-        <ol className="flex gap-1 overflow-x-auto bg-gray-100 p-1" aria-label={`Images of ${b.name}, in order`}>
+        <ol className="flex gap-1 overflow-x-auto bg-gray-100 p-1" aria-label={`Images of ${b.name}, in order`} tabIndex={0}>
           {b.images.map((img) => (
             <li key={img.id} className="shrink-0">
               <img

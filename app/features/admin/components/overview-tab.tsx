@@ -21,7 +21,7 @@ export function OverviewTab({ overview, loadError }: { overview: SiteOverview | 
           <p className="mb-3 text-sm text-gray-600">
             {overview.computedAt ? SITE_OVERVIEW_TEXTS.updatedAt(formatDateTime(overview.computedAt)) : SITE_OVERVIEW_TEXTS.notYet}
           </p>
-          <div className="card overflow-x-auto p-4">
+          <div className="card overflow-x-auto p-4" role="region" aria-label="Totals" tabIndex={0}>
             <table className="w-full text-left text-sm">
               <caption className="sr-only">Totals of the last 7, 30 and 90 days, with the change from the period before</caption>
               <thead>

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { SelectField, TextAreaField, TextField } from "../../../components/ui/field";
 import { FailureAlert } from "../../../components/ui/alert";
@@ -6,6 +6,7 @@ import { buttonClass } from "../../../components/ui/button";
 import { imageUrl, IMAGE_WIDTHS } from "../../../lib/image-url";
 import { CATEGORIES, COUNTRIES, DEFAULT_COUNTRY, LIMITS, REGIONS } from "../../../lib/reference";
 import type { Failure } from "../../../lib/app-error";
+import { focusFirstError } from "../../../lib/focus-first-error";
 import { parseHoursForm, type HoursFormValues } from "../../../lib/opening-hours";
 import { checkListingForm, LANDMARK_MAX_LENGTH, LISTING_TEXTS, typedListingFields } from "../listing.schemas";
 import { LgaSelect } from "./lga-select";
@@ -69,6 +70,11 @@ export function ListingForm({
   const shownFailure: Failure | null = clientFields
     ? { title: (mode === "create" ? LISTING_TEXTS.createFailed : LISTING_TEXTS.updateFailed).title, text: LISTING_TEXTS.correctFields }
     : (failure ?? null);
+  const formRef = useRef<HTMLFormElement>(null);
+  // A refusal from the server (after the round trip) also puts focus on the first field to fix.
+  useEffect(() => {
+    if (failure?.fields && formRef.current) focusFirstError(formRef.current);
+  }, [failure]);
   const products = Array.isArray(defaults.products) ? defaults.products.join("\n") : (defaults.products ?? "");
   const total = kept.length + added.length;
 
@@ -84,6 +90,7 @@ export function ListingForm({
 
   return (
     <Form
+      ref={formRef}
       method="post"
       action={action}
       encType="multipart/form-data"
@@ -100,8 +107,8 @@ export function ListingForm({
         }
         event.preventDefault();
         setClientFields({ ...(checked.ok ? {} : checked.fields), ...(checkedHours?.ok === false ? checkedHours.fields : {}) });
-        // Start at the summary: it is announced, and the fields below say what each needs.
-        event.currentTarget.scrollIntoView({ block: "start", behavior: "smooth" });
+        // The summary is announced (role=alert); focus goes to the first field to fix, which reads its message.
+        focusFirstError(event.currentTarget);
       }}
     >
       {shownFailure ? <FailureAlert failure={shownFailure} /> : null}
@@ -170,14 +177,14 @@ export function ListingForm({
                   height={image.height ?? 240}
                   className="aspect-[4/3] w-full rounded-lg object-cover"
                 />
-                <div className="flex justify-between gap-1 text-xs">
-                  <button type="button" className="rounded border px-2 py-1 disabled:opacity-40" onClick={() => move(i, -1)} disabled={i === 0} aria-label={`Move image ${i + 1} earlier`}>
+                <div className="flex flex-wrap justify-between gap-1 text-xs">
+                  <button type="button" className="min-h-8 min-w-8 rounded border px-2 py-1 disabled:opacity-40" onClick={() => move(i, -1)} disabled={i === 0} aria-label={`Move image ${i + 1} earlier`}>
                     ←
                   </button>
-                  <button type="button" className="rounded border px-2 py-1 text-red-700" onClick={() => setKept((l) => l.filter((k) => k.id !== image.id))}>
+                  <button type="button" className="min-h-8 rounded border px-2 py-1 text-red-700" onClick={() => setKept((l) => l.filter((k) => k.id !== image.id))}>
                     Remove
                   </button>
-                  <button type="button" className="rounded border px-2 py-1 disabled:opacity-40" onClick={() => move(i, 1)} disabled={i === kept.length - 1} aria-label={`Move image ${i + 1} later`}>
+                  <button type="button" className="min-h-8 min-w-8 rounded border px-2 py-1 disabled:opacity-40" onClick={() => move(i, 1)} disabled={i === kept.length - 1} aria-label={`Move image ${i + 1} later`}>
                     →
                   </button>
                 </div>

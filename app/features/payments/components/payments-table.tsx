@@ -21,7 +21,7 @@ export type PaymentRowView = {
 /** The owner's payments: date (Lagos), what, amount, status, reference; a pending one can be continued. */
 export function PaymentsTable({ rows }: { rows: PaymentRowView[] }) {
   return (
-    <div className="card overflow-x-auto">
+    <div className="card overflow-x-auto" role="region" aria-label={LEDGER_TEXTS.title} tabIndex={0}>
       <table className="w-full min-w-[40rem] text-left text-sm">
         <caption className="sr-only">{LEDGER_TEXTS.title}</caption>
         <thead className="border-b border-gray-200 bg-gray-50 text-gray-600">

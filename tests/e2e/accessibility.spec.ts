@@ -1,0 +1,220 @@
+/**
+ * WCAG 2.2 AA, measured (ADR 31): axe-core (tests/e2e/axe.ts) on every page and state of the production build,
+ * signed out and signed in per role, with dialogs and overlays open and form errors shown. A serious or
+ * critical violation fails the test (each printed with its rule, targets and help page); the counts of all
+ * impacts per page state are printed as a table at the end (the README's). Also WCAG 1.4.10 reflow: at a
+ * 320 CSS px wide viewport (a 1280 px screen at 400%, a phone at 200%) nothing scrolls sideways and no text
+ * is clipped.
+ *
+ * One browser; one context per role, signed in once and reused.
+ */
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_ADMIN_EMAIL, signInAsDemo } from "./account-steps";
+import { checkPage, countsTable, reflowProblems } from "./axe";
+import { launchBrowser, url, waitForHydration, watchedPage, type WatchedPage } from "./harness";
+
+/** A phone's user agent: headless chromium's own reads as a bot (whole-document rendering, no counting). */
+const PHONE = "Mozilla/5.0 (Linux; Android 12; TECNO KG5) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36";
+const NARROW = { width: 320, height: 640 };
+
+let browser: Browser;
+const opened: WatchedPage[] = [];
+
+async function newPage(): Promise<Page> {
+  const watched = await watchedPage(browser, { userAgent: PHONE });
+  opened.push(watched);
+  return watched.page;
+}
+
+/** Opens a path and waits until it is ready to be read (hydrated when the page hydrates). */
+async function open(page: Page, path: string, hydrated = false): Promise<void> {
+  await page.goto(url(path));
+  if (hydrated) await waitForHydration(page);
+}
+
+function expectNoSerious(problems: string[]): void {
+  if (problems.length) console.error(`axe: serious or critical violations\n${problems.join("\n")}`);
+  expect(problems, problems.join("\n")).toEqual([]);
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  for (const watched of opened) await watched.close();
+  await browser?.close();
+  console.log(`axe counts per page state (nodes per impact; tags wcag2a, wcag2aa, wcag21a, wcag21aa, wcag22aa)\n${countsTable()}`);
+});
+
+let businessPath = "";
+
+describe("accessibility: axe-core on every page and state", () => {
+  it("signed out: public pages, results with filters and the filter overlay, forms with their errors", async () => {
+    const page = await newPage();
+    const problems: string[] = [];
+
+    await open(page, "/");
+    problems.push(...(await checkPage(page, "/ (signed out)")));
+
+    await open(page, "/businesses?q=kitchen");
+    problems.push(...(await checkPage(page, "/businesses?q=kitchen")));
+    businessPath = (await page.locator("#results article a[href^='/businesses/']").first().getAttribute("href"))!;
+    expect(businessPath).toMatch(/^\/businesses\/[0-9a-f-]{36}$/);
+
+    await open(page, "/businesses?q=kitchen&region=Lagos&category=Eatery&rating=4");
+    problems.push(...(await checkPage(page, "/businesses with filters")));
+
+    // Below 768px the filters are an overlay (#filters is its target before any script runs).
+    await open(page, "/businesses?q=kitchen#filters");
+    await page.getByRole("link", { name: "Close filters" }).waitFor();
+    problems.push(...(await checkPage(page, "/businesses filter overlay open (phone)")));
+
+    await open(page, "/businesses?q=zqxjvwkpfh");
+    await page.getByText(/No businesses|no results|nothing/i).first().waitFor();
+    problems.push(...(await checkPage(page, "/businesses empty results")));
+
+    await open(page, businessPath);
+    problems.push(...(await checkPage(page, "business page (signed out)")));
+
+    await open(page, "/categories");
+    problems.push(...(await checkPage(page, "/categories")));
+    const category = (await page.locator("main a[href^='/categories/']").first().getAttribute("href"))!;
+    await open(page, category);
+    problems.push(...(await checkPage(page, "category landing page")));
+    await open(page, "/states/lagos");
+    problems.push(...(await checkPage(page, "state landing page")));
+
+    await open(page, "/privacy");
+    problems.push(...(await checkPage(page, "/privacy")));
+    await open(page, "/no-such-page-here");
+    problems.push(...(await checkPage(page, "404 page")));
+
+    await open(page, "/login", true);
+    await page.getByLabel("Email", { exact: true }).fill("visitor@example.com");
+    await page.getByLabel("Password", { exact: true }).fill("not-the-password-1");
+    await page.getByRole("button", { name: /^sign in$/i }).click();
+    await page.getByRole("alert").first().waitFor();
+    problems.push(...(await checkPage(page, "/login wrong password shown")));
+
+    await page.getByRole("button", { name: "Forgot password?" }).click();
+    const forgot = page.getByRole("dialog", { name: "Reset your password" });
+    await forgot.waitFor();
+    await forgot.getByRole("button", { name: /send/i }).click();
+    await forgot.getByRole("alert").waitFor();
+    problems.push(...(await checkPage(page, "/login forgotten password dialog with error")));
+
+    await open(page, "/register", true);
+    problems.push(...(await checkPage(page, "/register")));
+    await open(page, "/register/visitor", true);
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByRole("alert").first().waitFor();
+    problems.push(...(await checkPage(page, "/register/visitor form errors")));
+
+    // The home page's featured cards ask anonymous visitors to sign in, in a dialog.
+    await open(page, "/", true);
+    const featured = page.locator("section", { has: page.getByRole("heading", { name: "Featured Businesses" }) });
+    await featured.getByRole("link", { name: "View Details" }).first().click();
+    await page.getByRole("dialog", { name: "Login Required" }).waitFor();
+    problems.push(...(await checkPage(page, "/ Login Required dialog open")));
+
+    // From 768px up the filters are a sidebar and the header has the sidebar toggle.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await open(page, "/");
+    problems.push(...(await checkPage(page, "/ (signed out, desktop)")));
+    await open(page, "/businesses?q=kitchen&region=Lagos");
+    problems.push(...(await checkPage(page, "/businesses with filters (desktop sidebar)")));
+    await open(page, businessPath);
+    problems.push(...(await checkPage(page, "business page (signed out, desktop)")));
+
+    expectNoSerious(problems);
+  });
+
+  it("signed in as a visitor: home, business page with the review form, messages, notifications, account screens", async () => {
+    const page = await newPage();
+    const problems: string[] = [];
+    await signInAsDemo(page, "visitor@example.com");
+    const id = businessPath.split("/").pop()!;
+
+    await open(page, "/", true);
+    problems.push(...(await checkPage(page, "/ (visitor)")));
+    await open(page, businessPath, true);
+    problems.push(...(await checkPage(page, "business page with review form (visitor)")));
+    await open(page, `/messages?businessId=${id}`, true);
+    problems.push(...(await checkPage(page, "/messages conversation open (visitor)")));
+    for (const path of ["/messages", "/notifications", "/profile", "/menu", "/help", "/feedback", `/report?kind=listing&id=${id}`]) {
+      await open(page, path, true);
+      problems.push(...(await checkPage(page, `${path.replace(id, "{id}")} (visitor)`)));
+    }
+    expectNoSerious(problems);
+  });
+
+  it("signed in as an owner: dashboard, the listing form with its errors, KYC, payments, analytics, plans", async () => {
+    const page = await newPage();
+    const problems: string[] = [];
+    await signInAsDemo(page, "owner@example.com");
+
+    await open(page, "/dashboard", true);
+    problems.push(...(await checkPage(page, "/dashboard (owner)")));
+    const edit = (await page.getByRole("link", { name: "Edit", exact: true }).first().getAttribute("href"))!;
+
+    await open(page, "/business/create", true);
+    await page.getByRole("button", { name: "Create Business" }).click();
+    await page.getByRole("alert").first().waitFor();
+    problems.push(...(await checkPage(page, "/business/create errors shown")));
+    await open(page, edit, true);
+    problems.push(...(await checkPage(page, "/business/edit/{id}")));
+    for (const path of ["/kyc-verification", "/dashboard/payments", "/dashboard/analytics", "/pricing", "/featured-plans", "/payment?type=subscription&plan=premium"]) {
+      await open(page, path, true);
+      problems.push(...(await checkPage(page, `${path} (owner)`)));
+    }
+    expectNoSerious(problems);
+  });
+
+  it("signed in as the admin: every tab of /admin, its reason forms open, /admin/security", async () => {
+    const page = await newPage();
+    const problems: string[] = [];
+    await signInAsDemo(page, DEMO_ADMIN_EMAIL);
+    for (const tab of ["users", "businesses", "kyc", "featured-requests", "featured", "subscriptions", "notifications", "feedback", "reports", "overview"]) {
+      await open(page, `/admin?tab=${tab}`, true);
+      problems.push(...(await checkPage(page, `/admin?tab=${tab}`)));
+    }
+    // The approvals' Reject opens a reason form in place; sending it empty shows its error.
+    await open(page, "/admin?tab=businesses", true);
+    const reject = page.locator("details summary", { hasText: /^Reject/ }).first();
+    await reject.click();
+    const form = page.locator("details[open] form").first();
+    await form.getByRole("button", { name: /reject/i }).click();
+    await form.getByRole("alert").waitFor();
+    problems.push(...(await checkPage(page, "/admin?tab=businesses reject form with error")));
+    await open(page, "/admin?tab=kyc", true);
+    const documents = page.locator("details summary").first();
+    if (await documents.count()) {
+      await documents.click();
+      problems.push(...(await checkPage(page, "/admin?tab=kyc details open")));
+    }
+    await open(page, "/admin/security", true);
+    problems.push(...(await checkPage(page, "/admin/security")));
+    expectNoSerious(problems);
+  });
+});
+
+describe("accessibility: reflow at 320 CSS px (WCAG 1.4.10)", () => {
+  it("public pages, sign-in and sign-up, the dashboard and the listing form neither scroll sideways nor clip text", async () => {
+    const anonymous = await newPage();
+    await anonymous.setViewportSize(NARROW);
+    const problems: string[] = [];
+    for (const path of ["/", "/businesses?q=kitchen", businessPath, "/categories", "/states/lagos", "/privacy", "/login", "/register/visitor"]) {
+      await open(anonymous, path);
+      for (const p of await reflowProblems(anonymous)) problems.push(`${path}: ${p}`);
+    }
+    const owner = opened[2]!.page;
+    await owner.setViewportSize(NARROW);
+    for (const path of ["/dashboard", "/business/create"]) {
+      await open(owner, path, true);
+      for (const p of await reflowProblems(owner)) problems.push(`${path} (owner): ${p}`);
+    }
+    expect(problems, problems.join("\n")).toEqual([]);
+  });
+});
