@@ -5,6 +5,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signInAsDemo } from "./account-steps";
+import { checkPage } from "./axe";
 import { allCspViolations, businessLinks, launchBrowser, url, watchedPage } from "./harness";
 
 const PHONE = "Mozilla/5.0 (Linux; Android 12; TECNO KG5) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36";
@@ -88,6 +89,14 @@ describe("offline reading", () => {
       await page.getByRole("button", { name: "Save", exact: true }).click();
       await page.getByText("Saved on this device").waitFor();
       await keptOffline(page, first);
+      // WCAG 2.2 AA (axe): the business page with its status, the device's list, the offline page.
+      const problems = [...(await checkPage(page, "business page, saved on the device"))];
+      await page.goto(url("/saved"));
+      await page.getByRole("link", { name: pageName }).waitFor();
+      problems.push(...(await checkPage(page, "/saved, the device's list")));
+      await page.goto(url("/offline"));
+      problems.push(...(await checkPage(page, "/offline")));
+      expect(problems).toEqual([]);
 
       await context.setOffline(true);
       await page.goto(url(first));
@@ -179,6 +188,7 @@ describe("saved to the account", () => {
       await other.page.goto(url("/saved"));
       await other.page.getByRole("link", { name: anonymousSave }).waitFor();
       await other.page.getByRole("link", { name: signedInSave }).waitFor();
+      expect(await checkPage(other.page, "/saved, the account's list")).toEqual([]);
 
       await page.goto(url("/menu"));
       await page.getByRole("button", { name: "Sign Out" }).click();
