@@ -1,4 +1,4 @@
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import {
   data,
   Links,
@@ -17,6 +17,7 @@ import { AppShell } from "./components/app-shell";
 import { DataSaverContext } from "./components/data-saver";
 import { JsonLd } from "./components/json-ld";
 import { isReaderRequest } from "./components/reader-page";
+import { initServiceWorker } from "./enhance/service-worker";
 import { useNonce } from "./components/nonce";
 import { readSidebarOpen } from "./lib/sidebar-state";
 import { isDataSaverOn } from "./lib/data-saver";
@@ -72,6 +73,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#059669" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="manifest" href="/manifest.webmanifest" />
+        <link rel="apple-touch-icon" href="/icons/icon-192.png" />
         <Meta />
         <Links />
         {jsonLd && <JsonLd json={jsonLd} nonce={nonce} />}
@@ -98,6 +101,13 @@ function bellFor(data: { user: SessionUser | null; unreadCount: number }) {
 
 export default function App() {
   const data = useLoaderData<typeof loader>();
+  const signedIn = Boolean(data.user);
+  // The hydrated app: the service worker (once), and after sign-in what this device saved joins the account (ADR 30).
+  useEffect(() => {
+    initServiceWorker();
+    // Loaded only for signed-in users (the sign-in page's budget does not carry it).
+    if (signedIn) void import("./enhance/save").then((save) => save.joinDeviceSaves());
+  }, [signedIn]);
   return (
     <DataSaverContext value={data.dataSaver}>
       <AppShell user={data.user} sidebarOpen={data.sidebarOpen} bell={bellFor(data)}>

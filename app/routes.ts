@@ -54,6 +54,9 @@ export default [
   // Messaging and notifications (spec 01 §2 Messages, spec 02 Notifications page)
   route("messages", "routes/messages/messages.tsx"),
   route("notifications", "routes/notifications/notifications.tsx"),
+  // Works offline (issue 20, ADR 30): saved businesses (the account's, or the device's) and the service worker's offline page
+  route("saved", "routes/offline/saved.tsx"),
+  route("offline", "routes/offline/offline.tsx"),
   route("404", "routes/public/not-found.tsx", { id: "not-found-page" }),
   route("*", "routes/public/not-found.tsx", { id: "not-found-catch-all" }),
 ] satisfies RouteConfig;

@@ -26,6 +26,7 @@ import { eventsRoute } from "./events";
 import { messagesApi } from "./messages-api";
 import type { PageCache } from "./page-cache";
 import { paystackWebhookRoutes } from "./paystack-webhook";
+import { pwaRoutes } from "./pwa";
 import { seoRoutes } from "./seo";
 
 export type AppVariables = SecurityVariables & {
@@ -128,6 +129,8 @@ export function createApp(options: { env: Env; build: BuildLoader; clientDir?: s
 
   // Search engines: robots.txt and the sitemap of every public business page.
   app.route("/", seoRoutes());
+  // Installable and offline (ADR 30): the web app manifest and the service worker.
+  app.route("/", pwaRoutes({ clientDir: options.clientDir, mediaOrigin: env.MEDIA_CDN_URL }));
 
   if (options.clientDir) {
     const root = path.relative(process.cwd(), options.clientDir);

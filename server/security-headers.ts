@@ -26,6 +26,8 @@ export function contentSecurityPolicy(nonce: string, { isDev, mediaOrigin, formT
     `form-action 'self'${formTargets.map((origin) => ` ${origin}`).join("")}`,
     "frame-ancestors 'none'",
     "manifest-src 'self'",
+    // The service worker (/sw.js, ADR 30): 'strict-dynamic' would ignore 'self' for it in script-src.
+    "worker-src 'self'",
   ].join("; ");
 }
 

@@ -10,7 +10,9 @@ import { enhanceLoginRequired } from "./login-required";
 import { enhanceNearMe } from "./near-me";
 import { enhanceOpenStatus } from "./open-status";
 import { initPrefetch } from "./prefetch";
+import { enhanceSave, enhanceSavedList } from "./save";
 import { enhanceSearch } from "./search";
+import { initServiceWorker } from "./service-worker";
 import { enhanceShare } from "./share";
 import { enhanceSidebar } from "./sidebar";
 import { enhanceTapImage } from "./tap-image";
@@ -21,6 +23,8 @@ const behaviours: Record<string, (element: HTMLElement) => unknown> = {
   "login-required": enhanceLoginRequired,
   "near-me": enhanceNearMe,
   "open-status": enhanceOpenStatus,
+  save: enhanceSave,
+  "saved-list": enhanceSavedList,
   search: enhanceSearch,
   share: enhanceShare,
   sidebar: enhanceSidebar,
@@ -38,4 +42,5 @@ for (const element of document.querySelectorAll<HTMLElement>("[data-enhance]")) 
   }
 }
 initPrefetch();
+initServiceWorker();
 document.documentElement.dataset.enhanced = "true";

@@ -89,6 +89,7 @@ async function seedEveryTable(db: Database["db"]): Promise<void> {
   await db.execute(sql`insert into weekly_summaries (user_id, week_start) values (${owner.id}, '2026-11-23')`);
   await db.execute(sql`insert into email_preferences (user_id, weekly_summary) values (${other.id}, false)`);
   await db.execute(sql`insert into weekly_summary_progress (week_start, after_user_id, finished_at) values ('2026-11-16', ${owner.id}, now())`);
+  await db.execute(sql`insert into saved_businesses (user_id, business_id, created_at) values (${other.id}, ${listing.id}, '2026-11-25 08:15:00.654321+01')`);
   await db.execute(sql`insert into job_runs (job, slot, ran_by, started_at, finished_at, outcome, error) values
     ('expire-featured', '2026-11-24 10:01:00+00', '4242@drill', '2026-11-24 10:01:00.123456+00', now(), 'failed', 'a "quoted" error, with a comma')`);
 }

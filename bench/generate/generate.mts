@@ -318,8 +318,23 @@ async function main() {
        cross join lateral (select abs(hashtext(b.id::text || d::text)) as h) as x
        where abs(hashtext(b.id::text)) % 50 = 0`,
     );
+    // Saved businesses (issue 20, ADR 30): each earlier owner saved 20 public listings, the first of them the
+    // account limit (500), so /saved and its index meet the sizes a busy directory gives them.
+    console.log("saved businesses…");
+    await exec(
+      database,
+      `insert into saved_businesses (user_id, business_id, created_at)
+       select u.id, s.id, now() - (abs(hashtext(u.id || s.id::text)) % 365) * interval '1 day'
+       from (select id, row_number() over (order by id) as n from "user") u
+       cross join lateral (
+         select b.id from businesses b
+         where b.approved and b.approval_status = 'approved' and not b.owner_suspended and b.user_id is not null
+         order by b.id offset abs(hashtext(u.id)) % 10000 limit case when u.n = 1 then 500 else 20 end
+       ) s
+       on conflict do nothing`,
+    );
     console.log("vacuum analyze…");
-    for (const table of ["businesses", "business_images", '"user"', "profiles", "reviews", "business_closures", "listing_daily_stats"]) await exec(database, `vacuum analyze ${table}`);
+    for (const table of ["businesses", "business_images", '"user"', "profiles", "reviews", "business_closures", "listing_daily_stats", "saved_businesses"]) await exec(database, `vacuum analyze ${table}`);
     console.log(`done in ${((Date.now() - started) / 1000).toFixed(0)} s`);
   } finally {
     await database.close();

@@ -5,3 +5,4 @@ export * from "./operations";
 export * from "./reports";
 export * from "./opening-hours";
 export * from "./analytics";
+export * from "./saved";

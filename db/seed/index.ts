@@ -7,7 +7,7 @@
  */
 import { availableParallelism } from "node:os";
 import { and, desc, eq, ne, sql } from "drizzle-orm";
-import { payments, reports, reviewHelpfulVotes, reviews } from "../schema";
+import { payments, reports, reviewHelpfulVotes, reviews, savedBusinesses } from "../schema";
 import { getDb, type Db } from "../../app/lib/db.server";
 import { scatterAround } from "../../app/lib/geo";
 import { featuredMonthsForTier, type Region } from "../../app/lib/reference";
@@ -245,6 +245,17 @@ export async function seedDemoData(options: SeedOptions = {}): Promise<Record<st
             reporterId: id(reporter.key), itemKind: "review", itemId: reported.id, reason: "fake",
             details: "This reads like the owner wrote it: the same words are on three other listings.", createdAt: at(5 * 3_600_000),
           });
+        }
+      }
+
+      // --- The demo visitor's saved businesses (issue 20): the approved listings they wrote to, and a few more ---
+      const demoVisitor = plan.people.find((p) => p.email === "visitor@example.com");
+      if (demoVisitor) {
+        const written = new Set(plan.conversations.filter((c) => c.visitorKey === demoVisitor.key).map((c) => c.businessKey));
+        const approved = plan.businesses.filter((b) => b.status === "approved");
+        const chosen = [...approved.filter((b) => written.has(b.key)), ...approved.filter((b) => !written.has(b.key)).slice(0, 3)];
+        if (chosen.length > 0) {
+          await tx.insert(savedBusinesses).values(chosen.map((b, i) => ({ userId: id(demoVisitor.key), businessId: businessId(b.key), createdAt: at((i + 1) * 86_400_000) })));
         }
       }
 

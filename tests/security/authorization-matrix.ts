@@ -9,7 +9,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { and, count, eq } from "drizzle-orm";
-import { businessClosures, businesses, businessImages, businessMessages, businessRevisions, conversationBlocks, emailPreferences, featuredRequests, feedback, kycSubmissions, notificationBroadcasts, notifications, payments, profiles, reports, reviews, user } from "../../db/schema";
+import { businessClosures, businesses, businessImages, businessMessages, businessRevisions, conversationBlocks, emailPreferences, featuredRequests, feedback, kycSubmissions, notificationBroadcasts, notifications, payments, profiles, reports, reviews, savedBusinesses, user } from "../../db/schema";
 import {
   createBusiness, createFeaturedRequest, createFeedback, createKycSubmission, createMessage, createPayment, createReview, createUser, createVisitor,
   type BusinessRow, type CreatedUser, type KycSubmissionRow,
@@ -166,6 +166,8 @@ export function isRefusal(expected: Expected): boolean {
 // ---------------------------------------------------------------------------------------------
 
 const db = () => getDb();
+/** Who saved a listing (the /saved rows' effect). */
+const savedRowsOf = (businessId: string) => db().select({ userId: savedBusinesses.userId }).from(savedBusinesses).where(eq(savedBusinesses.businessId, businessId));
 const listingOfOwner = (world: World, status: "approved" | "pending" = "approved") =>
   createBusiness(db(), { userId: world.users.owner.id, status });
 /** A succeeded featured payment of the owner's that is owed back (its request was rejected). */
@@ -618,6 +620,38 @@ export const PAGE_ROWS: Row[] = [
     ask: (_w, target) => ({ method: "POST", path: `/unsubscribe?token=${unsubscribeToken(target.id)}A`, form: { "List-Unsubscribe": "One-Click" } }),
     effect: (target) => weeklyPreference(target),
   }),
+  // Saved businesses and the offline page (issue 20, ADR 30): /saved for everyone (anonymous visitors' list is on
+  // their device); saving to an account needs one (suspended users count as signed out). 'back' says where to return.
+  row({ key: "GET /saved", expect: same(200), ask: get("/saved") }),
+  row({
+    key: "POST /saved intent=save",
+    expect: { ...same("→/saved"), anonymous: 401, suspended: 401 },
+    prepare: (w) => listingOfOwner(w),
+    ask: (_w, listing) => ({ method: "POST", path: "/saved", form: { intent: "save", businessId: listing.id, back: "/saved" } }),
+    effect: (listing) => savedRowsOf(listing.id),
+  }),
+  row({
+    key: "POST /saved intent=unsave",
+    expect: { ...same("→/saved"), anonymous: 401, suspended: 401 },
+    prepare: async (w, actor) => {
+      const listing = await listingOfOwner(w);
+      const userId = actor === "anonymous" ? w.users.visitor.id : w.users[actor].id;
+      await db().insert(savedBusinesses).values({ userId, businessId: listing.id });
+      return listing;
+    },
+    ask: (_w, listing) => ({ method: "POST", path: "/saved", form: { intent: "unsave", businessId: listing.id, back: "/saved" } }),
+    effect: (listing) => savedRowsOf(listing.id),
+  }),
+  row({
+    key: "POST /saved intent=join",
+    expect: { ...same("→/saved"), anonymous: 401, suspended: 401 },
+    prepare: (w) => listingOfOwner(w),
+    ask: (_w, listing) => ({ method: "POST", path: "/saved", form: { intent: "join", businessId: [listing.id] } }),
+    effect: (listing) => savedRowsOf(listing.id),
+  }),
+  row({ key: `POST /saved intent=${UNKNOWN_INTENT}`, expect: same(400), ask: post("/saved", { intent: "nonsense" }) }),
+  row({ key: "GET /offline", expect: same(200), ask: get("/offline") }),
+  noAction("/offline", "/offline"),
   row({ key: "GET /menu", expect: same(200), ask: get("/menu") }),
   noAction("/menu", "/menu"),
   row({ key: "GET /help", expect: same(200), ask: get("/help") }),
@@ -992,6 +1026,9 @@ export const HONO_ROWS: Row[] = [
   row({ key: "GET /robots.txt", expect: same(200), ask: get("/robots.txt") }),
   row({ key: "GET /sitemap.xml", expect: same(200), ask: get("/sitemap.xml") }),
   row({ key: "GET /sitemaps/pages.xml", expect: same(200), ask: get("/sitemaps/pages.xml") }),
+  // Installable and offline (ADR 30): the same for everyone. The service worker comes from the build (none here: 404).
+  row({ key: "GET /manifest.webmanifest", expect: same(200), ask: get("/manifest.webmanifest") }),
+  row({ key: "GET /sw.js", case: "without a build (the tests' app)", expect: same(404), ask: get("/sw.js") }),
   row({ key: "GET /sitemaps/:file{businesses-[0-9]+-of-[0-9]+\\.xml}", case: "past the last file", expect: same(404), ask: get("/sitemaps/businesses-2-of-1.xml") }),
 ];
 

@@ -37,6 +37,7 @@ import { sendWeeklySummaries } from "../../app/features/analytics/send-weekly-su
 import { updateProfile } from "../../app/features/profile/update-profile.server";
 import { replyToReview } from "../../app/features/reviews/reply-to-review.server";
 import { saveReview } from "../../app/features/reviews/save-review.server";
+import { saveBusiness } from "../../app/features/directory/save-business.server";
 import { setReviewVisibility } from "../../app/features/reviews/set-review-visibility.server";
 import { getDb } from "../../app/lib/db.server";
 import { listOutbox } from "../../app/lib/email.server";
@@ -492,6 +493,16 @@ describe("signed-in pages", () => {
       expectInert(ownerNotifications);
       expectShown(ownerNotifications, personName(stored_));
     }
+  });
+});
+
+describe("saved businesses (issue 20)", () => {
+  it("/saved shows the saved listings' names as text and runs none of them", async () => {
+    const visitor = visitors[0]!;
+    for (const owner of owners) await saveBusiness(visitor.actor, { businessId: owner.listingId });
+    const saved = await page("/saved", visitor.cookie);
+    expectInert(saved);
+    for (const owner of owners) expectShown(saved, (await stored.listing(owner.listingId)).name);
   });
 });
 

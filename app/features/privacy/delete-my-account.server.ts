@@ -1,6 +1,6 @@
 import { and, eq, inArray, or, sql } from "drizzle-orm";
 import {
-  account, admins, conversationBlocks, conversationStates, emailOutbox, feedback, kycSubmissions, notifications, profiles, realtimeEvents, reports,
+  account, admins, conversationBlocks, conversationStates, emailOutbox, feedback, kycSubmissions, notifications, profiles, realtimeEvents, reports, savedBusinesses,
   session, twoFactor, user, verification,
 } from "../../../db/schema";
 import { AppError } from "../../lib/app-error";
@@ -97,6 +97,7 @@ export async function deleteMyAccount(actor: SessionUser | null, input: { passwo
     await tx.delete(reports).where(and(eq(reports.reporterId, actor.id), eq(reports.status, "open")));
     await tx.update(reports).set({ details: null }).where(eq(reports.reporterId, actor.id));
     await tx.delete(conversationBlocks).where(or(eq(conversationBlocks.blockerId, actor.id), eq(conversationBlocks.visitorId, actor.id)));
+    await tx.delete(savedBusinesses).where(eq(savedBusinesses.userId, actor.id));
 
     const submissions = await tx
       .select({ id: kycSubmissions.id, status: kycSubmissions.status, key: kycSubmissions.idImageUrl })

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
 import {
-  businesses, businessImages, businessMessages, conversationBlocks, emailPreferences, featuredRequests, feedback, kycSubmissions, notifications, payments, profiles,
+  businesses, businessImages, businessMessages, conversationBlocks, emailPreferences, featuredRequests, feedback, kycSubmissions, notifications, payments, profiles, savedBusinesses,
   reports, reviewHelpfulVotes, reviews, session, subscriptions, user, weeklySummaries,
 } from "../../../db/schema";
 import { AppError } from "../../lib/app-error";
@@ -226,6 +226,13 @@ export async function exportMyData(actor: SessionUser | null) {
     .where(eq(feedback.userId, me))
     .orderBy(asc(feedback.createdAt));
 
+  const mySaved = await db
+    .select({ businessName: businesses.name, savedAt: savedBusinesses.createdAt })
+    .from(savedBusinesses)
+    .innerJoin(businesses, eq(businesses.id, savedBusinesses.businessId))
+    .where(eq(savedBusinesses.userId, me))
+    .orderBy(asc(savedBusinesses.createdAt));
+
   const myReviews = await db
     .select({
       businessName: businesses.name, stars: reviews.stars, text: reviews.body, status: reviews.status, helpfulVotes: reviews.helpfulCount,
@@ -311,6 +318,7 @@ export async function exportMyData(actor: SessionUser | null) {
     payments: myPayments.map((p) => ({ ...p, createdAt: iso(p.createdAt), confirmedAt: iso(p.confirmedAt), refundedAt: iso(p.refundedAt) })),
     subscriptions: mySubscriptions.map((s) => ({ ...s, startsAt: iso(s.startsAt), endsAt: iso(s.endsAt), createdAt: iso(s.createdAt) })),
     feedback: myFeedback.map((f) => ({ ...f, createdAt: iso(f.createdAt) })),
+    savedBusinesses: mySaved.map((s) => ({ businessName: s.businessName, savedAt: iso(s.savedAt) })),
     reviews: myReviews.map((r) => ({ ...r, createdAt: iso(r.createdAt), updatedAt: iso(r.updatedAt) })),
     repliesToReviews: myReplies.map((r) => ({ ...r, repliedAt: iso(r.repliedAt), updatedAt: iso(r.updatedAt) })),
     helpfulVotes: myVotes.map((v) => ({ businessName: v.businessName, votedAt: iso(v.votedAt) })),

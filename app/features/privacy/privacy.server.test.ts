@@ -274,8 +274,14 @@ describe("deleting one's account", () => {
     const note = await createMessage(db, { businessId: listing.id, senderId: visitor.id, message: "Hello again" });
     await db.insert(notifications).values({ userId: visitor.id, kind: "message", messageId: note.id, title: "New message", body: "Hello again" });
     const said = await createFeedback(db, { userId: visitor.id, message: "Please add dark mode" });
+    const { savedBusinesses } = await import("../../../db/schema");
+    await db.insert(savedBusinesses).values({ userId: visitor.id, businessId: listing.id });
+    const exported = await exportMyData(await actorFor(visitor));
+    expect(exported.data.savedBusinesses).toEqual([{ businessName: listing.name, savedAt: expect.any(String) }]);
     await deleteMyAccount(await actorFor(visitor), { password: DEFAULT_PASSWORD, confirmation: CONFIRM });
     expect(await db.select({ id: notifications.id }).from(notifications).where(eq(notifications.userId, visitor.id))).toEqual([]);
+    // Saved businesses (issue 20) are the person's own list: gone with the account.
+    expect(await db.select().from(savedBusinesses).where(eq(savedBusinesses.userId, visitor.id))).toEqual([]);
     const { feedback } = await import("../../../db/schema");
     expect(await db.select({ userId: feedback.userId, message: feedback.message }).from(feedback).where(eq(feedback.id, said.id))).toEqual([
       { userId: null, message: "Please add dark mode" },

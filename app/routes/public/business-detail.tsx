@@ -12,6 +12,7 @@ import { getReplyTime } from "~/features/analytics/get-reply-time.server";
 import { getPublicBusiness } from "~/features/directory/get-public-business.server";
 import { breadcrumbJsonLd, businessTrail, jsonLdList } from "~/features/directory/landing-pages";
 import { OpenStatus } from "~/features/directory/components/open-status";
+import { SaveButton } from "~/features/directory/components/save-button";
 import { defaultShareImage, publicUrl } from "~/features/directory/public-url.server";
 import { recordBusinessView } from "~/features/directory/record-business-view.server";
 import { shouldCountView } from "~/features/analytics/counting";
@@ -210,6 +211,7 @@ export default function BusinessDetail({ loaderData, actionData }: Route.Compone
           </a>
         )}
         <ShareButton title={business.name} url={canonical} />
+        <SaveButton business={{ ...business, place: [business.lga, business.state].filter(Boolean).join(", "), image: main?.thumbSrc ?? null }} isSignedIn={signedIn} />
       </div>
 
       {business.hours && (

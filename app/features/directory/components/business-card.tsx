@@ -2,6 +2,7 @@ import { businessPath, contactHref, loginHref } from "../business-links";
 import type { BusinessCardData } from "../types";
 import { SafeImage } from "../../../components/safe-image";
 import { useLinkNavigation } from "./link-navigation";
+import { SaveButton } from "./save-button";
 
 type BusinessCardProps = {
   business: BusinessCardData;
@@ -65,6 +66,7 @@ export function BusinessCard({ business, isSignedIn, isFirst, detailsNeedLogin }
             Contact
           </a>
         </div>
+        <SaveButton business={{ ...business, place: [business.lga, business.state].filter(Boolean).join(", "), image: business.imageSrcSet?.split(" ")[0] ?? business.imageSrc }} isSignedIn={isSignedIn} />
       </div>
     </article>
   );
