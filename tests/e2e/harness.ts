@@ -82,12 +82,22 @@ export type WatchedPage = {
 
 const CSP_CONSOLE = /Content[- ]Security[- ]Policy|Refused to (execute|load|apply|connect|frame)/i;
 
-/** A fresh context and page that records console errors, page errors and CSP violations. */
+/**
+ * A fresh context and page that records console errors, page errors and CSP violations. The service worker
+ * (ADR 30) is blocked unless asked for (`serviceWorkers: "allow"`, the offline journeys and a reader-pages check):
+ * it answers a slow page from its kept copy after 4 s, which on a busy test machine would make other journeys
+ * read pages older than the change they just made.
+ */
 export async function watchedPage(
   browser: Browser,
-  options: { viewport?: { width: number; height: number }; userAgent?: string } = {},
+  options: { viewport?: { width: number; height: number }; userAgent?: string; serviceWorkers?: "allow" | "block" } = {},
 ): Promise<WatchedPage> {
-  const context = await browser.newContext({ viewport: options.viewport ?? { width: 390, height: 844 }, locale: "en-NG", userAgent: options.userAgent });
+  const context = await browser.newContext({
+    viewport: options.viewport ?? { width: 390, height: 844 },
+    locale: "en-NG",
+    userAgent: options.userAgent,
+    serviceWorkers: options.serviceWorkers ?? "block",
+  });
   context.setDefaultTimeout(20_000);
   context.setDefaultNavigationTimeout(30_000);
   // Injected by the browser itself (not subject to the page's CSP): records every violation.

@@ -39,7 +39,7 @@ async function headingOf(page: Page): Promise<string> {
 
 describe("installable", () => {
   it("every page links the manifest, which parses and names its icons", async () => {
-    const watched = await watchedPage(browser, { userAgent: PHONE });
+    const watched = await watchedPage(browser, { userAgent: PHONE, serviceWorkers: "allow" });
     try {
       const { page } = watched;
       for (const path of ["/", "/businesses", "/saved", "/offline", "/login"]) {
@@ -63,7 +63,7 @@ describe("installable", () => {
 
 describe("offline reading", () => {
   it("an anonymous visitor saves on a business page and on a card, then reads them, /saved and a recent results page offline; the rest shows the offline page", async () => {
-    const watched = await watchedPage(browser, { userAgent: PHONE });
+    const watched = await watchedPage(browser, { userAgent: PHONE, serviceWorkers: "allow" });
     try {
       const { page, context } = watched;
       await page.goto(url("/"));
@@ -123,7 +123,7 @@ describe("offline reading", () => {
 
 describe("the device list", () => {
   it("shows names as text and follows only paths on this site", async () => {
-    const watched = await watchedPage(browser, { userAgent: PHONE });
+    const watched = await watchedPage(browser, { userAgent: PHONE, serviceWorkers: "allow" });
     try {
       const { page } = watched;
       await page.goto(url("/saved"));
@@ -153,8 +153,8 @@ describe("the device list", () => {
 
 describe("saved to the account", () => {
   it("device saves join the account at sign-in, a signed-in save persists, and another browser sees both", async () => {
-    const device = await watchedPage(browser, { userAgent: PHONE });
-    const other = await watchedPage(browser, { userAgent: PHONE });
+    const device = await watchedPage(browser, { userAgent: PHONE, serviceWorkers: "allow" });
+    const other = await watchedPage(browser, { userAgent: PHONE, serviceWorkers: "allow" });
     try {
       const { page } = device;
       await page.goto(url("/businesses?category=Salon"));

@@ -156,12 +156,19 @@ describe("reader pages", () => {
     }
   });
 
-  it("prefetches a business page on intent, opens it from the prefetch and reports the view with a HEAD of its own address", async () => {
-    const watched = await watchedPage(browser, { viewport: DESKTOP, userAgent: PHONE });
+  it.each(["block", "allow"] as const)("prefetches a business page on intent, opens it from the prefetch and reports the view with a HEAD of its own address (service worker: %s)", async (serviceWorkers) => {
+    const watched = await watchedPage(browser, { viewport: DESKTOP, userAgent: PHONE, serviceWorkers });
     try {
       const { page } = watched;
       await page.goto(url("/businesses?q=restaurant"));
       await waitForHydration(page);
+      if (serviceWorkers === "allow") {
+        // Opened again under the worker's control (ADR 30), as a returning visitor's pages are.
+        await page.evaluate(() => navigator.serviceWorker.ready);
+        await page.reload();
+        await waitForHydration(page);
+        expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+      }
       const link = page.locator("#results a", { hasText: "View Details" }).first();
       const href = (await link.getAttribute("href"))!;
       expect(href).toMatch(BUSINESS_LINK);
