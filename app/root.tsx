@@ -14,11 +14,13 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import { AppShell } from "./components/app-shell";
+import { DataSaverContext } from "./components/data-saver";
 import { JsonLd } from "./components/json-ld";
 import { isReaderRequest } from "./components/reader-page";
 import { initServiceWorker } from "./enhance/service-worker";
 import { useNonce } from "./components/nonce";
 import { readSidebarOpen } from "./lib/sidebar-state";
+import { isDataSaverOn } from "./lib/data-saver";
 import { getSessionUser } from "./features/accounts/session.server";
 import type { SessionUser } from "./features/accounts/session-user";
 import { NotificationBell } from "./features/notifications/components/notification-bell";
@@ -47,6 +49,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     user,
     sidebarOpen: readSidebarOpen(request.headers.get("Cookie")),
+    // Data saver (ADR 32): the visitor's switch, else the browser's Save-Data.
+    dataSaver: isDataSaverOn(request.headers),
     requestId,
     // The bell: unread messages plus unread admin notifications; the live stream continues from the cursor.
     ...(await getUnreadSummary(user)),
@@ -59,9 +63,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const matches = useMatches();
   const jsonLd = matches.map((match) => (match.loaderData as { jsonLd?: string } | undefined)?.jsonLd).find(Boolean);
   // Anonymous visitors on public pages read server-rendered HTML with the small enhancement bundle; no React app.
-  const reader = isReaderRequest(matches, Boolean(useRouteLoaderData<typeof loader>("root")?.user));
+  const root = useRouteLoaderData<typeof loader>("root");
+  const reader = isReaderRequest(matches, Boolean(root?.user));
   return (
-    <html lang="en">
+    // data-data-saver: what the page's scripts read of data saver (ADR 32; prefetch stays off).
+    <html lang="en" data-data-saver={root?.dataSaver ? "on" : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -103,9 +109,11 @@ export default function App() {
     if (signedIn) void import("./enhance/save").then((save) => save.joinDeviceSaves());
   }, [signedIn]);
   return (
-    <AppShell user={data.user} sidebarOpen={data.sidebarOpen} bell={bellFor(data)}>
-      <Outlet />
-    </AppShell>
+    <DataSaverContext value={data.dataSaver}>
+      <AppShell user={data.user} sidebarOpen={data.sidebarOpen} bell={bellFor(data)}>
+        <Outlet />
+      </AppShell>
+    </DataSaverContext>
   );
 }
 
@@ -123,9 +131,11 @@ export function ErrorBoundary() {
   );
   // The navigation stays when the root loader worked (a page's own loader failed).
   return root ? (
-    <AppShell user={root.user} sidebarOpen={root.sidebarOpen} bell={bellFor(root)}>
-      {page}
-    </AppShell>
+    <DataSaverContext value={root.dataSaver}>
+      <AppShell user={root.user} sidebarOpen={root.sidebarOpen} bell={bellFor(root)}>
+        {page}
+      </AppShell>
+    </DataSaverContext>
   ) : (
     page
   );

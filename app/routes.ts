@@ -14,6 +14,8 @@ export default [
   route("states/:state/:place", "routes/public/landing.tsx", { id: "landing-state-place" }),
   // Counted contact links (issue 18): /go/{id}/call|whatsapp|website|directions answer 302 to the address
   route("go/:id/:channel", "routes/public/go.ts"),
+  // The 'Data saver' switch (issue 20, ADR 32): a POST remembers the choice in a cookie and goes back
+  route("data-saver", "routes/public/data-saver.ts"),
   // Accounts (spec 01 §2 Login, Register)
   route("login", "routes/auth/login.tsx"),
   route("logout", "routes/auth/logout.tsx"),

@@ -16,7 +16,7 @@ import { getDatabase, getDb, queryRows } from "../app/lib/db.server";
 import { getEnv } from "../app/lib/env.server";
 import { getMetrics } from "../app/lib/metrics.server";
 import { setSingleton } from "../app/lib/singleton.server";
-import { listenForPublicChanges, stopListeningForPublicChanges } from "../app/lib/public-changes.server";
+import { listenForPublicChanges, onPublicChange, stopListeningForPublicChanges } from "../app/lib/public-changes.server";
 import { sessionCookie } from "../tests/support/screen-harness";
 import { createApp } from "./app";
 import { createPageCache, PUBLIC_PAGE_CACHE_CONTROL, type PageCache } from "./page-cache";
@@ -33,6 +33,17 @@ const get = (path: string, headers: Record<string, string> = {}) =>
 /** A public change is announced when its transaction commits; the listener hears it a moment later. */
 async function until(check: () => boolean) {
   for (let i = 0; i < 100 && !check(); i++) await new Promise((r) => setTimeout(r, 20));
+}
+
+/** Resolves once no public change has been heard for 300 ms (one made a moment ago empties the cache when heard). */
+async function quiet() {
+  let last = Date.now();
+  const stop = onPublicChange(() => (last = Date.now()));
+  try {
+    for (let i = 0; i < 100 && Date.now() - last < 300; i++) await new Promise((r) => setTimeout(r, 50));
+  } finally {
+    stop();
+  }
 }
 
 describe("the page cache", () => {
@@ -62,7 +73,7 @@ describe("the page cache", () => {
     const first = await get(path, { "accept-encoding": "gzip" });
     expect(first.status).toBe(200);
     expect(first.headers.get("cache-control")).toBe(PUBLIC_PAGE_CACHE_CONTROL);
-    expect(first.headers.get("vary")).toBe("Accept-Encoding, Cookie");
+    expect(first.headers.get("vary")).toBe("Accept-Encoding, Cookie, Save-Data");
     expect(first.headers.get("etag")).toBeNull(); // asked once: not kept
     await first.arrayBuffer();
     const before = cache.stats();
@@ -125,6 +136,57 @@ describe("the page cache", () => {
     const sidebar = await get(path, { cookie: "sidebar_state=false" });
     expect(sidebar.headers.get("cache-control")).toBe(PUBLIC_PAGE_CACHE_CONTROL);
     await sidebar.arrayBuffer();
+  }, 60_000);
+
+  it("keeps data saver's pages apart, one copy per state whether the header or the switch set it (ADR 32)", async () => {
+    const owner = await createOwner(getDb());
+    const business = await createBusiness(getDb(), { userId: owner.id, name: "Data Saver Copy Bakery" });
+    const path = `/businesses/${business.id}`;
+    await quiet(); // the insert's announcements
+    const etagOf = async (headers: Record<string, string>) => {
+      const response = await get(path, headers);
+      expect(response.status).toBe(200);
+      await response.arrayBuffer();
+      return { etag: response.headers.get("etag"), vary: response.headers.get("vary") };
+    };
+    const hits = () => cache.stats().hits;
+
+    // Off (no header, no cookie): kept on the second ask, served on the third.
+    expect((await etagOf({})).etag).toBeNull();
+    const off = await etagOf({});
+    expect(off.etag).not.toBeNull();
+    expect(off.vary).toBe("Accept-Encoding, Cookie, Save-Data");
+    let before = hits();
+    expect((await etagOf({})).etag).toBe(off.etag);
+    expect(hits()).toBe(before + 1);
+    // The switch turned off despite the header: that same copy.
+    before = hits();
+    expect((await etagOf({ cookie: "data-saver=off", "save-data": "on" })).etag).toBe(off.etag);
+    expect(hits()).toBe(before + 1);
+
+    // On, through the switch: not the 'off' copy (asked once: rendered, not kept).
+    before = hits();
+    expect((await etagOf({ cookie: "data-saver=on" })).etag).toBeNull();
+    expect(hits()).toBe(before);
+    // On through the header: the same state, so the second ask in that state keeps it…
+    const on = await etagOf({ "save-data": "on" });
+    expect(on.etag).not.toBeNull();
+    expect(on.vary).toBe("Accept-Encoding, Cookie, Save-Data");
+    // …and the switch (with a header saying off) is served that copy.
+    before = hits();
+    expect((await etagOf({ cookie: "data-saver=on", "save-data": "off" })).etag).toBe(on.etag);
+    expect((await etagOf({ "save-data": "on" })).etag).toBe(on.etag);
+    expect(hits()).toBe(before + 2);
+    // Beside the sidebar's cookie it is still an anonymous page, kept apart by the sidebar's state as before.
+    expect((await etagOf({ cookie: "sidebar_state=false; data-saver=on" })).etag).toBeNull();
+    const sidebarOn = await etagOf({ cookie: "data-saver=on; sidebar_state=false" });
+    expect(sidebarOn.etag).not.toBeNull();
+    expect(hits()).toBe(before + 2);
+
+    // A data-saver cookie with a value we do not know is an unknown cookie: rendered every time, never a copy.
+    before = hits();
+    for (let i = 0; i < 2; i++) expect((await etagOf({ cookie: "data-saver=maybe" })).etag).toBeNull();
+    expect(hits()).toBe(before);
   }, 60_000);
 
   it("is emptied by a public change made anywhere (a NOTIFY from the database), and not by a view", async () => {

@@ -2,7 +2,8 @@
  * Whole pages for anonymous visitors, kept in memory and served again (issue 19, ADR 28).
  *
  * What is cached: a GET of a public directory page (/, /businesses, a business page, the landing pages) by a
- * visitor without a session (no cookie but the sidebar's), answered 200 with HTML and no Set-Cookie, asked for
+ * visitor without a session (no cookie but the sidebar's and the data saver's), answered 200 with HTML and no
+ * Set-Cookie, kept apart by those cookies' states and by whether data saver is on (ADR 32), asked for
  * a second time within a while (a query asked once is never stored). Each copy is kept compressed (gzip, and
  * Brotli once made in the background) with a strong ETag, for at most `ttlMs`, and the whole cache is emptied
  * whenever anything public changes, on any process (app/lib/public-changes.server.ts; while that is not heard,
@@ -21,6 +22,7 @@ import { shouldCountView } from "../app/features/analytics/counting";
 import { recordRepeatedImpressions } from "../app/features/analytics/record-listing-events.server";
 import { queueBusinessView } from "../app/features/directory/record-business-view.server";
 import { SIDEBAR_COOKIE } from "../app/lib/sidebar-state";
+import { DATA_SAVER_COOKIE, isDataSaverOn } from "../app/lib/data-saver";
 import { logger } from "../app/lib/logger.server";
 import { isListening, onPublicChange } from "../app/lib/public-changes.server";
 import { isDegradedRequest, isSignedInRequest, pageCountsOfRequest, type PageCounts } from "../app/lib/request-context.server";
@@ -31,8 +33,11 @@ const brotli = promisify(zlib.brotliCompress);
 
 /** What anonymous public pages tell browsers and shared caches (never sent for a signed-in visitor). */
 export const PUBLIC_PAGE_CACHE_CONTROL = "public, max-age=60, stale-while-revalidate=600";
-/** Copies differ by compression and by the cookies that may change a page (a session: never cached). */
-const VARY = "Accept-Encoding, Cookie";
+/**
+ * Copies differ by compression, by the cookies that may change a page (a session: never cached) and by the
+ * browser's Save-Data (data saver, ADR 32).
+ */
+const VARY = "Accept-Encoding, Cookie, Save-Data";
 
 const UUID = "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}";
 /** The public directory pages (app/routes.ts); /business/create and /business/edit/… are not among them. */
@@ -94,7 +99,9 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
     const listening = isListening();
     const url = request.url;
     const query = url.indexOf("?");
-    const key = `${c.req.path}${query >= 0 ? url.slice(query) : ""}${cookieKey}`;
+    // Data saver's state, not how it was reached (header or switch): everyone in the same state shares a copy.
+    const dataSaverKey = isDataSaverOn(request.headers) ? "|data-saver" : "";
+    const key = `${c.req.path}${query >= 0 ? url.slice(query) : ""}${cookieKey}${dataSaverKey}`;
     // Real addresses are short: a long made-up one is rendered, never remembered (memory is not for sale).
     if (key.length > MAX_KEY_LENGTH) return next();
     const entry = listening ? entries.get(key) : undefined;
@@ -156,8 +163,9 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
 }
 
 /**
- * '' for a visitor with no cookie, a suffix for a visitor with only the sidebar's, null otherwise (a session,
- * or a cookie we do not know: such requests are neither served a copy nor stored).
+ * '' for a visitor with no cookie, a suffix for a visitor with the sidebar's, null otherwise (a session, or a
+ * cookie we do not know: such requests are neither served a copy nor stored). The data saver's cookie is
+ * allowed too; what it changes is keyed by the state it makes (isDataSaverOn), with the Save-Data header.
  */
 function anonymousCookieKey(cookie: string | null): string | null {
   if (!cookie) return "";
@@ -168,6 +176,7 @@ function anonymousCookieKey(cookie: string | null): string | null {
     const eq = pair.indexOf("=");
     const name = (eq >= 0 ? pair.slice(0, eq) : pair).trim();
     const value = eq >= 0 ? pair.slice(eq + 1).trim() : "";
+    if (name === DATA_SAVER_COOKIE && (value === "on" || value === "off")) continue;
     if (name !== SIDEBAR_COOKIE || (value !== "true" && value !== "false")) return null;
     key = `|sidebar=${value}`;
   }

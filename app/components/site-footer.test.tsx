@@ -1,6 +1,7 @@
 import { renderToString } from "react-dom/server";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
+import { DataSaverContext } from "./data-saver";
 import { isFooterVisible } from "./navigation";
 import { SiteFooter } from "./site-footer";
 
@@ -11,6 +12,25 @@ describe("the site footer", () => {
     const links = [...html.matchAll(/<a [^>]*href="([^"]*)"/g)].map((m) => m[1]);
     expect(links).toEqual(["/privacy", "/help", "/feedback", "/pricing"]);
     expect(html).toContain("Privacy");
+  });
+
+  it("ends with the 'Data saver' switch: a form posting the other choice and the way back to this page", () => {
+    const render = (on: boolean) => {
+      const router = createMemoryRouter([{ path: "/businesses", element: <SiteFooter /> }], { initialEntries: ["/businesses?q=bread&region=Lagos"] });
+      return renderToString(
+        <DataSaverContext value={on}>
+          <RouterProvider router={router} />
+        </DataSaverContext>,
+      );
+    };
+    const off = render(false);
+    expect(off).toMatch(/<form [^>]*action="\/data-saver" method="post">/);
+    expect(off).toContain('<input type="hidden" name="dataSaver" value="on"/>');
+    expect(off).toContain('<input type="hidden" name="redirectTo" value="/businesses?q=bread&amp;region=Lagos"/>');
+    expect(off).toMatch(/<button type="submit" aria-pressed="false"[^>]*>Data saver<span aria-hidden="true"[^>]*>Off<\/span>/);
+    const on = render(true);
+    expect(on).toContain('<input type="hidden" name="dataSaver" value="off"/>');
+    expect(on).toMatch(/<button type="submit" aria-pressed="true"[^>]*>Data saver<span aria-hidden="true"[^>]*>On<\/span>/);
   });
 
   it("ends every page but the chat", () => {

@@ -1,6 +1,10 @@
 import { Link } from "react-router";
+import { DataSaverSwitch } from "./data-saver";
 
-/** The links every page but the chat ends with: the privacy notice first (NDPA 2023), then help, feedback, pricing. */
+/**
+ * The links every page but the chat ends with: the privacy notice first (NDPA 2023), then help, feedback, pricing;
+ * then the 'Data saver' switch (ADR 32).
+ */
 export function SiteFooter() {
   return (
     <footer className="mt-10 border-t border-gray-200 px-4 py-6 text-sm text-gray-600">
@@ -11,6 +15,7 @@ export function SiteFooter() {
           </Link>
         ))}
       </nav>
+      <DataSaverSwitch className="mx-auto mt-3 max-w-6xl" />
     </footer>
   );
 }

@@ -15,6 +15,7 @@ import { enhanceSearch } from "./search";
 import { initServiceWorker } from "./service-worker";
 import { enhanceShare } from "./share";
 import { enhanceSidebar } from "./sidebar";
+import { enhanceTapImage } from "./tap-image";
 
 const behaviours: Record<string, (element: HTMLElement) => unknown> = {
   carousel: enhanceCarousel,
@@ -27,6 +28,7 @@ const behaviours: Record<string, (element: HTMLElement) => unknown> = {
   search: enhanceSearch,
   share: enhanceShare,
   sidebar: enhanceSidebar,
+  "tap-image": enhanceTapImage,
 };
 
 for (const element of document.querySelectorAll<HTMLElement>("[data-enhance]")) {

@@ -1,11 +1,15 @@
 /**
- * Chromium (Debian's, driven by playwright-core) under the conditions the issue names for a mid-range
- * Android phone on slow mobile data: 150 ms round trip, 1.6 Mbps down, 750 kbps up, CPU 4× slower.
+ * Chromium (Debian's, driven by playwright-core) under the conditions the issues name for a mid-range
+ * Android phone: on slow mobile data (150 ms round trip, 1.6 Mbps down, 750 kbps up, CPU 4× slower), or on
+ * 'Regular 3G' (issue 20: 300 ms round trip, 700 kbps down, 330 kbps up, CPU 4× slower).
  */
 import { chromium, type Browser, type CDPSession, type Page } from "playwright-core";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../tests/e2e/harness";
 
-export const SLOW_PHONE = { latencyMs: 150, downloadBps: 1_600_000, uploadBps: 750_000, cpuSlowdown: 4 };
+export type NetworkProfile = { latencyMs: number; downloadBps: number; uploadBps: number; cpuSlowdown: number };
+export const SLOW_PHONE: NetworkProfile = { latencyMs: 150, downloadBps: 1_600_000, uploadBps: 750_000, cpuSlowdown: 4 };
+export const REGULAR_3G: NetworkProfile = { latencyMs: 300, downloadBps: 700_000, uploadBps: 330_000, cpuSlowdown: 4 };
+export const PROFILES: Record<string, NetworkProfile> = { "slow-phone": SLOW_PHONE, "regular-3g": REGULAR_3G };
 
 export function launch(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS, timeout: 60_000 });
@@ -13,9 +17,15 @@ export function launch(): Promise<Browser> {
 
 export type Throttled = { page: Page; cdp: CDPSession; bytes: () => { total: number; byType: Record<string, number> }; close(): Promise<void> };
 
-/** A fresh context (empty cache) with a phone viewport, throttled, counting the bytes that travel. */
-export async function throttledPage(browser: Browser, { throttle = true } = {}): Promise<Throttled> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: "en-NG" });
+/**
+ * A fresh context (empty cache) with a phone viewport, throttled to `profile` (the slow phone unless told),
+ * counting the bytes that travel; `headers` are sent with every request (Save-Data…).
+ */
+export async function throttledPage(
+  browser: Browser,
+  { throttle = true, profile = SLOW_PHONE, headers }: { throttle?: boolean; profile?: NetworkProfile; headers?: Record<string, string> } = {},
+): Promise<Throttled> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: "en-NG", extraHTTPHeaders: headers });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send("Network.enable");
@@ -23,11 +33,11 @@ export async function throttledPage(browser: Browser, { throttle = true } = {}):
   if (throttle) {
     await cdp.send("Network.emulateNetworkConditions", {
       offline: false,
-      latency: SLOW_PHONE.latencyMs,
-      downloadThroughput: SLOW_PHONE.downloadBps / 8,
-      uploadThroughput: SLOW_PHONE.uploadBps / 8,
+      latency: profile.latencyMs,
+      downloadThroughput: profile.downloadBps / 8,
+      uploadThroughput: profile.uploadBps / 8,
     });
-    await cdp.send("Emulation.setCPUThrottlingRate", { rate: SLOW_PHONE.cpuSlowdown });
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: profile.cpuSlowdown });
   }
   const types = new Map<string, string>();
   const byType: Record<string, number> = {};

@@ -386,6 +386,11 @@ export const PAGE_ROWS: Row[] = [
   row({ key: "GET /go/:id/:channel", case: "a listing waiting for review", expect: same(404), ask: (w) => ({ method: "GET", path: `/go/${w.pendingListing.id}/whatsapp` }) }),
   row({ key: "GET /go/:id/:channel", case: "a channel that does not exist", expect: same(404), ask: (w) => ({ method: "GET", path: `/go/${w.listing.id}/fax` }) }),
   noAction("/go/:id/:channel", "/go/00000000-0000-4000-8000-000000000000/call"),
+  // The 'Data saver' switch (issue 20, ADR 32): a preference cookie for anyone, back to the page it came from
+  row({ key: "GET /data-saver", case: "switching only by POST", expect: same("→/"), ask: get("/data-saver") }),
+  row({ key: "POST /data-saver", expect: same("→/businesses?q=bread"), ask: post("/data-saver", { dataSaver: "on", redirectTo: "/businesses?q=bread" }) }),
+  row({ key: "POST /data-saver", case: "another site as the way back", expect: same("→/"), ask: post("/data-saver", { dataSaver: "off", redirectTo: "//evil.example/" }) }),
+  row({ key: "POST /data-saver", case: "neither on nor off", expect: same(400), ask: post("/data-saver", { dataSaver: "maybe", redirectTo: "/" }) }),
   // Landing pages (issue 17): public, read-only; an empty combination is not found for anyone, another spelling redirects.
   row({ key: "GET /categories", expect: same(200), ask: get("/categories") }),
   noAction("/categories", "/categories"),

@@ -1,5 +1,6 @@
 import { Link, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/menu";
+import { DataSaverSwitch } from "~/components/data-saver";
 import { SITE_NAME } from "~/components/site";
 import { LogoutButton } from "~/features/profile/components/logout-button";
 import type { loader as rootLoader } from "~/root";
@@ -40,6 +41,7 @@ export default function Menu() {
             </li>
           ))}
         </ul>
+        {user && <DataSaverSwitch className={`border-t border-gray-100 ${row}`} />}
       </nav>
       {user ? (
         // Without a failure text of its own it shows the server's: 'Failed to sign out. Please try again.'

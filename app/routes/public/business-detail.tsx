@@ -323,7 +323,7 @@ export default function BusinessDetail({ loaderData, actionData }: Route.Compone
             {gallery.slice(0, GALLERY_SHOWN).map((image, i) => (
               <li key={image.src} className="relative overflow-hidden rounded-lg">
                 <a href={image.src}>
-                  <SafeImage src={image.thumbSrc} alt={`${business.name}, photo ${i + 2}`} width={640} height={480} loading="lazy" className="aspect-square" />
+                  <SafeImage src={image.thumbSrc} alt={`${business.name}, photo ${i + 2}`} width={640} height={480} loading="lazy" className="aspect-square" inLink />
                   {i === GALLERY_SHOWN - 1 && hiddenImages > 0 && (
                     <span className="absolute inset-0 flex items-center justify-center bg-black/50 font-bold text-white">+{hiddenImages} more</span>
                   )}

@@ -35,6 +35,8 @@ export function BusinessCard({ business, isSignedIn, isFirst, detailsNeedLogin }
           width={640}
           height={480}
           loading={isFirst ? undefined : "lazy"}
+          // The first card's photo is the page's Largest Contentful Paint: ahead of the others on a slow network.
+          fetchPriority={isFirst ? "high" : undefined}
           className="aspect-video sm:aspect-4/3"
         />
         {business.featured && <span className="tag-featured">Featured</span>}
