@@ -13,8 +13,10 @@ import { hasProductionBuild, startProductionServer } from "../tests/support/serv
 
 const READER_JS_BYTES = 40 * 1024;
 const READER_HTML_BYTES = 20 * 1024;
-// The app was 110 KB on every page before ADR 29; /login also loads the form schemas (zod), about 25 KB more.
-const APP_JS_BYTES = 140 * 1024;
+// The app (signed-in screens) is not what readers download; its budget keeps it from growing unnoticed. It was
+// 110 KB on every page before ADR 29; /login also loads the form schemas (zod, about 25 KB) and, since issue 20, the
+// data-saver and saved-business components: 139.9 KB.
+const APP_JS_BYTES = 150 * 1024;
 
 const args = process.argv.slice(2);
 const urlIndex = args.indexOf("--url");
