@@ -44,6 +44,8 @@ const SHELL = ["/offline", "/saved"];
 const KEPT_FOR = "x-nd-kept-for";
 /** The saved business's name, for the offline /saved list of what is kept for an account. */
 const KEPT_NAME = "x-nd-name";
+/** Present in SAVED while anything is kept for an account: one look-up tells a navigation whether to drop them. */
+const ACCOUNT_MARKER = "/sw/kept-for-account";
 
 const origin = sw.location.origin;
 
@@ -60,7 +62,8 @@ function assetsOf(html: string): string[] {
 
 /** Fetches the page anonymously (the public version) and, when it may be kept, stores it and the built files it names. */
 async function keepPage(cacheName: string, url: string, headers: Record<string, string> = {}): Promise<string | null> {
-  const response = await fetch(url, { credentials: "omit", cache: "no-cache" });
+  // 'preview': the worker keeping a page is nobody's visit (shouldCountView refuses it, ADR 25).
+  const response = await fetch(url, { credentials: "omit", cache: "no-cache", headers: { "X-Purpose": "preview" } });
   if (!isPublic(response)) return null;
   const html = await response.text();
   const kept = new Headers(response.headers);
@@ -105,7 +108,12 @@ function timeout(ms: number): Promise<never> {
 async function navigate(event: FetchEvent): Promise<Response> {
   const { request } = event;
   const network = fetch(request).then((response) => {
-    if (isPublic(response)) event.waitUntil(remember(request.url, response.clone()));
+    if (isPublic(response)) {
+      event.waitUntil(remember(request.url, response.clone()));
+      // The server saw nobody signed in (a public page): whatever session there was has ended — signed out on
+      // another tab, expired, revoked, the account deleted — so nothing kept for an account stays.
+      event.waitUntil(forgetAccountIfKept());
+    }
     return response;
   });
   network.catch(() => undefined); // answered below when it fails
@@ -147,6 +155,8 @@ sw.addEventListener("fetch", (event) => {
   if (request.method !== "GET") {
     // Signing out (a form post, or React Router's .data post): nothing kept for the account stays on the device.
     if (url.origin === origin && /^\/logout(?:\.data)?$/.test(url.pathname)) event.waitUntil(forgetAccount());
+    // Remove on the account's /saved list (a plain form): its kept page goes too.
+    if (url.origin === origin && /^\/saved(?:\.data)?$/.test(url.pathname)) event.waitUntil(forgetUnsaved(request.clone()));
     return;
   }
   if (url.origin === origin && url.pathname.startsWith("/assets/")) event.respondWith(cacheFirst(request));
@@ -164,11 +174,14 @@ async function keepSaved({ url, name, image, for: keptFor }: Keep): Promise<bool
   const html = await keepPage(SAVED, page.href, { [KEPT_FOR]: keptFor === "account" ? "account" : "device", [KEPT_NAME]: encodeURIComponent(name ?? "") });
   if (html === null) return false;
   if (image) {
+    // A CDN serves our own /media paths (MEDIA_CDN_URL is an origin): fetch the same path from this site, a
+    // readable response (an opaque cross-origin one would count as megabytes of the device's quota), kept under
+    // the address the page uses.
     const picture = new URL(image, origin);
-    const crossOrigin = picture.origin !== origin;
-    const response = await fetch(picture.href, { credentials: "omit", mode: crossOrigin ? "no-cors" : "cors" });
-    if (response.ok || response.type === "opaque") await (await caches.open(SAVED)).put(picture.href, response);
+    const response = await fetch(new URL(picture.pathname, origin).href, { credentials: "omit" });
+    if (response.ok) await (await caches.open(SAVED)).put(picture.href, response);
   }
+  if (keptFor === "account") await (await caches.open(SAVED)).put(new URL(ACCOUNT_MARKER, origin).href, new Response(""));
   return true;
 }
 
@@ -188,6 +201,7 @@ async function adopt(): Promise<void> {
     headers.set(KEPT_FOR, "account");
     await cache.put(request, new Response(await response.blob(), { status: response.status, headers }));
   }
+  await cache.put(new URL(ACCOUNT_MARKER, origin).href, new Response(""));
 }
 
 /** Drops the built files no saved page names any more (those of older builds, once their pages are gone). */
@@ -209,7 +223,26 @@ async function forgetAccount(): Promise<void> {
     const response = await cache.match(request);
     if (response?.headers.get(KEPT_FOR) === "account") await cache.delete(request);
   }
+  await cache.delete(new URL(ACCOUNT_MARKER, origin).href);
   await prune();
+}
+
+async function forgetAccountIfKept(): Promise<void> {
+  if (await caches.match(new URL(ACCOUNT_MARKER, origin).href, { cacheName: SAVED })) await forgetAccount();
+}
+
+/** A POST to /saved that removes a business (intent 'unsave'): its kept page is dropped. */
+async function forgetUnsaved(request: Request): Promise<void> {
+  try {
+    const form = await request.formData();
+    const id = form.get("businessId");
+    if (form.get("intent") === "unsave" && typeof id === "string" && /^[0-9a-f-]{36}$/i.test(id)) {
+      const cache = await caches.open(SAVED);
+      for (const path of [`/businesses/${id}`, `/business/${id}`]) await cache.delete(new URL(path, origin).href);
+    }
+  } catch {
+    // Not a form: nothing to drop.
+  }
 }
 
 sw.addEventListener("message", (event) => {

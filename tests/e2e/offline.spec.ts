@@ -190,6 +190,16 @@ describe("saved to the account", () => {
       await other.page.getByRole("link", { name: signedInSave }).waitFor();
       expect(await checkPage(other.page, "/saved, the account's list")).toEqual([]);
 
+      // A session that ends without this device signing out (expired, revoked, the account deleted elsewhere): the
+      // first page the server answers as public tells the worker nobody is signed in here any more.
+      await device.context.clearCookies();
+      await page.goto(url("/businesses"));
+      await expect.poll(keptForAccount, { timeout: 20_000 }).toBe(0);
+
+      await signInAsDemo(page, DEMO_VISITOR);
+      await page.goto(url(links[1]!.href));
+      await page.getByRole("button", { name: /^Save/ }).first().click();
+      await expect.poll(keptForAccount, { timeout: 20_000 }).toBe(1);
       await page.goto(url("/menu"));
       await page.getByRole("button", { name: "Sign Out" }).click();
       await page.waitForURL((target) => target.searchParams.get("signedOut") === "true");
