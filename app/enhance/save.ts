@@ -166,8 +166,9 @@ export function enhanceSavedList(container: HTMLElement): () => void {
         }),
       );
     }
-    // Pages kept for an account (a signed-in user reading offline; dropped at sign-out).
-    for (const kept of await accountPages()) ul.append(savedItem({ name: kept.name, link: kept.link, details: "Saved to your account, kept on this device" }));
+    // Pages kept for an account: shown only offline (a signed-in user reading without a connection). Online, this
+    // page is anonymous, and the worker drops them at the first anonymous page it fetches.
+    if (!navigator.onLine) for (const kept of await accountPages()) ul.append(savedItem({ name: kept.name, link: kept.link, details: "Saved to your account, kept on this device" }));
     heading.className = "text-sm text-gray-600";
     heading.textContent = ul.children.length === 0 ? (container.dataset.empty ?? "") : `${list.length} of ${SAVED_LIMITS.max} saved on this device.`;
     container.replaceChildren(heading, ...(ul.children.length ? [ul] : []));
@@ -202,9 +203,11 @@ export function joinDeviceSaves(): void {
   const body = new FormData();
   body.set("intent", "join");
   for (const saved of list) body.append("businessId", saved.id);
-  fetch("/saved", { method: "POST", body, redirect: "manual", credentials: "same-origin" })
+  fetch("/saved", { method: "POST", body, credentials: "same-origin" })
     .then((response) => {
-      if (response.type !== "opaqueredirect") return;
+      // Sent to /saved when everything joined; to /saved?join=full when the account had no room for some: then the
+      // device keeps its list (and its kept pages stay the device's).
+      if (!response.ok || !response.redirected || new URL(response.url).search !== "") return;
       storeDeviceSaves(deviceSaves().filter((saved) => !list.some((joined) => joined.id === saved.id)));
       tellWorker({ type: "adopt" });
     })

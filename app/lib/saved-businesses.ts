@@ -14,4 +14,5 @@ export const SAVED_TEXTS = {
   notFound: { title: "Business not found", text: "This business is not listed publicly, so it cannot be saved." },
   full: { title: "Saved list full", text: `You can save at most ${SAVED_LIMITS.max} businesses. Remove some from Saved to add more.` },
   unpublished: "No longer listed: the business was removed from the public directory.",
+  joinFull: `Your account already holds ${SAVED_LIMITS.max} saved businesses, so what this device saved stays on the device. Remove some here to make room.`,
 } as const;

@@ -169,21 +169,23 @@ describe("device saves joining the account on sign-in", () => {
     const pending = await listing({ status: "pending" });
     await saveBusiness(me, { businessId: already.id });
     const result = await joinDeviceSaves(me, { businessIds: [a.id, randomUUID(), pending.id, "x'); drop table user; --", a.id.toUpperCase(), already.id, b.id, 7, null] });
-    expect(result).toEqual({ joined: 2 });
+    expect(result).toEqual({ joined: 2, leftOut: 0 });
     expect(await savedIds(me.id)).toEqual([a.id, b.id, already.id].sort());
-    expect(await joinDeviceSaves(me, { businessIds: "not a list" })).toEqual({ joined: 0 });
-    expect(await joinDeviceSaves(me, { businessIds: b.id })).toEqual({ joined: 0 });
+    expect(await joinDeviceSaves(me, { businessIds: "not a list" })).toEqual({ joined: 0, leftOut: 0 });
+    expect(await joinDeviceSaves(me, { businessIds: b.id })).toEqual({ joined: 0, leftOut: 0 });
   });
 
   it("never takes the account past its limit, and reads at most the limit's number of ids", async () => {
     const me = await visitor();
     await fill(me.id, SAVED_LIMITS.max - 2);
     const [a, b, c] = [await listing(), await listing(), await listing()];
-    expect(await joinDeviceSaves(me, { businessIds: [a.id, b.id, c.id] })).toEqual({ joined: 2 });
+    expect(await joinDeviceSaves(me, { businessIds: [a.id, b.id, c.id] })).toEqual({ joined: 2, leftOut: 1 });
     expect(await savedIds(me.id)).toEqual(expect.arrayContaining([a.id, b.id]));
     expect(await savedIds(me.id)).not.toContain(c.id);
+    // Full: nothing joins, and the left-out count tells the device to keep its list.
+    expect(await joinDeviceSaves(me, { businessIds: [c.id] })).toEqual({ joined: 0, leftOut: 1 });
     const fresh = await visitor();
     const many = [...Array.from({ length: SAVED_LIMITS.max }, () => randomUUID()), c.id];
-    expect(await joinDeviceSaves(fresh, { businessIds: many })).toEqual({ joined: 0 });
+    expect(await joinDeviceSaves(fresh, { businessIds: many })).toEqual({ joined: 0, leftOut: 0 });
   });
 });

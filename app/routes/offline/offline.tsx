@@ -8,7 +8,8 @@ import { SITE_NAME } from "~/components/site";
  * (ADR 30). The same for everyone, kept on install; it says what is readable without a connection.
  */
 export function loader() {
-  return data({ offline: true }, { headers: { "Cache-Control": "public, max-age=3600" } });
+  // Its HTML follows the sidebar and data saver cookies and the Save-Data header, like every public page (ADR 28, 32).
+  return data({ offline: true }, { headers: { "Cache-Control": "public, max-age=3600", Vary: "Accept-Encoding, Cookie, Save-Data" } });
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {

@@ -18,7 +18,7 @@ import { failureData } from "~/lib/error-responses.server";
 import { formatDate } from "~/lib/format";
 
 /** The same page for every anonymous visitor (their list is on the device): cacheable, by the service worker too. */
-const ANONYMOUS_HEADERS = { "Cache-Control": "public, max-age=60", Vary: "Cookie" };
+const ANONYMOUS_HEADERS = { "Cache-Control": "public, max-age=60", Vary: "Accept-Encoding, Cookie, Save-Data" };
 
 /**
  * /saved: a signed-in user's saved businesses from their account (server-rendered, paged); for anonymous
@@ -27,8 +27,8 @@ const ANONYMOUS_HEADERS = { "Cache-Control": "public, max-age=60", Vary: "Cookie
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await optionalUser(request);
   if (!user) return data({ list: null, signInHref: loginUrlFor("/saved") }, { headers: ANONYMOUS_HEADERS });
-  const page = new URL(request.url).searchParams.get("page");
-  return { list: await listSavedBusinesses(user, { page }), signInHref: null };
+  const params = new URL(request.url).searchParams;
+  return { list: await listSavedBusinesses(user, { page: params.get("page") }), signInHref: null, joinFull: params.get("join") === "full" };
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
@@ -58,8 +58,9 @@ export async function action({ request }: Route.ActionArgs) {
     if (intent === "save") await saveBusiness(user, { businessId });
     else if (intent === "unsave") await unsaveBusiness(user, { businessId });
     else if (intent === "join") {
-      await joinDeviceSaves(user, { businessIds: form.getAll("businessId") });
-      return redirect("/saved");
+      // A full account leaves the device's list as it is (app/enhance/save.ts reads where it was sent).
+      const { leftOut } = await joinDeviceSaves(user, { businessIds: form.getAll("businessId") });
+      return redirect(leftOut > 0 ? "/saved?join=full" : "/saved");
     } else return data({ ok: false as const, failure: { title: "Unknown action", text: "This form asked for something the page does not do." }, back }, { status: 400 });
   } catch (error) {
     return failureData(error, { keep: { back } });
@@ -82,6 +83,7 @@ function sameSiteReferrer(request: Request): string | null {
 
 export default function Saved({ loaderData, actionData }: Route.ComponentProps) {
   const { list, signInHref } = loaderData;
+  const joinFull = "joinFull" in loaderData && loaderData.joinFull;
   const failure = actionData && !actionData.ok ? actionData : null;
   return (
     <div className="page max-w-2xl space-y-5">
@@ -91,6 +93,11 @@ export default function Saved({ loaderData, actionData }: Route.ComponentProps) 
           Businesses you saved are readable on this device even without a connection (up to {SAVED_LIMITS.max}).
         </p>
       </div>
+      {joinFull && (
+        <p role="status" className="mt-4 rounded-lg bg-amber-50 p-3 text-sm text-gray-900">
+          {SAVED_TEXTS.joinFull}
+        </p>
+      )}
       {failure && (
         <>
           <FailureAlert failure={failure.failure} />
