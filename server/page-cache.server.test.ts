@@ -239,4 +239,30 @@ describe("the page cache", () => {
     );
     expect(shown!.n).toBe(4);
   }, 60_000);
+
+  it("answers a reader page's HEAD view report from a copy, counting it once, and counts no HEAD from elsewhere or by the service worker", async () => {
+    const owner = await createOwner(getDb());
+    const business = await createBusiness(getDb(), { userId: owner.id, name: "Reported View Chemist", viewCount: 0 });
+    await new Promise((r) => setTimeout(r, 100));
+    const path = `/businesses/${business.id}`;
+    const head = (headers: Record<string, string>) => app.request(`${BASE}${path}`, { method: "HEAD", headers: { "user-agent": PHONE, ...headers } });
+    const ownPage = { "sec-fetch-dest": "empty", "sec-fetch-site": "same-origin", "sec-fetch-mode": "cors" };
+    // No copy yet: the HEAD is rendered (counted by the loader), and makes no copy.
+    expect((await head(ownPage)).status).toBe(200);
+    const stored = cache.stats().stored;
+    for (let i = 0; i < 2; i++) await (await get(path)).arrayBuffer(); // the second ask keeps it: 2 views
+    expect(cache.stats().stored).toBe(stored + 1);
+    const hits = cache.stats().hits;
+    const answer = await head(ownPage);
+    expect(answer.status).toBe(200);
+    expect(await answer.text()).toBe("");
+    expect(cache.stats().hits).toBe(hits + 1);
+    // Not counted: another site's HEAD, and the service worker keeping the page for offline (X-Purpose: preview).
+    await head({ ...ownPage, "sec-fetch-site": "cross-site" });
+    await (await get(path, { "sec-fetch-dest": "empty", "sec-fetch-site": "same-origin", "x-purpose": "preview" })).arrayBuffer();
+    await flushBusinessViews();
+    await flushListingEvents();
+    const [row] = await getDb().select({ views: businesses.viewCount }).from(businesses).where(eq(businesses.id, business.id));
+    expect(row!.views).toBe(4);
+  }, 60_000);
 });

@@ -93,7 +93,10 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
 
   const middleware: MiddlewareHandler = async (c, next) => {
     const request = c.req.raw;
-    if (request.method !== "GET" || !CACHEABLE_PATH.test(c.req.path)) return next();
+    // A HEAD is a reader page reporting a view it was shown from our prefetch (ADR 29): answered from a copy when
+    // there is one (counted like a copy served), never stored.
+    const isHead = request.method === "HEAD";
+    if ((request.method !== "GET" && !isHead) || !CACHEABLE_PATH.test(c.req.path)) return next();
     const cookieKey = anonymousCookieKey(request.headers.get("cookie"));
     if (cookieKey === null) return next();
     const listening = isListening();
@@ -109,8 +112,10 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
       counters.hits += 1;
       countAgain(request, entry.counts);
       c.set("servedCopy", true);
-      return serve(c, entry);
+      const answer = serve(c, entry);
+      return isHead ? new Response(null, { status: answer.status, headers: answer.headers }) : answer;
     }
+    if (isHead) return next();
     counters.misses += 1;
     const startedAt = generation;
     await next();

@@ -6,21 +6,29 @@
  * elsewhere, download, or are `rel=nofollow` (counted contact links, reports, anything that acts).
  *
  * Views stay exact (ADR 25): a prefetch is not counted by the server (Sec-Purpose), so a page that was shown from
- * the prefetch reports itself with a HEAD request of its own address, which the server counts like a visit.
+ * the prefetch reports itself with a HEAD request of its own address, which the server counts like a visit. Only
+ * within a minute of the prefetch: the page's own `max-age`, after which the browser (or the service worker)
+ * asks the server again, and that request is the counted one.
  */
 const KEY = "prefetched";
 const HOVER_MS = 80;
 const MAX_REMEMBERED = 50;
+/** A prefetched page is the browser's to show without asking for this long (our pages' max-age, ADR 28). */
+const FRESH_MS = 60_000;
 
-function remembered(): string[] {
+/** [address, when it was prefetched] for this tab. */
+type Prefetched = [string, number];
+
+function remembered(): Prefetched[] {
   try {
-    return JSON.parse(sessionStorage.getItem(KEY) ?? "[]") as string[];
+    const list = JSON.parse(sessionStorage.getItem(KEY) ?? "[]") as unknown;
+    return Array.isArray(list) ? list.filter((entry): entry is Prefetched => Array.isArray(entry) && typeof entry[0] === "string" && typeof entry[1] === "number") : [];
   } catch {
     return [];
   }
 }
 
-function remember(list: string[]) {
+function remember(list: Prefetched[]) {
   try {
     sessionStorage.setItem(KEY, JSON.stringify(list.slice(-MAX_REMEMBERED)));
   } catch {
@@ -31,12 +39,12 @@ function remember(list: string[]) {
 /** A page opened from our prefetch, without reaching the server: count it now. */
 function countPrefetchedVisit() {
   const list = remembered();
-  const at = list.indexOf(location.href);
+  const at = list.findIndex(([href]) => href === location.href);
   if (at < 0) return;
-  list.splice(at, 1);
+  const [[, when]] = list.splice(at, 1) as [Prefetched];
   remember(list);
   const entry = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined;
-  if (entry?.type === "navigate" && entry.transferSize === 0) fetch(location.href, { method: "HEAD" }).catch(() => {});
+  if (entry?.type === "navigate" && entry.transferSize === 0 && Date.now() - when <= FRESH_MS) fetch(location.href, { method: "HEAD" }).catch(() => {});
 }
 
 function prefetchable(link: HTMLAnchorElement | null): link is HTMLAnchorElement {
@@ -64,7 +72,7 @@ export function initPrefetch() {
     hint.href = href;
     hint.as = "document";
     document.head.append(hint);
-    remember([...remembered().filter((seen) => seen !== href), href]);
+    remember([...remembered().filter(([seen]) => seen !== href), [href, Date.now()]]);
   };
   const linkOf = (event: Event) => (event.target as Element).closest?.("a") ?? null;
   document.addEventListener(
