@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { addBusinessImage, createBusiness, createOwner, uniqueSuffix, type BusinessRow } from "../../../db/seed/factories";
-import { getDb, queryRows } from "../../lib/db.server";
+import { getDatabase, getDb, queryRows } from "../../lib/db.server";
 import { parseBusinessFilters } from "./parse-business-filters";
 import { resetSearchCaches, searchBusinesses, type BusinessSearchResult } from "./search-businesses.server";
 import { clearDirectoryCaches } from "./clear-directory-caches.server";
@@ -227,20 +227,24 @@ describe("filters and counts", () => {
 
 describe.each([
   // A word in most listings: told by a block sample of the table, counted from it.
-  { path: "a common word (block sample)", options: { exactMatchLimit: 100, sampleTarget: 300, probeRows: 200 } },
+  { path: "a common word (block sample)", options: { exactMatchLimit: 100, sampleTarget: 300, probeRows: 200 }, watched: false },
   // A word in fewer listings than the dense share but more than the exact limit: a hash sample found in the index.
-  { path: "a less common word (hash sample)", options: { exactMatchLimit: 100, sampleTarget: 300, denseShare: 1.01 } },
-])("very large result sets: $path", ({ options }) => {
+  // (Its whole-table sample also serves the test of which statements a phrase sends.)
+  { path: "a less common word (hash sample)", options: { exactMatchLimit: 100, sampleTarget: 300, denseShare: 1.01 }, watched: true },
+])("very large result sets: $path", ({ options, watched }) => {
   // Thresholds scaled down so about a thousand rows behave like a word in a directory of millions.
   let word: string;
+  // A second word every bulk listing has right after the first ('pounded yam'): a phrase of two words.
+  let partner: string;
   let featured: BusinessRow[];
   let named: BusinessRow[];
 
   beforeAll(async () => {
     word = uniqueWord();
+    partner = uniqueWord();
     await getDb().execute(sql`
       insert into businesses (user_id, name, description, state, category, approved, approval_status, approved_at, created_at, updated_at)
-      select ${ownerId}, 'Bulk listing ' || g, 'We sell ' || ${word} || ' every day.', case when g % 4 = 0 then 'Kano' else 'Oyo' end,
+      select ${ownerId}, 'Bulk listing ' || g, 'We sell ' || ${word} || ' ' || ${partner} || ' every day.', case when g % 4 = 0 then 'Kano' else 'Oyo' end,
         'Bakery', true, 'approved', now(), now() - make_interval(mins => 1000 + g), now()
       from generate_series(1, 1000) as g`);
     featured = [
@@ -270,6 +274,51 @@ describe.each([
     expect(rest).toEqual(Array.from({ length: 15 }, (_, i) => `Bulk listing ${i + 1}`));
     expect(result.hasNext).toBe(true);
     expect(result.lastPage).toBe(10);
+  });
+
+  it("counts a phrase whose words always go together like one common word (issue 19)", async () => {
+    // The planner multiplies the two words' shares; the least common word bounds the phrase, so a sample tells.
+    const result = await search(`q=${word} ${partner}`, options);
+    expect(result.isEstimate).toBe(true);
+    expect(result.total).toBeGreaterThan(700);
+    expect(result.total).toBeLessThan(1400);
+    expect(count(result.facets.regions, "Oyo")).toBeGreaterThan(count(result.facets.regions, "Kano"));
+    // Only the bulk listings have both words: the newest first.
+    expect(result.items.map((item) => item.name)).toEqual(Array.from({ length: 20 }, (_, i) => `Bulk listing ${i + 1}`));
+    expect([result.hasNext, result.lastPage]).toEqual([true, 10]);
+  });
+
+  it.runIf(watched)("tells such a phrase by a sample, though the planner multiplies its words' shares (issue 19)", async (context) => {
+    // The statements sent are watched on the embedded database (PGlite's query); PostgreSQL runs the same code.
+    const pglite = getDatabase().pglite;
+    if (!pglite) context.skip();
+    const [stats] = await queryRows<{ words: string[]; freqs: number[] }>(
+      getDb(),
+      sql`select most_common_elems::text::text[] as words, most_common_elem_freqs as freqs from pg_stats
+        where schemaname = current_schema() and tablename = 'businesses' and attname = 'search_vector'`,
+    );
+    const share = Math.min(...[word, partner].map((w) => Number(stats.freqs[stats.words.indexOf(w)])));
+    expect(share).toBeGreaterThan(0.1);
+    // (Both suites' bulk listings are in the table, so each word is in about half of them or fewer.)
+    // Common between the phrase's true share and the planner's product of the two: only the bound says common.
+    const denseShare = (share + share * share) / 2;
+    clearDirectoryCaches();
+    const sent: string[] = [];
+    const query = pglite!.query;
+    pglite!.query = ((text: string, ...rest: unknown[]) => {
+      sent.push(text);
+      return (query as (...a: unknown[]) => unknown).call(pglite, text, ...rest);
+    }) as typeof query;
+    try {
+      const result = await search(`q=${word} ${partner}`, { ...options, denseShare });
+      expect(result.isEstimate).toBe(true);
+      expect(result.items[0]?.name).toBe("Bulk listing 1");
+    } finally {
+      pglite!.query = query;
+    }
+    // A block sample, and neither the exact ranking of the first matches nor a marker sample.
+    expect(sent.some((text) => /tablesample system/i.test(text))).toBe(true);
+    expect(sent.filter((text) => /with m as materialized|::tsquery\)/.test(text))).toEqual([]);
   });
 
   it("pages a large result set in the same order, up to its last page", async () => {

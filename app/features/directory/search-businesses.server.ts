@@ -6,7 +6,7 @@ import { CATEGORIES, LIMITS, REGIONS, findCategory, findRegion } from "../../lib
 import type { BusinessFilters } from "./parse-business-filters";
 import { cardsFor, cardsOfPage, isPublicBusiness } from "./internal/public-business.server";
 import { browseCountsSql, lgaFacetColumn, lgaFilterSql, toLgaFacets } from "./internal/lga-facets.server";
-import { correctTerms, prefixTsQuery, searchTerms } from "./internal/search-terms";
+import { correctTerms, prefixTsQuery, searchTerms, wordsBound } from "./internal/search-terms";
 import type { BusinessCardData, BusinessFacets, Facet } from "./types";
 import { hasPlacementNow, hasPriorityNow, isFeaturedNow } from "../featured/featured-now.server";
 import { findOpenNow } from "./internal/open-now.server";
@@ -381,8 +381,12 @@ export async function searchBusinesses(filters: BusinessFilters, options: Search
   // 1. A common text? The planner's statistics of the search vectors tell (from the most common words,
   // which is what a common text is made of); a block sample confirms it and counts.
   const [publicCount, estimated] = [await publicListings(), await textEstimates.through(tsquery, () => plannerRows(sql`${businesses.searchVector} @@ ${query}`))];
+  // The planner multiplies the words' shares as if independent, so a phrase whose words go together ('pounded
+  // yam', 'mobile phone accessories') looks rare to it; its least common word bounds it from above, so a sample
+  // tells (issue 19: ranking 2,001 of its matches, then a marker sample, was the slowest path of the search).
+  const likely = Math.max(estimated, wordsBound(terms, common) * publicCount);
   let share = 0;
-  if (estimated >= denseShare * publicCount && estimated > exactMatchLimit) {
+  if (likely >= denseShare * publicCount && likely > exactMatchLimit) {
     let block = await blockSample(search, probeRows);
     share = block.matches / Math.max(block.listed, 1);
     if (share >= denseShare && share * block.publicCount > exactMatchLimit) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_SEARCH_TERMS, correctTerms, editDistance, prefixTsQuery, searchTerms } from "./search-terms";
+import { MAX_SEARCH_TERMS, correctTerms, editDistance, prefixTsQuery, searchTerms, wordsBound } from "./search-terms";
 
 describe("searchTerms", () => {
   it("splits on anything but letters and digits, lower-cases and drops repeats", () => {
@@ -68,5 +68,20 @@ describe("correctTerms", () => {
 
   it("keeps short words, numbers, partial words and words already common", () => {
     expect(correctTerms(["ric", "2024", "pharm", "hostel", "zzzzzz"], common)).toEqual(["ric", "2024", "pharm", "hostel", "zzzzzz"]);
+  });
+});
+
+describe("wordsBound", () => {
+  const common = new Map([["pounded", 0.03], ["yam", 0.04], ["phone", 0.02], ["phones", 0.01], ["shop", 0.2], ["shopes", 0.001]]);
+
+  it("bounds a phrase by its least common word, counting the plural forms the search matches", () => {
+    expect(wordsBound(["pounded", "yam"], common)).toBeCloseTo(0.03);
+    expect(wordsBound(["mobile", "phone", "shop"], common)).toBeCloseTo(0.03);
+    expect(wordsBound(["shop"], common)).toBeCloseTo(0.201);
+  });
+
+  it("is 0 when no word is common: nothing bounds the text", () => {
+    expect(wordsBound(["kitchn", "mama"], common)).toBe(0);
+    expect(wordsBound([], common)).toBe(0);
   });
 });

@@ -51,6 +51,18 @@ export function prefixTsQuery(terms: readonly string[], { nameOnly = false, comm
     .join(" & ");
 }
 
+/**
+ * At most what share of listings has every word, from the planner's statistics alone: the least common of the
+ * words that are among the most common ones (with their plural forms, as prefixTsQuery searches them). 0 when no
+ * word is common (nothing bounds the text then, and the planner's own estimate stands).
+ */
+export function wordsBound(terms: readonly string[], common: ReadonlyMap<string, number>): number {
+  const shares = terms
+    .filter((term) => common.has(term))
+    .map((term) => [term, `${term}s`, `${term}es`].reduce((sum, form) => sum + (common.get(form) ?? 0), 0));
+  return shares.length === 0 ? 0 : Math.min(1, ...shares);
+}
+
 /** Edit distance with transpositions (Damerau–Levenshtein, optimal string alignment), stopping past max. */
 export function editDistance(a: string, b: string, max = 2): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
