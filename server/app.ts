@@ -158,9 +158,16 @@ export function createApp(options: { env: Env; build: BuildLoader; clientDir?: s
     );
   }
 
+  // One handler per build: making one flattens and ranks every route (about 0.8 ms of CPU a request, issue 19).
+  // In development a changed build is a new object, so it gets its own.
+  const handlers = new WeakMap<ServerBuild, ReturnType<typeof createRequestHandler>>();
   app.all("*", async (c) => {
     const build = await options.build();
-    const handler = createRequestHandler(build, isDev ? "development" : "production");
+    let handler = handlers.get(build);
+    if (!handler) {
+      handler = createRequestHandler(build, isDev ? "development" : "production");
+      handlers.set(build, handler);
+    }
     return handler(forReactRouter(c.req.raw), { cspNonce: c.get("cspNonce"), requestId: c.get("requestId"), clientAddress: c.get("clientAddress") });
   });
 
