@@ -1,4 +1,4 @@
-import { PassThrough } from "node:stream";
+import { PassThrough, Writable } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
@@ -20,7 +20,12 @@ function noStoreForSignedIn(headers: Headers) {
   if (isSignedInRequest()) headers.set("Cache-Control", "no-store");
 }
 
-/** Streams the page; crawlers and no-JS clients get the whole document at once. */
+/**
+ * Signed-in users' pages stream (their app shows its shell first). Anyone else gets the whole document at once,
+ * in one buffer: crawlers, and anonymous visitors, whose reader pages (ADR 29) have no script to fill in a
+ * streamed part, and whose pages the page cache keeps whole anyway (ADR 28); one buffer also costs less CPU than
+ * React's small chunks through a stream (issue 19).
+ */
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -32,7 +37,7 @@ export default function handleRequest(
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
-    const waitForAll = (userAgent && isbot(userAgent)) || routerContext.isSpaMode;
+    const waitForAll = !isSignedInRequest() || (userAgent && isbot(userAgent)) || routerContext.isSpaMode;
     const readyEvent = waitForAll ? "onAllReady" : "onShellReady";
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
@@ -42,10 +47,26 @@ export default function handleRequest(
         nonce,
         [readyEvent]() {
           shellRendered = true;
-          const body = new PassThrough();
-          const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           noStoreForSignedIn(responseHeaders);
+          if (waitForAll) {
+            // The whole document is ready: one buffer, not React's small chunks through a stream (issue 19).
+            const chunks: Buffer[] = [];
+            const sink = new Writable({
+              write(chunk: Buffer, _encoding, done) {
+                chunks.push(chunk);
+                done();
+              },
+              final(done) {
+                resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
+                done();
+              },
+            });
+            pipe(sink);
+            return;
+          }
+          const body = new PassThrough();
+          const stream = createReadableStreamFromReadable(body);
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);
         },
