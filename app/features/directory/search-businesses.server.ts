@@ -194,11 +194,14 @@ function planFor(mode: StreamMode): SQL {
 async function pageFromPlannedStreams(streams: { where: SQL; mode: StreamMode }[], offset: number, take: number): Promise<string[]> {
   const rows = await getDb().transaction(async (tx) => {
     const found: { id: string; tier: number; created_at: string }[] = [];
+    let planned: StreamMode | undefined;
     for (const [tier, { where, mode }] of streams.entries()) {
       // The streams are concatenated: each only needs what the earlier ones left to fill.
       const limit = offset + take - found.length;
       if (limit <= 0) break;
-      await tx.execute(planFor(mode));
+      // The settings last the transaction: sent again only when a stream is read another way (a round trip saved).
+      if (mode !== planned) await tx.execute(planFor(mode));
+      planned = mode;
       found.push(...(await queryRows<{ id: string; tier: number; created_at: string }>(tx, sql`select * from ${streamSql(where, tier, limit)} s`)));
     }
     return found;

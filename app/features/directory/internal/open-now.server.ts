@@ -272,10 +272,13 @@ export async function findOpenNow(search: OpenNowSearch): Promise<OpenNowPage> {
   ];
   const found = await db.transaction(async (tx) => {
     const ids: string[] = [];
+    let planned: "ordered" | "bitmap" | undefined;
     for (const stream of streams) {
       const limit = needed - ids.length;
       if (limit <= 0) break;
-      await tx.execute(planFor(stream.mode));
+      // Settings last the transaction: sent again only when the way of reading changes.
+      if (stream.mode !== planned) await tx.execute(planFor(stream.mode));
+      planned = stream.mode;
       const rows = await queryRows<{ id: string }>(
         tx,
         sql`select ${businesses.id} as id from ${businesses} where ${stream.where}
