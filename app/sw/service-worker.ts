@@ -3,8 +3,8 @@
  * served at /sw.js (server/pwa.ts). Small on purpose: no library.
  *
  * - Built files (/assets/*, hashed names): cache first, in a cache of this build's version.
- * - Navigations: the network first; after NAV_TIMEOUT_MS, or without a connection, the copy kept here; else a
- *   redirect to /offline (kept on install).
+ * - Navigations: the network first (navigation preload: the request leaves while the worker starts); after
+ *   NAV_TIMEOUT_MS, or without a connection, the copy kept here; else a redirect to /offline (kept on install).
  * - Only pages whose Cache-Control says `public` (anonymous reader pages, ADR 28) are kept, the last RECENT_MAX;
  *   a signed-in page (`no-store`) never is.
  * - Saved businesses: the page asks (message 'keep') and the worker fetches the public version of the business page
@@ -18,7 +18,8 @@ export {};
 declare const __SW_VERSION__: string;
 
 type ExtendableEvent = Event & { waitUntil(promise: Promise<unknown>): void };
-type FetchEvent = ExtendableEvent & { request: Request; respondWith(response: Promise<Response>): void };
+/** preloadResponse: the navigation's own request, sent by the browser while the worker starts (navigation preload). */
+type FetchEvent = ExtendableEvent & { request: Request; respondWith(response: Promise<Response>): void; preloadResponse?: Promise<Response | undefined> };
 type MessageEvent = ExtendableEvent & { data: unknown; source: { postMessage(message: unknown): void } | null };
 type Scope = {
   skipWaiting(): Promise<void>;
@@ -27,6 +28,7 @@ type Scope = {
   addEventListener(type: "fetch", listener: (event: FetchEvent) => void): void;
   addEventListener(type: "message", listener: (event: MessageEvent) => void): void;
   location: Location;
+  registration: { navigationPreload?: { enable(): Promise<void> } };
 };
 const sw = self as unknown as Scope;
 
@@ -87,6 +89,9 @@ sw.addEventListener("activate", (event) => {
   event.waitUntil(
     (async () => {
       for (const name of await caches.keys()) if (name.startsWith("nd-") && name !== ASSETS && name !== PAGES && name !== SAVED) await caches.delete(name);
+      // Navigation preload: the browser sends a navigation's request while it starts this worker, instead of after
+      // (a worker that was stopped takes tens to hundreds of milliseconds to start on a phone).
+      await sw.registration.navigationPreload?.enable();
       await sw.clients.claim();
       await prune();
     })(),
@@ -107,7 +112,9 @@ function timeout(ms: number): Promise<never> {
 
 async function navigate(event: FetchEvent): Promise<Response> {
   const { request } = event;
-  const network = fetch(request).then((response) => {
+  // The preloaded response when the browser sent one (the same request, already on its way), else a fetch.
+  const sent = event.preloadResponse ? event.preloadResponse.then((preloaded) => preloaded ?? fetch(request), () => fetch(request)) : fetch(request);
+  const network = sent.then((response) => {
     if (isPublic(response)) {
       event.waitUntil(remember(request.url, response.clone()));
       // The server saw nobody signed in (a public page): whatever session there was has ended — signed out on

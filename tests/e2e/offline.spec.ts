@@ -68,6 +68,8 @@ describe("offline reading", () => {
       const { page, context } = watched;
       await page.goto(url("/"));
       await controlled(page);
+      // Navigation preload is on: the next navigations leave while the worker starts, and it answers with them.
+      expect(await page.evaluate(async () => (await navigator.serviceWorker.ready).navigationPreload.getState())).toMatchObject({ enabled: true });
 
       // A results page read while online: kept as recently visited.
       const results = "/businesses?category=Bakery";
