@@ -23,6 +23,7 @@ import { resolveReports } from "../reports/resolve-reports.server";
 import { REPORT_TEXTS } from "../reports/report.schemas";
 import { decideHeldReview } from "../reviews/decide-held-review.server";
 import { REVIEW_TEXTS } from "../reviews/review.schemas";
+import { formText } from "../../lib/form-fields";
 
 /** The Reports tab's intents and the action each asks of `resolveReports`. */
 const REPORT_INTENTS = { "report-dismiss": "dismiss", "report-remove": "remove", "report-suspend": "suspend" } as const;
@@ -51,19 +52,14 @@ function detailOf(error: unknown): string | undefined {
   return isAppError(error) && error.hasText ? error.message : undefined;
 }
 
-const text = (form: FormData, name: string) => {
-  const value = form.get(name);
-  return typeof value === "string" ? value : "";
-};
-
 /**
  * Runs one admin action from the panel's forms and turns its outcome into the spec's toast: the
  * success text, or the error text of that action (with the reason when we know it). The use case
  * authorizes itself; nothing here decides who may do what.
  */
 export async function runAdminAction(actor: SessionUser | null, form: FormData): Promise<Outcome> {
-  const intent = text(form, "intent");
-  const targetId = text(form, "targetId");
+  const intent = formText(form, "intent");
+  const targetId = formText(form, "targetId");
   const at = Date.now();
   const ok = (title: string, extra: Partial<AdminActionResult> = {}): Outcome => ({
     status: 200,
@@ -83,14 +79,14 @@ export async function runAdminAction(actor: SessionUser | null, form: FormData):
   switch (intent) {
     case "role": {
       try {
-        await changeUserRole(actor, { userId: targetId, role: text(form, "role") });
+        await changeUserRole(actor, { userId: targetId, role: formText(form, "role") });
         return ok(ADMIN_TEXTS.roleUpdated);
       } catch (error) {
         return fail(error, ADMIN_TEXTS.error, { text: detailOf(error) ?? ADMIN_TEXTS.roleFailed }, ADMIN_TEXTS.roleError);
       }
     }
     case "suspend": {
-      const reason = text(form, "reason");
+      const reason = formText(form, "reason");
       try {
         await suspendUser(actor, { userId: targetId, reason });
         return ok(ADMIN_EXTRA_TEXTS.suspended);
@@ -115,7 +111,7 @@ export async function runAdminAction(actor: SessionUser | null, form: FormData):
       }
     }
     case "reject-business": {
-      const reason = text(form, "reason");
+      const reason = formText(form, "reason");
       try {
         await reviewListing(actor, { decision: "reject", businessId: targetId, reason });
         return ok(ADMIN_TEXTS.businessUpdated("rejected"));
@@ -128,7 +124,7 @@ export async function runAdminAction(actor: SessionUser | null, form: FormData):
       }
     }
     case "unpublish-business": {
-      const reason = text(form, "reason");
+      const reason = formText(form, "reason");
       try {
         await unpublishListing(actor, { businessId: targetId, reason });
         return ok(ADMIN_TEXTS.businessUpdated("unpublished"));
@@ -142,16 +138,16 @@ export async function runAdminAction(actor: SessionUser | null, form: FormData):
     }
     case "approve-change": {
       try {
-        await reviewListingChange(actor, { decision: "approve", businessId: targetId, version: text(form, "version") });
+        await reviewListingChange(actor, { decision: "approve", businessId: targetId, version: formText(form, "version") });
         return ok(ADMIN_EXTRA_TEXTS.changesApproved);
       } catch (error) {
         return fail(error, ADMIN_TEXTS.businessUpdateFailed);
       }
     }
     case "reject-change": {
-      const reason = text(form, "reason");
+      const reason = formText(form, "reason");
       try {
-        await reviewListingChange(actor, { decision: "reject", businessId: targetId, reason, version: text(form, "version") || undefined });
+        await reviewListingChange(actor, { decision: "reject", businessId: targetId, reason, version: formText(form, "version") || undefined });
         return ok(ADMIN_EXTRA_TEXTS.changesRejected);
       } catch (error) {
         const missing = !reason.trim();
@@ -170,7 +166,7 @@ export async function runAdminAction(actor: SessionUser | null, form: FormData):
       }
     }
     case "reject-kyc": {
-      const reason = text(form, "reason");
+      const reason = formText(form, "reason");
       try {
         await rejectKyc(actor, targetId, reason);
         return ok(ADMIN_TEXTS.kycRejected);
@@ -188,8 +184,8 @@ export async function runAdminAction(actor: SessionUser | null, form: FormData):
     }
     case "review-request":
     case "review-subscription": {
-      const status = text(form, "status");
-      const reason = text(form, "reason");
+      const status = formText(form, "status");
+      const reason = formText(form, "reason");
       const isSubscription = intent === "review-subscription";
       try {
         const result = await reviewFeaturedRequest(actor, { requestId: targetId, status, reason });
@@ -213,7 +209,7 @@ export async function runAdminAction(actor: SessionUser | null, form: FormData):
     }
     case "refund-payment": {
       try {
-        const outcome = await refundPayment(actor, text(form, "reference"));
+        const outcome = await refundPayment(actor, formText(form, "reference"));
         return ok(refundTitle(outcome.status), outcome.status === "due" ? { text: REFUND_TEXTS.byHand } : {});
       } catch (error) {
         return fail(error, ADMIN_EXTRA_TEXTS.refundFailed);
@@ -221,14 +217,14 @@ export async function runAdminAction(actor: SessionUser | null, form: FormData):
     }
     case "mark-refunded": {
       try {
-        await markPaymentRefunded(actor, text(form, "reference"));
+        await markPaymentRefunded(actor, formText(form, "reference"));
         return ok(ADMIN_EXTRA_TEXTS.markedRefunded);
       } catch (error) {
         return fail(error, ADMIN_EXTRA_TEXTS.refundFailed);
       }
     }
     case "toggle-featured": {
-      const featured = text(form, "featured") === "true";
+      const featured = formText(form, "featured") === "true";
       try {
         await setBusinessFeatured(actor, { businessId: targetId, featured });
         return ok(featured ? ADMIN_EXTRA_TEXTS.featuredOn : ADMIN_EXTRA_TEXTS.featuredOff);
@@ -246,10 +242,10 @@ export async function runAdminAction(actor: SessionUser | null, form: FormData):
     }
     case "notify": {
       const values = {
-        title: text(form, "title"),
-        message: text(form, "message"),
-        targetAudience: text(form, "targetAudience"),
-        priority: text(form, "priority"),
+        title: formText(form, "title"),
+        message: formText(form, "message"),
+        targetAudience: formText(form, "targetAudience"),
+        priority: formText(form, "priority"),
       };
       if (!values.title.trim() || !values.message.trim()) {
         // Checked before the use case only to keep the typed values; the use case checks again.
@@ -264,7 +260,7 @@ export async function runAdminAction(actor: SessionUser | null, form: FormData):
     }
     case "feedback-status": {
       try {
-        await updateFeedbackStatus(actor, { feedbackId: targetId, status: text(form, "status") });
+        await updateFeedbackStatus(actor, { feedbackId: targetId, status: formText(form, "status") });
         return ok(ADMIN_TEXTS.feedbackUpdated);
       } catch (error) {
         return fail(error, ADMIN_TEXTS.feedbackUpdateFailed);
@@ -290,10 +286,10 @@ export async function runAdminAction(actor: SessionUser | null, form: FormData):
     case "report-remove":
     case "report-suspend": {
       const action = REPORT_INTENTS[intent];
-      const reason = text(form, "reason");
+      const reason = formText(form, "reason");
       try {
         // Suspension is this feature's (reports cannot import admin): handed in as the power to use.
-        const { outcome } = await resolveReports(actor, { kind: text(form, "kind"), id: targetId, action, reason }, { suspendAuthor: suspendUser });
+        const { outcome } = await resolveReports(actor, { kind: formText(form, "kind"), id: targetId, action, reason }, { suspendAuthor: suspendUser });
         return ok(outcome === "hidden" ? REPORT_TEXTS.hidden : REPORT_DONE[action]);
       } catch (error) {
         return fail(error, REPORT_TEXTS.actionFailed, { values: { reason }, fieldError: detailOf(error) });

@@ -16,6 +16,7 @@ import { SAVED_LIMITS, SAVED_TEXTS } from "~/lib/saved-businesses";
 import { unsaveBusiness } from "~/features/directory/unsave-business.server";
 import { failureData } from "~/lib/error-responses.server";
 import { formatDate } from "~/lib/format";
+import { formText } from "~/lib/form-fields";
 
 /** The same page for every anonymous visitor (their list is on the device): cacheable, by the service worker too. */
 const ANONYMOUS_HEADERS = { "Cache-Control": "public, max-age=60", Vary: "Accept-Encoding, Cookie, Save-Data" };
@@ -47,10 +48,7 @@ export const meta: Route.MetaFunction = () => [{ title: `Saved businesses | ${SI
 export async function action({ request }: Route.ActionArgs) {
   const user = await optionalUser(request);
   const form = await request.formData();
-  const field = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : "";
-  };
+  const field = (name: string) => formText(form, name);
   const intent = field("intent");
   const businessId = field("businessId");
   const back = safeRedirectPath(field("back")) ?? sameSiteReferrer(request) ?? "/saved";

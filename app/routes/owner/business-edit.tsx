@@ -16,6 +16,7 @@ import type { SessionUser } from "~/features/accounts/session-user";
 import { hoursFormValues, OPENING_HOURS_TEXTS, parseHoursForm, watDate } from "~/lib/opening-hours";
 import { appErrorCode } from "~/lib/app-error";
 import { failureData, refusalData, throwRouteError } from "~/lib/error-responses.server";
+import { formText } from "~/lib/form-fields";
 
 export const meta: Route.MetaFunction = () => [{ title: "Edit Business – Naija Directory" }, { name: "robots", content: "noindex" }];
 
@@ -70,10 +71,7 @@ const HOURS_NOTICES = {
  */
 async function hoursAction(user: SessionUser, businessId: string, form: FormData) {
   const intent = form.get("intent");
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : "";
-  };
+  const text = (name: string) => formText(form, name);
   const back = (notice: keyof typeof HOURS_NOTICES) => redirect(`/business/edit/${businessId}?hours=${notice}#opening-hours`);
   if (intent === "save-hours") {
     const parsed = parseHoursForm(form);

@@ -32,6 +32,7 @@ import { replyToReview } from "~/features/reviews/reply-to-review.server";
 import { REVIEW_LIMITS } from "~/features/reviews/review.schemas";
 import { saveReview } from "~/features/reviews/save-review.server";
 import { READER_PAGE } from "~/components/reader-page";
+import { formText } from "~/lib/form-fields";
 
 const NOT_FOUND = DIRECTORY_TEXTS.businessNotFound;
 const GALLERY_SHOWN = 3;
@@ -106,10 +107,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await optionalUser(request);
   const form = await request.formData();
-  const field = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : "";
-  };
+  const field = (name: string) => formText(form, name);
   const intent = field("intent");
   const reviewId = field("reviewId");
   const back = `${new URL(request.url).pathname}#reviews`;
