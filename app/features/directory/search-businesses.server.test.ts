@@ -9,6 +9,37 @@ import { clearDirectoryCaches } from "./clear-directory-caches.server";
 /** A word no other row has: letters and digits only, like the words people type. */
 const uniqueWord = () => `zq${uniqueSuffix()}`;
 const search = (query: string, options?: Parameters<typeof searchBusinesses>[1]) => searchBusinesses(parseBusinessFilters(new URLSearchParams(query)), options);
+
+/**
+ * The statements `run` sends to the embedded database (PGlite's query and exec, in transactions too): which
+ * statements a search chooses, watched rather than changed. PostgreSQL runs the same code.
+ */
+async function statementsOf(run: () => Promise<void>): Promise<string[]> {
+  const pglite = getDatabase().pglite as unknown as Record<string, (...a: unknown[]) => unknown>;
+  const sent: string[] = [];
+  const watch = (target: Record<string, (...a: unknown[]) => unknown>) => {
+    for (const name of ["query", "exec"]) {
+      const original = target[name]!;
+      target[name] = (...a: unknown[]) => {
+        sent.push(String(a[0]));
+        return original.apply(target, a);
+      };
+    }
+  };
+  const originals = { query: pglite.query!, exec: pglite.exec!, transaction: pglite.transaction! };
+  watch(pglite);
+  pglite.transaction = (fn: unknown) =>
+    originals.transaction.call(pglite, async (tx: Record<string, (...a: unknown[]) => unknown>) => {
+      watch(tx);
+      return (fn as (tx: unknown) => unknown)(tx);
+    });
+  try {
+    await run();
+  } finally {
+    Object.assign(pglite, originals);
+  }
+  return sent;
+}
 const ids = (result: BusinessSearchResult) => result.items.map((item) => item.id);
 const count = (facets: { name: string; count: number }[], name: string) => facets.find((f) => f.name === name)?.count ?? 0;
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
@@ -276,7 +307,7 @@ describe.each([
     expect(result.lastPage).toBe(10);
   });
 
-  it("counts a phrase whose words always go together like one common word (issue 19)", async () => {
+  it("counts a phrase whose words always go together like one common word", async () => {
     // The planner multiplies the two words' shares; the least common word bounds the phrase, so a sample tells.
     const result = await search(`q=${word} ${partner}`, options);
     expect(result.isEstimate).toBe(true);
@@ -289,9 +320,7 @@ describe.each([
   });
 
   it.runIf(watched)("tells such a phrase by a sample, though the planner multiplies its words' shares (issue 19)", async (context) => {
-    // The statements sent are watched on the embedded database (PGlite's query); PostgreSQL runs the same code.
-    const pglite = getDatabase().pglite;
-    if (!pglite) context.skip();
+    if (!getDatabase().pglite) context.skip();
     const [stats] = await queryRows<{ words: string[]; freqs: number[] }>(
       getDb(),
       sql`select most_common_elems::text::text[] as words, most_common_elem_freqs as freqs from pg_stats
@@ -303,22 +332,29 @@ describe.each([
     // Common between the phrase's true share and the planner's product of the two: only the bound says common.
     const denseShare = (share + share * share) / 2;
     clearDirectoryCaches();
-    const sent: string[] = [];
-    const query = pglite!.query;
-    pglite!.query = ((text: string, ...rest: unknown[]) => {
-      sent.push(text);
-      return (query as (...a: unknown[]) => unknown).call(pglite, text, ...rest);
-    }) as typeof query;
-    try {
+    const sent = await statementsOf(async () => {
       const result = await search(`q=${word} ${partner}`, { ...options, denseShare });
       expect(result.isEstimate).toBe(true);
       expect(result.items[0]?.name).toBe("Bulk listing 1");
-    } finally {
-      pglite!.query = query;
-    }
+    });
     // A block sample, and neither the exact ranking of the first matches nor a marker sample.
     expect(sent.some((text) => /tablesample system/i.test(text))).toBe(true);
     expect(sent.filter((text) => /with m as materialized|::tsquery\)/.test(text))).toEqual([]);
+  });
+
+  it.runIf(watched)("reads a large result's streams with the planner settings sent once per way of reading, not once per stream", async (context) => {
+    if (!getDatabase().pglite) context.skip();
+    clearDirectoryCaches();
+    const sent = await statementsOf(async () => {
+      expect((await search(`q=${word}`, options)).items).toHaveLength(20);
+    });
+    const streams = sent.filter((text) => /^select \* from \(select "businesses"."id" as id, \$1::int as tier/.test(text.trim()));
+    const settings = sent.filter((text) => /set_config\('enable_seqscan'/.test(text));
+    // Featured placements (Premium's, then the others), names with the word, the rest: the first two are read the
+    // same way (in date order), so at least one stream needs no settings of its own.
+    expect(streams.length).toBeGreaterThanOrEqual(3);
+    expect(settings.length).toBeGreaterThan(0);
+    expect(settings.length).toBeLessThan(streams.length);
   });
 
   it("pages a large result set in the same order, up to its last page", async () => {

@@ -72,16 +72,19 @@ describe("correctTerms", () => {
 });
 
 describe("wordsBound", () => {
-  const common = new Map([["pounded", 0.03], ["yam", 0.04], ["phone", 0.02], ["phones", 0.01], ["shop", 0.2], ["shopes", 0.001]]);
+  const common = new Map([["pounded", 0.03], ["yam", 0.04], ["phone", 0.02], ["phones", 0.01], ["shop", 0.2], ["shopes", 0.001], ["s", 0.05], ["ss", 0.01]]);
 
-  it("bounds a phrase by its least common word, counting the plural forms the search matches", () => {
+  it("bounds a phrase of common words by its least common word, counting the plural forms the search matches", () => {
     expect(wordsBound(["pounded", "yam"], common)).toBeCloseTo(0.03);
-    expect(wordsBound(["mobile", "phone", "shop"], common)).toBeCloseTo(0.03);
+    expect(wordsBound(["phone", "shop"], common)).toBeCloseTo(0.03);
     expect(wordsBound(["shop"], common)).toBeCloseTo(0.201);
+    // Words of one or two letters are searched as they are: no plural forms.
+    expect(wordsBound(["s", "shop"], common)).toBeCloseTo(0.05);
   });
 
-  it("is 0 when no word is common: nothing bounds the text", () => {
+  it("is 0 when any word is not common (the planner's estimate stands), or there is no word", () => {
     expect(wordsBound(["kitchn", "mama"], common)).toBe(0);
+    expect(wordsBound(["hotel", "shop"], common)).toBe(0);
     expect(wordsBound([], common)).toBe(0);
   });
 });

@@ -52,15 +52,16 @@ export function prefixTsQuery(terms: readonly string[], { nameOnly = false, comm
 }
 
 /**
- * At most what share of listings has every word, from the planner's statistics alone: the least common of the
- * words that are among the most common ones (with their plural forms, as prefixTsQuery searches them). 0 when no
- * word is common (nothing bounds the text then, and the planner's own estimate stands).
+ * At most what share of listings has every word, from the planner's statistics alone, for a text made only of
+ * common words (a phrase such as 'pounded yam', where multiplying the words' shares, as the planner does, is
+ * wrong): the least common word's share, with the plural forms prefixTsQuery also searches (words of three letters
+ * or more). 0 when a word is not among the common ones: such a text is probably rare, and the planner's own
+ * estimate stands (a sample for every text with one common word in it would mostly be wasted).
  */
 export function wordsBound(terms: readonly string[], common: ReadonlyMap<string, number>): number {
-  const shares = terms
-    .filter((term) => common.has(term))
-    .map((term) => [term, `${term}s`, `${term}es`].reduce((sum, form) => sum + (common.get(form) ?? 0), 0));
-  return shares.length === 0 ? 0 : Math.min(1, ...shares);
+  if (terms.length === 0 || !terms.every((term) => common.has(term))) return 0;
+  const shares = terms.map((term) => (term.length <= 2 ? [term] : [term, `${term}s`, `${term}es`]).reduce((sum, form) => sum + (common.get(form) ?? 0), 0));
+  return Math.min(1, ...shares);
 }
 
 /** Edit distance with transpositions (Damerau–Levenshtein, optimal string alignment), stopping past max. */
