@@ -36,46 +36,56 @@ export default function handleRequest(
   const nonce = loadContext?.cspNonce ?? "";
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    // Errors React reports before the shell is ready: a part inside <Suspense> (logged once the shell holds), or
+    // the shell's own (then the rejection reaches handleError, which logs it).
+    const early: unknown[] = [];
+    const logRenderError = (error: unknown) => logger.error({ err: error, url: new URL(request.url).pathname }, "render error");
     const userAgent = request.headers.get("user-agent");
     const waitForAll = !isSignedInRequest() || (userAgent && isbot(userAgent)) || routerContext.isSpaMode;
-    const readyEvent = waitForAll ? "onAllReady" : "onShellReady";
+    const respond = (body: BodyInit) => {
+      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+      noStoreForSignedIn(responseHeaders);
+      // A failed render is not kept by a browser or a CDN (a public page's headers would let them).
+      if (responseStatusCode >= 500) responseHeaders.set("Cache-Control", "no-store");
+      resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
+    };
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </NonceProvider>,
       {
         nonce,
-        [readyEvent]() {
+        onShellReady() {
           shellRendered = true;
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          noStoreForSignedIn(responseHeaders);
-          if (waitForAll) {
-            // The whole document is ready: one buffer, not React's small chunks through a stream (issue 19).
-            const chunks: Buffer[] = [];
-            const sink = new Writable({
-              write(chunk: Buffer, _encoding, done) {
-                chunks.push(chunk);
-                done();
-              },
-              final(done) {
-                resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
-                done();
-              },
-            });
-            pipe(sink);
-            return;
-          }
+          early.splice(0).forEach(logRenderError);
+          if (waitForAll) return;
           const body = new PassThrough();
-          const stream = createReadableStreamFromReadable(body);
-          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
+          respond(createReadableStreamFromReadable(body));
           pipe(body);
+        },
+        onAllReady() {
+          if (!waitForAll) return;
+          // The whole document is ready: one buffer, not React's small chunks through a stream (issue 19).
+          const chunks: Buffer[] = [];
+          const sink = new Writable({
+            write(chunk: Buffer, _encoding, done) {
+              chunks.push(chunk);
+              done();
+            },
+            final(done) {
+              respond(Buffer.concat(chunks));
+              done();
+            },
+          });
+          pipe(sink);
         },
         onShellError(error: unknown) {
           reject(error);
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) logRenderError(error);
+          else early.push(error);
         },
       },
     );
