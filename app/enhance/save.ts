@@ -73,8 +73,11 @@ export function enhanceSave(form: HTMLElement): () => void {
     when: "",
   };
   const signedIn = data.signedIn === "true";
-  const keep = (kept: boolean) =>
-    tellWorker(kept ? { type: "keep", url: item.link, name: item.name, image: item.image || null, for: signedIn ? "account" : "device" } : { type: "forget", url: item.link, image: item.image || null });
+  const keep = (kept: boolean, ifMissing = false) =>
+    tellWorker(kept ? { type: "keep", url: item.link, name: item.name, image: item.image || null, for: signedIn ? "account" : "device", ifMissing } : { type: "forget", url: item.link, image: item.image || null });
+  // A business page the account saved: kept for offline reading again if this device lost its copy (a session that
+  // ended elsewhere drops them; another phone never had it). Only on the business page, not for every card.
+  if (signedIn && data.keepSaved === "true" && form.querySelector<HTMLInputElement>("input[name=intent]")?.value === "unsave") keep(true, true);
   if (!signedIn) {
     form.hidden = false;
     showState(form, deviceSaves().some((saved) => saved.id === item.id));

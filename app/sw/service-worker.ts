@@ -91,7 +91,8 @@ sw.addEventListener("activate", (event) => {
       for (const name of await caches.keys()) if (name.startsWith("nd-") && name !== ASSETS && name !== PAGES && name !== SAVED) await caches.delete(name);
       // Navigation preload: the browser sends a navigation's request while it starts this worker, instead of after
       // (a worker that was stopped takes tens to hundreds of milliseconds to start on a phone).
-      await sw.registration.navigationPreload?.enable();
+      // (A browser that refuses it still gets the rest of the activation.)
+      await sw.registration.navigationPreload?.enable().catch(() => undefined);
       await sw.clients.claim();
       await prune();
     })(),
@@ -112,8 +113,9 @@ function timeout(ms: number): Promise<never> {
 
 async function navigate(event: FetchEvent): Promise<Response> {
   const { request } = event;
-  // The preloaded response when the browser sent one (the same request, already on its way), else a fetch.
-  const sent = event.preloadResponse ? event.preloadResponse.then((preloaded) => preloaded ?? fetch(request), () => fetch(request)) : fetch(request);
+  // The preloaded response when the browser sent one (the same request, already on its way), else a fetch. A
+  // preload that failed is not sent again (it may have reached the server and counted): the fallback below answers.
+  const sent = event.preloadResponse ? event.preloadResponse.then((preloaded) => preloaded ?? fetch(request)) : fetch(request);
   const network = sent.then((response) => {
     if (isPublic(response)) {
       event.waitUntil(remember(request.url, response.clone()));
@@ -171,13 +173,15 @@ sw.addEventListener("fetch", (event) => {
   else if (request.destination === "image" && url.pathname.startsWith("/media/")) event.respondWith(savedOrNetwork(request));
 });
 
-type Keep = { type: "keep"; url: string; name?: string; image?: string | null; for?: "device" | "account" };
+/** ifMissing: only when this page is not kept yet (a saved business's page opened again, issue 20's saved state). */
+type Keep = { type: "keep"; url: string; name?: string; image?: string | null; for?: "device" | "account"; ifMissing?: boolean };
 type Forget = { type: "forget"; url: string; image?: string | null };
 
 /** Keeps a saved business page and its thumbnail for offline reading. */
-async function keepSaved({ url, name, image, for: keptFor }: Keep): Promise<boolean> {
+async function keepSaved({ url, name, image, for: keptFor, ifMissing }: Keep): Promise<boolean> {
   const page = new URL(url, origin);
   if (page.origin !== origin) return false;
+  if (ifMissing && (await caches.match(page.href, { cacheName: SAVED }))) return true;
   const html = await keepPage(SAVED, page.href, { [KEPT_FOR]: keptFor === "account" ? "account" : "device", [KEPT_NAME]: encodeURIComponent(name ?? "") });
   if (html === null) return false;
   if (image) {

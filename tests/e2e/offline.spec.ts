@@ -198,9 +198,10 @@ describe("saved to the account", () => {
       await page.goto(url("/businesses"));
       await expect.poll(keptForAccount, { timeout: 20_000 }).toBe(0);
 
+      // Signed in again: the business page says it is saved (the account's list), and opening it keeps it offline again.
       await signInAsDemo(page, DEMO_VISITOR);
       await page.goto(url(links[1]!.href));
-      await page.getByRole("button", { name: /^Save/ }).first().click();
+      await page.getByRole("button", { name: "Saved", exact: true }).waitFor();
       await expect.poll(keptForAccount, { timeout: 20_000 }).toBe(1);
       await page.goto(url("/menu"));
       await page.getByRole("button", { name: "Sign Out" }).click();

@@ -9,6 +9,7 @@ import { getDb } from "../../lib/db.server";
 import { joinDeviceSaves } from "./join-device-saves.server";
 import { listSavedBusinesses } from "./list-saved-businesses.server";
 import { saveBusiness } from "./save-business.server";
+import { savedAmong } from "./saved-among.server";
 import { SAVED_LIMITS, SAVED_TEXTS } from "../../lib/saved-businesses";
 import { unsaveBusiness } from "./unsave-business.server";
 
@@ -187,5 +188,24 @@ describe("device saves joining the account on sign-in", () => {
     const fresh = await visitor();
     const many = [...Array.from({ length: SAVED_LIMITS.max }, () => randomUUID()), c.id];
     expect(await joinDeviceSaves(fresh, { businessIds: many })).toEqual({ joined: 0, leftOut: 0 });
+  });
+});
+
+describe("which of a page's businesses the viewer saved", () => {
+  it("names only the viewer's own saves among those asked about; anonymous visitors and bad ids read nothing", async () => {
+    const [me, other] = [await visitor(), await visitor()];
+    const [a, b, c] = [await listing(), await listing(), await listing()];
+    await saveBusiness(me, { businessId: a.id });
+    await saveBusiness(me, { businessId: c.id });
+    await saveBusiness(other, { businessId: b.id });
+    expect((await savedAmong(me, [a.id, b.id, c.id])).sort()).toEqual([a.id, c.id].sort());
+    // Another person's save of b is not mine; a business not asked about is not answered.
+    expect(await savedAmong(me, [b.id])).toEqual([]);
+    expect(await savedAmong(other, [a.id, b.id, "not-an-id", randomUUID()])).toEqual([b.id]);
+    expect(await savedAmong(null, [a.id, c.id])).toEqual([]);
+    expect(await savedAmong(me, [])).toEqual([]);
+    // Removed: no longer named.
+    await unsaveBusiness(me, { businessId: a.id });
+    expect(await savedAmong(me, [a.id, c.id])).toEqual([c.id]);
   });
 });

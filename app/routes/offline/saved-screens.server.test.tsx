@@ -7,6 +7,8 @@ import { renderRoute, sessionCookie } from "../../../tests/support/screen-harnes
 import { eq } from "drizzle-orm";
 import * as offlineRoute from "./offline";
 import * as savedRoute from "./saved";
+import * as businessRoute from "../public/business-detail";
+import * as businessesRoute from "../public/businesses";
 
 async function signedInVisitor() {
   const visitor = await createVisitor(getDb());
@@ -79,5 +81,40 @@ describe("/offline", () => {
     if (page.kind !== "page") throw new Error("expected a page");
     expect(page.text).toContain("You are offline");
     expect(page.html).toContain('href="/saved"');
+  });
+});
+
+describe("a signed-in user's saves on the pages", () => {
+  /** The Save form of a business on a rendered page: its intent and its button's label and pressed state. */
+  function saveFormOf(html: string, businessId: string) {
+    const form = html.match(new RegExp(`<form[^>]*data-id="${businessId}"[\\s\\S]*?</form>`))?.[0] ?? "";
+    return {
+      intent: form.match(/name="intent" value="(\w+)"/)?.[1],
+      label: form.match(/<button[^>]*>([^<]*)<\/button>/)?.[1],
+      pressed: form.match(/aria-pressed="(\w+)"/)?.[1],
+    };
+  }
+
+  it("the business page and its card say 'Saved' (and remove it) once saved; for another user and anonymous visitors, 'Save'", async () => {
+    const { visitor, cookie } = await signedInVisitor();
+    const other = await signedInVisitor();
+    const word = `Savedstate${Date.now().toString(36)}`;
+    const bakery = await listing(`${word} Bakery`);
+    await getDb().insert(savedBusinesses).values({ userId: visitor.id, businessId: bakery.id });
+    const pages = [
+      { module: businessRoute, path: `/businesses/${bakery.id}`, pattern: "businesses/:id" },
+      { module: businessesRoute, path: `/businesses?q=${word}`, pattern: undefined },
+    ];
+    for (const { module, path, pattern } of pages) {
+      const mine = await renderRoute(module, path, { cookie, pattern });
+      if (mine.kind !== "page") throw new Error(`expected a page at ${path}`);
+      expect(saveFormOf(mine.html, bakery.id)).toEqual({ intent: "unsave", label: "Saved", pressed: "true" });
+      const theirs = await renderRoute(module, path, { cookie: other.cookie, pattern });
+      if (theirs.kind !== "page") throw new Error(`expected a page at ${path}`);
+      expect(saveFormOf(theirs.html, bakery.id)).toEqual({ intent: "save", label: "Save", pressed: "false" });
+      const anonymous = await renderRoute(module, path, { pattern });
+      if (anonymous.kind !== "page") throw new Error(`expected a page at ${path}`);
+      expect(saveFormOf(anonymous.html, bakery.id)).toEqual({ intent: "save", label: "Save", pressed: "false" });
+    }
   });
 });

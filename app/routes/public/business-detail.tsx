@@ -33,6 +33,7 @@ import { REVIEW_LIMITS } from "~/features/reviews/review.schemas";
 import { saveReview } from "~/features/reviews/save-review.server";
 import { READER_PAGE } from "~/components/reader-page";
 import { formText } from "~/lib/form-fields";
+import { savedAmong } from "~/features/directory/saved-among.server";
 
 const NOT_FOUND = DIRECTORY_TEXTS.businessNotFound;
 const GALLERY_SHOWN = 3;
@@ -56,6 +57,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     business.viewCount = (await recordBusinessView(business.id, user)) ?? business.viewCount;
   }
   const replyTime = await getReplyTime(business.id);
+  // Whether the signed-in viewer saved it (their own saves only; nothing read for anonymous visitors).
+  const isSaved = (await savedAmong(user, [business.id])).length > 0;
   const canonical = publicUrl(businessPath(business.id));
   const place = [business.category, business.state && `in ${business.state}`].filter(Boolean).join(" ");
   const images = business.images.map((image) => publicUrl(image.src));
@@ -66,6 +69,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     canonical,
     trail,
     replyTime: replyTime?.text ?? null,
+    isSaved,
     // Links are made here, so the page needs no code to check them.
     links: {
       contact: contactHref(business),
@@ -150,7 +154,7 @@ export default function BusinessDetail({ loaderData, actionData }: Route.Compone
       </div>
     );
   }
-  const { business, canonical, links, reviews, signedIn, reviewLogin, trail, replyTime } = loaderData;
+  const { business, canonical, links, reviews, signedIn, reviewLogin, trail, replyTime, isSaved } = loaderData;
   const [main, ...gallery] = business.images;
   const address = [business.plotNumber, business.address].filter(Boolean).join(", ");
   const hiddenImages = gallery.length - GALLERY_SHOWN;
@@ -209,7 +213,7 @@ export default function BusinessDetail({ loaderData, actionData }: Route.Compone
           </a>
         )}
         <ShareButton title={business.name} url={canonical} />
-        <SaveButton business={{ ...business, place: [business.lga, business.state].filter(Boolean).join(", "), image: main?.thumbSrc ?? null }} isSignedIn={signedIn} />
+        <SaveButton business={{ ...business, place: [business.lga, business.state].filter(Boolean).join(", "), image: main?.thumbSrc ?? null }} isSignedIn={signedIn} isSaved={isSaved} keepWhenSaved />
       </div>
 
       {business.hours && (

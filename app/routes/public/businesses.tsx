@@ -18,6 +18,7 @@ import { shouldCountView } from "~/features/analytics/counting";
 import { recordSearchImpressions } from "~/features/analytics/record-listing-events.server";
 import { notePageCounts } from "~/lib/request-context.server";
 import { READER_PAGE } from "~/components/reader-page";
+import { savedAmong } from "~/features/directory/saved-among.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const filters = parseBusinessFilters(new URL(request.url).searchParams);
@@ -25,7 +26,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   // Each listing shown is a search impression for its owner's analytics (people only; written in batches).
   const shown = { businessIds: result.items.map((item) => item.id), words: filters.q ?? null };
   if (shown.businessIds.length > 0) notePageCounts({ impressions: shown });
-  if (shown.businessIds.length > 0 && shouldCountView(request)) recordSearchImpressions(request, await optionalUser(request), shown);
+  const viewer = await optionalUser(request);
+  if (shown.businessIds.length > 0 && shouldCountView(request)) recordSearchImpressions(request, viewer, shown);
+  // A signed-in user's saved businesses show as 'Saved' (their own saves only; nothing read for anonymous visitors).
+  const savedIds = await savedAmong(viewer, shown.businessIds);
   const what = [filters.category ?? "Local businesses", filters.region && `in ${filters.lga ? `${filters.lga}, ` : ""}${filters.region}`].filter(Boolean).join(" ");
   const meta = seoMeta({
     title: `${filters.category || filters.region ? what : "Find Local Businesses"} | ${SITE_NAME}`,
@@ -52,7 +56,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     summary,
     filters: { q: filters.q, region: filters.region, lga: filters.lga ?? null, category: filters.category, minRating: filters.minRating ?? null, sort, open: filters.open ?? null, near },
-    result, facets, meta, sortLink, nearMe,
+    result, facets, meta, sortLink, nearMe, savedIds,
   };
 }
 
@@ -124,7 +128,7 @@ export default function Businesses({ loaderData }: Route.ComponentProps) {
             <ul className="grid gap-4 sm:grid-cols-2 md:grid-cols-1 lg:grid-cols-2 2xl:grid-cols-3">
               {result.items.map((business, i) => (
                 <li key={business.id} className="flex">
-                  <BusinessCard business={business} isSignedIn={isSignedIn} isFirst={i === 0} />
+                  <BusinessCard business={business} isSignedIn={isSignedIn} isSaved={loaderData.savedIds.includes(business.id)} isFirst={i === 0} />
                 </li>
               ))}
             </ul>

@@ -20,8 +20,10 @@ import { CATEGORIES, HOME_CATEGORIES, LIMITS, POPULAR_SERVICES, REGIONS } from "
 import { markDegraded } from "~/lib/request-context.server";
 import type { loader as rootLoader } from "~/root";
 import { READER_PAGE } from "~/components/reader-page";
+import { optionalUser } from "~/features/accounts/guards.server";
+import { savedAmong } from "~/features/directory/saved-among.server";
 
-export async function loader() {
+export async function loader({ request }: Route.LoaderArgs) {
   let featured: BusinessCardData[] = [];
   try {
     featured = await listFeaturedBusinesses();
@@ -32,6 +34,8 @@ export async function loader() {
   }
   return {
     featured,
+    // A signed-in user's saved businesses show as 'Saved' (nothing read for anonymous visitors).
+    savedIds: await savedAmong(await optionalUser(request), featured.map((business) => business.id)),
     // Reference lists travel as data: importing app/lib/reference.ts in the page would put every
     // list it holds into the page's JavaScript.
     regions: REGIONS,
@@ -92,7 +96,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <ul ref={cards} data-enhance={user ? undefined : "login-required"} data-dialog="login-required" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {featured.map((business, i) => (
               <li key={business.id} className="flex">
-                <BusinessCard business={business} isSignedIn={!!user} isFirst={i === 0} detailsNeedLogin />
+                <BusinessCard business={business} isSignedIn={!!user} isSaved={loaderData.savedIds.includes(business.id)} isFirst={i === 0} detailsNeedLogin />
               </li>
             ))}
           </ul>

@@ -23,6 +23,7 @@ import { shouldCountView } from "~/features/analytics/counting";
 import { recordSearchImpressions } from "~/features/analytics/record-listing-events.server";
 import { notePageCounts } from "~/lib/request-context.server";
 import { READER_PAGE } from "~/components/reader-page";
+import { savedAmong } from "~/features/directory/saved-among.server";
 
 type Onward = { name: string; count: string; href: string };
 
@@ -49,7 +50,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   // Each listing shown is a search impression for its owner's analytics (people only; written in batches).
   const shown = { businessIds: result.items.map((item) => item.id), words: null };
   if (shown.businessIds.length > 0) notePageCounts({ impressions: shown });
-  if (shown.businessIds.length > 0 && shouldCountView(request)) recordSearchImpressions(request, await optionalUser(request), shown);
+  const viewer = await optionalUser(request);
+  if (shown.businessIds.length > 0 && shouldCountView(request)) recordSearchImpressions(request, viewer, shown);
+  const savedIds = await savedAmong(viewer, shown.businessIds);
   const trail = landingTrail(scope);
   const count = formatCount(result.total, result.isEstimate);
   // Links onward, made here: the same scope's other categories (in this state), other states (this category) and
@@ -77,6 +80,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     trail,
     summary: resultSummary(result.total, result.isEstimate, { q: "", region: null, category: null }),
     result,
+    savedIds,
     pages: Math.min(Math.ceil(result.total / PAGE_SIZE), result.lastPage ?? Infinity),
     pageLinks: {
       previous: result.hasPrevious ? landingPath(scope, page - 1) : null,
@@ -119,7 +123,7 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
   const isSignedIn = !!useRouteLoaderData<typeof rootLoader>("root")?.user;
   const searchForm = useSearchForm();
   if ("notFound" in loaderData) return <NotFoundPage />;
-  const { heading, trail, summary, result, pages, pageLinks, refine, within, categories, states, lgas, statesHeading, categoriesHeading, lgasHeading } = loaderData;
+  const { heading, trail, summary, result, savedIds, pages, pageLinks, refine, within, categories, states, lgas, statesHeading, categoriesHeading, lgasHeading } = loaderData;
   return (
     <div className="page">
       <Breadcrumbs trail={trail} />
@@ -148,7 +152,7 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {result.items.map((business, i) => (
           <li key={business.id} className="flex">
-            <BusinessCard business={business} isSignedIn={isSignedIn} isFirst={i === 0} />
+            <BusinessCard business={business} isSignedIn={isSignedIn} isSaved={savedIds.includes(business.id)} isFirst={i === 0} />
           </li>
         ))}
       </ul>

@@ -7,6 +7,8 @@ import { SaveButton } from "./save-button";
 type BusinessCardProps = {
   business: BusinessCardData;
   isSignedIn: boolean;
+  /** The signed-in viewer saved it: its Save button says 'Saved' (and removes it). */
+  isSaved?: boolean;
   /** The first card's image loads at once; the rest wait until they near the screen. */
   isFirst?: boolean;
   /**
@@ -17,7 +19,7 @@ type BusinessCardProps = {
 };
 
 /** A listing card: image, name, category, state and the first products. The rating (average and count) only when there are reviews. */
-export function BusinessCard({ business, isSignedIn, isFirst, detailsNeedLogin }: BusinessCardProps) {
+export function BusinessCard({ business, isSignedIn, isSaved = false, isFirst, detailsNeedLogin }: BusinessCardProps) {
   const followLink = useLinkNavigation();
   const details = businessPath(business.id);
   const contact = contactHref(business);
@@ -66,7 +68,7 @@ export function BusinessCard({ business, isSignedIn, isFirst, detailsNeedLogin }
             Contact
           </a>
         </div>
-        <SaveButton business={{ ...business, place: [business.lga, business.state].filter(Boolean).join(", "), image: business.imageSrcSet?.split(" ")[0] ?? business.imageSrc }} isSignedIn={isSignedIn} />
+        <SaveButton business={{ ...business, place: [business.lga, business.state].filter(Boolean).join(", "), image: business.imageSrcSet?.split(" ")[0] ?? business.imageSrc }} isSignedIn={isSignedIn} isSaved={isSaved} />
       </div>
     </article>
   );

@@ -5,14 +5,20 @@ import { businessPath } from "../business-links";
 type SaveButtonProps = {
   business: { id: string; name: string; category: string | null; place: string; image: string | null };
   isSignedIn: boolean;
+  /** Signed in and already saved: the button says 'Saved', pressed, and posts 'unsave'. */
+  isSaved?: boolean;
+  /** The business page: a saved business's page is kept for offline reading again when this device lost it. */
+  keepWhenSaved?: boolean;
 };
 
 /**
- * 'Save' (issue 20, ADR 30): a plain POST to /saved for signed-in users (it comes back to the page); for anonymous
+ * 'Save' (issue 20, ADR 30): a plain POST to /saved for signed-in users (it comes back to the page, which then says
+ * 'Saved'; pressed again it removes the save); for anonymous
  * visitors it saves on the device, which needs JavaScript, so the form stays hidden until app/enhance/save.ts runs.
  */
-export function SaveButton({ business, isSignedIn }: SaveButtonProps) {
+export function SaveButton({ business, isSignedIn, isSaved = false, keepWhenSaved = false }: SaveButtonProps) {
   const form = useEnhance<HTMLFormElement>(enhanceSave);
+  const saved = isSignedIn && isSaved;
   return (
     <form
       ref={form}
@@ -27,11 +33,12 @@ export function SaveButton({ business, isSignedIn }: SaveButtonProps) {
       data-link={businessPath(business.id)}
       data-image={business.image ?? ""}
       data-signed-in={isSignedIn ? "true" : undefined}
+      data-keep-saved={keepWhenSaved ? "true" : undefined}
     >
-      <input type="hidden" name="intent" value="save" />
+      <input type="hidden" name="intent" value={saved ? "unsave" : "save"} />
       <input type="hidden" name="businessId" value={business.id} />
-      <button type="submit" className="btn btn-outline" aria-pressed="false">
-        Save
+      <button type="submit" className="btn btn-outline" aria-pressed={saved}>
+        {saved ? "Saved" : "Save"}
       </button>
     </form>
   );
