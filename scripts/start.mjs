@@ -1,21 +1,17 @@
-// npm start: builds when no build exists, then runs the server (which migrates and serves).
-import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
-import { createRequire } from "node:module";
+// npm start: builds (scripts/build.mjs, the same build as `npm run build`) when no complete build exists, then runs
+// the server (which migrates and serves).
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { build, hasCompleteBuild } from "./build.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.chdir(root);
-const require = createRequire(import.meta.url);
 
-if (!existsSync(path.join(root, "build", "server", "index.js")) || !existsSync(path.join(root, "build", "client"))) {
-  console.log("No build found: building the app (react-router build)...");
-  const cli = path.join(path.dirname(require.resolve("@react-router/dev/package.json")), "bin.js");
-  const result = spawnSync(process.execPath, [cli, "build"], { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
-  if (result.status !== 0) process.exit(result.status ?? 1);
-  const precompress = spawnSync(process.execPath, [path.join(root, "scripts", "precompress.mjs")], { stdio: "inherit" });
-  if (precompress.status !== 0) process.exit(precompress.status ?? 1);
+// The same build as `npm run build` (scripts/build.mjs), made when there is none or it is incomplete.
+if (!hasCompleteBuild()) {
+  console.log("No complete build found: building the app (npm run build)...");
+  const code = build();
+  if (code !== 0) process.exit(code);
 }
 
 // Libraries (React's server renderer above all) read NODE_ENV to pick their fast production code, so it is

@@ -6,9 +6,9 @@
 //   npm test -- unit integration    only the steps named (see STEPS below)
 //   npm test -- --bail              stop at the first failure
 import { spawn } from "node:child_process";
-import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { hasCompleteBuild } from "./build.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
@@ -93,7 +93,7 @@ for (let i = 0; i < selected.length && !stop; i++) {
   for (const step of batch) {
     const label = step.label ?? step.name;
     if (step.skip) results.push({ label, status: "skipped", note: step.skip });
-    else if (step.needsBuild && (buildFailed || !existsSync(path.join(root, "build", "server", "index.js")))) {
+    else if (step.needsBuild && (buildFailed || !hasCompleteBuild())) {
       results.push({ label, status: "failed", note: buildFailed ? "not run: the build failed" : "not run: no production build" });
     } else runnable.push(step);
   }

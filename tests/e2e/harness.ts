@@ -1,7 +1,9 @@
 /**
- * End-to-end harness: the PRODUCTION build served exactly like `npm start` (one server for the whole run,
- * started by this file's default export as vitest's globalSetup) and Debian's chromium driven by
- * playwright-core. No browser is ever downloaded: CHROMIUM_PATH or /usr/bin/chromium.
+ * End-to-end harness: the product exactly as the README gives it to a newcomer (one server for the whole run,
+ * started by this file's default export as vitest's globalSetup): a fresh clone without build/
+ * (tests/support/fresh-clone.mjs) where `npm start` builds and serves; fresh-clone.spec.ts checks that build
+ * is the one `npm run build` makes. Debian's chromium driven by playwright-core; no browser is ever downloaded:
+ * CHROMIUM_PATH or /usr/bin/chromium.
  */
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -9,11 +11,14 @@ import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Page } from "playwright-core";
 import { inject } from "vitest";
 import type { TestProject } from "vitest/node";
-import { hasProductionBuild, startProductionServer } from "../support/server-process.mjs";
+import { makeFreshClone } from "../support/fresh-clone.mjs";
+import { startProductionServer } from "../support/server-process.mjs";
 
 declare module "vitest" {
   export interface ProvidedContext {
     e2eBaseUrl: string;
+    /** The fresh clone the server runs in (its build/ is what `npm start` made). */
+    e2eCloneDir: string;
   }
 }
 
@@ -31,18 +36,21 @@ export const CHROMIUM_ARGS = [
 /** How long SIGTERM may take to stop the server (README: exits within 10 s). */
 export const SHUTDOWN_LIMIT_MS = 10_000;
 
-/** vitest globalSetup: builds nothing, starts the built server once, stops it (SIGTERM) at the end. */
+/** vitest globalSetup: `npm start` in a fresh clone (it builds, migrates, seeds, serves), stopped by SIGTERM at the end. */
 export default async function setup(project: TestProject) {
-  if (!hasProductionBuild()) {
-    console.warn("e2e: no production build yet; scripts/start.mjs builds it first (npm run build is faster to re-run).");
-  }
+  const clone = makeFreshClone();
   const logFile = path.join(mkdtempSync(path.join(tmpdir(), "nd-e2e-log-")), "server.log");
-  const server = await startProductionServer({ logFile });
-  console.log(`e2e: production server ${server.baseUrl} (pid ${server.pid}) up in ${server.startupMs} ms; log ${logFile}`);
+  const server = await startProductionServer({ logFile, root: clone.dir, npmStart: true }).catch(async (error: unknown) => {
+    await clone.remove();
+    throw error;
+  });
+  console.log(`e2e: \`npm start\` in a fresh clone (${clone.files} files, ${clone.dir}) built and served ${server.baseUrl} (pid ${server.pid}) in ${server.startupMs} ms; log ${logFile}`);
   project.provide("e2eBaseUrl", server.baseUrl);
+  project.provide("e2eCloneDir", clone.dir);
 
   return async () => {
     const stopped = await server.stop({ timeoutMs: SHUTDOWN_LIMIT_MS });
+    await clone.remove();
     console.log(`e2e: server stopped by SIGTERM in ${stopped.ms} ms (exit code ${stopped.code}, signal ${stopped.signal})`);
     const problem = !stopped.exitedInTime
       ? `did not exit within ${SHUTDOWN_LIMIT_MS} ms of SIGTERM (killed)`
@@ -60,6 +68,11 @@ export default async function setup(project: TestProject) {
 /** The base URL of the server the globalSetup started. */
 export function baseUrl(): string {
   return inject("e2eBaseUrl");
+}
+
+/** The fresh clone the server was started in by `npm start`. */
+export function cloneDir(): string {
+  return inject("e2eCloneDir");
 }
 
 export function url(pathname: string): string {

@@ -27,4 +27,8 @@ export declare function startProductionServer(options?: {
   logFile?: string;
   /** A port chosen beforehand (when PUBLIC_URL must name it); default a free one. */
   port?: number;
+  /** The project copy to start in (default PROJECT_ROOT). */
+  root?: string;
+  /** Run `npm start` in `root`, as the README says, instead of `node scripts/start.mjs`. */
+  npmStart?: boolean;
 }): Promise<ProductionServer>;
