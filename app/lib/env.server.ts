@@ -48,6 +48,8 @@ const EnvSchema = z.object({
   ADMIN_EMAILS: emailList,
   DEMO_SEED: booleanString.default(true),
   LOG_LEVEL: z.enum(LOG_LEVELS).default("info"),
+  /** JSON lines or short readable ones; unset: readable only outside production in a terminal (app/lib/logger.server.ts). */
+  LOG_FORMAT: z.enum(["json", "pretty"], { message: "must be json or pretty" }).optional(),
   SUPPORT_EMAIL: z.email({ message: "must be an e-mail address" }).default("support@example.com"),
   // The demo provider makes every payment succeed: outside a loopback trial it must be chosen explicitly.
   PAYMENT_PROVIDER: z.enum(["demo", "paystack"], { message: "must be paystack or demo" }).optional(),

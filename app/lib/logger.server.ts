@@ -1,6 +1,6 @@
 import pino, { type Logger } from "pino";
-import { createRequire } from "node:module";
 import { hostname } from "node:os";
+import { readableLogLine } from "./log-format";
 import { scrubError } from "./log-safety";
 import { requestStorage } from "./request-context.server";
 import { singleton } from "./singleton.server";
@@ -10,9 +10,20 @@ type Sink = { write(line: string): void };
 /** Where log lines go: standard output, or a test's capture (captureLogs). */
 const sinks = singleton("log-sinks", () => ({ current: undefined as Sink | undefined }));
 
+/**
+ * `LOG_FORMAT`: `json` (one object per line, for a log pipeline) or `pretty` (a short line a person reads,
+ * app/lib/log-format.ts). Unset: JSON in production and wherever the output is not a terminal, readable in
+ * a terminal otherwise (a local trial's `npm start`). scripts/start.mjs forces NODE_ENV=production for the
+ * libraries and keeps what the operator set in APP_NODE_ENV (empty: nothing set).
+ */
+export function logFormat(source: NodeJS.ProcessEnv = process.env, isTerminal = Boolean(process.stdout.isTTY)): "json" | "pretty" {
+  if (source.LOG_FORMAT === "json" || source.LOG_FORMAT === "pretty") return source.LOG_FORMAT;
+  const nodeEnv = source.APP_NODE_ENV !== undefined ? source.APP_NODE_ENV : source.NODE_ENV;
+  return nodeEnv !== "production" && isTerminal ? "pretty" : "json";
+}
+
 function createLogger(): Logger {
   const level = process.env.LOG_LEVEL || "info";
-  const isProduction = (process.env.APP_NODE_ENV || process.env.NODE_ENV) === "production";
   const options: pino.LoggerOptions = {
     level,
     // Several processes write to one place behind a load balancer: every line says which one.
@@ -29,16 +40,14 @@ function createLogger(): Logger {
       censor: "[redacted]",
     },
   };
-  if (!isProduction && process.stdout.isTTY) {
-    try {
-      createRequire(import.meta.url).resolve("pino-pretty");
-      return pino({ ...options, transport: { target: "pino-pretty", options: { colorize: true, ignore: "pid,hostname" } } });
-    } catch {
-      // pino-pretty is a dev dependency; JSON lines are fine without it.
-    }
-  }
   const stdout = pino.destination({ fd: 1, sync: false });
-  return pino(options, { write: (line: string) => (sinks.current ?? stdout).write(line) });
+  const colour = Boolean(process.stdout.isTTY);
+  // A test's capture (captureLogs) always reads the JSON lines.
+  const out: Sink =
+    logFormat() === "pretty"
+      ? { write: (line) => { const readable = readableLogLine(line, colour); if (readable) stdout.write(readable); } }
+      : stdout;
+  return pino(options, { write: (line: string) => (sinks.current ?? out).write(line) });
 }
 
 /** Collects the lines the process logger writes until `stop()` (tests that read the log). */
@@ -57,5 +66,5 @@ export function captureLogs(): { stop(): string[] } {
   };
 }
 
-/** The process logger: JSON in production, pretty in a terminal. */
+/** The process logger: JSON lines, or readable ones on a local trial in a terminal (`logFormat`). */
 export const logger: Logger = singleton("logger", createLogger);
