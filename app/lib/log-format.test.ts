@@ -19,6 +19,7 @@ describe("the readable log (issue 30)", () => {
   });
 
   it("names warnings and errors, keeps their own fields and the error's stack", () => {
+    expect(readableLogLine(json({ msg: "scheduled job done", job: "search-statistics", ms: 40 }))).toBe("12:04:31 scheduled job done  job=search-statistics ms=40\n");
     expect(readableLogLine(json({ level: 40, msg: "could not claim a scheduled job's slot", job: "site-stats" }))).toBe(
       "12:04:31 WARN  could not claim a scheduled job's slot  job=site-stats\n",
     );

@@ -10,8 +10,9 @@
 
 const LEVELS: Record<number, string> = { 10: "TRACE", 20: "DEBUG", 30: "", 40: "WARN ", 50: "ERROR", 60: "FATAL" };
 const COLOURS: Record<number, string> = { 40: "\x1b[33m", 50: "\x1b[31m", 60: "\x1b[31m" };
-/** Fields every line carries, or that the line's own text already says. */
-const LEFT_OUT = new Set(["level", "time", "pid", "hostname", "msg", "method", "path", "status", "ms", "requestId"]);
+/** Fields every line carries, or that the line's own text already says (a request's, on request lines). */
+const LEFT_OUT = new Set(["level", "time", "pid", "hostname", "msg", "requestId"]);
+const REQUEST_FIELDS = new Set(["method", "path", "status", "ms"]);
 /** Static files a page pulls in: a line each would bury the pages themselves (they stay in the JSON log). */
 const QUIET_PATHS = /^\/(?:assets|media|icons)\/|^\/(?:favicon\.ico|sw\.js|manifest\.webmanifest|robots\.txt)$/;
 
@@ -56,7 +57,7 @@ export function readableLogLine(json: string, colour = false): string | null {
   if (!(isRequest && (line.msg === "request" || !line.msg))) parts.push(line.msg ?? "");
   if (request) parts.push(request);
   const fields = Object.entries(line)
-    .filter(([key, v]) => !LEFT_OUT.has(key) && key !== "err" && key !== "error" && v !== undefined)
+    .filter(([key, v]) => !LEFT_OUT.has(key) && !(isRequest && REQUEST_FIELDS.has(key)) && key !== "err" && key !== "error" && v !== undefined)
     .map(([key, v]) => `${key}=${value(v)}`);
   if (level >= 50 && typeof line.requestId === "string") fields.push(`requestId=${line.requestId}`);
   let text = parts.filter(Boolean).join(" ");
