@@ -72,9 +72,10 @@ export function countsTable(rows: PageCounts[] = axeCounts): string {
 }
 
 /**
- * WCAG 1.4.10 reflow: at the current viewport the document does not scroll sideways, and no element with
+ * WCAG 1.4.10 reflow: at the current viewport the document does not scroll sideways, no element with
  * text cuts it off (overflow hidden/clip with content wider than its box, unless it is an intentional
- * single-line ellipsis or a visually hidden label). Returns what is wrong, empty when nothing is.
+ * single-line ellipsis or a visually hidden label), and no button or link's label runs past its own edge (a
+ * label that does not fit its button, issue 30). Returns what is wrong, empty when nothing is.
  */
 export async function reflowProblems(page: Page): Promise<string[]> {
   return page.evaluate(() => {
@@ -98,6 +99,52 @@ export async function reflowProblems(page: Page): Promise<string[]> {
         problems.push(`text clipped in ${el.tagName.toLowerCase()}.${[...el.classList].slice(0, 4).join(".")}: "${el.innerText.slice(0, 40)}"`);
       }
     }
+    for (const el of document.body.querySelectorAll<HTMLElement>("a.btn, button, .btn")) {
+      if (el.getClientRects().length === 0 || el.clientWidth <= 1) continue;
+      // A child (icon, text) outside the content box: the label touches or crosses the button's edge.
+      const style = getComputedStyle(el);
+      const box = el.getBoundingClientRect();
+      const contentLeft = box.left + el.clientLeft + parseFloat(style.paddingLeft) - 1;
+      const contentRight = box.left + el.clientLeft + el.clientWidth - parseFloat(style.paddingRight) + 1;
+      const parts = [...el.childNodes].map((child) => {
+        // Visually hidden labels and positioned badges are not in the button's flow.
+        if (child instanceof HTMLElement) {
+          const position = getComputedStyle(child).position;
+          return child.getClientRects().length && position !== "absolute" && position !== "fixed" ? child.getBoundingClientRect() : undefined;
+        }
+        if (child.nodeType !== Node.TEXT_NODE || !child.textContent!.trim()) return undefined;
+        const range = document.createRange();
+        range.selectNodeContents(child);
+        return range.getBoundingClientRect();
+      });
+      const outside = parts.some((rect) => rect && rect.width > 0 && (rect.left < contentLeft || rect.right > contentRight));
+      if (el.scrollWidth > el.clientWidth + 1 || outside) {
+        problems.push(`label runs past its button: ${el.tagName.toLowerCase()}.${[...el.classList].slice(0, 4).join(".")} "${el.innerText.trim().slice(0, 40)}" (${Math.round(box.width)} px wide)`);
+      }
+    }
     return problems;
   });
+}
+
+/** The phone widths every page state must fit (CSS px): 320 (small phones, and 200% zoom), 360 (the most common Android width here), 412. */
+export const PHONE_WIDTHS = [320, 360, 412] as const;
+
+/**
+ * `reflowProblems` at each phone width, the page state kept (the viewport resized, not the page reloaded), then the
+ * viewport put back. Each problem names its width.
+ */
+export async function phoneWidthProblems(page: Page, label: string): Promise<string[]> {
+  const original = page.viewportSize() ?? { width: 390, height: 844 };
+  const problems: string[] = [];
+  try {
+    for (const width of PHONE_WIDTHS) {
+      await page.setViewportSize({ width, height: 780 });
+      // Two frames: the resize's layout (and any resize handler) has run.
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+      for (const problem of await reflowProblems(page)) problems.push(`${label} at ${width} px: ${problem}`);
+    }
+  } finally {
+    await page.setViewportSize(original);
+  }
+  return problems;
 }

@@ -5,7 +5,8 @@ export type TabLink = { id: string; label: string; href: string; badge?: ReactNo
 
 /**
  * Tabs as links (each tab is its own URL, so it works without JavaScript and keeps its place on reload):
- * the open one is aria-current="page" and scrolled into view on a narrow screen.
+ * the open one is aria-current="page" and scrolled into view on a narrow screen. The strip scrolls on its own;
+ * `relative` keeps the badges' visually hidden text inside it (absolute, it made the whole page 1244 px wide).
  */
 export function TabNav({ label, tabs, current }: { label: string; tabs: readonly TabLink[]; current: string }) {
   const currentRef = useRef<HTMLAnchorElement>(null);
@@ -14,7 +15,7 @@ export function TabNav({ label, tabs, current }: { label: string; tabs: readonly
     currentRef.current?.scrollIntoView({ block: "nearest", inline: "nearest" });
   }, [current]);
   return (
-    <nav aria-label={label} className="-mx-4 mb-5 overflow-x-auto px-4">
+    <nav aria-label={label} className="relative -mx-4 mb-5 overflow-x-auto px-4">
       <ul className="flex min-w-max gap-1 border-b border-gray-200 lg:min-w-0 lg:flex-wrap">
         {tabs.map((tab) => {
           const isCurrent = tab.id === current;

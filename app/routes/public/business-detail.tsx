@@ -195,8 +195,8 @@ export default function BusinessDetail({ loaderData, actionData }: Route.Compone
         )}
       </p>
 
-      <div className="mt-5 grid grid-cols-3 gap-2 sm:flex">
-        <Link to={isSignedIn ? links.contact : links.contactAfterLogin} className="btn btn-primary col-span-3 py-3">
+      <div className="mt-5 grid grid-cols-2 gap-2 sm:flex">
+        <Link to={isSignedIn ? links.contact : links.contactAfterLogin} className="btn btn-primary col-span-2 py-3">
           <span className="i i-message" />
           Contact Business
         </Link>

@@ -143,7 +143,7 @@ function ChangeCard({ change: c, result }: { change: PendingChange; result?: Adm
             {approving ? "Approving…" : "Approve changes"}
           </button>
         </ActionForm>
-        <div className="min-w-0 flex-1 has-[details[open]]:basis-full">
+        <div className="flex-1 has-[details[open]]:basis-full">
           <ReasonForm
             intent="reject-change"
             targetId={c.businessId}
@@ -260,7 +260,7 @@ function PendingCard({ business: b, duplicates, result }: { business: PendingBus
               {approving ? "Approving…" : "Approve"}
             </button>
           </ActionForm>
-          <div className="min-w-0 flex-1 has-[details[open]]:basis-full">
+          <div className="flex-1 has-[details[open]]:basis-full">
             <ReasonForm
               intent="reject-business"
               targetId={b.id}

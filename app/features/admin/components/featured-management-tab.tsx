@@ -109,7 +109,7 @@ function FeaturedRow({ business: b, result }: { business: AdminApprovedBusiness;
             {busy ? "Saving…" : b.featured ? "Remove from featured" : "Feature this business"}
           </button>
         </ActionForm>
-        <div className="min-w-0 flex-1 has-[details[open]]:basis-full">
+        <div className="flex-1 has-[details[open]]:basis-full">
           <ReasonForm
             intent="unpublish-business"
             targetId={b.id}

@@ -23,7 +23,7 @@ function ReviewButtons({ intent, request }: { intent: "review-request" | "review
           Approve
         </button>
       </ActionForm>
-      <div className="min-w-0 flex-1 has-[details[open]]:basis-full">
+      <div className="flex-1 has-[details[open]]:basis-full">
         <ReasonForm
           intent={intent}
           targetId={request.id}

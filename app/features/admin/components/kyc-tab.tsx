@@ -64,7 +64,7 @@ function KycCard({ submission: s, result }: { submission: AdminKycRow; result?: 
                 {approving ? "Approving…" : "Approve"}
               </button>
             </ActionForm>
-            <div className="min-w-0 flex-1 has-[details[open]]:basis-full">
+            <div className="flex-1 has-[details[open]]:basis-full">
               <ReasonForm
                 intent="reject-kyc"
                 targetId={s.id}

@@ -116,7 +116,7 @@ function ReportCard({ group: g, result }: { group: ReportGroup; result?: AdminAc
           </button>
         </ActionForm>
         {item?.takeDownLabel ? (
-          <div className="min-w-0 flex-1 has-[details[open]]:basis-full">
+          <div className="flex-1 has-[details[open]]:basis-full">
             <ReasonForm
               intent="report-remove"
               targetId={g.itemId}
@@ -133,7 +133,7 @@ function ReportCard({ group: g, result }: { group: ReportGroup; result?: AdminAc
           </div>
         ) : null}
         {item?.authorId ? (
-          <div className="min-w-0 flex-1 has-[details[open]]:basis-full">
+          <div className="flex-1 has-[details[open]]:basis-full">
             <ReasonForm
               intent="report-suspend"
               targetId={g.itemId}

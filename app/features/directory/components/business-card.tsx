@@ -61,10 +61,10 @@ export function BusinessCard({ business, isSignedIn, isSaved = false, isFirst, d
         )}
         {/* Plain links followed inside the app by one handler (ADR 27): cheaper to render than <Link>. */}
         <div className="mt-auto grid grid-cols-2 gap-2 pt-2" onClick={followLink}>
-          <a data-discover="true" data-to={details} href={href(details, detailsNeedLogin)} className="btn btn-outline">
+          <a data-discover="true" data-to={details} href={href(details, detailsNeedLogin)} className="btn btn-outline px-2">
             View Details
           </a>
-          <a data-discover="true" data-to={contact} href={href(contact, true)} className="btn btn-primary">
+          <a data-discover="true" data-to={contact} href={href(contact, true)} className="btn btn-primary px-2">
             Contact
           </a>
         </div>
