@@ -54,6 +54,31 @@ async function exec(database: Database, text: string, params: unknown[] = []): P
   else await database.pglite!.query(text, params);
 }
 
+/**
+ * One statement in a transaction of its own with `set local` settings (on PostgreSQL, one pooled connection; the
+ * settings end with the transaction, so the connection goes back to the pool as it came).
+ */
+async function execWith(database: Database, settings: string[], text: string, params: unknown[] = []): Promise<void> {
+  const run = async (query: (text: string, params?: unknown[]) => Promise<unknown>) => {
+    await query("begin");
+    try {
+      for (const setting of settings) await query(`set local ${setting}`);
+      await query(text, params);
+      await query("commit");
+    } catch (error) {
+      await query("rollback");
+      throw error;
+    }
+  };
+  if (!database.pool) return run((text, params) => database.pglite!.query(text, params));
+  const client = await database.pool.connect();
+  try {
+    await run((text, params) => client.query(text, params));
+  } finally {
+    client.release();
+  }
+}
+
 async function queryAll<T>(database: Database, text: string): Promise<T[]> {
   if (database.pool) return (await database.pool.query(text)).rows as T[];
   return (await database.pglite!.query<T>(text)).rows;
@@ -84,9 +109,17 @@ const REVIEW_TEXTS = [
 
 async function main() {
   const started = Date.now();
+  let stepStarted = started;
+  /** Prints how long the step that just ended took (bench/README.md gives the figures). */
+  const step = (name: string) => {
+    console.log(`  ${name}: ${((Date.now() - stepStarted) / 1000).toFixed(0)} s`);
+    stepStarted = Date.now();
+  };
   const database = args["database-url"]
     ? await openDatabase({ kind: "postgres", url: args["database-url"], poolSize: 2, statementTimeoutMs: 0 })
     : await openDatabase({ kind: "embedded", dataDir, purpose: "bench generator" });
+  /** Statements that may run side by side: two on PostgreSQL (its two connections, both cores), one embedded. */
+  const parallel = database.pool ? 2 : 1;
   try {
     await migrateDatabase(database);
     const images = await renderSharedImages();
@@ -97,13 +130,21 @@ async function main() {
        where schemaname = 'public' and tablename in ('businesses', 'business_images')
          and indexname not in (select conname from pg_constraint)`,
     );
-    for (const { indexname } of indexes) await exec(database, `drop index "${indexname}"`);
+    // saved_businesses too: 20 rows per user (10,000,000 at 1,000,000 listings) went in at 216 s with its indexes
+    // and foreign-key checks; they are made at the end (and the rows, right by construction, go in unchecked).
+    const savedIndexes = await queryAll<{ indexname: string; indexdef: string }>(
+      database,
+      `select indexname, indexdef from pg_indexes
+       where schemaname = 'public' and tablename = 'saved_businesses' and indexname not in (select conname from pg_constraint)`,
+    );
+    for (const { indexname } of [...indexes, ...savedIndexes]) await exec(database, `drop index "${indexname}"`);
     // The per-region/category counts (migration 0004) are recomputed once at the end instead of per row.
     await exec(database, "alter table businesses disable trigger businesses_facet_counts");
     await exec(database, "alter table businesses disable trigger businesses_rated4_counts");
     await exec(database, "alter table businesses disable trigger businesses_lga_counts");
     console.log(`images ready in ${Date.now() - started} ms; inserting ${count.toLocaleString("en")} businesses…`);
     const runId = randomUUID().slice(0, 8);
+    const inFlight: Promise<void>[] = [];
 
     let owner: GeneratedOwner & { id: string; suspended: boolean } = { ...generateOwner(rng), id: "", suspended: false };
     let listingsLeft = 0;
@@ -118,6 +159,8 @@ async function main() {
         id: [], user_id: [], name: [], description: [], address: [], plot_number: [], state: [], phone_number: [], website_url: [],
         products: [], category: [], approved: [], approval_status: [], featured: [], featured_until: [], owner_suspended: [],
         view_count: [], created_at: [], lga: [], landmark: [], opening_hours: [], open_minutes: [], latitude: [], longitude: [],
+        review_count: [], review_star_sum: [], review_stars_5: [], review_stars_4: [], review_stars_3: [], review_stars_2: [],
+        review_stars_1: [], rating_score: [],
       };
       const imageRows: Record<string, unknown[]> = { business_id: [], image_url: [], position: [], width: [], height: [], created_at: [] };
       const reviewRows: Record<string, unknown[]> = { business_id: [], author_id: [], stars: [], body: [], created_at: [] };
@@ -176,6 +219,9 @@ async function main() {
         rows.longitude.push(place.longitude);
         // Reviews at the demo data's rate (db/seed: two listings in three, one to five reviews each), written by
         // earlier owners (never the listing's own), stars skewed high as review sites' are.
+        // Its rating aggregates and Bayesian score (m = 3.5, C = 5: ADR 18) go in with the listing: an update of
+        // every reviewed listing afterwards rewrote each row and its search vector (87 s at 1,000,000).
+        const starCounts = [0, 0, 0, 0, 0, 0];
         if (status === "approved" && rng.float() < 2 / 3 && reviewerPool.length > 5) {
           const authors = new Set<string>();
           for (let r = rng.int(1, 5); r > 0; r--) {
@@ -184,6 +230,7 @@ async function main() {
             authors.add(author);
             const starRoll = rng.float();
             const stars = starRoll < 0.45 ? 5 : starRoll < 0.75 ? 4 : starRoll < 0.87 ? 3 : starRoll < 0.94 ? 2 : 1;
+            starCounts[stars]!++;
             reviewRows.business_id.push(id);
             reviewRows.author_id.push(author);
             reviewRows.stars.push(stars);
@@ -191,6 +238,12 @@ async function main() {
             reviewRows.created_at.push(new Date(Math.min(now - DAY, createdAt.getTime() + rng.int(1, 300) * DAY)).toISOString());
           }
         }
+        const reviewCount = starCounts.reduce((a, b) => a + b, 0);
+        const starSum = starCounts.reduce((sum, n, stars) => sum + n * stars, 0);
+        rows.review_count.push(reviewCount);
+        rows.review_star_sum.push(starSum);
+        for (const stars of [5, 4, 3, 2, 1]) rows[`review_stars_${stars}`]!.push(starCounts[stars]);
+        rows.rating_score.push((5 * 3.5 + starSum) / (5 + reviewCount));
         const shared = images.get(business.category)!;
         const imageCount = rng.int(1, 3);
         for (let position = 1; position <= imageCount; position++) {
@@ -219,65 +272,66 @@ async function main() {
           [users.map((u) => u.id), users.map((u) => u.first), users.map((u) => u.last), users.map((u) => u.state), users.map((u) => u.created)],
         );
       }
-      await exec(
-        database,
-        `insert into businesses (id, user_id, name, description, address, plot_number, state, country, phone_number, website_url,
-           products, category, approved, approval_status, approved_at, featured, featured_until, owner_suspended, view_count,
-           created_at, updated_at, lga, landmark, opening_hours, open_minutes, latitude, longitude)
-         select b.id, b.user_id, b.name, b.description, b.address, b.plot_number, b.state, 'Nigeria', b.phone_number, b.website_url,
-           string_to_array(b.products, chr(31)), b.category, b.approved, b.approval_status,
-           case when b.approved then b.created_at end, b.featured, b.featured_until, b.owner_suspended, b.view_count,
-           b.created_at, b.created_at, b.lga, b.landmark, b.opening_hours::jsonb, b.open_minutes::int4multirange, b.latitude, b.longitude
-         from unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[],
-           $10::text[], $11::text[], $12::boolean[], $13::text[], $14::boolean[], $15::timestamptz[], $16::boolean[], $17::int[],
-           $18::timestamptz[], $19::text[], $20::text[], $21::text[], $22::text[], $23::float8[], $24::float8[])
-           as b(id, user_id, name, description, address, plot_number, state, phone_number, website_url, products, category,
-                approved, approval_status, featured, featured_until, owner_suspended, view_count, created_at, lga, landmark, opening_hours, open_minutes,
-                latitude, longitude)`,
-        Object.values(rows),
-      );
-      await exec(
-        database,
-        `insert into business_images (business_id, image_url, position, width, height, created_at)
-         select * from unnest($1::uuid[], $2::text[], $3::smallint[], $4::int[], $5::int[], $6::timestamptz[])`,
-        Object.values(imageRows),
-      );
-      if (closureRows.business_id.length > 0) {
+      // The listings, their images, closures and reviews: on PostgreSQL in the background while the next batch is
+      // made (the server's work per row, the search vector above all, is most of the time; two connections use
+      // both cores). Users go in first and in order, so every listing's owner and review author is already there.
+      const heavy = (async () => {
         await exec(
           database,
-          `insert into business_closures (business_id, closed_on, note) select c.id, $2::date, 'Public holiday' from unnest($1::uuid[]) as c(id)`,
-          [closureRows.business_id, watDate(new Date(now))],
+          `insert into businesses (id, user_id, name, description, address, plot_number, state, country, phone_number, website_url,
+             products, category, approved, approval_status, approved_at, featured, featured_until, owner_suspended, view_count,
+             created_at, updated_at, lga, landmark, opening_hours, open_minutes, latitude, longitude,
+             review_count, review_star_sum, review_stars_5, review_stars_4, review_stars_3, review_stars_2, review_stars_1, rating_score)
+           select b.id, b.user_id, b.name, b.description, b.address, b.plot_number, b.state, 'Nigeria', b.phone_number, b.website_url,
+             string_to_array(b.products, chr(31)), b.category, b.approved, b.approval_status,
+             case when b.approved then b.created_at end, b.featured, b.featured_until, b.owner_suspended, b.view_count,
+             b.created_at, b.created_at, b.lga, b.landmark, b.opening_hours::jsonb, b.open_minutes::int4multirange, b.latitude, b.longitude,
+             b.rc, b.rs, b.r5, b.r4, b.r3, b.r2, b.r1, b.score
+           from unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[],
+             $10::text[], $11::text[], $12::boolean[], $13::text[], $14::boolean[], $15::timestamptz[], $16::boolean[], $17::int[],
+             $18::timestamptz[], $19::text[], $20::text[], $21::text[], $22::text[], $23::float8[], $24::float8[],
+             $25::int[], $26::int[], $27::int[], $28::int[], $29::int[], $30::int[], $31::int[], $32::float8[])
+             as b(id, user_id, name, description, address, plot_number, state, phone_number, website_url, products, category,
+                  approved, approval_status, featured, featured_until, owner_suspended, view_count, created_at, lga, landmark, opening_hours, open_minutes,
+                  latitude, longitude, rc, rs, r5, r4, r3, r2, r1, score)`,
+          Object.values(rows),
         );
-      }
-      if (reviewRows.business_id.length > 0) {
         await exec(
           database,
-          `insert into reviews (business_id, author_id, stars, body, created_at, updated_at)
-           select r.business_id, r.author_id, r.stars, r.body, r.created_at, r.created_at
-           from unnest($1::uuid[], $2::text[], $3::smallint[], $4::text[], $5::timestamptz[]) as r(business_id, author_id, stars, body, created_at)`,
-          Object.values(reviewRows),
+          `insert into business_images (business_id, image_url, position, width, height, created_at)
+           select * from unnest($1::uuid[], $2::text[], $3::smallint[], $4::int[], $5::int[], $6::timestamptz[])`,
+          Object.values(imageRows),
         );
-      }
+        if (closureRows.business_id.length > 0) {
+          await exec(
+            database,
+            `insert into business_closures (business_id, closed_on, note) select c.id, $2::date, 'Public holiday' from unnest($1::uuid[]) as c(id)`,
+            [closureRows.business_id, watDate(new Date(now))],
+          );
+        }
+        if (reviewRows.business_id.length > 0) {
+          await exec(
+            database,
+            `insert into reviews (business_id, author_id, stars, body, created_at, updated_at)
+             select r.business_id, r.author_id, r.stars, r.body, r.created_at, r.created_at
+             from unnest($1::uuid[], $2::text[], $3::smallint[], $4::text[], $5::timestamptz[]) as r(business_id, author_id, stars, body, created_at)`,
+            Object.values(reviewRows),
+          );
+        }
+      })();
+      heavy.catch(() => undefined); // awaited below; this only keeps an early failure from going unhandled
+      inFlight.push(heavy);
+      if (inFlight.length >= parallel) await inFlight.shift();
       const done = offset + size;
       if (done % (batchSize * 10) === 0 || done === count) {
         console.log(`  ${done.toLocaleString("en")} businesses (${ownerNumber.toLocaleString("en")} owners) in ${((Date.now() - started) / 1000).toFixed(0)} s`);
       }
     }
-    // The listings' rating aggregates and Bayesian score (m = 3.5, C = 5: ADR 18), once from the reviews.
-    await exec(
-      database,
-      `update businesses b set review_count = r.c, review_star_sum = r.s, review_stars_5 = r.s5, review_stars_4 = r.s4,
-         review_stars_3 = r.s3, review_stars_2 = r.s2, review_stars_1 = r.s1, rating_score = (5 * 3.5 + r.s) / (5 + r.c)::real
-       from (select business_id, count(*)::int as c, sum(stars)::int as s,
-               count(*) filter (where stars = 5)::int as s5, count(*) filter (where stars = 4)::int as s4,
-               count(*) filter (where stars = 3)::int as s3, count(*) filter (where stars = 2)::int as s2,
-               count(*) filter (where stars = 1)::int as s1
-             from reviews where status = 'published' group by business_id) r
-       where b.id = r.business_id`,
-    );
+    await Promise.all(inFlight);
+    step("listings, images, closures and reviews");
     console.log(`rebuilding ${indexes.length} indexes…`);
-    if (database.pool) await exec(database, "set maintenance_work_mem = '512MB'");
-    for (const { indexdef } of indexes) await exec(database, indexdef);
+    await mapLimit(indexes, parallel, ({ indexdef }) => execWith(database, database.pool ? ["maintenance_work_mem = '512MB'"] : [], indexdef));
+    step("indexes");
     await exec(database, "alter table businesses enable trigger businesses_facet_counts");
     await exec(database, "delete from business_facet_counts");
     await exec(
@@ -305,6 +359,7 @@ async function main() {
        select coalesce(state, ''), lga, coalesce(category, ''), count(*) from businesses
        where approved and approval_status = 'approved' and not owner_suspended and user_id is not null and lga is not null group by 1, 2, 3`,
     );
+    step("facet counts");
     // Owner analytics (issue 18, ADR 25): one listing in 50 has 90 days of daily rollups (a few counts a day, first
     // replies some days), so the rollup table has the size a busy directory gives it.
     console.log("analytics rollups…");
@@ -319,22 +374,50 @@ async function main() {
        where abs(hashtext(b.id::text)) % 50 = 0`,
     );
     // Saved businesses (issue 20, ADR 30): each earlier owner saved 20 public listings, the first of them the
-    // account limit (500), so /saved and its index meet the sizes a busy directory gives them.
+    // account limit (500), so /saved and its index meet the sizes a busy directory gives them. Each user's saves are
+    // a run of consecutive public listings (in id order) from an offset of up to 10,000 given by a hash of its id:
+    // the first 10,500 public ids are numbered once, then every user's run is a range join on that number (a
+    // lateral `order by id offset … limit 20` per user read up to 10,000 rows each: hours at 100,000, issue 30).
+    step("analytics rollups");
     console.log("saved businesses…");
+    await exec(database, "drop table if exists bench_public_ids");
     await exec(
       database,
-      `insert into saved_businesses (user_id, business_id, created_at)
-       select u.id, s.id, now() - (abs(hashtext(u.id || s.id::text)) % 365) * interval '1 day'
-       from (select id, row_number() over (order by id) as n from "user") u
-       cross join lateral (
+      `create unlogged table bench_public_ids as
+       select (row_number() over (order by id) - 1)::int as n, id from (
          select b.id from businesses b
          where b.approved and b.approval_status = 'approved' and not b.owner_suspended and b.user_id is not null
-         order by b.id offset abs(hashtext(u.id)) % 10000 limit case when u.n = 1 then 500 else 20 end
-       ) s
-       on conflict do nothing`,
+         order by b.id limit 10500
+       ) p`,
     );
+    await exec(database, "create index on bench_public_ids (n)");
+    await exec(database, "analyze bench_public_ids");
+    // In `parallel` parts by user (each on its own connection on PostgreSQL).
+    await mapLimit(
+      Array.from({ length: parallel }, (_, part) => part),
+      parallel,
+      (part) =>
+        execWith(
+          database,
+          // Foreign keys are not checked for these rows (superuser's replica mode): every id is one just read.
+          ["session_replication_role = replica"],
+          `insert into saved_businesses (user_id, business_id, created_at)
+           select u.id, p.id, now() - (abs(hashtext(u.id || p.id::text)) % 365) * interval '1 day'
+           from (select id, abs(hashtext(id)) % 10000 as first, case when row_number() over (order by id) = 1 then 500 else 20 end as size
+                 from "user") u
+           join bench_public_ids p on p.n >= u.first and p.n < u.first + u.size
+           where (abs(hashtext(u.id)) / 10000) % $1 = $2
+           on conflict do nothing`,
+          [parallel, part],
+        ),
+    );
+    await exec(database, "drop table bench_public_ids");
+    await mapLimit(savedIndexes, parallel, ({ indexdef }) => execWith(database, database.pool ? ["maintenance_work_mem = '512MB'"] : [], indexdef));
+    step("saved businesses");
     console.log("vacuum analyze…");
-    for (const table of ["businesses", "business_images", '"user"', "profiles", "reviews", "business_closures", "listing_daily_stats", "saved_businesses"]) await exec(database, `vacuum analyze ${table}`);
+    const tables = ["businesses", "saved_businesses", "reviews", "business_images", '"user"', "profiles", "business_closures", "listing_daily_stats"];
+    await mapLimit(tables, parallel, (table) => exec(database, `vacuum analyze ${table}`));
+    step("vacuum analyze");
     console.log(`done in ${((Date.now() - started) / 1000).toFixed(0)} s`);
   } finally {
     await database.close();
