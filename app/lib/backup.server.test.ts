@@ -82,10 +82,11 @@ async function seedEveryTable(db: Database["db"]): Promise<void> {
   // Analytics (ADR 25): a raw event, a day's rollup with reply times, search words, the admin's day, a summary sent, a preference.
   await db.execute(sql`insert into listing_events (business_id, kind, occurred_at, count, words, reply_seconds) values
     (${listing.id}, 'impression', '2026-11-24 23:30:00.5+00', 3, 'jollof "rice", ☀️', null), (${listing.id}, 'reply', now(), 1, null, 5400)`);
+  // Days before the demo data's 90 days of analytics (the first listing by id may be one of the demo owner's two).
   await db.execute(sql`insert into listing_daily_stats (business_id, day, views, calls, replies, reply_seconds)
-    values (${listing.id}, '2026-11-25', 7, 2, 2, '{5400,60}')`);
-  await db.execute(sql`insert into listing_search_words (business_id, day, words, count) values (${listing.id}, '2026-11-25', 'agege bread, "hot"', 4)`);
-  await db.execute(sql`insert into site_daily_stats (day, signups, listings, messages, payments, revenue_kobo) values ('2026-11-25', 3, 2, 40, 1, 999900)`);
+    values (${listing.id}, '2020-11-25', 7, 2, 2, '{5400,60}')`);
+  await db.execute(sql`insert into listing_search_words (business_id, day, words, count) values (${listing.id}, '2020-11-25', 'agege bread, "hot"', 4)`);
+  await db.execute(sql`insert into site_daily_stats (day, signups, listings, messages, payments, revenue_kobo) values ('2020-11-25', 3, 2, 40, 1, 999900)`);
   await db.execute(sql`insert into weekly_summaries (user_id, week_start) values (${owner.id}, '2026-11-23')`);
   await db.execute(sql`insert into email_preferences (user_id, weekly_summary) values (${other.id}, false)`);
   await db.execute(sql`insert into weekly_summary_progress (week_start, after_user_id, finished_at) values ('2026-11-16', ${owner.id}, now())`);

@@ -79,23 +79,26 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       loadDataDir: options.loadDataDir,
       extensions: PGLITE_EXTENSIONS,
     });
-    const db = drizzlePglite(pglite, { schema, casing: "snake_case" }) as unknown as Db;
-    return {
-      db,
-      kind: "embedded",
-      pglite,
-      async close() {
-        try {
-          await pglite.close();
-        } finally {
-          lock?.release();
-        }
-      },
-    };
+    return embeddedDatabase(pglite, async () => {
+      try {
+        await pglite.close();
+      } finally {
+        lock?.release();
+      }
+    });
   } catch (error) {
     lock?.release();
     throw error;
   }
+}
+
+/**
+ * The Database handle of an open PGlite instance; `close` says what closing it means (openDatabase: the instance and
+ * its DATA_DIR lock; the integration tests: one instance per test worker, reset between files).
+ */
+export function embeddedDatabase(pglite: PGlite, close: () => Promise<void>): Database {
+  const db = drizzlePglite(pglite, { schema, casing: "snake_case" }) as unknown as Db;
+  return { db, kind: "embedded", pglite, close };
 }
 
 /** nd_db_query_duration_seconds: every query of a pooled connection (pool.query and transactions alike). */

@@ -36,3 +36,8 @@ export async function refreshSearchStatistics({ minChange = 50, share = 0.1 }: R
   resetSearchCaches();
   return true;
 }
+
+/** Forgets the count of this process's last ANALYZE (tests: the next file's database is another database). */
+export function forgetLastAnalyze(): void {
+  countAtAnalyze = null;
+}
