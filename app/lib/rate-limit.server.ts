@@ -70,20 +70,26 @@ export async function hitProgressiveDelay(key: string, policy: ProgressiveDelay)
           else least(${policy.maxDelaySeconds}::float8, ${policy.firstDelaySeconds}::float8 * power(2, least(${count} - ${policy.freeAttempts}, 30))) end)`;
   const existing = sql.raw(`"rate_limits"."count"`);
   const last = sql.raw(`"rate_limits"."window_start"`);
-  const goesThrough = sql`(${last} <= now() - make_interval(secs => ${policy.forgetAfterSeconds})
-      or ${last} <= now() - make_interval(secs => ${delayOf(existing)}))`;
-  const [row] = await queryRows<{ count: number; allowed: boolean; wait: number }>(
+  const forgotten = sql`${last} <= now() - make_interval(secs => ${policy.forgetAfterSeconds})`;
+  // Only an attempt whose wait is over updates the row, so a row returned is the answer 'allowed'. (Telling it by
+  // `window_start = now()` let a second of two simultaneous attempts through whenever both read the same clock
+  // tick, as the embedded database's does within a millisecond.)
+  const [counted] = await queryRows<{ count: number }>(
     getDb(),
     sql`insert into ${rateLimits} (key, count, window_start) values (${key}, 1, now())
         on conflict (key) do update set
-          count = case when ${last} <= now() - make_interval(secs => ${policy.forgetAfterSeconds}) then 1
-                       when ${goesThrough} then ${existing} + 1 else ${existing} end,
-          window_start = case when ${goesThrough} then now() else ${last} end
-        returning count, window_start = now() as allowed,
-          extract(epoch from window_start + make_interval(secs => ${delayOf(existing)}) - now())::float8 as wait`,
+          count = case when ${forgotten} then 1 else ${existing} + 1 end,
+          window_start = now()
+        where ${forgotten} or ${last} <= now() - make_interval(secs => ${delayOf(existing)})
+        returning count`,
   );
-  const allowed = Boolean(row?.allowed ?? true);
-  return { allowed, count: Number(row?.count ?? 1), retryAfterSeconds: allowed ? 0 : Math.max(1, Math.ceil(Number(row?.wait ?? 1))) };
+  if (counted) return { allowed: true, count: Number(counted.count), retryAfterSeconds: 0 };
+  const [waiting] = await queryRows<{ count: number; wait: number }>(
+    getDb(),
+    sql`select count, extract(epoch from window_start + make_interval(secs => ${delayOf(existing)}) - now())::float8 as wait
+        from ${rateLimits} where key = ${key}`,
+  );
+  return { allowed: false, count: Number(waiting?.count ?? 0), retryAfterSeconds: Math.max(1, Math.ceil(Number(waiting?.wait ?? 1))) };
 }
 
 /** The address a limit counts against: IPv4 as is, IPv6 by its /64 network. */
