@@ -1,39 +1,29 @@
 /**
- * Cache-Control on what the whole app answers (Hono in front of the real React Router build, loaded through
- * Vite as `npm run dev` does): every response made for a signed-in user is `no-store`, documents and `.data`
- * alike; anonymous public pages keep their headers.
+ * Cache-Control on what the whole app answers (Hono in front of a React Router build of the real route modules,
+ * tests/support/route-build.ts, as the production server runs it): every response made for a signed-in user is
+ * `no-store`, documents and `.data` alike; anonymous public pages keep their headers.
  */
 import { randomUUID } from "node:crypto";
-import type { ServerBuild } from "react-router";
-import { createServer as createViteServer, type ViteDevServer } from "vite";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createBusiness, createOwner, createVisitor } from "../db/seed/factories";
 import { getDb } from "../app/lib/db.server";
 import { getEnv } from "../app/lib/env.server";
 import { runsOnce } from "../tests/support/database-kind";
+import { routeBuild } from "../tests/support/route-build";
 import { sessionCookie } from "../tests/support/screen-harness";
 import { createApp } from "./app";
 
 const BASE = "http://localhost:3000";
-let vite: ViteDevServer;
 let app: ReturnType<typeof createApp>;
 
 const get = (path: string, cookie?: string) => app.request(`${BASE}${path}`, { headers: cookie ? { cookie } : {} });
 
 describe.runIf(runsOnce)("Cache-Control", () => {
   beforeAll(async () => {
-    vite = await createViteServer({
-      server: { middlewareMode: true, hmr: false, watch: null, ws: false },
-      appType: "custom",
-      logLevel: "error",
-    });
-    app = createApp({ env: getEnv(), isDev: true, build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild> });
-    // The first request compiles the routes; later ones are quick.
+    app = createApp({ env: getEnv(), build: routeBuild });
+    // The first request imports the route modules; later ones are quick.
     await (await app.request(`${BASE}/`)).arrayBuffer();
   }, 180_000);
-  afterAll(async () => {
-    await vite?.close();
-  });
 
   it("is no-store on every page, data and API response made for a signed-in user", async () => {
     const visitor = await createVisitor(getDb());

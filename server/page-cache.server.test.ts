@@ -1,11 +1,9 @@
 /**
- * The page cache (ADR 28) in front of the real pages (Hono + the React Router build loaded through Vite, as
- * `npm run dev` does), on the test database: what is kept and for whom, ETags and 304s, compression, emptying on
+ * The page cache (ADR 28) in front of the real pages (Hono + a React Router build of the real route modules,
+ * tests/support/route-build.ts, as the production server runs it), on the test database: what is kept and for whom, ETags and 304s, compression, emptying on
  * a public change heard through PostgreSQL NOTIFY, and counting a copy served again exactly like a rendered page.
  */
 import { eq, sql } from "drizzle-orm";
-import type { ServerBuild } from "react-router";
-import { createServer as createViteServer, type ViteDevServer } from "vite";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { businesses } from "../db/schema";
@@ -17,13 +15,13 @@ import { getEnv } from "../app/lib/env.server";
 import { getMetrics } from "../app/lib/metrics.server";
 import { setSingleton } from "../app/lib/singleton.server";
 import { listenForPublicChanges, onPublicChange, stopListeningForPublicChanges } from "../app/lib/public-changes.server";
+import { routeBuild } from "../tests/support/route-build";
 import { sessionCookie } from "../tests/support/screen-harness";
 import { createApp } from "./app";
 import { createPageCache, PUBLIC_PAGE_CACHE_CONTROL, type PageCache } from "./page-cache";
 
 const BASE = "http://localhost:3000";
 const PHONE = "Mozilla/5.0 (Linux; Android 13; SM-A145F) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36";
-let vite: ViteDevServer;
 let app: ReturnType<typeof createApp>;
 let cache: PageCache;
 
@@ -50,19 +48,13 @@ describe("the page cache", () => {
   beforeAll(async () => {
     await listenForPublicChanges(getDatabase());
     cache = createPageCache();
-    vite = await createViteServer({
-      server: { middlewareMode: true, hmr: false, watch: null, ws: false },
-      appType: "custom",
-      logLevel: "error",
-    });
-    app = createApp({ env: getEnv(), isDev: true, pageCache: cache, build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild> });
-    // The first request compiles the routes; later ones are quick.
+    app = createApp({ env: getEnv(), pageCache: cache, build: routeBuild });
+    // The first request imports the route modules; later ones are quick.
     await (await app.request(`${BASE}/`)).arrayBuffer();
   }, 180_000);
   afterAll(async () => {
     cache?.close();
     await stopListeningForPublicChanges();
-    await vite?.close();
   });
 
   it("keeps an anonymous page asked for twice and serves the copy, compressed, with an ETag and a 304", async () => {
