@@ -128,6 +128,8 @@ describe("leads journey", () => {
     await page.locator(`#main a[href="/businesses/${businessId}"]`).first().click();
     await page.waitForURL((u) => u.pathname === `/businesses/${businessId}`);
     await waitForHydration(page);
+    // The address changes a moment before the business page replaces the results (a navigation inside the app).
+    await page.getByRole("heading", { level: 1, name }).waitFor();
     const text = await page.locator("#main").innerText();
     expect(text, text.slice(0, 600)).toMatch(/\b1 view\b/);
 
