@@ -25,12 +25,15 @@ function stepEnv(extra = {}) {
 const STEPS = [
   { name: "typecheck", command: [npm, "run", "--silent", "typecheck"], parallel: "static" },
   { name: "lint", command: [npm, "run", "--silent", "lint"], parallel: "static" },
-  { name: "unit", command: [bin("vitest"), "run", "--project", "unit"] },
-  { name: "integration", label: "integration (PGlite)", command: [bin("vitest"), "run", "--project", "integration"] },
+  // Libraries (React, React Router) run their production code in the tests, as under `npm start`; our own rules
+  // follow the tests' configuration (NODE_ENV=test in tests/setup/database.ts). It must be set before vitest starts.
+  { name: "unit", command: [bin("vitest"), "run", "--project", "unit"], env: { NODE_ENV: "production" } },
+  { name: "integration", label: "integration (PGlite)", command: [bin("vitest"), "run", "--project", "integration"], env: { NODE_ENV: "production" } },
   {
     name: "integration-pg",
     label: "integration (PostgreSQL)",
     command: [bin("vitest"), "run", "--project", "integration-pg"],
+    env: { NODE_ENV: "production" },
     skip: hasPostgres ? undefined : "TEST_DATABASE_URL is not set",
   },
   { name: "build", command: [npm, "run", "--silent", "build"], env: { NODE_ENV: "production" } },
