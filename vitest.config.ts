@@ -2,19 +2,21 @@ import { availableParallelism } from "node:os";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
+import { postgresIncludes } from "./tests/drivers";
+
 // Unit tests: `*.test.ts` beside the code, no database.
-// Integration tests: `*.server.test.ts` beside the code, each file on its own freshly migrated database,
-// copied from a template migrated once per run: PGlite always, a real PostgreSQL server too when
-// TEST_DATABASE_URL is set (project integration-pg runs the same files again there).
+// Integration tests: `*.server.test.ts` beside the code, each file on the migrated template's state (tests/README.md):
+// every file on PGlite; on a real PostgreSQL server too when TEST_DATABASE_URL is set (project integration-pg), the
+// files where the drivers can differ and a smoke set, chosen by the rule in tests/drivers.ts.
 const hasPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 const SOURCE_DIRS = ["app", "server", "db", "cli", "tests", "scripts"];
 const INTEGRATION = SOURCE_DIRS.map((dir) => `${dir}/**/*.server.test.{ts,tsx}`);
-const integration = (name: string, globalSetup: string) => ({
+const integration = (name: string, globalSetup: string, include: string[]) => ({
   extends: true as const,
   test: {
     name,
-    include: INTEGRATION,
+    include,
     globalSetup: [globalSetup],
     setupFiles: ["tests/setup/database.ts"],
     // One process per worker runs file after file (tests/setup/database.ts resets what a file leaves behind): the
@@ -49,8 +51,8 @@ export default defineConfig({
           exclude: [...INTEGRATION, "**/node_modules/**", "tests/e2e/**", "tests/cluster/**"],
         },
       },
-      integration("integration", "tests/setup/global-embedded.ts"),
-      ...(hasPostgres ? [integration("integration-pg", "tests/setup/global-postgres.ts")] : []),
+      integration("integration", "tests/setup/global-embedded.ts", INTEGRATION),
+      ...(hasPostgres ? [integration("integration-pg", "tests/setup/global-postgres.ts", postgresIncludes(import.meta.dirname))] : []),
     ],
   },
 });
