@@ -41,9 +41,13 @@ describe("the scheduler", () => {
 
 /** A job that counts its runs (and can be told to fail). */
 function countingJob(name = `count-${randomUUID().slice(0, 8)}`) {
-  const job = { name, runs: 0, failNext: false } as ScheduledJob & { runs: number; failNext: boolean };
+  const waiting: { runs: number; resolve: () => void }[] = [];
+  const job = { name, runs: 0, failNext: false } as ScheduledJob & { runs: number; failNext: boolean; ran(runs: number): Promise<void> };
+  /** Resolves once the job has run `runs` times (no fixed wait for real timers). */
+  job.ran = (runs) => new Promise((resolve) => (job.runs >= runs ? resolve() : waiting.push({ runs, resolve })));
   job.run = async () => {
     job.runs += 1;
+    for (const w of waiting.filter((w) => job.runs >= w.runs)) w.resolve();
     if (job.failNext) {
       job.failNext = false;
       throw new Error('mail server said: "someone@example.com" is unknown');
@@ -82,7 +86,7 @@ describe("scheduled jobs run once per slot across processes (job_runs)", () => {
     const job = countingJob();
     const a = startScheduler({ jobs: [job], intervalMs: 1000, ranBy: "1@a" });
     const b = startScheduler({ jobs: [job], intervalMs: 1000, ranBy: "2@b" });
-    await new Promise((resolve) => setTimeout(resolve, 3_500));
+    await job.ran(3);
     await Promise.all([a.stop(), b.stop()]);
     const rows = await runsOf(job.name);
     expect(rows.length).toBeGreaterThanOrEqual(3);
