@@ -1,7 +1,10 @@
 import { defineConfig } from "vitest/config";
 
-// End-to-end: one production server for the whole run (tests/e2e/harness.ts), journeys run one file at a
-// time in a single fork, with timeouts generous enough for a slow CI machine.
+/** Journeys at once, each worker with a production server of its own (tests/e2e/harness.ts reads the same variable). */
+const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
+
+// End-to-end: `npm start` in a fresh clone, one production server per worker for the whole run (tests/e2e/harness.ts);
+// a worker runs one journey file at a time against its own server, with timeouts generous enough for a slow CI machine.
 export default defineConfig({
   test: {
     name: "e2e",
@@ -9,8 +12,11 @@ export default defineConfig({
     include: ["tests/e2e/**/*.spec.ts"],
     globalSetup: ["tests/e2e/harness.ts"],
     pool: "forks",
-    maxWorkers: 1,
-    fileParallelism: false,
+    // A worker runs its journey files one after the other in one process (each file still its own module and
+    // browser contexts): a new process per file cost about 2 s of imports each.
+    isolate: false,
+    maxWorkers: workers,
+    fileParallelism: workers > 1,
     testTimeout: 90_000,
     hookTimeout: 120_000,
     teardownTimeout: 30_000,

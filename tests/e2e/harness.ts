@@ -1,6 +1,6 @@
 /**
- * End-to-end harness: the product exactly as the README gives it to a newcomer (one server for the whole run,
- * started by this file's default export as vitest's globalSetup): a fresh clone without build/
+ * End-to-end harness: the product exactly as the README gives it to a newcomer (one server per test worker for the
+ * whole run, started by this file's default export as vitest's globalSetup): a fresh clone without build/
  * (tests/support/fresh-clone.mjs) where `npm start` builds and serves; fresh-clone.spec.ts checks that build
  * is the one `npm run build` makes. Debian's chromium driven by playwright-core; no browser is ever downloaded:
  * CHROMIUM_PATH or /usr/bin/chromium.
@@ -8,17 +8,20 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserServer, type BrowserContext, type ConsoleMessage, type Page } from "playwright-core";
 import { inject } from "vitest";
 import type { TestProject } from "vitest/node";
 import { makeFreshClone } from "../support/fresh-clone.mjs";
-import { startProductionServer } from "../support/server-process.mjs";
+import { startProductionServer, type ProductionServer } from "../support/server-process.mjs";
 
 declare module "vitest" {
   export interface ProvidedContext {
-    e2eBaseUrl: string;
-    /** The fresh clone the server runs in (its build/ is what `npm start` made). */
+    /** One server per test worker: a worker's journeys use servers[VITEST_POOL_ID - 1]. */
+    e2eBaseUrls: string[];
+    /** The fresh clone the servers run in (its build/ is what `npm start` made). */
     e2eCloneDir: string;
+    /** The one chromium of the run (launched by the globalSetup); journeys connect to it. */
+    e2eBrowserEndpoint: string;
   }
 }
 
@@ -36,41 +39,75 @@ export const CHROMIUM_ARGS = [
 /** How long SIGTERM may take to stop the server (README: exits within 10 s). */
 export const SHUTDOWN_LIMIT_MS = 10_000;
 
-/** vitest globalSetup: `npm start` in a fresh clone (it builds, migrates, seeds, serves), stopped by SIGTERM at the end. */
+/** How many journeys run at once (vitest.e2e.config.ts): one server each, so no journey sees another's changes midway. */
+export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
+
+/**
+ * vitest globalSetup: `npm start` in a fresh clone (it builds, migrates, seeds, serves), then `npm start` there once
+ * more per further worker (the build is there: it migrates, seeds and serves on its own port and DATA_DIR). Each is
+ * stopped by SIGTERM at the end and must exit 0 within SHUTDOWN_LIMIT_MS.
+ */
 export default async function setup(project: TestProject) {
   const clone = makeFreshClone();
-  const logFile = path.join(mkdtempSync(path.join(tmpdir(), "nd-e2e-log-")), "server.log");
-  const server = await startProductionServer({ logFile, root: clone.dir, npmStart: true }).catch(async (error: unknown) => {
+  const logDir = mkdtempSync(path.join(tmpdir(), "nd-e2e-log-"));
+  const servers: ProductionServer[] = [];
+  try {
+    for (let i = 1; i <= E2E_WORKERS; i++) {
+      const logFile = path.join(logDir, `server-${i}.log`);
+      const server = await startProductionServer({ logFile, root: clone.dir, npmStart: true });
+      servers.push(server);
+      console.log(
+        `e2e: \`npm start\` in a fresh clone (${clone.files} files, ${clone.dir})${i === 1 ? " built and" : ""} served ${server.baseUrl} (pid ${server.pid}) in ${server.startupMs} ms; log ${logFile}`,
+      );
+    }
+  } catch (error) {
+    for (const server of servers) await server.stop({ timeoutMs: SHUTDOWN_LIMIT_MS });
     await clone.remove();
     throw error;
-  });
-  console.log(`e2e: \`npm start\` in a fresh clone (${clone.files} files, ${clone.dir}) built and served ${server.baseUrl} (pid ${server.pid}) in ${server.startupMs} ms; log ${logFile}`);
-  project.provide("e2eBaseUrl", server.baseUrl);
+  }
+  // One chromium for the whole run: launching one costs about 4 s of CPU, and every journey file did.
+  let browserServer: BrowserServer;
+  try {
+    browserServer = await chromium.launchServer({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS, timeout: 60_000 });
+  } catch (error) {
+    for (const server of servers) await server.stop({ timeoutMs: SHUTDOWN_LIMIT_MS });
+    await clone.remove();
+    throw error;
+  }
+  project.provide("e2eBaseUrls", servers.map((s) => s.baseUrl));
   project.provide("e2eCloneDir", clone.dir);
+  project.provide("e2eBrowserEndpoint", browserServer.wsEndpoint());
 
   return async () => {
-    const stopped = await server.stop({ timeoutMs: SHUTDOWN_LIMIT_MS });
+    await browserServer.close();
+    const problems: string[] = [];
+    for (const server of servers) {
+      const stopped = await server.stop({ timeoutMs: SHUTDOWN_LIMIT_MS });
+      console.log(`e2e: server ${server.baseUrl} stopped by SIGTERM in ${stopped.ms} ms (exit code ${stopped.code}, signal ${stopped.signal})`);
+      const problem = !stopped.exitedInTime
+        ? `did not exit within ${SHUTDOWN_LIMIT_MS} ms of SIGTERM (killed)`
+        : stopped.code !== 0
+          ? `exited with code ${stopped.code} (signal ${stopped.signal}) after SIGTERM`
+          : undefined;
+      if (problem) problems.push(`the server ${server.baseUrl} ${problem}. Output:\n${stopped.output}`);
+    }
     await clone.remove();
-    console.log(`e2e: server stopped by SIGTERM in ${stopped.ms} ms (exit code ${stopped.code}, signal ${stopped.signal})`);
-    const problem = !stopped.exitedInTime
-      ? `did not exit within ${SHUTDOWN_LIMIT_MS} ms of SIGTERM (killed)`
-      : stopped.code !== 0
-        ? `exited with code ${stopped.code} (signal ${stopped.signal}) after SIGTERM`
-        : undefined;
-    if (problem) {
+    if (problems.length > 0) {
       // vitest ignores errors thrown by a global teardown (exit code 0): fail the run explicitly.
-      console.error(`e2e FAILED: the server ${problem}. Output:\n${stopped.output}`);
+      console.error(`e2e FAILED: ${problems.join("\n")}`);
       process.exitCode = 1;
     }
   };
 }
 
-/** The base URL of the server the globalSetup started. */
+/** The base URL of this worker's server (started by the globalSetup). */
 export function baseUrl(): string {
-  return inject("e2eBaseUrl");
+  const urls = inject("e2eBaseUrls");
+  const worker = Number(process.env.VITEST_POOL_ID ?? 1);
+  return urls[(worker - 1) % urls.length]!;
 }
 
-/** The fresh clone the server was started in by `npm start`. */
+/** The fresh clone the servers were started in by `npm start`. */
 export function cloneDir(): string {
   return inject("e2eCloneDir");
 }
@@ -79,8 +116,12 @@ export function url(pathname: string): string {
   return new URL(pathname, baseUrl()).toString();
 }
 
+/**
+ * A connection to the run's chromium (launched once by the globalSetup). Closing it closes the contexts this
+ * journey opened, not the browser; each journey still works in contexts of its own.
+ */
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS, timeout: 60_000 });
+  return chromium.connect(inject("e2eBrowserEndpoint"), { timeout: 60_000 });
 }
 
 export type WatchedPage = {

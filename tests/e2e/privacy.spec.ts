@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { readFile } from "node:fs/promises";
+import { mkdtemp, readFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PASSWORD, linkIn, mailTo, register, signIn } from "./account-steps";
@@ -36,7 +38,10 @@ describe("privacy", () => {
       await waitForHydration(page);
       const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download my data" }).click()]);
       expect(download.suggestedFilename()).toMatch(/^naija-directory-data-\d{4}-\d{2}-\d{2}\.json$/);
-      const exported = JSON.parse(await readFile((await download.path())!, "utf8"));
+      // The browser is shared over a connection (tests/e2e/harness.ts): the file is copied here to be read.
+      const saved = path.join(await mkdtemp(path.join(tmpdir(), "nd-e2e-download-")), download.suggestedFilename());
+      await download.saveAs(saved);
+      const exported = JSON.parse(await readFile(saved, "utf8"));
       expect(exported.account.email).toBe(email);
       expect(exported.profile.firstName).toBe("Ifeoma");
 
