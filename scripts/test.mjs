@@ -1,6 +1,6 @@
 // npm test: every check, in order, each one run even when an earlier one failed (except those that need
 // the production build when the build failed). Ends with a summary and `N passed, N failed`.
-// typecheck and lint are independent and single-threaded: they run side by side, output buffered.
+// Steps marked with the same `parallel` group run side by side (output buffered), the rest one at a time.
 //
 //   npm test                        all steps
 //   npm test -- unit integration    only the steps named (see STEPS below)
@@ -23,8 +23,11 @@ function stepEnv(extra = {}) {
 }
 
 const STEPS = [
+  // Side by side where one step leaves a core idle (two cores: .ci/run's machine): typecheck and lint are
+  // single-threaded, the build mostly so; the bundle check waits on its own server while PostgreSQL works.
   { name: "typecheck", command: [npm, "run", "--silent", "typecheck"], parallel: "static" },
   { name: "lint", command: [npm, "run", "--silent", "lint"], parallel: "static" },
+  { name: "build", command: [npm, "run", "--silent", "build"], env: { NODE_ENV: "production" }, parallel: "static" },
   // Libraries (React, React Router) run their production code in the tests, as under `npm start`; our own rules
   // follow the tests' configuration (NODE_ENV=test in tests/setup/database.ts). It must be set before vitest starts.
   { name: "unit", command: [bin("vitest"), "run", "--project", "unit"], env: { NODE_ENV: "production" } },
@@ -35,9 +38,9 @@ const STEPS = [
     command: [bin("vitest"), "run", "--project", "integration-pg"],
     env: { NODE_ENV: "production" },
     skip: hasPostgres ? undefined : "TEST_DATABASE_URL is not set",
+    parallel: "pg",
   },
-  { name: "build", command: [npm, "run", "--silent", "build"], env: { NODE_ENV: "production" } },
-  { name: "bundle", label: "bundle size", command: [process.execPath, path.join(root, "scripts", "check-bundle.mjs")], needsBuild: true },
+  { name: "bundle", label: "bundle size", command: [process.execPath, path.join(root, "scripts", "check-bundle.mjs")], needsBuild: true, parallel: "pg" },
   { name: "e2e", label: "end-to-end", command: [bin("vitest"), "run", "--config", "vitest.e2e.config.ts"], needsBuild: true },
   // PostgreSQL of its own, the local S3 server, three production processes and HAProxy (deploy/haproxy.cfg).
   { name: "cluster", label: "cluster (HAProxy, 3 processes)", command: [bin("vitest"), "run", "--config", "vitest.cluster.config.ts"], needsBuild: true },
