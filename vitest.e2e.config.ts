@@ -1,7 +1,6 @@
 import { defineConfig } from "vitest/config";
+import { E2E_WORKERS as workers } from "./tests/e2e/workers";
 
-/** Journeys at once, each worker with a production server of its own (tests/e2e/harness.ts reads the same variable). */
-const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
 
 // End-to-end: `npm start` in a fresh clone, one production server per worker for the whole run (tests/e2e/harness.ts);
 // a worker runs one journey file at a time against its own server, with timeouts generous enough for a slow CI machine.

@@ -12,6 +12,7 @@ import { chromium, type Browser, type BrowserServer, type BrowserContext, type C
 import { inject } from "vitest";
 import type { TestProject } from "vitest/node";
 import { makeFreshClone } from "../support/fresh-clone.mjs";
+import { E2E_WORKERS } from "./workers";
 import { startProductionServer, type ProductionServer } from "../support/server-process.mjs";
 
 declare module "vitest" {
@@ -39,8 +40,6 @@ export const CHROMIUM_ARGS = [
 /** How long SIGTERM may take to stop the server (README: exits within 10 s). */
 export const SHUTDOWN_LIMIT_MS = 10_000;
 
-/** How many journeys run at once (vitest.e2e.config.ts): one server each, so no journey sees another's changes midway. */
-export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
 
 /**
  * vitest globalSetup: `npm start` in a fresh clone (it builds, migrates, seeds, serves), then `npm start` there once
