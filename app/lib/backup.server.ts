@@ -63,7 +63,7 @@ export type Manifest = {
 /** Where a backup's files come from or go to. */
 export type FileStore =
   | { kind: "disk"; dataDir: string }
-  /** Files live in an object-storage bucket: not in the backup (bucket versioning covers them, README "Backups"). */
+  /** Files live in an object-storage bucket: not in the backup (bucket versioning covers them, deploy/README.md "Backups"). */
   | { kind: "bucket"; description: string };
 
 // ---------------------------------------------------------------------------------------------
@@ -374,7 +374,7 @@ export async function backup(options: BackupOptions): Promise<BackupSummary> {
     } else {
       manifest.files = {
         included: false,
-        reason: `Files are in ${options.files.description} and are not in this backup: keep them with bucket versioning (README, Backups).`,
+        reason: `Files are in ${options.files.description} and are not in this backup: keep them with bucket versioning (deploy/README.md, Backups).`,
       };
       log(`  files: not included (${options.files.description})`);
     }

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Cost growth (issue 19): the search bench (run.mts) at several arrival rates against ONE production server on a
-# generated database, so the README can show p50/p95 and the capacity at 10,000, 100,000 and 1,000,000 listings.
+# generated database, so bench/README.md can show p50/p95 and the capacity at 10,000, 100,000 and 1,000,000 listings.
 #   bench/search/growth.sh DATA_DIR [DATABASE_URL] [RATES]      e.g. bench/search/growth.sh /tmp/bench-100k "" 10,30,50,100
 # Needs the production build (npm run build). Prints each run's summary lines.
 # The page cache is off (PAGE_CACHE=false): every run sends the same mix, and a query asked again would be served
