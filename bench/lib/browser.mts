@@ -4,15 +4,19 @@
  * 'Regular 3G' (issue 20: 300 ms round trip, 700 kbps down, 330 kbps up, CPU 4× slower).
  */
 import { chromium, type Browser, type CDPSession, type Page } from "playwright-core";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../tests/e2e/harness";
+import { CHROMIUM_ARGS } from "../../tests/e2e/harness";
 
 export type NetworkProfile = { latencyMs: number; downloadBps: number; uploadBps: number; cpuSlowdown: number };
 export const SLOW_PHONE: NetworkProfile = { latencyMs: 150, downloadBps: 1_600_000, uploadBps: 750_000, cpuSlowdown: 4 };
 export const REGULAR_3G: NetworkProfile = { latencyMs: 300, downloadBps: 700_000, uploadBps: 330_000, cpuSlowdown: 4 };
 export const PROFILES: Record<string, NetworkProfile> = { "slow-phone": SLOW_PHONE, "regular-3g": REGULAR_3G };
 
+/**
+ * The full chromium (the browser a phone runs), not the headless shell the journeys use for speed, so the figures
+ * stay comparable with those measured before.
+ */
 export function launch(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS, timeout: 60_000 });
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", headless: true, args: CHROMIUM_ARGS, timeout: 60_000 });
 }
 
 export type Throttled = { page: Page; cdp: CDPSession; bytes: () => { total: number; byType: Record<string, number> }; close(): Promise<void> };
