@@ -10,7 +10,7 @@
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_ADMIN_EMAIL, signInAsDemo } from "./account-steps";
+import { DEMO_ADMIN_EMAIL, useDemoSession } from "./account-steps";
 import { checkPage as axeCheck, countsTable, phoneWidthProblems } from "./axe";
 import { launchBrowser, url, waitForHydration, watchedPage, type WatchedPage } from "./harness";
 
@@ -141,7 +141,7 @@ describe("accessibility: axe-core on every page and state", () => {
   it("signed in as a visitor: home, business page with the review form, messages, notifications, account screens", async () => {
     const page = await newPage();
     const problems: string[] = [];
-    await signInAsDemo(page, "visitor@example.com");
+    await useDemoSession(page, "visitor@example.com");
     const id = businessPath.split("/").pop()!;
 
     await open(page, "/", true);
@@ -160,7 +160,7 @@ describe("accessibility: axe-core on every page and state", () => {
   it("signed in as an owner: dashboard, the listing form with its errors, KYC, payments, analytics, plans", async () => {
     const page = await newPage();
     const problems: string[] = [];
-    await signInAsDemo(page, "owner@example.com");
+    await useDemoSession(page, "owner@example.com");
 
     await open(page, "/dashboard", true);
     problems.push(...(await checkPage(page, "/dashboard (owner)")));
@@ -182,7 +182,7 @@ describe("accessibility: axe-core on every page and state", () => {
   it("signed in as the admin: every tab of /admin, its reason forms open, /admin/security", async () => {
     const page = await newPage();
     const problems: string[] = [];
-    await signInAsDemo(page, DEMO_ADMIN_EMAIL);
+    await useDemoSession(page, DEMO_ADMIN_EMAIL);
     for (const tab of ["users", "businesses", "kyc", "featured-requests", "featured", "subscriptions", "notifications", "feedback", "reports", "overview"]) {
       await open(page, `/admin?tab=${tab}`, true);
       problems.push(...(await checkPage(page, `/admin?tab=${tab}`)));

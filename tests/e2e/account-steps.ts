@@ -1,9 +1,9 @@
-import type { Page } from "playwright-core";
+import type { Cookie, Page } from "playwright-core";
 import { expect } from "vitest";
 import { DEMO_ADMIN_TOTP_SECRET, DEMO_PASSWORD } from "../../db/seed/data";
 import { pngImage } from "../support/images";
 import { totpCode } from "../support/totp";
-import { url, waitForHydration } from "./harness";
+import { baseUrl, url, waitForHydration } from "./harness";
 
 /** Steps shared by the journeys that create their own accounts. */
 export const PASSWORD = "Jollof-Sunday-2026";
@@ -90,6 +90,33 @@ export async function signInAsDemo(page: Page, email: string): Promise<void> {
   await page.getByRole("button", { name: /^sign in$/i }).click();
   if (email === DEMO_ADMIN_EMAIL) await enterTwoFactorCode(page);
   await page.waitForURL((target) => !target.pathname.startsWith("/login"));
+}
+
+/** A demo account's session cookie, per server, kept by this worker (workers live for the run). */
+const demoSessions = new Map<string, Cookie[]>();
+
+/**
+ * Signs a demo account in for a journey that tests something else (issue 31: sign in once per account, not through
+ * the form in every journey). The first time on this worker's server it is signInAsDemo (the form; the page ends
+ * where the sign-in lands it); after that the kept session cookie is added to the page's context and the page is
+ * left where it was, for the journey to open what it tests. A session the server no longer accepts (signed out,
+ * expired) is replaced by signing in again. Journeys about signing in itself use the form (signIn, signInAsDemo).
+ */
+export async function useDemoSession(page: Page, email: string): Promise<void> {
+  const key = `${baseUrl()} ${email}`;
+  const kept = demoSessions.get(key);
+  if (kept) {
+    await page.context().addCookies(kept);
+    const answer = await page.context().request.get(url("/api/auth/get-session"));
+    const session = (await answer.json()) as { user?: { email?: string } } | null;
+    if (session?.user?.email === email) return;
+    demoSessions.delete(key);
+    await page.context().clearCookies();
+  }
+  await signInAsDemo(page, email);
+  const cookies = (await page.context().cookies(baseUrl())).filter((c) => c.name.endsWith("session_token"));
+  expect(cookies.length).toBe(1);
+  demoSessions.set(key, cookies);
 }
 
 /**

@@ -9,7 +9,7 @@ import { randomUUID } from "node:crypto";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pngImage } from "../support/images";
-import { DEMO_ADMIN_EMAIL, enterTwoFactorCode } from "./account-steps";
+import { DEMO_ADMIN_EMAIL, enterTwoFactorCode, useDemoSession } from "./account-steps";
 import { launchBrowser, url, waitForHydration, watchedPage, type WatchedPage } from "./harness";
 
 const PASSWORD = "Demo-Passw0rd!";
@@ -184,7 +184,7 @@ describe("admin panel", () => {
     // newowner@example.com sends their KYC in the browser; the admin approves it.
     const newOwner = await watchedPage(browser);
     try {
-      await signIn(newOwner.page, "newowner@example.com");
+      await useDemoSession(newOwner.page, "newowner@example.com");
       await newOwner.page.goto(url("/kyc-verification"));
       await waitForHydration(newOwner.page);
       const resubmit = newOwner.page.getByRole("button", { name: "Submit New KYC Verification" });
@@ -240,7 +240,8 @@ describe("admin panel", () => {
   it("sends a notification to businesses, and it reaches owner@example.com's bell and notifications page", async () => {
     const owner = await watchedPage(browser);
     try {
-      await signIn(owner.page, "owner@example.com", (u) => u.pathname === "/dashboard");
+      await useDemoSession(owner.page, "owner@example.com");
+      await owner.page.goto(url("/dashboard"));
       const bell = owner.page.locator('header a[href="/notifications"]');
       const bellCount = async () => Number(/(\d+) unread/.exec((await bell.getAttribute("aria-label")) ?? "")?.[1] ?? 0);
       const before = await bellCount();

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, url, waitForHydration, watchedPage } from "./harness";
-import { signInAsDemo } from "./account-steps";
+import { useDemoSession } from "./account-steps";
 
 // Issue 16, safer conversations. The customer side is tayo.adewale@example.com (a demo owner writing to another
 // business as a customer), so this journey shares no message limit with messaging.spec.ts's visitor.
@@ -40,8 +40,8 @@ describe("safer conversations", () => {
     const owner = await watchedPage(browser);
     const customer = await watchedPage(browser);
     try {
-      await signInAsDemo(owner.page, "owner@example.com");
-      await signInAsDemo(customer.page, "tayo.adewale@example.com");
+      await useDemoSession(owner.page, "owner@example.com");
+      await useDemoSession(customer.page, "tayo.adewale@example.com");
 
       await owner.page.goto(url("/dashboard"));
       const listing = owner.page.locator('main a[href^="/businesses/"]').first();

@@ -5,7 +5,7 @@
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signInAsDemo } from "./account-steps";
+import { useDemoSession } from "./account-steps";
 import { checkPage } from "./axe";
 import { BUSINESS_LINK, launchBrowser, url, waitForHydration, watchedPage, type WatchedPage } from "./harness";
 
@@ -158,7 +158,7 @@ describe("data saver", () => {
 
   it("for a signed-in user (the hydrated app): the switch in the menu, and a tap shows that one image", async () => {
     await withPage({}, async ({ page }, requests) => {
-      await signInAsDemo(page, "visitor@example.com");
+      await useDemoSession(page, "visitor@example.com");
       await open(page, "/menu");
       await page.getByRole("navigation", { name: "Menu" }).getByRole("button", { name: "Data saver", pressed: false }).click();
       await page.waitForURL(url("/menu"));

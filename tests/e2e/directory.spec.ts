@@ -4,7 +4,7 @@
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signIn as submitSignIn } from "./account-steps";
+import { signIn as submitSignIn, useDemoSession } from "./account-steps";
 import { launchBrowser, url, waitForHydration, watchedPage } from "./harness";
 
 /** The demo accounts' password (README). */
@@ -151,9 +151,7 @@ describe("directory journey, signed in", () => {
     const watched = await watchedPage(browser);
     try {
       const { page } = watched;
-      await page.goto(url("/login"));
-      await waitForHydration(page);
-      await signIn(page, "visitor@example.com");
+      await useDemoSession(page, "visitor@example.com");
       await searchFromHome(page, "bakery", "Lagos");
       const [name] = await resultNames(page);
       expect(name).toBeTruthy();

@@ -10,7 +10,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { watDay } from "../../app/features/analytics/analytics.schemas";
 import { pngImage } from "../support/images";
-import { adminApproves, APPROVED, DEMO_ADMIN_EMAIL, linkIn, mailTo, PASSWORD, register, signIn, signInAsDemo, signUpOwner, submitKyc } from "./account-steps";
+import { adminApproves, APPROVED, DEMO_ADMIN_EMAIL, linkIn, mailTo, PASSWORD, register, signIn, useDemoSession, signUpOwner, submitKyc } from "./account-steps";
 import { allCspViolations, launchBrowser, url, waitForHydration, watchedPage, type WatchedPage } from "./harness";
 
 const CRAWLER = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
@@ -30,7 +30,7 @@ beforeAll(async () => {
   admin = await watchedPage(browser, { viewport: { width: 1280, height: 900 } });
   owner = await watchedPage(browser, { userAgent: PHONE });
   visitor = await watchedPage(browser, { userAgent: PHONE });
-  await signInAsDemo(admin.page, DEMO_ADMIN_EMAIL);
+  await useDemoSession(admin.page, DEMO_ADMIN_EMAIL);
 });
 afterAll(async () => {
   for (const watched of [admin, owner, visitor]) await watched?.close();

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { distanceMeters, formatNear, type LatLng } from "../../app/lib/geo";
 import { clockText, minuteOfWeek, openingStatus, parseTime, timeOf, watDate, WEEKDAYS, type WeeklyHours } from "../../app/lib/opening-hours";
 import { pngImage } from "../support/images";
-import { adminApproves, APPROVED, DEMO_ADMIN_EMAIL, signInAsDemo, signUpOwner, submitKyc } from "./account-steps";
+import { adminApproves, APPROVED, DEMO_ADMIN_EMAIL, useDemoSession, signUpOwner, submitKyc } from "./account-steps";
 import { forgetCachedPages, launchBrowser, url, waitForHydration, watchedPage, type WatchedPage } from "./harness";
 
 /**
@@ -39,7 +39,7 @@ beforeAll(async () => {
   visitor = await watchedPage(browser, { viewport: { width: 1280, height: 900 } });
   await visitor.context.grantPermissions(["geolocation"], { origin: origin() });
   await visitor.context.setGeolocation(VISITOR_AT);
-  await signInAsDemo(admin.page, DEMO_ADMIN_EMAIL);
+  await useDemoSession(admin.page, DEMO_ADMIN_EMAIL);
 });
 afterAll(async () => {
   for (const watched of [admin, owner, visitor]) await watched?.close();

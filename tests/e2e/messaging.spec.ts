@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signInAsDemo } from "./account-steps";
+import { useDemoSession } from "./account-steps";
 import { launchBrowser, url, waitForHydration, watchedPage, type WatchedPage } from "./harness";
 
 const RATE_LIMITED = "Too many messages sent. Please wait a moment before sending another.";
@@ -59,8 +59,8 @@ describe("messaging between a visitor and a business owner, live", () => {
     const dialogs: string[] = [];
     for (const w of [owner, visitor]) w.page.on("dialog", (d) => void d.dismiss().then(() => dialogs.push(d.message())));
     try {
-      await signInAsDemo(owner.page, "owner@example.com");
-      await signInAsDemo(visitor.page, "visitor@example.com");
+      await useDemoSession(owner.page, "owner@example.com");
+      await useDemoSession(visitor.page, "visitor@example.com");
       const [ownerErrorsFrom, visitorErrorsFrom] = [owner.errors.length, visitor.errors.length];
 
       // One of owner@example.com's approved listings, from their dashboard.
@@ -144,8 +144,8 @@ describe("messaging between a visitor and a business owner, live", () => {
     const admin = await watchedPage(browser, { viewport: { width: 1280, height: 900 } });
     const visitor = await watchedPage(browser);
     try {
-      await signInAsDemo(admin.page, "admin@example.com");
-      await signInAsDemo(visitor.page, "visitor@example.com");
+      await useDemoSession(admin.page, "admin@example.com");
+      await useDemoSession(visitor.page, "visitor@example.com");
       const errorsFrom = visitor.errors.length;
       await admin.page.goto(url("/admin?tab=businesses"));
       await waitForHydration(admin.page);
@@ -171,7 +171,7 @@ describe("messaging between a visitor and a business owner, live", () => {
   it("/notifications lists the owner's message notifications with Mark Read", async () => {
     const owner = await watchedPage(browser);
     try {
-      await signInAsDemo(owner.page, "owner@example.com");
+      await useDemoSession(owner.page, "owner@example.com");
       const errorsFrom = owner.errors.length;
       await owner.page.goto(url("/notifications"));
       await owner.page.getByRole("heading", { name: "Notifications" }).waitFor();

@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signInAsDemo } from "./account-steps";
+import { useDemoSession } from "./account-steps";
 import { allCspViolations, launchBrowser, url, waitForHydration, watchedPage } from "./harness";
 
 let browser: Browser;
@@ -16,7 +16,7 @@ describe("the owner's analytics (issue 18)", () => {
     const watched = await watchedPage(browser);
     try {
       const { page } = watched;
-      await signInAsDemo(page, "owner@example.com");
+      await useDemoSession(page, "owner@example.com");
       await page.goto(url("/dashboard"));
       await waitForHydration(page);
       await page.getByRole("link", { name: "Analytics", exact: true }).click();

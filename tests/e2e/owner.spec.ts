@@ -6,7 +6,7 @@ import { randomUUID } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pngImage } from "../support/images";
-import { adminApproves, APPROVED, DEMO_ADMIN_EMAIL, signInAsDemo, signUpOwner, submitKyc } from "./account-steps";
+import { adminApproves, APPROVED, DEMO_ADMIN_EMAIL, useDemoSession, signUpOwner, submitKyc } from "./account-steps";
 import { launchBrowser, url, waitForHydration, watchedPage, type WatchedPage } from "./harness";
 
 let browser: Browser;
@@ -14,8 +14,7 @@ let admin: WatchedPage;
 beforeAll(async () => {
   browser = await launchBrowser();
   admin = await watchedPage(browser, { viewport: { width: 1280, height: 900 } });
-  await signInAsDemo(admin.page, DEMO_ADMIN_EMAIL);
-  await admin.page.waitForURL((u) => u.pathname === "/admin");
+  await useDemoSession(admin.page, DEMO_ADMIN_EMAIL);
 });
 afterAll(async () => {
   await admin?.close();

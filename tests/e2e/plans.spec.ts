@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_ADMIN_EMAIL, enterTwoFactorCode } from "./account-steps";
+import { DEMO_ADMIN_EMAIL, enterTwoFactorCode, useDemoSession } from "./account-steps";
 import { launchBrowser, url, waitForHydration, watchedPage } from "./harness";
 
 const PASSWORD = "Demo-Passw0rd!";
@@ -22,10 +22,10 @@ async function signIn(page: Page, email: string) {
   if (email === DEMO_ADMIN_EMAIL) await enterTwoFactorCode(page);
 }
 
-async function signInFromLogin(page: Page, email: string, then: (u: URL) => boolean) {
-  await page.goto(url("/login"));
-  await signIn(page, email);
-  await page.waitForURL(then);
+/** A demo account's session (useDemoSession), on `pathname` (its home, where signing in lands it). */
+async function signedInOn(page: Page, email: string, pathname: string) {
+  await useDemoSession(page, email);
+  if (new URL(page.url()).pathname !== pathname) await page.goto(url(pathname));
 }
 
 /** Opens a tab of the admin panel by its link in the tab bar (the panel must answer: a 404 fails the journey). */
@@ -130,7 +130,7 @@ describe("plans and payments", () => {
       // The demo data leaves a request for this listing waiting; the admin turns it down first, so the
       // owner may buy a placement for it (one pending request per listing).
       const { page } = admin;
-      await signInFromLogin(page, "admin@example.com", (u) => u.pathname === "/admin");
+      await signedInOn(page, "admin@example.com", "/admin");
       await openAdminTab(page, "Featured Requests");
       // Rejecting asks a reason (required when the request was paid for: the owner is told it, ADR 16).
       const waiting = requestCard(page, listingName).filter({ has: page.locator("summary", { hasText: "Reject" }) });
@@ -148,7 +148,7 @@ describe("plans and payments", () => {
     const owner = await watchedPage(browser);
     try {
       const { page } = owner;
-      await signInFromLogin(page, "owner@example.com", (u) => u.pathname === "/dashboard");
+      await signedInOn(page, "owner@example.com", "/dashboard");
       await page.goto(url("/featured-plans"));
       await waitForHydration(page);
       await page.getByRole("heading", { name: "Featured Plans" }).waitFor();
@@ -176,7 +176,7 @@ describe("plans and payments", () => {
     const reviewer = await watchedPage(browser, { viewport: { width: 1280, height: 900 } });
     try {
       const { page } = reviewer;
-      await signInFromLogin(page, "admin@example.com", (u) => u.pathname === "/admin");
+      await signedInOn(page, "admin@example.com", "/admin");
       await openAdminTab(page, "Featured Requests");
       const card = requestCard(page, listingName).filter({ has: page.getByRole("button", { name: "Approve" }) });
       await card.first().waitFor();
@@ -193,7 +193,7 @@ describe("plans and payments", () => {
     const visitor = await watchedPage(browser);
     try {
       const { page } = visitor;
-      await signInFromLogin(page, "visitor@example.com", (u) => u.pathname === "/");
+      await signedInOn(page, "visitor@example.com", "/");
       await page.goto(url("/feedback"));
       await waitForHydration(page);
       await page.getByRole("button", { name: "Submit Feedback" }).click();
@@ -211,7 +211,7 @@ describe("plans and payments", () => {
     const admin = await watchedPage(browser, { viewport: { width: 1280, height: 900 } });
     try {
       const { page } = admin;
-      await signInFromLogin(page, "admin@example.com", (u) => u.pathname === "/admin");
+      await signedInOn(page, "admin@example.com", "/admin");
       await openAdminTab(page, "Feedback");
       await expect.poll(() => page.locator("#main").innerText(), { timeout: 15_000 }).toContain(message);
     } finally {

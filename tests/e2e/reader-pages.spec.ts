@@ -6,7 +6,7 @@
  */
 import type { Browser, Page, Request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signInAsDemo } from "./account-steps";
+import { useDemoSession } from "./account-steps";
 import { allCspViolations, BUSINESS_LINK, businessLinks, launchBrowser, url, waitForHydration, watchedPage } from "./harness";
 
 const PHONE = "Mozilla/5.0 (Linux; Android 12; TECNO KG5) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36";
@@ -196,7 +196,7 @@ describe("reader pages", () => {
     const watched = await watchedPage(browser, { userAgent: PHONE });
     try {
       const { page } = watched;
-      await signInAsDemo(page, "visitor@example.com");
+      await useDemoSession(page, "visitor@example.com");
       await page.goto(url("/businesses"));
       await waitForHydration(page);
       expect(await hasRouter(page)).toBe(true);

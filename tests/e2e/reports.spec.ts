@@ -5,10 +5,9 @@
  */
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_ADMIN_EMAIL, enterTwoFactorCode } from "./account-steps";
+import { DEMO_ADMIN_EMAIL, useDemoSession } from "./account-steps";
 import { businessLinks, launchBrowser, url, waitForHydration, watchedPage, type WatchedPage } from "./harness";
 
-const PASSWORD = "Demo-Passw0rd!";
 /** Listings other journeys use by name: never reported here. */
 const RESERVED = /Car Wash|Bakery|Cater|Kitchen/i;
 
@@ -16,22 +15,12 @@ let browser: Browser;
 let visitor: WatchedPage;
 let admin: WatchedPage;
 
-async function signIn(w: WatchedPage, email: string) {
-  await w.page.goto(url("/login"));
-  await waitForHydration(w.page);
-  await w.page.getByLabel("Email", { exact: true }).fill(email);
-  await w.page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await w.page.getByRole("button", { name: "Sign In" }).click();
-  if (email === DEMO_ADMIN_EMAIL) await enterTwoFactorCode(w.page);
-  await w.page.waitForURL((u) => !u.pathname.startsWith("/login"));
-}
-
 beforeAll(async () => {
   browser = await launchBrowser();
   visitor = await watchedPage(browser);
   admin = await watchedPage(browser, { viewport: { width: 1280, height: 900 } });
-  await signIn(visitor, "visitor@example.com");
-  await signIn(admin, DEMO_ADMIN_EMAIL);
+  await useDemoSession(visitor.page, "visitor@example.com");
+  await useDemoSession(admin.page, DEMO_ADMIN_EMAIL);
 });
 afterAll(async () => {
   await visitor?.close();

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, url, waitForHydration, watchedPage } from "./harness";
-import { DEMO_ADMIN_EMAIL, signInAsDemo } from "./account-steps";
+import { DEMO_ADMIN_EMAIL, useDemoSession } from "./account-steps";
 
 
 let browser: Browser;
@@ -38,10 +38,10 @@ describe("reviews", () => {
     const reporter = await watchedPage(browser);
     const admin = await watchedPage(browser, { viewport: { width: 1280, height: 900 } });
     try {
-      await signInAsDemo(owner.page, "owner@example.com");
+      await useDemoSession(owner.page, "owner@example.com");
       // A customer of their own (a demo owner writing to another business): messaging.spec.ts uses up
       // visitor@example.com's five messages a minute, and the journeys may run within the same minute.
-      await signInAsDemo(visitor.page, "cassandra.okon@example.com");
+      await useDemoSession(visitor.page, "cassandra.okon@example.com");
 
       // One of owner@example.com's approved listings, from their dashboard.
       await owner.page.goto(url("/dashboard"));
@@ -95,7 +95,7 @@ describe("reviews", () => {
       // Another visitor reports the review as fake, from the 'Report' link beside it.
       await visitor.page.goto(url(businessPath));
       const countBefore = await reviewCount(visitor.page);
-      await signInAsDemo(reporter.page, "tayo.adewale@example.com");
+      await useDemoSession(reporter.page, "tayo.adewale@example.com");
       await reporter.page.goto(url(businessPath));
       await reporter.page.locator("li", { hasText: body }).getByRole("link", { name: "Report" }).click();
       await reporter.page.waitForURL((target) => target.pathname === "/report");
@@ -105,7 +105,7 @@ describe("reviews", () => {
       await reporter.page.getByText("Report received").waitFor();
 
       // The admin hides it from the Reports tab: it leaves the page, and the count and average follow.
-      await signInAsDemo(admin.page, DEMO_ADMIN_EMAIL);
+      await useDemoSession(admin.page, DEMO_ADMIN_EMAIL);
       await admin.page.goto(url("/admin?tab=reports"));
       await waitForHydration(admin.page);
       const reported = admin.page.locator("li[data-report-item]").filter({ hasText: body }).first();
