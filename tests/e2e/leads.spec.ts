@@ -2,8 +2,8 @@
  * Leads (issue 18) as one journey in chromium: a new owner's listing (Premium, so every figure shows) is found by a
  * visitor through search, viewed, called, opened in WhatsApp and messaged; the owner's dashboard then shows each
  * of them, on today's date in Africa/Lagos time (the CSV's day column), and the owner's own visit and a crawler's
- * page views and taps change nothing. WhatsApp's site is answered by the test (no internet here); a tel: link
- * leaves the browser, so the test waits for our server's 302 to it.
+ * page views and taps change nothing. WhatsApp's site is out of reach (no internet here), so the test checks the
+ * new tab's request to it; a tel: link leaves the browser, so the test waits for our server's 302 to it.
  */
 import { randomUUID } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
@@ -144,6 +144,9 @@ describe("leads journey", () => {
     // Back on the business page (a second view) for the taps.
     await page.goto(url(`/businesses/${businessId}`));
     await waitForHydration(page);
+    // The number reads the way people here read it (issue 32), and is dialled in full (+234…, the 302 above).
+    const number = page.getByRole("link", { name: "0809 555 1234", exact: true });
+    expect(await number.getAttribute("href")).toBe(`/go/${businessId}/call`);
     // Call: our server counts it and answers 302 to tel: (the phone's dialler; nothing opens in a test browser).
     const called = page.waitForRequest((r) => new URL(r.url()).pathname === `/go/${businessId}/call`);
     await page.getByRole("link", { name: "Call", exact: true }).click();

@@ -223,7 +223,8 @@ describe("/go/{id}/{channel}", () => {
     const go = (channel: string, headers: Record<string, string> = { "User-Agent": PHONE }) => app.request(`/go/${b.id}/${channel}`, { headers });
     const call = await go("call");
     expect(call.status).toBe(302);
-    expect(call.headers.get("location")).toBe("tel:08031234567");
+    // Dialled in full, whatever form the number was stored in (issue 32).
+    expect(call.headers.get("location")).toBe("tel:+2348031234567");
     expect(call.headers.get("x-robots-tag")).toContain("noindex");
     expect((await go("whatsapp")).headers.get("location")).toBe("https://wa.me/2348031234567");
     expect((await go("website")).headers.get("location")).toBe("https://mamaput.ng/");

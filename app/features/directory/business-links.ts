@@ -1,4 +1,5 @@
 /** Links a business page and card offer (spec 01 §2, decisions page). Pure and client-safe. */
+import { dialPhone } from "../../lib/phone";
 
 export function businessPath(id: string): string {
   return `/businesses/${encodeURIComponent(id)}`;
@@ -17,10 +18,10 @@ export function loginHref(redirectTo: string): string {
   return `/login?redirectTo=${encodeURIComponent(redirectTo)}`;
 }
 
-/** A tel: link keeping only the digits and a leading plus; null when there is no number. */
+/** A tel: link to the number in full (tel:+2348031234567, app/lib/phone.ts); null when there is no number. */
 export function telHref(phone: string | null | undefined): string | null {
-  const cleaned = (phone ?? "").trim().replace(/(?!^\+)[^\d]/g, "");
-  return /\d{5,}/.test(cleaned) ? `tel:${cleaned}` : null;
+  const full = dialPhone(phone);
+  return full ? `tel:${full}` : null;
 }
 
 /**
@@ -28,10 +29,8 @@ export function telHref(phone: string | null | undefined): string | null {
  * becomes +234; null when the number is too short to be one.
  */
 export function whatsappHref(phone: string | null | undefined): string | null {
-  let digits = (phone ?? "").replace(/\D/g, "");
-  if (/^0\d{10}$/.test(digits)) digits = `234${digits.slice(1)}`;
-  if (digits.length < 10 || digits.length > 15) return null;
-  return `https://wa.me/${digits}`;
+  const full = dialPhone(phone);
+  return full ? `https://wa.me/${full.slice(1)}` : null;
 }
 
 /** The website as an absolute http(s) URL (a bare host gets https://); null for anything else. */

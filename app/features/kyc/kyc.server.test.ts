@@ -41,13 +41,22 @@ describe("submitting KYC", () => {
     const result = await submitKyc(actor, { fullName: "  Adaeze   Nwosu ", activePhoneNumber: "+234 8031234567", idImage: await validPng() });
     const [row] = await getDb().select().from(kycSubmissions).where(eq(kycSubmissions.userId, actor.id));
     expect(row!.id).toBe(result.submissionId);
-    expect(row).toMatchObject({ status: "pending", fullName: "Adaeze Nwosu", idNumber: "+234 8031234567" });
+    expect(row).toMatchObject({ status: "pending", fullName: "Adaeze Nwosu", idNumber: "+2348031234567" });
     expect(row!.idImageUrl).toMatch(new RegExp(`^${actor.id}/[0-9a-f-]{36}\\.webp$`));
     const stored = await getStorage().read("kyc-documents", row!.idImageUrl!);
     expect((await sharp(stored!).metadata()).format).toBe("webp");
     const [profile] = await getDb().select({ kyc: profiles.kycStatus }).from(profiles).where(eq(profiles.id, actor.id));
     expect(profile!.kyc).toBe("pending");
     expect(await getKycStatus(await actorFor(actor))).toMatchObject({ status: "pending", fullName: "Adaeze Nwosu", hasSubmission: true });
+  });
+
+  it("stores the phone in the one canonical form, however it was typed (issue 32: '+234 08031234567' was kept)", async () => {
+    for (const typed of ["+234 08031234567", "08031234567", "0803-123-4567", "+234 (0)803 123 4567", "2348031234567"]) {
+      const { actor } = await newOwner();
+      await submitKyc(actor, { fullName: "Adaeze Nwosu", activePhoneNumber: typed, idImage: await validPng() });
+      const [row] = await getDb().select({ phone: kycSubmissions.idNumber }).from(kycSubmissions).where(eq(kycSubmissions.userId, actor.id));
+      expect([typed, row!.phone]).toEqual([typed, "+2348031234567"]);
+    }
   });
 
   it("strips GPS and camera metadata from the document", async () => {

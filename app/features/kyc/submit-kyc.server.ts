@@ -6,6 +6,7 @@ import { getDb } from "../../lib/db.server";
 import { isUniqueViolation } from "../../lib/db-errors.server";
 import { ImageBusyError, ImageTooLargeError, InvalidImageError, normalizeImage } from "../../lib/images.server";
 import { logger } from "../../lib/logger.server";
+import { canonicalPhone } from "../../lib/phone";
 import { withoutBidiControls } from "../../lib/plain-text";
 import { LIMITS } from "../../lib/reference";
 import { getStorage } from "../../lib/storage.server";
@@ -28,12 +29,15 @@ export async function submitKyc(actor: SessionUser | null, input: SubmitKycInput
   if (actor.role !== "business") throw new AppError("forbidden", KYC_TEXTS.authRequired);
   // A name: no bidirectional controls (app/lib/plain-text.ts).
   const fullName = withoutBidiControls(input.fullName).trim().replace(/\s+/g, " ");
-  const phone = input.activePhoneNumber.trim();
-  if (!fullName || !phone || !input.idImage || input.idImage.size === 0) throw new AppError("invalid", KYC_TEXTS.missing);
+  const typed = input.activePhoneNumber.trim();
+  if (!fullName || !typed || !input.idImage || input.idImage.size === 0) throw new AppError("invalid", KYC_TEXTS.missing);
   if (fullName.length < 2 || fullName.length > 200) throw new AppError("invalid", KYC_TEXTS.invalidName, { fields: { fullName: KYC_TEXTS.invalidName.text } });
-  if (phone.length < 5 || phone.length > 40) {
+  // Stored in the one canonical form every typed phone gets ('+2348031234567', app/lib/phone.ts).
+  const canonical = canonicalPhone(typed);
+  if (!canonical.ok || !canonical.value) {
     throw new AppError("invalid", KYC_TEXTS.invalidId, { fields: { activePhoneNumber: KYC_TEXTS.invalidId.text } });
   }
+  const phone = canonical.value;
   if (input.idImage.size > LIMITS.kycImageMaxBytes) throw new AppError("invalid", KYC_TEXTS.tooLarge, { fields: { idImage: KYC_TEXTS.tooLarge.text } });
 
   let document: Buffer;

@@ -4,6 +4,7 @@ import { checkLocation, NIGERIA_BOUNDS } from "../../lib/geo";
 import { IdSchema } from "../../lib/id-schema";
 import { withoutBidiControls } from "../../lib/plain-text";
 import { findLga } from "../../lib/nigeria-lgas";
+import { canonicalPhone, type CanonicalPhone } from "../../lib/phone";
 import { CATEGORIES, COUNTRIES, LIMITS, REGIONS, type Region } from "../../lib/reference";
 
 /** The longest landmark line ('Opposite First Bank, Allen Avenue'); migration 0017 checks it too. */
@@ -67,19 +68,9 @@ export const LISTING_TEXTS = {
 } as const;
 
 
-/** Spec 01 §5: digits, +234 added when there is no leading plus; 10–15 digits. Null when blank. */
-export function normalizePhone(raw: string): { ok: true; value: string | null } | { ok: false } {
-  const trimmed = raw.trim();
-  if (!trimmed) return { ok: true, value: null };
-  if (!/^\+?[\d\s\-()]+$/.test(trimmed)) return { ok: false };
-  const digits = trimmed.replace(/\D/g, "");
-  let international: string;
-  if (trimmed.startsWith("+")) international = `+${digits}`;
-  else if (digits.startsWith("234")) international = `+${digits}`;
-  else international = `+234${digits.replace(/^0/, "")}`;
-  const count = international.length - 1;
-  if (count < LIMITS.phoneMinDigits || count > LIMITS.phoneMaxDigits) return { ok: false };
-  return { ok: true, value: international };
+/** Spec 01 §5: digits, +234 added when there is no leading plus; 10–15 digits. Null when blank (app/lib/phone.ts). */
+export function normalizePhone(raw: string): CanonicalPhone {
+  return canonicalPhone(raw);
 }
 
 /** Trimmed, blank-free, case-insensitively de-duplicated product list; names, so no bidirectional controls. */

@@ -118,7 +118,7 @@ describe("business page", () => {
   it("links a call and WhatsApp through the counted /go/ links, and sends anonymous contact through sign-in", async () => {
     const business = await publicBusiness({ name: "Mama Put", phoneNumber: "0803 123 4567" });
     const page = (await load(business.id)) as Found;
-    // /go/{id}/call answers 302 to tel:08031234567 and /go/{id}/whatsapp to https://wa.me/2348031234567 (go.server.test.ts).
+    // /go/{id}/call answers 302 to tel:+2348031234567 and /go/{id}/whatsapp to https://wa.me/2348031234567 (go.server.test.ts).
     expect(page.links.tel).toBe(`/go/${business.id}/call`);
     expect(page.links.whatsapp).toBe(`/go/${business.id}/whatsapp`);
     expect(page.links.website).toBeNull();

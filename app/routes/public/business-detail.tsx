@@ -34,6 +34,7 @@ import { saveReview } from "~/features/reviews/save-review.server";
 import { READER_PAGE } from "~/components/reader-page";
 import { formText } from "~/lib/form-fields";
 import { savedAmong } from "~/features/directory/saved-among.server";
+import { displayPhone } from "../../lib/phone";
 
 const NOT_FOUND = DIRECTORY_TEXTS.businessNotFound;
 const GALLERY_SHOWN = 3;
@@ -303,7 +304,7 @@ export default function BusinessDetail({ loaderData, actionData }: Route.Compone
             <li className="flex gap-2">
               <span className="i i-phone" />
               <span className="sr-only">Phone:</span>
-              {links.tel ? <a href={links.tel} rel="nofollow" className="link">{business.phoneNumber}</a> : business.phoneNumber}
+              {links.tel ? <a href={links.tel} rel="nofollow" className="link">{displayPhone(business.phoneNumber)}</a> : displayPhone(business.phoneNumber)}
             </li>
           )}
           {links.website && (

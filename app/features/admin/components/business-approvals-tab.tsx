@@ -8,6 +8,7 @@ import { ActionForm, locationLabel, PagedList, personName, ReasonForm, resultFor
 import { buttonClass } from "../../../components/ui/button";
 import { Badge } from "../../../components/ui/badge";
 import { formatDateTime } from "../../../lib/format";
+import { displayPhone } from "../../../lib/phone";
 
 export function BusinessApprovalsTab({
   businesses,
@@ -222,7 +223,7 @@ function PendingCard({ business: b, duplicates, result }: { business: PendingBus
             </>
           ) : null}
           <dt className="font-medium text-gray-600">Phone</dt>
-          <dd>{b.phoneNumber || ADMIN_TEXTS.notSpecified}</dd>
+          <dd>{b.phoneNumber ? displayPhone(b.phoneNumber) : ADMIN_TEXTS.notSpecified}</dd>
           {b.websiteUrl ? (
             <>
               <dt className="font-medium text-gray-600">Website</dt>

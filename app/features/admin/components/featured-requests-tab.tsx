@@ -6,6 +6,7 @@ import { ActionForm, PagedList, ReasonForm, personName, useSubmitting } from "./
 import { buttonClass } from "../../../components/ui/button";
 import { Badge } from "../../../components/ui/badge";
 import { REFUND_STATUS_LABELS } from "../../payments/payment-ledger";
+import { displayPhone } from "../../../lib/phone";
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
@@ -110,7 +111,7 @@ export function FeaturedRequestsTab({ requests, loadError }: { requests: Paged<A
             </div>
             <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
               <dt className="font-medium text-gray-600">Phone</dt>
-              <dd>{r.phoneNumber || ADMIN_TEXTS.notSpecified}</dd>
+              <dd>{r.phoneNumber ? displayPhone(r.phoneNumber) : ADMIN_TEXTS.notSpecified}</dd>
               <dt className="font-medium text-gray-600">State</dt>
               <dd>{r.state || ADMIN_TEXTS.notSpecified}</dd>
               <dt className="font-medium text-gray-600">Country</dt>

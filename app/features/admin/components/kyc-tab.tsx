@@ -7,6 +7,7 @@ import { buttonClass } from "../../../components/ui/button";
 import { Badge } from "../../../components/ui/badge";
 import { formatDateTime } from "../../../lib/format";
 import { LIMITS } from "../../../lib/reference";
+import { displayPhone } from "../../../lib/phone";
 
 export function KycTab({ submissions, result, loadError }: { submissions: Paged<AdminKycRow>; result?: AdminActionResult; loadError?: string }) {
   return (
@@ -39,7 +40,7 @@ function KycCard({ submission: s, result }: { submission: AdminKycRow; result?: 
       </div>
       <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
         <dt className="font-medium text-gray-600">Phone or ID number</dt>
-        <dd>{s.idNumber}</dd>
+        <dd>{displayPhone(s.idNumber)}</dd>
         <dt className="font-medium text-gray-600">Submitted</dt>
         <dd>{formatDateTime(s.submittedAt)}</dd>
         <dt className="font-medium text-gray-600">Reviewed</dt>
