@@ -33,6 +33,17 @@ export const KYC_TEXTS = {
   alreadyApproved: { title: "Submission Failed", text: "Your identity is already verified." },
   submitted: { title: "Verification Submitted", text: "Your documents were submitted. Review usually takes 1-2 business days." },
   reviewHint: "usually takes 1-2 business days",
+  /** What the form says before anyone hands over an ID (issue 32). The retention days come from the configuration. */
+  guide: {
+    title: "Before you start",
+    accepted: "Accepted IDs: NIN slip, voter's card, driver's licence or international passport.",
+    why: "Why we ask: so visitors can trust that a real person stands behind every listing.",
+    who: "Who sees it: only our verification team. Your ID is never shown on your listing or to visitors.",
+    kept: (days: number) => `How long we keep it: the photo is deleted ${days} days after we approve or reject it.`,
+    photoTip: "Take the photo in good light, with all four corners of the card and every word readable.",
+  },
+  takePhoto: "Take a photo",
+  choosePhoto: "Choose a photo",
   unableToLoad: "Unable to load document",
 } as const;
 

@@ -12,13 +12,15 @@ import { failureData } from "~/lib/error-responses.server";
 import { submitKyc } from "~/features/kyc/submit-kyc.server";
 import { getSessionUser } from "~/features/accounts/session.server";
 import { formatDate } from "~/lib/format";
+import { displayPhone } from "~/lib/phone";
+import { getPrivacyNotice } from "~/features/privacy/get-privacy-notice.server";
 import { DEFAULT_PHONE_CODE, LIMITS, PHONE_CODES } from "~/lib/reference";
 
 export const meta: Route.MetaFunction = () => [{ title: "KYC Verification – Naija Directory" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request, ["business"]);
-  return { kyc: await getKycStatus(user) };
+  return { kyc: await getKycStatus(user), retentionDays: getPrivacyNotice().kycRetentionDays };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -34,7 +36,8 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     await submitKyc(user, {
       fullName,
-      activePhoneNumber: phoneNumber ? `${code} ${phoneNumber}` : "",
+      // A number typed with its own '+…' keeps it; otherwise the chosen country code goes first.
+      activePhoneNumber: !phoneNumber || phoneNumber.startsWith("+") ? phoneNumber : `${code} ${phoneNumber}`,
       idImage: file instanceof File && file.size > 0 ? file : null,
     });
   } catch (error) {
@@ -44,7 +47,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function KycVerification({ loaderData }: Route.ComponentProps) {
-  const { kyc } = loaderData;
+  const { kyc, retentionDays } = loaderData;
   const actionData = useActionData<typeof action>();
   const [resubmitting, setResubmitting] = useState(Boolean(actionData));
   const showForm = !kyc.hasSubmission || resubmitting;
@@ -62,6 +65,7 @@ export default function KycVerification({ loaderData }: Route.ComponentProps) {
       {submitted && !showForm ? <Alert tone="success">{KYC_TEXTS.submitted.text}</Alert> : null}
       {showForm ? (
         <KycForm
+          retentionDays={retentionDays}
           resubmit={kyc.hasSubmission ? { reason: kyc.rejectionReason, onCancel: () => setResubmitting(false) } : null}
           failure={actionData && !actionData.ok ? actionData.failure : null}
           defaults={actionData ?? null}
@@ -104,7 +108,7 @@ function KycStatusPanel({ kyc, onResubmit }: { kyc: KycStatusView; onResubmit: (
         </div>
         <div>
           <dt className="text-gray-500">Phone or ID number</dt>
-          <dd className="font-medium">{kyc.activePhoneNumber ?? "—"}</dd>
+          <dd className="font-medium">{kyc.activePhoneNumber ? displayPhone(kyc.activePhoneNumber) : "—"}</dd>
         </div>
         <div>
           <dt className="text-gray-500">Submitted</dt>
@@ -132,10 +136,12 @@ function KycStatusPanel({ kyc, onResubmit }: { kyc: KycStatusView; onResubmit: (
 type Defaults = { fullName: string; phoneNumber: string; phoneCode: string } | null;
 
 function KycForm({
+  retentionDays,
   resubmit,
   failure,
   defaults,
 }: {
+  retentionDays: number;
   resubmit: { reason: string | null; onCancel: () => void } | null;
   failure: Failure | null;
   defaults: Defaults;
@@ -176,6 +182,22 @@ function KycForm({
 
   return (
     <section className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-gray-200">
+      <section aria-labelledby="kyc-guide-title" className="mb-5 rounded-xl bg-brand-50 p-4 text-sm text-gray-800">
+        <h2 id="kyc-guide-title" className="font-semibold text-gray-900">
+          {KYC_TEXTS.guide.title}
+        </h2>
+        <ul className="mt-2 list-disc space-y-1 pl-5">
+          <li>{KYC_TEXTS.guide.accepted}</li>
+          <li>{KYC_TEXTS.guide.why}</li>
+          <li>{KYC_TEXTS.guide.who}</li>
+          <li>
+            {KYC_TEXTS.guide.kept(retentionDays)}{" "}
+            <Link to="/privacy" className="link">
+              Privacy notice
+            </Link>
+          </li>
+        </ul>
+      </section>
       {resubmit ? (
         <div className="mb-4">
           <Alert tone="info">
@@ -246,9 +268,13 @@ function KycForm({
             {preview ? (
               <img src={preview} alt="Preview of your ID" className="max-h-48 rounded-lg object-contain" />
             ) : (
-              <span className="text-sm text-gray-600">
-                <span className="font-semibold text-brand-700">Click to upload</span> or drag and drop
-              </span>
+              <>
+                {/* A phone's screen has nothing to drag from: it offers the camera (below) and its photos. */}
+                <span className="text-sm text-gray-600 pointer-coarse:hidden">
+                  <span className="font-semibold text-brand-700">Click to upload</span> or drag and drop
+                </span>
+                <span className="hidden text-sm font-semibold text-brand-700 pointer-coarse:inline">{KYC_TEXTS.choosePhoto}</span>
+              </>
             )}
             <span className="mt-2 text-xs text-gray-500">JPEG, PNG, WebP, max 5MB</span>
           </label>
@@ -262,6 +288,15 @@ function KycForm({
             className="sr-only"
             onChange={(e) => choose(e.target.files?.[0])}
           />
+          {/* The camera, straight to the back lens (capture); the photo taken joins the form as the chosen file. */}
+          <label
+            className={`${buttonClass({ variant: "outline", full: true })} mt-2 hidden min-h-11 cursor-pointer focus-within:ring-2 focus-within:ring-brand-500 pointer-coarse:inline-flex`}
+          >
+            <span className="i i-camera" aria-hidden="true" />
+            {KYC_TEXTS.takePhoto}
+            <input type="file" accept="image/*" capture="environment" className="sr-only" onChange={(e) => choose(e.target.files?.[0])} />
+          </label>
+          <p className="mt-2 text-xs text-gray-600">{KYC_TEXTS.guide.photoTip}</p>
           {file ? <p className="mt-1 text-xs text-gray-600">{file.name}</p> : null}
         </div>
         {!complete ? <p className="text-sm text-gray-600">{KYC_TEXTS.missingFields}</p> : null}

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { businesses } from "../../../db/schema";
-import { addBusinessImage, createAdmin, createBusiness, createOwner } from "../../../db/seed/factories";
+import { addBusinessImage, createAdmin, createBusiness, createKycSubmission, createOwner } from "../../../db/seed/factories";
 import { actorFor } from "../../../tests/support/actors";
 import { getPublicBusiness } from "../../features/directory/get-public-business.server";
 import { reviewListingChange } from "../../features/listings/review-listing-change.server";
@@ -11,6 +11,7 @@ import { renderRoute, sessionCookie, type Rendered } from "../../../tests/suppor
 import * as businessCreateRoute from "./business-create";
 import * as businessEditRoute from "./business-edit";
 import * as dashboardRoute from "./dashboard";
+import * as kycRoute from "./kyc-verification";
 
 function page(rendered: Rendered) {
   if (rendered.kind !== "page") throw new Error(`expected a page, got a redirect to ${rendered.location}`);
@@ -105,5 +106,27 @@ describe("editing an approved listing", () => {
     const again = page(await renderRoute(businessEditRoute, `/business/edit/${listing.id}`, { cookie, pattern: EDIT }));
     expect(again.text).toContain("Reason: Keep the registered name");
     expect(again.html).toContain(`value="${listing.name}"`);
+  });
+});
+
+describe("the KYC form (issue 32)", () => {
+  it("says which IDs are accepted, why we ask, who sees it and how long it is kept, and offers the camera on a phone", async () => {
+    const owner = await createOwner(getDb(), { kycStatus: "none" });
+    const shown = page(await renderRoute(kycRoute, "/kyc-verification", { cookie: await sessionCookie(owner.email) }));
+    expect(shown.text).toContain("Accepted IDs: NIN slip, voter's card, driver's licence or international passport.");
+    expect(shown.text).toContain("Why we ask: so visitors can trust that a real person stands behind every listing.");
+    expect(shown.text).toContain("Who sees it: only our verification team. Your ID is never shown on your listing or to visitors.");
+    expect(shown.text).toContain("How long we keep it: the photo is deleted 90 days after we approve or reject it.");
+    expect(shown.html).toContain('href="/privacy"');
+    // 'Take a photo' opens the back camera; on a phone there is nothing to drag, so it is the pointer that decides.
+    expect(shown.html).toMatch(/<label class="[^"]*pointer-coarse:inline-flex[^"]*">.*Take a photo<input type="file" accept="image\/\*" capture="environment"/);
+    expect(shown.html).toMatch(/<span class="[^"]*pointer-coarse:hidden[^"]*">.*drag and drop<\/span>/);
+  });
+
+  it("shows the phone on the status panel the way people read it", async () => {
+    const owner = await createOwner(getDb(), { kycStatus: "none" });
+    await createKycSubmission(getDb(), { userId: owner.id, fullName: "Ada Obi", idNumber: "+2348031234567", status: "pending" });
+    const shown = page(await renderRoute(kycRoute, "/kyc-verification", { cookie: await sessionCookie(owner.email) }));
+    expect(shown.text).toContain("0803 123 4567");
   });
 });
