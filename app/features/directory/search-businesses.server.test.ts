@@ -112,6 +112,19 @@ describe("text search", () => {
     expect(ids(await search(`q=${word} restaurant`))).toEqual([bar.id]);
   });
 
+  it("finds the same listings for a word in the singular and the plural (issue 32: 'pharmacy' 3, 'pharmacies' 2)", async () => {
+    const word = uniqueWord();
+    const one = await business({ name: `${word} Pharmacy` });
+    const many = await business({ name: `${word} Pharmacies`, description: "Two branches" });
+    const hotel = await business({ name: `${word} Hotel` });
+    const hotels = await business({ description: `Budget hotels near ${word}` });
+    const both = new Set([one.id, many.id]);
+    expect(new Set(ids(await search(`q=${word} pharmacy`)))).toEqual(both);
+    expect(new Set(ids(await search(`q=${word} pharmacies`)))).toEqual(both);
+    expect(new Set(ids(await search(`q=${word} hotel`)))).toEqual(new Set([hotel.id, hotels.id]));
+    expect(new Set(ids(await search(`q=${word} hotels`)))).toEqual(new Set([hotel.id, hotels.id]));
+  });
+
   it("finds a misspelt name ('Mama Cass Kitchn') by how closely names resemble the text", async () => {
     const cass = await business({ name: "Mama Cass Kitchen", category: "Eatery" });
     const other = await business({ name: `Iya Basira Buka ${uniqueWord()}` });

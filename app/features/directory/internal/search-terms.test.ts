@@ -32,9 +32,22 @@ describe("prefixTsQuery", () => {
 
   it("matches a common word typed in full as itself and its plural, not as a prefix", () => {
     const common = new Set(["lagos", "hotel", "hotels", "auto", "parts"]);
-    expect(prefixTsQuery(["auto", "parts", "lagos"], { common })).toBe("auto & parts & lagos");
+    expect(prefixTsQuery(["auto", "parts", "lagos"], { common })).toBe("auto & (parts | part) & lagos");
     expect(prefixTsQuery(["hotel", "ikej"], { common })).toBe("(hotel | hotels) & ikej:*");
     expect(prefixTsQuery(["hotel"], { common, nameOnly: true })).toBe("(hotel:A | hotels:A)");
+  });
+
+  it("finds the singular and the plural alike (issue 32: 'pharmacy' found 3 and 'pharmacies' 2)", () => {
+    expect(prefixTsQuery(["pharmacy"])).toBe("(pharmacy:* | pharmacies)");
+    expect(prefixTsQuery(["pharmacies"])).toBe("(pharmacies:* | pharmacy)");
+    expect(prefixTsQuery(["hotels"], { nameOnly: true })).toBe("(hotels:*A | hotel:A)");
+    expect(prefixTsQuery(["churches", "boxes", "dresses"])).toBe("(churches:* | church) & (boxes:* | box) & (dresses:* | dress)");
+    // A singular's -s plural starts with it already; short words, 'news' and 'Lagos' are not plurals.
+    expect(prefixTsQuery(["bakery", "shop", "news", "lagos", "bus", "glass"])).toBe("(bakery:* | bakeries) & shop:* & news:* & lagos:* & bus:* & glass:*");
+    const common = new Set(["pharmacy", "pharmacies", "hotels"]);
+    expect(prefixTsQuery(["pharmacies"], { common })).toBe("(pharmacies | pharmacy)");
+    expect(prefixTsQuery(["pharmacy"], { common })).toBe("(pharmacy | pharmacies)");
+    expect(prefixTsQuery(["hotels"], { common })).toBe("(hotels | hotel)");
   });
 
   it("is null without words, and never carries tsquery syntax", () => {

@@ -28,9 +28,33 @@ export type TsQueryOptions = {
   common?: { has(word: string): boolean };
 };
 
+/** Words whose last letter is not a plural's ('news' is not many 'new'). */
+const NOT_PLURAL = new Set(["news", "lagos", "series", "species", "always", "perhaps", "various", "thanks"]);
+
+/**
+ * The other grammatical number of an English word where a prefix of the typed word does not reach it (issue 32:
+ * 'pharmacy' found 3 listings and 'pharmacies' 2): 'pharmacy' ↔ 'pharmacies', 'dresses' → 'dress',
+ * 'hotels' → 'hotel'. A singular's own plural in -s or -es needs nothing: it starts with the singular. Words of
+ * fewer than four letters, with other than a–z, or in NOT_PLURAL have none.
+ */
+export function otherNumberForms(term: string): string[] {
+  if (term.length < 4 || !/^[a-z]+$/.test(term) || NOT_PLURAL.has(term)) return [];
+  if (/[^aeiou]ies$/.test(term)) return [`${term.slice(0, -3)}y`];
+  if (/[^aeiou]y$/.test(term)) return [`${term.slice(0, -1)}ies`];
+  if (/(ss|x|z|ch|sh)es$/.test(term)) return [term.slice(0, -2)];
+  if (/[^su]s$/.test(term)) return [term.slice(0, -1)];
+  return [];
+}
+
+/** A word typed in full and the forms a common word may also take (its plural, or its singular). */
+function numberForms(term: string): string[] {
+  return [...new Set([term, ...otherNumberForms(term), `${term}s`, `${term}es`])];
+}
+
 /**
  * A to_tsquery('simple', …) text requiring every word, each as a prefix ('pharm' finds 'pharmacy',
- * 'bar' finds 'barber' and 'Restaurant/Bar'), but a common word typed in full as itself or its plural;
+ * 'bar' finds 'barber' and 'Restaurant/Bar') and its other number as a whole word ('pharmacies' finds 'pharmacy'),
+ * but a common word typed in full as itself or its plural or singular;
  * words of one or two letters match whole words ('s' of "Mama's", 'al' of 'Al-Ameen'). Only letters and digits reach it, so nothing
  * in it is tsquery syntax; null when there are no words.
  */
@@ -43,10 +67,14 @@ export function prefixTsQuery(terms: readonly string[], { nameOnly = false, comm
       // One or two letters are a word, not the start of thousands of them ('al' of 'Al-Ameen').
       if (term.length <= 2) return exact(term);
       if (common?.has(term)) {
-        const forms = [term, ...[`${term}s`, `${term}es`].filter((plural) => common.has(plural))];
+        // Its other number always (a word that is not common is a cheap look-up), -s and -es plurals when common.
+        const others = otherNumberForms(term);
+        const forms = numberForms(term).filter((form) => form === term || others.includes(form) || common.has(form));
         return forms.length === 1 ? exact(term) : `(${forms.map(exact).join(" | ")})`;
       }
-      return `${term}:*${weight}`;
+      // The typed word as a prefix, and its other number as a whole word (an exact look-up in the index).
+      const others = otherNumberForms(term);
+      return others.length === 0 ? `${term}:*${weight}` : `(${[`${term}:*${weight}`, ...others.map(exact)].join(" | ")})`;
     })
     .join(" & ");
 }
@@ -60,7 +88,7 @@ export function prefixTsQuery(terms: readonly string[], { nameOnly = false, comm
  */
 export function wordsBound(terms: readonly string[], common: ReadonlyMap<string, number>): number {
   if (terms.length === 0 || !terms.every((term) => common.has(term))) return 0;
-  const shares = terms.map((term) => (term.length <= 2 ? [term] : [term, `${term}s`, `${term}es`]).reduce((sum, form) => sum + (common.get(form) ?? 0), 0));
+  const shares = terms.map((term) => (term.length <= 2 ? [term] : numberForms(term)).reduce((sum, form) => sum + (common.get(form) ?? 0), 0));
   return Math.min(1, ...shares);
 }
 
