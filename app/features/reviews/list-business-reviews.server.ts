@@ -97,5 +97,6 @@ export async function listBusinessReviews(
     sort,
     mine: own ? toView(own) : null,
     viewerIsOwner: viewerId !== null && business.user_id === viewerId,
+    moderationNote: REVIEW_TEXTS.moderationNote,
   };
 }

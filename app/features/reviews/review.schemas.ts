@@ -50,6 +50,9 @@ export const REVIEW_TEXTS = {
   replyNoticeTitle: "The business replied to your review",
   replyNoticeBody: (businessName: string) => `${businessName} replied to your review.`,
   verifiedContact: "Verified contact",
+  // Said before anyone writes (issue 32), so a held review is no surprise.
+  moderationNote:
+    "Reviews are public under your first name and initial. A review with a link or a phone number, or from an account less than a day old, is checked by a moderator before it appears.",
   // The admin's queue of held reviews (the Reports tab)
   heldTitle: "Reviews waiting for approval",
   heldEmpty: "No reviews are waiting for approval.",
@@ -147,4 +150,6 @@ export type BusinessReviews = {
   mine: ReviewView | null;
   /** The viewer owns the business: they reply, they do not review. */
   viewerIsOwner: boolean;
+  /** What the form says before anyone writes (REVIEW_TEXTS.moderationNote), sent as data, not shipped as code. */
+  moderationNote: string;
 };

@@ -22,17 +22,19 @@ export type SaveReviewResult = { reviewId: string; status: ReviewStatus; created
 export async function saveReview(actor: SessionUser | null, input: unknown): Promise<SaveReviewResult> {
   if (!actor) throw new AppError("unauthenticated", REVIEW_TEXTS.loginRequired);
   const parsed = SaveReviewSchema.safeParse(input);
+  // Every problem at once (a missing rating and a short text are both said), each beside its field.
+  const fields: Record<string, string> = {};
   if (!parsed.success) {
-    const fields: Record<string, string> = {};
     for (const issue of parsed.error.issues) {
       if (issue.path[0] === "stars") fields.stars = REVIEW_TEXTS.stars;
       else if (issue.path[0] === "body") fields.body = REVIEW_TEXTS.length;
       else throw new AppError("not-found", REVIEW_TEXTS.notFound);
     }
-    throw new AppError("invalid", Object.values(fields)[0] ?? REVIEW_TEXTS.length, { fields });
   }
-  const problem = reviewTextProblem(parsed.data.body);
-  if (problem) throw new AppError("invalid", problem, { fields: { body: problem } });
+  const typedBody = (input as { body?: unknown } | null)?.body;
+  const problem = !fields.body && typeof typedBody === "string" ? reviewTextProblem(typedBody) : null;
+  if (problem) fields.body = problem;
+  if (!parsed.success || problem) throw new AppError("invalid", Object.values(fields)[0] ?? REVIEW_TEXTS.length, { fields });
   const { businessId, stars } = parsed.data;
   const body = sanitizeReview(parsed.data.body);
   const db = getDb();

@@ -40,6 +40,16 @@ describe("reviews on the business page", () => {
     const visitorCookie = await sessionCookie(visitor.email);
 
     // Bad input keeps what was typed and says why.
+    // Before writing: no rating is chosen for them, and the form says when a review waits for a moderator (issue 32).
+    const form = page(await renderRoute(route, path, { pattern, cookie: visitorCookie }));
+    expect(form.html).toMatch(/<form [^>]*noValidate=""[^>]*><input type="hidden" name="intent" value="save-review"/);
+    expect(form.html).not.toMatch(/name="stars"[^>]*checked/);
+    expect(form.text).toContain(REVIEW_TEXTS.moderationNote);
+    // Nothing chosen and a short text: both said, each beside its field, and the text kept.
+    const both = page(await renderRoute(route, path, { pattern, cookie: visitorCookie, form: { intent: "save-review", body: "Too short" } }));
+    expect(both.html).toMatch(/id="review-stars-error"[^>]*>Please choose a rating from 1 to 5 stars</);
+    expect(both.html).toMatch(/id="review-body-error"[^>]*>Review must be between/);
+    expect(both.html).toContain(">Too short</textarea>");
     const refused = page(await renderRoute(route, path, { pattern, cookie: visitorCookie, form: { intent: "save-review", stars: "4", body: "Too short" } }));
     expect(refused.status).toBe(400);
     expect(refused.text).toContain(REVIEW_TEXTS.length);
@@ -63,6 +73,12 @@ describe("reviews on the business page", () => {
     expect(anonymous.text).toContain("Response from the owner Thank you, Chioma!");
     expect(anonymous.text).toContain('Great suya & fast service, "really" good');
     expect(anonymous.html).not.toContain("<img src=x");
+    // The order being read is shown as chosen, the other is a link (issue 32).
+    expect(anonymous.html).toMatch(/<span class="sort-option" aria-current="true">Newest<\/span>/);
+    expect(anonymous.html).toMatch(/<a class="sort-option" href="[^"]*reviews=helpful[^"]*"[^>]*>Most helpful<\/a>/);
+    const helpfulFirst = page(await renderRoute(route, `${path}?reviews=helpful`, { pattern }));
+    expect(helpfulFirst.html).toMatch(/<span class="sort-option" aria-current="true">Most helpful<\/span>/);
+    expect(helpfulFirst.html).toMatch(/<a class="sort-option" href="[^"]*reviews=newest[^"]*"[^>]*>Newest<\/a>/);
 
     // The owner sees reply forms, not a review form.
     const ownerView = page(await renderRoute(route, path, { pattern, cookie: ownerCookie }));

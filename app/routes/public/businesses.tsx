@@ -18,6 +18,8 @@ import { shouldCountView } from "~/features/analytics/counting";
 import { recordSearchImpressions } from "~/features/analytics/record-listing-events.server";
 import { notePageCounts } from "~/lib/request-context.server";
 import { READER_PAGE } from "~/components/reader-page";
+import { SortChoice } from "~/components/ui/sort-choice";
+import { useLinkNavigation } from "~/features/directory/components/link-navigation";
 import { savedAmong } from "~/features/directory/saved-among.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -41,8 +43,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (filters.q || filters.near) meta.push({ name: "robots", content: "noindex, follow" });
   const sort = filters.sort ?? null;
   const near = filters.near ? formatNear(filters.near) : null;
-  // The order switch as data: the link and its label are made here (no code shipped for it).
-  const sortLink = { href: businessesHref({ ...filters, near, sort: sort ? null : "rating", page: 1 }), label: sort ? "Default order" : "Sort by rating" };
+  // The orders as data, the chosen one marked (issue 32); links and labels are made here (no code shipped for them).
+  const sortOptions = [
+    { label: near ? "Nearest first" : filters.q ? "Best match" : "Featured and newest", href: businessesHref({ ...filters, near, sort: null, page: 1 }), current: !sort },
+    { label: "Highest rated", href: businessesHref({ ...filters, near, sort: "rating", page: 1 }), current: sort === "rating" },
+  ];
   // 'Near me' (ADR 23): its texts as data, and the link that leaves the location out.
   const nearMe = {
     explanation: LOCATION_TEXTS.noLocation,
@@ -56,7 +61,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     summary,
     filters: { q: filters.q, region: filters.region, lga: filters.lga ?? null, category: filters.category, minRating: filters.minRating ?? null, sort, open: filters.open ?? null, near },
-    result, facets, meta, sortLink, nearMe, savedIds,
+    result, facets, meta, sortOptions, nearMe, savedIds,
   };
 }
 
@@ -66,8 +71,9 @@ export const handle = READER_PAGE;
 export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];
 
 export default function Businesses({ loaderData }: Route.ComponentProps) {
-  const { filters, result, facets, sortLink, nearMe, summary } = loaderData;
+  const { filters, result, facets, sortOptions, nearMe, summary } = loaderData;
   const isSignedIn = !!useRouteLoaderData<typeof rootLoader>("root")?.user;
+  const followLink = useLinkNavigation();
 
   const filterCount = activeFilterCount(filters);
   const pageLink = (page: number, label: string, rel: string) => (
@@ -110,7 +116,7 @@ export default function Businesses({ loaderData }: Route.ComponentProps) {
         <section id="results" aria-label="Results" className="min-w-0 flex-1">
           <h2 className="sr-only">Results</h2>
           {/* The status says what the results are (read out when they change); the order switch sits beside it. */}
-          <div className="mb-3 flex flex-wrap gap-x-2 text-sm text-gray-600">
+          <div className="mb-3 flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-gray-600">
             <p role="status">
               {result.correctedQuery ? (
                 <>
@@ -120,9 +126,7 @@ export default function Businesses({ loaderData }: Route.ComponentProps) {
                 summary
               )}
             </p>
-            <Link to={sortLink.href} className="link">
-              {sortLink.label}
-            </Link>
+            <SortChoice options={sortOptions} onClick={followLink} />
           </div>
           {result.items.length > 0 ? (
             <ul className="grid gap-4 sm:grid-cols-2 md:grid-cols-1 lg:grid-cols-2 2xl:grid-cols-3">

@@ -1,4 +1,5 @@
 import type { BusinessReviews as Data, ReviewView } from "../review.schemas";
+import { SortChoice } from "../../../components/ui/sort-choice";
 
 /** What a failed review form sends back: the message, per-field messages and what was typed. */
 export type ReviewFormState = {
@@ -50,30 +51,7 @@ export function BusinessReviews({ data, form, loginHref, signedIn }: { data: Dat
           Log in to write a review
         </a>
       )}
-      {signedIn && !viewerIsOwner && (
-        <form method="post" className="card mt-4 space-y-3 p-4">
-          <input type="hidden" name="intent" value="save-review" />
-          <h3 className="font-semibold">{mine ? "Your review" : "Write a review"}</h3>
-          {mine?.status === "held" && <p className="text-sm text-amber-700">Your review will appear once a moderator has checked it.</p>}
-          {mine?.status === "hidden" && <p className="text-sm text-red-700">Your review was hidden by a moderator.</p>}
-          <label className="block text-sm font-medium">
-            Rating
-            <select name="stars" className="field mt-1" defaultValue={mineForm?.stars ?? mine?.stars ?? 5}>
-              {[5, 4, 3, 2, 1].map((n) => (
-                <option key={n} value={n}>
-                  {stars(n)} {n}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="block text-sm font-medium">
-            Review
-            <textarea name="body" rows={4} maxLength={2000} required className="field mt-1" defaultValue={mineForm?.body ?? mine?.body ?? ""} />
-          </label>
-          {mineForm && <p role="alert" className="text-sm text-red-700">{mineForm.text}</p>}
-          <button className="btn btn-primary">{mine ? "Update review" : "Post review"}</button>
-        </form>
-      )}
+      {signedIn && !viewerIsOwner && <ReviewForm mine={mine} form={mineForm} moderationNote={data.moderationNote} />}
       {mine && (
         <form method="post" className="mt-2">
           <input type="hidden" name="intent" value="delete-review" />
@@ -83,11 +61,14 @@ export function BusinessReviews({ data, form, loginHref, signedIn }: { data: Dat
       )}
 
       {summary.count > 0 && (
-        <p className="mt-4 flex gap-3 text-sm">
-          Sort:
-          <a href={link("reviews=newest")} aria-current={sort === "newest" ? "true" : undefined} className="link">Newest</a>
-          <a href={link("reviews=helpful")} aria-current={sort === "helpful" ? "true" : undefined} className="link">Most helpful</a>
-        </p>
+        <div className="mt-4">
+          <SortChoice
+            options={[
+              { label: "Newest", href: link("reviews=newest"), current: sort === "newest" },
+              { label: "Most helpful", href: link("reviews=helpful"), current: sort === "helpful" },
+            ]}
+          />
+        </div>
       )}
       <ul className="mt-3 space-y-4">
         {reviews.rows.map((review) => (
@@ -148,5 +129,61 @@ function Review({ review, form, signedIn, owner }: { review: ReviewView; form: R
         </form>
       )}
     </li>
+  );
+}
+
+/**
+ * The viewer's review: a rating chosen by tapping one of five stars (radio buttons: arrow keys move between them;
+ * none is chosen until the viewer chooses, issue 32) and the text. `noValidate`: a missing field gets our message
+ * beside it (the server's, with what was typed kept), not the browser's bubble.
+ */
+function ReviewForm({ mine, form, moderationNote }: { mine: Data["mine"]; form: ReviewFormState | null; moderationNote: string }) {
+  const chosen = Number(form?.stars ?? mine?.stars ?? 0);
+  const starsError = form?.fields?.stars;
+  const bodyError = form?.fields?.body ?? (form && !form.fields ? form.text : undefined);
+  return (
+    <form method="post" noValidate className="card mt-4 space-y-3 p-4">
+      <input type="hidden" name="intent" value="save-review" />
+      <h3 className="font-semibold">{mine ? "Your review" : "Write a review"}</h3>
+      {!mine && <p className="text-sm text-gray-700">{moderationNote}</p>}
+      {mine?.status === "held" && <p className="text-sm text-amber-700">Your review will appear once a moderator has checked it.</p>}
+      {mine?.status === "hidden" && <p className="text-sm text-red-700">Your review was hidden by a moderator.</p>}
+      <fieldset aria-describedby={starsError ? "review-stars-error" : undefined}>
+        <legend className="text-sm font-medium">Rating</legend>
+        <div className="star-rating mt-1 flex gap-1">
+          {[1, 2, 3, 4, 5].map((n) => (
+            <label key={n} className="star-choice">
+              <input type="radio" name="stars" value={n} defaultChecked={chosen === n} className="star-input" aria-invalid={starsError ? true : undefined} />
+              <span aria-hidden="true">★</span>
+              <span className="sr-only">{n === 1 ? "1 star" : `${n} stars`}</span>
+            </label>
+          ))}
+        </div>
+        {starsError && (
+          <p id="review-stars-error" className="mt-1 text-sm text-red-700">
+            {starsError}
+          </p>
+        )}
+      </fieldset>
+      <label className="block text-sm font-medium">
+        Review
+        <textarea
+          name="body"
+          rows={4}
+          maxLength={2000}
+          className="field mt-1"
+          defaultValue={form?.body ?? mine?.body ?? ""}
+          aria-invalid={bodyError ? true : undefined}
+          aria-describedby={bodyError ? "review-body-error" : undefined}
+        />
+      </label>
+      {bodyError && (
+        <p id="review-body-error" className="text-sm text-red-700">
+          {bodyError}
+        </p>
+      )}
+      {form && <p role="alert" className="sr-only">{Object.values(form.fields ?? {}).join(" ") || form.text}</p>}
+      <button className="btn btn-primary">{mine ? "Update review" : "Post review"}</button>
+    </form>
   );
 }

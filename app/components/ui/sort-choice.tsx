@@ -1,0 +1,25 @@
+/**
+ * The orders a list can take, the chosen one shown as chosen (issue 32: only a link to the other order was shown,
+ * so nobody could tell which order they were reading). The chosen order is marked `aria-current="true"` and is not
+ * a link; the others are plain links (followed inside the app by `onClick` where the page gives one).
+ */
+export type SortOption = { label: string; href: string; current: boolean };
+
+export function SortChoice({ label = "Sort by", options, onClick }: { label?: string; options: SortOption[]; onClick?: (event: React.MouseEvent) => void }) {
+  return (
+    <p className="flex flex-wrap items-center gap-2 text-sm" onClick={onClick}>
+      <span>{label}:</span>
+      {options.map((option) =>
+        option.current ? (
+          <span key={option.label} className="sort-option" aria-current="true">
+            {option.label}
+          </span>
+        ) : (
+          <a key={option.label} className="sort-option" href={option.href} data-discover="true">
+            {option.label}
+          </a>
+        ),
+      )}
+    </p>
+  );
+}

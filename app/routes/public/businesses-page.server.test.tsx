@@ -1,0 +1,44 @@
+/**
+ * The results page as the server renders it (what a phone without JavaScript, and every first view, reads): the
+ * order it is in shown as chosen (issue 32).
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import { pageApp, routeBuild } from "../../../tests/support/route-build";
+import { BASE_URL } from "../../../tests/support/screen-harness";
+
+let app: ReturnType<typeof pageApp>;
+beforeAll(async () => {
+  app = pageApp();
+  await routeBuild();
+});
+
+const html = async (path: string) => (await app.request(new URL(path, BASE_URL).toString())).text();
+const decoded = (href: string) => href.replace(/&amp;/g, "&");
+
+/** The orders offered: label, whether chosen, and the link of the others. */
+async function orders(path: string): Promise<{ label: string; current: boolean; href: string | null }[]> {
+  const page = await html(path);
+  return [...page.matchAll(/<(span|a) class="sort-option"(?: aria-current="true")?(?: href="([^"]*)")?[^>]*>([^<]*)<\/\1>/g)].map((m) => ({
+    label: m[3]!,
+    current: m[0].includes('aria-current="true"'),
+    href: m[2] ? decoded(m[2]) : null,
+  }));
+}
+
+describe("the results page's order", () => {
+  it("shows the chosen order as chosen and links the other, keeping the search", async () => {
+    expect(await orders("/businesses?q=rice&region=Lagos")).toEqual([
+      { label: "Best match", current: true, href: null },
+      { label: "Highest rated", current: false, href: "/businesses?q=rice&region=Lagos&sort=rating" },
+    ]);
+    expect(await orders("/businesses?q=rice&region=Lagos&sort=rating")).toEqual([
+      { label: "Best match", current: false, href: "/businesses?q=rice&region=Lagos" },
+      { label: "Highest rated", current: true, href: null },
+    ]);
+  });
+
+  it("names the default order by what it is: browsing, or near a place", async () => {
+    expect((await orders("/businesses"))[0]).toEqual({ label: "Featured and newest", current: true, href: null });
+    expect((await orders("/businesses?near=6.6,3.35"))[0]).toEqual({ label: "Nearest first", current: true, href: null });
+  });
+});
