@@ -75,6 +75,9 @@ describe("safer conversations", () => {
       expect(await note.count()).toBe(0);
 
       // The owner blocks the customer; the customer's next message is refused and stays in the box.
+      // Block is in the conversation's menu ('More for …'), not beside the name (issue 32).
+      expect(await owner.page.getByRole("button", { name: /^Block / }).isVisible()).toBe(false);
+      await owner.page.getByLabel(/^More for /).click();
       await owner.page.getByRole("button", { name: /^Block / }).click();
       await owner.page.getByRole("status").filter({ hasText: BLOCKED }).waitFor();
       const refused = `Hello? ${Date.now()}`;

@@ -185,7 +185,8 @@ export function Chat({ conversation, viewerId, formAction, idempotencyKey, initi
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
-    if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
+    // A phone's on-screen keyboard has no Shift+Enter: there Enter starts a new line and Send sends (issue 32).
+    if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing && !matchMedia("(pointer: coarse)").matches) {
       event.preventDefault();
       if (!sending) void send();
     }
@@ -220,13 +221,30 @@ export function Chat({ conversation, viewerId, formAction, idempotencyKey, initi
             )}
           </p>
         </div>
-        {isParticipant && (conversation.canReply || conversation.blockedByMe) && messages.length > 0 && (
+        {isParticipant && conversation.canReply && !conversation.blockedByMe && messages.length > 0 && (
+          // Blocking is a step away in a menu (issue 32: a red Block beside the name greeted every first
+          // conversation); Unblock, once blocked, stays in view.
+          <details className="relative ml-auto shrink-0">
+            <summary className="icon-btn min-h-11 min-w-11 cursor-pointer list-none items-center justify-center" aria-label={`More for ${title}`}>
+              <span aria-hidden="true" className="text-xl leading-none">⋯</span>
+            </summary>
+            <form method="post" action={formAction} className="absolute right-0 z-10 mt-1 rounded-lg bg-white p-2 shadow-lg ring-1 ring-gray-200">
+              <input type="hidden" name="intent" value="block" />
+              <input type="hidden" name="businessId" value={business.id} />
+              {viewerRole === "owner" && <input type="hidden" name="visitorId" value={visitor.id} />}
+              <button type="submit" className="btn btn-sm btn-danger whitespace-nowrap" aria-label={`${BLOCK_TEXTS.block} ${title}`}>
+                {BLOCK_TEXTS.block}
+              </button>
+            </form>
+          </details>
+        )}
+        {isParticipant && conversation.blockedByMe && messages.length > 0 && (
           <form method="post" action={formAction} className="ml-auto shrink-0">
-            <input type="hidden" name="intent" value={conversation.blockedByMe ? "unblock" : "block"} />
+            <input type="hidden" name="intent" value="unblock" />
             <input type="hidden" name="businessId" value={business.id} />
             {viewerRole === "owner" && <input type="hidden" name="visitorId" value={visitor.id} />}
-            <button type="submit" className={`btn btn-sm ${conversation.blockedByMe ? "btn-outline" : "btn-danger"}`} aria-label={`${conversation.blockedByMe ? BLOCK_TEXTS.unblock : BLOCK_TEXTS.block} ${title}`}>
-              {conversation.blockedByMe ? BLOCK_TEXTS.unblock : BLOCK_TEXTS.block}
+            <button type="submit" className="btn btn-sm btn-outline" aria-label={`${BLOCK_TEXTS.unblock} ${title}`}>
+              {BLOCK_TEXTS.unblock}
             </button>
           </form>
         )}
@@ -341,7 +359,7 @@ export function Chat({ conversation, viewerId, formAction, idempotencyKey, initi
             </button>
           </div>
           <p id={`${inputId}-hint`} className={`mt-1 text-xs ${tooLong ? "text-red-700" : "text-gray-500"}`}>
-            {tooLong ? MESSAGE_TEXTS.length : hydrated ? "Enter to send, Shift+Enter for a new line" : null}
+            {tooLong ? MESSAGE_TEXTS.length : hydrated ? <span className="pointer-coarse:hidden">Enter to send, Shift+Enter for a new line</span> : null}
             {length > LIMITS.messageMaxLength - 100 && ` (${length}/${LIMITS.messageMaxLength})`}
           </p>
           {hydrated && isEmpty && (
