@@ -15,6 +15,7 @@ import { Alert } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/button";
 import { registerUser } from "~/features/accounts/register-user.server";
 import { getSessionUser } from "~/features/accounts/session.server";
+import { resendVerification } from "~/features/accounts/sign-in.server";
 import { CATEGORIES, COUNTRIES, DEFAULT_COUNTRY, SIGNUP_REGIONS } from "~/lib/reference";
 
 type AccountType = "visitor" | "business";
@@ -38,7 +39,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 type Values = Record<string, string>;
 type ActionResult =
-  | { done: true; email: string }
+  | { done: true; email: string; resent?: string; resendError?: string }
   | { done: false; step: 1 | 2; errors: Record<string, string>; weakPassword?: string[]; message?: string; values: Values };
 
 const FIELDS = ["firstName", "lastName", "email", "password", "confirmPassword", "country", "state", "category"] as const;
@@ -51,6 +52,19 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const intent = String(form.get("intent") ?? "register");
   // Passwords are never echoed back in the page.
   const safeValues = { ...values, password: "", confirmPassword: "" };
+
+  if (intent === "resend") {
+    // 'Send it again' on the 'Check Your Email!' screen (issue 32): the login page's resend, the same limits.
+    const email = String(form.get("email") ?? "");
+    try {
+      const sent = await resendVerification(email, { clientAddress: context.clientAddress });
+      return { done: true, email, resent: sent.message } satisfies ActionResult;
+    } catch (error) {
+      if (error instanceof Response) throw error;
+      const { status, failure } = describeError(error, ACCOUNT_TEXTS.signupUnexpected);
+      return data({ done: true, email, resendError: failure.text } satisfies ActionResult, { status });
+    }
+  }
 
   if (intent === "next") {
     // Only reached without JavaScript: check step 1 on the server, then show step 2.
@@ -98,10 +112,13 @@ export default function RegisterAccount({ params }: Route.ComponentProps) {
   const [step, setStep] = useState<1 | 2>(actionData && !actionData.done ? actionData.step : 1);
   const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
   const [lastAction, setLastAction] = useState(actionData);
+  // 'Wrong address?': back to the first step with everything typed kept, to correct the e-mail (issue 32).
+  const [correcting, setCorrecting] = useState(false);
 
   // A new server answer moves the form to the step it names and shows its errors.
   if (actionData !== lastAction) {
     setLastAction(actionData);
+    if (actionData?.done) setCorrecting(false);
     if (actionData && !actionData.done) {
       setStep(actionData.step);
       setClientErrors({});
@@ -109,7 +126,7 @@ export default function RegisterAccount({ params }: Route.ComponentProps) {
     }
   }
 
-  if (actionData?.done) {
+  if (actionData?.done && !correcting) {
     return (
       <div className="mx-auto w-full max-w-md px-4 py-10">
         <div className="rounded-2xl bg-white p-6 text-center shadow-sm ring-1 ring-gray-200">
@@ -120,6 +137,30 @@ export default function RegisterAccount({ params }: Route.ComponentProps) {
           <Link to="/login" className={`${buttonClass({ full: true })} mt-6`}>
             Go to Sign In
           </Link>
+          <div className="mt-6 space-y-3 border-t border-gray-200 pt-4 text-sm text-gray-700">
+            <p>No e-mail after a few minutes? Look in your spam folder, or:</p>
+            <Form method="post">
+              <input type="hidden" name="intent" value="resend" />
+              <input type="hidden" name="email" value={actionData.email} />
+              <button type="submit" className={buttonClass({ variant: "outline", full: true })} disabled={submitting}>
+                Send the e-mail again
+              </button>
+            </Form>
+            {actionData.resent ? <p role="status">{actionData.resent}</p> : null}
+            {actionData.resendError ? <p role="alert" className="text-red-700">{actionData.resendError}</p> : null}
+            <p>
+              Wrong address?{" "}
+              {values.firstName ? (
+                <button type="button" className="link" onClick={() => (setCorrecting(true), setStep(1))}>
+                  Correct it
+                </button>
+              ) : (
+                <Link to={`/register/${accountType}`} className="link">
+                  Sign up with the right one
+                </Link>
+              )}
+            </p>
+          </div>
         </div>
       </div>
     );
