@@ -138,7 +138,7 @@ describe("accessibility: axe-core on every page and state", () => {
     expectNoSerious(problems);
   });
 
-  it("signed in as a visitor: home, business page with the review form, messages, notifications, account screens", async () => {
+  it("signed in as a visitor: home, business page with the review form, messages, notifications, their Panel, account screens", async () => {
     const page = await newPage();
     const problems: string[] = [];
     await useDemoSession(page, "visitor@example.com");
@@ -150,7 +150,7 @@ describe("accessibility: axe-core on every page and state", () => {
     problems.push(...(await checkPage(page, "business page with review form (visitor)")));
     await open(page, `/messages?businessId=${id}`, true);
     problems.push(...(await checkPage(page, "/messages conversation open (visitor)")));
-    for (const path of ["/messages", "/notifications", "/profile", "/menu", "/help", "/feedback", `/report?kind=listing&id=${id}`]) {
+    for (const path of ["/messages", "/notifications", "/dashboard", "/profile", "/menu", "/help", "/feedback", `/report?kind=listing&id=${id}`]) {
       await open(page, path, true);
       problems.push(...(await checkPage(page, `${path.replace(id, "{id}")} (visitor)`)));
     }

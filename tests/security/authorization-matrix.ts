@@ -458,6 +458,11 @@ export const PAGE_ROWS: Row[] = [
   row({ key: "POST /register/:type intent=next", case: "an empty form", expect: signedOutPage(400), ask: post("/register/visitor", { intent: "next" }) }),
   row({ key: "POST /register/:type intent=register", case: "an empty form", expect: signedOutPage(400), ask: post("/register/visitor", { intent: "register" }) }),
   row({
+    key: "POST /register/:type intent=resend",
+    expect: signedOutPage(200),
+    ask: (_w, _t, a) => ({ method: "POST", path: "/register/visitor", form: { intent: "resend", email: `nobody-${a}@example.com` } }),
+  }),
+  row({
     key: `POST /register/:type intent=${UNKNOWN_INTENT}`,
     case: "read as the sign-up, with nothing filled in",
     expect: signedOutPage(400),
@@ -466,7 +471,8 @@ export const PAGE_ROWS: Row[] = [
   row({ key: "POST /register/:type intent=register", case: "account type admin", expect: same(404), ask: post("/register/admin", { intent: "register" }) }),
 
   // Owners
-  row({ key: "GET /dashboard", expect: businessOnly("/dashboard", 200), ask: get("/dashboard") }),
+  // A visitor's /dashboard is their Panel (saved businesses and conversations, issue 32); the owner's dashboard otherwise.
+  row({ key: "GET /dashboard", expect: businessOnly("/dashboard", 200, { visitor: 200 }), ask: get("/dashboard") }),
   row({
     key: "POST /dashboard intent=delete",
     expect: businessOnly("/dashboard", 200, { otherOwner: 404 }),

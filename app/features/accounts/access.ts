@@ -5,7 +5,8 @@ import type { SessionUser } from "./session-user";
 
 /** Guarded routes of both spec files and the roles each admits. Client-safe, shared by guards and tests. */
 export const GUARDED_ROUTES: ReadonlyArray<{ path: string; roles: readonly Role[] }> = [
-  { path: "/dashboard", roles: ["business"] },
+  // A visitor's /dashboard is their Panel (app/routes/owner/dashboard.tsx); an owner's is the business dashboard.
+  { path: "/dashboard", roles: ["business", "visitor"] },
   { path: "/dashboard/payments", roles: ["business"] },
   { path: "/dashboard/analytics", roles: ["business"] },
   { path: "/dashboard/analytics.csv", roles: ["business"] },

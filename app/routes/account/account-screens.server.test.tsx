@@ -81,10 +81,10 @@ describe("/profile", () => {
 });
 
 describe("/menu", () => {
-  it("signed out: help, feedback and pricing, then Sign In and Sign Up", async () => {
+  it("signed out: saved businesses, help, feedback and pricing, then Sign In and Sign Up", async () => {
     const shown = page(await renderRoute(menuRoute, "/menu"));
     const links = hrefs(shown.html);
-    expect(links).toEqual(expect.arrayContaining(["/help", "/feedback", "/pricing", "/login", "/register"]));
+    expect(links).toEqual(expect.arrayContaining(["/saved", "/help", "/feedback", "/pricing", "/login", "/register"]));
     for (const own of ["/profile", "/messages", "/notifications"]) expect(links).not.toContain(own);
     expect(shown.text).toContain("Sign In");
     expect(shown.text).toContain("Sign Up");
@@ -95,7 +95,7 @@ describe("/menu", () => {
     const visitor = await createVisitor(getDb());
     const shown = page(await renderRoute(menuRoute, "/menu", { cookie: await sessionCookie(visitor.email) }));
     const links = hrefs(shown.html);
-    expect(links).toEqual(expect.arrayContaining(["/profile", "/messages", "/notifications", "/help", "/feedback", "/pricing"]));
+    expect(links).toEqual(expect.arrayContaining(["/profile", "/messages", "/notifications", "/saved", "/help", "/feedback", "/pricing"]));
     expect(links).not.toContain("/login");
     expect(shown.text).toContain("Sign Out");
     expect(shown.html).toMatch(/<form[^>]*action="\/logout"/);

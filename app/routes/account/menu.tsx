@@ -7,7 +7,7 @@ import type { loader as rootLoader } from "~/root";
 
 export const meta: Route.MetaFunction = () => [
   { title: `Menu | ${SITE_NAME}` },
-  { name: "description", content: "Your profile, messages, notifications, help, feedback and pricing." },
+  { name: "description", content: "Your profile, messages, notifications, saved businesses, help, feedback and pricing." },
 ];
 
 const SIGNED_IN_LINKS = [
@@ -17,6 +17,8 @@ const SIGNED_IN_LINKS = [
 ] as const;
 
 const PUBLIC_LINKS = [
+  // Saved on this device, or with the account once signed in (issue 32: /saved had no way in from the menu).
+  { to: "/saved", label: "Saved businesses" },
   { to: "/help", label: "Help & Support" },
   { to: "/feedback", label: "Feedback" },
   { to: "/pricing", label: "Pricing" },

@@ -4,6 +4,11 @@ import { buttonClass, ButtonLink } from "~/components/ui/button";
 import { Alert } from "~/components/ui/alert";
 import { Card } from "~/components/ui/card";
 import { requireUser } from "~/features/accounts/guards.server";
+import { effectiveRole } from "~/features/accounts/access";
+import { getSessionUser } from "~/features/accounts/session.server";
+import type { SessionUser } from "~/features/accounts/session-user";
+import { listSavedBusinesses } from "~/features/directory/list-saved-businesses.server";
+import { listConversations } from "~/features/messaging/list-conversations.server";
 import { greetingName } from "~/features/accounts/session-user";
 import { getKycStatus } from "~/features/kyc/get-kyc-status.server";
 import { KycCard } from "~/features/kyc/kyc-card";
@@ -29,6 +34,10 @@ const RENEWAL_WINDOW_MS = RENEWAL_REMINDER_DAYS[0] * 86_400_000;
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard – Naija Directory" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
+  // A visitor's 'Panel' (the bottom navigation's /dashboard, spec 01 §2) is what they come back for: their saved
+  // businesses and conversations (issue 32; it used to send them home).
+  const viewer = await getSessionUser(request);
+  if (viewer && effectiveRole(viewer) === "visitor") return { kind: "visitor" as const, ...(await visitorPanel(viewer)) };
   const user = await requireUser(request, ["business"]);
   const kyc = await getKycStatus(user);
   const own = kyc.status === "approved" ? await listOwnListings(user) : [];
@@ -55,7 +64,83 @@ export async function loader({ request }: Route.LoaderArgs) {
   const refunds = await listOwnRefunds(user);
   const premiumEndsSoon = listings.some((l) => l.premiumUntil && new Date(l.premiumUntil).getTime() - now <= RENEWAL_WINDOW_MS);
   const premiumUntil = listings.find((l) => l.premiumUntil)?.premiumUntil ?? null;
-  return { name: greetingName(user), kyc, listings, plan, refunds, premiumEndsSoon, premiumUntil };
+  return { kind: "owner" as const, name: greetingName(user), kyc, listings, plan, refunds, premiumEndsSoon, premiumUntil };
+}
+
+/** The visitor's panel: the newest saved businesses and conversations, a few of each, with the way to all. */
+async function visitorPanel(viewer: SessionUser) {
+  const [saved, conversations] = await Promise.all([listSavedBusinesses(viewer, { page: 1 }), listConversations(viewer)]);
+  return {
+    name: greetingName(viewer),
+    saved: saved.rows.slice(0, VISITOR_PANEL_ITEMS).map((s) => ({ id: s.businessId, name: s.name, listed: s.card !== null })),
+    savedTotal: saved.total,
+    conversations: conversations.slice(0, VISITOR_PANEL_ITEMS).map((c) => ({ key: c.key, name: c.businessName, last: c.lastMessage, unread: c.unreadCount, href: c.href })),
+    conversationsTotal: conversations.length,
+  };
+}
+
+const VISITOR_PANEL_ITEMS = 5;
+
+function VisitorPanel({ data }: { data: Awaited<ReturnType<typeof visitorPanel>> }) {
+  return (
+    <div className="mx-auto w-full max-w-3xl space-y-6 px-4 py-8">
+      <h1 className="text-2xl font-bold text-gray-900">Hello, {data.name}</h1>
+      <section aria-labelledby="panel-saved" className="card p-4">
+        <h2 id="panel-saved" className="text-lg font-semibold">
+          Saved businesses
+        </h2>
+        {data.saved.length === 0 ? (
+          <p className="mt-2 text-sm text-gray-700">
+            Nothing saved yet. Tap Save on a business to keep it here, and to read it even without data.
+          </p>
+        ) : (
+          <ul className="mt-2 divide-y divide-gray-100">
+            {data.saved.map((s) => (
+              <li key={s.id} className="py-2">
+                <Link to={`/businesses/${s.id}`} className="link flex min-h-11 items-center">
+                  {s.name}
+                </Link>
+                {!s.listed && <span className="text-xs text-gray-600">No longer listed</span>}
+              </li>
+            ))}
+          </ul>
+        )}
+        <Link to="/saved" className={`${buttonClass({ variant: "outline", full: true })} mt-3`}>
+          {data.savedTotal > 0 ? `All saved businesses (${data.savedTotal})` : "Saved businesses"}
+        </Link>
+      </section>
+      <section aria-labelledby="panel-conversations" className="card p-4">
+        <h2 id="panel-conversations" className="text-lg font-semibold">
+          Your conversations
+        </h2>
+        {data.conversations.length === 0 ? (
+          <p className="mt-2 text-sm text-gray-700">No conversations yet. Message a business from its page.</p>
+        ) : (
+          <ul className="mt-2 divide-y divide-gray-100">
+            {data.conversations.map((c) => (
+              <li key={c.key} className="py-2">
+                {c.href ? (
+                  <Link to={c.href} className="link flex min-h-11 items-center gap-2">
+                    {c.name}
+                    {c.unread > 0 && <span className="badge">{c.unread} new</span>}
+                  </Link>
+                ) : (
+                  <span className="font-semibold">{c.name}</span>
+                )}
+                <p className="truncate text-sm text-gray-600">{c.last}</p>
+              </li>
+            ))}
+          </ul>
+        )}
+        <Link to="/messages" className={`${buttonClass({ variant: "outline", full: true })} mt-3`}>
+          All messages
+        </Link>
+      </section>
+      <Link to="/businesses" className={buttonClass({ full: true })}>
+        Find businesses
+      </Link>
+    </div>
+  );
 }
 
 /** When a listing stops being featured, if that is within the renewal window and no end-less placement keeps it. */
@@ -102,7 +187,12 @@ const STATUS_LABEL: Record<string, { label: string; tone: string }> = {
 };
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { name, kyc, listings, plan, refunds, premiumEndsSoon, premiumUntil } = loaderData;
+  if (loaderData.kind === "visitor") return <VisitorPanel data={loaderData} />;
+  return <OwnerDashboard data={loaderData} />;
+}
+
+function OwnerDashboard({ data }: { data: Extract<Route.ComponentProps["loaderData"], { kind: "owner" }> }) {
+  const { name, kyc, listings, plan, refunds, premiumEndsSoon, premiumUntil } = data;
   const [params] = useSearchParams();
   const notice = NOTICES[params.get("notice") ?? ""];
   return (
@@ -164,7 +254,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   );
 }
 
-type Listing = Awaited<ReturnType<typeof loader>>["listings"][number];
+type Listing = Extract<Awaited<ReturnType<typeof loader>>, { kind: "owner" }>["listings"][number];
 
 /** Payments owed back or given back (a rejected paid featured request), with the reason the owner was told. */
 function RefundList({ refunds }: { refunds: OwnRefund[] }) {

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { businesses } from "../../../db/schema";
-import { addBusinessImage, createAdmin, createBusiness, createKycSubmission, createOwner } from "../../../db/seed/factories";
+import { addBusinessImage, createAdmin, createBusiness, createKycSubmission, createMessage, createOwner, createVisitor, uniqueSuffix } from "../../../db/seed/factories";
 import { actorFor } from "../../../tests/support/actors";
 import { getPublicBusiness } from "../../features/directory/get-public-business.server";
 import { reviewListingChange } from "../../features/listings/review-listing-change.server";
@@ -12,6 +12,7 @@ import * as businessCreateRoute from "./business-create";
 import * as businessEditRoute from "./business-edit";
 import * as dashboardRoute from "./dashboard";
 import * as kycRoute from "./kyc-verification";
+import { saveBusiness } from "../../features/directory/save-business.server";
 
 function page(rendered: Rendered) {
   if (rendered.kind !== "page") throw new Error(`expected a page, got a redirect to ${rendered.location}`);
@@ -128,5 +129,29 @@ describe("the KYC form (issue 32)", () => {
     await createKycSubmission(getDb(), { userId: owner.id, fullName: "Ada Obi", idNumber: "+2348031234567", status: "pending" });
     const shown = page(await renderRoute(kycRoute, "/kyc-verification", { cookie: await sessionCookie(owner.email) }));
     expect(shown.text).toContain("0803 123 4567");
+  });
+});
+
+describe("a visitor's Panel (/dashboard, issue 32)", () => {
+  it("shows their saved businesses and conversations, with the way to all of each, instead of sending them home", async () => {
+    const db = getDb();
+    const visitor = await createVisitor(db);
+    const empty = page(await renderRoute(dashboardRoute, "/dashboard", { cookie: await sessionCookie(visitor.email) }));
+    expect(empty.text).toContain("Nothing saved yet.");
+    expect(empty.text).toContain("No conversations yet.");
+
+    const owner = await createOwner(db, { kycStatus: "approved" });
+    const saved = await createBusiness(db, { userId: owner.id, name: `Mama Put ${uniqueSuffix()}` });
+    const talked = await createBusiness(db, { userId: owner.id, name: `Suya Spot ${uniqueSuffix()}` });
+    await saveBusiness(await actorFor(visitor), { businessId: saved.id });
+    await createMessage(db, { businessId: talked.id, senderId: visitor.id, message: "Do you open on Sunday?" });
+    const shown = page(await renderRoute(dashboardRoute, "/dashboard", { cookie: await sessionCookie(visitor.email) }));
+    expect(shown.text).toContain(saved.name);
+    expect(shown.html).toContain(`href="/businesses/${saved.id}"`);
+    expect(shown.text).toContain("All saved businesses (1)");
+    expect(shown.html).toContain('href="/saved"');
+    expect(shown.text).toContain(talked.name);
+    expect(shown.text).toContain("Do you open on Sunday?");
+    expect(shown.html).toContain('href="/messages"');
   });
 });
