@@ -304,7 +304,8 @@ function ListingCard({ listing: b }: { listing: Listing }) {
         />
         <div className="min-w-0 flex-1">
           <div className="flex items-start justify-between gap-3">
-            <h3 className="truncate font-semibold">
+            {/* The whole name, wrapped: two 'Bakare…' listings must be told apart (issue 32). */}
+            <h3 className="min-w-0 font-semibold break-words">
               {b.approvalStatus === "approved" ? (
                 <Link to={`/businesses/${b.id}`} className="hover:underline">
                   {b.name}
@@ -363,18 +364,6 @@ function ListingCard({ listing: b }: { listing: Listing }) {
         <ButtonLink to={`/dashboard/analytics?listing=${encodeURIComponent(b.id)}`} variant="outline" size="sm">
           See analytics
         </ButtonLink>
-        <Form
-          method="post"
-          onSubmit={(e) => {
-            if (!window.confirm(LISTING_TEXTS.deleteConfirm)) e.preventDefault();
-          }}
-        >
-          <input type="hidden" name="intent" value="delete" />
-          <input type="hidden" name="businessId" value={b.id} />
-          <button type="submit" disabled={deleting} className={buttonClass({ variant: "danger", size: "sm" })}>
-            {deleting ? "Deleting…" : "Delete"}
-          </button>
-        </Form>
         {b.approvalStatus === "approved" ? (
           <feature.Form method="post">
             <input type="hidden" name="intent" value="feature" />
@@ -389,6 +378,20 @@ function ListingCard({ listing: b }: { listing: Listing }) {
             </button>
           </feature.Form>
         ) : null}
+        {/* Delete stands apart from Edit, at the far end (issue 32). */}
+        <Form
+          className="ml-auto"
+          method="post"
+          onSubmit={(e) => {
+            if (!window.confirm(LISTING_TEXTS.deleteConfirm)) e.preventDefault();
+          }}
+        >
+          <input type="hidden" name="intent" value="delete" />
+          <input type="hidden" name="businessId" value={b.id} />
+          <button type="submit" disabled={deleting} className={buttonClass({ variant: "danger", size: "sm" })}>
+            {deleting ? "Deleting…" : "Delete"}
+          </button>
+        </Form>
       </div>
     </li>
   );

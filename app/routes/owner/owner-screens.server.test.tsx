@@ -155,3 +155,22 @@ describe("a visitor's Panel (/dashboard, issue 32)", () => {
     expect(shown.html).toContain('href="/messages"');
   });
 });
+
+describe("the owner's dashboard cards (issue 32)", () => {
+  it("show the whole listing name, and keep Delete at the far end, away from Edit", async () => {
+    const db = getDb();
+    const owner = await createOwner(db, { kycStatus: "approved" });
+    const long = `Bakare Family Provisions and Cold Room Supplies ${uniqueSuffix()}`;
+    await createBusiness(db, { userId: owner.id, name: long });
+    const shown = page(await renderRoute(dashboardRoute, "/dashboard", { cookie: await sessionCookie(owner.email) }));
+    const heading = /<h3 class="([^"]*)">(?:<a[^>]*>)?([^<]*)/.exec(shown.html.slice(shown.html.indexOf(long) - 200));
+    expect(heading?.[2]).toBe(long);
+    expect(heading?.[1]).not.toContain("truncate");
+    const card = shown.html.slice(shown.html.indexOf(long));
+    const [edit, featured, remove] = [">Edit<", ">Request Featured<", ">Delete<"].map((label) => card.indexOf(label));
+    expect(edit).toBeGreaterThan(0);
+    expect(featured).toBeGreaterThan(edit);
+    expect(remove).toBeGreaterThan(featured);
+    expect(card.slice(0, remove)).toMatch(/<form class="ml-auto"[^>]*>(?:(?!<form).)*$/s);
+  });
+});
