@@ -90,7 +90,8 @@ describe("plans and payments", () => {
       await page.getByRole("link", { name: "Payments and receipts" }).click();
       await page.waitForURL((u) => u.pathname === "/dashboard/payments");
       await waitForHydration(page);
-      const row = page.locator("tbody tr").first();
+      // On a phone each payment is a card (issue 32).
+      const row = page.getByRole("list", { name: "Payments" }).getByRole("listitem").first();
       await expect.poll(() => row.innerText()).toMatch(/Standard plan[\s\S]*₦2,999[\s\S]*Succeeded[\s\S]*demo-[0-9a-f]{24}/);
       const reference = (await row.locator(".font-mono").innerText()).trim();
       await row.getByRole("link", { name: "Receipt" }).click();

@@ -71,6 +71,11 @@ describe("/dashboard/payments", () => {
     // Newest first.
     expect(shown.text.indexOf(pending.reference)).toBeLessThan(shown.text.indexOf(paid.reference));
     expect(shown.text.indexOf(paid.reference)).toBeLessThan(shown.text.indexOf(failed.reference));
+    // On a phone, cards (the table only from 640 px: issue 32, it was 656 px wide on a 360 px screen).
+    const cards = shown.html.slice(shown.html.indexOf('<ul class="space-y-3 sm:hidden"'), shown.html.indexOf("<table"));
+    expect(cards).toContain(`Basic featured placement<span class="block font-normal text-gray-600">Iya Basira Kitchen</span>`);
+    expect(cards).toContain(`href="/dashboard/payments/${paid.reference}"`);
+    expect(shown.html).toMatch(/<div class="card hidden overflow-x-auto sm:block"[^>]*><table/);
   });
 
   it("pages on the server with ?page=, and says when there is nothing", async () => {

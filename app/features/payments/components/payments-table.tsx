@@ -18,10 +18,69 @@ export type PaymentRowView = {
   refundStatus?: string | null;
 };
 
-/** The owner's payments: date (Lagos), what, amount, status, reference; a pending one can be continued. */
+/** What a payment leads to next: its receipt, or continuing it while pending. */
+function NextStep({ p }: { p: PaymentRowView }) {
+  if (p.status === "succeeded") {
+    return (
+      <Link to={receiptHref(p.reference)} className="link text-xs">
+        {LEDGER_TEXTS.viewReceipt}
+      </Link>
+    );
+  }
+  if (p.status === "pending") {
+    return (
+      <Link to={pendingPaymentHref(p.reference)} className="link text-xs">
+        {LEDGER_TEXTS.continuePayment}
+      </Link>
+    );
+  }
+  return null;
+}
+
+function StatusNotes({ p }: { p: PaymentRowView }) {
+  return (
+    <>
+      <Badge tone={STATUS_TONE[p.status] ?? "neutral"}>{paymentStatusLabel(p.status)}</Badge>
+      {refundLabel(p.refundStatus) ? <span className="mt-1 block text-xs font-semibold text-gray-700">{refundLabel(p.refundStatus)}</span> : null}
+      {p.notApplied ? <span className="mt-1 block text-xs text-amber-800">{LEDGER_TEXTS.notApplied}</span> : null}
+    </>
+  );
+}
+
+/**
+ * The owner's payments: date (Lagos), what, amount, status, reference; a pending one can be continued. On a phone
+ * each payment is a card (issue 32: the table was 656 px wide on a 360 px screen); from 640 px up, a table.
+ */
 export function PaymentsTable({ rows }: { rows: PaymentRowView[] }) {
   return (
-    <div className="card overflow-x-auto" role="region" aria-label={LEDGER_TEXTS.title} tabIndex={0}>
+    <>
+      <ul className="space-y-3 sm:hidden" aria-label={LEDGER_TEXTS.title}>
+        {rows.map((p) => (
+          <li key={p.reference} className="card p-4 text-sm">
+            <div className="flex items-start justify-between gap-3">
+              <p className="min-w-0 font-semibold break-words">
+                {p.what}
+                {p.listingName ? <span className="block font-normal text-gray-600">{p.listingName}</span> : null}
+              </p>
+              <p className="shrink-0 font-semibold">{formatNaira(p.amountKobo)}</p>
+            </div>
+            <p className="mt-1 text-gray-600">{formatDateTime(p.createdAt)}</p>
+            <div className="mt-2">
+              <StatusNotes p={p} />
+            </div>
+            <p className="mt-2 font-mono text-xs break-all text-gray-700">{p.reference}</p>
+            <NextStep p={p} />
+          </li>
+        ))}
+      </ul>
+      <PaymentsGrid rows={rows} />
+    </>
+  );
+}
+
+function PaymentsGrid({ rows }: { rows: PaymentRowView[] }) {
+  return (
+    <div className="card hidden overflow-x-auto sm:block" role="region" aria-label={LEDGER_TEXTS.title} tabIndex={0}>
       <table className="w-full min-w-[40rem] text-left text-sm">
         <caption className="sr-only">{LEDGER_TEXTS.title}</caption>
         <thead className="border-b border-gray-200 bg-gray-50 text-gray-600">
@@ -43,21 +102,11 @@ export function PaymentsTable({ rows }: { rows: PaymentRowView[] }) {
               </td>
               <td className="whitespace-nowrap px-3 py-2 text-right">{formatNaira(p.amountKobo)}</td>
               <td className="px-3 py-2">
-                <Badge tone={STATUS_TONE[p.status] ?? "neutral"}>{paymentStatusLabel(p.status)}</Badge>
-                {refundLabel(p.refundStatus) ? <span className="mt-1 block text-xs font-semibold text-gray-700">{refundLabel(p.refundStatus)}</span> : null}
-                {p.notApplied ? <span className="mt-1 block text-xs text-amber-800">{LEDGER_TEXTS.notApplied}</span> : null}
+                <StatusNotes p={p} />
               </td>
               <td className="px-3 py-2">
                 <span className="block break-all font-mono text-xs">{p.reference}</span>
-                {p.status === "succeeded" ? (
-                  <Link to={receiptHref(p.reference)} className="link text-xs">
-                    {LEDGER_TEXTS.viewReceipt}
-                  </Link>
-                ) : p.status === "pending" ? (
-                  <Link to={pendingPaymentHref(p.reference)} className="link text-xs">
-                    {LEDGER_TEXTS.continuePayment}
-                  </Link>
-                ) : null}
+                <NextStep p={p} />
               </td>
             </tr>
           ))}
