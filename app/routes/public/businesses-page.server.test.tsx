@@ -42,3 +42,19 @@ describe("the results page's order", () => {
     expect((await orders("/businesses?near=6.6,3.35"))[0]).toEqual({ label: "Nearest first", current: true, href: null });
   });
 });
+
+describe("the filters with a region chosen (issue 32)", () => {
+  it("list the region's LGAs first and fold the regions away behind 'change'", async () => {
+    const page = await html("/businesses?region=Lagos");
+    const lga = page.indexOf(">LGA</h3>");
+    const region = page.indexOf(">Region</h3>");
+    expect(lga).toBeGreaterThan(0);
+    expect(region).toBeGreaterThan(lga);
+    expect(page.slice(lga, region)).toContain("<details");
+    expect(page).toMatch(/<summary[^>]*>Region: <!-- -->Lagos<!-- --> · change<\/summary>/);
+    // Without a region the regions are the list, open.
+    const browsing = await html("/businesses");
+    expect(browsing).toContain(">Region</h3>");
+    expect(browsing).not.toContain(">LGA</h3>");
+  });
+});

@@ -25,6 +25,7 @@ export function FilterSidebar({ filters, facets, isEstimate, count }: FilterSide
   const ref = useEnhance<HTMLElement>(enhanceFilters);
   // The filters are plain links (about 100 of them), navigated inside the app by this one handler (ADR 27).
   const followLink = useLinkNavigation();
+  const regionHref = (region: string | null) => businessesHref({ ...filters, region, lga: region === filters.region ? filters.lga : null });
   return (
     <aside
       ref={ref}
@@ -56,15 +57,17 @@ export function FilterSidebar({ filters, facets, isEstimate, count }: FilterSide
           <span aria-hidden="true" className={`inline-block h-3 w-3 rounded-sm border ${filters.open ? "border-brand-700 bg-brand-700" : "border-gray-400"}`} />
           Open now
         </a>
-        <FacetList
-          title="Region"
-          facets={facets.regions}
-          isEstimate={isEstimate}
-          selected={filters.region}
-          href={(region) => businessesHref({ ...filters, region, lga: region === filters.region ? filters.lga : null })}
-        />
-        {filters.region && (
-          <FacetList title="LGA" facets={facets.lgas ?? []} isEstimate={isEstimate} selected={filters.lga ?? null} href={(lga) => businessesHref({ ...filters, lga })} />
+        {filters.region ? (
+          // With a region chosen its LGAs come first (issue 32: they came after every state); the regions fold away.
+          <>
+            <FacetList title="LGA" facets={facets.lgas ?? []} isEstimate={isEstimate} selected={filters.lga ?? null} href={(lga) => businessesHref({ ...filters, lga })} />
+            <details className="mt-3">
+              <summary className="nav-link cursor-pointer text-sm">Region: {filters.region} · change</summary>
+              <FacetList title="Region" facets={facets.regions} isEstimate={isEstimate} selected={filters.region} href={regionHref} />
+            </details>
+          </>
+        ) : (
+          <FacetList title="Region" facets={facets.regions} isEstimate={isEstimate} selected={filters.region} href={regionHref} />
         )}
         <FacetList
           title="Category"
