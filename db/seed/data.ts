@@ -1363,3 +1363,28 @@ export function buildDemoPlan(seed: number = DEMO_SEED_VALUE): DemoPlan {
 export function featuredPriceKobo(tier: string): number {
   return FEATURED_PLANS.find((p) => p.id === tier)?.priceKobo ?? FEATURED_PLANS[0].priceKobo;
 }
+
+/**
+ * Demo reviews (issue 16): stars cycle so averages differ; texts without links or numbers (they would be held). Each
+ * text goes with its stars (issue 32: a 5-star review that complained made the product look fake), and a reply
+ * thanks a good review or answers a complaint.
+ */
+export const DEMO_REVIEWS: readonly { stars: number; body: string }[] = [
+  { stars: 5, body: "Very good service. They answered my questions quickly and delivered on time." },
+  { stars: 4, body: "Fair prices and friendly staff. I will come back." },
+  { stars: 5, body: "Excellent! My whole family now buys from them." },
+  { stars: 3, body: "The quality was fine but I waited longer than promised." },
+  { stars: 4, body: "Clean place, polite workers, and they explained everything before starting." },
+  { stars: 5, body: "Honest people. What I saw is what I got, and I recommend them." },
+  { stars: 2, body: "Not bad, but the price went up after we agreed." },
+  { stars: 4, body: "Good work overall. A small delay, but they kept me informed." },
+  { stars: 5, body: "Best in the area: quick, careful and fairly priced." },
+  { stars: 4, body: "Helpful staff and a good range to choose from." },
+  { stars: 1, body: "Delivery was late and nobody called to explain." },
+  { stars: 5, body: "They did more than I asked. Thank you!" },
+];
+export const DEMO_REPLIES_TO_PRAISE = [
+  "Thank you for your kind words. We look forward to serving you again!",
+  "We appreciate you. Please ask for the manager on your next visit.",
+];
+export const DEMO_REPLY_TO_COMPLAINT = "Thank you for the feedback. We are sorry, and we are working on it.";

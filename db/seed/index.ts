@@ -12,7 +12,7 @@ import { getDb, type Db } from "../../app/lib/db.server";
 import { scatterAround } from "../../app/lib/geo";
 import { featuredMonthsForTier, type Region } from "../../app/lib/reference";
 import { getStorage, type Storage } from "../../app/lib/storage.server";
-import { buildDemoPlan, DEMO_ADMIN_TOTP_SECRET, DEMO_PASSWORD, DEMO_SEED_VALUE, Rng, type BusinessPlan } from "./data";
+import { buildDemoPlan, DEMO_ADMIN_TOTP_SECRET, DEMO_PASSWORD, DEMO_SEED_VALUE, Rng, type BusinessPlan, DEMO_REPLIES_TO_PRAISE, DEMO_REPLY_TO_COMPLAINT, DEMO_REVIEWS } from "./data";
 import {
   addBusinessImage, createBusiness, createFeaturedRequest, createFeedback, createKycSubmission, createMessage, createReview,
   createPayment, createSubscription, createUser, passwordHashFor,
@@ -199,10 +199,12 @@ export async function seedDemoData(options: SeedOptions = {}): Promise<Record<st
             authors.add(author.key);
             const n = i * 5 + j;
             const createdAt = new Date(Math.max(businessCreated.get(b.key)!.getTime() + 3_600_000, now - ((n % 40) + 1) * 86_400_000));
+            const { stars, body } = DEMO_REVIEWS[n % DEMO_REVIEWS.length]!;
+            const reply = stars >= 4 ? DEMO_REPLIES_TO_PRAISE[i % DEMO_REPLIES_TO_PRAISE.length]! : DEMO_REPLY_TO_COMPLAINT;
             const review = await createReview(tx, {
-              businessId: businessId(b.key), authorId: id(author.key), stars: DEMO_REVIEW_STARS[n % DEMO_REVIEW_STARS.length]!,
-              body: DEMO_REVIEW_TEXTS[n % DEMO_REVIEW_TEXTS.length]!, createdAt: new Date(Math.min(createdAt.getTime(), now - 3_600_000)),
-              reply: j === 0 && i % 4 === 0 ? DEMO_REVIEW_REPLIES[i % DEMO_REVIEW_REPLIES.length]! : null,
+              businessId: businessId(b.key), authorId: id(author.key), stars,
+              body, createdAt: new Date(Math.min(createdAt.getTime(), now - 3_600_000)),
+              reply: j === 0 && i % 4 === 0 ? reply : null,
             });
             written.push(review.id);
             reviewCount++;
@@ -321,23 +323,6 @@ export async function seedDemoData(options: SeedOptions = {}): Promise<Record<st
   }
 }
 
-/** Demo reviews (issue 16): stars cycle so averages differ; texts without links or numbers (they would be held). */
-const DEMO_REVIEW_STARS = [5, 4, 5, 3, 4, 5, 2, 4, 5, 4, 1, 5];
-const DEMO_REVIEW_TEXTS = [
-  "Very good service. They answered my questions quickly and delivered on time.",
-  "Fair prices and friendly staff. I will come back.",
-  "The quality was fine but I waited longer than promised.",
-  "Honest people. What I saw is what I got.",
-  "Clean place, polite workers, and they explained everything before starting.",
-  "Not bad, but the price went up after we agreed.",
-  "Excellent! My whole family now buys from them.",
-  "Delivery was late and nobody called to explain.",
-];
-const DEMO_REVIEW_REPLIES = [
-  "Thank you for your kind words. We look forward to serving you again!",
-  "Thank you for the feedback. We are working on faster delivery.",
-  "We appreciate you. Please ask for the manager on your next visit.",
-];
 
 /** A listing's demo location: two numbers from its seed (mulberry32 through Rng), scattered around the capital. */
 function demoLocation(state: Region, seed: number) {
