@@ -1,8 +1,11 @@
 /**
  * The results page as the server renders it (what a phone without JavaScript, and every first view, reads): the
- * order it is in shown as chosen (issue 32).
+ * order it is in shown as chosen, the region's LGAs first (issue 32); and the home page's links into it.
  */
 import { beforeAll, describe, expect, it } from "vitest";
+import { createBusiness, createOwner } from "../../../db/seed/factories";
+import { clearDirectoryCaches } from "../../features/directory/clear-directory-caches.server";
+import { getDb } from "../../lib/db.server";
 import { pageApp, routeBuild } from "../../../tests/support/route-build";
 import { BASE_URL } from "../../../tests/support/screen-harness";
 
@@ -56,5 +59,24 @@ describe("the filters with a region chosen (issue 32)", () => {
     const browsing = await html("/businesses");
     expect(browsing).toContain(">Region</h3>");
     expect(browsing).not.toContain(">LGA</h3>");
+  });
+});
+
+describe("the home page's 'Popular This Week' (issue 32)", () => {
+  it("links only the spec's services a search finds something for, in the spec's order", async () => {
+    const popularLinks = async () => {
+      const page = await html("/");
+      const section = page.slice(page.indexOf('id="popular"'), page.indexOf("</section>", page.indexOf('id="popular"')));
+      return [...section.matchAll(/href="\/businesses\?q=([^"]*)"/g)].map((m) => decodeURIComponent(m[1]!.replace(/\+/g, " ")));
+    };
+    const owner = await createOwner(getDb(), { kycStatus: "approved" });
+    await createBusiness(getDb(), { userId: owner.id, name: "Sparky Electrical Works", category: "Electrician" });
+    await createBusiness(getDb(), { userId: owner.id, name: "Ade Paints", category: "Painter" });
+    clearDirectoryCaches();
+    const links = await popularLinks();
+    expect(links).toEqual(expect.arrayContaining(["Electrician", "Painter"]));
+    expect(links.indexOf("Electrician")).toBeLessThan(links.indexOf("Painter"));
+    // Every link shown finds at least one listing.
+    for (const service of links) expect((await html(`/businesses?q=${encodeURIComponent(service)}`)).match(/<article/g)?.length ?? 0, service).toBeGreaterThan(0);
   });
 });

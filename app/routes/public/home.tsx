@@ -16,12 +16,13 @@ import { defaultShareImage, publicUrl } from "~/features/directory/public-url.se
 import { businessesHref } from "~/features/directory/search-params";
 import type { BusinessCardData } from "~/features/directory/types";
 import { logger } from "~/lib/logger.server";
-import { CATEGORIES, HOME_CATEGORIES, LIMITS, POPULAR_SERVICES, REGIONS } from "~/lib/reference";
+import { CATEGORIES, HOME_CATEGORIES, LIMITS, REGIONS } from "~/lib/reference";
 import { markDegraded } from "~/lib/request-context.server";
 import type { loader as rootLoader } from "~/root";
 import { READER_PAGE } from "~/components/reader-page";
 import { optionalUser } from "~/features/accounts/guards.server";
 import { savedAmong } from "~/features/directory/saved-among.server";
+import { listPopularServices } from "~/features/directory/list-popular-services.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   let featured: BusinessCardData[] = [];
@@ -41,7 +42,12 @@ export async function loader({ request }: Route.LoaderArgs) {
     regions: REGIONS,
     categories: CATEGORIES,
     homeCategories: HOME_CATEGORIES,
-    popularServices: POPULAR_SERVICES,
+    // The spec's services that find something (issue 32: a link to zero results is a dead end).
+    popularServices: await listPopularServices().catch((error: unknown) => {
+      logger.error({ err: error }, "could not check the popular services");
+      markDegraded();
+      return [] as string[];
+    }),
     offers: HOME_OFFERS,
     carouselIntervalMs: LIMITS.carouselIntervalMs,
     meta: seoMeta({
@@ -146,20 +152,22 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         />
       </section>
 
-      <section aria-labelledby="popular">
-        <h2 id="popular" className="title mb-4">
-          Popular This Week
-        </h2>
-        <ul className="flex flex-wrap gap-2">
-          {loaderData.popularServices.map((service) => (
-            <li key={service}>
-              <Link to={businessesHref({ q: service })} className="pill-link">
-                {service}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </section>
+      {loaderData.popularServices.length > 0 && (
+        <section aria-labelledby="popular">
+          <h2 id="popular" className="title mb-4">
+            Popular This Week
+          </h2>
+          <ul className="flex flex-wrap gap-2">
+            {loaderData.popularServices.map((service) => (
+              <li key={service}>
+                <Link to={businessesHref({ q: service })} className="pill-link">
+                  {service}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
 
       <section className="card px-4 py-8 text-center md:py-12">
         <h2 className="text-2xl font-bold">Ready to get started?</h2>
