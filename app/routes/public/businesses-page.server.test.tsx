@@ -80,3 +80,19 @@ describe("the home page's 'Popular This Week' (issue 32)", () => {
     for (const service of links) expect((await html(`/businesses?q=${encodeURIComponent(service)}`)).match(/<article/g)?.length ?? 0, service).toBeGreaterThan(0);
   });
 });
+
+describe("an empty results page (issue 32)", () => {
+  it("says what would find something, one tap each, instead of a dead end", async () => {
+    const word = `zq${Math.random().toString(36).slice(2, 10)}`;
+    const owner = await createOwner(getDb(), { kycStatus: "approved" });
+    await createBusiness(getDb(), { userId: owner.id, name: `${word} Pharmacy`, state: "Lagos", category: "Pharmacy store" });
+    clearDirectoryCaches();
+    const help = async (path: string) =>
+      [...(await html(path)).matchAll(/<a href="([^"]*)" data-discover="true" class="pill-link">([^<]*)<\/a>/g)].map((m) => [m[2]!, decoded(m[1]!)]);
+    expect(await help(`/businesses?q=${word}&region=Kano`)).toEqual([["None in Kano — 1 in other states", `/businesses?q=${word}`]]);
+    expect(await help(`/businesses?q=${word}&open=now`)).toEqual([["Nothing open right now — show all", `/businesses?q=${word}`]]);
+    expect(await help(`/businesses?q=${word}&category=Eatery`)).toEqual([["None in Eatery — 1 in other categories", `/businesses?q=${word}`]]);
+    // Nothing to suggest: the old words stay.
+    expect(await html(`/businesses?q=${word}nothing`)).toContain("Try other words, or fewer filters.");
+  });
+});

@@ -58,11 +58,44 @@ export async function loader({ request }: Route.LoaderArgs) {
   const summary = result.correctedQuery
     ? resultSummary(result.total, result.isEstimate, { ...filters, q: "" })
     : resultSummary(result.total, result.isEstimate, filters, result.near);
+  // An empty page says what would help, one tap each (issue 32), from the counts the sidebar already has.
+  const emptyHelp = result.items.length === 0 && result.page === 1 ? emptyResultHelp(filters, facets, near) : [];
   return {
+    emptyHelp,
     summary,
     filters: { q: filters.q, region: filters.region, lga: filters.lga ?? null, category: filters.category, minRating: filters.minRating ?? null, sort, open: filters.open ?? null, near },
     result, facets, meta, sortOptions, nearMe, savedIds,
   };
+}
+
+type Filters = ReturnType<typeof parseBusinessFilters>;
+type Facets = Awaited<ReturnType<typeof searchBusinesses>>["facets"];
+
+/** What would find something when nothing matched: the filter to drop, with how many it would find where known. */
+function emptyResultHelp(filters: Filters, facets: Facets, near: string | null): { text: string; href: string }[] {
+  const help: { text: string; href: string }[] = [];
+  const others = (list: { name: string; count: number }[], chosen: string | null | undefined) =>
+    list.filter((f) => f.name !== chosen).reduce((sum, f) => sum + f.count, 0);
+  if (filters.open) help.push({ text: "Nothing open right now — show all", href: businessesHref({ ...filters, near, open: null, page: 1 }) });
+  if (filters.lga) help.push({ text: `None in ${filters.lga} — show all of ${filters.region}`, href: businessesHref({ ...filters, near, lga: null, page: 1 }) });
+  else if (filters.region) {
+    const elsewhere = others(facets.regions, filters.region);
+    if (elsewhere > 0) {
+      help.push({
+        text: `None in ${filters.region} — ${elsewhere.toLocaleString("en-NG")} in other states`,
+        href: businessesHref({ ...filters, near, region: null, lga: null, page: 1 }),
+      });
+    }
+  }
+  if (filters.category) {
+    const elsewhere = others(facets.categories, filters.category);
+    if (elsewhere > 0) {
+      help.push({ text: `None in ${filters.category} — ${elsewhere.toLocaleString("en-NG")} in other categories`, href: businessesHref({ ...filters, near, category: null, page: 1 }) });
+    }
+  }
+  if (filters.minRating) help.push({ text: "None rated 4+ — show every rating", href: businessesHref({ ...filters, near, minRating: null, page: 1 }) });
+  if (near) help.push({ text: "None nearby — search everywhere", href: businessesHref({ ...filters, near: null, page: 1 }) });
+  return help;
 }
 
 // Anonymous visitors read this page without the React app (ADR 29).
@@ -139,7 +172,19 @@ export default function Businesses({ loaderData }: Route.ComponentProps) {
           ) : result.lastPage !== null && result.page > result.lastPage ? null : (
             <div className="card p-8 text-center">
               <p className="font-semibold">No businesses found</p>
-              <p className="mt-1 text-sm text-gray-600">Try other words, or fewer filters.</p>
+              {loaderData.emptyHelp.length > 0 ? (
+                <ul className="mt-3 flex flex-col items-center gap-2 text-sm" onClick={followLink}>
+                  {loaderData.emptyHelp.map((help) => (
+                    <li key={help.href}>
+                      <a href={help.href} data-discover="true" className="pill-link">
+                        {help.text}
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <p className="mt-1 text-sm text-gray-600">Try other words, or fewer filters.</p>
+              )}
             </div>
           )}
           {result.lastPage !== null && result.page >= result.lastPage && (
