@@ -23,6 +23,7 @@ import { setBusinessFeatured } from "../../app/features/featured/set-business-fe
 import { submitFeedback } from "../../app/features/feedback/submit-feedback.server";
 import { approveKyc } from "../../app/features/kyc/review-kyc.server";
 import { submitKyc } from "../../app/features/kyc/submit-kyc.server";
+import { displayPhone } from "../../app/lib/phone";
 import { csvField } from "../../app/features/analytics/export-listing-analytics.server";
 import { createListing } from "../../app/features/listings/create-listing.server";
 import { checkListingForm, LISTING_TEXTS } from "../../app/features/listings/listing.schemas";
@@ -139,9 +140,13 @@ beforeAll(async () => {
 
   for (let i = 0; i < CHUNKS.length; i++) {
     const account = await register("business", "Owner", i);
+    // The KYC phone is a phone number (issue 32): hostile text there is refused, never stored.
+    await expect(
+      submitKyc(account.actor, { fullName: `Kyc${i} ${CHUNKS[i]}`, activePhoneNumber: SHORT[i % SHORT.length]!, idImage: fileFrom(image, "id.png", "image/png") }),
+    ).rejects.toMatchObject({ code: "invalid", fields: { activePhoneNumber: "Please enter a valid ID number." } });
     const { submissionId } = await submitKyc(account.actor, {
       fullName: `Kyc${i} ${CHUNKS[i]}`,
-      activePhoneNumber: SHORT[i % SHORT.length]!,
+      activePhoneNumber: `0803 ${String(100 + i).padStart(3, "0")} 4567`,
       idImage: fileFrom(image, "id.png", "image/png"),
     });
     await approveKyc(admin, submissionId);
@@ -165,7 +170,7 @@ beforeAll(async () => {
   await requestFeature(owners[0]!.actor, owners[0]!.listingId);
   // A KYC submission still waiting, for the admin's KYC tab.
   const applicant = await register("business", "Applicant", 0);
-  ({ submissionId: pendingKycId } = await submitKyc(applicant.actor, { fullName: `Applicant ${CHUNKS.join(" ")}`.slice(0, 200), activePhoneNumber: SHORT[0]!, idImage: fileFrom(image, "id.png", "image/png") }));
+  ({ submissionId: pendingKycId } = await submitKyc(applicant.actor, { fullName: `Applicant ${CHUNKS.join(" ")}`.slice(0, 200), activePhoneNumber: "0803 123 4567", idImage: fileFrom(image, "id.png", "image/png") }));
 
   for (let i = 0; i < CHUNKS.length; i++) {
     const account = await register("visitor", "Visitor", i);
@@ -522,7 +527,9 @@ describe("the admin panel (an admin with two-factor)", () => {
     expectShown(seen.businesses!, pending.name);
     expectShown(seen.businesses!, pending.websiteUrl);
     expectShown(seen.kyc!, (await stored.kyc(pendingKycId)).fullName);
-    expectShown(seen.kyc!, (await stored.kyc(pendingKycId)).idNumber);
+    // The phone as people read it (issue 32); what was stored is the canonical +234 form.
+    expect((await stored.kyc(pendingKycId)).idNumber).toBe("+2348031234567");
+    expectShown(seen.kyc!, displayPhone((await stored.kyc(pendingKycId)).idNumber));
     expectShown(seen["featured-requests"]!, (await stored.listing(owners[0]!.listingId)).name);
     expectShown(seen.featured!, (await stored.listing(owners[1]!.listingId)).name);
     expectShown(seen.notifications!, `Notice ${CHUNKS[0]}`.slice(0, 120).trim());
