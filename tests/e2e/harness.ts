@@ -149,10 +149,12 @@ const CSP_CONSOLE = /Content[- ]Security[- ]Policy|Refused to (execute|load|appl
  */
 export async function watchedPage(
   browser: Browser,
-  options: { viewport?: { width: number; height: number }; userAgent?: string; serviceWorkers?: "allow" | "block" } = {},
+  options: { viewport?: { width: number; height: number }; userAgent?: string; serviceWorkers?: "allow" | "block"; touch?: boolean } = {},
 ): Promise<WatchedPage> {
   const context = await browser.newContext({
     viewport: options.viewport ?? { width: 390, height: 844 },
+    // A phone's touch screen: `(pointer: coarse)` matches and taps are touches.
+    ...(options.touch ? { hasTouch: true, isMobile: true } : {}),
     locale: "en-NG",
     userAgent: options.userAgent,
     serviceWorkers: options.serviceWorkers ?? "block",

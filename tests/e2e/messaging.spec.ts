@@ -168,6 +168,27 @@ describe("messaging between a visitor and a business owner, live", () => {
     }
   });
 
+  it("on a touch screen Enter starts a new line and the keyboard hint is not shown (issue 32)", async () => {
+    const visitor = await watchedPage(browser, { touch: true });
+    try {
+      await useDemoSession(visitor.page, "visitor@example.com");
+      await visitor.page.goto(url("/businesses"));
+      const href = (await visitor.page.locator("#results article a[href^='/businesses/']").first().getAttribute("href"))!;
+      await visitor.page.goto(url(`/messages?businessId=${href.split("/").pop()}`));
+      await waitForHydration(visitor.page);
+      expect(await visitor.page.evaluate(() => matchMedia("(pointer: coarse)").matches)).toBe(true);
+      const box = visitor.page.getByRole("textbox", { name: "Message" });
+      await box.fill("Good morning");
+      await box.press("Enter");
+      await box.pressSequentially("Do you deliver?");
+      expect(await box.inputValue()).toBe("Good morning\nDo you deliver?");
+      expect(await visitor.page.getByText("Enter to send, Shift+Enter for a new line").isVisible()).toBe(false);
+      expect(visitor.errors).toEqual([]);
+    } finally {
+      await visitor.close();
+    }
+  });
+
   it("/notifications lists the owner's message notifications with Mark Read", async () => {
     const owner = await watchedPage(browser);
     try {
