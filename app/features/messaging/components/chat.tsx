@@ -221,33 +221,30 @@ export function Chat({ conversation, viewerId, formAction, idempotencyKey, initi
             )}
           </p>
         </div>
-        {isParticipant && conversation.canReply && !conversation.blockedByMe && messages.length > 0 && (
-          // Blocking is a step away in a menu (issue 32: a red Block beside the name greeted every first
-          // conversation); Unblock, once blocked, stays in view.
-          <details className="relative ml-auto shrink-0">
-            <summary className="icon-btn min-h-11 min-w-11 cursor-pointer list-none items-center justify-center" aria-label={`More for ${title}`}>
-              <span aria-hidden="true" className="text-xl leading-none">⋯</span>
-            </summary>
-            <form method="post" action={formAction} className="absolute right-0 z-10 mt-1 rounded-lg bg-white p-2 shadow-lg ring-1 ring-gray-200">
-              <input type="hidden" name="intent" value="block" />
+        {isParticipant && messages.length > 0 && (conversation.canReply || conversation.blockedByMe) && (() => {
+          // One post either way; Blocking is a step away in a menu (issue 32: a red Block beside the name greeted
+          // every first conversation), Unblock, once blocked, stays in view.
+          const intent = conversation.blockedByMe ? "unblock" : "block";
+          const form = (className: string, button: string) => (
+            <form method="post" action={formAction} className={className}>
+              <input type="hidden" name="intent" value={intent} />
               <input type="hidden" name="businessId" value={business.id} />
               {viewerRole === "owner" && <input type="hidden" name="visitorId" value={visitor.id} />}
-              <button type="submit" className="btn btn-sm btn-danger whitespace-nowrap" aria-label={`${BLOCK_TEXTS.block} ${title}`}>
-                {BLOCK_TEXTS.block}
+              <button type="submit" className={`btn btn-sm whitespace-nowrap ${button}`} aria-label={`${BLOCK_TEXTS[intent]} ${title}`}>
+                {BLOCK_TEXTS[intent]}
               </button>
             </form>
-          </details>
-        )}
-        {isParticipant && conversation.blockedByMe && messages.length > 0 && (
-          <form method="post" action={formAction} className="ml-auto shrink-0">
-            <input type="hidden" name="intent" value="unblock" />
-            <input type="hidden" name="businessId" value={business.id} />
-            {viewerRole === "owner" && <input type="hidden" name="visitorId" value={visitor.id} />}
-            <button type="submit" className="btn btn-sm btn-outline" aria-label={`${BLOCK_TEXTS.unblock} ${title}`}>
-              {BLOCK_TEXTS.unblock}
-            </button>
-          </form>
-        )}
+          );
+          if (conversation.blockedByMe) return form("ml-auto shrink-0", "btn-outline");
+          return (
+            <details className="relative ml-auto shrink-0">
+              <summary className="icon-btn min-h-11 min-w-11 cursor-pointer list-none items-center justify-center" aria-label={`More for ${title}`}>
+                <span aria-hidden="true" className="text-xl leading-none">⋯</span>
+              </summary>
+              {form("absolute right-0 z-10 mt-1 rounded-lg bg-white p-2 shadow-lg ring-1 ring-gray-200", "btn-danger")}
+            </details>
+          );
+        })()}
       </div>
 
       {/* Reversed column: the browser opens it scrolled to the newest message, with or without the script. */}
