@@ -18,7 +18,7 @@ export async function payForPlan(actor: SessionUser | null, input: CheckoutInput
   return confirmPayment(actor, started.reference);
 }
 
-/** Where the owner lands after paying: the dashboard, which shows the success message and the plan. */
-export function afterPaymentHref(result: { type: "subscription" | "featured"; planId: string }): string {
-  return `/dashboard?${new URLSearchParams({ payment: result.type, plan: result.planId })}`;
+/** Where the owner lands after paying: the dashboard, which shows the success message, what happens next and the receipt. */
+export function afterPaymentHref(result: { type: "subscription" | "featured"; planId: string; reference: string }): string {
+  return `/dashboard?${new URLSearchParams({ payment: result.type, plan: result.planId, reference: result.reference })}`;
 }

@@ -3,6 +3,8 @@ export const PAYMENT_TEXTS = {
   succeeded: { title: "Payment successful", text: "Thank you! Your payment was received." },
   subscriptionActive: "Your {plan} plan is now active.",
   featuredRequested: "Your featured request was sent. An admin will review it soon.",
+  // What happens after paying for featured placement (issue 32): the decision, and the money if it is refused.
+  featuredNext: "You get a notification when an admin decides. If your request is refused, you are told why and the full amount is refunded.",
   failed: { title: "Payment failed", text: "Your payment could not be completed and you have not been charged. Please try again." },
   stillProcessing: {
     title: "Payment processing",

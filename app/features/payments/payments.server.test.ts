@@ -144,7 +144,7 @@ describe("paying for a subscription plan", () => {
     expect(plan.plan.id).toBe("standard");
     expect(plan.endsAt?.getTime()).toBe(sub!.endsAt!.getTime());
     expect(await listingLimitFor(actor.id)).toBe(3);
-    expect(afterPaymentHref(result)).toBe("/dashboard?payment=subscription&plan=standard");
+    expect(afterPaymentHref(result)).toBe(`/dashboard?payment=subscription&plan=standard&reference=${result.reference}`);
   });
 
   it("never counts a payment twice: a replayed confirmation with the same reference changes nothing", async () => {
@@ -381,7 +381,7 @@ describe("paying for a featured plan", () => {
     const requests = await getDb().select().from(featuredRequests).where(eq(featuredRequests.businessId, listing.id));
     expect(requests).toHaveLength(1);
     expect(requests[0]).toMatchObject({ status: "pending", pricingTier: "premium", paymentReference: result.reference, requestedBy: actor.id, startDate: null });
-    expect(afterPaymentHref(result)).toBe("/dashboard?payment=featured&plan=premium");
+    expect(afterPaymentHref(result)).toBe(`/dashboard?payment=featured&plan=premium&reference=${result.reference}`);
 
     // Replays change nothing.
     expect(await confirmPayment(actor, result.reference)).toMatchObject({ status: "paid", replay: true });

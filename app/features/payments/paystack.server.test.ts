@@ -140,7 +140,7 @@ describe("paying through the checkout page", () => {
     const cookie = await sessionCookie(created.email);
     const verifies = () => fake.calls.filter((c) => c.path === `/transaction/verify/${reference}`).length;
     const back = await renderRoute(paymentRoute, pathOf(callback), { cookie });
-    expect(back).toMatchObject({ kind: "redirect", location: "/dashboard?payment=subscription&plan=standard" });
+    expect(back).toMatchObject({ kind: "redirect", location: `/dashboard?payment=subscription&plan=standard&reference=${reference}` });
     expect(await row(reference)).toMatchObject({ status: "succeeded", failureReason: null });
     expect(await subscriptionsOf(actor.id)).toEqual([{ id: expect.any(String), planId: "standard" }]);
     // The webhook settled it first; the return found it settled and asked nobody.
@@ -154,7 +154,7 @@ describe("paying through the checkout page", () => {
     const { reference, url } = await checkout(actor, "premium");
     const callback = await press(url, "pay");
     const cookie = await sessionCookie(created.email);
-    expect(await renderRoute(paymentRoute, pathOf(callback), { cookie })).toMatchObject({ kind: "redirect", location: "/dashboard?payment=subscription&plan=premium" });
+    expect(await renderRoute(paymentRoute, pathOf(callback), { cookie })).toMatchObject({ kind: "redirect", location: `/dashboard?payment=subscription&plan=premium&reference=${reference}` });
     expect(fake.calls.filter((c) => c.path === `/transaction/verify/${reference}`)).toHaveLength(1);
     expect(await renderRoute(paymentRoute, pathOf(callback), { cookie })).toMatchObject({ kind: "redirect" });
     expect(await subscriptionsOf(actor.id)).toHaveLength(1);

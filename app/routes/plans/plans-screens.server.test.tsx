@@ -108,12 +108,12 @@ describe("/payment", () => {
     expect(shown.text).toContain("Demo payment");
 
     const paid = await renderRoute(paymentRoute, "/payment", { cookie, form: { type: "subscription", plan: "standard" } });
-    expect(paid).toEqual({ kind: "redirect", status: 302, location: "/dashboard?payment=subscription&plan=standard" });
     const [row] = await getDb().select().from(payments).where(eq(payments.userId, owner.id));
+    expect(paid).toEqual({ kind: "redirect", status: 302, location: `/dashboard?payment=subscription&plan=standard&reference=${row!.reference}` });
     expect(row).toMatchObject({ status: "succeeded", amountKobo: 299_900, provider: "demo" });
     expect(await getDb().select().from(subscriptions).where(eq(subscriptions.userId, owner.id))).toHaveLength(1);
 
-    const dashboard = page(await renderRoute(dashboardRoute, "/dashboard?payment=subscription&plan=standard", { cookie }));
+    const dashboard = page(await renderRoute(dashboardRoute, `/dashboard?payment=subscription&plan=standard&reference=${row!.reference}`, { cookie }));
     expect(dashboard.text).toContain("Payment successful");
     expect(dashboard.text).toContain("Your Standard plan is now active.");
     expect(dashboard.text).toMatch(/Your plan: Standard Active until \d{1,2} \w{3} \d{4}/);
@@ -159,15 +159,18 @@ describe("/featured-plans", () => {
     const { owner, cookie } = await signedInOwner();
     const listing = await createBusiness(getDb(), { userId: owner.id });
     const paid = await renderRoute(featuredPlansRoute, "/featured-plans", { cookie, form: { plan: "enterprise", businessId: listing.id } });
-    expect(paid).toEqual({ kind: "redirect", status: 302, location: "/dashboard?payment=featured&plan=enterprise" });
     const [payment] = await getDb().select().from(payments).where(eq(payments.userId, owner.id));
+    expect(paid).toEqual({ kind: "redirect", status: 302, location: `/dashboard?payment=featured&plan=enterprise&reference=${payment!.reference}` });
     const [request] = await getDb().select().from(featuredRequests).where(eq(featuredRequests.businessId, listing.id));
     expect(payment).toMatchObject({ purpose: "featured", amountKobo: 4_999_900, status: "succeeded" });
     expect(request).toMatchObject({ status: "pending", pricingTier: "enterprise", paymentReference: payment!.reference });
 
-    const dashboard = page(await renderRoute(dashboardRoute, "/dashboard?payment=featured&plan=enterprise", { cookie }));
+    const dashboard = page(await renderRoute(dashboardRoute, `/dashboard?payment=featured&plan=enterprise&reference=${payment!.reference}`, { cookie }));
     expect(dashboard.text).toContain("Payment successful");
     expect(dashboard.text).toContain("Your featured request was sent.");
+    // What happens next, and the receipt (issue 32).
+    expect(dashboard.text).toContain("If your request is refused, you are told why and the full amount is refunded.");
+    expect(dashboard.html).toContain(`href="/dashboard/payments/${payment!.reference}"`);
     // Already requested: the listing is no longer offered, and paying again for it is refused.
     const again = page(await renderRoute(featuredPlansRoute, "/featured-plans", { cookie, form: { plan: "basic", businessId: listing.id } }));
     expect(again.text).toContain("You already have a pending feature request");

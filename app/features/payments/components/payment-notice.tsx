@@ -1,13 +1,15 @@
-import { useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
+import { LEDGER_TEXTS, receiptHref } from "../payment-ledger";
 import { PAYMENT_TEXTS } from "../payment-texts";
 
 const PLAN_NAMES: Record<string, string> = { standard: "Standard", premium: "Premium" };
 
-/** The success message after paying (/dashboard?payment=subscription|featured&plan=…). */
+/** The success message after paying (/dashboard?payment=subscription|featured&plan=…&reference=…), with the receipt. */
 export function PaymentNotice() {
   const [params] = useSearchParams();
   const kind = params.get("payment");
   if (kind !== "subscription" && kind !== "featured") return null;
+  const reference = params.get("reference");
   const text =
     kind === "subscription"
       ? PAYMENT_TEXTS.subscriptionActive.replace("{plan}", PLAN_NAMES[params.get("plan") ?? ""] ?? "new")
@@ -16,6 +18,12 @@ export function PaymentNotice() {
     <div role="status" className="rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-800">
       <strong className="block">{PAYMENT_TEXTS.succeeded.title}</strong>
       {text}
+      {kind === "featured" && <span className="mt-1 block">{PAYMENT_TEXTS.featuredNext}</span>}
+      {reference && (
+        <Link to={receiptHref(reference)} className="link mt-1 inline-block">
+          {LEDGER_TEXTS.viewReceipt}
+        </Link>
+      )}
     </div>
   );
 }
