@@ -238,9 +238,14 @@ async function send(ask: Ask, cookie: string): Promise<Response> {
   return app.request(new URL(ask.path, BASE_URL).toString(), { method: ask.method, headers, body });
 }
 
-/** The answer in the matrix's terms: its status, or → and its Location for a redirect. */
+/**
+ * The answer in the matrix's terms: its status, or → and its Location for a redirect (a payment reference the server
+ * makes up, `reference=…`, reads as `reference=REF`).
+ */
 function outcomeOf(response: Response): Expected {
-  if (response.status >= 300 && response.status < 400) return `→${response.headers.get("location") ?? ""}`;
+  if (response.status >= 300 && response.status < 400) {
+    return `→${(response.headers.get("location") ?? "").replace(/([?&]reference=)[^&#]+/, "$1REF")}`;
+  }
   return response.status;
 }
 

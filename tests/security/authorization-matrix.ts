@@ -701,7 +701,7 @@ export const PAGE_ROWS: Row[] = [
     case: "featured placement for the owner's listing",
     expect: {
       ...signedIn("/featured-plans", 403),
-      owner: "→/dashboard?payment=featured&plan=basic",
+      owner: "→/dashboard?payment=featured&plan=basic&reference=REF",
       otherOwner: 404,
     },
     prepare: (w) => listingOfOwner(w),
@@ -717,7 +717,7 @@ export const PAGE_ROWS: Row[] = [
   row({
     key: "POST /payment intent=pay",
     case: "paying for a subscription (the pay button sends no intent)",
-    expect: { ...signedIn("/payment", 403), owner: "→/dashboard?payment=subscription&plan=standard", otherOwner: "→/dashboard?payment=subscription&plan=standard" },
+    expect: { ...signedIn("/payment", 403), owner: "→/dashboard?payment=subscription&plan=standard&reference=REF", otherOwner: "→/dashboard?payment=subscription&plan=standard&reference=REF" },
     ask: post("/payment", { type: "subscription", plan: "standard" }),
   }),
   row({
@@ -732,7 +732,7 @@ export const PAGE_ROWS: Row[] = [
   row({
     key: "POST /payment intent=retry",
     case: "the owner's abandoned checkout: only its payer may start it again",
-    expect: { ...signedIn("/payment", 404), owner: "→/dashboard?payment=subscription&plan=standard" },
+    expect: { ...signedIn("/payment", 404), owner: "→/dashboard?payment=subscription&plan=standard&reference=REF" },
     serial: true,
     prepare: (w) => ownersOpenPayment(w, "standard"),
     ask: (_w, p) => ({ method: "POST", path: "/payment", form: { intent: "retry", reference: p.reference } }),
