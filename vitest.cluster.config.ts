@@ -7,6 +7,8 @@ export default defineConfig({
   resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
   test: {
     name: "cluster",
+    // Transformed modules kept on disk, shared with the other steps of `npm test` (see vitest.config.ts).
+    experimental: { fsModuleCache: true },
     environment: "node",
     include: ["tests/cluster/**/*.test.ts"],
     pool: "forks",

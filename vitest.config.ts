@@ -33,6 +33,10 @@ const integration = (name: string, globalSetup: string, include: string[]) => ({
 export default defineConfig({
   resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
   test: {
+    // Transformed modules kept on disk (node_modules/.experimental-vitest-cache, keyed by content and config): the
+    // steps of `npm test` are separate vitest processes that load the same app modules, and the second one on
+    // need not transform them again (integration on PostgreSQL: transform 10.4 → 1.4 s after the PGlite run).
+    experimental: { fsModuleCache: true },
     environment: "node",
     exclude: ["**/node_modules/**", "build/**", ".react-router/**", "data/**", "tests/e2e/**", "tests/cluster/**"],
     env: {

@@ -7,6 +7,8 @@ import { E2E_WORKERS as workers } from "./tests/e2e/workers";
 export default defineConfig({
   test: {
     name: "e2e",
+    // Transformed modules kept on disk, shared with the other steps of `npm test` (see vitest.config.ts).
+    experimental: { fsModuleCache: true },
     environment: "node",
     include: ["tests/e2e/**/*.spec.ts"],
     globalSetup: ["tests/e2e/harness.ts"],
