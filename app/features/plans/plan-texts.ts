@@ -46,3 +46,47 @@ export const FEATURED_TEXTS = {
   pay: "Pay",
   processing: "Processing payment…",
 } as const;
+
+/**
+ * What each plan and featured plan adds, what it costs a day, and how the Premium plan differs from a featured plan
+ * (issue 32). Templates only: plan-benefits.ts fills them from the benefit data the product enforces (listing limits,
+ * Premium's featured status and search priority, the analytics tiers) and the plans' prices, so they cannot drift.
+ */
+export const PLAN_EXPLAINED_TEXTS = {
+  /** The price per day: exact, or rounded to the naira. */
+  perDay: "{amount} a day",
+  perDayAbout: "about {amount} a day",
+  /** The cheapest plan: what it gives. */
+  base: "The basics: {gains}.",
+  /** Any other plan: what it adds over the next cheaper one. */
+  adds: "Adds to {previous}: {gains}.",
+  /** A plan that adds nothing the product enforces over the next cheaper one. */
+  sameAs: "What {previous} gives.",
+  listings: "{count} listing",
+  listingsUpTo: "up to {count} listings",
+  moreListings: "up to {count} listings instead of {previous}",
+  featuresAll: "featured status for all your approved listings",
+  searchPriority: "search priority",
+  analyticsDays: "{days}-day analytics",
+  /** A featured plan's card: the cheapest, then each over the next cheaper one (named by its days, not its name). */
+  featuredFirst: "One listing featured for {days} days, at the top of search results and on the home page.",
+  featuredLonger: "One listing featured for {days} days: {more} days more than the {previousDays}-day plan, {perDay}.",
+  cheaperPerDay: "about {amount} less a day",
+  dearerPerDay: "about {amount} more a day",
+  samePerDay: "at about the same price a day",
+  /** The order summary's row of the price per day. */
+  perDayRow: "Works out at",
+  /** On the Premium plan's card (/pricing). */
+  includesFeatured:
+    "Featured status included: all your approved listings are featured for as long as the plan runs, so you need no separate featured plan.",
+  /** /featured-plans, for everyone. */
+  featuringPlanNote:
+    "The {plan} subscription plan ({price} per {days} days) already features all your approved listings while it runs. A featured plan is for one listing without it, or to keep one featured after the plan ends.",
+  seePlans: "See subscription plans",
+  /** Both pages, when a featured plan costs what the Premium plan costs. */
+  samePrice:
+    "Same {price}, different things: the {featured} featured plan features one listing for {featuredDays} days; the {plan} subscription plan features all your approved listings for {planDays} days, with {extras}.",
+  /** /featured-plans, for an owner whose Premium plan features the chosen listing now. */
+  onFeaturingPlan:
+    "You are on the {plan} subscription plan: it already features {listing} and all your other approved listings until {date}. You need no featured plan while it lasts; one bought now starts when it ends, so no day is paid twice.",
+} as const;

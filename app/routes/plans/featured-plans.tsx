@@ -8,9 +8,11 @@ import { optionalUser, requireUser } from "~/features/accounts/guards.server";
 import { DEFAULT_SHARE_IMAGE, publicUrl } from "~/features/directory/public-url.server";
 import { PAYMENT_TEXTS, parseCheckout } from "~/features/payments/payment.schemas";
 import { afterPaymentHref, payForPlan } from "~/features/payments/pay-for-plan.server";
-import { featuredPlanCards } from "~/features/plans/get-pricing.server";
+import { featuredPlanCards, featuringPlanExplained } from "~/features/plans/get-pricing.server";
+import { onFeaturingPlanNote } from "~/features/plans/plan-benefits";
 import { listFeaturableListings } from "~/features/featured/list-featurable-listings.server";
-import { FEATURED_TEXTS } from "~/features/plans/plan-texts";
+import { FEATURED_TEXTS, PLAN_EXPLAINED_TEXTS } from "~/features/plans/plan-texts";
+import { ANALYTICS_TIERS } from "~/features/analytics/analytics.schemas";
 import { failureData } from "~/lib/error-responses.server";
 import { FailureAlert } from "~/components/ui/alert";
 
@@ -19,12 +21,18 @@ export async function loader({ request }: Route.LoaderArgs) {
   const cards = featuredPlanCards();
   const url = new URL(request.url);
   const wanted = url.searchParams.get("plan");
+  // Each listing says whether its owner's Premium plan features it already, and until when (issue 32).
+  const listings = (await listFeaturableListings(user)).map(({ premiumUntil, ...listing }) => ({
+    ...listing,
+    featuringNote: premiumUntil ? onFeaturingPlanNote(listing.name, premiumUntil) : null,
+  }));
   return {
     cards,
+    featuringPlan: featuringPlanExplained(ANALYTICS_TIERS),
     selected: cards.find((c) => c.id === wanted)?.id ?? cards.find((c) => c.popular)?.id ?? cards[0]!.id,
     selectedListing: url.searchParams.get("businessId") ?? "",
     audience: !user ? ("anonymous" as const) : user.role === "business" ? ("owner" as const) : ("other" as const),
-    listings: await listFeaturableListings(user),
+    listings,
     meta: seoMeta({
       title: `Featured Plans | ${SITE_NAME}`,
       description: `Feature your business at the top of search results: ${cards.map((c) => `${c.name} ${c.priceLabel} for ${c.periodLabel}`).join(", ")}.`,
@@ -54,7 +62,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 /** Three featured plans, one selectable, the owner's listing, an order summary and a pay button (spec 02). */
 export default function FeaturedPlans({ loaderData, actionData }: Route.ComponentProps) {
-  const { cards, audience, listings } = loaderData;
+  const { cards, audience, listings, featuringPlan } = loaderData;
   const navigation = useNavigation();
   const [plan, setPlan] = useState(actionData?.typed.plan || loaderData.selected);
   const [listingId, setListingId] = useState(
@@ -103,10 +111,24 @@ export default function FeaturedPlans({ loaderData, actionData }: Route.Componen
                   <span className="block font-bold">{c.name}</span>
                   <span className="mt-1 block text-2xl font-extrabold">{c.priceLabel}</span>
                   <span className="block text-sm text-gray-600">{c.periodLabel}</span>
+                  {c.perDayLabel ? <span className="block text-sm text-gray-600">{c.perDayLabel}</span> : null}
+                  {/* What it adds over the cheaper one (issue 32); clear of the choice's dot. */}
+                  <span className="mt-2 block pr-7 text-sm text-gray-800">{c.summary}</span>
                 </label>
               ))}
             </div>
           </fieldset>
+
+          {/* The Premium plan already features every listing (issue 32): said here, with the same-price comparison. */}
+          <div className="space-y-1 rounded-lg border border-gray-200 bg-gray-50 px-3 py-2 text-sm text-gray-700">
+            <p>
+              {featuringPlan.note}{" "}
+              <Link to="/pricing" className="link">
+                {PLAN_EXPLAINED_TEXTS.seePlans}
+              </Link>
+            </p>
+            {featuringPlan.comparison ? <p>{featuringPlan.comparison}</p> : null}
+          </div>
 
           {audience === "owner" ? (
             listings.length > 0 ? (
@@ -114,13 +136,25 @@ export default function FeaturedPlans({ loaderData, actionData }: Route.Componen
                 <label htmlFor="featured-listing" className="block text-sm font-medium text-gray-700">
                   {FEATURED_TEXTS.chooseListing}
                 </label>
-                <select id="featured-listing" name="businessId" value={listingId} onChange={(e) => setListingId(e.target.value)} className="field mt-1">
+                <select
+                  id="featured-listing"
+                  name="businessId"
+                  value={listingId}
+                  onChange={(e) => setListingId(e.target.value)}
+                  aria-describedby={listing?.featuringNote ? "featuring-plan-note" : undefined}
+                  className="field mt-1"
+                >
                   {listings.map((l) => (
                     <option key={l.id} value={l.id}>
                       {l.name}
                     </option>
                   ))}
                 </select>
+                {listing?.featuringNote ? (
+                  <p id="featuring-plan-note" className="mt-2 break-words rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900">
+                    {listing.featuringNote}
+                  </p>
+                ) : null}
               </div>
             ) : (
               <p role="status" className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
@@ -154,6 +188,12 @@ export default function FeaturedPlans({ loaderData, actionData }: Route.Componen
               <dt className="text-gray-600">Duration</dt>
               <dd>{card.periodLabel}</dd>
             </div>
+            {card.perDayLabel ? (
+              <div className="flex justify-between gap-3">
+                <dt className="text-gray-600">{PLAN_EXPLAINED_TEXTS.perDayRow}</dt>
+                <dd>{card.perDayLabel}</dd>
+              </div>
+            ) : null}
             {listing ? (
               <div className="flex justify-between gap-3">
                 <dt className="text-gray-600">Listing</dt>

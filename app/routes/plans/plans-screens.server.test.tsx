@@ -4,7 +4,8 @@ import { featuredRequests, payments, subscriptions } from "../../../db/schema";
 import { createBusiness, createOwner, createSubscription, createVisitor } from "../../../db/seed/factories";
 import { createDemoPaymentProvider } from "../../features/payments/demo-payment-provider.server";
 import { registerPaymentProvider, resetPaymentProviders } from "../../features/payments/payment-provider.server";
-import { PRICING_FAQ } from "../../features/plans/plan-texts";
+import { PLAN_EXPLAINED_TEXTS, PRICING_FAQ } from "../../features/plans/plan-texts";
+import { onFeaturingPlanNote, planSummaries } from "../../features/plans/plan-benefits";
 import { ANALYTICS_TIERS } from "../../features/analytics/analytics.schemas";
 import { getDb } from "../../lib/db.server";
 import { LISTING_TEXTS } from "../../features/listings/listing.schemas";
@@ -28,9 +29,24 @@ function page(rendered: Rendered) {
 
 async function signedInOwner(options: { plan?: "standard" | "premium" } = {}) {
   const owner = await createOwner(getDb());
-  if (options.plan) await createSubscription(getDb(), { userId: owner.id, planId: options.plan });
-  return { owner, cookie: await sessionCookie(owner.email) };
+  // Started a minute ago: Premium's featured status counts plans that have started (migration 0011).
+  const subscription = options.plan
+    ? await createSubscription(getDb(), { userId: owner.id, planId: options.plan, startsAt: new Date(Date.now() - 60_000) })
+    : null;
+  return { owner, subscription, cookie: await sessionCookie(owner.email) };
 }
+
+/** Where each text starts in the page, in the order given; every one must be there. */
+function positions(text: string, parts: string[]): number[] {
+  return parts.map((part) => {
+    const at = text.indexOf(part);
+    expect(at, part).toBeGreaterThan(-1);
+    return at;
+  });
+}
+
+const SAME_PRICE_LINE =
+  "Same ₦9,999, different things: the Basic featured plan features one listing for 30 days; the Premium subscription plan features all your approved listings for 30 days, with search priority and 90-day analytics.";
 
 describe("/pricing", () => {
   it("shows three plans with the spec's prices and features, Standard most popular, and four FAQ questions", async () => {
@@ -56,6 +72,33 @@ describe("/pricing", () => {
     for (const i of at) expect(i).toBeGreaterThan(-1);
     expect(at).toEqual([...at].sort((x, y) => x - y));
     expect(shown.text.indexOf(ANALYTICS_TIERS.free.promise)).toBeLessThan(shown.text.indexOf("Standard ₦2,999"));
+  });
+
+  it("explains each plan beside the spec's list: what it adds over the cheaper one, the price per day, and that Premium includes featured status (issue 32)", async () => {
+    const shown = page(await renderRoute(pricingRoute, "/pricing"));
+    const summaries = planSummaries(ANALYTICS_TIERS);
+    expect(summaries.standard).toBe("Adds to Free: up to 3 listings instead of 1 and 30-day analytics.");
+    expect(summaries.premium).toBe("Adds to Standard: featured status for all your approved listings, search priority and 90-day analytics.");
+    // The per-day figure right after each paid price; none for Free.
+    expect(shown.text).toMatch(/Standard ₦2,999 per 30 days about ₦100 a day/);
+    expect(shown.text).toMatch(/Premium ₦9,999 per 30 days about ₦333 a day/);
+    expect(shown.text).not.toMatch(/₦0 a day/);
+    // Each summary in its own card: after the plan's price, before the next plan; Premium's featured note and the
+    // same-price comparison in Premium's card, before its button.
+    const at = positions(shown.text, [
+      "Free ₦0 forever",
+      summaries.free!,
+      "Standard ₦2,999",
+      summaries.standard!,
+      "Premium ₦9,999",
+      summaries.premium!,
+      "Featured status", // the spec's list stays, word for word, after the summary
+    ]);
+    expect(at).toEqual([...at].sort((x, y) => x - y));
+    const note = positions(shown.text, [PLAN_EXPLAINED_TEXTS.includesFeatured, SAME_PRICE_LINE, "Choose Premium"]);
+    expect(note).toEqual([...note].sort((x, y) => x - y));
+    expect(note[0]).toBeGreaterThan(at[5]!);
+    expect(shown.text.split(PLAN_EXPLAINED_TEXTS.includesFeatured)).toHaveLength(2);
   });
 
   it("steers signed-out users to log in, returning to /pricing with the chosen plan", async () => {
@@ -153,6 +196,46 @@ describe("/featured-plans", () => {
     expect(shown.html).toContain(`value="${listing.id}"`);
     expect(shown.text).toContain("Mama Put Corner");
     expect(shown.text).not.toContain("Pending Place");
+  });
+
+  it("explains each featured plan: the price per day, what a longer one adds, and that the Premium plan already features every listing (issue 32)", async () => {
+    const shown = page(await renderRoute(featuredPlansRoute, "/featured-plans"));
+    expect(shown.text).toMatch(/Basic ₦9,999 30 days about ₦333 a day One listing featured for 30 days, at the top of search results and on the home page\./);
+    expect(shown.text).toMatch(/Premium ₦24,999 90 days about ₦278 a day One listing featured for 90 days: 60 days more than the 30-day plan, about ₦56 less a day\./);
+    expect(shown.text).toMatch(/Enterprise ₦49,999 180 days about ₦278 a day One listing featured for 180 days: 90 days more than the 90-day plan, at about the same price a day\./);
+    // The order summary gives the chosen plan's figure (the popular one by default).
+    expect(shown.text).toMatch(/Duration 90 days Works out at about ₦278 a day/);
+    // For everyone: Premium already features all listings, and what sets it apart from Basic at the same ₦9,999.
+    expect(shown.text).toContain(
+      "The Premium subscription plan (₦9,999 per 30 days) already features all your approved listings while it runs. A featured plan is for one listing without it, or to keep one featured after the plan ends.",
+    );
+    expect(shown.text).toContain(SAME_PRICE_LINE);
+    expect(hrefs(shown.html)).toContain("/pricing");
+    // Outside the cards: a card's accessible name stays its own plan (no other plan's name in it).
+    const labels = [...shown.html.matchAll(/<label[^>]*class="card[^"]*"[^>]*>([\s\S]*?)<\/label>/g)].map((m) => m[1]!.replace(/<[^>]+>/g, " "));
+    expect(labels).toHaveLength(3);
+    expect(labels.filter((l) => /basic/i.test(l))).toHaveLength(1);
+    expect(labels.filter((l) => /premium/i.test(l))).toHaveLength(1);
+  });
+
+  it("tells an owner on the Premium plan plainly that the listing asked about is featured already, until when; not a Standard owner", async () => {
+    const { owner, subscription, cookie } = await signedInOwner({ plan: "premium" });
+    await createBusiness(getDb(), { userId: owner.id, name: "Adire House" });
+    const asked = await createBusiness(getDb(), { userId: owner.id, name: "Bukka Corner" });
+    const shown = page(await renderRoute(featuredPlansRoute, `/featured-plans?businessId=${asked.id}`, { cookie }));
+    const note = onFeaturingPlanNote("Bukka Corner", subscription!.endsAt!);
+    expect(note).toMatch(/^You are on the Premium subscription plan: it already features Bukka Corner and all your other approved listings until \d{1,2} \w{3} \d{4}\./);
+    expect(shown.text).toContain(note);
+    expect(shown.html).toMatch(/<select[^>]*aria-describedby="featuring-plan-note"/);
+    // The listing can still be chosen: a placement bought now starts when the plan's featured status ends (ADR 16).
+    expect(shown.html).toMatch(new RegExp(`<option value="${asked.id}" selected=""`));
+
+    const standard = await signedInOwner({ plan: "standard" });
+    const listing = await createBusiness(getDb(), { userId: standard.owner.id, name: "Chop Spot" });
+    const plain = page(await renderRoute(featuredPlansRoute, `/featured-plans?businessId=${listing.id}`, { cookie: standard.cookie }));
+    expect(plain.text).not.toContain("You are on the Premium subscription plan");
+    expect(plain.html).not.toContain("featuring-plan-note");
+    expect(plain.text).toContain("Chop Spot");
   });
 
   it("pays for the chosen listing and tier: a pending featured request with the payment reference, then /dashboard", async () => {

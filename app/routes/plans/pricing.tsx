@@ -12,7 +12,7 @@ import { PRICING_FAQ, PRICING_TEXTS } from "~/features/plans/plan-texts";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await optionalUser(request);
-  const pricing = await getPricing(user);
+  const pricing = await getPricing(user, ANALYTICS_TIERS);
   const wanted = new URL(request.url).searchParams.get("plan");
   return {
     ...pricing,
@@ -96,12 +96,15 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
                 <span className="text-3xl font-extrabold">{card.priceLabel}</span>{" "}
                 <span className="text-sm text-gray-600">{card.periodLabel}</span>
               </p>
+              {card.perDayLabel ? <p className="text-sm text-gray-600">{card.perDayLabel}</p> : null}
               {card.isCurrent ? (
                 <p className="mt-1 text-sm font-medium text-brand-700">
                   {PRICING_TEXTS.currentPlan}
                   {card.isPaid && current?.endsAt ? ` · until ${formatDate(current.endsAt)}` : ""}
                 </p>
               ) : null}
+              {/* What the plan adds, in plain words from the benefit data (issue 32), beside the spec's list. */}
+              <p className="mt-3 text-sm font-medium text-gray-800">{card.summary}</p>
               <ul className="mt-4 flex-1 space-y-2 text-sm">
                 {card.features.map((feature) => (
                   <li key={feature} className="flex gap-2">
@@ -114,6 +117,12 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
               </ul>
               {/* What the plan's analytics show (issue 18): the same tiers the dashboard enforces. */}
               <p className="mt-3 border-t border-gray-100 pt-3 text-sm text-gray-700">{ANALYTICS_TIERS[card.id].promise}</p>
+              {card.featuredNote ? (
+                <div className="mt-3 space-y-1 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-950">
+                  <p className="font-medium">{card.featuredNote.included}</p>
+                  {card.featuredNote.comparison ? <p>{card.featuredNote.comparison}</p> : null}
+                </div>
+              ) : null}
               {disabled ? (
                 <button type="button" disabled className="btn btn-outline mt-6 w-full cursor-not-allowed opacity-60">
                   {PRICING_TEXTS.currentPlan}
