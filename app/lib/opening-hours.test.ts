@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
-  asWeeklyHours, checkClosure, hoursFormValues, statusTimeline, isOpenAt, minuteOfWeek, multirangeLiteral, openingHoursSpecification, openingStatus, parseHoursForm,
+  asWeeklyHours, checkClosure, copyDayToWeekdays, dayFieldNames, hoursFormValues, isWeekday, sameWeeklyHours, statusTimeline, isOpenAt, minuteOfWeek, multirangeLiteral, openingHoursSpecification, openingStatus, parseHoursForm,
   todayText, watDate, weekIntervals, weekProblems, weekRows, type DayHours, type WeeklyHours,
 } from "./opening-hours";
 
@@ -133,6 +133,40 @@ describe("the form", () => {
     const three = { mode: "hours", ranges: [{ opens: "06:00", closes: "08:00" }, { opens: "09:00", closes: "10:00" }, { opens: "11:00", closes: "12:00" }] } as DayHours;
     expect(weekProblems([...office.slice(0, 6), three])).toEqual({ "hours-sun": "Sunday: give at most 2 time ranges" });
     expect(weekProblems(office.slice(0, 6))).toEqual({ listHours: "Give the hours of all seven days" });
+  });
+  it("copies a day's mode and both ranges to Monday–Friday, as typed, leaving the weekend and the box alone (issue 32)", () => {
+    const typed = {
+      ...hoursFormValues(office), listHours: "on", "hours-sat-opens-1": "09:00", "hours-sat-closes-1": "13:00", "hours-sat-opens-2": "14:00", "hours-sat-closes-2": "8pm",
+      "hours-wed": "closed",
+    };
+    const copied = copyDayToWeekdays(typed, "sat");
+    for (const day of ["mon", "tue", "wed", "thu", "fri"] as const) {
+      expect(dayFieldNames(day).map((name) => copied[name]), day).toEqual(["hours", "09:00", "13:00", "14:00", "8pm"]);
+    }
+    expect(dayFieldNames("sat").map((name) => copied[name])).toEqual(["hours", "09:00", "13:00", "14:00", "8pm"]);
+    expect(dayFieldNames("sun").map((name) => copied[name])).toEqual(["closed", "", "", "", ""]);
+    expect(copied.listHours).toBe("on");
+    // The typed values themselves are left as they were.
+    expect(typed["hours-wed"]).toBe("closed");
+    // A closed day copied clears the weekdays' times; Wednesday copied to itself and the others.
+    const closedWeek = copyDayToWeekdays(hoursFormValues(office), "sun");
+    expect(dayFieldNames("tue").map((name) => closedWeek[name])).toEqual(["closed", "", "", "", ""]);
+    expect(parseHoursForm(form(copyDayToWeekdays({ ...hoursFormValues(office), "hours-wed": "24h" }, "wed")))).toMatchObject({
+      ok: true, hours: [{ mode: "24h" }, { mode: "24h" }, { mode: "24h" }, { mode: "24h" }, { mode: "24h" }, office[5], office[6]],
+    });
+    expect(isWeekday("sat")).toBe(true);
+    expect(isWeekday("saturday")).toBe(false);
+    expect(isWeekday(null)).toBe(false);
+  });
+  it("tells the same week from a changed one, and none listed from any week", () => {
+    expect(sameWeeklyHours(office, JSON.parse(JSON.stringify(office)))).toBe(true);
+    expect(sameWeeklyHours(null, null)).toBe(true);
+    expect(sameWeeklyHours(office, null)).toBe(false);
+    expect(sameWeeklyHours(office, [...office.slice(0, 6), hours("10:00", "14:00")])).toBe(false);
+    expect(sameWeeklyHours(office, [hours("08:00", "17:00"), ...office.slice(1)])).toBe(false);
+    // Keys written in another order (as jsonb gives them back) are the same hours.
+    const reordered = office.map((day) => (day.mode === "hours" ? { ranges: day.ranges.map((r) => ({ closes: r.closes, opens: r.opens })), mode: day.mode } : day));
+    expect(sameWeeklyHours(office, reordered as WeeklyHours)).toBe(true);
   });
   it("lists no hours when the box is unticked", () => {
     expect(parseHoursForm(form({ ...hoursFormValues(office), listHours: "" }))).toMatchObject({ ok: true, hours: null });

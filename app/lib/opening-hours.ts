@@ -51,6 +51,12 @@ export const OPENING_HOURS_TEXTS = {
   closureRemoved: { title: "Closure Removed", text: "The closure was removed." },
   failed: { title: "Hours Not Saved", text: "Please correct the highlighted days." },
   failedClosure: { title: "Closure Not Added", text: "Please correct the highlighted fields." },
+  /** The button on each day (issue 32). */
+  copyToWeekdays: "Copy to Mon–Fri",
+  /** After 'Copy to Mon–Fri': nothing is saved until the form is. */
+  copied: (day: string, save: string) => `Copied ${day}'s hours to Monday–Friday. Not saved yet: press ${save} to save them.`,
+  /** The copy without JavaScript (a post of its own) cannot keep the files chosen for upload. */
+  copiedImagesDropped: "The images you chose were not kept: choose them again before saving.",
 } as const;
 
 const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
@@ -338,6 +344,39 @@ export function hoursFormValues(hours: WeeklyHours | null): HoursFormValues {
     }
   });
   return values;
+}
+
+/** The days 'Copy to Mon–Fri' fills. */
+export const MON_TO_FRI: readonly Weekday[] = ["mon", "tue", "wed", "thu", "fri"];
+/** The name of each day's 'Copy to Mon–Fri' button; its value is the day copied (a post of its own without JavaScript). */
+export const COPY_DAY_FIELD = "copyDay";
+
+export function isWeekday(value: unknown): value is Weekday {
+  return typeof value === "string" && (WEEKDAYS as readonly string[]).includes(value);
+}
+
+/** Every form field of one day: its mode, then each range's opening and closing time. */
+export function dayFieldNames(day: Weekday): string[] {
+  const names = hoursFieldNames(day);
+  return [names.mode, ...names.opens.flatMap((opens, r) => [opens, names.closes[r]!])];
+}
+
+/**
+ * The form's values with one day's mode and times copied to Monday–Friday ('Copy to Mon–Fri'); every other
+ * field as it was. What was typed is copied as typed (a wrong time stays wrong, and is named on saving).
+ */
+export function copyDayToWeekdays(values: HoursFormValues, from: Weekday): HoursFormValues {
+  const source = dayFieldNames(from);
+  const out: HoursFormValues = { ...values };
+  for (const day of MON_TO_FRI) dayFieldNames(day).forEach((name, k) => (out[name] = values[source[k]!] ?? ""));
+  return out;
+}
+
+/** True when two weeks are the same hours (null: none listed), whatever order their keys were written in. */
+export function sameWeeklyHours(a: readonly DayHours[] | null, b: readonly DayHours[] | null): boolean {
+  const canonical = (week: readonly DayHours[] | null) =>
+    week ? JSON.stringify(week.map((day) => (day.mode === "hours" ? [day.mode, day.ranges.map((r) => [r.opens, r.closes])] : [day.mode]))) : "null";
+  return canonical(a) === canonical(b);
 }
 
 const isDayMode = (mode: unknown): mode is DayHours["mode"] => mode === "closed" || mode === "24h" || mode === "hours";

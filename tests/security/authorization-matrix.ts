@@ -538,14 +538,20 @@ export const PAGE_ROWS: Row[] = [
     ask: post("/kyc-verification"),
   }),
   row({ key: "GET /business/create", expect: businessOnly("/business/create", 200), ask: get("/business/create") }),
-  row({ key: "POST /business/create", case: "an empty form", expect: businessOnly("/business/create", 400), ask: post("/business/create") }),
+  row({ key: `POST /business/create intent=${UNKNOWN_INTENT}`, case: "an empty form", expect: businessOnly("/business/create", 400), ask: post("/business/create") }),
+  // 'Copy to Mon–Fri' without JavaScript (issue 32): the form back with the day copied; nothing is created.
+  row({
+    key: "POST /business/create intent=copy-hours",
+    expect: businessOnly("/business/create", 200),
+    ask: post("/business/create", { copyDay: "sat", ...hoursFormValues(null), listHours: "on" }),
+  }),
   row({
     key: "GET /business/edit/:id",
     expect: businessOnly("/business/edit/ID", 200, { otherOwner: "→/dashboard?notice=not-found" }),
     ask: (w) => ({ method: "GET", path: `/business/edit/${w.listing.id}` }),
   }),
   row({
-    // Without an intent the action reads the listing form itself (the hours' forms name theirs).
+    // Without an intent the action saves the listing form (the closed days' forms and the copy name theirs).
     key: `POST /business/edit/:id intent=${UNKNOWN_INTENT}`,
     case: "an approved listing: the change waits for review (security finding 5)",
     expect: businessOnly("/business/edit/ID", "→/dashboard?notice=sent-for-review", { otherOwner: "→/dashboard?notice=not-found" }),
@@ -557,24 +563,40 @@ export const PAGE_ROWS: Row[] = [
     ask: (_w, t) => ({ method: "POST", path: `/business/edit/${t.listing.id}`, form: { ...VALID_LISTING_FORM, keepImage: t.imageId } }),
     effect: (t) => changeState(t.listing),
   }),
-  // Opening hours and closed days (issue 17, ADR 21): the listing's owner only, applied at once.
+  // Opening hours (issue 17, ADR 21; one save with the details, issue 32): the listing's owner only, applied at once.
   row({
-    key: "POST /business/edit/:id intent=save-hours",
-    expect: businessOnly("/business/edit/ID", "→/business/edit/ID?hours=saved#opening-hours", { otherOwner: "→/dashboard?notice=not-found" }),
+    key: `POST /business/edit/:id intent=${UNKNOWN_INTENT}`,
+    case: "the one save: the details and the weekly hours together",
+    expect: businessOnly("/business/edit/ID", "→/dashboard?notice=sent-for-review", { otherOwner: "→/dashboard?notice=not-found" }),
+    prepare: async (w) => {
+      const listing = await listingOfOwner(w);
+      const [image] = await db().insert(businessImages).values({ businessId: listing.id, imageUrl: w.imageKey, position: 1 }).returning();
+      return { listing, imageId: image!.id };
+    },
+    ask: (_w, t) => ({
+      method: "POST",
+      path: `/business/edit/${t.listing.id}`,
+      form: { ...VALID_LISTING_FORM, keepImage: t.imageId, ...hoursFormValues(null), listHours: "on" },
+    }),
+    effect: async (t) => (await db().select({ hours: businesses.openingHours }).from(businesses).where(eq(businesses.id, t.listing.id)))[0]?.hours ?? null,
+  }),
+  // 'Copy to Mon–Fri' without JavaScript: the form back with the day copied, nothing saved; another's listing is not shown.
+  row({
+    key: "POST /business/edit/:id intent=copy-hours",
+    expect: businessOnly("/business/edit/ID", 200, { otherOwner: "→/dashboard?notice=not-found" }),
     prepare: (w) => listingOfOwner(w),
-    ask: (_w, listing) => ({ method: "POST", path: `/business/edit/${listing.id}`, form: { intent: "save-hours", ...hoursFormValues(null), listHours: "on" } }),
-    effect: async (listing) => (await db().select({ hours: businesses.openingHours }).from(businesses).where(eq(businesses.id, listing.id)))[0]?.hours ?? null,
+    ask: (_w, listing) => ({ method: "POST", path: `/business/edit/${listing.id}`, form: { ...VALID_LISTING_FORM, copyDay: "sat", ...hoursFormValues(null), listHours: "on" } }),
   }),
   row({
     key: "POST /business/edit/:id intent=add-closure",
-    expect: businessOnly("/business/edit/ID", "→/business/edit/ID?hours=closure-added#opening-hours", { otherOwner: "→/dashboard?notice=not-found" }),
+    expect: businessOnly("/business/edit/ID", "→/business/edit/ID?hours=closure-added#closed-days", { otherOwner: "→/dashboard?notice=not-found" }),
     prepare: (w) => listingOfOwner(w),
     ask: (_w, listing) => ({ method: "POST", path: `/business/edit/${listing.id}`, form: { intent: "add-closure", date: watDate(new Date()), note: "Matrix" } }),
     effect: (listing) => closuresOf(listing),
   }),
   row({
     key: "POST /business/edit/:id intent=remove-closure",
-    expect: businessOnly("/business/edit/ID", "→/business/edit/ID?hours=closure-removed#opening-hours", { otherOwner: "→/dashboard?notice=not-found" }),
+    expect: businessOnly("/business/edit/ID", "→/business/edit/ID?hours=closure-removed#closed-days", { otherOwner: "→/dashboard?notice=not-found" }),
     prepare: async (w) => {
       const listing = await listingOfOwner(w);
       await db().insert(businessClosures).values({ businessId: listing.id, closedOn: watDate(new Date()), note: "Matrix" });

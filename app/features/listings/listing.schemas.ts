@@ -57,12 +57,13 @@ export const LISTING_TEXTS = {
   updated: { title: "Business Updated", text: "Your changes were saved." },
   sentForReview: {
     title: "Changes Sent for Review",
-    text: "An admin will check your changes. Until they are approved, your listing shows as it was approved.",
+    text:
+      "An admin will check your changes to the text and images. Until they are approved, your listing shows them as approved. Opening hours, state, LGA, country, category and location show as you saved them now.",
   },
   changeWaiting: "Changes waiting for review",
   changeWaitingHint: "The public sees your approved listing until an admin approves these changes. Saving again replaces them.",
   reviewedEditHint:
-    "Changes to the name, description, address, plot number, landmark, phone, website, products or images are checked by an admin before they show. State, LGA, country, category and location change at once.",
+    "Changes to the name, description, address, plot number, landmark, phone, website, products or images are checked by an admin before they show. State, LGA, country, category, location and opening hours change at once.",
   changeRejected: "Your last changes were not approved.",
   deleted: { title: "Business Deleted", text: "The listing was deleted." },
 } as const;

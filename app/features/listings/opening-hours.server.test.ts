@@ -98,6 +98,57 @@ describe("an owner's opening hours", () => {
   });
 });
 
+describe("hours saved with the details, the edit screen's one save (issue 32)", () => {
+  const input = (name: string) =>
+    ListingSchema.parse({
+      name, description: "Provisions and drinks.", address: "4 Ogui Road, Enugu", plotNumber: "", state: "Enugu", country: "Nigeria",
+      category: "Supermarket", phoneNumber: "0803 555 0101", websiteUrl: "", products: ["Provisions"],
+    });
+  async function approvedWithImage() {
+    const owner = await actorFor(await createOwner(getDb()));
+    const admin = await actorFor(await createAdmin(getDb()));
+    const name = `Chioma ${randomUUID().slice(0, 8)}`;
+    const { businessId } = await createListing(owner, input(name), [fileFrom(await pngImage(640, 480), "a.png", "image/png")], week);
+    await reviewListing(admin, { decision: "approve", businessId });
+    return { owner, businessId, name, images: (await getOwnListing(owner, businessId)).images.map((i) => i.id) };
+  }
+
+  it("apply at once while the reviewed details wait, and say which of the two changed", async () => {
+    const { owner, businessId, name, images } = await approvedWithImage();
+    const outcome = await updateListing(owner, businessId, input(`${name} Stores`), { keep: images, added: [] }, { hours: late });
+    expect(outcome).toEqual({ status: "sent-for-review", hours: "saved" });
+    expect((await stored(businessId)).opening_hours).toEqual(late);
+    expect((await getPublicBusiness(businessId)).name).toBe(name);
+    expect((await getPublicBusiness(businessId)).hours?.weekly).toEqual(late);
+    // The same again: the hours are as stored and the change that waits is the one shown, so nothing is new.
+    expect(await updateListing(owner, businessId, input(`${name} Stores`), { keep: images, added: [] }, { hours: late })).toEqual({ status: "saved", hours: "unchanged" });
+    // None listed any more.
+    expect(await updateListing(owner, businessId, input(`${name} Stores`), { keep: images, added: [] }, { hours: null })).toMatchObject({ hours: "saved" });
+    expect(await stored(businessId)).toEqual({ opening_hours: null, open_minutes: null });
+  });
+
+  it("share the details' transaction: a refusal of either leaves both as they were", async () => {
+    const { owner, businessId, name, images } = await approvedWithImage();
+    // The kept image was removed meanwhile (another tab): refused inside the transaction, after the hours were written.
+    const gone = randomUUID();
+    expect(await refusal(updateListing(owner, businessId, input(`${name} Stores`), { keep: [gone], added: [] }, { hours: late }))).toMatchObject({
+      code: "invalid", fields: { images: LISTING_TEXTS.imageRequired },
+    });
+    expect((await stored(businessId)).opening_hours).toEqual(week);
+    expect(await getDb().select().from(businessRevisions).where(eq(businessRevisions.businessId, businessId))).toEqual([]);
+    // Bad hours: refused before anything is stored, each day named, the details not sent for review either.
+    const bad = [hours("08:00", "08:00"), ...week.slice(1)];
+    expect(await refusal(updateListing(owner, businessId, input(`${name} Stores`), { keep: images, added: [] }, { hours: bad }))).toMatchObject({
+      code: "invalid", fields: { "hours-mon": "Monday: the opening and closing times must differ" },
+    });
+    expect(await getDb().select().from(businessRevisions).where(eq(businessRevisions.businessId, businessId))).toEqual([]);
+    // Another owner: 'Business not found', nothing written.
+    const other = await actorFor(await createOwner(getDb()));
+    expect(await refusal(updateListing(other, businessId, input("Not mine"), { keep: images, added: [] }, { hours: late }))).toMatchObject({ code: "not-found" });
+    expect((await stored(businessId)).opening_hours).toEqual(week);
+  });
+});
+
 describe("closed days", () => {
   it("are added from today (WAT) to a year ahead, with a plain note, and removed", async () => {
     const { owner, businessId } = await ownedListing();

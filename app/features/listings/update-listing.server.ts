@@ -5,6 +5,7 @@ import { AppError } from "../../lib/app-error";
 import { lockRow } from "../../lib/audited-change.server";
 import { getDb } from "../../lib/db.server";
 import { isUuid } from "../../lib/ids";
+import { asWeeklyHours, sameWeeklyHours, weekProblems, type WeeklyHours } from "../../lib/opening-hours";
 import { announceDirectoryChange } from "../../lib/realtime.server";
 import type { SessionUser } from "../accounts/session-user";
 import { imagesOfListings } from "./listing-columns.server";
@@ -13,6 +14,7 @@ import {
   asRevisionImage, changedReviewedFields, droppedKeys, pendingRevisionOf, referencedImageKeys, reviewedColumns, reviewedValuesOf,
   sameImages, writeListingImages, type RevisionImage,
 } from "./internal/listing-revisions.server";
+import { writeWeeklyHours } from "./internal/weekly-hours.server";
 import { canManageListing, editNeedsReview } from "./listing.policy";
 import { imageCountProblem, LISTING_TEXTS, type ListingInput } from "./listing.schemas";
 
@@ -28,9 +30,17 @@ export type ImagePlan = { keep: string[]; added: File[] };
 
 /**
  * What became of an edit: saved (applied at once), or sent for review (an approved listing's reviewed
- * fields or images changed: the public keeps the approved version until an admin approves the change).
+ * fields or images changed: the public keeps the approved version until an admin approves the change). An
+ * edit that leaves a waiting change as it was sends nothing new: saved. `hours` (only when hours were given):
+ * whether they changed (they apply at once, whatever `status` says).
  */
-export type UpdateListingResult = { status: "saved" | "sent-for-review" };
+export type UpdateListingResult = { status: "saved" | "sent-for-review"; hours?: "saved" | "unchanged" };
+
+/** What else one save of the edit screen carries (issue 32). */
+export type UpdateListingOptions = {
+  /** The listing's weekly hours (null: none listed); left out, they stay as they are. */
+  hours?: WeeklyHours | null;
+};
 
 /**
  * An owner edits their own listing (text and images, reordered, removed, added). Any other id answers
@@ -41,12 +51,22 @@ export type UpdateListingResult = { status: "saved" | "sent-for-review" };
  * change waiting for review, replacing any earlier one; an edit back to exactly the approved version
  * withdraws it. The owner edits from what waits (its images' ids), the public reads the approved version.
  *
+ * The weekly hours, when given, are written in the same transaction (the edit screen's one save, issue 32):
+ * they apply at once, never waiting for review (ADR 21), and a save applies the details and the hours together
+ * or neither. They are checked with the hours form's `weekProblems`, before any file is stored.
+ *
  * New files are checked and stored first (slow work, outside any lock); then, with the listing's row
  * locked, ownership is checked again and the kept images are resolved against the rows as they are now, so
  * two edits at once are applied one after the other. Files go only after the commit, and only those that
  * no row references any more; new files are removed again if the change fails.
  */
-export async function updateListing(actor: SessionUser | null, businessId: string, input: ListingInput, images: ImagePlan): Promise<UpdateListingResult> {
+export async function updateListing(
+  actor: SessionUser | null,
+  businessId: string,
+  input: ListingInput,
+  images: ImagePlan,
+  options: UpdateListingOptions = {},
+): Promise<UpdateListingResult> {
   if (!actor || !isUuid(businessId)) throw new AppError("not-found", LISTING_TEXTS.notFound);
   const db = getDb();
   // A first look, so that nobody else's request gets as far as storing files; checked again under the lock.
@@ -54,6 +74,10 @@ export async function updateListing(actor: SessionUser | null, businessId: strin
   if (!owned || !canManageListing(actor, owned)) throw new AppError("not-found", LISTING_TEXTS.notFound);
   const early = imageCountProblem(images.keep.length + images.added.length);
   if (early) throw new AppError("invalid", early, { fields: { images: early } });
+  const hoursProblems = options.hours ? weekProblems(options.hours) : {};
+  if (Object.keys(hoursProblems).length > 0) {
+    throw new AppError("invalid", { title: LISTING_TEXTS.updateFailed.title, text: LISTING_TEXTS.correctFields }, { fields: hoursProblems });
+  }
 
   const prepared = await prepareListingImages(images.added);
   const newKeys = await storeListingImages(businessId, prepared);
@@ -67,11 +91,19 @@ export async function updateListing(actor: SessionUser | null, businessId: strin
         { column: businesses.id, value: businessId },
         {
           userId: businesses.userId, approvalStatus: businesses.approvalStatus, state: businesses.state, lga: businesses.lga, country: businesses.country,
-          category: businesses.category, latitude: businesses.latitude, longitude: businesses.longitude, ...reviewedColumns,
+          category: businesses.category, latitude: businesses.latitude, longitude: businesses.longitude, openingHours: businesses.openingHours,
+          ...reviewedColumns,
         },
         LISTING_TEXTS.notFound,
       );
       if (!canManageListing(actor, listing)) throw new AppError("not-found", LISTING_TEXTS.notFound);
+      // The weekly hours apply at once (ADR 21), written only when they changed; in this transaction, so a refusal
+      // of the details below (an image gone meanwhile) leaves them as they were too.
+      let hours: UpdateListingResult["hours"] = "unchanged";
+      if (options.hours !== undefined && !sameWeeklyHours(asWeeklyHours(listing.openingHours), options.hours)) {
+        await writeWeeklyHours(tx, businessId, options.hours);
+        hours = "saved";
+      }
       const before = await referencedImageKeys(tx, businessId);
       const approvedImages = (await imagesOfListings(tx, [businessId])).map(asRevisionImage);
       const waiting = await pendingRevisionOf(tx, businessId);
@@ -107,6 +139,8 @@ export async function updateListing(actor: SessionUser | null, businessId: strin
         const proposed = reviewedValuesOf(input);
         if (changedReviewedFields(reviewedValuesOf(listing), proposed).length === 0 && sameImages(approvedImages, nextImages)) {
           if (waiting) await tx.delete(businessRevisions).where(eq(businessRevisions.businessId, businessId));
+        } else if (waiting && changedReviewedFields(reviewedValuesOf(waiting), proposed).length === 0 && sameImages(waiting.images, nextImages)) {
+          // The change that waits, sent again as it was (the form shows it): nothing new to review.
         } else {
           const change = { submittedBy: actor.id, ...proposed, images: nextImages, updatedAt: now };
           await tx
@@ -118,7 +152,7 @@ export async function updateListing(actor: SessionUser | null, businessId: strin
         }
       }
       const after = await referencedImageKeys(tx, businessId);
-      return { result: { status }, unreferenced: droppedKeys([...before, ...newKeys], after) };
+      return { result: { status, ...(options.hours !== undefined ? { hours } : {}) }, unreferenced: droppedKeys([...before, ...newKeys], after) };
     });
   } catch (error) {
     await removeListingImageFiles(newKeys);

@@ -7,7 +7,7 @@ import { KycRequiredCard } from "~/features/listings/components/kyc-required-car
 import { ListingLimitCard } from "~/features/listings/components/listing-limit-card";
 import { getListingAllowance } from "~/features/listings/get-listing-allowance.server";
 import { createListing } from "~/features/listings/create-listing.server";
-import { readListingForm } from "~/features/listings/listing-form-data.server";
+import { copiedHoursForm, copyDayOf, readListingForm } from "~/features/listings/listing-form-data.server";
 import { LISTING_TEXTS } from "~/features/listings/listing.schemas";
 import { failureData, refusalData } from "~/lib/error-responses.server";
 import { hoursFormValues, parseHoursForm } from "~/lib/opening-hours";
@@ -24,6 +24,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request, ["business"]);
   const formData = await request.formData();
+  // 'Copy to Mon–Fri' without JavaScript: the form back as typed, the day copied, nothing created (issue 32).
+  const intent = copyDayOf(formData) ? "copy-hours" : formData.get("intent");
+  if (intent === "copy-hours") return { ...copiedHoursForm(formData, "create"), ok: true as const, failure: undefined };
   const form = readListingForm(formData, "create");
   // The weekly hours' fields inside the same form (ADR 21); createListing checks them again and saves them.
   const hours = parseHoursForm(formData);
@@ -53,13 +56,14 @@ export default function BusinessCreate({ loaderData }: Route.ComponentProps) {
       ) : loaderData.allowance && !loaderData.allowance.hasRoom && !actionData ? (
         <ListingLimitCard owned={loaderData.allowance.owned} limit={loaderData.allowance.limit} />
       ) : (
-        <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-gray-200">
+        <div className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-gray-200 sm:p-6">
           <ListingForm
             mode="create"
             action="/business/create"
             defaults={actionData?.typed ?? {}}
             failure={actionData?.failure}
             hours={actionData?.hours ?? hoursFormValues(null)}
+            hoursNotice={actionData && "hoursNotice" in actionData ? actionData.hoursNotice : null}
           />
         </div>
       )}

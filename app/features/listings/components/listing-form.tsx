@@ -46,6 +46,7 @@ export function ListingForm({
   failure,
   cancelTo = "/dashboard",
   hours,
+  hoursNotice = null,
 }: {
   mode: "create" | "edit";
   action: string;
@@ -53,11 +54,18 @@ export function ListingForm({
   existingImages?: ExistingImage[];
   failure?: Failure | null;
   cancelTo?: string;
-  /** The weekly hours' fields inside this form (creating a listing, ADR 21): their values, typed or offered. */
+  /**
+   * The weekly hours' fields inside this form (ADR 21; on the edit screen too, saved with the rest in one save,
+   * issue 32): their values, typed, stored or offered.
+   */
   hours?: HoursFormValues;
+  /** A message above the hours (a day copied to Monday–Friday without JavaScript). */
+  hoursNotice?: string | null;
 }) {
   const navigation = useNavigation();
-  const submitting = navigation.state !== "idle" && navigation.formAction === action;
+  // This form's own save (the closed days' forms on the edit screen post to the same address with an intent).
+  const submitting = navigation.state !== "idle" && navigation.formAction === action && !navigation.formData?.get("intent");
+  const saveLabel = mode === "create" ? "Create Business" : "Save Changes";
   const [kept, setKept] = useState<ExistingImage[]>(existingImages);
   const [added, setAdded] = useState<File[]>([]);
   const [imageError, setImageError] = useState<string | null>(null);
@@ -111,6 +119,12 @@ export function ListingForm({
         focusFirstError(event.currentTarget);
       }}
     >
+      {hours ? (
+        // Enter in a field submits with the form's first submit button: this one, a save, not a day's 'Copy to Mon–Fri'.
+        <button type="submit" tabIndex={-1} aria-hidden="true" className="sr-only">
+          {saveLabel}
+        </button>
+      ) : null}
       {shownFailure ? <FailureAlert failure={shownFailure} /> : null}
       <TextField label="Business name" name="name" defaultValue={defaults.name ?? ""} error={fields.name} aria-required="true" maxLength={100} />
       <TextAreaField label="Description" name="description" rows={4} defaultValue={defaults.description ?? ""} error={fields.description} />
@@ -158,8 +172,11 @@ export function ListingForm({
       {hours ? (
         <fieldset id="opening-hours" className="space-y-3">
           <legend className="text-sm font-medium text-gray-700">Opening hours</legend>
-          <p className="text-sm text-gray-600">Optional. Times are Nigerian time (WAT). A closing time earlier than the opening time means after midnight.</p>
-          <WeeklyHoursFields values={hours} errors={fields} />
+          <p className="text-sm text-gray-600">
+            {mode === "create" ? "Optional. " : "Saved with your other changes, and shown at once, without waiting for review. "}
+            Times are Nigerian time (WAT). A closing time earlier than the opening time means after midnight.
+          </p>
+          <WeeklyHoursFields values={hours} errors={fields} saveLabel={saveLabel} notice={hoursNotice} />
         </fieldset>
       ) : null}
 
@@ -236,7 +253,7 @@ export function ListingForm({
           Cancel
         </Link>
         <button type="submit" className={buttonClass({ full: true })} disabled={submitting}>
-          {submitting ? "Saving…" : mode === "create" ? "Create Business" : "Save Changes"}
+          {submitting ? "Saving…" : saveLabel}
         </button>
       </div>
     </Form>

@@ -3,57 +3,47 @@ import { Alert, FailureAlert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { TextField } from "../../../components/ui/field";
 import type { Failure } from "../../../lib/app-error";
-import { closureDateText, type Closure, type HoursFormValues } from "../../../lib/opening-hours";
-import { WeeklyHoursFields } from "./weekly-hours-fields";
+import { CLOSURE_NOTE_MAX, closureDateText, type Closure } from "../../../lib/opening-hours";
 
-/** What the hours section shows after a post: a refusal (with what was typed) or a notice. */
-export type HoursFormState = {
-  /** Which form the refusal is about. */
-  form: "hours" | "closure";
+/** A closed day that could not be added: why, and what was typed. */
+export type ClosureFormState = {
   failure: Failure;
-  typed: HoursFormValues;
+  typed: { date?: string; note?: string };
 };
 
 type Props = {
   action: string;
-  values: HoursFormValues;
   closures: Closure[];
   /** The earliest date a closure may take (today in WAT), for the date picker. */
   today: string;
-  state: HoursFormState | null;
+  state: ClosureFormState | null;
   notice: string | null;
 };
 
 /**
- * Opening hours on the listing's edit screen: per weekday closed, open 24 hours or one or two time ranges
- * (a closing time earlier than the opening time runs past midnight), and dated closures with a note. Plain
- * forms that post (no JavaScript needed); they apply at once, never waiting for review (ADR 21).
+ * The closed days on the listing's edit screen (public holidays, travel): a list with its own Add and Remove,
+ * each applied at once, never waiting for review (ADR 21). The weekly hours are not here: they are fields of
+ * the listing form, saved with the rest by its one Save Changes (issue 32). Plain forms that post (no
+ * JavaScript needed); with JavaScript the page stays as it is, so nothing typed in the listing form is lost.
  */
-export function OpeningHoursForm({ action, values, closures, today, state, notice }: Props) {
-  const fields = state?.form === "hours" ? (state.failure.fields ?? {}) : {};
-  const closureFields = state?.form === "closure" ? (state.failure.fields ?? {}) : {};
-  const typed = state?.form === "closure" ? state.typed : {};
+export function ClosedDaysForm({ action, closures, today, state, notice }: Props) {
+  const fields = state?.failure.fields ?? {};
+  const typed = state?.typed ?? {};
   return (
-    <section id="opening-hours" aria-labelledby="opening-hours-title" className="space-y-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-gray-200">
-      <h2 id="opening-hours-title" className="text-lg font-semibold text-gray-900">
-        Opening hours
+    <section id="closed-days" aria-labelledby="closed-days-title" className="space-y-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-gray-200 sm:p-6">
+      <h2 id="closed-days-title" className="text-lg font-semibold text-gray-900">
+        Closed days
       </h2>
-      <p className="text-sm text-gray-600">Times are Nigerian time (WAT). Changes show at once. A closing time earlier than the opening time means after midnight.</p>
+      <p className="text-sm text-gray-600">
+        Public holidays, travel: your listing shows as closed all that day. Each day is added or removed at once, on its own; it does not save the
+        form above.
+      </p>
       {notice ? <Alert tone="success">{notice}</Alert> : null}
-      {state?.form === "hours" ? <FailureAlert failure={state.failure} /> : null}
-      <Form method="post" action={action} className="space-y-3" preventScrollReset>
-        <input type="hidden" name="intent" value="save-hours" />
-        <WeeklyHoursFields values={values} errors={fields} />
-        <Button type="submit">Save opening hours</Button>
-      </Form>
-
-      <h3 className="pt-2 font-semibold text-gray-900">Closed days</h3>
-      <p className="text-sm text-gray-600">Public holidays, travel: your listing shows as closed all that day.</p>
       {closures.length > 0 ? (
         <ul className="divide-y divide-gray-100 text-sm">
           {closures.map((closure) => (
             <li key={closure.date} className="flex items-center justify-between gap-2 py-2">
-              <span>
+              <span className="min-w-0">
                 <time dateTime={closure.date}>{closureDateText(closure.date)}</time>
                 {closure.note ? <span className="text-gray-600"> · {closure.note}</span> : null}
               </span>
@@ -70,11 +60,18 @@ export function OpeningHoursForm({ action, values, closures, today, state, notic
       ) : (
         <p className="text-sm text-gray-500">No closed days coming up.</p>
       )}
-      {state?.form === "closure" ? <FailureAlert failure={state.failure} /> : null}
+      {state ? <FailureAlert failure={state.failure} /> : null}
       <Form method="post" action={action} className="grid gap-2 sm:grid-cols-[auto_1fr_auto] sm:items-end" preventScrollReset>
         <input type="hidden" name="intent" value="add-closure" />
-        <TextField label="Date" type="date" name="date" min={today} required defaultValue={typed.date ?? ""} error={closureFields.date} />
-        <TextField label="Note (optional)" name="note" maxLength={80} defaultValue={typed.note ?? ""} error={closureFields.note} placeholder="Public holiday" />
+        <TextField label="Date" type="date" name="date" min={today} required defaultValue={typed.date ?? ""} error={fields.date} />
+        <TextField
+          label="Note (optional)"
+          name="note"
+          maxLength={CLOSURE_NOTE_MAX}
+          defaultValue={typed.note ?? ""}
+          error={fields.note}
+          placeholder="Public holiday"
+        />
         <Button type="submit" variant="outline">
           Add closed day
         </Button>

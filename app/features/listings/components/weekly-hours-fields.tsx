@@ -1,69 +1,125 @@
+import { useState, type MouseEvent } from "react";
 import { fieldClass } from "../../../components/ui/field";
-import { hoursFieldNames, LIST_HOURS_FIELD, MAX_RANGES_PER_DAY, WEEKDAY_NAMES, WEEKDAYS, type HoursFormValues } from "../../../lib/opening-hours";
+import {
+  copyDayToWeekdays, COPY_DAY_FIELD, dayFieldNames, hoursFieldNames, LIST_HOURS_FIELD, MAX_RANGES_PER_DAY, MON_TO_FRI, OPENING_HOURS_TEXTS, WEEKDAY_NAMES, WEEKDAYS,
+  type HoursFormValues, type Weekday,
+} from "../../../lib/opening-hours";
+
+/** Two times side by side where they fit whole ('HH:MM' and the picker), one under the other where they do not (320 px). */
+const TIMES_GRID = "grid grid-cols-[repeat(auto-fit,minmax(8.5rem,1fr))] gap-x-3 gap-y-2";
 
 /**
  * The week's hours fields (ADR 21): 'Show opening hours on my listing', then per weekday closed, open 24 hours
  * or one or two time ranges (a closing time earlier than the opening time runs past midnight). Plain inputs
- * with no state of their own, placed inside a form: the edit screen's hours form and the create-listing form.
+ * with no state of their own, placed inside a form: the edit screen's listing form and the create-listing form.
  * `errors` are keyed by each day's mode field, as `parseHoursForm` and `weekProblems` give them.
+ *
+ * Each day is a group that fits a 320 px phone (issue 32): the day and its 'Copy to Mon–Fri' on one line, the
+ * mode as a full-width select, the times below. 'Copy to Mon–Fri' copies the day's mode and times to Monday–
+ * Friday in the browser, nothing saved; without JavaScript it is a submit button of its own (`copyDay`), and the
+ * route answers the form as typed with the day copied, nothing saved either. `notice` is that answer's message.
  */
-export function WeeklyHoursFields({ values, errors }: { values: HoursFormValues; errors: Record<string, string> }) {
+export function WeeklyHoursFields({
+  values,
+  errors,
+  saveLabel,
+  notice = null,
+}: {
+  values: HoursFormValues;
+  errors: Record<string, string>;
+  /** The form's save button, named in the copy's message ('Save Changes', 'Create Business'). */
+  saveLabel: string;
+  notice?: string | null;
+}) {
+  const [copied, setCopied] = useState<string | null>(null);
+
+  function copy(event: MouseEvent<HTMLButtonElement>, day: Weekday, dayName: string) {
+    const form = event.currentTarget.form;
+    if (!form) return;
+    // Instant, in the browser: the button's own post is for when JavaScript is not running.
+    event.preventDefault();
+    const field = (name: string) => form.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement | null;
+    const names = [day, ...MON_TO_FRI].flatMap(dayFieldNames);
+    const typed = Object.fromEntries(names.map((name) => [name, field(name)?.value ?? ""]));
+    const next = copyDayToWeekdays(typed, day);
+    for (const name of names) {
+      const control = field(name);
+      if (control && control.value !== next[name]) control.value = next[name] ?? "";
+    }
+    setCopied(OPENING_HOURS_TEXTS.copied(dayName, saveLabel));
+  }
+
+  const message = copied ?? notice;
   return (
     <>
-      <label className="flex items-center gap-2 text-sm font-medium">
-        <input type="checkbox" name={LIST_HOURS_FIELD} defaultChecked={values[LIST_HOURS_FIELD] === "on"} className="h-4 w-4" />
+      <label className="flex min-h-11 items-center gap-2 text-sm font-medium">
+        <input type="checkbox" name={LIST_HOURS_FIELD} defaultChecked={values[LIST_HOURS_FIELD] === "on"} className="h-5 w-5" />
         Show opening hours on my listing
       </label>
-      <table className="w-full text-sm">
-        <caption className="sr-only">Weekly hours</caption>
-        <tbody>
-          {WEEKDAYS.map((day, i) => {
-            const names = hoursFieldNames(day);
-            const error = errors[names.mode];
-            return (
-              <tr key={day} className="border-t border-gray-100 align-top">
-                <th scope="row" className="py-2 pr-2 text-left font-medium">
-                  <label htmlFor={names.mode}>{WEEKDAY_NAMES[i]}</label>
-                </th>
-                <td className="py-2">
-                  <select
-                    id={names.mode}
-                    name={names.mode}
-                    defaultValue={values[names.mode] || "hours"}
-                    aria-invalid={error ? true : undefined}
-                    aria-describedby={error ? `${names.mode}-error` : undefined}
-                    className={fieldClass}
-                  >
-                    <option value="hours">Open at these times</option>
-                    <option value="24h">Open 24 hours</option>
-                    <option value="closed">Closed</option>
-                  </select>
-                  <div className="mt-2 grid grid-cols-2 gap-2">
-                    {Array.from({ length: MAX_RANGES_PER_DAY }, (_, r) => (
-                      <fieldset key={r} className="contents">
-                        <legend className="sr-only">{`${WEEKDAY_NAMES[i]}, ${r === 0 ? "hours" : "second hours (optional)"}`}</legend>
-                        <label className="text-xs text-gray-600">
-                          {r === 0 ? "Opens" : "Opens again (optional)"}
-                          <input type="time" name={names.opens[r]} defaultValue={values[names.opens[r]!]} className={fieldClass} />
-                        </label>
-                        <label className="text-xs text-gray-600">
-                          {r === 0 ? "Closes" : "Closes again"}
-                          <input type="time" name={names.closes[r]} defaultValue={values[names.closes[r]!]} className={fieldClass} />
-                        </label>
-                      </fieldset>
-                    ))}
-                  </div>
-                  {error ? (
-                    <p id={`${names.mode}-error`} role="alert" className="mt-1 text-sm text-red-600">
-                      {error}
-                    </p>
-                  ) : null}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <p role="status" className={message ? "rounded-lg bg-green-50 px-3 py-2 text-sm text-green-900" : "sr-only"}>
+        {message}
+      </p>
+      <div className="divide-y divide-gray-100 border-t border-gray-100">
+        {WEEKDAYS.map((day, i) => {
+          const names = hoursFieldNames(day);
+          const dayName = WEEKDAY_NAMES[i]!;
+          const error = errors[names.mode];
+          return (
+            <div key={day} role="group" aria-labelledby={`${names.mode}-day`} className="space-y-2 py-3">
+              <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+                <label id={`${names.mode}-day`} htmlFor={names.mode} className="font-medium text-gray-900">
+                  {dayName}
+                </label>
+                <button
+                  type="submit"
+                  name={COPY_DAY_FIELD}
+                  value={day}
+                  // No files go with it (they would be lost anyway), and the rest of the form is not checked: nothing is saved.
+                  formEncType="application/x-www-form-urlencoded"
+                  formNoValidate
+                  className="btn btn-outline btn-sm"
+                  onClick={(event) => copy(event, day, dayName)}
+                >
+                  {OPENING_HOURS_TEXTS.copyToWeekdays}
+                  <span className="sr-only"> from {dayName}</span>
+                </button>
+              </div>
+              <select
+                id={names.mode}
+                name={names.mode}
+                defaultValue={values[names.mode] || "hours"}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? `${names.mode}-error` : undefined}
+                className={fieldClass}
+              >
+                <option value="hours">Open at these times</option>
+                <option value="24h">Open 24 hours</option>
+                <option value="closed">Closed</option>
+              </select>
+              {Array.from({ length: MAX_RANGES_PER_DAY }, (_, r) => (
+                <fieldset key={r} className={TIMES_GRID}>
+                  <legend className={r === 0 ? "sr-only" : "mb-1 text-xs text-gray-600"}>
+                    {r === 0 ? `${dayName}, hours` : "Second time range (optional), such as after a break"}
+                  </legend>
+                  <label className="min-w-0 text-xs text-gray-600">
+                    {r === 0 ? "Opens" : "Opens again"}
+                    <input type="time" name={names.opens[r]} defaultValue={values[names.opens[r]!]} className={fieldClass} />
+                  </label>
+                  <label className="min-w-0 text-xs text-gray-600">
+                    {r === 0 ? "Closes" : "Closes again"}
+                    <input type="time" name={names.closes[r]} defaultValue={values[names.closes[r]!]} className={fieldClass} />
+                  </label>
+                </fieldset>
+              ))}
+              {error ? (
+                <p id={`${names.mode}-error`} role="alert" className="text-sm text-red-600">
+                  {error}
+                </p>
+              ) : null}
+            </div>
+          );
+        })}
+      </div>
     </>
   );
 }
