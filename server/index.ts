@@ -4,7 +4,7 @@ import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { DataDirLockedError } from "../app/lib/data-dir-lock.server";
 import { useDatabase, type Database } from "../app/lib/db.server";
-import { EnvError, parseEnv, setEnv, type Env } from "../app/lib/env.server";
+import { EnvError, parseEnv, receiptSellerGaps, setEnv, type Env } from "../app/lib/env.server";
 import { logger } from "../app/lib/logger.server";
 import { projectRoot } from "../app/lib/project-root.server";
 import { setSingleton } from "../app/lib/singleton.server";
@@ -74,6 +74,7 @@ async function main() {
   const app = createApp({ env, build: async () => build, clientDir: path.join(root, "build", "client"), pageCache });
 
   announcePaymentProvider(env);
+  announceReceiptSeller(env);
   const scheduler = startScheduler();
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: process.env.HOST || undefined }, (info) => {
     logger.info({ url: env.PUBLIC_URL, port: info.port }, "listening");
@@ -96,6 +97,21 @@ function announcePaymentProvider(env: Env) {
   } else {
     logger.warn({ paymentProvider: null }, "payments: no PAYMENT_PROVIDER configured: checkouts are refused");
   }
+}
+
+/** Production receipts without the seller details a business's books need: one warning naming what is unset. */
+function announceReceiptSeller(env: Env) {
+  const missing = receiptSellerGaps(env);
+  if (missing.length === 0) return;
+  const what: Record<string, string> = {
+    RECEIPT_SELLER_NAME: "registered name (they show 'Naija Directory')",
+    RECEIPT_SELLER_ADDRESS: "address",
+    RECEIPT_SELLER_RC: "CAC registration number",
+  };
+  logger.warn(
+    { missing },
+    `receipts: ${missing.join(", ")} not set: receipts show no seller ${missing.map((name) => what[name]).join(", ")}, which a business needs for its books`,
+  );
 }
 
 main().catch((error) => {

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { EnvError, parseEnv } from "./env.server";
+import { EnvError, parseEnv, receiptSellerGaps } from "./env.server";
 import { runsOnce } from "../../tests/support/database-kind";
 
 const SECRET = "s".repeat(32);
@@ -376,5 +376,69 @@ describe.runIf(runsOnce)("Paystack settings (PAYMENT_PROVIDER=paystack, PAYSTACK
     expect(envError({ ...base, PAYSTACK_BASE_URL: "http://api.paystack.example" }).message).toContain("PAYSTACK_BASE_URL: must be an https:// URL");
     expect(envError({ ...PRODUCTION, PAYSTACK_SECRET_KEY: LIVE, PAYSTACK_BASE_URL: "http://127.0.0.1:4010" }).message).toContain("PAYSTACK_BASE_URL:");
     expect(envError({ ...base, PAYSTACK_BASE_URL: "ftp://api.paystack.co" }).message).toContain("PAYSTACK_BASE_URL:");
+  });
+});
+
+describe.runIf(runsOnce)("receipt seller details (RECEIPT_SELLER_*)", () => {
+  const PRODUCTION = { NODE_ENV: "production", AUTH_SECRET: SECRET, ...PRODUCTION_REST };
+  const SELLER = {
+    RECEIPT_SELLER_NAME: "Naija Directory Ltd",
+    RECEIPT_SELLER_ADDRESS: "12 Awolowo Road, Ikoyi, Lagos",
+    RECEIPT_SELLER_RC: "RC 1234567",
+  };
+
+  it("are unset by default (receipts then name the site); production names the missing essentials, elsewhere nothing", () => {
+    const env = parseEnv({ DATA_DIR: dataDir });
+    for (const name of ["NAME", "ADDRESS", "RC", "TIN", "EMAIL", "PHONE"] as const) expect(env[`RECEIPT_SELLER_${name}`]).toBeUndefined();
+    expect(receiptSellerGaps(env)).toEqual([]);
+    // Production starts without them (the cluster and end-to-end servers do), and the start-up log names them.
+    const production = parseEnv({ DATA_DIR: dataDir, ...PRODUCTION });
+    expect(receiptSellerGaps(production)).toEqual(["RECEIPT_SELLER_NAME", "RECEIPT_SELLER_ADDRESS", "RECEIPT_SELLER_RC"]);
+    expect(receiptSellerGaps(parseEnv({ DATA_DIR: dataDir, ...PRODUCTION, RECEIPT_SELLER_ADDRESS: SELLER.RECEIPT_SELLER_ADDRESS }))).toEqual([
+      "RECEIPT_SELLER_NAME",
+      "RECEIPT_SELLER_RC",
+    ]);
+    expect(receiptSellerGaps(parseEnv({ DATA_DIR: dataDir, ...PRODUCTION, ...SELLER }))).toEqual([]);
+  });
+
+  it("reads every detail, trimmed, as one line of plain text (HTML-looking text is kept as text)", () => {
+    const env = parseEnv({
+      DATA_DIR: dataDir,
+      RECEIPT_SELLER_NAME: "  Ade & Sons <Nigeria> Ltd ",
+      RECEIPT_SELLER_ADDRESS: "Plot 5, Block B, Admiralty Way, Lekki Phase 1, Lagos 106104\n",
+      RECEIPT_SELLER_RC: "BN 3456789",
+      RECEIPT_SELLER_TIN: "12345678-0001",
+      RECEIPT_SELLER_EMAIL: "accounts@naija.example",
+      RECEIPT_SELLER_PHONE: "+234 (0)801 234 5678",
+    });
+    expect(env).toMatchObject({
+      RECEIPT_SELLER_NAME: "Ade & Sons <Nigeria> Ltd",
+      RECEIPT_SELLER_ADDRESS: "Plot 5, Block B, Admiralty Way, Lekki Phase 1, Lagos 106104",
+      RECEIPT_SELLER_RC: "BN 3456789",
+      RECEIPT_SELLER_TIN: "12345678-0001",
+      RECEIPT_SELLER_EMAIL: "accounts@naija.example",
+      RECEIPT_SELLER_PHONE: "+234 (0)801 234 5678",
+    });
+    expect(parseEnv({ DATA_DIR: dataDir, RECEIPT_SELLER_RC: "RC1234567", RECEIPT_SELLER_TIN: "2345678901" })).toMatchObject({ RECEIPT_SELLER_RC: "RC1234567", RECEIPT_SELLER_TIN: "2345678901" });
+    // Empty is unset, as for every variable.
+    expect(parseEnv({ DATA_DIR: dataDir, RECEIPT_SELLER_ADDRESS: "" }).RECEIPT_SELLER_ADDRESS).toBeUndefined();
+  });
+
+  it.each([
+    ["RECEIPT_SELLER_NAME", "x".repeat(121), "must be at most 120 characters"],
+    ["RECEIPT_SELLER_NAME", "   ", "must not be blank"],
+    ["RECEIPT_SELLER_NAME", "Naija\u0007Directory", "must be one line of plain text, without control characters"],
+    ["RECEIPT_SELLER_NAME", "Naija \u202eLtd", "must be one line of plain text, without control characters"],
+    ["RECEIPT_SELLER_ADDRESS", "12 Awolowo Road,\nIkoyi", "must be one line of plain text, without control characters"],
+    ["RECEIPT_SELLER_ADDRESS", "a".repeat(301), "must be at most 300 characters"],
+    ["RECEIPT_SELLER_RC", "RC 1234567; DROP", "must be a CAC registration number"],
+    ["RECEIPT_SELLER_RC", "R".repeat(31), "must be at most 30 characters"],
+    ["RECEIPT_SELLER_TIN", "TIN-12345678", "must be a Tax Identification Number"],
+    ["RECEIPT_SELLER_TIN", "1234", "must be a Tax Identification Number"],
+    ["RECEIPT_SELLER_EMAIL", "accounts", "must be an e-mail address"],
+    ["RECEIPT_SELLER_PHONE", "call us", "must be a phone number"],
+    ["RECEIPT_SELLER_PHONE", "+234", "must be a phone number"],
+  ])("%s=%j is refused, naming the variable", (name, value, expected) => {
+    expect(envError({ [name]: value }).message).toContain(`${name}: ${expected}`);
   });
 });

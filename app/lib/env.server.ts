@@ -30,6 +30,25 @@ const addressList = z
     return entries;
   });
 
+/**
+ * One line of plain text an operator sets (a receipt's seller details): trimmed, at most `max` characters, no
+ * control characters (no line breaks, tabs or escape sequences) and no bidirectional overrides (which could
+ * make a number read backwards). Shown as text, never as HTML.
+ */
+const plainTextLine = (max: number) =>
+  z
+    .string()
+    .transform((value) => value.trim())
+    .pipe(
+      z
+        .string()
+        .min(1, "must not be blank")
+        .max(max, `must be at most ${max} characters`)
+        .refine((value) => !/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/.test(value), "must be one line of plain text, without control characters"),
+    );
+
+const digitCount = (value: string) => value.replace(/[^0-9]/g, "").length;
+
 const booleanString = z
   .enum(["true", "false", "1", "0", "yes", "no"], { message: "must be true or false" })
   .transform((v) => v === "true" || v === "1" || v === "yes");
@@ -51,6 +70,23 @@ const EnvSchema = z.object({
   /** JSON lines or short readable ones; unset: readable only outside production in a terminal (app/lib/logger.server.ts). */
   LOG_FORMAT: z.enum(["json", "pretty"], { message: "must be json or pretty" }).optional(),
   SUPPORT_EMAIL: z.email({ message: "must be an e-mail address" }).default("support@example.com"),
+  // The seller named on receipts (app/features/payments/internal/receipt-data.server.ts): what a business
+  // paying for a plan needs for its books. Unset in production: the start-up log warns (receiptSellerGaps).
+  /** The seller's registered name; unset: the site's name. */
+  RECEIPT_SELLER_NAME: plainTextLine(120).optional(),
+  RECEIPT_SELLER_ADDRESS: plainTextLine(300).optional(),
+  /** The CAC registration number as written on the certificate: RC 1234567 (a company), BN 1234567 (a business name)… */
+  RECEIPT_SELLER_RC: plainTextLine(30)
+    .refine((value) => /^[A-Za-z0-9][A-Za-z0-9 ./-]*$/.test(value), "must be a CAC registration number such as RC 1234567 or BN 1234567 (letters, digits, spaces, '.', '/', '-')")
+    .optional(),
+  /** The Tax Identification Number (FIRS or JTB). */
+  RECEIPT_SELLER_TIN: plainTextLine(30)
+    .refine((value) => /^[0-9][0-9 -]*$/.test(value) && digitCount(value) >= 8, "must be a Tax Identification Number such as 12345678-0001 (digits, spaces and '-')")
+    .optional(),
+  RECEIPT_SELLER_EMAIL: z.email({ message: "must be an e-mail address" }).max(254, "must be at most 254 characters").optional(),
+  RECEIPT_SELLER_PHONE: plainTextLine(30)
+    .refine((value) => /^\+?[0-9][0-9 ()-]*$/.test(value) && digitCount(value) >= 7, "must be a phone number such as +234 801 234 5678 (digits, spaces, '+', '(', ')', '-')")
+    .optional(),
   // The demo provider makes every payment succeed: outside a loopback trial it must be chosen explicitly.
   PAYMENT_PROVIDER: z.enum(["demo", "paystack"], { message: "must be paystack or demo" }).optional(),
   // Paystack (app/features/payments/paystack-provider.server.ts): the secret key signs nothing we send but
@@ -209,6 +245,18 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     demoData: trial && env.DEMO_SEED,
     devTools: trial && !env.SMTP_URL,
   };
+}
+
+/** The receipt's seller details a business's books need, whose absence the start-up log names. */
+export const RECEIPT_SELLER_ESSENTIALS = ["RECEIPT_SELLER_NAME", "RECEIPT_SELLER_ADDRESS", "RECEIPT_SELLER_RC"] as const;
+
+/**
+ * The essential seller details a production site has not set (RECEIPT_SELLER_ESSENTIALS): the server still
+ * starts (receipts then name the site alone), and logs one warning naming them. Empty outside production.
+ */
+export function receiptSellerGaps(env: Pick<Env, "isProduction" | (typeof RECEIPT_SELLER_ESSENTIALS)[number]>): string[] {
+  if (!env.isProduction) return [];
+  return RECEIPT_SELLER_ESSENTIALS.filter((name) => !env[name]);
 }
 
 /** Host names and addresses that stay inside this machine or a private network (RFC 1918, ULA). */

@@ -108,6 +108,22 @@ describe("plans and payments", () => {
       expect(await page.locator("header").first().isVisible()).toBe(false);
       expect(await page.getByRole("link", { name: "Payments", exact: true }).isVisible()).toBe(false);
       await page.emulateMedia({ media: "screen" });
+      // Print and Share, once the script runs (issue 32). Print opens the browser's dialog (stood in for here);
+      // headless chromium has no share sheet, so Share is 'Copy as text' and copies the receipt as text.
+      const actions = page.getByRole("group", { name: "Receipt actions" });
+      await page.evaluate(() => {
+        window.print = () => document.body.setAttribute("data-printed", "yes");
+      });
+      await actions.getByRole("button", { name: "Print", exact: true }).click();
+      expect(await page.locator("body").getAttribute("data-printed")).toBe("yes");
+      await watched.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: new URL(url("/")).origin });
+      await actions.getByRole("button", { name: "Copy as text" }).click();
+      await actions.getByRole("status").filter({ hasText: "Copied" }).waitFor();
+      const copied = await page.evaluate(() => navigator.clipboard.readText());
+      expect(copied).toMatch(/^Receipt from Naija Directory\n/);
+      expect(copied).toContain(`Reference: ${reference}`);
+      expect(copied).toContain("Amount paid: ₦2,999.00 (NGN)");
+      expect(copied).not.toContain("/dashboard/payments");
       // The same receipt was e-mailed (the development mailbox keeps it).
       const receiptMails = async () =>
         ((await (await fetch(url("/dev/mailbox.json"))).json()) as { to: string; subject: string }[]).filter(

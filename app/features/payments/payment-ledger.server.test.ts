@@ -6,6 +6,7 @@ import { actorFor } from "../../../tests/support/actors";
 import { refusal } from "../../../tests/support/refusals";
 import { settleBackgroundTasks } from "../../lib/background.server";
 import { getDb } from "../../lib/db.server";
+import { getEnv, setEnv, type Env } from "../../lib/env.server";
 import { listOutbox } from "../../lib/email.server";
 import { ADMIN_PAGE_SIZE } from "../../lib/pagination";
 import { confirmPayment, settlePayment } from "./confirm-payment.server";
@@ -205,6 +206,46 @@ describe("the receipt e-mail", () => {
     expect(mail!.html).toContain("&lt;script&gt;alert(1)&lt;/script&gt; O&#39;Neil &amp; Sons");
     expect(mail!.html).toContain("&lt;img src=x onerror=&quot;alert(2)&quot;&gt; Second line");
     expect(mail!.text).toContain('Item: Basic featured placement for <img src=x onerror="alert(2)"> Second line\n');
+  });
+
+  describe("with the operator's seller details (RECEIPT_SELLER_*)", () => {
+    let original: Env;
+    beforeEach(() => {
+      original = getEnv();
+    });
+    afterEach(() => setEnv(original));
+
+    it("names the seller and gives its address, CAC registration and TIN beside the payer, escaped in the HTML", async () => {
+      setEnv({
+        ...original,
+        RECEIPT_SELLER_NAME: "Ade & Sons <Nigeria> Ltd",
+        RECEIPT_SELLER_ADDRESS: "12 Awolowo Road, Ikoyi, Lagos",
+        RECEIPT_SELLER_RC: "RC 1234567",
+        RECEIPT_SELLER_TIN: "12345678-0001",
+      });
+      const { created, actor } = await owner({ firstName: "Bola", lastName: "Ige" });
+      const paid = await payForPlan(actor, { type: "subscription", plan: "standard" });
+      if (paid.status !== "paid") throw new Error("expected paid");
+      const [mail] = await mailsTo(created.email);
+      expect(mail!.text).toMatch(/^Ade & Sons <Nigeria> Ltd: receipt\n/);
+      expect(mail!.text).toContain(
+        "From:\n  Ade & Sons <Nigeria> Ltd\n  12 Awolowo Road, Ikoyi, Lagos\n  CAC registration: RC 1234567\n  TIN: 12345678-0001\n\n" +
+          `Billed to: Bola Ige (${created.email})\n`,
+      );
+      expect(mail!.html).not.toContain("<Nigeria>");
+      expect(mail!.html).toContain(">Ade &amp; Sons &lt;Nigeria&gt; Ltd</h1>");
+      expect(mail!.html).toContain("Ade &amp; Sons &lt;Nigeria&gt; Ltd<br>12 Awolowo Road, Ikoyi, Lagos<br>CAC registration: RC 1234567<br>TIN: 12345678-0001</p>");
+    });
+
+    it("without them, names the site alone", async () => {
+      const { created, actor } = await owner();
+      const paid = await payForPlan(actor, { type: "subscription", plan: "standard" });
+      if (paid.status !== "paid") throw new Error("expected paid");
+      const [mail] = await mailsTo(created.email);
+      expect(mail!.text).toMatch(/^Naija Directory: receipt\n/);
+      expect(mail!.text).toContain("From:\n  Naija Directory\n\nBilled to:");
+      expect(mail!.text).not.toContain("CAC registration");
+    });
   });
 
   it("a send that fails releases its claim, so the next attempt sends it", async () => {

@@ -2,11 +2,25 @@
  * How a payment reads in the owner's Payments page, on a receipt and in the admin's payments view.
  * Client-safe (no server imports).
  */
-import { formatDate } from "../../lib/format";
+import { formatDate, formatDateTime } from "../../lib/format";
 import { FEATURED_PLANS, PLANS } from "../../lib/reference";
 
-/** The business that issues receipts. */
+/** The business that issues receipts, unless the operator names it (RECEIPT_SELLER_NAME). */
 export const RECEIPT_ISSUER = "Naija Directory";
+
+/**
+ * Who issues a receipt, as the operator set it (RECEIPT_SELLER_* in app/lib/env.server.ts): one line of plain
+ * text each, shown as text (escaped in the HTML e-mail), never as HTML. Null where it is not set.
+ */
+export type ReceiptSeller = {
+  name: string;
+  address: string | null;
+  /** The CAC registration number as the operator wrote it: 'RC 1234567', 'BN 1234567'. */
+  registration: string | null;
+  tin: string | null;
+  email: string | null;
+  phone: string | null;
+};
 
 /** Rows per page of an owner's Payments page. */
 export const OWN_PAYMENTS_PAGE_SIZE = 20;
@@ -21,6 +35,21 @@ export const LEDGER_TEXTS = {
   continuePayment: "Continue",
   notApplied: "Received but not applied: please contact support and quote the reference.",
   print: "Print this receipt with your browser's Print command (Ctrl+P, or Share → Print on a phone).",
+  /** The receipt's two parties. */
+  from: "From",
+  receiptFrom: "Receipt from",
+  billedTo: "Billed to",
+  sellerRegistration: "CAC registration",
+  sellerTin: "TIN",
+  sellerEmail: "E-mail",
+  sellerPhone: "Phone",
+  /** The receipt page's buttons (shown once JavaScript runs, and only those the browser can do). */
+  actions: "Receipt actions",
+  printButton: "Print",
+  shareButton: "Share",
+  copyButton: "Copy as text",
+  copied: "Copied. Paste it into a message or an e-mail.",
+  shareFailed: "Could not share the receipt. Print it, or select its text and copy it.",
   /** Asked for someone else's payment, an unknown reference, or a payment without a receipt. */
   receiptNotFound: { title: "Receipt not found", text: "There is no receipt with this reference for your account." },
   noReceiptYet: { title: "No receipt", text: "Only a completed payment has a receipt." },
@@ -138,4 +167,64 @@ export function periodText(
   if (period.startsAt && period.endsAt) return `${formatDate(period.startsAt)} – ${formatDate(period.endsAt)}${days}`;
   if (purpose === "featured") return period.days === null ? "From the day an admin approves the placement" : `${period.days} days from the day an admin approves the placement`;
   return period.days === null ? "—" : `${period.days} days`;
+}
+
+/**
+ * The seller's block, a line each: the name, then the address, CAC registration, TIN, e-mail and phone that
+ * are set ('CAC registration: RC 1234567'). The receipt page and its e-mail show the same lines.
+ */
+export function sellerLines(seller: ReceiptSeller): string[] {
+  const labelled = (label: string, value: string | null) => (value ? `${label}: ${value}` : null);
+  return [
+    seller.name,
+    seller.address,
+    labelled(LEDGER_TEXTS.sellerRegistration, seller.registration),
+    labelled(LEDGER_TEXTS.sellerTin, seller.tin),
+    labelled(LEDGER_TEXTS.sellerEmail, seller.email),
+    labelled(LEDGER_TEXTS.sellerPhone, seller.phone),
+  ].filter((line): line is string => Boolean(line));
+}
+
+/** What a receipt's plain-text version needs (the page's data has it). */
+export type ReceiptTextData = {
+  reference: string;
+  amountKobo: number;
+  currency: string;
+  purpose: string;
+  what: string;
+  listingName: string | null;
+  period: { startsAt: Date | string | null; endsAt: Date | string | null; days: number | null };
+  createdAt: Date | string;
+  paidAt: Date | string | null;
+  seller: ReceiptSeller;
+};
+
+/** User text on one line, so a crafted listing name cannot add lines to a text receipt. */
+export const oneLine = (value: string) => value.replace(/\s+/g, " ").trim();
+
+/** What was bought, as a receipt names it: 'Basic featured placement for Iya Basira Kitchen'. */
+export function receiptItem(receipt: Pick<ReceiptTextData, "what" | "listingName">): string {
+  return receipt.listingName ? `${receipt.what} for ${oneLine(receipt.listingName)}` : receipt.what;
+}
+
+/**
+ * The receipt as plain text, for the Share button (the phone's share sheet, or the clipboard): the issuer with
+ * its registration and TIN, then reference, item, period, amount and date paid. Not the receipt's address: it
+ * opens only for the payer, signed in.
+ */
+export function receiptShareText(receipt: ReceiptTextData): string {
+  const { seller } = receipt;
+  const ids = [
+    seller.registration ? `${LEDGER_TEXTS.sellerRegistration}: ${seller.registration}` : null,
+    seller.tin ? `${LEDGER_TEXTS.sellerTin}: ${seller.tin}` : null,
+  ].filter(Boolean);
+  const rows: [string, string][] = [
+    ["Reference", receipt.reference],
+    ["Item", receiptItem(receipt)],
+    ["Period", periodText(receipt.purpose, receipt.period)],
+    ["Amount paid", `${formatNairaExact(receipt.amountKobo)} (${receipt.currency})`],
+    ["Date paid", formatDateTime(receipt.paidAt ?? receipt.createdAt)],
+  ];
+  const heading = `${LEDGER_TEXTS.receiptFrom} ${seller.name}${ids.length > 0 ? ` (${ids.join("; ")})` : ""}`;
+  return [heading, ...rows.map(([label, value]) => `${label}: ${value}`)].join("\n");
 }

@@ -5,14 +5,11 @@ import { sendEmail, type OutgoingEmail } from "../../lib/email.server";
 import { getEnv } from "../../lib/env.server";
 import { formatDateTime } from "../../lib/format";
 import { loadPaymentReceipt, type PaymentReceipt } from "./internal/receipt-data.server";
-import { formatNairaExact, LEDGER_TEXTS, periodText, providerLabel, receiptHref, RECEIPT_ISSUER } from "./payment-ledger";
+import { formatNairaExact, LEDGER_TEXTS, oneLine, periodText, providerLabel, receiptHref, receiptItem, sellerLines } from "./payment-ledger";
 
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
 }
-
-/** Names are user text: one line, so a crafted name cannot add lines to the text e-mail. */
-const oneLine = (value: string) => value.replace(/\s+/g, " ").trim();
 
 /**
  * E-mails the payer the receipt of a succeeded payment, once: the payment is claimed first
@@ -38,13 +35,16 @@ export async function sendPaymentReceipt(reference: string): Promise<{ sent: boo
   }
 }
 
-/** The receipt as an e-mail: plain text and HTML with every piece of user text escaped. */
+/**
+ * The receipt as an e-mail: plain text and HTML with every piece of user text escaped, and the seller's details
+ * (the operator's text, escaped the same way) beside the payer's.
+ */
 function receiptEmail(receipt: PaymentReceipt, to: string): OutgoingEmail {
   const link = new URL(receiptHref(receipt.reference), getEnv().PUBLIC_URL).toString();
-  const item = receipt.listingName ? `${receipt.what} for ${oneLine(receipt.listingName)}` : receipt.what;
+  const seller = sellerLines(receipt.seller);
   const lines: [string, string][] = [
-    ["Billed to", `${oneLine(receipt.payerName)} (${to})`],
-    ["Item", item],
+    [LEDGER_TEXTS.billedTo, `${oneLine(receipt.payerName)} (${to})`],
+    ["Item", receiptItem(receipt)],
     ["Period", periodText(receipt.purpose, receipt.period)],
     ["Amount paid", `${formatNairaExact(receipt.amountKobo)} (${receipt.currency})`],
     ["Date paid", formatDateTime(receipt.paidAt ?? receipt.createdAt)],
@@ -53,7 +53,8 @@ function receiptEmail(receipt: PaymentReceipt, to: string): OutgoingEmail {
   ];
   const note = receipt.notApplied ? LEDGER_TEXTS.notApplied : null;
   const text =
-    `${RECEIPT_ISSUER}: receipt\n\nThank you for your payment.\n\n` +
+    `${receipt.seller.name}: receipt\n\nThank you for your payment.\n\n` +
+    `${LEDGER_TEXTS.from}:\n${seller.map((line) => `  ${line}`).join("\n")}\n\n` +
     lines.map(([label, value]) => `${label}: ${value}`).join("\n") +
     (note ? `\n\n${note}` : "") +
     `\n\nView or print this receipt: ${link}\n`;
@@ -64,11 +65,16 @@ function receiptEmail(receipt: PaymentReceipt, to: string): OutgoingEmail {
         `<td style="padding:4px 0">${escapeHtml(value)}</td></tr>`,
     )
     .join("");
+  const from =
+    `<p style="margin:0 0 16px;font-size:14px"><strong style="color:#4b5563">${escapeHtml(LEDGER_TEXTS.from)}</strong><br>` +
+    seller.map(escapeHtml).join("<br>") +
+    `</p>`;
   const html =
     `<div style="font-family:Arial,Helvetica,sans-serif;color:#111827;max-width:560px">` +
-    `<h1 style="font-size:20px;margin:0 0 4px">${escapeHtml(RECEIPT_ISSUER)}</h1>` +
+    `<h1 style="font-size:20px;margin:0 0 4px">${escapeHtml(receipt.seller.name)}</h1>` +
     `<p style="margin:0 0 16px;color:#4b5563">Receipt</p>` +
     `<p>Thank you for your payment.</p>` +
+    from +
     `<table role="presentation" style="border-collapse:collapse;font-size:14px">${rows}</table>` +
     (note ? `<p style="color:#92400e">${escapeHtml(note)}</p>` : "") +
     `<p><a href="${escapeHtml(link)}">View or print this receipt</a></p>` +

@@ -3,6 +3,7 @@ import type { Route } from "./+types/payment-receipt";
 import { SITE_NAME } from "~/components/site";
 import { loginUrlFor } from "~/features/accounts/access";
 import { optionalUser } from "~/features/accounts/guards.server";
+import { ReceiptActions } from "~/features/payments/components/receipt-actions";
 import { ReceiptView } from "~/features/payments/components/receipt-view";
 import { getPaymentReceipt } from "~/features/payments/get-payment-receipt.server";
 import { LEDGER_TEXTS } from "~/features/payments/payment-ledger";
@@ -27,7 +28,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   }
 }
 
-/** A printable receipt: the page prints as the receipt alone (see ReceiptView's print styles). */
+/**
+ * A printable receipt: the page prints as the receipt alone (see ReceiptView's print styles). Print and Share
+ * buttons appear once JavaScript runs (ReceiptActions); the hint below names the browser's Print command for
+ * everyone.
+ */
 export default function PaymentReceipt({ loaderData }: Route.ComponentProps) {
   const { receipt, backHref } = loaderData;
   return (
@@ -38,6 +43,7 @@ export default function PaymentReceipt({ loaderData }: Route.ComponentProps) {
         </Link>
       </nav>
       <ReceiptView receipt={receipt} />
+      <ReceiptActions receipt={receipt} />
       <p className="text-sm text-gray-600 print:hidden">{LEDGER_TEXTS.print}</p>
     </div>
   );

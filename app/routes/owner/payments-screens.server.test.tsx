@@ -7,6 +7,7 @@ import { createDemoPaymentProvider, type DemoProviderOptions } from "../../featu
 import { LEDGER_TEXTS } from "../../features/payments/payment-ledger";
 import { registerPaymentProvider, resetPaymentProviders } from "../../features/payments/payment-provider.server";
 import { getDb } from "../../lib/db.server";
+import { getEnv, setEnv, type Env } from "../../lib/env.server";
 import * as adminRoute from "../admin/admin";
 import * as dashboardRoute from "./dashboard";
 import * as receiptRoute from "./payment-receipt";
@@ -122,6 +123,52 @@ describe("/dashboard/payments/:reference", () => {
     expect(shown.html).toContain("@media print");
     expect(shown.html).not.toMatch(/<script(?![^>]*type="application\/ld\+json")/);
     expect(hrefs(shown.html)).toContain("/dashboard/payments");
+    // Nothing set by the operator: the site's name alone, beside the payer.
+    expect(shown.text).toContain(`From Naija Directory Billed to Chiamaka`);
+    // Print and Share work only with JavaScript: they appear after hydration, never in the server's page; the
+    // hint names the browser's own Print command for everyone.
+    expect(shown.html).not.toContain("<button");
+    expect(shown.html).not.toContain(LEDGER_TEXTS.actions);
+    expect(shown.text).toContain(LEDGER_TEXTS.print);
+  });
+
+  describe("with the operator's seller details (RECEIPT_SELLER_*)", () => {
+    let original: Env;
+    beforeEach(() => {
+      original = getEnv();
+    });
+    afterEach(() => setEnv(original));
+
+    it("shows them, as text, in a From block beside Billed to, and names the seller at the top", async () => {
+      setEnv({
+        ...original,
+        RECEIPT_SELLER_NAME: "Ade & Sons <Nigeria> Ltd",
+        RECEIPT_SELLER_ADDRESS: "12 Awolowo Road, Ikoyi, Lagos",
+        RECEIPT_SELLER_RC: "RC 1234567",
+        RECEIPT_SELLER_TIN: "12345678-0001",
+        RECEIPT_SELLER_EMAIL: "accounts@naija.example",
+        RECEIPT_SELLER_PHONE: "+234 801 234 5678",
+      });
+      const { owner, cookie } = await signedInOwner({ firstName: "Bola", lastName: "Ige" });
+      const payment = await createPayment(getDb(), { userId: owner.id, purpose: "subscription", planId: "standard" });
+      const shown = page(await renderRoute(receiptRoute, `/dashboard/payments/${payment.reference}`, { cookie, pattern: RECEIPT_PATTERN }));
+      expect(shown.text).toContain("Ade & Sons &lt;Nigeria&gt; Ltd Receipt");
+      expect(shown.text).toContain(
+        "From Ade & Sons &lt;Nigeria&gt; Ltd 12 Awolowo Road, Ikoyi, Lagos CAC registration: RC 1234567 TIN: 12345678-0001 " +
+          `E-mail: accounts@naija.example Phone: +234 801 234 5678 Billed to Bola Ige ${owner.email}`,
+      );
+      expect(shown.html).not.toContain("<Nigeria>");
+      expect(shown.html).toMatch(/<section aria-labelledby="receipt-from">/);
+    });
+
+    it("leaves out what is not set", async () => {
+      setEnv({ ...original, RECEIPT_SELLER_RC: "BN 3456789" });
+      const { owner, cookie } = await signedInOwner({ firstName: "Bola", lastName: "Ige" });
+      const payment = await createPayment(getDb(), { userId: owner.id, purpose: "subscription", planId: "standard" });
+      const shown = page(await renderRoute(receiptRoute, `/dashboard/payments/${payment.reference}`, { cookie, pattern: RECEIPT_PATTERN }));
+      expect(shown.text).toContain("From Naija Directory CAC registration: BN 3456789 Billed to Bola Ige");
+      expect(shown.text).not.toContain("TIN:");
+    });
   });
 
   it("is the not-found page for another owner, a visitor and an admin without two-factor; signed-out people sign in first", async () => {

@@ -1,5 +1,5 @@
 import { formatDateTime } from "../../../lib/format";
-import { formatNairaExact, LEDGER_TEXTS, periodText, providerLabel, RECEIPT_ISSUER } from "../payment-ledger";
+import { formatNairaExact, LEDGER_TEXTS, periodText, providerLabel, sellerLines, type ReceiptSeller } from "../payment-ledger";
 
 export type ReceiptViewData = {
   reference: string;
@@ -15,6 +15,7 @@ export type ReceiptViewData = {
   payerName: string;
   payerEmail: string | null;
   notApplied: boolean;
+  seller: ReceiptSeller;
 };
 
 /**
@@ -30,8 +31,12 @@ const PRINT_CSS = `@media print {
   .receipt a { color: inherit; text-decoration: none; }
 }`;
 
-/** A payment's receipt as a document: who issued it, to whom, for what, how much, when, which reference. */
+/**
+ * A payment's receipt as a document: who issued it (the operator's seller details), to whom, for what, how
+ * much, when, which reference. Every value is rendered as text.
+ */
 export function ReceiptView({ receipt }: { receipt: ReceiptViewData }) {
+  const [sellerName, ...sellerDetails] = sellerLines(receipt.seller);
   const rows: [string, string][] = [
     ["Item", receipt.listingName ? `${receipt.what} for ${receipt.listingName}` : receipt.what],
     ["Period", periodText(receipt.purpose, receipt.period)],
@@ -46,7 +51,7 @@ export function ReceiptView({ receipt }: { receipt: ReceiptViewData }) {
       <article className="receipt card space-y-5 p-6" aria-labelledby="receipt-title">
         <header className="flex flex-wrap items-start justify-between gap-3 border-b border-gray-200 pb-4">
           <div>
-            <p className="text-lg font-bold">{RECEIPT_ISSUER}</p>
+            <p className="text-lg font-bold">{receipt.seller.name}</p>
             <h1 id="receipt-title" className="text-sm font-semibold uppercase tracking-wide text-gray-600">
               {LEDGER_TEXTS.receiptTitle}
             </h1>
@@ -56,11 +61,26 @@ export function ReceiptView({ receipt }: { receipt: ReceiptViewData }) {
             {formatDateTime(receipt.paidAt ?? receipt.createdAt)}
           </p>
         </header>
-        <section aria-label="Billed to">
-          <h2 className="text-xs font-semibold uppercase tracking-wide text-gray-500">Billed to</h2>
-          <p className="font-medium">{receipt.payerName}</p>
-          {receipt.payerEmail ? <p className="break-all text-sm text-gray-700">{receipt.payerEmail}</p> : null}
-        </section>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <section aria-labelledby="receipt-from">
+            <h2 id="receipt-from" className="text-xs font-semibold uppercase tracking-wide text-gray-500">
+              {LEDGER_TEXTS.from}
+            </h2>
+            <p className="font-medium">{sellerName}</p>
+            {sellerDetails.map((line) => (
+              <p key={line} className="break-words text-sm text-gray-700">
+                {line}
+              </p>
+            ))}
+          </section>
+          <section aria-labelledby="receipt-billed-to">
+            <h2 id="receipt-billed-to" className="text-xs font-semibold uppercase tracking-wide text-gray-500">
+              {LEDGER_TEXTS.billedTo}
+            </h2>
+            <p className="font-medium">{receipt.payerName}</p>
+            {receipt.payerEmail ? <p className="break-all text-sm text-gray-700">{receipt.payerEmail}</p> : null}
+          </section>
+        </div>
         <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
           {rows.map(([label, value]) => (
             <div key={label} className="contents">

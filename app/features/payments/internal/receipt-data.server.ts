@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { businesses, featuredRequests, payments, profiles, subscriptions, user } from "../../../../db/schema";
 import { getDb, type Db, type Tx } from "../../../lib/db.server";
-import { isPaidNotApplied, paymentPeriodDays, paymentWhat } from "../payment-ledger";
+import { getEnv, type Env } from "../../../lib/env.server";
+import { isPaidNotApplied, paymentPeriodDays, paymentWhat, RECEIPT_ISSUER, type ReceiptSeller } from "../payment-ledger";
 
 /** Everything a receipt shows, for the page and the e-mail (the caller has authorized the reader). */
 export type PaymentReceipt = {
@@ -26,7 +27,24 @@ export type PaymentReceipt = {
   payerEmail: string | null;
   /** Paid, but the plan could not be applied (quote the reference to support). */
   notApplied: boolean;
+  /** Who issues the receipt: the operator's current RECEIPT_SELLER_* settings. */
+  seller: ReceiptSeller;
 };
+
+/**
+ * The seller a receipt names, as the operator has set it now (RECEIPT_SELLER_*; the name defaults to the
+ * site's). Receipts are drawn when they are read, so a changed setting shows on every receipt from then on.
+ */
+export function receiptSeller(env: Env = getEnv()): ReceiptSeller {
+  return {
+    name: env.RECEIPT_SELLER_NAME ?? RECEIPT_ISSUER,
+    address: env.RECEIPT_SELLER_ADDRESS ?? null,
+    registration: env.RECEIPT_SELLER_RC ?? null,
+    tin: env.RECEIPT_SELLER_TIN ?? null,
+    email: env.RECEIPT_SELLER_EMAIL ?? null,
+    phone: env.RECEIPT_SELLER_PHONE ?? null,
+  };
+}
 
 const trimmed = (value: string | null | undefined) => value?.trim() || null;
 
@@ -101,5 +119,6 @@ export async function loadPaymentReceipt(reference: string, db: Db | Tx = getDb(
     // A deleted account keeps its row anonymised: no address to show or write to.
     payerEmail: row.deletedAt ? null : (row.email ?? null),
     notApplied: isPaidNotApplied(row.status, row.failureReason),
+    seller: receiptSeller(),
   };
 }
