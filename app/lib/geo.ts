@@ -64,12 +64,12 @@ export const LOCATION_TEXTS = {
   useMyLocation: "Use my current location",
   locating: "Finding your location…",
   /** The browser did not give a position (refused, unavailable, no JavaScript): the 'Near me' explanation. */
-  noLocation:
-    "Your browser did not share a location. Allow location for this site and try again, or type coordinates below (for example 6.5244, 3.3792).",
+  noLocation: "Your browser did not share a location. Allow location for this site and try again, or choose a place, or type one below.",
   formNoLocation: "Your browser did not share a location. Allow location for this site and try again, or type the coordinates.",
   unsupported: "This browser cannot share a location. Type coordinates below instead (for example 6.5244, 3.3792).",
   nearMe: "Near me",
-  nearIgnored: "We could not read that location (it must be two numbers inside Nigeria, like 6.5244,3.3792), so results are not sorted by distance.",
+  nearIgnored: "We do not know that place, so results are not sorted by distance. Type a town, an area or an LGA (for example Ikeja), or choose a place under 'Near me'.",
+  nearAmbiguous: "Several places have that name. Which one?",
 } as const;
 
 /** The sphere distances are measured on (the radius PostgreSQL's earthdistance also uses, 6,378,168 m). */

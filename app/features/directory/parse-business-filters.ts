@@ -1,5 +1,6 @@
 import { findLga } from "../../lib/nigeria-lgas";
-import { parseNear, type LatLng } from "../../lib/geo";
+import { formatNear, parseNear, type LatLng } from "../../lib/geo";
+import { findPlace, placeLabel, placeParam } from "../../lib/places";
 import { findCategory, findRegion, type Category, type Region } from "../../lib/reference";
 
 /** What /businesses reads from its URL (spec 01 §2, Listing page). */
@@ -16,10 +17,17 @@ export type BusinessFilters = {
   minRating?: 4 | null;
   /** open=now: only listings open at this minute in WAT (ADR 21). */
   open?: "now" | null;
-  /** near=lat,lng: listings within a radius of this point, nearest first (ADR 23). */
+  /** near=lat,lng or near=a place ('Ikeja', 'Surulere, Oyo'): listings within a radius of it, nearest first (ADR 23). */
   near?: LatLng | null;
-  /** A near= that could not be read (not two numbers inside Nigeria): ignored, and the page says so. */
+  /**
+   * How the page names that point and carries it on in its links: a named place as 'Ikeja, Lagos' (links keep the
+   * name), coordinates by the nearest LGA's name (links keep the coordinates). Never the numbers (issue 32).
+   */
+  nearPlace?: { label: string; param: string; isPoint: boolean } | null;
+  /** A near= that names no place we know and no point in Nigeria: ignored, and the page says so. */
   nearIgnored?: boolean;
+  /** A near= that names places in several states ('Surulere'): one choice each, and the page asks which. */
+  nearChoices?: { label: string; param: string }[];
 };
 
 export const MAX_QUERY_LENGTH = 100;
@@ -34,7 +42,10 @@ export function parseBusinessFilters(params: URLSearchParams): BusinessFilters {
   const q = (params.get("q") ?? "").trim().replace(/\s+/g, " ").slice(0, MAX_QUERY_LENGTH);
   const page = Number.parseInt(params.get("page") ?? "", 10);
   const region = findRegion(params.get("region"));
-  const near = parseNear(params.get("near"));
+  const typedNear = params.get("near");
+  const place = findPlace(typedNear, region);
+  const near = place.kind === "place" ? place.place.point : null;
+  const isPoint = parseNear(typedNear) !== null;
   return {
     q,
     region,
@@ -45,6 +56,11 @@ export function parseBusinessFilters(params: URLSearchParams): BusinessFilters {
     minRating: params.get("rating") === "4" ? 4 : null,
     open: params.get("open") === "now" ? "now" : null,
     near,
-    nearIgnored: !near && Boolean(params.get("near")?.trim()),
+    nearPlace:
+      place.kind === "place"
+        ? { label: placeLabel(place.place), param: isPoint ? formatNear(place.place.point) : placeParam(place.place), isPoint }
+        : null,
+    nearIgnored: place.kind === "unknown" && Boolean(typedNear?.trim()),
+    nearChoices: place.kind === "ambiguous" ? place.places.map((p) => ({ label: placeLabel(p), param: placeParam(p) })) : [],
   };
 }

@@ -61,6 +61,9 @@ describe("counts shown for a result set", () => {
     const none = { q: "", region: null, category: null };
     expect(resultSummary(12, false, { ...none, q: "bread" }, { radiusKm: 25, capped: false })).toBe("12 businesses for “bread” within 25 km");
     expect(resultSummary(1000, false, none, { radiusKm: 25, capped: true })).toBe("At least 1,000 businesses within 25 km");
+    // The place is named, never the numbers (issue 32): 'of' a named place, 'around' a shared point.
+    expect(resultSummary(2, false, none, { radiusKm: 25, capped: false, place: "near Ikeja, Lagos" })).toBe("2 businesses within 25 km of Ikeja, Lagos");
+    expect(resultSummary(2, false, none, { radiusKm: 25, capped: false, place: "around Egbeda, Oyo" })).toBe("2 businesses within 25 km around Egbeda, Oyo");
     // Not 'At least 0': only the nearest were read.
     expect(resultSummary(0, false, { ...none, q: "okra" }, { radiusKm: 25, capped: true })).toBe("No businesses among the nearest listings for “okra” within 25 km");
   });

@@ -24,13 +24,14 @@ export function formatCount(n: number, isEstimate: boolean): string {
 
 /**
  * The line above the results: '1,234 businesses', 'About 16,000 businesses for “lagos” · Eatery · Lagos',
- * '… · Ikeja, Lagos · Rated 4+ · Open now', '12 businesses within 25 km'.
+ * '… · Ikeja, Lagos · Rated 4+ · Open now', '12 businesses within 25 km of Ikeja, Lagos' (a named place), '… within
+ * 25 km around Ikeja, Lagos' (a shared point, named by its nearest LGA).
  */
 export function resultSummary(
   total: number,
   isEstimate: boolean,
   filters: { q: string; region: string | null; lga?: string | null; category: string | null; minRating?: 4 | null; open?: string | null },
-  near?: { radiusKm: number; capped: boolean } | null,
+  near?: { radiusKm: number; capped: boolean; place?: string | null } | null,
 ): string {
   // A capped near search read only the nearest listings: none of them matching says nothing of those farther out.
   const count = isEstimate
@@ -38,7 +39,7 @@ export function resultSummary(
     : near?.capped && total === 0
       ? "No businesses among the nearest listings"
       : `${near?.capped ? "At least " : ""}${formatNumber(total)} ${total === 1 ? "business" : "businesses"}`;
-  const where = near ? ` within ${near.radiusKm} km` : "";
+  const where = near ? ` within ${near.radiusKm} km${near.place ? ` ${near.place.replace(/^near /, "of ")}` : ""}` : "";
   const place = filters.region && filters.lga ? `${filters.lga}, ${filters.region}` : filters.region;
   return [`${count}${filters.q ? ` for “${filters.q}”` : ""}${where}`, filters.category, place, filters.minRating && "Rated 4+", filters.open && "Open now"]
     .filter(Boolean)

@@ -11,7 +11,8 @@ import { searchBusinesses } from "~/features/directory/search-businesses.server"
 import { parseBusinessFilters } from "~/features/directory/parse-business-filters";
 import { businessesHref } from "~/features/directory/search-params";
 import { activeFilterCount, resultSummary } from "~/features/directory/search-summary";
-import { formatNear, LOCATION_TEXTS } from "~/lib/geo";
+import { LOCATION_TEXTS } from "~/lib/geo";
+import { suggestedPlaces } from "~/lib/places";
 import type { loader as rootLoader } from "~/root";
 import { optionalUser } from "~/features/accounts/guards.server";
 import { shouldCountView } from "~/features/analytics/counting";
@@ -42,22 +43,27 @@ export async function loader({ request }: Route.LoaderArgs) {
   // Free-text and near-me result pages are endless; keep them out of search indexes.
   if (filters.q || filters.near) meta.push({ name: "robots", content: "noindex, follow" });
   const sort = filters.sort ?? null;
-  const near = filters.near ? formatNear(filters.near) : null;
+  // The near= that links carry on: a named place as named ('Ikeja, Lagos'), a shared point as its coordinates.
+  const near = filters.near && filters.nearPlace ? filters.nearPlace.param : null;
   // The orders as data, the chosen one marked (issue 32); links and labels are made here (no code shipped for them).
   const sortOptions = [
     { label: near ? "Nearest first" : filters.q ? "Best match" : "Featured and newest", href: businessesHref({ ...filters, near, sort: null, page: 1 }), current: !sort },
     { label: "Highest rated", href: businessesHref({ ...filters, near, sort: "rating", page: 1 }), current: sort === "rating" },
   ];
   // 'Near me' (ADR 23): its texts as data, and the link that leaves the location out.
+  // Without a shared location, places to choose with one tap (issue 32): the state's LGAs, else the largest cities.
   const nearMe = {
     explanation: LOCATION_TEXTS.noLocation,
     ignored: filters.nearIgnored ? LOCATION_TEXTS.nearIgnored : null,
     clearHref: near ? businessesHref({ ...filters, near: null, page: 1 }) : null,
+    place: filters.nearPlace ? `${filters.nearPlace.isPoint ? "around" : "near"} ${filters.nearPlace.label}` : null,
+    choices: (filters.nearChoices ?? []).map((c) => ({ label: c.label, href: businessesHref({ ...filters, near: c.param, page: 1 }) })),
+    suggestions: suggestedPlaces(filters.region).map((p) => ({ label: `Near ${p.label}`, href: businessesHref({ ...filters, near: p.near, sort: null, page: 1 }) })),
   };
   // The line above the results, made here: its wording is not shipped as code (check:bundle).
   const summary = result.correctedQuery
     ? resultSummary(result.total, result.isEstimate, { ...filters, q: "" })
-    : resultSummary(result.total, result.isEstimate, filters, result.near);
+    : resultSummary(result.total, result.isEstimate, filters, result.near ? { ...result.near, place: nearMe.place } : null);
   // An empty page says what would help, one tap each (issue 32), from the counts the sidebar already has.
   const emptyHelp = result.items.length === 0 && result.page === 1 ? emptyResultHelp(filters, facets, near) : [];
   return {
@@ -131,13 +137,27 @@ export default function Businesses({ loaderData }: Route.ComponentProps) {
         filterCount={filterCount}
       />
       <div className="mt-3 flex flex-wrap items-center gap-3 text-sm">
-        <NearMe filters={filters} near={filters.near} explanation={nearMe.explanation} />
+        <NearMe filters={filters} near={filters.near} explanation={nearMe.explanation} suggestions={nearMe.suggestions} />
         {nearMe.clearHref && (
           <Link to={nearMe.clearHref} className="link">
-            Search everywhere, not near {filters.near}
+            Search everywhere, not {nearMe.place}
           </Link>
         )}
         {nearMe.ignored && <p className="text-red-700">{nearMe.ignored}</p>}
+        {nearMe.choices.length > 0 && (
+          <div className="w-full">
+            <p className="text-red-700">{LOCATION_TEXTS.nearAmbiguous}</p>
+            <ul className="mt-2 flex flex-wrap gap-2" onClick={followLink}>
+              {nearMe.choices.map((c) => (
+                <li key={c.href}>
+                  <a href={c.href} data-discover="true" className="pill-link">
+                    {c.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
       </div>
       <div className="mt-6 flex gap-6">
         <FilterSidebar

@@ -10,15 +10,18 @@ type NearMeProps = {
   near: string | null;
   /** Why there is no location (the loader's text: no formatting or wording shipped as code). */
   explanation: string;
+  /** Places to choose with one tap ('Near Ikeja'): the chosen state's LGAs, else the largest cities (issue 32). */
+  suggestions: { label: string; href: string }[];
 };
 
 /**
  * 'Near me' on /businesses (ADR 23). With JavaScript, the browser's position (asked for on the press) becomes
  * ?near=lat,lng rounded to 4 decimals (about 11 m: shareable, cacheable URLs), by `app/enhance/near-me.ts` (ADR 29).
  * Without JavaScript (the link opens #near-me), or when the browser shares no location, the panel says why and
- * takes typed coordinates (a plain GET form, which also carries the search as it is).
+ * offers places instead: one tap on a nearby LGA or city, or a place typed by name (a plain GET form, which also
+ * carries the search as it is; coordinates typed there still work). Nobody has to know their latitude.
  */
-export function NearMe({ filters, near, explanation }: NearMeProps) {
+export function NearMe({ filters, near, explanation, suggestions }: NearMeProps) {
   const navigate = useNavigate();
   const ref = useEnhance<HTMLAnchorElement>((link) => enhanceNearMe(link, navigate));
   return (
@@ -34,14 +37,25 @@ export function NearMe({ filters, near, explanation }: NearMeProps) {
           {[...businessesParams({ ...filters, near: null, page: null })].map(([name, value]) => (
             <input key={name} type="hidden" name={name} value={value} />
           ))}
-          <label htmlFor="near-coordinates" className="sr-only">
-            Coordinates (latitude, longitude)
+          <label htmlFor="near-place" className="sr-only">
+            A town, area or LGA
           </label>
-          <input id="near-coordinates" name="near" defaultValue={near ?? ""} placeholder="6.5244,3.3792" inputMode="decimal" maxLength={40} className="field min-w-0 flex-1" />
+          <input id="near-place" name="near" defaultValue={near ?? ""} placeholder="Town, area or LGA" maxLength={60} className="field min-w-0 flex-1" />
           <button type="submit" className="btn btn-primary">
             Search near here
           </button>
         </form>
+        {suggestions.length > 0 && (
+          <ul aria-label="Places" className="mt-3 flex flex-wrap gap-2">
+            {suggestions.map((place) => (
+              <li key={place.href}>
+                <a href={place.href} className="pill-link">
+                  {place.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
       </div>
     </div>
   );
