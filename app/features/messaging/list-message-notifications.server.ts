@@ -1,10 +1,11 @@
-import { and, desc, eq, gt, ne, sql } from "drizzle-orm";
+import { and, desc, eq, gt, ne } from "drizzle-orm";
 import { businesses, businessMessages } from "../../../db/schema";
 import { AppError } from "../../lib/app-error";
-import { getDb, queryRows } from "../../lib/db.server";
+import { getDb } from "../../lib/db.server";
 import { LIMITS } from "../../lib/reference";
 import type { SessionUser } from "../accounts/session-user";
 import type { MessageNotification } from "../notifications/notification.schemas";
+import { countUnreadMessages } from "./count-unread-messages.server";
 import { chatHref, MESSAGE_TEXTS } from "./message.schemas";
 import { displayNames, messageColumns } from "./internal/message-view.server";
 
@@ -30,10 +31,7 @@ export async function listMessageNotifications(actor: SessionUser | null): Promi
           .orderBy(desc(businessMessages.createdAt), desc(businessMessages.id))
           .limit(LIMITS.notificationLimit)
       : [];
-  const [unread] = await queryRows<{ count: number }>(
-    db,
-    sql`select count(*)::int as count from ${businessMessages} where ${businessMessages.recipientId} = ${actor.id} and not ${businessMessages.readStatus}`,
-  );
+  const unreadMessages = await countUnreadMessages(actor);
   const names = await displayNames(
     db,
     rows.map((r) => r.senderId),
@@ -53,5 +51,5 @@ export async function listMessageNotifications(actor: SessionUser | null): Promi
       href: r.businessId ? chatHref({ businessId: r.businessId, businessName, visitorId: r.visitorId, viewerId: actor.id }) : null,
     };
   });
-  return { items, unreadMessages: Number(unread?.count ?? 0) };
+  return { items, unreadMessages };
 }

@@ -20,6 +20,9 @@ export const REVIEW_LIMITS = {
   priorWeight: 5,
   /** Review items in a business page's JSON-LD. */
   jsonLdReviews: 3,
+  /** The owner dashboard's 'Needs you now' counts unanswered reviews this many days old at most, on this many listings. */
+  awaitingReplyDays: 30,
+  awaitingReplyListings: 10,
 } as const;
 
 export const REVIEW_STATUSES = ["published", "held", "hidden"] as const;

@@ -9,6 +9,8 @@ import { getSessionUser } from "~/features/accounts/session.server";
 import type { SessionUser } from "~/features/accounts/session-user";
 import { listSavedBusinesses } from "~/features/directory/list-saved-businesses.server";
 import { listConversations } from "~/features/messaging/list-conversations.server";
+import { countUnreadMessages } from "~/features/messaging/count-unread-messages.server";
+import { listReviewsAwaitingReply } from "~/features/reviews/list-reviews-awaiting-reply.server";
 import { greetingName } from "~/features/accounts/session-user";
 import { getKycStatus } from "~/features/kyc/get-kyc-status.server";
 import { KycCard } from "~/features/kyc/kyc-card";
@@ -60,11 +62,48 @@ export async function loader({ request }: Route.LoaderArgs) {
       featuredEndsSoon: featuredEndsSoon(listing, now),
     };
   });
-  const plan = await getCurrentPlan(user);
-  const refunds = await listOwnRefunds(user);
+  const [plan, refunds, unreadMessages, awaitingReply] = await Promise.all([
+    getCurrentPlan(user),
+    listOwnRefunds(user),
+    countUnreadMessages(user),
+    listReviewsAwaitingReply(user),
+  ]);
+  const attention = needsYouNow({ unreadMessages, awaitingReply, listings, kycStatus: kyc.status });
   const premiumEndsSoon = listings.some((l) => l.premiumUntil && new Date(l.premiumUntil).getTime() - now <= RENEWAL_WINDOW_MS);
   const premiumUntil = listings.find((l) => l.premiumUntil)?.premiumUntil ?? null;
-  return { kind: "owner" as const, name: greetingName(user), kyc, listings, plan, refunds, premiumEndsSoon, premiumUntil };
+  return { kind: "owner" as const, name: greetingName(user), kyc, listings, plan, refunds, premiumEndsSoon, premiumUntil, attention };
+}
+
+type AttentionItem = { text: string; href: string | null; link: string | null };
+
+/**
+ * 'Needs you now' (issue 32): what the owner should do (unread messages, reviews to answer, a listing or a change
+ * that was not approved) and what waits on us (approvals of a listing, a change, featured placement, identity).
+ */
+function needsYouNow(input: {
+  unreadMessages: number;
+  awaitingReply: { businessId: string; businessName: string; reviews: number }[];
+  listings: { id: string; name: string; approvalStatus: string; changePending: boolean; changeRejectionReason: string | null; hasPendingFeatureRequest: boolean }[];
+  kycStatus: string;
+}): { todo: AttentionItem[]; waiting: AttentionItem[] } {
+  const plural = (n: number, one: string, many: string) => `${n.toLocaleString("en-NG")} ${n === 1 ? one : many}`;
+  const todo: AttentionItem[] = [];
+  const waiting: AttentionItem[] = [];
+  if (input.unreadMessages > 0) {
+    todo.push({ text: `${plural(input.unreadMessages, "unread message", "unread messages")}`, href: "/messages", link: "Read and answer" });
+  }
+  for (const r of input.awaitingReply) {
+    todo.push({ text: `${plural(r.reviews, "new review", "new reviews")} of ${r.businessName} without your reply`, href: `/businesses/${r.businessId}#reviews`, link: "Reply" });
+  }
+  for (const l of input.listings) {
+    if (l.approvalStatus === "rejected") todo.push({ text: `${l.name} was not approved: read the reason below, edit it and send it again`, href: `/business/edit/${l.id}`, link: "Edit" });
+    else if (l.changeRejectionReason) todo.push({ text: `Your change to ${l.name} was not approved: read the reason below`, href: `/business/edit/${l.id}`, link: "Edit" });
+    if (l.approvalStatus === "pending") waiting.push({ text: `${l.name} is waiting for approval before it is shown`, href: null, link: null });
+    if (l.changePending) waiting.push({ text: `Your change to ${l.name} is waiting for approval`, href: null, link: null });
+    if (l.hasPendingFeatureRequest) waiting.push({ text: `Your featured request for ${l.name} is waiting for the admin's decision`, href: null, link: null });
+  }
+  if (input.kycStatus === "pending") waiting.push({ text: "Your identity verification is waiting for review", href: null, link: null });
+  return { todo, waiting };
 }
 
 /** The visitor's panel: the newest saved businesses and conversations, a few of each, with the way to all. */
@@ -218,6 +257,7 @@ function OwnerDashboard({ data }: { data: Extract<Route.ComponentProps["loaderDa
         </Alert>
       ) : null}
       <PaymentNotice />
+      <NeedsYouNow attention={data.attention} />
       <KycCard kyc={kyc} />
       <CurrentPlanCard plan={plan} listingCount={kyc.status === "approved" ? listings.length : null} />
       {premiumUntil ? (
@@ -255,6 +295,43 @@ function OwnerDashboard({ data }: { data: Extract<Route.ComponentProps["loaderDa
 }
 
 type Listing = Extract<Awaited<ReturnType<typeof loader>>, { kind: "owner" }>["listings"][number];
+
+function NeedsYouNow({ attention }: { attention: { todo: AttentionItem[]; waiting: AttentionItem[] } }) {
+  const { todo, waiting } = attention;
+  return (
+    <section aria-labelledby="attention-title" className="card p-5">
+      <h2 id="attention-title" className="text-lg font-semibold">
+        Needs you now
+      </h2>
+      {todo.length === 0 ? (
+        <p className="mt-1 text-sm text-gray-700">Nothing needs you right now.</p>
+      ) : (
+        <ul className="mt-2 divide-y divide-gray-100">
+          {todo.map((item) => (
+            <li key={item.text} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 py-2 text-sm">
+              <span className="min-w-0 break-words font-medium text-gray-900">{item.text}</span>
+              {item.href ? (
+                <Link to={item.href} className="btn btn-outline btn-sm">
+                  {item.link}
+                </Link>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+      {waiting.length > 0 ? (
+        <>
+          <h3 className="mt-3 text-sm font-semibold text-gray-600">Waiting for us</h3>
+          <ul className="mt-1 list-disc space-y-1 pl-5 text-sm text-gray-700">
+            {waiting.map((item) => (
+              <li key={item.text}>{item.text}</li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </section>
+  );
+}
 
 /** Payments owed back or given back (a rejected paid featured request), with the reason the owner was told. */
 function RefundList({ refunds }: { refunds: OwnRefund[] }) {
@@ -307,7 +384,7 @@ function ListingCard({ listing: b }: { listing: Listing }) {
             {/* The whole name, wrapped: two 'Bakare…' listings must be told apart (issue 32). */}
             <h3 className="min-w-0 font-semibold break-words">
               {b.approvalStatus === "approved" ? (
-                <Link to={`/businesses/${b.id}`} className="hover:underline">
+                <Link to={`/businesses/${b.id}`} className="py-1 hover:underline">
                   {b.name}
                 </Link>
               ) : (

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { businesses } from "../../../db/schema";
-import { addBusinessImage, createAdmin, createBusiness, createKycSubmission, createMessage, createOwner, createVisitor, uniqueSuffix } from "../../../db/seed/factories";
+import { addBusinessImage, createAdmin, createBusiness, createKycSubmission, createMessage, createOwner, createReview, createVisitor, uniqueSuffix } from "../../../db/seed/factories";
 import { actorFor } from "../../../tests/support/actors";
 import { getPublicBusiness } from "../../features/directory/get-public-business.server";
 import { reviewListingChange } from "../../features/listings/review-listing-change.server";
@@ -172,5 +172,60 @@ describe("the owner's dashboard cards (issue 32)", () => {
     expect(featured).toBeGreaterThan(edit);
     expect(remove).toBeGreaterThan(featured);
     expect(card.slice(0, remove)).toMatch(/<form class="ml-auto"[^>]*>(?:(?!<form).)*$/s);
+  });
+});
+
+describe("the owner's 'Needs you now' (issue 32)", () => {
+  it("says when nothing needs them", async () => {
+    const owner = await createOwner(getDb(), { kycStatus: "approved" });
+    await createBusiness(getDb(), { userId: owner.id });
+    const shown = page(await renderRoute(dashboardRoute, "/dashboard", { cookie: await sessionCookie(owner.email) }));
+    expect(shown.text).toContain("Needs you now");
+    expect(shown.text).toContain("Nothing needs you right now.");
+    expect(shown.text).not.toContain("Waiting for us");
+  });
+
+  it("lists unread messages, unanswered recent reviews per listing, a listing not approved, and what waits on the admin", async () => {
+    const db = getDb();
+    const owner = await createOwner(db, { kycStatus: "approved" });
+    const shop = await createBusiness(db, { userId: owner.id, name: `Bakare Foods ${uniqueSuffix()}` });
+    const other = await createBusiness(db, { userId: owner.id, name: `Bakare Cold Room ${uniqueSuffix()}` });
+    const refused = await createBusiness(db, { userId: owner.id, name: `Bakare Drinks ${uniqueSuffix()}`, status: "rejected", rejectionReason: "Blurry photos" });
+    const waiting = await createBusiness(db, { userId: owner.id, name: `Bakare Bakery ${uniqueSuffix()}`, status: "pending" });
+    const [a, b, c] = [await createVisitor(db), await createVisitor(db), await createVisitor(db)];
+    await createMessage(db, { businessId: shop.id, senderId: a.id, message: "Do you deliver to Yaba?" });
+    await createMessage(db, { businessId: other.id, senderId: b.id, message: "How much is a crate?" });
+    // Two unanswered reviews of the shop, one answered and one too old; one of the other listing.
+    await createReview(db, { businessId: shop.id, authorId: a.id, stars: 4 });
+    await createReview(db, { businessId: shop.id, authorId: b.id, stars: 5 });
+    await createReview(db, { businessId: shop.id, authorId: c.id, stars: 3, reply: "Thank you, come again." });
+    await createReview(db, { businessId: other.id, authorId: c.id, stars: 2, createdAt: new Date(Date.now() - 40 * 86_400_000) });
+    const shown = page(await renderRoute(dashboardRoute, "/dashboard", { cookie: await sessionCookie(owner.email) }));
+    const section = shown.html.slice(shown.html.indexOf('id="attention-title"'), shown.html.indexOf("</section>", shown.html.indexOf('id="attention-title"')));
+    const text = section.replace(/<!-- -->/g, "").replace(/&#x27;/g, "'");
+    expect(text).toContain("2 unread messages");
+    expect(text).toContain('href="/messages"');
+    expect(text).toContain(`2 new reviews of ${shop.name} without your reply`);
+    expect(text).toContain(`href="/businesses/${shop.id}#reviews"`);
+    expect(text).not.toContain(`reviews of ${other.name}`);
+    expect(text).toContain(`${refused.name} was not approved`);
+    expect(text).toContain(`href="/business/edit/${refused.id}"`);
+    expect(text).toContain("Waiting for us");
+    expect(text).toContain(`${waiting.name} is waiting for approval before it is shown`);
+    expect(text).not.toContain("Nothing needs you right now.");
+  });
+
+  it("counts only the owner's own: another owner's messages and reviews are not theirs", async () => {
+    const db = getDb();
+    const owner = await createOwner(db, { kycStatus: "approved" });
+    await createBusiness(db, { userId: owner.id });
+    const rival = await createOwner(db, { kycStatus: "approved" });
+    const theirs = await createBusiness(db, { userId: rival.id, name: `Rival Shop ${uniqueSuffix()}` });
+    const visitor = await createVisitor(db);
+    await createMessage(db, { businessId: theirs.id, senderId: visitor.id, message: "Hello there" });
+    await createReview(db, { businessId: theirs.id, authorId: visitor.id });
+    const shown = page(await renderRoute(dashboardRoute, "/dashboard", { cookie: await sessionCookie(owner.email) }));
+    expect(shown.text).toContain("Nothing needs you right now.");
+    expect(shown.text).not.toContain(theirs.name);
   });
 });
