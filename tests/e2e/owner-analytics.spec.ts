@@ -33,14 +33,16 @@ describe("the owner's analytics (issue 18)", () => {
       // Readable on a phone: nothing wider than the screen.
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 
-      // One listing, 7 days, through the GET form.
+      // One listing: it applies when chosen (no button to find); then 7 days, one tap (issue 32).
       const listing = page.getByLabel("Listing");
       const second = await listing.locator("option").nth(1).getAttribute("value");
       await listing.selectOption(second!);
-      await page.getByLabel("Period").selectOption("7");
-      await page.getByRole("button", { name: "Show" }).click();
+      await page.waitForURL((u) => u.searchParams.get("listing") === second && u.searchParams.get("days") === "30");
+      expect(await page.getByRole("button", { name: "Show" }).count()).toBe(0);
+      await page.getByRole("link", { name: "7 days", exact: true }).click();
       await page.waitForURL((u) => u.searchParams.get("listing") === second && u.searchParams.get("days") === "7");
-      expect(await page.locator("svg[role=img] rect").count()).toBe(4 * 7);
+      await expect.poll(() => page.locator("svg[role=img] rect").count()).toBe(4 * 7);
+      expect(await page.locator('.sort-option[aria-current="true"]').innerText()).toBe("7 days");
 
       // 90 days is Premium's: refused on the server, the page still shows the plan's 30 days.
       const refused = await page.goto(url("/dashboard/analytics?days=90"));

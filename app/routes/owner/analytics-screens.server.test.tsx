@@ -48,8 +48,14 @@ describe("/dashboard/analytics", () => {
     expect(shown.text).toMatch(/Contact actions 1 new/);
     expect(shown.html).toMatch(/<form[^>]*method="get"/);
     expect(shown.html).toContain('name="listing"');
-    expect(shown.html).toContain('name="days"');
-    expect(shown.text).toContain("Last 30 days (Standard plan)");
+    // The listing is a styled field; without JavaScript 'Show' sends it (the period it keeps).
+    expect(shown.html).toMatch(/<select name="listing"[^>]*class="field"/);
+    expect(shown.html).toMatch(/<noscript><button type="submit"[^>]*>Show<\/button><\/noscript>/);
+    expect(shown.html).toContain('<input type="hidden" name="days" value="7"/>');
+    // The periods are choices: the one shown marked, the others links, a plan's own named (issue 32).
+    expect(shown.html).toMatch(/<span class="sort-option" aria-current="true">7 days<\/span>/);
+    expect(shown.html.replace(/&amp;/g, "&")).toContain('<a class="sort-option" href="/dashboard/analytics?listing=all&days=30" data-discover="true">30 days (Standard plan)</a>');
+    expect(shown.text).toContain("90 days (Premium plan)");
     expect(shown.html).not.toContain("<svg");
     expect(shown.text).toContain("Daily charts come with the Standard plan.");
     expect(shown.text).toContain("Contacts by channel and reply times come with the Premium plan.");

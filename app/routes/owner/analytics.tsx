@@ -1,7 +1,9 @@
-import { data, Link } from "react-router";
+import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/analytics";
 import { SITE_NAME } from "~/components/site";
 import { DailyChart, shortDay } from "~/components/ui/daily-chart";
+import { SortChoice } from "~/components/ui/sort-choice";
+import { useLinkNavigation } from "~/features/directory/components/link-navigation";
 import { requireUser } from "~/features/accounts/guards.server";
 import {
   ANALYTICS_PERIODS, getListingAnalytics, planUnlocking, type ListingAnalytics, type TotalWithChange,
@@ -41,9 +43,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 function offersFor(a: ListingAnalytics) {
   const longest = a.tier.periods[a.tier.periods.length - 1]!;
   return {
+    // The periods as choices, the one shown marked (issue 32: controls that look like controls and apply when
+    // chosen); a period the plan does not include says which plan has it, and its page explains.
     periods: ANALYTICS_PERIODS.map((d) => ({
-      days: d,
-      label: `Last ${d} days${a.tier.periods.includes(d) ? "" : ` (${planUnlocking((t) => t.periods.includes(d))} plan)`}`,
+      label: `${d} days${a.tier.periods.includes(d) ? "" : ` (${planUnlocking((t) => t.periods.includes(d))} plan)`}`,
+      href: `/dashboard/analytics?${query(a, { days: d })}`,
+      current: d === a.days,
     })),
     longer: longest < ANALYTICS_PERIODS[ANALYTICS_PERIODS.length - 1]! ? { days: longest, plan: planUnlocking((t) => t.periods.length > a.tier.periods.length) } : null,
     charts: planUnlocking((t) => t.charts),
@@ -93,6 +98,7 @@ function Upsell({ what, plan }: { what: string; plan: string }) {
 
 export default function Analytics({ loaderData }: Route.ComponentProps) {
   const { analytics: a, offers, refusal } = loaderData;
+  const followLink = useLinkNavigation();
   const chosenName = a.listing === "all" ? "All your listings" : (a.listings.find((l) => l.id === a.listing)?.name ?? "");
   return (
     <div className="mx-auto w-full max-w-4xl space-y-6 px-4 py-8">
@@ -129,37 +135,36 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
           </Link>
         </div>
       ) : (
-        <form method="get" className="card flex flex-wrap items-end gap-3 p-4">
-          <label className="flex flex-col text-sm">
-            <span className="font-medium">Listing</span>
-            <select name="listing" defaultValue={a.listing} className="input">
-              <option value="all">All your listings</option>
-              {a.listings.map((l) => (
-                <option key={l.id} value={l.id}>
-                  {l.name}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="flex flex-col text-sm">
-            <span className="font-medium">Period</span>
-            <select name="days" defaultValue={String(a.days)} className="input">
-              {offers.periods.map((p) => (
-                <option key={p.days} value={p.days}>
-                  {p.label}
-                </option>
-              ))}
-            </select>
-          </label>
-          <button type="submit" className="btn btn-primary">
-            Show
-          </button>
-          {a.tier.csv ? (
-            <a href={`/dashboard/analytics.csv?${query(a)}`} className="btn btn-outline" download>
-              Download CSV
-            </a>
-          ) : null}
-        </form>
+        <div className="card space-y-3 p-4">
+          {/* A listing applies when chosen (the form is sent on change); without JavaScript, 'Show' sends it. */}
+          <Form method="get" className="flex flex-wrap items-end gap-3">
+            <input type="hidden" name="days" value={a.days} />
+            <label className="flex min-w-0 flex-1 flex-col text-sm">
+              <span className="font-medium">Listing</span>
+              <select name="listing" defaultValue={a.listing} className="field" onChange={(e) => e.currentTarget.form?.requestSubmit()}>
+                <option value="all">All your listings</option>
+                {a.listings.map((l) => (
+                  <option key={l.id} value={l.id}>
+                    {l.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <noscript>
+              <button type="submit" className="btn btn-primary">
+                Show
+              </button>
+            </noscript>
+          </Form>
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <SortChoice label="Period" options={offers.periods} onClick={followLink} />
+            {a.tier.csv ? (
+              <a href={`/dashboard/analytics.csv?${query(a)}`} className="btn btn-outline" download>
+                Download CSV
+              </a>
+            ) : null}
+          </div>
+        </div>
       )}
 
       <section aria-labelledby="totals-title" className="space-y-2">
