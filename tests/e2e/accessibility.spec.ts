@@ -12,6 +12,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_ADMIN_EMAIL, useDemoSession } from "./account-steps";
 import { checkPage as axeCheck, countsTable, phoneWidthProblems } from "./axe";
+import { phoneFieldProblems } from "./field-fit";
 import { launchBrowser, url, waitForHydration, watchedPage, type WatchedPage } from "./harness";
 
 /** A phone's user agent: headless chromium's own reads as a bot (whole-document rendering, no counting). */
@@ -38,6 +39,11 @@ async function open(page: Page, path: string, hydrated = false): Promise<void> {
  */
 async function checkPage(page: Page, label: string): Promise<string[]> {
   return [...(await axeCheck(page, label)), ...(await phoneWidthProblems(page, label))];
+}
+
+/** A listing form's state (issue 32): also no time, date or chosen option cut off at a phone's width. */
+async function checkFormPage(page: Page, label: string): Promise<string[]> {
+  return [...(await checkPage(page, label)), ...(await phoneFieldProblems(page, label))];
 }
 
 function expectNoSerious(problems: string[]): void {
@@ -169,9 +175,23 @@ describe("accessibility: axe-core on every page and state", () => {
     await open(page, "/business/create", true);
     await page.getByRole("button", { name: "Create Business" }).click();
     await page.getByRole("alert").first().waitFor();
-    problems.push(...(await checkPage(page, "/business/create errors shown")));
+    problems.push(...(await checkFormPage(page, "/business/create errors shown")));
     await open(page, edit, true);
-    problems.push(...(await checkPage(page, "/business/edit/{id}")));
+    problems.push(...(await checkFormPage(page, "/business/edit/{id}")));
+    // The hours editor (issue 32): a day copied to Monday–Friday (its message shown), then a save refused in the
+    // browser with a detail's and a day's error together. Nothing is saved.
+    await page.getByLabel("Show opening hours on my listing").check();
+    await page.locator('select[name="hours-sat"]').selectOption("hours");
+    await page.locator('input[name="hours-sat-opens-1"]').fill("09:00");
+    await page.locator('input[name="hours-sat-closes-1"]').fill("17:00");
+    await page.getByRole("button", { name: "Copy to Mon–Fri from Saturday" }).click();
+    await page.getByRole("status").filter({ hasText: "Copied Saturday's hours to Monday–Friday." }).waitFor();
+    problems.push(...(await checkFormPage(page, "/business/edit/{id} a day copied to Mon–Fri")));
+    await page.getByLabel("Business name").fill("");
+    await page.locator('input[name="hours-mon-closes-1"]').fill("");
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await page.getByText("Monday: enter an opening and a closing time").waitFor();
+    problems.push(...(await checkFormPage(page, "/business/edit/{id} errors shown")));
     for (const path of ["/kyc-verification", "/dashboard/payments", "/dashboard/analytics", "/pricing", "/featured-plans", "/payment?type=subscription&plan=premium"]) {
       await open(page, path, true);
       problems.push(...(await checkPage(page, `${path} (owner)`)));

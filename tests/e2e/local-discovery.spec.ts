@@ -14,6 +14,8 @@ import { distanceMeters, formatNear, type LatLng } from "../../app/lib/geo";
 import { clockText, minuteOfWeek, openingStatus, parseTime, timeOf, watDate, WEEKDAYS, type WeeklyHours } from "../../app/lib/opening-hours";
 import { pngImage } from "../support/images";
 import { adminApproves, APPROVED, DEMO_ADMIN_EMAIL, useDemoSession, signUpOwner, submitKyc } from "./account-steps";
+import { reflowProblems } from "./axe";
+import { clippedFieldProblems } from "./field-fit";
 import { forgetCachedPages, launchBrowser, url, waitForHydration, watchedPage, type WatchedPage } from "./harness";
 
 /**
@@ -118,7 +120,8 @@ describe("local discovery journey", () => {
     await page.waitForURL((u) => u.pathname === "/dashboard" && u.searchParams.get("notice") === "created");
     await adminApproves(admin.page, "businesses", "approvals-title", name, APPROVED.business);
 
-    // Its edit screen, from the dashboard.
+    // Its edit screen, from the dashboard, on a 360 px phone (issue 32: the hours editor fits it).
+    await page.setViewportSize({ width: 360, height: 780 });
     await page.goto(url("/dashboard"));
     await waitForHydration(page);
     await page.locator("li").filter({ has: page.getByRole("heading", { name }) }).getByRole("link", { name: "Edit" }).click();
@@ -126,18 +129,27 @@ describe("local discovery journey", () => {
     businessId = new URL(page.url()).pathname.split("/").pop()!;
     await waitForHydration(page);
 
-    // Opening hours: every day from an hour ago to two hours from now (they apply at once).
+    // Opening hours: every day from an hour ago to two hours from now (they apply at once). Saturday is typed,
+    // 'Copy to Mon–Fri' copies it to the weekdays at once (nothing saved yet), and Sunday is typed too.
     set = hoursAroundNow();
     await page.getByLabel("Show opening hours on my listing").check();
-    for (const day of WEEKDAYS) {
+    for (const day of ["sat", "sun"]) {
       await page.locator(`select[name="hours-${day}"]`).selectOption("hours");
       await page.locator(`input[name="hours-${day}-opens-1"]`).fill(set.opens);
       await page.locator(`input[name="hours-${day}-closes-1"]`).fill(set.closes);
     }
-    await page.getByRole("button", { name: "Save opening hours" }).click();
-    await page.waitForURL((u) => u.pathname === `/business/edit/${businessId}` && u.searchParams.get("hours") === "saved");
-    await page.locator("#opening-hours", { hasText: "Your opening hours show on your listing now." }).waitFor();
-    await waitForHydration(page);
+    await page.locator('select[name="hours-wed"]').selectOption("closed");
+    await page.getByRole("button", { name: "Copy to Mon–Fri from Saturday" }).click();
+    await page.getByRole("status").filter({ hasText: "Copied Saturday's hours to Monday–Friday. Not saved yet: press Save Changes to save them." }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/business/edit/${businessId}`);
+    for (const day of WEEKDAYS) {
+      expect(await page.locator(`select[name="hours-${day}"]`).inputValue(), day).toBe("hours");
+      expect(await page.locator(`input[name="hours-${day}-opens-1"]`).inputValue(), day).toBe(set.opens);
+      expect(await page.locator(`input[name="hours-${day}-closes-1"]`).inputValue(), day).toBe(set.closes);
+    }
+    // Nothing of the hours editor is cut off at this width: whole 'HH:MM' times and the day's whole mode.
+    expect(await clippedFieldProblems(page)).toEqual([]);
+    expect(await reflowProblems(page)).toEqual([]);
 
     // The LGA follows the state: another state's choice is dropped when the state changes; Lagos has 20.
     const lga = page.getByLabel("Local government area (LGA)");
@@ -154,14 +166,17 @@ describe("local discovery journey", () => {
     await page.getByRole("button", { name: "Use my current location" }).click();
     await expect.poll(() => page.getByLabel("Latitude").inputValue()).toBe(BUSINESS_AT.latitude.toFixed(6));
     expect(await page.getByLabel("Longitude").inputValue()).toBe(BUSINESS_AT.longitude.toFixed(6));
+    // One Save Changes for the hours and the details (issue 32).
     await page.getByRole("button", { name: "Save Changes" }).click();
-    // The landmark is a reviewed field; the LGA and the location apply at once.
+    // The landmark is a reviewed field; the hours, the LGA and the location apply at once. One message says so.
     await page.waitForURL((u) => u.pathname === "/dashboard" && u.searchParams.get("notice") === "sent-for-review");
+    await page.getByText("Opening hours, state, LGA, country, category and location show as you saved them now.").waitFor();
     const card = page.locator("li").filter({ has: page.getByRole("heading", { name }) });
     await card.getByText("Changes waiting for review").waitFor();
-    // Until the admin approves, the public page has the location ('Open in maps') but not the landmark.
+    // Until the admin approves, the public page has the hours and the location ('Open in maps') but not the landmark.
     const waiting = await fetch(url(`/businesses/${businessId}`)).then((r) => r.text());
     expect(waiting).toContain("Open in maps");
+    expect(waiting).toContain('data-open-status="open"');
     expect(waiting).not.toContain(landmarkWord);
     await adminApproves(admin.page, "businesses", "changes-title", name, APPROVED.changes);
     await page.goto(url("/dashboard"));
@@ -263,6 +278,7 @@ describe("local discovery journey", () => {
 
   it("the owner closes today: 'Open now' drops it, its page says when it opens, 'Near me' still finds it", async () => {
     const page = owner.page;
+    await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(url(`/business/edit/${businessId}`));
     await waitForHydration(page);
     const today = watDate(new Date());

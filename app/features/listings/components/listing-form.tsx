@@ -142,7 +142,8 @@ export function ListingForm({
         defaultValue={defaults.landmark ?? ""}
         error={fields.landmark}
       />
-      <div className="grid grid-cols-2 gap-4">
+      {/* One under the other on phones: half of a 360 px screen cuts 'Select a state' (issue 32). */}
+      <div className="grid gap-4 sm:grid-cols-2">
         <SelectField
           label="State"
           name="state"

@@ -5,8 +5,14 @@ import {
   type HoursFormValues, type Weekday,
 } from "../../../lib/opening-hours";
 
-/** Two times side by side where they fit whole ('HH:MM' and the picker), one under the other where they do not (320 px). */
-const TIMES_GRID = "grid grid-cols-[repeat(auto-fit,minmax(8.5rem,1fr))] gap-x-3 gap-y-2";
+/**
+ * Two times side by side where both fit whole ('08:00 AM' and the picker, whatever the browser shows), one under
+ * the other where they do not (320 px): each time is never narrower than its content (issue 32: '08:0').
+ */
+const TIMES_ROW = "flex flex-wrap gap-x-3 gap-y-2";
+const TIME_LABEL = "min-w-max flex-1 basis-0 text-xs text-gray-600";
+/** The field's look with less padding at the sides, so two times fit side by side at 360 px. */
+const timeFieldClass = fieldClass.replace("px-3", "px-2");
 
 /**
  * The week's hours fields (ADR 21): 'Show opening hours on my listing', then per weekday closed, open 24 hours
@@ -97,17 +103,17 @@ export function WeeklyHoursFields({
                 <option value="closed">Closed</option>
               </select>
               {Array.from({ length: MAX_RANGES_PER_DAY }, (_, r) => (
-                <fieldset key={r} className={TIMES_GRID}>
+                <fieldset key={r} className={TIMES_ROW}>
                   <legend className={r === 0 ? "sr-only" : "mb-1 text-xs text-gray-600"}>
                     {r === 0 ? `${dayName}, hours` : "Second time range (optional), such as after a break"}
                   </legend>
-                  <label className="min-w-0 text-xs text-gray-600">
+                  <label className={TIME_LABEL}>
                     {r === 0 ? "Opens" : "Opens again"}
-                    <input type="time" name={names.opens[r]} defaultValue={values[names.opens[r]!]} className={fieldClass} />
+                    <input type="time" name={names.opens[r]} defaultValue={values[names.opens[r]!]} className={timeFieldClass} />
                   </label>
-                  <label className="min-w-0 text-xs text-gray-600">
+                  <label className={TIME_LABEL}>
                     {r === 0 ? "Closes" : "Closes again"}
-                    <input type="time" name={names.closes[r]} defaultValue={values[names.closes[r]!]} className={fieldClass} />
+                    <input type="time" name={names.closes[r]} defaultValue={values[names.closes[r]!]} className={timeFieldClass} />
                   </label>
                 </fieldset>
               ))}
