@@ -8,7 +8,7 @@ import { DataSaverSwitch } from "./data-saver";
 export function SiteFooter() {
   return (
     <footer className="mt-10 border-t border-gray-200 px-4 py-6 text-sm text-gray-600">
-      <nav aria-label="Site" className="mx-auto flex max-w-6xl flex-wrap gap-x-5 gap-y-2 [&>a:hover]:underline">
+      <nav aria-label="Site" className="mx-auto flex max-w-6xl flex-wrap gap-x-5 gap-y-2 [&>a]:py-1 [&>a:hover]:underline">
         {["Privacy", "Help", "Feedback", "Pricing"].map((label) => (
           <Link key={label} to={`/${label.toLowerCase()}`}>
             {label}

@@ -126,6 +126,42 @@ export async function reflowProblems(page: Page): Promise<string[]> {
   });
 }
 
+/**
+ * Touch targets on a phone (issue 32; WCAG 2.2 2.5.8, stricter): every link, button, field and summary shown is at
+ * least 24 × 24 CSS px, and a main action (a `.btn` that is not `.btn-sm`) at least 44 px high. Left out, as 2.5.8
+ * allows: a link inside a sentence (inline, with text beside it), a checkbox or radio inside a label that is big
+ * enough, and what is not shown (no box, or visually hidden). Returns what is too small, empty when nothing is.
+ */
+export async function touchTargetProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const describe = (el: Element, box: DOMRect) =>
+      `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}${el.classList.length ? `.${[...el.classList].slice(0, 3).join(".")}` : ""} "${((el as HTMLElement).innerText || el.getAttribute("aria-label") || (el as HTMLInputElement).name || "").trim().slice(0, 30)}" ${Math.round(box.width)}×${Math.round(box.height)}`;
+    const inSentence = (el: Element) => {
+      if (getComputedStyle(el).display !== "inline") return false;
+      const parent = el.parentElement;
+      if (!parent) return false;
+      const text = [...parent.childNodes].filter((n) => n !== el).map((n) => n.textContent ?? "").join("").trim();
+      return text.length > 0;
+    };
+    for (const el of document.querySelectorAll<HTMLElement>("a[href], button, input:not([type=hidden]), select, textarea, summary, [role=button]")) {
+      const box = el.getBoundingClientRect();
+      if (box.width <= 1 || box.height <= 1 || el.getClientRects().length === 0) continue;
+      const style = getComputedStyle(el);
+      if (style.visibility === "hidden" || el.closest("[hidden], [aria-hidden=true], .sr-only")) continue;
+      if (inSentence(el)) continue;
+      let target = box;
+      if (el instanceof HTMLInputElement && (el.type === "checkbox" || el.type === "radio")) {
+        const label = el.closest("label") ?? (el.id ? document.querySelector(`label[for="${CSS.escape(el.id)}"]`) : null);
+        if (label) target = label.getBoundingClientRect();
+      }
+      if (target.width < 24 - 0.5 || target.height < 24 - 0.5) problems.push(`touch target under 24 × 24 px: ${describe(el, target)}`);
+      else if (el.classList.contains("btn") && !el.classList.contains("btn-sm") && target.height < 44 - 0.5) problems.push(`main action under 44 px high: ${describe(el, target)}`);
+    }
+    return problems;
+  });
+}
+
 /** The phone widths every page state must fit (CSS px): 320 (small phones, and 200% zoom), 360 (the most common Android width here), 412. */
 export const PHONE_WIDTHS = [320, 360, 412] as const;
 
@@ -142,6 +178,7 @@ export async function phoneWidthProblems(page: Page, label: string): Promise<str
       // Two frames: the resize's layout (and any resize handler) has run.
       await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
       for (const problem of await reflowProblems(page)) problems.push(`${label} at ${width} px: ${problem}`);
+      if (width === 360) for (const problem of await touchTargetProblems(page)) problems.push(`${label} at ${width} px: ${problem}`);
     }
   } finally {
     await page.setViewportSize(original);

@@ -271,7 +271,7 @@ function ForgotPasswordDialog() {
     <>
       <button
         type="button"
-        className="text-sm font-medium text-brand-700 hover:underline"
+        className="min-h-6 text-sm font-medium text-brand-700 hover:underline"
         onClick={() => {
           setClientError(null);
           setKey((k) => k + 1);

@@ -74,7 +74,7 @@ function FeaturedRow({ business: b, result }: { business: AdminApprovedBusiness;
         <div className="min-w-0">
           <h3 className="font-semibold">
             {isPublic ? (
-              <Link to={`/businesses/${b.id}`} className="hover:underline">
+              <Link to={`/businesses/${b.id}`} className="py-1 hover:underline">
                 {b.name}
               </Link>
             ) : (

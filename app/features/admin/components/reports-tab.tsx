@@ -45,7 +45,7 @@ function HeldReviewCard({ review }: { review: HeldReview }) {
     <li className="card p-4" data-held-review={review.id}>
       <p className="text-xs font-medium uppercase text-gray-500">{review.reasons.join(" · ")}</p>
       <h3 className="break-words font-semibold">
-        <Link to={`/businesses/${review.businessId}`} className="hover:underline">
+        <Link to={`/businesses/${review.businessId}`} className="py-1 hover:underline">
           A review of {review.businessName}
         </Link>
       </h3>
@@ -82,7 +82,7 @@ function ReportCard({ group: g, result }: { group: ReportGroup; result?: AdminAc
           <p className="text-xs font-medium uppercase text-gray-500">{REPORT_KIND_LABELS[g.kind]}</p>
           <h3 className="break-words font-semibold">
             {item?.href ? (
-              <Link to={item.href} className="hover:underline">
+              <Link to={item.href} className="py-1 hover:underline">
                 {item.title}
               </Link>
             ) : (

@@ -208,7 +208,7 @@ export function Chat({ conversation, viewerId, formAction, idempotencyKey, initi
           </h1>
           <p className="truncate text-xs text-gray-600">
             {viewerRole === "visitor" ? (
-              <Link to={`/businesses/${business.id}`} className="hover:underline">
+              <Link to={`/businesses/${business.id}`} className="py-1.5 hover:underline">
                 View business
               </Link>
             ) : (
