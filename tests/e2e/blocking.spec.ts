@@ -44,7 +44,7 @@ describe("safer conversations", () => {
       await useDemoSession(customer.page, "tayo.adewale@example.com");
 
       await owner.page.goto(url("/dashboard"));
-      const listing = owner.page.locator('main a[href^="/businesses/"]').first();
+      const listing = owner.page.locator('main section[aria-labelledby="listings-title"] h3 a[href^="/businesses/"]').first();
       await listing.waitFor();
       const businessPath = (await listing.getAttribute("href"))!;
 

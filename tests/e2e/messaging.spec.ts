@@ -65,7 +65,7 @@ describe("messaging between a visitor and a business owner, live", () => {
 
       // One of owner@example.com's approved listings, from their dashboard.
       await owner.page.goto(url("/dashboard"));
-      const listing = owner.page.locator('main a[href^="/businesses/"]').first();
+      const listing = owner.page.locator('main section[aria-labelledby="listings-title"] h3 a[href^="/businesses/"]').first();
       await listing.waitFor();
       const businessPath = (await listing.getAttribute("href"))!;
       const businessName = (await listing.innerText()).trim();

@@ -45,7 +45,7 @@ describe("reviews", () => {
 
       // One of owner@example.com's approved listings, from their dashboard.
       await owner.page.goto(url("/dashboard"));
-      const listing = owner.page.locator('main a[href^="/businesses/"]').first();
+      const listing = owner.page.locator('main section[aria-labelledby="listings-title"] h3 a[href^="/businesses/"]').first();
       await listing.waitFor();
       const businessPath = (await listing.getAttribute("href"))!;
       const businessId = businessPath.split("/").pop()!;
