@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { STATE_CENTRES } from "./geo";
 import { LGA_CENTRES } from "./nigeria-lga-centres";
+import { REGIONS } from "./reference";
 import { findPlace, nearestLga, placeLabel, placeParam, suggestedPlaces } from "./places";
 
 const named = (text: string, state: Parameters<typeof findPlace>[1] = null) => {
@@ -23,7 +24,13 @@ describe("places people name instead of coordinates (issue 32)", () => {
     expect(named("Ibadan")).toBe("Ibadan, Oyo");
     expect(named("Benin City")).toBe("Benin City, Edo");
     expect(named("Abuja")).toBe("Abuja, FCT");
-    expect(named("Lagos")).toBe("Lagos, Lagos");
+    expect(named("Lagos")).toBe("Ikeja, Lagos");
+    expect(named("Oyo State")).toBe("Ibadan, Oyo");
+    // A capital that is also an LGA's name, however it is hyphenated: one place, in its own state.
+    expect(named("Ado-Ekiti")).toBe("Ado Ekiti, Ekiti");
+    expect(named("ado ekiti")).toBe("Ado Ekiti, Ekiti");
+    expect(named("Ado Ekiti, Ekiti")).toBe("Ado Ekiti, Ekiti");
+    expect(named("Ikeja, Lagos State")).toBe("Ikeja, Lagos");
     const lagos = findPlace("Lagos");
     expect(lagos.kind === "place" && lagos.place.point).toEqual({ latitude: STATE_CENTRES.Lagos.latitude, longitude: STATE_CENTRES.Lagos.longitude });
     expect(named("Calabar, Cross River")).toBe("Calabar, Cross River");
@@ -33,12 +40,17 @@ describe("places people name instead of coordinates (issue 32)", () => {
     expect(named("Surulere")).toEqual(["Surulere, Lagos", "Surulere, Oyo"]);
     expect(named("Surulere, Oyo")).toBe("Surulere, Oyo");
     expect(named("Surulere", "Lagos")).toBe("Surulere, Lagos");
+    // A state the text names is never swapped for another: no Ikeja in Oyo.
+    expect(findPlace("Ikeja, Oyo").kind).toBe("unknown");
     // A state filter elsewhere does not hide the places of that name.
     expect(named("Surulere", "Kano")).toEqual(["Surulere, Lagos", "Surulere, Oyo"]);
     // Every choice's parameter leads to exactly that place (no loop of questions).
     const choices = findPlace("Ekiti");
     expect(choices.kind).toBe("ambiguous");
-    for (const p of choices.kind === "ambiguous" ? choices.places : []) expect(named(placeParam(p))).toBe(`${p.name}, ${p.state}`);
+    for (const p of choices.kind === "ambiguous" ? choices.places : []) {
+      const chosen = findPlace(placeParam(p));
+      expect(chosen.kind === "place" && chosen.place.state, placeParam(p)).toBe(p.state);
+    }
   });
 
   it("coordinates are named by the nearest LGA; unknown text and points outside Nigeria are unknown", () => {
@@ -66,6 +78,12 @@ describe("places people name instead of coordinates (issue 32)", () => {
     expect(lagos).toContainEqual({ label: "Ikeja", near: "Ikeja, Lagos" });
     const cities = suggestedPlaces(null).map((p) => p.label);
     expect(cities.slice(0, 4)).toEqual(["Ikeja", "Abuja", "Kano", "Ibadan"]);
-    for (const p of suggestedPlaces(null)) expect(findPlace(p.near).kind, p.near).toBe("place");
+    // Every one-tap place of every state leads to exactly that place (no question, no other state).
+    for (const state of [null, ...REGIONS]) {
+      for (const p of suggestedPlaces(state)) {
+        const match = findPlace(p.near);
+        expect(match.kind === "place" && placeParam(match.place), p.near).toBe(p.near);
+      }
+    }
   });
 });

@@ -23,14 +23,15 @@ const key = (text: string) =>
 
 /**
  * Every place by its key: each LGA under its own name, each capital under its town's name (Ibadan, Benin City),
- * each state under its name at its capital ('Lagos' is Ikeja's point).
+ * each state under its name at its capital, named by the capital ('Oyo' is Ibadan: Oyo town is elsewhere).
  */
 function buildIndex(): Map<string, NamedPlace[]> {
   const index = new Map<string, NamedPlace[]>();
   const add = (name: string, place: NamedPlace) => {
     const k = key(name);
     const list = index.get(k) ?? [];
-    if (!list.some((p) => p.name === place.name && p.state === place.state)) list.push(place);
+    // One place per spelling and state: the LGA 'Ado Ekiti' and the capital 'Ado-Ekiti' are one place to a reader.
+    if (!list.some((p) => p.state === place.state)) list.push(place);
     index.set(k, list);
   };
   for (const state of REGIONS) {
@@ -39,7 +40,7 @@ function buildIndex(): Map<string, NamedPlace[]> {
   for (const state of REGIONS) {
     const { capital, latitude, longitude } = STATE_CENTRES[state];
     add(capital, { name: capital, state, point: { latitude, longitude } });
-    if (!index.get(key(state))?.some((p) => p.state === state)) add(state, { name: state, state, point: { latitude, longitude } });
+    add(state, { name: capital, state, point: { latitude, longitude } });
   }
   return index;
 }
@@ -57,21 +58,24 @@ export function findPlace(text: string | null | undefined, state: Region | null 
   if (!typed) return { kind: "unknown" };
   const point = parseNear(typed);
   if (point) return { kind: "place", place: { ...nearestLga(point), point } };
-  let words = key(typed).replace(/^near /, "").replace(/ (lga|local government( area)?)$/, "");
-  // 'Surulere, Oyo' or 'Surulere Oyo': the state named last.
+  let words = key(typed).replace(/^near /, "").replace(/ state$/, "").replace(/ (lga|local government( area)?)$/, "");
+  // The whole text first ('Ado Ekiti'); else 'Surulere, Oyo' or 'Surulere Oyo State': the state named last.
   let named: Region | null = null;
-  for (const region of REGIONS) {
-    const r = key(region);
-    if (words.endsWith(` ${r}`) && places().has(words.slice(0, -r.length - 1))) {
-      named = region;
-      words = words.slice(0, -r.length - 1);
-      break;
+  if (!places().has(words)) {
+    for (const region of REGIONS) {
+      const r = key(region);
+      const rest = words.slice(0, -r.length - 1).replace(/ (lga|local government( area)?)$/, "");
+      if (words.endsWith(` ${r}`) && places().has(rest)) {
+        named = region;
+        words = rest;
+        break;
+      }
     }
   }
   const found = places().get(words) ?? [];
-  const wanted = named ?? state;
-  const inState = wanted ? found.filter((p) => p.state === wanted) : found;
-  const candidates = inState.length > 0 ? inState : found;
+  // A state the text names decides (no place there: none); the search's state filter only prefers.
+  const inState = named ? found.filter((p) => p.state === named) : state ? found.filter((p) => p.state === state) : found;
+  const candidates = named || inState.length > 0 ? inState : found;
   if (candidates.length === 0) return { kind: "unknown" };
   if (candidates.length === 1) return { kind: "place", place: candidates[0]! };
   return { kind: "ambiguous", places: candidates };
