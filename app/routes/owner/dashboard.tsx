@@ -74,7 +74,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { kind: "owner" as const, name: greetingName(user), kyc, listings, plan, refunds, premiumEndsSoon, premiumUntil, attention };
 }
 
-type AttentionItem = { text: string; href: string | null; link: string | null };
+type AttentionItem = { key: string; text: string; href: string | null; link: string | null };
 
 /**
  * 'Needs you now' (issue 32): what the owner should do (unread messages, reviews to answer, a listing or a change
@@ -90,19 +90,22 @@ function needsYouNow(input: {
   const todo: AttentionItem[] = [];
   const waiting: AttentionItem[] = [];
   if (input.unreadMessages > 0) {
-    todo.push({ text: `${plural(input.unreadMessages, "unread message", "unread messages")}`, href: "/messages", link: "Read and answer" });
+    todo.push({ key: "messages", text: plural(input.unreadMessages, "unread message", "unread messages"), href: "/messages", link: "Read and answer" });
   }
   for (const r of input.awaitingReply) {
-    todo.push({ text: `${plural(r.reviews, "new review", "new reviews")} of ${r.businessName} without your reply`, href: `/businesses/${r.businessId}#reviews`, link: "Reply" });
+    todo.push({ key: `reviews-${r.businessId}`, text: `${plural(r.reviews, "new review", "new reviews")} of ${r.businessName} without your reply`, href: `/businesses/${r.businessId}#reviews`, link: "Reply" });
   }
   for (const l of input.listings) {
-    if (l.approvalStatus === "rejected") todo.push({ text: `${l.name} was not approved: read the reason below, edit it and send it again`, href: `/business/edit/${l.id}`, link: "Edit" });
-    else if (l.changeRejectionReason) todo.push({ text: `Your change to ${l.name} was not approved: read the reason below`, href: `/business/edit/${l.id}`, link: "Edit" });
-    if (l.approvalStatus === "pending") waiting.push({ text: `${l.name} is waiting for approval before it is shown`, href: null, link: null });
-    if (l.changePending) waiting.push({ text: `Your change to ${l.name} is waiting for approval`, href: null, link: null });
-    if (l.hasPendingFeatureRequest) waiting.push({ text: `Your featured request for ${l.name} is waiting for the admin's decision`, href: null, link: null });
+    // A rejected listing stays rejected (spec 02: pending → approved or rejected); its card below says why.
+    if (l.approvalStatus === "rejected") todo.push({ key: `rejected-${l.id}`, text: `${l.name} was not approved: the reason is on its card below`, href: null, link: null });
+    else if (l.changeRejectionReason) {
+      todo.push({ key: `change-${l.id}`, text: `Your change to ${l.name} was not approved: the reason is on its card below; an edit sends a new one`, href: `/business/edit/${l.id}`, link: "Edit" });
+    }
+    if (l.approvalStatus === "pending") waiting.push({ key: `pending-${l.id}`, text: `${l.name} is waiting for approval before it is shown`, href: null, link: null });
+    if (l.changePending) waiting.push({ key: `change-pending-${l.id}`, text: `Your change to ${l.name} is waiting for approval`, href: null, link: null });
+    if (l.hasPendingFeatureRequest) waiting.push({ key: `featured-${l.id}`, text: `Your featured request for ${l.name} is waiting for the admin's decision`, href: null, link: null });
   }
-  if (input.kycStatus === "pending") waiting.push({ text: "Your identity verification is waiting for review", href: null, link: null });
+  if (input.kycStatus === "pending") waiting.push({ key: "kyc", text: "Your identity verification is waiting for review", href: null, link: null });
   return { todo, waiting };
 }
 
@@ -308,7 +311,7 @@ function NeedsYouNow({ attention }: { attention: { todo: AttentionItem[]; waitin
       ) : (
         <ul className="mt-2 divide-y divide-gray-100">
           {todo.map((item) => (
-            <li key={item.text} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 py-2 text-sm">
+            <li key={item.key} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 py-2 text-sm">
               <span className="min-w-0 break-words font-medium text-gray-900">{item.text}</span>
               {item.href ? (
                 <Link to={item.href} className="btn btn-outline btn-sm">
@@ -324,7 +327,7 @@ function NeedsYouNow({ attention }: { attention: { todo: AttentionItem[]; waitin
           <h3 className="mt-3 text-sm font-semibold text-gray-600">Waiting for us</h3>
           <ul className="mt-1 list-disc space-y-1 pl-5 text-sm text-gray-700">
             {waiting.map((item) => (
-              <li key={item.text}>{item.text}</li>
+              <li key={item.key}>{item.text}</li>
             ))}
           </ul>
         </>

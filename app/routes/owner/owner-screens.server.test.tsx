@@ -208,8 +208,9 @@ describe("the owner's 'Needs you now' (issue 32)", () => {
     expect(text).toContain(`2 new reviews of ${shop.name} without your reply`);
     expect(text).toContain(`href="/businesses/${shop.id}#reviews"`);
     expect(text).not.toContain(`reviews of ${other.name}`);
-    expect(text).toContain(`${refused.name} was not approved`);
-    expect(text).toContain(`href="/business/edit/${refused.id}"`);
+    // Rejected stays rejected (spec 02): no promise that an edit sends it again.
+    expect(text).toContain(`${refused.name} was not approved: the reason is on its card below`);
+    expect(text).not.toContain(`href="/business/edit/${refused.id}"`);
     expect(text).toContain("Waiting for us");
     expect(text).toContain(`${waiting.name} is waiting for approval before it is shown`);
     expect(text).not.toContain("Nothing needs you right now.");
