@@ -50,7 +50,8 @@ describe("/dashboard/analytics", () => {
     expect(shown.html).toContain('name="listing"');
     // The listing is a styled field; without JavaScript 'Show' sends it (the period it keeps).
     expect(shown.html).toMatch(/<select name="listing"[^>]*class="field"/);
-    expect(shown.html).toMatch(/<noscript><button type="submit"[^>]*>Show<\/button><\/noscript>/);
+    expect(shown.html).toMatch(/<button type="submit"[^>]*>Show<\/button>/);
+    expect(shown.text).toContain("The figures change as soon as you choose.");
     expect(shown.html).toContain('<input type="hidden" name="days" value="7"/>');
     // The periods are choices: the one shown marked, the others links, a plan's own named (issue 32).
     expect(shown.html).toMatch(/<span class="sort-option" aria-current="true">7 days<\/span>/);

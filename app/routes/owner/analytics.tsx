@@ -1,4 +1,5 @@
 import { data, Form, Link } from "react-router";
+import { useSyncExternalStore } from "react";
 import type { Route } from "./+types/analytics";
 import { SITE_NAME } from "~/components/site";
 import { DailyChart, shortDay } from "~/components/ui/daily-chart";
@@ -96,9 +97,13 @@ function Upsell({ what, plan }: { what: string; plan: string }) {
   );
 }
 
+const noSubscription = () => () => {};
+
 export default function Analytics({ loaderData }: Route.ComponentProps) {
   const { analytics: a, offers, refusal } = loaderData;
   const followLink = useLinkNavigation();
+  // 'Show' until the page's script runs (without it, or while it loads); then a listing applies when chosen.
+  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
   const chosenName = a.listing === "all" ? "All your listings" : (a.listings.find((l) => l.id === a.listing)?.name ?? "");
   return (
     <div className="mx-auto w-full max-w-4xl space-y-6 px-4 py-8">
@@ -136,12 +141,15 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
         </div>
       ) : (
         <div className="card space-y-3 p-4">
-          {/* A listing applies when chosen (the form is sent on change); without JavaScript, 'Show' sends it. */}
+          {/* A listing applies when chosen (said beside it, WCAG 3.2.2); until the script runs, 'Show' sends it. */}
           <Form method="get" className="flex flex-wrap items-end gap-3">
             <input type="hidden" name="days" value={a.days} />
             <label className="flex min-w-0 flex-1 flex-col text-sm">
               <span className="font-medium">Listing</span>
-              <select name="listing" defaultValue={a.listing} className="field" onChange={(e) => e.currentTarget.form?.requestSubmit()}>
+              <span id="listing-hint" className="text-xs text-gray-600">
+                The figures change as soon as you choose.
+              </span>
+              <select name="listing" defaultValue={a.listing} aria-describedby="listing-hint" className="field" onChange={(e) => e.currentTarget.form?.requestSubmit()}>
                 <option value="all">All your listings</option>
                 {a.listings.map((l) => (
                   <option key={l.id} value={l.id}>
@@ -150,11 +158,11 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
                 ))}
               </select>
             </label>
-            <noscript>
+            {hydrated ? null : (
               <button type="submit" className="btn btn-primary">
                 Show
               </button>
-            </noscript>
+            )}
           </Form>
           <div className="flex flex-wrap items-center justify-between gap-3">
             <SortChoice label="Period" options={offers.periods} onClick={followLink} />
