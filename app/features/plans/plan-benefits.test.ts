@@ -94,7 +94,7 @@ describe("featured plans explained (issue 32)", () => {
 
   it("tells a Premium owner plainly that the listing is featured already, until when", () => {
     expect(onFeaturingPlanNote("Mama Put Corner", new Date("2026-12-20T12:00:00Z"))).toBe(
-      "You are on the Premium subscription plan: it already features Mama Put Corner and all your other approved listings until 20 Dec 2026. You need no featured plan while it lasts; one bought now starts when it ends, so no day is paid twice.",
+      "You are on the Premium subscription plan: it already features Mama Put Corner and all your other approved listings until 20 Dec 2026. You need no featured plan while it lasts; one bought now starts when the plan ends (and runs alongside it if you renew the plan).",
     );
   });
 });

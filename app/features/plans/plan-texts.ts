@@ -88,5 +88,5 @@ export const PLAN_EXPLAINED_TEXTS = {
     "Same {price}, different things: the {featured} featured plan features one listing for {featuredDays} days; the {plan} subscription plan features all your approved listings for {planDays} days, with {extras}.",
   /** /featured-plans, for an owner whose Premium plan features the chosen listing now. */
   onFeaturingPlan:
-    "You are on the {plan} subscription plan: it already features {listing} and all your other approved listings until {date}. You need no featured plan while it lasts; one bought now starts when it ends, so no day is paid twice.",
+    "You are on the {plan} subscription plan: it already features {listing} and all your other approved listings until {date}. You need no featured plan while it lasts; one bought now starts when the plan ends (and runs alongside it if you renew the plan).",
 } as const;
