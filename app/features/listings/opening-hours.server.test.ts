@@ -120,8 +120,9 @@ describe("hours saved with the details, the edit screen's one save (issue 32)", 
     expect((await stored(businessId)).opening_hours).toEqual(late);
     expect((await getPublicBusiness(businessId)).name).toBe(name);
     expect((await getPublicBusiness(businessId)).hours?.weekly).toEqual(late);
-    // The same again: the hours are as stored and the change that waits is the one shown, so nothing is new.
-    expect(await updateListing(owner, businessId, input(`${name} Stores`), { keep: images, added: [] }, { hours: late })).toEqual({ status: "saved", hours: "unchanged" });
+    // The same again: the hours are as stored and the change that waits is the one shown, so nothing is new; the
+    // owner is told the change still waits for review (not that it was saved).
+    expect(await updateListing(owner, businessId, input(`${name} Stores`), { keep: images, added: [] }, { hours: late })).toEqual({ status: "sent-for-review", hours: "unchanged" });
     // None listed any more.
     expect(await updateListing(owner, businessId, input(`${name} Stores`), { keep: images, added: [] }, { hours: null })).toMatchObject({ hours: "saved" });
     expect(await stored(businessId)).toEqual({ opening_hours: null, open_minutes: null });

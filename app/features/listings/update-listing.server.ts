@@ -140,7 +140,9 @@ export async function updateListing(
         if (changedReviewedFields(reviewedValuesOf(listing), proposed).length === 0 && sameImages(approvedImages, nextImages)) {
           if (waiting) await tx.delete(businessRevisions).where(eq(businessRevisions.businessId, businessId));
         } else if (waiting && changedReviewedFields(reviewedValuesOf(waiting), proposed).length === 0 && sameImages(waiting.images, nextImages)) {
-          // The change that waits, sent again as it was (the form shows it): nothing new to review.
+          // The change that waits, sent again as it was (the form shows it): nothing new to review, and the owner
+          // is told it still waits (not that it was saved).
+          status = "sent-for-review";
         } else {
           const change = { submittedBy: actor.id, ...proposed, images: nextImages, updatedAt: now };
           await tx

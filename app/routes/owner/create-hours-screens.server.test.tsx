@@ -201,7 +201,8 @@ describe("the edit screen's one save (issue 32)", () => {
     });
     const waiting = await waitingChange(listing.id);
     const again = await renderRoute(businessEditRoute, `/business/edit/${listing.id}`, { cookie, form: { ...renamed, "hours-sun": "closed" }, pattern: EDIT });
-    expect(again).toMatchObject({ location: "/dashboard?notice=updated" });
+    // The hours apply; the waiting change is not sent again (its date kept), and the notice says it still waits.
+    expect(again).toMatchObject({ location: "/dashboard?notice=sent-for-review" });
     expect((await storedHours(listing.id))?.[6]).toEqual({ mode: "closed" });
     expect((await waitingChange(listing.id))?.updatedAt).toEqual(waiting!.updatedAt);
   });
