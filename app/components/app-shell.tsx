@@ -1,5 +1,5 @@
 import { useLocation } from "react-router";
-import type { ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { BottomNav } from "./bottom-nav";
 import { Header } from "./header";
 import { isBottomNavVisible, isFooterVisible, type ShellUser } from "./navigation";
@@ -12,6 +12,18 @@ export type ShellData = { user: ShellUser | null; sidebarOpen: boolean; bell: Re
 export function AppShell({ user, sidebarOpen, bell, children }: ShellData & { children: ReactNode }) {
   const { pathname } = useLocation();
   const showBottomNav = user && isBottomNavVisible(pathname, true);
+  // After a navigation inside the app to another page, focus left on the old page's control (now gone, so on the
+  // body) moves to the new page's main content, where a full page load would start too: the next Tab goes to the
+  // page's first control, not wherever the old one stood. A page that placed focus itself keeps it.
+  const firstRender = useRef(true);
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    const active = document.activeElement;
+    if (!active || active === document.body) document.getElementById("main")?.focus({ preventScroll: true });
+  }, [pathname]);
   return (
     <>
       <a href="#main" className="btn btn-outline sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50">
