@@ -166,10 +166,10 @@ export async function touchTargetProblems(page: Page): Promise<string[]> {
 export const PHONE_WIDTHS = [320, 360, 412] as const;
 
 /**
- * `reflowProblems` at each phone width, the page state kept (the viewport resized, not the page reloaded), then the
- * viewport put back. Each problem names its width.
+ * `reflowProblems` at each phone width (and `touchTargetProblems` at 360, and any `more` checks at each), the page
+ * state kept (the viewport resized, not the page reloaded), then the viewport put back. Each problem names its width.
  */
-export async function phoneWidthProblems(page: Page, label: string): Promise<string[]> {
+export async function phoneWidthProblems(page: Page, label: string, more: ((page: Page) => Promise<string[]>)[] = []): Promise<string[]> {
   const original = page.viewportSize() ?? { width: 390, height: 844 };
   const problems: string[] = [];
   try {
@@ -179,6 +179,7 @@ export async function phoneWidthProblems(page: Page, label: string): Promise<str
       await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
       for (const problem of await reflowProblems(page)) problems.push(`${label} at ${width} px: ${problem}`);
       if (width === 360) for (const problem of await touchTargetProblems(page)) problems.push(`${label} at ${width} px: ${problem}`);
+      for (const check of more) for (const problem of await check(page)) problems.push(`${label} at ${width} px: ${problem}`);
     }
   } finally {
     await page.setViewportSize(original);

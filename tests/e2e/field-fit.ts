@@ -1,5 +1,4 @@
 import type { Page } from "playwright-core";
-import { PHONE_WIDTHS } from "./axe";
 
 /**
  * Form controls whose content is cut off (issue 32: the hours editor showed '08:0' and 'Open at these tim' at
@@ -48,20 +47,4 @@ export async function clippedFieldProblems(page: Page): Promise<string[]> {
     }
     return problems;
   });
-}
-
-/** `clippedFieldProblems` at each phone width (320, 360, 412), the page state kept, then the viewport put back. */
-export async function phoneFieldProblems(page: Page, label: string): Promise<string[]> {
-  const original = page.viewportSize() ?? { width: 390, height: 844 };
-  const problems: string[] = [];
-  try {
-    for (const width of PHONE_WIDTHS) {
-      await page.setViewportSize({ width, height: 780 });
-      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-      for (const problem of await clippedFieldProblems(page)) problems.push(`${label} at ${width} px: ${problem}`);
-    }
-  } finally {
-    await page.setViewportSize(original);
-  }
-  return problems;
 }

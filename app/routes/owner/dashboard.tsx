@@ -85,28 +85,28 @@ function needsYouNow(input: {
   awaitingReply: { businessId: string; businessName: string; reviews: number }[];
   listings: { id: string; name: string; approvalStatus: string; changePending: boolean; changeRejectionReason: string | null; hasPendingFeatureRequest: boolean }[];
   kycStatus: string;
-}): { todo: AttentionItem[]; waiting: AttentionItem[] } {
+}): { actions: AttentionItem[]; waiting: AttentionItem[] } {
   const plural = (n: number, one: string, many: string) => `${n.toLocaleString("en-NG")} ${n === 1 ? one : many}`;
-  const todo: AttentionItem[] = [];
+  const actions: AttentionItem[] = [];
   const waiting: AttentionItem[] = [];
   if (input.unreadMessages > 0) {
-    todo.push({ key: "messages", text: plural(input.unreadMessages, "unread message", "unread messages"), href: "/messages", link: "Read and answer" });
+    actions.push({ key: "messages", text: plural(input.unreadMessages, "unread message", "unread messages"), href: "/messages", link: "Read and answer" });
   }
   for (const r of input.awaitingReply) {
-    todo.push({ key: `reviews-${r.businessId}`, text: `${plural(r.reviews, "new review", "new reviews")} of ${r.businessName} without your reply`, href: `/businesses/${r.businessId}#reviews`, link: "Reply" });
+    actions.push({ key: `reviews-${r.businessId}`, text: `${plural(r.reviews, "new review", "new reviews")} of ${r.businessName} without your reply`, href: `/businesses/${r.businessId}#reviews`, link: "Reply" });
   }
   for (const l of input.listings) {
     // A rejected listing stays rejected (spec 02: pending → approved or rejected); its card below says why.
-    if (l.approvalStatus === "rejected") todo.push({ key: `rejected-${l.id}`, text: `${l.name} was not approved: the reason is on its card below`, href: null, link: null });
+    if (l.approvalStatus === "rejected") actions.push({ key: `rejected-${l.id}`, text: `${l.name} was not approved: the reason is on its card below`, href: null, link: null });
     else if (l.changeRejectionReason) {
-      todo.push({ key: `change-${l.id}`, text: `Your change to ${l.name} was not approved: the reason is on its card below; an edit sends a new one`, href: `/business/edit/${l.id}`, link: "Edit" });
+      actions.push({ key: `change-${l.id}`, text: `Your change to ${l.name} was not approved: the reason is on its card below; an edit sends a new one`, href: `/business/edit/${l.id}`, link: "Edit" });
     }
     if (l.approvalStatus === "pending") waiting.push({ key: `pending-${l.id}`, text: `${l.name} is waiting for approval before it is shown`, href: null, link: null });
     if (l.changePending) waiting.push({ key: `change-pending-${l.id}`, text: `Your change to ${l.name} is waiting for approval`, href: null, link: null });
     if (l.hasPendingFeatureRequest) waiting.push({ key: `featured-${l.id}`, text: `Your featured request for ${l.name} is waiting for the admin's decision`, href: null, link: null });
   }
   if (input.kycStatus === "pending") waiting.push({ key: "kyc", text: "Your identity verification is waiting for review", href: null, link: null });
-  return { todo, waiting };
+  return { actions, waiting };
 }
 
 /** The visitor's panel: the newest saved businesses and conversations, a few of each, with the way to all. */
@@ -299,18 +299,18 @@ function OwnerDashboard({ data }: { data: Extract<Route.ComponentProps["loaderDa
 
 type Listing = Extract<Awaited<ReturnType<typeof loader>>, { kind: "owner" }>["listings"][number];
 
-function NeedsYouNow({ attention }: { attention: { todo: AttentionItem[]; waiting: AttentionItem[] } }) {
-  const { todo, waiting } = attention;
+function NeedsYouNow({ attention }: { attention: { actions: AttentionItem[]; waiting: AttentionItem[] } }) {
+  const { actions, waiting } = attention;
   return (
     <section aria-labelledby="attention-title" className="card p-5">
       <h2 id="attention-title" className="text-lg font-semibold">
         Needs you now
       </h2>
-      {todo.length === 0 ? (
+      {actions.length === 0 ? (
         <p className="mt-1 text-sm text-gray-700">Nothing needs you right now.</p>
       ) : (
         <ul className="mt-2 divide-y divide-gray-100">
-          {todo.map((item) => (
+          {actions.map((item) => (
             <li key={item.key} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 py-2 text-sm">
               <span className="min-w-0 break-words font-medium text-gray-900">{item.text}</span>
               {item.href ? (

@@ -147,15 +147,7 @@ export default function Businesses({ loaderData }: Route.ComponentProps) {
         {nearMe.choices.length > 0 && (
           <div className="w-full">
             <p className="text-red-700">{LOCATION_TEXTS.nearAmbiguous}</p>
-            <ul className="mt-2 flex flex-wrap gap-2" onClick={followLink}>
-              {nearMe.choices.map((c) => (
-                <li key={c.href}>
-                  <a href={c.href} data-discover="true" className="pill-link">
-                    {c.label}
-                  </a>
-                </li>
-              ))}
-            </ul>
+            <PillLinks className="mt-2 flex flex-wrap gap-2" links={nearMe.choices} onClick={followLink} />
           </div>
         )}
       </div>
@@ -193,15 +185,7 @@ export default function Businesses({ loaderData }: Route.ComponentProps) {
             <div className="card p-8 text-center">
               <p className="font-semibold">No businesses found</p>
               {loaderData.emptyHelp.length > 0 ? (
-                <ul className="mt-3 flex flex-col items-center gap-2 text-sm" onClick={followLink}>
-                  {loaderData.emptyHelp.map((help) => (
-                    <li key={help.href}>
-                      <a href={help.href} data-discover="true" className="pill-link">
-                        {help.text}
-                      </a>
-                    </li>
-                  ))}
-                </ul>
+                <PillLinks className="mt-3 flex flex-col items-center gap-2 text-sm" links={loaderData.emptyHelp.map((h) => ({ label: h.text, href: h.href }))} onClick={followLink} />
               ) : (
                 <p className="mt-1 text-sm text-gray-600">Try other words, or fewer filters.</p>
               )}
@@ -225,3 +209,17 @@ export default function Businesses({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/** One-tap choices as pill links, followed inside the app by `onClick` (plain links without JavaScript). */
+function PillLinks({ links, className, onClick }: { links: { label: string; href: string }[]; className: string; onClick: (event: React.MouseEvent) => void }) {
+  return (
+    <ul className={className} onClick={onClick}>
+      {links.map((link) => (
+        <li key={link.href}>
+          <a href={link.href} data-discover="true" className="pill-link">
+            {link.label}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}

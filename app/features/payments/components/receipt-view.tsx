@@ -1,21 +1,12 @@
 import { formatDateTime } from "../../../lib/format";
-import { formatNairaExact, LEDGER_TEXTS, periodText, providerLabel, sellerLines, type ReceiptSeller } from "../payment-ledger";
+import { formatNairaExact, LEDGER_TEXTS, periodText, providerLabel, sellerLines, type ReceiptTextData } from "../payment-ledger";
 
-export type ReceiptViewData = {
-  reference: string;
+/** The receipt's text (ReceiptTextData) and what only the page shows: how it was paid, to whom, and whether it applied. */
+export type ReceiptViewData = ReceiptTextData & {
   provider: string;
-  amountKobo: number;
-  currency: string;
-  purpose: string;
-  what: string;
-  listingName: string | null;
-  period: { startsAt: Date | string | null; endsAt: Date | string | null; days: number | null };
-  createdAt: Date | string;
-  paidAt: Date | string | null;
   payerName: string;
   payerEmail: string | null;
   notApplied: boolean;
-  seller: ReceiptSeller;
 };
 
 /**
