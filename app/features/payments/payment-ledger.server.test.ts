@@ -6,7 +6,7 @@ import { actorFor } from "../../../tests/support/actors";
 import { refusal } from "../../../tests/support/refusals";
 import { settleBackgroundTasks } from "../../lib/background.server";
 import { getDb } from "../../lib/db.server";
-import { getEnv, setEnv, type Env } from "../../lib/env.server";
+import { TEST_SELLER, useSeller } from "../../../tests/support/receipt-seller";
 import { listOutbox } from "../../lib/email.server";
 import { ADMIN_PAGE_SIZE } from "../../lib/pagination";
 import { confirmPayment, settlePayment } from "./confirm-payment.server";
@@ -209,20 +209,8 @@ describe("the receipt e-mail", () => {
   });
 
   describe("with the operator's seller details (RECEIPT_SELLER_*)", () => {
-    let original: Env;
-    beforeEach(() => {
-      original = getEnv();
-    });
-    afterEach(() => setEnv(original));
-
     it("names the seller and gives its address, CAC registration and TIN beside the payer, escaped in the HTML", async () => {
-      setEnv({
-        ...original,
-        RECEIPT_SELLER_NAME: "Ade & Sons <Nigeria> Ltd",
-        RECEIPT_SELLER_ADDRESS: "12 Awolowo Road, Ikoyi, Lagos",
-        RECEIPT_SELLER_RC: "RC 1234567",
-        RECEIPT_SELLER_TIN: "12345678-0001",
-      });
+      useSeller({ ...TEST_SELLER });
       const { created, actor } = await owner({ firstName: "Bola", lastName: "Ige" });
       const paid = await payForPlan(actor, { type: "subscription", plan: "standard" });
       if (paid.status !== "paid") throw new Error("expected paid");

@@ -7,7 +7,7 @@ import { createDemoPaymentProvider, type DemoProviderOptions } from "../../featu
 import { LEDGER_TEXTS } from "../../features/payments/payment-ledger";
 import { registerPaymentProvider, resetPaymentProviders } from "../../features/payments/payment-provider.server";
 import { getDb } from "../../lib/db.server";
-import { getEnv, setEnv, type Env } from "../../lib/env.server";
+import { TEST_SELLER, useSeller } from "../../../tests/support/receipt-seller";
 import * as adminRoute from "../admin/admin";
 import * as dashboardRoute from "./dashboard";
 import * as receiptRoute from "./payment-receipt";
@@ -133,19 +133,8 @@ describe("/dashboard/payments/:reference", () => {
   });
 
   describe("with the operator's seller details (RECEIPT_SELLER_*)", () => {
-    let original: Env;
-    beforeEach(() => {
-      original = getEnv();
-    });
-    afterEach(() => setEnv(original));
-
     it("shows them, as text, in a From block beside Billed to, and names the seller at the top", async () => {
-      setEnv({
-        ...original,
-        RECEIPT_SELLER_NAME: "Ade & Sons <Nigeria> Ltd",
-        RECEIPT_SELLER_ADDRESS: "12 Awolowo Road, Ikoyi, Lagos",
-        RECEIPT_SELLER_RC: "RC 1234567",
-        RECEIPT_SELLER_TIN: "12345678-0001",
+      useSeller({ ...TEST_SELLER,
         RECEIPT_SELLER_EMAIL: "accounts@naija.example",
         RECEIPT_SELLER_PHONE: "+234 801 234 5678",
       });
@@ -162,7 +151,7 @@ describe("/dashboard/payments/:reference", () => {
     });
 
     it("leaves out what is not set", async () => {
-      setEnv({ ...original, RECEIPT_SELLER_RC: "BN 3456789" });
+      useSeller({ RECEIPT_SELLER_RC: "BN 3456789" });
       const { owner, cookie } = await signedInOwner({ firstName: "Bola", lastName: "Ige" });
       const payment = await createPayment(getDb(), { userId: owner.id, purpose: "subscription", planId: "standard" });
       const shown = page(await renderRoute(receiptRoute, `/dashboard/payments/${payment.reference}`, { cookie, pattern: RECEIPT_PATTERN }));
