@@ -43,6 +43,12 @@ export const CHROMIUM_ARGS = [
   "--disable-component-update",
   "--disable-sync",
 ];
+/**
+ * The journeys' browser only (the benches keep one process per site, for figures comparable with earlier ones): one
+ * renderer process for every page and context, each context still with its own cookies, storage and cache, as Chrome
+ * shares renderers on a low-memory Android phone. A new process per context cost 10–15 % of chromium's CPU (ADR 33).
+ */
+const JOURNEY_ARGS = [...CHROMIUM_ARGS, "--renderer-process-limit=1"];
 /** How long SIGTERM may take to stop the server (README: exits within 10 s). */
 export const SHUTDOWN_LIMIT_MS = 10_000;
 
@@ -73,7 +79,7 @@ export default async function setup(project: TestProject) {
   // One chromium for the whole run: launching one costs about 4 s of CPU, and every journey file did.
   let browserServer: BrowserServer;
   try {
-    browserServer = await chromium.launchServer({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS, timeout: 60_000 });
+    browserServer = await chromium.launchServer({ executablePath: CHROMIUM_PATH, headless: true, args: JOURNEY_ARGS, timeout: 60_000 });
   } catch (error) {
     for (const server of servers) await server.stop({ timeoutMs: SHUTDOWN_LIMIT_MS });
     await clone.remove();
