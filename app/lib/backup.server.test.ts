@@ -278,36 +278,31 @@ describe("backup and restore drill", { timeout: 180_000 }, () => {
   it("restores a backup of an older schema: migrates the target to its level, loads, then applies the newer migrations", async () => {
     // At 0006 two pending payments for the same plan were possible; 0007 fails the older one, then forbids
     // the pair. Loaded straight into the newest schema they would be refused; migrated after loading, they pass.
-    const old = await openDatabase({ kind: "embedded" });
-    const oldDir = await mkdtemp(path.join(work, "old-"));
-    try {
-      const journal = JSON.parse(await readFile(path.join(MIGRATIONS_FOLDER, "meta", "_journal.json"), "utf8")) as { entries: { tag: string }[] };
-      const level = journal.entries.findIndex((e) => e.tag === "0006_search_sample_markers");
-      await migrateTo(old, level);
-      await old.db.execute(sql`insert into "user" (id, name, email, email_verified, role) values ('old-user', 'Old', 'old@example.com', true, 'business')`);
-      await old.db.execute(sql`insert into payments (user_id, purpose, plan_id, amount_kobo, provider, reference, status, created_at) values
-        ('old-user', 'subscription', 'premium', 500000, 'demo', 'ref-older', 'pending', '2026-01-01T00:00:00Z'),
-        ('old-user', 'subscription', 'premium', 500000, 'demo', 'ref-newer', 'pending', '2026-01-02T00:00:00Z')`);
-      const oldArchive = path.join(work, "old.tar.gz");
-      const made = await backup({ database: old, files: { kind: "disk", dataDir: oldDir }, output: oldArchive });
-      expect(made.manifest.schema.tag).toBe("0006_search_sample_markers");
+    const { database: old, dataDir: oldDir } = await target("embedded");
+    const journal = JSON.parse(await readFile(path.join(MIGRATIONS_FOLDER, "meta", "_journal.json"), "utf8")) as { entries: { tag: string }[] };
+    const level = journal.entries.findIndex((e) => e.tag === "0006_search_sample_markers");
+    await migrateTo(old, level);
+    await old.db.execute(sql`insert into "user" (id, name, email, email_verified, role) values ('old-user', 'Old', 'old@example.com', true, 'business')`);
+    await old.db.execute(sql`insert into payments (user_id, purpose, plan_id, amount_kobo, provider, reference, status, created_at) values
+      ('old-user', 'subscription', 'premium', 500000, 'demo', 'ref-older', 'pending', '2026-01-01T00:00:00Z'),
+      ('old-user', 'subscription', 'premium', 500000, 'demo', 'ref-newer', 'pending', '2026-01-02T00:00:00Z')`);
+    const oldArchive = path.join(work, "old.tar.gz");
+    const made = await backup({ database: old, files: { kind: "disk", dataDir: oldDir }, output: oldArchive });
+    expect(made.manifest.schema.tag).toBe("0006_search_sample_markers");
 
-      const fresh = await target();
-      const summary = await restore({ database: fresh.database, files: { kind: "disk", dataDir: fresh.dataDir }, input: oldArchive });
-      expect(summary.migratedFrom).toBe("nothing");
-      const [{ n }] = await queryRows<{ n: number }>(fresh.database.db, sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
-      expect(n).toBe(journal.entries.length);
-      const payments = await queryRows<{ reference: string; status: string }>(
-        fresh.database.db,
-        sql`select reference, status from payments order by reference`,
-      );
-      expect(payments).toEqual([
-        { reference: "ref-newer", status: "pending" },
-        { reference: "ref-older", status: "failed" },
-      ]);
-    } finally {
-      await old.close();
-    }
+    const fresh = await target();
+    const summary = await restore({ database: fresh.database, files: { kind: "disk", dataDir: fresh.dataDir }, input: oldArchive });
+    expect(summary.migratedFrom).toBe("nothing");
+    const [{ n }] = await queryRows<{ n: number }>(fresh.database.db, sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+    expect(n).toBe(journal.entries.length);
+    const payments = await queryRows<{ reference: string; status: string }>(
+      fresh.database.db,
+      sql`select reference, status from payments order by reference`,
+    );
+    expect(payments).toEqual([
+      { reference: "ref-newer", status: "pending" },
+      { reference: "ref-older", status: "failed" },
+    ]);
   });
 
   it.runIf(databaseKind() === "postgres")("restores an embedded database's backup into PostgreSQL (a town grows into a country)", async () => {

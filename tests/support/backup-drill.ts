@@ -13,16 +13,18 @@ import { inject } from "vitest";
 import { openDatabase, queryRows, type Database } from "../../app/lib/db.server";
 import { adminQuery, quoteIdent, withDatabaseName } from "../setup/context";
 import { filesUnder } from "./files";
+import { pristineClusterInto } from "./pristine-pglite";
 
 export type Target = { database: Database; dataDir: string; url?: string; dispose(): Promise<void> };
 
 /**
  * A new, never migrated database and an empty DATA_DIR: PGlite on disk in that DATA_DIR (the embedded
- * layout, lock included), or a new database on the test PostgreSQL server (`kind` defaults to this run's).
+ * layout, lock included; a copy of a cluster PGlite initialised once, tests/support/pristine-pglite.ts), or a new database on the test PostgreSQL server (`kind` defaults to this run's).
  */
 export async function freshTarget(kind: "embedded" | "postgres" = inject("testDatabase").kind): Promise<Target> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "nd-restore-target-"));
   if (kind === "embedded") {
+    await pristineClusterInto(dataDir);
     const database = await openDatabase({ kind: "embedded", dataDir, purpose: "restore drill" });
     return {
       database,
