@@ -5,7 +5,7 @@
  * is the one `npm run build` makes. Debian's chromium driven by playwright-core; no browser is ever downloaded:
  * CHROMIUM_PATH, else Debian's headless shell, else /usr/bin/chromium (see CHROMIUM_PATH below).
  */
-import { existsSync, mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium, type Browser, type BrowserServer, type BrowserContext, type ConsoleMessage, type Page } from "playwright-core";
@@ -55,27 +55,32 @@ export const SHUTDOWN_LIMIT_MS = 10_000;
 
 /**
  * vitest globalSetup: `npm start` in a fresh clone (it builds, migrates, seeds, serves), then `npm start` there once
- * more per further worker (the build is there: it migrates, seeds and serves on its own port and DATA_DIR). Each is
- * stopped by SIGTERM at the end and must exit 0 within SHUTDOWN_LIMIT_MS.
+ * more per further worker as soon as that build is done (the build is there: each migrates, seeds and serves on its
+ * own port and DATA_DIR, beside the first one's migrating and seeding). Each is stopped by SIGTERM at the end and must
+ * exit 0 within SHUTDOWN_LIMIT_MS.
  */
 export default async function setup(project: TestProject) {
   const clone = makeFreshClone();
   const logDir = mkdtempSync(path.join(tmpdir(), "nd-e2e-log-"));
-  const servers: ProductionServer[] = [];
-  try {
-    for (let i = 1; i <= E2E_WORKERS; i++) {
-      const logFile = path.join(logDir, `server-${i}.log`);
-      const server = await startProductionServer({ logFile, root: clone.dir, npmStart: true });
-      servers.push(server);
-      console.log(
-        `e2e: \`npm start\` in a fresh clone (${clone.files} files, ${clone.dir})${i === 1 ? " built and" : ""} served ${server.baseUrl} (pid ${server.pid}) in ${server.startupMs} ms; log ${logFile}`,
-      );
-    }
-  } catch (error) {
+  const logFile = (i: number) => path.join(logDir, `server-${i}.log`);
+  const starting: Promise<ProductionServer>[] = [startProductionServer({ logFile: logFile(1), root: clone.dir, npmStart: true })];
+  // The build's last step prints its summary (scripts/precompress.mjs); a first server that fails ends the wait too.
+  let firstFailed = false;
+  await Promise.race([starting[0]!.catch(() => (firstFailed = true)), untilLogged(logFile(1), /^precompressed \d+ files/m)]);
+  for (let i = 2; i <= E2E_WORKERS && !firstFailed; i++) starting.push(startProductionServer({ logFile: logFile(i), root: clone.dir, npmStart: true }));
+  const outcomes = await Promise.allSettled(starting);
+  const servers = outcomes.flatMap((o) => (o.status === "fulfilled" ? [o.value] : []));
+  const failed = outcomes.find((o) => o.status === "rejected");
+  if (failed) {
     for (const server of servers) await server.stop({ timeoutMs: SHUTDOWN_LIMIT_MS });
     await clone.remove();
-    throw error;
+    throw failed.reason;
   }
+  servers.forEach((server, i) =>
+    console.log(
+      `e2e: \`npm start\` in a fresh clone (${clone.files} files, ${clone.dir})${i === 0 ? " built and" : ""} served ${server.baseUrl} (pid ${server.pid}) in ${server.startupMs} ms; log ${logFile(i + 1)}`,
+    ),
+  );
   // One chromium for the whole run: launching one costs about 4 s of CPU, and every journey file did.
   let browserServer: BrowserServer;
   try {
@@ -92,8 +97,10 @@ export default async function setup(project: TestProject) {
   return async () => {
     await browserServer.close();
     const problems: string[] = [];
-    for (const server of servers) {
-      const stopped = await server.stop({ timeoutMs: SHUTDOWN_LIMIT_MS });
+    // All at once: each drains for a few seconds after SIGTERM (ADR 12).
+    const stops = await Promise.all(servers.map((server) => server.stop({ timeoutMs: SHUTDOWN_LIMIT_MS })));
+    servers.forEach((server, i) => {
+      const stopped = stops[i]!;
       console.log(`e2e: server ${server.baseUrl} stopped by SIGTERM in ${stopped.ms} ms (exit code ${stopped.code}, signal ${stopped.signal})`);
       const problem = !stopped.exitedInTime
         ? `did not exit within ${SHUTDOWN_LIMIT_MS} ms of SIGTERM (killed)`
@@ -101,7 +108,7 @@ export default async function setup(project: TestProject) {
           ? `exited with code ${stopped.code} (signal ${stopped.signal}) after SIGTERM`
           : undefined;
       if (problem) problems.push(`the server ${server.baseUrl} ${problem}. Output:\n${stopped.output}`);
-    }
+    });
     await clone.remove();
     if (problems.length > 0) {
       // vitest ignores errors thrown by a global teardown (exit code 0): fail the run explicitly.
@@ -109,6 +116,14 @@ export default async function setup(project: TestProject) {
       process.exitCode = 1;
     }
   };
+}
+
+/** Resolves once `file` (written as a server's output arrives) has a line matching `pattern`. */
+async function untilLogged(file: string, pattern: RegExp): Promise<void> {
+  for (;;) {
+    if (existsSync(file) && pattern.test(readFileSync(file, "utf8"))) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
 }
 
 /** The base URL of this worker's server (started by the globalSetup). */
