@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PENDING_REFRESH_SECONDS } from "../../app/features/payments/payment-texts";
 import { DEMO_PASSWORD } from "../../db/seed/data";
 import { startFakePaystack, type FakePaystack } from "../support/fake-paystack";
 import { freePort, startProductionServer, type ProductionServer } from "../support/server-process.mjs";
@@ -58,6 +59,15 @@ async function toCheckout(page: Page, payLabel: string) {
   await page.getByRole("button", { name: payLabel }).click();
   await page.waitForURL((u) => u.origin === fake.baseUrl && u.pathname.startsWith("/checkout/"));
   await page.getByRole("heading", { name: "Paystack Checkout (test mode)" }).waitFor();
+}
+
+/** React Router's navigation state and location in the page, as they are this moment. */
+function routerState(page: Page): Promise<{ navigation: string; search: string }> {
+  return page.evaluate(() => {
+    type Router = { state: { navigation: { state: string }; location: { search: string } } };
+    const { state } = (window as unknown as { __reactRouterDataRouter: Router }).__reactRouterDataRouter;
+    return { navigation: state.navigation.state, search: state.location.search };
+  });
 }
 
 describe("paying with Paystack (the fake) in the browser", () => {
@@ -112,6 +122,8 @@ describe("paying with Paystack (the fake) in the browser", () => {
     const watched = await watchedPage(browser);
     try {
       const { page } = watched;
+      // The page's own timers run on a clock this test moves on (time still flows by itself meanwhile).
+      await watched.context.clock.install();
       await signIn(page, "tayo.adewale@example.com");
       await page.goto(at("/payment?type=subscription&plan=standard"));
       await toCheckout(page, "Pay ₦2,999");
@@ -120,7 +132,11 @@ describe("paying with Paystack (the fake) in the browser", () => {
       await waitForHydration(page);
       await page.getByRole("heading", { name: "Payment processing" }).waitFor();
       await page.getByText("We have not received your payment yet.", { exact: false }).waitFor();
-      // It checks again by itself while nothing is known (Paystack still says 'abandoned').
+      // It checks again by itself after a few seconds while nothing is known (Paystack still says 'abandoned').
+      expect(new URL(page.url()).searchParams.has("check")).toBe(false);
+      await page.clock.runFor(PENDING_REFRESH_SECONDS * 1000);
+      // Read at once, a due check has started its navigation (what the read after Cancel below relies on).
+      expect(await routerState(page)).toMatchObject({ navigation: "loading" });
       await page.waitForURL((u) => u.searchParams.get("check") === "1", { timeout: 10_000 });
       await page.getByRole("button", { name: "Pay again" }).waitFor();
       await page.getByRole("button", { name: "Cancel payment" }).click();
@@ -128,8 +144,12 @@ describe("paying with Paystack (the fake) in the browser", () => {
       await page.waitForURL((u) => u.pathname === "/payment" && u.searchParams.get("cancelled") === "1");
       await page.getByText("You cancelled this payment. You have not been charged.").waitFor();
       await page.getByRole("button", { name: "Pay ₦2,999" }).waitFor();
-      // Nothing checks again after cancelling.
-      await new Promise((resolve) => setTimeout(resolve, 5_000));
+      // Nothing checks again after cancelling: a minute of the page's timers runs (the check above shows a due check
+      // starts a navigation), and no navigation has started.
+      await page.clock.runFor(60_000);
+      const router = await routerState(page);
+      expect(router.navigation).toBe("idle");
+      expect(new URLSearchParams(router.search).get("cancelled")).toBe("1");
       expect(new URL(page.url()).searchParams.get("cancelled")).toBe("1");
       await page.getByText("You cancelled this payment. You have not been charged.").waitFor();
       expect(watched.errors).toEqual([]);

@@ -1,4 +1,9 @@
 /** Texts of the payment screens. Client-safe and free of zod. */
+
+/** While a payment is pending the waiting screen checks again every few seconds, this many times (then by hand). */
+export const PENDING_REFRESH_SECONDS = 4;
+export const PENDING_MAX_CHECKS = 60;
+
 export const PAYMENT_TEXTS = {
   succeeded: { title: "Payment successful", text: "Thank you! Your payment was received." },
   subscriptionActive: "Your {plan} plan is now active.",

@@ -7,16 +7,13 @@ import { cancelPayment } from "~/features/payments/cancel-payment.server";
 import { resolveCheckout } from "~/features/payments/checkout.server";
 import { confirmPayment } from "~/features/payments/confirm-payment.server";
 import { PAYMENT_TEXTS, paymentHref, parseCheckout } from "~/features/payments/payment.schemas";
+import { PENDING_MAX_CHECKS, PENDING_REFRESH_SECONDS } from "~/features/payments/payment-texts";
 import { defaultPaymentProvider } from "~/features/payments/payment-provider.server";
 import { afterPaymentHref, payForPlan } from "~/features/payments/pay-for-plan.server";
 import { AppError } from "~/lib/app-error";
 import { failureData } from "~/lib/error-responses.server";
 import { FailureAlert } from "~/components/ui/alert";
 import { Card } from "~/components/ui/card";
-
-/** While a payment is pending the page checks again every few seconds, this many times (then by hand). */
-export const PENDING_REFRESH_SECONDS = 4;
-export const PENDING_MAX_CHECKS = 60;
 
 export const meta: Route.MetaFunction = () => [{ title: `Payment | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
 
