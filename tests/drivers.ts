@@ -20,7 +20,7 @@ export const POSTGRES_TOO: Record<string, string[]> = {
     "app/features/directory/**/*.server.test.{ts,tsx}",
     "app/routes/public/**/*.server.test.{ts,tsx}",
     "db/**/*.server.test.{ts,tsx}",
-    "app/lib/{db,backup}.server.test.ts",
+    "app/lib/{db,backup,jobs}.server.test.ts",
   ],
   "more than one connection at a time": [
     "app/lib/{rate-limit,realtime-heartbeat}.server.test.ts",

@@ -1,0 +1,78 @@
+/**
+ * The job queue on both drivers (ADR 34): pg-boss's statements go through our own adapters (the pool, PGlite's one
+ * connection, a Drizzle transaction), so what is enqueued in a transaction lives and dies with it.
+ */
+import { sql } from "drizzle-orm";
+import type PgBoss from "pg-boss";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getDatabase, getDb, queryRows } from "./db.server";
+import { enqueue, jobIdFor, startJobQueue, stopJobQueue } from "./jobs.server";
+
+const QUEUE = "test-deliveries";
+let boss: PgBoss;
+const ran: { id: string; data: { to: string }; attempt: number }[] = [];
+const failUntil = new Map<string, number>();
+
+beforeAll(async () => {
+  boss = await startJobQueue(getDatabase());
+  await boss.createQueue(QUEUE);
+  await boss.work<{ to: string }>(QUEUE, { pollingIntervalSeconds: 0.5 }, async ([job]) => {
+    const attempt = ran.filter((r) => r.id === job!.id).length + 1;
+    ran.push({ id: job!.id, data: job!.data, attempt });
+    if (attempt <= (failUntil.get(job!.data.to) ?? 0)) throw new Error(`provider down for ${job!.data.to}`);
+  });
+});
+afterAll(async () => {
+  await stopJobQueue();
+  // The queue's jobs, then the queue and its partition: the next file on this worker starts without them.
+  await getDb().execute(sql`delete from pgboss.job where name = ${QUEUE}`);
+  await getDb().execute(sql`select pgboss.delete_queue(${QUEUE})`);
+});
+
+const jobs = (to: string) =>
+  queryRows<{ id: string; state: string; retry_count: number; output: { message?: string } | null }>(
+    getDb(),
+    sql`select id, state, retry_count, output from pgboss.job where name = ${QUEUE} and data->>'to' = ${to} order by created_on`,
+  );
+
+describe("the job queue", () => {
+  it("a job enqueued in a transaction that rolls back never exists; committed, a worker runs it once", async () => {
+    await getDb()
+      .transaction(async (tx) => {
+        await enqueue(tx, QUEUE, { to: "rolled-back" });
+        throw new Error("the change failed");
+      })
+      .catch(() => undefined);
+    const id = await getDb().transaction((tx) => enqueue(tx, QUEUE, { to: "committed" }));
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    await expect.poll(async () => (await jobs("committed"))[0]?.state, { timeout: 15_000 }).toBe("completed");
+    expect(await jobs("rolled-back")).toEqual([]);
+    expect(ran.filter((r) => r.data.to === "committed")).toHaveLength(1);
+  });
+
+  it("the same key enqueued twice, in two transactions, is one job", async () => {
+    const key = `receipt:${Date.now()}`;
+    const first = await getDb().transaction((tx) => enqueue(tx, QUEUE, { to: "keyed" }, { key }));
+    const second = await getDb().transaction((tx) => enqueue(tx, QUEUE, { to: "keyed" }, { key }));
+    expect(first).toBe(jobIdFor(key));
+    expect(second).toBeNull();
+    await expect.poll(async () => (await jobs("keyed")).map((j) => j.state), { timeout: 15_000 }).toEqual(["completed"]);
+  });
+
+  it("a job that fails is tried again, and one that keeps failing stays 'failed' with its error", async () => {
+    failUntil.set("flaky", 1);
+    failUntil.set("down", 99);
+    const retries = { retryLimit: 2, retryDelay: 1, retryBackoff: false };
+    await getDb().transaction(async (tx) => {
+      await enqueue(tx, QUEUE, { to: "flaky" }, { retries });
+      await enqueue(tx, QUEUE, { to: "down" }, { retries });
+    });
+    await expect.poll(async () => (await jobs("flaky"))[0]?.state, { timeout: 20_000 }).toBe("completed");
+    await expect.poll(async () => (await jobs("down"))[0]?.state, { timeout: 20_000 }).toBe("failed");
+    const [down] = await jobs("down");
+    expect(down!.retry_count).toBe(2);
+    expect(down!.output?.message).toBe("provider down for down");
+    expect(ran.filter((r) => r.data.to === "flaky").map((r) => r.attempt)).toEqual([1, 2]);
+    expect(ran.filter((r) => r.data.to === "down")).toHaveLength(3);
+  });
+});
