@@ -8,7 +8,8 @@
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import PgBoss from "pg-boss";
-import type { Database, Tx } from "./db.server";
+import { getDatabase, type Database, type Tx } from "./db.server";
+import { logger } from "./logger.server";
 import { peekSingleton, setSingleton } from "./singleton.server";
 
 /** The schema pg-boss's tables live in (made by db/migrations/0029_job_queue.sql). */
@@ -75,15 +76,52 @@ export function jobIdFor(key: string): string {
 /** Retries of a delivery: 8 tries over about 40 minutes (backoff doubles from 10 s), then 'failed'. */
 export const DELIVERY_RETRIES = { retryLimit: 8, retryDelay: 10, retryBackoff: true } as const;
 
-/** The process's queue (started by the server at start-up, and by tests that run jobs). */
-export function getJobQueue(): PgBoss {
-  const boss = peekSingleton<PgBoss>("job-queue");
-  if (!boss) throw new Error("The job queue is not started (startJobQueue).");
+/** What a queue's job does with its data; a throw means 'try again later' (pg-boss's retries). */
+export type JobHandler = (data: never) => Promise<unknown>;
+
+/**
+ * The process's queue. Started by the server (`startJobQueue`: workers and maintenance); anywhere else (a CLI, a
+ * test) an instance that is not started, which can enqueue and fetch but runs nothing by itself.
+ */
+export function getJobQueue(database?: Database): PgBoss {
+  const started = peekSingleton<PgBoss>("job-queue");
+  if (started) return started;
+  const db = database ?? getDatabase();
+  const key = `job-queue-idle:${db.kind}`;
+  const cached = peekSingleton<{ boss: PgBoss; database: Database }>(key);
+  if (cached?.database === db) return cached.boss;
+  const boss = new PgBoss({ db: jobDb(db) as PgBoss.Db, schema: JOB_SCHEMA, migrate: false });
+  setSingleton(key, { boss, database: db });
   return boss;
 }
 
-/** Starts pg-boss on the database (no schema changes: migrate false), with its maintenance, without its cron. */
-export async function startJobQueue(database: Database, options: { maintenanceIntervalSeconds?: number } = {}): Promise<PgBoss> {
+/**
+ * What a failed job keeps as its error (what admins see): the cause's message when there is one (a failed query's
+ * own message carries its parameters, which may be an e-mail's address and text), at most 500 characters.
+ */
+export function jobErrorMessage(error: unknown): string {
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+  return (cause instanceof Error ? cause.message : String(cause)).slice(0, 500);
+}
+
+/** Runs a handler; a failure is rethrown as an Error with only `jobErrorMessage`'s text (no stack, no parameters). */
+async function runHandler(handler: JobHandler, data: object): Promise<void> {
+  try {
+    await handler(data as never);
+  } catch (error) {
+    throw new Error(jobErrorMessage(error));
+  }
+}
+
+/**
+ * Starts pg-boss on the database (no schema changes: migrate false), with its maintenance and without its cron,
+ * and a worker per queue in `handlers` (checking every `pollingIntervalSeconds`, one job at a time).
+ */
+export async function startJobQueue(
+  database: Database,
+  handlers: Record<string, JobHandler> = {},
+  options: { maintenanceIntervalSeconds?: number; pollingIntervalSeconds?: number } = {},
+): Promise<PgBoss> {
   const boss = new PgBoss({
     db: jobDb(database) as PgBoss.Db,
     schema: JOB_SCHEMA,
@@ -92,9 +130,39 @@ export async function startJobQueue(database: Database, options: { maintenanceIn
     supervise: true,
     maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 120,
   });
+  boss.on("error", (error) => logger.error({ err: error }, "job queue error"));
   await boss.start();
   setSingleton("job-queue", boss);
+  for (const [queue, handler] of Object.entries(handlers)) {
+    await boss.work<object>(queue, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1, batchSize: 1 }, async ([job]) => {
+      await runHandler(handler, job!.data);
+    });
+  }
   return boss;
+}
+
+/**
+ * Runs every job of `handlers`' queues that is due now, one after the other, in this process, then returns how many
+ * ran: what a worker would do, without waiting for its next poll (tests, and a CLI). A handler that throws fails
+ * its job, which pg-boss retries later like a worker's.
+ */
+export async function runDueJobs(handlers: Record<string, JobHandler>): Promise<number> {
+  const boss = getJobQueue();
+  let ran = 0;
+  for (const [queue, handler] of Object.entries(handlers)) {
+    for (;;) {
+      const [job] = await boss.fetch<object>(queue, { batchSize: 1 });
+      if (!job) break;
+      ran++;
+      try {
+        await runHandler(handler, job.data);
+        await boss.complete(queue, job.id);
+      } catch (error) {
+        await boss.fail(queue, job.id, { message: (error as Error).message });
+      }
+    }
+  }
+  return ran;
 }
 
 /** Stops the workers (waiting for the jobs they hold) and the queue's maintenance. */

@@ -40,7 +40,7 @@ export async function loadTemplate(templateFile: string): Promise<SharedPglite> 
   return { pglite, templateFile, fingerprint: await schemaFingerprint(pglite), tables, classes };
 }
 
-/** The template's state again, in the same instance: every table empty, as the migrations left it. */
+/** The template's state again, in the same instance: every table empty, as the migrations left it (the job queue's jobs too; its queues stay). */
 export async function resetToTemplate(shared: SharedPglite): Promise<void> {
   const { pglite } = shared;
   // The session's settings, prepared statements, temporary tables, advisory locks and LISTENs.
@@ -48,6 +48,7 @@ export async function resetToTemplate(shared: SharedPglite): Promise<void> {
   // Triggers (the append-only audit log refuses a TRUNCATE) do not fire while the tables are emptied.
   await pglite.exec(`set session_replication_role = replica;
     truncate ${shared.tables.join(", ")} restart identity cascade;
+    truncate pgboss.job, pgboss.archive;
     set session_replication_role = origin;`);
   // What the planner knew of the template's tables: a file's ANALYZE must not decide the next file's plans.
   await pglite.query(`delete from pg_statistic where starelid in (select oid from pg_class where relnamespace = 'public'::regnamespace)`);
