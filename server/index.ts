@@ -18,6 +18,8 @@ import { prepareDatabase } from "./database";
 import { startScheduler } from "./scheduler";
 import { installGracefulShutdown } from "./shutdown";
 import { startMetricsServer } from "./metrics";
+import { startJobQueue, stopJobQueue } from "../app/lib/jobs.server";
+import { JOB_HANDLERS } from "./jobs";
 
 async function main() {
   let env: Env;
@@ -76,12 +78,14 @@ async function main() {
   announcePaymentProvider(env);
   announceReceiptSeller(env);
   const scheduler = startScheduler();
+  // Deliveries enqueued by any process, worked by every process (ADR 34).
+  await startJobQueue(database, JOB_HANDLERS);
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: process.env.HOST || undefined }, (info) => {
     logger.info({ url: env.PUBLIC_URL, port: info.port }, "listening");
   });
 
   startMetricsServer(env);
-  installGracefulShutdown({ server, database, scheduler, drainMs: env.SHUTDOWN_DRAIN_MS });
+  installGracefulShutdown({ server, database, scheduler, jobs: { stop: stopJobQueue }, drainMs: env.SHUTDOWN_DRAIN_MS });
 }
 
 /** Says at start-up how money is taken, loudly when it is not taken at all (security finding 8). */

@@ -17,7 +17,7 @@ type Closable = { close(callback?: (error?: Error) => void): unknown; closeIdleC
  * Stops the process gracefully (SIGTERM, SIGINT), in the order a load balancer needs:
  * 1. draining: /readyz answers 503 at once, so the balancer takes the process out of rotation;
  * 2. for `drainMs` (SHUTDOWN_DRAIN_MS) it keeps serving whatever still reaches it;
- * 3. the scheduler stops (a job in progress finishes);
+ * 3. the scheduler and the job queue's workers stop (a job in progress finishes);
  * 4. the listener closes (no new connections; idle keep-alive connections are closed as they become idle);
  * 5. live event streams end, so browsers reconnect with Last-Event-ID, through the balancer, to another process;
  * 6. in-flight requests finish, e-mails started in the background go out, the database closes; exit 0.
@@ -28,6 +28,8 @@ export function installGracefulShutdown(options: {
   database: Database;
   drainMs: number;
   scheduler?: { stop(): Promise<void> };
+  /** The job queue's workers: a job in progress finishes, the rest waits in the database for another process. */
+  jobs?: { stop(): Promise<void> };
   exit?: (code: number) => void;
 }): { shutdown(signal: string): Promise<void> } {
   const exit = options.exit ?? ((code: number) => process.exit(code));
@@ -49,6 +51,7 @@ export function installGracefulShutdown(options: {
       try {
         if (options.drainMs > 0) await new Promise((resolve) => setTimeout(resolve, options.drainMs));
         await options.scheduler?.stop();
+        await options.jobs?.stop();
         startClosing();
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         // Connections kept alive between requests would hold close() open: close each as it becomes idle.

@@ -124,12 +124,12 @@ describe("plans and payments", () => {
       expect(copied).toContain(`Reference: ${reference}`);
       expect(copied).toContain("Amount paid: ₦2,999.00 (NGN)");
       expect(copied).not.toContain("/dashboard/payments");
-      // The same receipt was e-mailed (the development mailbox keeps it).
+      // The same receipt was e-mailed (the development mailbox keeps it) by the job queue within a few seconds.
       const receiptMails = async () =>
         ((await (await fetch(url("/dev/mailbox.json"))).json()) as { to: string; subject: string }[]).filter(
           (m) => m.to === "newowner@example.com" && m.subject.includes(reference),
         ).length;
-      await expect.poll(receiptMails).toBe(1);
+      await expect.poll(receiptMails, { timeout: 15_000 }).toBe(1);
 
       // Back on /pricing the paid plan is the current one.
       await page.goto(url("/pricing"));

@@ -1,7 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { payments, user } from "../../../db/schema";
 import { AppError } from "../../lib/app-error";
-import { runInBackground } from "../../lib/background.server";
 import { getDb, type Tx } from "../../lib/db.server";
 import { logger } from "../../lib/logger.server";
 import type { PlanId } from "../../lib/reference";
@@ -10,7 +9,7 @@ import { grantPaidFeature } from "../featured/grant-paid-feature.server";
 import { grantSubscription } from "../plans/grant-subscription.server";
 import { PAYMENT_TEXTS } from "./payment.schemas";
 import { paymentProviderNamed, type ProviderOutcome } from "./payment-provider.server";
-import { sendPaymentReceipt } from "./send-payment-receipt.server";
+import { enqueuePaymentReceipt } from "./send-payment-receipt.server";
 import { providerPayment } from "./start-payment.server";
 
 /** What a succeeded payment gave the owner. */
@@ -74,10 +73,10 @@ export async function settlePayment(reference: string, outcome: ProviderOutcome)
         .set({ failureReason: `Paid but not applied: ${grant.reason}` })
         .where(eq(payments.id, payment.id));
     }
+    // The receipt e-mail, in this transaction: it is sent (and retried) only if this success commits.
+    await enqueuePaymentReceipt(tx, { id: payment.id, reference });
     return { changed: true, status: "succeeded", grant } as const;
   });
-  // After the commit, once per payment (this call moved it; sendPaymentReceipt also claims it): the receipt e-mail.
-  if (settled.changed && settled.status === "succeeded") runInBackground("payment receipt e-mail", () => sendPaymentReceipt(reference));
   return settled;
 }
 

@@ -5,7 +5,9 @@ import { createAdmin, createBusiness, createOwner, createPayment, createVisitor 
 import { actorFor } from "../../../tests/support/actors";
 import { refusal } from "../../../tests/support/refusals";
 import { settleBackgroundTasks } from "../../lib/background.server";
-import { getDb } from "../../lib/db.server";
+import { getDb, queryRows } from "../../lib/db.server";
+import { runDueJobs } from "../../lib/jobs.server";
+import { JOB_HANDLERS } from "../../../server/jobs";
 import { TEST_SELLER, useSeller } from "../../../tests/support/receipt-seller";
 import { listOutbox } from "../../lib/email.server";
 import { ADMIN_PAGE_SIZE } from "../../lib/pagination";
@@ -18,7 +20,7 @@ import { payForPlan } from "./pay-for-plan.server";
 import { LEDGER_TEXTS, OWN_PAYMENTS_PAGE_SIZE } from "./payment-ledger";
 import { registerPaymentProvider, resetPaymentProviders, type PaymentProvider } from "./payment-provider.server";
 import { recheckPayment } from "./recheck-payment.server";
-import { sendPaymentReceipt } from "./send-payment-receipt.server";
+import { RECEIPT_QUEUE, sendPaymentReceipt } from "./send-payment-receipt.server";
 import { startPayment } from "./start-payment.server";
 
 const DAY = 86_400_000;
@@ -38,8 +40,10 @@ async function owner(input: Parameters<typeof createOwner>[1] = {}) {
   return { created, actor: await actorFor(created) };
 }
 
+/** The e-mails sent to an address, once the receipt jobs that are due have run (ADR 34). */
 async function mailsTo(email: string) {
   await settleBackgroundTasks();
+  await runDueJobs(JOB_HANDLERS);
   return (await listOutbox(1000)).filter((m) => m.to === email);
 }
 
@@ -236,16 +240,27 @@ describe("the receipt e-mail", () => {
     });
   });
 
-  it("a send that fails releases its claim, so the next attempt sends it", async () => {
-    const { created } = await owner();
-    const payment = await createPayment(getDb(), { userId: created.id, purpose: "subscription", planId: "standard" });
+  it("a send that fails marks nothing and fails its job, which the queue tries again until it is sent", async () => {
+    const { created, actor } = await owner();
+    useDemo({ outcome: () => ({ status: "pending" }) });
+    const started = await payForPlan(actor, { type: "subscription", plan: "standard" });
+    if (started.status !== "pending") throw new Error("expected pending");
     // The outbox refuses the insert: a stand-in for an SMTP server that is down.
-    await getDb().execute(sql.raw(`alter table email_outbox add constraint ledger_test_refuse check (subject <> '${LEDGER_TEXTS.receiptSubject(payment.reference)}')`));
-    await expect(sendPaymentReceipt(payment.reference)).rejects.toThrow();
-    expect((await paymentRow(payment.reference)).receiptSentAt).toBeNull();
+    await getDb().execute(sql.raw(`alter table email_outbox add constraint ledger_test_refuse check (subject <> '${LEDGER_TEXTS.receiptSubject(started.reference)}')`));
+    await settlePayment(started.reference, { status: "succeeded", amountKobo: 299_900 });
+    expect(await mailsTo(created.email)).toHaveLength(0);
+    expect((await paymentRow(started.reference)).receiptSentAt).toBeNull();
+    const job = async () =>
+      (await queryRows<{ state: string; retry_count: number; output: { message?: string } }>(getDb(), sql`select state, retry_count, output from pgboss.job where name = ${RECEIPT_QUEUE} and data->>'reference' = ${started.reference}`))[0];
+    // Kept for a retry, with the database's own message (not the query, which holds the e-mail's address and text).
+    expect(await job()).toMatchObject({ state: "retry", output: { message: expect.stringMatching(/violates check constraint "ledger_test_refuse"/) } });
+    expect(JSON.stringify((await job())!.output)).not.toContain(created.email);
+    // The server is back; the retry comes due (its wait, 10 s doubling, is moved to now).
     await getDb().execute(sql.raw("alter table email_outbox drop constraint ledger_test_refuse"));
-    expect(await sendPaymentReceipt(payment.reference)).toEqual({ sent: true });
+    await getDb().execute(sql`update pgboss.job set start_after = now() where name = ${RECEIPT_QUEUE} and data->>'reference' = ${started.reference}`);
     expect(await mailsTo(created.email)).toHaveLength(1);
+    expect(await job()).toMatchObject({ state: "completed", retry_count: 1 });
+    expect((await paymentRow(started.reference)).receiptSentAt).toBeInstanceOf(Date);
   });
 });
 

@@ -1,8 +1,9 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { payments } from "../../../db/schema";
-import { getDb } from "../../lib/db.server";
+import { getDb, type Tx } from "../../lib/db.server";
 import { sendEmail, type OutgoingEmail } from "../../lib/email.server";
 import { getEnv } from "../../lib/env.server";
+import { enqueue } from "../../lib/jobs.server";
 import { formatDateTime } from "../../lib/format";
 import { loadPaymentReceipt, type PaymentReceipt } from "./internal/receipt-data.server";
 import { formatNairaExact, LEDGER_TEXTS, oneLine, periodText, providerLabel, receiptHref, receiptItem, sellerLines } from "./payment-ledger";
@@ -11,28 +12,35 @@ function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
 }
 
+/** The queue the receipt e-mail goes through (db/migrations/0030_payment_receipt_queue.sql). */
+export const RECEIPT_QUEUE = "payment-receipt";
+
 /**
- * E-mails the payer the receipt of a succeeded payment, once: the payment is claimed first
- * (`receipt_sent_at` set only where it is null), so a second call, from a replayed confirmation, a webhook or
- * a re-check, sends nothing. A send that fails releases the claim and throws (the caller logs it). Nothing
- * is sent for a payment that has not succeeded, or whose payer deleted their account.
+ * Enqueues the receipt e-mail of a payment in the transaction that settles it (ADR 34): it exists only if the
+ * payment's success commits, and the payment's id as the key makes a second enqueue (a replayed confirmation, a
+ * webhook, a re-check) nothing.
+ */
+export async function enqueuePaymentReceipt(tx: Tx, payment: { id: string; reference: string }): Promise<void> {
+  await enqueue(tx, RECEIPT_QUEUE, { reference: payment.reference }, { key: `receipt:${payment.id}` });
+}
+
+/**
+ * The receipt job: e-mails the payer the receipt of a succeeded payment, and marks it sent (`receipt_sent_at`). A
+ * payment already marked, not succeeded, or whose payer deleted their account sends nothing. A send that fails
+ * throws and marks nothing: the queue tries again later.
  */
 export async function sendPaymentReceipt(reference: string): Promise<{ sent: boolean }> {
-  const [claimed] = await getDb()
-    .update(payments)
-    .set({ receiptSentAt: new Date() })
+  const [payment] = await getDb()
+    .select({ id: payments.id })
+    .from(payments)
     .where(and(eq(payments.reference, reference), eq(payments.status, "succeeded"), isNull(payments.receiptSentAt)))
-    .returning({ id: payments.id });
-  if (!claimed) return { sent: false };
-  try {
-    const receipt = await loadPaymentReceipt(reference);
-    if (!receipt?.payerEmail) return { sent: false };
-    await sendEmail(receiptEmail(receipt, receipt.payerEmail));
-    return { sent: true };
-  } catch (error) {
-    await getDb().update(payments).set({ receiptSentAt: null }).where(eq(payments.id, claimed.id));
-    throw error;
-  }
+    .limit(1);
+  if (!payment) return { sent: false };
+  const receipt = await loadPaymentReceipt(reference);
+  if (!receipt?.payerEmail) return { sent: false };
+  await sendEmail(receiptEmail(receipt, receipt.payerEmail));
+  await getDb().update(payments).set({ receiptSentAt: new Date() }).where(eq(payments.id, payment.id));
+  return { sent: true };
 }
 
 /**
