@@ -7,6 +7,7 @@ import type PgBoss from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDatabase, getDb, queryRows } from "./db.server";
 import { enqueue, jobIdFor, startJobQueue, stopJobQueue } from "./jobs.server";
+import { getMetrics } from "./metrics.server";
 
 const QUEUE = "test-deliveries";
 let boss: PgBoss;
@@ -74,5 +75,7 @@ describe("the job queue", () => {
     expect(down!.output?.message).toBe("provider down for down");
     expect(ran.filter((r) => r.data.to === "flaky").map((r) => r.attempt)).toEqual([1, 2]);
     expect(ran.filter((r) => r.data.to === "down")).toHaveLength(3);
+    // Counted in /metrics by queue and state.
+    expect(await getMetrics().registry.metrics()).toMatch(/^nd_jobs\{queue="test-deliveries",state="failed"\} 1$/m);
   });
 });

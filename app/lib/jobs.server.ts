@@ -133,12 +133,28 @@ export async function startJobQueue(
   boss.on("error", (error) => logger.error({ err: error }, "job queue error"));
   await boss.start();
   setSingleton("job-queue", boss);
+  setSingleton("job-counts", () => countJobs(database));
   for (const [queue, handler] of Object.entries(handlers)) {
     await boss.work<object>(queue, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1, batchSize: 1 }, async ([job]) => {
       await runHandler(handler, job!.data);
     });
   }
   return boss;
+}
+
+export type JobCount = { queue: string; state: "created" | "retry" | "active" | "failed"; count: number };
+
+/**
+ * Jobs per queue that are waiting (created), to be tried again (retry), running (active) or failed for good (failed):
+ * `nd_jobs` in /metrics. Completed jobs are not counted (pg-boss archives and deletes them by itself).
+ */
+export async function countJobs(database: Database): Promise<JobCount[]> {
+  const { rows } = await jobDb(database).executeSql(
+    `select name as queue, state::text as state, count(*)::int as count from ${JOB_SCHEMA}.job
+     where state in ('created', 'retry', 'active', 'failed') group by 1, 2 order by 1, 2`,
+    [],
+  );
+  return rows as JobCount[];
 }
 
 /**
@@ -170,6 +186,7 @@ export async function stopJobQueue(): Promise<void> {
   const boss = peekSingleton<PgBoss>("job-queue");
   if (!boss) return;
   setSingleton("job-queue", undefined);
+  setSingleton("job-counts", undefined);
   await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
 }
 

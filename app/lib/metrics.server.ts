@@ -100,6 +100,22 @@ function createMetrics() {
         this.set(peekSingleton<() => { bytes: number }>("page-cache-stats")?.().bytes ?? 0);
       },
     }),
+    jobs: new Gauge({
+      name: "nd_jobs",
+      help: "Jobs on the queue (ADR 34) by queue and state: waiting (created), to be tried again (retry), running (active), failed for good (failed).",
+      labelNames: ["queue", "state"] as const,
+      registers: [registry],
+      async collect() {
+        this.reset();
+        const count = peekSingleton<() => Promise<{ queue: string; state: string; count: number }[]>>("job-counts");
+        if (!count) return;
+        try {
+          for (const row of await count()) this.set({ queue: row.queue, state: row.state }, row.count);
+        } catch {
+          // The database does not answer: no figure this time (nd_db_* and /readyz say why).
+        }
+      },
+    }),
     imageProcessing: new Histogram({
       name: "nd_image_processing_seconds",
       help: "Time to check and re-encode an uploaded image (sharp), by outcome.",
