@@ -2,8 +2,8 @@
  * The job queue (issue 33, ADR 34): pg-boss on the app's own database, embedded (PGlite) or server (PostgreSQL).
  * Its schema (`pgboss`) comes with our migrations (0029_job_queue.sql and the queues' own), so pg-boss never changes
  * the schema at run time. A job is enqueued in the transaction of the change that causes it (`enqueue(tx, …)`):
- * rolled back, there is no job; committed, a worker runs it, retried with backoff, and a job that fails for good
- * stays in the table, state 'failed', for admins to see and retry.
+ * rolled back, there is no job; committed, a worker runs it (at least once), retried with backoff, and a job that
+ * fails for good stays in the table 30 days, state 'failed', for admins to see and retry.
  */
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
@@ -96,26 +96,50 @@ export function getJobQueue(database?: Database): PgBoss {
 }
 
 /**
- * What a failed job keeps as its error (what admins see): the cause's message when there is one (a failed query's
- * own message carries its parameters, which may be an e-mail's address and text), at most 500 characters.
+ * What a failed job keeps as its error (what admins see, for 30 days): the cause's message when there is one (a
+ * failed query's own message carries its parameters), with anything shaped like an e-mail address or a phone number
+ * blanked (a mail server's refusal names the recipient), at most 500 characters. Never the stack.
  */
 export function jobErrorMessage(error: unknown): string {
   const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
-  return (cause instanceof Error ? cause.message : String(cause)).slice(0, 500);
-}
-
-/** Runs a handler; a failure is rethrown as an Error with only `jobErrorMessage`'s text (no stack, no parameters). */
-async function runHandler(handler: JobHandler, data: object): Promise<void> {
-  try {
-    await handler(data as never);
-  } catch (error) {
-    throw new Error(jobErrorMessage(error));
-  }
+  return (cause instanceof Error ? cause.message : String(cause))
+    .replace(/[^\s<>()"',;:@]+@[^\s<>()"',;:@]+/g, "[address]")
+    .replace(/\+?\d[\d\s-]{8,}\d/g, "[number]")
+    .slice(0, 500);
 }
 
 /**
- * Starts pg-boss on the database (no schema changes: migrate false), with its maintenance and without its cron,
- * and a worker per queue in `handlers` (checking every `pollingIntervalSeconds`, one job at a time).
+ * Runs the due jobs of one queue one after the other until none is left or `shouldStop()`: each fetched, its handler
+ * run, then completed or failed (the failure keeps `jobErrorMessage` only), every step awaited so that a database
+ * error ends the round (logged) instead of escaping. Returns how many ran.
+ */
+async function runQueue(boss: PgBoss, queue: string, handler: JobHandler, shouldStop: () => boolean = () => false): Promise<number> {
+  let ran = 0;
+  while (!shouldStop()) {
+    const [job] = await boss.fetch<object>(queue, { batchSize: 1 });
+    if (!job) break;
+    ran++;
+    let failure: string | null = null;
+    try {
+      await handler(job.data as never);
+    } catch (error) {
+      failure = jobErrorMessage(error);
+    }
+    if (failure === null) await boss.complete(queue, job.id);
+    else await boss.fail(queue, job.id, { message: failure });
+  }
+  return ran;
+}
+
+/** How long a stopping process waits for the job it is running (the rest waits in the database for another). */
+export const JOB_STOP_WAIT_MS = 3_000;
+
+type Workers = { stop(): Promise<void> };
+
+/**
+ * Starts pg-boss on the database (no schema changes: migrate false) with its maintenance and without its cron (failed
+ * jobs kept 30 days in `pgboss.job`, then archived), and a worker per queue in `handlers`: a loop of our own that
+ * checks every `pollingIntervalSeconds` and runs what is due, one job at a time (`runQueue`).
  */
 export async function startJobQueue(
   database: Database,
@@ -129,16 +153,36 @@ export async function startJobQueue(
     schedule: false,
     supervise: true,
     maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 120,
+    archiveFailedAfterSeconds: 30 * 86_400,
   });
   boss.on("error", (error) => logger.error({ err: error }, "job queue error"));
   await boss.start();
   setSingleton("job-queue", boss);
   setSingleton("job-counts", () => countJobs(database));
-  for (const [queue, handler] of Object.entries(handlers)) {
-    await boss.work<object>(queue, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1, batchSize: 1 }, async ([job]) => {
-      await runHandler(handler, job!.data);
+
+  const intervalMs = (options.pollingIntervalSeconds ?? 1) * 1000;
+  let stopping = false;
+  let timer: NodeJS.Timeout | undefined;
+  let round: Promise<void> = Promise.resolve();
+  const poll = () => {
+    round = (async () => {
+      for (const [queue, handler] of Object.entries(handlers)) {
+        if (stopping) return;
+        await runQueue(boss, queue, handler, () => stopping).catch((error: unknown) => logger.error({ err: error, queue }, "job queue: a round of work failed"));
+      }
+    })().finally(() => {
+      if (!stopping) timer = setTimeout(poll, intervalMs);
     });
-  }
+  };
+  if (Object.keys(handlers).length > 0) poll();
+  const workers: Workers = {
+    async stop() {
+      stopping = true;
+      clearTimeout(timer);
+      await Promise.race([round, new Promise((resolve) => setTimeout(resolve, JOB_STOP_WAIT_MS).unref())]);
+    },
+  };
+  setSingleton("job-workers", workers);
   return boss;
 }
 
@@ -159,35 +203,28 @@ export async function countJobs(database: Database): Promise<JobCount[]> {
 
 /**
  * Runs every job of `handlers`' queues that is due now, one after the other, in this process, then returns how many
- * ran: what a worker would do, without waiting for its next poll (tests, and a CLI). A handler that throws fails
- * its job, which pg-boss retries later like a worker's.
+ * ran: what a worker does on its next round, without waiting for it (tests, and a CLI). A handler that throws fails
+ * its job, which pg-boss retries later.
  */
 export async function runDueJobs(handlers: Record<string, JobHandler>): Promise<number> {
   const boss = getJobQueue();
   let ran = 0;
-  for (const [queue, handler] of Object.entries(handlers)) {
-    for (;;) {
-      const [job] = await boss.fetch<object>(queue, { batchSize: 1 });
-      if (!job) break;
-      ran++;
-      try {
-        await runHandler(handler, job.data);
-        await boss.complete(queue, job.id);
-      } catch (error) {
-        await boss.fail(queue, job.id, { message: (error as Error).message });
-      }
-    }
-  }
+  for (const [queue, handler] of Object.entries(handlers)) ran += await runQueue(boss, queue, handler);
   return ran;
 }
 
-/** Stops the workers (waiting for the jobs they hold) and the queue's maintenance. */
+/**
+ * Stops the workers (the job in progress gets JOB_STOP_WAIT_MS to finish; one cut off stays 'active' until pg-boss
+ * expires it and another process runs it again) and the queue's maintenance.
+ */
 export async function stopJobQueue(): Promise<void> {
   const boss = peekSingleton<PgBoss>("job-queue");
   if (!boss) return;
+  await peekSingleton<Workers>("job-workers")?.stop();
+  setSingleton("job-workers", undefined);
   setSingleton("job-queue", undefined);
   setSingleton("job-counts", undefined);
-  await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+  await boss.stop({ graceful: false, wait: true, timeout: JOB_STOP_WAIT_MS });
 }
 
 /**
