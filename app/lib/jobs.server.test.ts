@@ -5,7 +5,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDatabase, getDb, queryRows } from "./db.server";
-import { enqueue, getJobQueue, jobIdFor, startJobQueue, stopJobQueue } from "./jobs.server";
+import { enqueue, enqueueSql, getJobQueue, jobIdFor, startJobQueue, stopJobQueue } from "./jobs.server";
 import { getMetrics } from "./metrics.server";
 
 const QUEUE = "test-deliveries";
@@ -82,5 +82,30 @@ describe("the job queue", () => {
     expect(ran.filter((r) => r.to === "down")).toHaveLength(3);
     // Counted in /metrics by queue and state.
     expect(await getMetrics().registry.metrics()).toMatch(/^nd_jobs\{queue="test-deliveries",state="failed"\} 1$/m);
+  });
+
+  it("jobs enqueued by a statement of the caller's (enqueueSql) take the queue's retries, and none when no row asks", async () => {
+    await getDb().transaction(async (tx) => {
+      await tx.execute(sql`create temporary table if not exists wanted (to_whom text) on commit drop`);
+      await tx.execute(sql`insert into wanted values ('from-sql-1'), ('from-sql-2')`);
+      await tx.execute(sql`with job as (${enqueueSql(QUEUE, sql`select jsonb_build_object('to', to_whom) as data from wanted`)}) select count(*) from job`);
+      await tx.execute(sql`with job as (${enqueueSql(QUEUE, sql`select jsonb_build_object('to', 'nobody') as data where false`)}) select count(*) from job`);
+    });
+    // Rolled back with its statement's transaction, like enqueue.
+    await getDb()
+      .transaction(async (tx) => {
+        await tx.execute(sql`with job as (${enqueueSql(QUEUE, sql`select jsonb_build_object('to', 'sql-rolled-back') as data`)}) select count(*) from job`);
+        throw new Error("the change failed");
+      })
+      .catch(() => undefined);
+    await expect.poll(async () => [...(await jobs("from-sql-1")), ...(await jobs("from-sql-2"))].map((j) => j.state), { timeout: 15_000 }).toEqual(["completed", "completed"]);
+    expect(await jobs("nobody")).toEqual([]);
+    expect(await jobs("sql-rolled-back")).toEqual([]);
+    // The queue's settings (pg-boss's createQueue defaults: 2 retries, no backoff, 15 minutes to run).
+    const [job] = await queryRows<{ retry_limit: number; retry_backoff: boolean; expire_in: string; policy: string }>(
+      getDb(),
+      sql`select retry_limit, retry_backoff, extract(epoch from expire_in)::int::text as expire_in, policy from pgboss.job where name = ${QUEUE} and data->>'to' = 'from-sql-1'`,
+    );
+    expect(job).toEqual({ retry_limit: 2, retry_backoff: false, expire_in: "900", policy: "standard" });
   });
 });

@@ -6,7 +6,7 @@
  * fails for good stays in the table 30 days, state 'failed', for admins to see and retry.
  */
 import { createHash } from "node:crypto";
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import PgBoss from "pg-boss";
 import { getDatabase, type Database, type Tx } from "./db.server";
 import { logger } from "./logger.server";
@@ -243,4 +243,21 @@ export async function enqueue<T extends object>(
     ...(options.key ? { id: jobIdFor(options.key) } : {}),
     ...(options.startAfter ? { startAfter: options.startAfter } : {}),
   });
+}
+
+/**
+ * Enqueues jobs from inside one SQL statement of the caller's (a CTE: `with …, job as (${enqueueSql(…)}) …`): one
+ * job per row of `rows` (a query whose one column `data` is the job's data), with the queue's own retry, expiry and
+ * retention settings, in the statement's transaction. For a use case that is one statement by design (sending a
+ * message, ADR 26), where `enqueue` would need a transaction around it. pg-boss 10's own insert (src/plans.js,
+ * insertJob) with the queue's settings and no per-job options.
+ */
+export function enqueueSql(queue: string, rows: SQL): SQL {
+  return sql`insert into pgboss.job (name, data, retry_limit, retry_delay, retry_backoff, expire_in, keep_until, policy)
+    select q.name, r.data::jsonb, coalesce(q.retry_limit, 2),
+      case when coalesce(q.retry_backoff, false) then greatest(coalesce(q.retry_delay, 0), 1) else coalesce(q.retry_delay, 0) end,
+      coalesce(q.retry_backoff, false), coalesce(q.expire_seconds, 900) * interval '1s',
+      now() + coalesce(q.retention_minutes * interval '1 minute', interval '14 days'), q.policy
+    from (${rows}) r join pgboss.queue q on q.name = ${queue}
+    returning id`;
 }
