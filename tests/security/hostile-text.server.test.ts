@@ -42,6 +42,8 @@ import { saveBusiness } from "../../app/features/directory/save-business.server"
 import { setReviewVisibility } from "../../app/features/reviews/set-review-visibility.server";
 import { getDb } from "../../app/lib/db.server";
 import { listOutbox } from "../../app/lib/email.server";
+import { runDueJobs } from "../../app/lib/jobs.server";
+import { JOB_HANDLERS } from "../../server/jobs";
 import { executableProblems, jsonLdProblems, nonceOf, parseHtml } from "../support/html-safety";
 import { fileFrom, pngImage } from "../support/images";
 import { pageApp, routeBuild } from "../support/route-build";
@@ -179,6 +181,8 @@ beforeAll(async () => {
     const visitor = { ...account, i, actor };
     const owner = owners[i]!;
     await sendMessage(actor, { businessId: owner.listingId, message: `Msg${i} ${ALL_PAYLOADS}`, idempotencyKey: randomUUID() });
+    // The owner's notice is a job (ADR 34): sent now, as a server's worker would before the owner opens the chat.
+    await runDueJobs(JOB_HANDLERS);
     await sendMessage(owner.actor, { businessId: owner.listingId, visitorId: actor.id, message: `Reply${i} ${CHUNKS[i]}`, idempotencyKey: randomUUID() });
     await submitFeedback(actor, { message: `Feedback${i} ${ALL_PAYLOADS}` });
     // A review (held: the account is new; published as a moderator would) and the owner's reply.

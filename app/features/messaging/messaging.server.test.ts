@@ -8,7 +8,9 @@ import { refusal } from "../../../tests/support/refusals";
 import { listen, testApp, type Listening } from "../../../tests/support/server";
 import { AppError } from "../../lib/app-error";
 import { statusOf } from "../../lib/error-responses.server";
-import { getDb } from "../../lib/db.server";
+import { getDb, queryRows } from "../../lib/db.server";
+import { runDueJobs } from "../../lib/jobs.server";
+import { JOB_HANDLERS } from "../../../server/jobs";
 import { listOutbox } from "../../lib/email.server";
 import { getRealtimeHub, publishEvent, realtimeCursor, REALTIME_TYPES } from "../../lib/realtime.server";
 import { signIn } from "../accounts/sign-in.server";
@@ -24,6 +26,7 @@ import { markMessageRead } from "./mark-message-read.server";
 import { MESSAGE_TEXTS } from "./message.schemas";
 import { openConversation } from "./open-conversation.server";
 import { sendMessage } from "./send-message.server";
+import { MESSAGE_NOTICE_QUEUE } from "./send-message-notice.server";
 import { openEventStream, type ReceivedEvent } from "../../../tests/support/sse-client";
 
 const db = () => getDb();
@@ -370,7 +373,20 @@ describe("opening a conversation marks the messages sent to the viewer as read",
 });
 
 describe("e-mailing the owner", () => {
+  /** The states of the business's notice jobs, oldest first. */
+  async function noticeStates(businessId: string): Promise<string[]> {
+    const rows = await queryRows<{ state: string }>(
+      db(),
+      sql`select j.state::text as state from pgboss.job j join ${businessMessages} m on m.id::text = j.data->>'messageId'
+          where j.name = ${MESSAGE_NOTICE_QUEUE} and m.business_id = ${businessId} order by j.created_on, m.created_at`,
+    );
+    return rows.map((row) => row.state);
+  }
+  const noticeJobs = async (businessId: string) => (await noticeStates(businessId)).length;
+
+  /** The e-mails to an address once the due jobs ran (what the server's workers do within a second). */
   async function emailsTo(address: string) {
+    await runDueJobs(JOB_HANDLERS);
     return (await listOutbox()).filter((e) => e.to === address);
   }
 
@@ -399,13 +415,40 @@ describe("e-mailing the owner", () => {
       .set({ lastEmailedAt: sql`now() - interval '16 minutes'` })
       .where(and(eq(conversationStates.businessId, business.id), eq(conversationStates.userId, owner.id)));
     await send(visitorActor, { businessId: business.id, message: "Fourth question" });
-    await new Promise((resolve) => setTimeout(resolve, 200));
     expect(await emailsTo(owner.email)).toHaveLength(2);
+    expect(await noticeJobs(business.id)).toBe(2);
 
     // A reply does not e-mail the visitor.
     await send(ownerActor, { businessId: business.id, visitorId: visitor.id, message: "Answer" });
-    await new Promise((resolve) => setTimeout(resolve, 200));
     expect(await emailsTo(visitor.email)).toHaveLength(0);
+    expect(await noticeJobs(business.id)).toBe(2);
+  });
+
+  it("a notice whose message the owner read before it went is not sent; one the mail server refused is tried again", async () => {
+    const { owner, business, visitor, visitorActor, ownerActor } = await scene();
+    await send(visitorActor, { businessId: business.id, message: "Are you open on Sunday?" });
+    // Read in the app before the worker's turn: nothing to tell.
+    await openConversation(ownerActor, { businessId: business.id, visitorId: visitor.id });
+    expect(await emailsTo(owner.email)).toHaveLength(0);
+    expect(await noticeStates(business.id)).toEqual(["completed"]);
+
+    // A second visitor; the mail server is down for the first try (the outbox refuses the insert, a stand-in for
+    // an SMTP server that is down), the retry delivers it once.
+    const other = await createVisitor(db());
+    await getDb().execute(sql.raw("alter table email_outbox add constraint notice_test_refuse check (position('Yaba' in text) = 0)"));
+    try {
+      await send(await actorFor(other), { businessId: business.id, message: "Do you deliver to Yaba?" });
+      expect(await emailsTo(owner.email)).toHaveLength(0);
+    } finally {
+      await getDb().execute(sql.raw("alter table email_outbox drop constraint notice_test_refuse"));
+    }
+    expect(await noticeStates(business.id)).toEqual(["completed", "retry"]);
+    await getDb().execute(sql`update pgboss.job set start_after = now() where name = 'message-notice' and state = 'retry'`);
+    const mails = await emailsTo(owner.email);
+    expect(mails).toHaveLength(1);
+    expect(await noticeStates(business.id)).toEqual(["completed", "completed"]);
+    expect(mails[0]!.text).toContain("Do you deliver to Yaba?");
+    expect(mails[0]!.text).toContain(`visitorId=${other.id}`);
   });
 });
 

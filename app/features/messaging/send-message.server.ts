@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { businesses, businessMessages, conversationBlocks, conversationStates, profiles, user } from "../../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { getDb, queryRows, type Db, type Tx } from "../../lib/db.server";
-import { logger } from "../../lib/logger.server";
+import { enqueueSql } from "../../lib/jobs.server";
 import { rateLimitHitSql } from "../../lib/rate-limit.server";
 import { publishedEventsCtes, REALTIME_TYPES } from "../../lib/realtime.server";
 import { LIMITS } from "../../lib/reference";
@@ -10,11 +10,11 @@ import { effectiveRole } from "../accounts/access";
 import type { SessionUser } from "../accounts/session-user";
 import { recordMessageActivity } from "../analytics/record-listing-events.server";
 import { unreadCountSql } from "../notifications/count-unread.server";
-import { emailOwnerAboutMessage, OWNER_EMAIL_QUIET_MINUTES } from "./internal/email-owner.server";
 import {
   BLOCK_TEXTS, MESSAGE_TEXTS, messageProblem, sanitizeMessage, SendMessageSchema, type MessageView, type SenderType,
 } from "./message.schemas";
 import { displayName, messageColumns, toMessageView } from "./internal/message-view.server";
+import { MESSAGE_NOTICE_QUEUE, OWNER_EMAIL_QUIET_MINUTES } from "./send-message-notice.server";
 
 export type SendMessageResult = { message: MessageView; duplicate: boolean };
 
@@ -131,14 +131,15 @@ export async function sendMessage(actor: SessionUser | null, input: unknown): Pr
   // ONE statement, so one round trip and no BEGIN/COMMIT (ADR 26); it commits or fails as a whole:
   // - the rate limit (5 per user per 60 s, shared by every process), counted whatever follows, as before;
   // - if allowed, the message (nothing more when the same key was stored meanwhile: sent twice at once);
-  // - writing in a conversation means having seen it; and the owner gets at most one e-mail per conversation per
-  //   15 minutes, none while they have it open: the claim is atomic, so several processes cannot both send one;
+  // - writing in a conversation means having seen it; and the owner gets at most one notice per conversation per
+  //   15 minutes, none while they have it open: the claim is atomic, so several processes cannot both send one, and
+  //   the notice's job is enqueued by this statement (ADR 34): it exists if and only if the message does;
   // - the recipient's counts and, for the owner's analytics (issue 18), when the conversation began and whether
   //   the business had answered. The statement's parts do not see the row it inserts (one snapshot), so the
   //   counts add it (it is unread and addressed to the recipient) and the earlier-message checks need not skip it;
   // - the two events (the recipient's with the counts, the sender's echo), stored and announced with NOTIFY.
   const [row] = await queryRows<{
-    allowed: boolean; age: number; id: string | null; created_iso: string | null; first_at: string | Date | null; answered: boolean | null; claimed: number | null;
+    allowed: boolean; age: number; id: string | null; created_iso: string | null; first_at: string | Date | null; answered: boolean | null;
   }>(
     db,
     sql`with rl as (${rateLimitHitSql(`msg:${actor.id}`, LIMITS.messageRateWindowSeconds)}),
@@ -163,6 +164,7 @@ export async function sendMessage(actor: SessionUser | null, input: unknown): Pr
             and (${conversationStates.lastEmailedAt} is null or ${conversationStates.lastEmailedAt} < now() - ${quiet})
           returning 1
         ),
+        notice as (${enqueueSql(MESSAGE_NOTICE_QUEUE, sql`select jsonb_build_object('messageId', ins.id) as data from ins where exists (select 1 from claimed)`)}),
         c as (
           select ins.id, to_char(ins.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_iso,
             (select min(${businessMessages.createdAt}) from ${businessMessages}
@@ -173,8 +175,7 @@ export async function sendMessage(actor: SessionUser | null, input: unknown): Pr
             ((select count(*) from ${businessMessages}
               where ${businessMessages.recipientId} = ${recipientId} and not ${businessMessages.readStatus}
                 and ${businessMessages.businessId} = ${businessId} and ${businessMessages.visitorId} = ${visitorId}) + 1)::int as conversation_unread,
-            (${unreadCountSql(recipientId)} + 1) as unread,
-            (select count(*) from claimed)::int as claimed
+            (${unreadCountSql(recipientId)} + 1) as unread
           from ins
         ),
         events (user_id, type, payload, ord) as (
@@ -184,7 +185,7 @@ export async function sendMessage(actor: SessionUser | null, input: unknown): Pr
           select ${actor.id}::text, ${REALTIME_TYPES.messageCreated}::text, jsonb_build_object('message', ${messageJson}, 'visitorName', ${visitorName}::text), 1 from c
         ),
         ${publishedEventsCtes(sql`events`)}
-        select ok.allowed, ok.age, c.id, c.created_iso, c.first_at, c.answered, c.claimed, (select notified from notified) as notified
+        select ok.allowed, ok.age, c.id, c.created_iso, c.first_at, c.answered, (select notified from notified) as notified
         from ok left join c on true`,
   );
   if (!row?.allowed) throw new AppError("rate-limited", MESSAGE_TEXTS.rateLimited);
@@ -198,7 +199,7 @@ export async function sendMessage(actor: SessionUser | null, input: unknown): Pr
           businessId, at: createdAt, fromBusiness: ownerId === actor.id,
           firstMessageAt: row.first_at ? new Date(row.first_at) : null, businessAnsweredBefore: Boolean(row.answered),
         };
-        return { message, visitorName, activity, emailOwner: emailsOwner && Number(row.claimed ?? 0) > 0 };
+        return { message, activity };
       })()
     : null;
 
@@ -208,11 +209,5 @@ export async function sendMessage(actor: SessionUser | null, input: unknown): Pr
     throw new AppError("conflict", MESSAGE_TEXTS.failed);
   }
   recordMessageActivity(outcome.activity);
-  if (outcome.emailOwner) {
-    // After the commit and off the sender's path: a slow mail server must not slow the chat.
-    void emailOwnerAboutMessage({
-      ownerId, businessId, businessName: business.name, visitorId, visitorName: outcome.visitorName, text,
-    }).catch((error) => logger.error({ err: error }, "could not e-mail the owner about a new message"));
-  }
   return { message: outcome.message, duplicate: false };
 }
