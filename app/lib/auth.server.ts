@@ -4,7 +4,7 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { twoFactor } from "better-auth/plugins/two-factor";
 import * as schema from "../../db/schema";
 import { getDatabase, type Db } from "./db.server";
-import { sendEmail } from "./email.server";
+import { enqueueEmailNow } from "./email.server";
 import { getEnv } from "./env.server";
 import { scrubText, scrubValue } from "./log-safety";
 import { logger } from "./logger.server";
@@ -18,8 +18,9 @@ function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
 }
 
+/** An account e-mail with a link (verify, reset), on the e-mail queue before better-auth answers (ADR 34). */
 function linkEmail(to: string, subject: string, intro: string, action: string, url: string) {
-  return sendEmail({
+  return enqueueEmailNow({
     to,
     subject,
     text: `${intro}\n\n${action}: ${url}\n\nIf you did not ask for this, you can ignore this e-mail.`,
@@ -75,7 +76,7 @@ function createAuth(db: Db) {
       revokeSessionsOnPasswordReset: true,
       password: { hash: hashPassword, verify: verifyPassword },
       onExistingUserSignUp: async ({ user }) => {
-        await sendEmail({
+        await enqueueEmailNow({
           to: user.email,
           subject: "Someone tried to register with your e-mail",
           text: "Someone tried to create a Naija Directory account with this e-mail address, which already has an account. If it was you, sign in or use 'Forgot password?' on the sign-in page. Otherwise you can ignore this e-mail.",

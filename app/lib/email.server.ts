@@ -2,8 +2,9 @@ import { createHash } from "node:crypto";
 import { desc } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
 import { emailOutbox } from "../../db/schema";
-import { getDb } from "./db.server";
+import { getDb, type Tx } from "./db.server";
 import { getEnv } from "./env.server";
+import { enqueue } from "./jobs.server";
 import { logger } from "./logger.server";
 import { singleton } from "./singleton.server";
 
@@ -47,6 +48,29 @@ export async function sendEmail(email: OutgoingEmail): Promise<void> {
   const { to, subject, text, html } = email;
   await getDb().insert(emailOutbox).values({ to, subject, text, html });
   logger.info({ recipient: recipientRef(email.to), subject: email.subject }, "email kept in the outbox (no SMTP_URL): see /dev/mailbox");
+}
+
+/** The queue of e-mails written when they were caused (db/migrations/0032_email_queue.sql, ADR 34). */
+export const EMAIL_QUEUE = "email";
+
+/**
+ * Enqueues an e-mail, written now, in the caller's transaction (ADR 34): it exists only if the change that causes it
+ * commits, and a worker sends it (`sendEmail`), retried when SMTP fails, visible to admins when it fails for good.
+ * For e-mails whose words are fixed when they are caused (a link, a decision); one written from data that may change
+ * before it goes (a receipt, a new-message notice) has a queue of its own that carries an id. With a `key`, the same
+ * key twice is one e-mail.
+ */
+export async function enqueueEmail(tx: Tx, email: OutgoingEmail, options: { key?: string } = {}): Promise<void> {
+  await enqueue(tx, EMAIL_QUEUE, email, options);
+}
+
+/**
+ * `enqueueEmail` for a caller without a transaction of its own: the change that causes the e-mail is already
+ * committed (better-auth's sign-up and reset tokens). Enqueued before the caller answers, so once the request has
+ * an answer the e-mail is in the database.
+ */
+export async function enqueueEmailNow(email: OutgoingEmail): Promise<void> {
+  await getDb().transaction((tx) => enqueueEmail(tx, email));
 }
 
 /** The outbox, newest first. */

@@ -5,7 +5,9 @@ import { requestPasswordReset } from "../../app/features/accounts/password-reset
 import { registerUser } from "../../app/features/accounts/register-user.server";
 import { settleBackgroundTasks } from "../../app/lib/background.server";
 import { getDb } from "../../app/lib/db.server";
-import { listOutbox } from "../../app/lib/email.server";
+import { deliveredMail } from "../support/outbox";
+import { runDueJobs } from "../../app/lib/jobs.server";
+import { JOB_HANDLERS } from "../../server/jobs";
 import { captureLogs } from "../../app/lib/logger.server";
 import { sessionCookieFor } from "../support/app-process";
 import { listen, testApp } from "../support/server";
@@ -46,12 +48,14 @@ describe("no personal data in the log at info level (e-mails, phone numbers, mes
       await requestPasswordReset(visitorEmail, { clientAddress: "10.6.0.4" });
       await requestPasswordReset(owner.email, { clientAddress: "10.6.0.5" });
       await settleBackgroundTasks();
+      // The e-mails are jobs (ADR 34): the workers' lines are judged too.
+      await runDueJobs(JOB_HANDLERS);
     } finally {
       lines = capture.stop();
     }
 
     // The e-mails did go out (to the outbox), so their log lines were written.
-    const outbox = await listOutbox();
+    const outbox = await deliveredMail();
     expect(outbox.some((mail) => mail.to === visitorEmail)).toBe(true);
     expect(outbox.some((mail) => mail.to === owner.email && mail.subject.startsWith("New message"))).toBe(true);
     expect(lines.some((line) => line.includes('"email kept in the outbox'))).toBe(true);

@@ -11,7 +11,7 @@ import { createVisitor, DEFAULT_PASSWORD, uniqueEmail } from "../../db/seed/fact
 import { ACCOUNT_TEXTS, signInDelayedText } from "../../app/features/accounts/account.schemas";
 import { SIGN_IN_KEYS, SIGN_IN_LIMITS } from "../../app/features/accounts/internal/account-limits.server";
 import { getDb } from "../../app/lib/db.server";
-import { listOutbox } from "../../app/lib/email.server";
+import { deliveredMail } from "../support/outbox";
 import { getEnv } from "../../app/lib/env.server";
 import * as login from "../../app/routes/auth/login";
 import { createApp } from "../../server/app";
@@ -193,7 +193,7 @@ describe("sign-in abuse behind a trusted proxy", () => {
 /** The token of the reset link e-mailed to `email` (the mail may be sent in the background). */
 async function resetTokenFor(email: string): Promise<string> {
   for (let attempt = 0; attempt < 50; attempt++) {
-    const mail = (await listOutbox()).find((m) => m.to === email && /reset/i.test(m.subject));
+    const mail = (await deliveredMail()).find((m) => m.to === email && /reset/i.test(m.subject));
     if (mail) return new URL(mail.text.match(/https?:\/\/\S+/)![0]).pathname.split("/").pop()!;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

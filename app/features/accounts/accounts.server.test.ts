@@ -7,7 +7,7 @@ import type { AppError } from "../../lib/app-error";
 import { getAuth } from "../../lib/auth.server";
 import { settleBackgroundTasks } from "../../lib/background.server";
 import { getDb } from "../../lib/db.server";
-import { listOutbox } from "../../lib/email.server";
+import { deliveredMail } from "../../../tests/support/outbox";
 import { ACCOUNT_TEXTS, type RegisterInput } from "./account.schemas";
 import { GUARDED_ROUTES, effectiveRole } from "./access";
 import { requireUser } from "./guards.server";
@@ -45,7 +45,7 @@ function registration(overrides: Partial<RegisterInput> = {}): RegisterInput {
 const request = () => new Request(`${BASE}/login`, { method: "POST", headers: { origin: BASE } });
 
 async function latestMailTo(email: string) {
-  const mails = await listOutbox();
+  const mails = await deliveredMail();
   const mail = mails.find((m) => m.to === email);
   if (!mail) throw new Error(`no e-mail to ${email}`);
   return mail;

@@ -8,7 +8,6 @@ import { getDb } from "../../lib/db.server";
 import { requireUuid } from "../../lib/ids";
 import { announceDirectoryChange } from "../../lib/realtime.server";
 import { featuredMonthsForTier } from "../../lib/reference";
-import { runInBackground } from "../../lib/background.server";
 import { REVIEW_TEXTS } from "../listings/listing.schemas";
 import { emailRejection, rejectionNotice } from "./internal/rejection-notice.server";
 import { requireAdmin } from "../accounts/access";
@@ -103,7 +102,7 @@ export async function reviewFeaturedRequest(
         if (owner) {
           const notice = rejectionNotice({ businessName: owner.businessName, reason, refund: paid ? { amountKobo: payment.amountKobo, reference: paymentReference! } : null });
           await tx.insert(notifications).values({ userId: owner.id, kind: "account", title: notice.title, body: notice.body, priority: "high" });
-          runInBackground("featured rejection e-mail", () => emailRejection(owner.email, notice));
+          await emailRejection(tx, owner.email, notice, requestId);
         }
       }
       return { status: "rejected", startDate: null, endDate: null, refundDue };

@@ -9,7 +9,7 @@ import { listen, testApp, type Listening } from "../../../tests/support/server";
 import { openEventStream } from "../../../tests/support/sse-client";
 import { statusOf } from "../../lib/error-responses.server";
 import { getDb } from "../../lib/db.server";
-import { listOutbox } from "../../lib/email.server";
+import { deliveredMail } from "../../../tests/support/outbox";
 import { getRealtimeHub, REALTIME_TYPES } from "../../lib/realtime.server";
 import { signIn } from "../accounts/sign-in.server";
 import type { SessionUser } from "../accounts/session-user";
@@ -100,10 +100,10 @@ describe("blocking in a conversation (issue 16)", () => {
 
     const reply = await refusal(send(ownerActor, { businessId: business.id, visitorId: visitor.id, message: "Pay first abeg" }));
     expect(reply.message).toBe(BLOCK_TEXTS.businessBlocked);
-    const outboxBefore = (await listOutbox()).filter((m) => m.to === owner.email).length;
+    const outboxBefore = (await deliveredMail()).filter((m) => m.to === owner.email).length;
     const mine = await refusal(send(visitorActor, { businessId: business.id, message: "One more thing" }));
     expect(mine.message).toBe(BLOCK_TEXTS.youBlocked);
-    expect((await listOutbox()).filter((m) => m.to === owner.email)).toHaveLength(outboxBefore);
+    expect((await deliveredMail()).filter((m) => m.to === owner.email)).toHaveLength(outboxBefore);
 
     // The owner unblocking lifts only their own side (none): the visitor's block stays.
     await unblockConversation(ownerActor, { businessId: business.id, visitorId: visitor.id });

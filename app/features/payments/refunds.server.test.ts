@@ -6,7 +6,7 @@ import { actorFor } from "../../../tests/support/actors";
 import { refusal } from "../../../tests/support/refusals";
 import { settleBackgroundTasks } from "../../lib/background.server";
 import { getDb } from "../../lib/db.server";
-import { listOutbox } from "../../lib/email.server";
+import { deliveredMail } from "../../../tests/support/outbox";
 import { runAdminAction } from "../admin/admin-actions.server";
 import { ADMIN_EXTRA_TEXTS, ADMIN_TEXTS } from "../admin/admin.schemas";
 import { FEATURED_ADMIN_TEXTS } from "../featured/featured.schemas";
@@ -87,7 +87,7 @@ describe("rejecting a paid featured request", () => {
     expect(notice!.body).toContain("₦9,999");
     expect(notice!.body).toContain(reference);
     await settleBackgroundTasks();
-    const mail = (await listOutbox()).filter((m) => m.to === owner.email && m.subject === "Featured request rejected");
+    const mail = (await deliveredMail()).filter((m) => m.to === owner.email && m.subject === "Featured request rejected");
     expect(mail).toHaveLength(1);
     expect(mail[0]!.text).toContain("The photos show a different business.");
     expect(mail[0]!.text).toContain("/dashboard");

@@ -1,4 +1,5 @@
-import { sendEmail } from "../../../lib/email.server";
+import type { Tx } from "../../../lib/db.server";
+import { enqueueEmail } from "../../../lib/email.server";
 import { getEnv } from "../../../lib/env.server";
 import { formatNaira } from "../../../lib/format";
 
@@ -20,13 +21,13 @@ export function rejectionNotice(input: { businessName: string; reason: string; r
   return { title: "Featured request rejected", body: `Your request to feature ${business} was rejected.${why}${refund}` };
 }
 
-/** The same notice by e-mail, with a link to the dashboard. */
-export async function emailRejection(to: string, notice: RejectionNotice): Promise<void> {
+/** The same notice by e-mail, with a link to the dashboard, enqueued in the rejection's transaction (ADR 34). */
+export async function emailRejection(tx: Tx, to: string, notice: RejectionNotice, requestId: string): Promise<void> {
   const link = new URL("/dashboard", getEnv().PUBLIC_URL).toString();
-  await sendEmail({
+  await enqueueEmail(tx, {
     to,
     subject: notice.title,
     text: `${notice.body}\n\nYour dashboard: ${link}\n`,
     html: `<p>${escapeHtml(notice.body)}</p><p><a href="${escapeHtml(link)}">Open your dashboard</a></p>`,
-  });
+  }, { key: `featured-rejected:${requestId}` });
 }
