@@ -4,7 +4,7 @@ import nodemailer, { type Transporter } from "nodemailer";
 import { emailOutbox } from "../../db/schema";
 import { getDb, type Tx } from "./db.server";
 import { getEnv } from "./env.server";
-import { enqueue } from "./jobs.server";
+import { enqueue, PermanentJobFailure } from "./jobs.server";
 import { logger } from "./logger.server";
 import { singleton } from "./singleton.server";
 
@@ -71,6 +71,20 @@ export async function enqueueEmail(tx: Tx, email: OutgoingEmail, options: { key?
  */
 export async function enqueueEmailNow(email: OutgoingEmail): Promise<void> {
   await getDb().transaction((tx) => enqueueEmail(tx, email));
+}
+
+/**
+ * The `email` queue's job: sends it. A mail server's permanent refusal (a 5xx reply: no such mailbox, refused
+ * content) fails the job for good at once; anything else (down, timed out, 4xx 'try later') is tried again.
+ */
+export async function sendQueuedEmail(email: OutgoingEmail): Promise<void> {
+  try {
+    await sendEmail(email);
+  } catch (error) {
+    const code = (error as { responseCode?: unknown } | null)?.responseCode;
+    if (typeof code === "number" && code >= 500 && code < 600) throw new PermanentJobFailure(`refused by the mail server (${code})`, { cause: error });
+    throw error;
+  }
 }
 
 /** The outbox, newest first. */

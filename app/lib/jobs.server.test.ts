@@ -5,7 +5,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDatabase, getDb, queryRows } from "./db.server";
-import { enqueue, enqueueSql, getJobQueue, jobIdFor, startJobQueue, stopJobQueue } from "./jobs.server";
+import { enqueue, enqueueSql, getJobQueue, jobIdFor, PermanentJobFailure, startJobQueue, stopJobQueue } from "./jobs.server";
 import { getMetrics } from "./metrics.server";
 
 const QUEUE = "test-deliveries";
@@ -21,6 +21,7 @@ beforeAll(async () => {
       [QUEUE]: async ({ to }: { to: string }) => {
         const attempt = ran.filter((r) => r.to === to).length + 1;
         ran.push({ to, attempt });
+        if (to === "refused") throw new PermanentJobFailure("refused for good", { cause: new Error("550 no such mailbox <ada@example.com>") });
         if (attempt <= (failUntil.get(to) ?? 0)) throw new Error(`provider down for ${to}: 550 <jane.doe@example.com> rejected, call +234 803 555 0141`);
       },
     },
@@ -80,8 +81,13 @@ describe("the job queue", () => {
     expect(down!.output?.message).toBe("provider down for down: 550 <[address]> rejected, call [number]");
     expect(ran.filter((r) => r.to === "flaky").map((r) => r.attempt)).toEqual([1, 2]);
     expect(ran.filter((r) => r.to === "down")).toHaveLength(3);
+    // A job that must not be tried again fails at once, its retries unused, with its cause's words.
+    await getDb().transaction((tx) => enqueue(tx, QUEUE, { to: "refused" }, { retries }));
+    await expect.poll(async () => (await jobs("refused"))[0]?.state, { timeout: 20_000 }).toBe("failed");
+    expect(await jobs("refused")).toMatchObject([{ retry_count: 0, output: { message: "550 no such mailbox <[address]>" } }]);
+    expect(ran.filter((r) => r.to === "refused")).toHaveLength(1);
     // Counted in /metrics by queue and state.
-    expect(await getMetrics().registry.metrics()).toMatch(/^nd_jobs\{queue="test-deliveries",state="failed"\} 1$/m);
+    expect(await getMetrics().registry.metrics()).toMatch(/^nd_jobs\{queue="test-deliveries",state="failed"\} 2$/m);
   });
 
   it("jobs enqueued by a statement of the caller's (enqueueSql) take the queue's retries, and none when no row asks", async () => {

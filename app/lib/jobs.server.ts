@@ -109,6 +109,17 @@ export function jobErrorMessage(error: unknown): string {
 }
 
 /**
+ * Thrown by a job that must not be tried again (a mail server's 5xx refusal, a number the SMS provider rejects): the
+ * job is 'failed' at once, with its error, for admins to see, instead of waiting out its retries.
+ */
+export class PermanentJobFailure extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "PermanentJobFailure";
+  }
+}
+
+/**
  * Runs the due jobs of one queue one after the other until none is left or `shouldStop()`: each fetched, its handler
  * run, then completed or failed (the failure keeps `jobErrorMessage` only), every step awaited so that a database
  * error ends the round (logged) instead of escaping. Returns how many ran.
@@ -120,13 +131,19 @@ async function runQueue(boss: PgBoss, queue: string, handler: JobHandler, should
     if (!job) break;
     ran++;
     let failure: string | null = null;
+    let permanent = false;
     try {
       await handler(job.data as never);
     } catch (error) {
       failure = jobErrorMessage(error);
+      permanent = error instanceof PermanentJobFailure;
     }
     if (failure === null) await boss.complete(queue, job.id);
-    else await boss.fail(queue, job.id, { message: failure });
+    else {
+      // No retry left: pg-boss's fail() makes it 'failed' rather than 'retry'.
+      if (permanent) await boss.getDb().executeSql(`update ${JOB_SCHEMA}.job set retry_limit = retry_count where name = $1 and id = $2`, [queue, job.id]);
+      await boss.fail(queue, job.id, { message: failure });
+    }
   }
   return ran;
 }

@@ -1,9 +1,7 @@
-import { and, eq } from "drizzle-orm";
 import { renewalReminders } from "../../db/schema";
 import { getDb } from "./db.server";
-import { sendEmail, type OutgoingEmail } from "./email.server";
+import { enqueueEmail, type OutgoingEmail } from "./email.server";
 import { getEnv } from "./env.server";
-import { logger } from "./logger.server";
 import { RENEWAL_REMINDER_DAYS, type RENEWAL_REMINDER_KINDS } from "./reference";
 
 /** Reminders of one kind sent per run at most; the rest wait for the next run (they stay due until the end). */
@@ -33,34 +31,21 @@ export function reminderDays(endsAt: Date, now: Date): Reminder["daysBefore"] | 
 
 /**
  * Sends one reminder at most once, across processes and retries: the (kind, thing, end, days) row is claimed
- * first (INSERT … ON CONFLICT DO NOTHING: only one claim goes in), and only the claimer sends. A send that fails
- * gives the claim back, so the next run tries again. Answers whether this call sent it.
+ * (INSERT … ON CONFLICT DO NOTHING: only one claim goes in) and the e-mail enqueued in the same transaction (ADR 34):
+ * the claimer's e-mail exists if and only if its claim does, and the queue sends it, retried while SMTP fails.
+ * Answers whether this call enqueued it.
  */
 export async function sendReminderOnce(reminder: Reminder, email: OutgoingEmail): Promise<boolean> {
-  const db = getDb();
-  const claimed = await db
-    .insert(renewalReminders)
-    .values({ kind: reminder.kind, subjectId: reminder.subjectId, endsAt: reminder.endsAt, daysBefore: reminder.daysBefore, userId: reminder.userId })
-    .onConflictDoNothing()
-    .returning({ kind: renewalReminders.kind });
-  if (claimed.length === 0) return false;
-  try {
-    await sendEmail(email);
+  return getDb().transaction(async (tx) => {
+    const claimed = await tx
+      .insert(renewalReminders)
+      .values({ kind: reminder.kind, subjectId: reminder.subjectId, endsAt: reminder.endsAt, daysBefore: reminder.daysBefore, userId: reminder.userId })
+      .onConflictDoNothing()
+      .returning({ kind: renewalReminders.kind });
+    if (claimed.length === 0) return false;
+    await enqueueEmail(tx, email);
     return true;
-  } catch (error) {
-    await db
-      .delete(renewalReminders)
-      .where(
-        and(
-          eq(renewalReminders.kind, reminder.kind),
-          eq(renewalReminders.subjectId, reminder.subjectId),
-          eq(renewalReminders.endsAt, reminder.endsAt),
-          eq(renewalReminders.daysBefore, reminder.daysBefore),
-        ),
-      );
-    logger.warn({ err: error, kind: reminder.kind }, "a renewal reminder could not be sent; it is tried again next run");
-    throw error;
-  }
+  });
 }
 
 /** A link on this site (PUBLIC_URL). */

@@ -6,10 +6,11 @@ export type SmtpSink = { url: string; messages: SinkMessage[]; close(): Promise<
 
 /**
  * A minimal SMTP server on loopback that accepts every message and keeps it, answering each command after
- * `latencyMs` (a real mail server is a network round trip away, each step of the dialogue included).
+ * `latencyMs` (a real mail server is a network round trip away, each step of the dialogue included). A recipient
+ * `refuse` names is refused for good, as a real server refuses an unknown mailbox (`550 5.1.1`, RFC 5321 §4.2.2).
  * Point SMTP_URL at `url` (and clear the "smtp" singleton) to send through it.
  */
-export async function smtpSink(options: { latencyMs?: number } = {}): Promise<SmtpSink> {
+export async function smtpSink(options: { latencyMs?: number; refuse?: (to: string) => boolean } = {}): Promise<SmtpSink> {
   const latency = options.latencyMs ?? 0;
   const messages: SinkMessage[] = [];
   const sockets = new Set<Socket>();
@@ -49,8 +50,12 @@ export async function smtpSink(options: { latencyMs?: number } = {}): Promise<Sm
           current.from = line.slice(10).trim();
           reply("250 ok");
         } else if (verb === "RCPT") {
-          current.to.push(line.slice(8).trim().replace(/^<|>$/g, ""));
-          reply("250 ok");
+          const to = line.slice(8).trim().replace(/^<|>$/g, "");
+          if (options.refuse?.(to)) reply("550 5.1.1 mailbox unavailable");
+          else {
+            current.to.push(to);
+            reply("250 ok");
+          }
         } else if (verb === "DATA") {
           inData = true;
           reply("354 go ahead");

@@ -1,7 +1,7 @@
-import { and, eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { weeklySummaries } from "../../../db/schema";
 import { getDb, queryRows } from "../../lib/db.server";
-import { sendEmail, type OutgoingEmail } from "../../lib/email.server";
+import { enqueueEmail, type OutgoingEmail } from "../../lib/email.server";
 import { logger } from "../../lib/logger.server";
 import { escapeHtml, siteLink } from "../../lib/renewal-reminders.server";
 import { daysBefore } from "./analytics.schemas";
@@ -24,16 +24,6 @@ export const WEEKLY_SUMMARY_TIME_BUDGET_MS = 4 * 60_000;
 const SCAN_CHUNK = 500;
 /** Listings an e-mail shows at most (the busiest); the dashboard has them all. */
 export const WEEKLY_SUMMARY_MAX_LISTINGS = 20;
-/**
- * Whether a send failed for good for this one address (the mail server answered 5xx, e.g. an unknown
- * recipient): that summary is given up, so one bad address cannot hold up the week. Anything else (the mail
- * server down, a timeout) stops the run, and the next run tries the same owner again.
- */
-function refusedForGood(error: unknown): boolean {
-  const code = (error as { responseCode?: unknown } | null)?.responseCode;
-  return typeof code === "number" && code >= 500 && code < 600;
-}
-
 type Owner = { user_id: string; email: string; name: string | null; due: boolean };
 type FigureRow = {
   user_id: string;
@@ -54,9 +44,9 @@ export type WeeklySummaryRun = { week: string; sent: number; failed: number; sca
  * Bounded: owners are walked in user id order (businesses_user_id_idx) from where the last run stopped
  * (weekly_summary_progress), WEEKLY_SUMMARY_SCAN owners and WEEKLY_SUMMARY_BATCH e-mails a run at most; each
  * owner's activity is read by listing_daily_stats' key (listing, day). Each e-mail is sent once across
- * processes and retries: the (owner, week) row of weekly_summaries is claimed first (INSERT … ON CONFLICT DO
- * NOTHING), and a send that fails gives the claim back and stops the run there, to be tried again next run
- * (unless the mail server refused that address for good).
+ * processes and retries: the (owner, week) row of weekly_summaries is claimed (INSERT … ON CONFLICT DO NOTHING) and
+ * the e-mail enqueued in the same transaction (ADR 34); the queue sends it, tried again while the mail server is
+ * down, given up at once when it refuses the address for good (a 5xx reply).
  */
 export async function sendWeeklySummaries(
   now: Date = new Date(),
@@ -106,13 +96,12 @@ export async function sendWeeklySummaries(
         try {
           if (await sendSummaryOnce(owner.user_id, week, email)) run.sent++;
         } catch (error) {
+          // The database refused the claim: the cursor stays before this owner, and the next run tries again. (A mail
+          // server that is down or refuses an address is the queue's business: sendQueuedEmail.)
           run.failed++;
-          if (!refusedForGood(error)) {
-            // The cursor stays before this owner: the next run tries again.
-            stop = true;
-            break;
-          }
-          logger.warn({ week }, "the mail server refused a weekly summary for good; it is given up");
+          logger.warn({ err: error, week }, "a weekly summary could not be enqueued; the next run tries again");
+          stop = true;
+          break;
         }
       }
       cursor = owner.user_id;
@@ -223,18 +212,14 @@ export function weeklySummaryEmail(to: string, content: WeeklySummaryContent): O
 
 /**
  * Sends one owner's summary for a week at most once (renewal-reminders.server.ts' sendReminderOnce, the house
- * pattern): the (owner, week) row is claimed first and only the claimer sends; a failed send gives it back.
+ * pattern): the (owner, week) row is claimed and the e-mail enqueued in one transaction (ADR 34); only the claimer
+ * enqueues, and the queue sends it, retried while SMTP fails.
  */
 async function sendSummaryOnce(userId: string, week: string, email: OutgoingEmail): Promise<boolean> {
-  const db = getDb();
-  const claimed = await db.insert(weeklySummaries).values({ userId, weekStart: week }).onConflictDoNothing().returning({ userId: weeklySummaries.userId });
-  if (claimed.length === 0) return false;
-  try {
-    await sendEmail(email);
+  return getDb().transaction(async (tx) => {
+    const claimed = await tx.insert(weeklySummaries).values({ userId, weekStart: week }).onConflictDoNothing().returning({ userId: weeklySummaries.userId });
+    if (claimed.length === 0) return false;
+    await enqueueEmail(tx, email);
     return true;
-  } catch (error) {
-    await db.delete(weeklySummaries).where(and(eq(weeklySummaries.userId, userId), eq(weeklySummaries.weekStart, week)));
-    logger.warn({ err: error, week }, "a weekly summary could not be sent; it is tried again next run");
-    throw error;
-  }
+  });
 }

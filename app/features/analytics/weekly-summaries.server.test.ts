@@ -1,12 +1,15 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { emailPreferences, user, weeklySummaries } from "../../../db/schema";
 import { createBusiness, createOwner, createVisitor, type CreatedUser } from "../../../db/seed/factories";
 import { createScheduler, defaultJobs } from "../../../server/scheduler";
 import { BASE_URL, hrefs, renderRoute, sessionCookie, type Rendered } from "../../../tests/support/screen-harness";
 import { pageApp } from "../../../tests/support/route-build";
 import { smtpSink } from "../../../tests/support/smtp-sink";
-import { getDb } from "../../lib/db.server";
+import { getDb, queryRows } from "../../lib/db.server";
+import { runDueJobs } from "../../lib/jobs.server";
+import { JOB_HANDLERS } from "../../../server/jobs";
+import { deliveredMail } from "../../../tests/support/outbox";
 import { listOutbox } from "../../lib/email.server";
 import { getEnv, setEnv } from "../../lib/env.server";
 import { setSingleton } from "../../lib/singleton.server";
@@ -27,7 +30,7 @@ async function stats(businessId: string, day: string, figures: Figures) {
 }
 
 async function mailTo(email: string) {
-  return (await listOutbox(10_000)).filter((m) => m.to === email);
+  return (await deliveredMail(10_000)).filter((m) => m.to === email);
 }
 
 /** An owner with one listing and some activity on `day`. */
@@ -173,24 +176,43 @@ describe("the weekly summary e-mail", () => {
     expect(await sendWeeklySummaries(at)).toMatchObject({ sent: 0, scanned: 0, finished: true });
   });
 
-  it("a send that fails (the mail server down) gives the claim back, stops the run, and the next run sends it", async () => {
+  it("the mail server down: the summary waits on the queue and goes once it is back; one it refuses for good is given up at once", async () => {
     const week = "2031-06-16";
     const owner = await activeOwner("2031-06-18", { directions: 1 });
+    const refused = await activeOwner("2031-06-18", { views: 3 });
     const previous = getEnv();
     setEnv({ ...previous, SMTP_URL: "smtp://127.0.0.1:9" });
     setSingleton("smtp", undefined);
-    let failed;
     try {
-      failed = await sendWeeklySummaries(sendTime(week));
+      // Claimed and enqueued in one transaction: the run is done with the week, the e-mails wait on the queue.
+      expect(await sendWeeklySummaries(sendTime(week))).toMatchObject({ sent: 2, failed: 0, finished: true });
+      await runDueJobs(JOB_HANDLERS);
     } finally {
       setEnv(previous);
       setSingleton("smtp", undefined);
     }
-    expect(failed).toMatchObject({ failed: 1, finished: false });
-    expect(await getDb().select().from(weeklySummaries).where(eq(weeklySummaries.userId, owner.id))).toEqual([]);
-    const retried = await sendWeeklySummaries(sendTime(week));
-    expect(retried.failed).toBe(0);
-    expect(await mailTo(owner.email)).toHaveLength(1);
+    expect(await listOutbox(10_000)).not.toContainEqual(expect.objectContaining({ to: owner.email }));
+    const jobFor = async (email: string) =>
+      (await queryRows<{ state: string; output: { message?: string } | null }>(getDb(), sql`select state, output from pgboss.job where name = 'email' and data->>'to' = ${email}`))[0];
+    expect(await jobFor(owner.email)).toMatchObject({ state: "retry" });
+    // A second run claims nothing more: one e-mail per owner and week.
+    expect(await sendWeeklySummaries(sendTime(week))).toMatchObject({ sent: 0 });
+
+    // The second owner's address is refused for good (550) by a real SMTP server: no retries.
+    const sink = await smtpSink({ refuse: (to) => to === refused.email });
+    setEnv({ ...previous, SMTP_URL: sink.url });
+    setSingleton("smtp", undefined);
+    try {
+      await getDb().execute(sql`update pgboss.job set start_after = now() where name = 'email' and state = 'retry'`);
+      await runDueJobs(JOB_HANDLERS);
+    } finally {
+      setEnv(previous);
+      setSingleton("smtp", undefined);
+      await sink.close();
+    }
+    expect(sink.messages.filter((m) => m.to.includes(owner.email))).toHaveLength(1);
+    expect(await jobFor(owner.email)).toMatchObject({ state: "completed" });
+    expect(await jobFor(refused.email)).toMatchObject({ state: "failed", output: { message: expect.stringMatching(/^refused by the mail server \(550\)|550/) } });
   });
 
   it("carries List-Unsubscribe and List-Unsubscribe-Post (one-click) headers over real SMTP, with the owner's token", async () => {
@@ -202,6 +224,7 @@ describe("the weekly summary e-mail", () => {
     setSingleton("smtp", undefined);
     try {
       await sendWeeklySummaries(sendTime(week));
+      await runDueJobs(JOB_HANDLERS);
     } finally {
       setEnv(previous);
       setSingleton("smtp", undefined);
@@ -297,8 +320,11 @@ describe("/unsubscribe", () => {
   });
 
   describe("through the whole server", () => {
-    const app = pageApp();
-    afterAll(() => undefined);
+    // Made once the file's database and settings exist (tests/setup/database.ts), so the file also runs alone.
+    let app: ReturnType<typeof pageApp>;
+    beforeAll(() => {
+      app = pageApp();
+    });
 
     it("accepts a mail client's one-click POST from another site without cookies, and only on /unsubscribe", async () => {
       const owner = await createOwner(getDb());

@@ -4,7 +4,7 @@ import { renewalReminders } from "../../../db/schema";
 import { createBusiness, createOwner, createSubscription } from "../../../db/seed/factories";
 import { createScheduler, defaultJobs } from "../../../server/scheduler";
 import { getDb } from "../../lib/db.server";
-import { listOutbox } from "../../lib/email.server";
+import { deliveredMail } from "../../../tests/support/outbox";
 import { formatDate } from "../../lib/format";
 import { reminderDays } from "../../lib/renewal-reminders.server";
 import { sendFeaturedReminders } from "../featured/send-featured-reminders.server";
@@ -14,7 +14,7 @@ const DAY = 86_400_000;
 const HOUR = 3_600_000;
 
 async function mailTo(email: string) {
-  return (await listOutbox(10_000)).filter((m) => m.to === email);
+  return (await deliveredMail(10_000)).filter((m) => m.to === email);
 }
 
 describe("reminderDays", () => {
