@@ -2,11 +2,11 @@
 // worker for each (server/index.ts); tests run the due ones with runDueJobs(JOB_HANDLERS).
 import { MESSAGE_NOTICE_QUEUE, sendMessageNotice, type MessageNoticeJob } from "../app/features/messaging/send-message-notice.server";
 import { RECEIPT_QUEUE, sendPaymentReceipt } from "../app/features/payments/send-payment-receipt.server";
-import { EMAIL_QUEUE, sendQueuedEmail, type OutgoingEmail } from "../app/lib/email.server";
+import { EMAIL_QUEUE, sendEmail, type OutgoingEmail } from "../app/lib/email.server";
 import type { JobHandler } from "../app/lib/jobs.server";
 
 export const JOB_HANDLERS: Record<string, JobHandler> = {
   [RECEIPT_QUEUE]: ({ reference }: { reference: string }) => sendPaymentReceipt(reference),
   [MESSAGE_NOTICE_QUEUE]: (job: MessageNoticeJob) => sendMessageNotice(job),
-  [EMAIL_QUEUE]: (email: OutgoingEmail) => sendQueuedEmail(email),
+  [EMAIL_QUEUE]: (email: OutgoingEmail) => sendEmail(email),
 };

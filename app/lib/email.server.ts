@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { desc } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
 import { emailOutbox } from "../../db/schema";
 import { getDb, type Tx } from "./db.server";
@@ -35,13 +35,22 @@ export function recipientRef(address: string): string {
 }
 
 /**
- * Sends an e-mail over SMTP_URL; without it, keeps it in the outbox (/dev/mailbox) and logs it.
+ * Sends an e-mail over SMTP_URL; without it, keeps it in the outbox (/dev/mailbox) and logs it. What the e-mail jobs
+ * run (ADR 34): a mail server's permanent refusal (a 5xx reply: no such mailbox, refused content) throws
+ * PermanentJobFailure, so the job fails for good at once; anything else (down, timed out, a 4xx 'try later') is an
+ * ordinary error, tried again.
  */
 export async function sendEmail(email: OutgoingEmail): Promise<void> {
   const smtp = transport();
   if (smtp) {
     const from = `Naija Directory <no-reply@${new URL(getEnv().PUBLIC_URL).hostname}>`;
-    await smtp.sendMail({ from, ...email });
+    try {
+      await smtp.sendMail({ from, ...email });
+    } catch (error) {
+      const code = (error as { responseCode?: unknown } | null)?.responseCode;
+      if (typeof code === "number" && code >= 500 && code < 600) throw new PermanentJobFailure(`refused by the mail server (${code})`, { cause: error });
+      throw error;
+    }
     logger.info({ recipient: recipientRef(email.to), subject: email.subject }, "email sent");
     return;
   }
@@ -74,17 +83,15 @@ export async function enqueueEmailNow(email: OutgoingEmail): Promise<void> {
 }
 
 /**
- * The `email` queue's job: sends it. A mail server's permanent refusal (a 5xx reply: no such mailbox, refused
- * content) fails the job for good at once; anything else (down, timed out, 4xx 'try later') is tried again.
+ * Forgets the e-mails to an address (a deleted account, the privacy page): the development outbox's, and the `email`
+ * queue's jobs in any state, waiting, sent (until pg-boss deletes them) or failed, so none goes out after the
+ * account is gone and no copy of them is kept. The receipt and notice queues carry ids, not addresses: their jobs
+ * send nothing for a deleted account.
  */
-export async function sendQueuedEmail(email: OutgoingEmail): Promise<void> {
-  try {
-    await sendEmail(email);
-  } catch (error) {
-    const code = (error as { responseCode?: unknown } | null)?.responseCode;
-    if (typeof code === "number" && code >= 500 && code < 600) throw new PermanentJobFailure(`refused by the mail server (${code})`, { cause: error });
-    throw error;
-  }
+export async function forgetEmailsTo(tx: Tx, address: string): Promise<void> {
+  await tx.delete(emailOutbox).where(eq(emailOutbox.to, address));
+  await tx.execute(sql`delete from pgboss.job where name = ${EMAIL_QUEUE} and data->>'to' = ${address}`);
+  await tx.execute(sql`delete from pgboss.archive where name = ${EMAIL_QUEUE} and data->>'to' = ${address}`);
 }
 
 /** The outbox, newest first. */

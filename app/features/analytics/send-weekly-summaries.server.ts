@@ -97,7 +97,7 @@ export async function sendWeeklySummaries(
           if (await sendSummaryOnce(owner.user_id, week, email)) run.sent++;
         } catch (error) {
           // The database refused the claim: the cursor stays before this owner, and the next run tries again. (A mail
-          // server that is down or refuses an address is the queue's business: sendQueuedEmail.)
+          // server that is down or refuses an address is the queue's business: sendEmail, ADR 34.)
           run.failed++;
           logger.warn({ err: error, week }, "a weekly summary could not be enqueued; the next run tries again");
           stop = true;

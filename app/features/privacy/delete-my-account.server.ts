@@ -1,11 +1,12 @@
 import { and, eq, inArray, or, sql } from "drizzle-orm";
 import {
-  account, admins, conversationBlocks, conversationStates, emailOutbox, feedback, kycSubmissions, notifications, profiles, realtimeEvents, reports, savedBusinesses,
+  account, admins, conversationBlocks, conversationStates, feedback, kycSubmissions, notifications, profiles, realtimeEvents, reports, savedBusinesses,
   session, twoFactor, user, verification,
 } from "../../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { recordAudit } from "../../lib/audit.server";
 import { getDb, queryRows } from "../../lib/db.server";
+import { forgetEmailsTo } from "../../lib/email.server";
 import { logger } from "../../lib/logger.server";
 import { verifyPassword } from "../../lib/password.server";
 import { hitRateLimit, peekRateLimit, resetRateLimit } from "../../lib/rate-limit.server";
@@ -128,7 +129,7 @@ export async function deleteMyAccount(actor: SessionUser | null, input: { passwo
     await tx.delete(realtimeEvents).where(eq(realtimeEvents.userId, actor.id));
     await tx.update(feedback).set({ userId: null }).where(eq(feedback.userId, actor.id));
     await tx.delete(admins).where(eq(admins.email, email));
-    await tx.delete(emailOutbox).where(eq(emailOutbox.to, email));
+    await forgetEmailsTo(tx, email);
 
     await tx
       .update(user)

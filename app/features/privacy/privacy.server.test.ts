@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
-import { afterEach, describe, expect, it } from "vitest";
+import { eq, sql } from "drizzle-orm";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
   account, admins, auditLog, businessImages, businesses, businessMessages, conversationBlocks, emailPreferences, featuredRequests, kycSubmissions,
   notifications, payments, profiles, reports, reviewHelpfulVotes, reviews, session, subscriptions, twoFactor, user, weeklySummaries,
@@ -14,7 +14,9 @@ import { pngImage } from "../../../tests/support/images";
 import { refusal } from "../../../tests/support/refusals";
 import { BASE_URL, sessionCookie } from "../../../tests/support/screen-harness";
 import { recordAudit } from "../../lib/audit.server";
-import { getDb } from "../../lib/db.server";
+import { getDb, queryRows } from "../../lib/db.server";
+import { EMAIL_QUEUE, enqueueEmail } from "../../lib/email.server";
+import { deliveredMail } from "../../../tests/support/outbox";
 import { getEnv, setEnv } from "../../lib/env.server";
 import { getStorage } from "../../lib/storage.server";
 import { registerUser } from "../accounts/register-user.server";
@@ -171,8 +173,19 @@ describe("deleting one's account", () => {
     const sessionsBefore = await db.select().from(session).where(eq(session.userId, owner.id));
     const auditBefore = await db.select({ id: auditLog.id }).from(auditLog);
 
+    // An e-mail to them waits on the queue (a reset link asked for a moment ago), one was sent, one failed for good.
+    const jobsTo = async () =>
+      queryRows<{ state: string }>(db, sql`select state::text from pgboss.job where name = ${EMAIL_QUEUE} and data->>'to' = ${owner.email}`);
+    for (let i = 0; i < 3; i++) await db.transaction((tx) => enqueueEmail(tx, { to: owner.email, subject: `Reset ${i}`, text: "link", html: "link" }));
+    await db.execute(sql`update pgboss.job set state = 'completed' where name = ${EMAIL_QUEUE} and data->>'subject' = 'Reset 1' and data->>'to' = ${owner.email}`);
+    await db.execute(sql`update pgboss.job set state = 'failed' where name = ${EMAIL_QUEUE} and data->>'subject' = 'Reset 2' and data->>'to' = ${owner.email}`);
+    expect((await jobsTo()).map((j) => j.state).sort()).toEqual(["completed", "created", "failed"]);
+
     const result = await deleteMyAccount(await actorFor(owner), { password: DEFAULT_PASSWORD, confirmation: ` ${CONFIRM.toLowerCase()} ` });
     expect(result).toMatchObject({ listingsRemoved: 1, sessionsEnded: 2 });
+    // None of those e-mails goes out or stays.
+    expect(await jobsTo()).toEqual([]);
+    expect((await deliveredMail(10_000)).filter((m) => m.to === owner.email)).toEqual([]);
 
     // Sessions: none left, and the old cookies are signed out.
     expect(await db.select({ id: session.id }).from(session).where(eq(session.userId, owner.id))).toEqual([]);
@@ -351,7 +364,11 @@ describe("reviews, votes, reports and blocks", () => {
 });
 
 describe("KYC document retention", () => {
-  const original = getEnv();
+  // Read once the file's settings exist (tests/setup/database.ts), so the file also runs alone.
+  let original: ReturnType<typeof getEnv>;
+  beforeAll(() => {
+    original = getEnv();
+  });
   afterEach(() => setEnv(original));
 
   it("deletes the documents of submissions decided more than KYC_RETENTION_DAYS ago, keeping the decision", async () => {
