@@ -4,9 +4,11 @@ import { MESSAGE_NOTICE_QUEUE, sendMessageNotice, type MessageNoticeJob } from "
 import { RECEIPT_QUEUE, sendPaymentReceipt } from "../app/features/payments/send-payment-receipt.server";
 import { EMAIL_QUEUE, sendEmail, type OutgoingEmail } from "../app/lib/email.server";
 import type { JobHandler } from "../app/lib/jobs.server";
+import { SMS_QUEUE, sendSms, type OutgoingSms } from "../app/lib/sms.server";
 
 export const JOB_HANDLERS: Record<string, JobHandler> = {
   [RECEIPT_QUEUE]: ({ reference }: { reference: string }) => sendPaymentReceipt(reference),
   [MESSAGE_NOTICE_QUEUE]: (job: MessageNoticeJob) => sendMessageNotice(job),
   [EMAIL_QUEUE]: (email: OutgoingEmail) => sendEmail(email),
+  [SMS_QUEUE]: (sms: OutgoingSms) => sendSms(sms),
 };

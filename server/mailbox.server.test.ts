@@ -2,14 +2,17 @@ import { randomUUID } from "node:crypto";
 import { networkInterfaces } from "node:os";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sendEmail } from "../app/lib/email.server";
+import { sendSms } from "../app/lib/sms.server";
 import { getEnv, parseEnv } from "../app/lib/env.server";
 import { listen, testApp, type Listening } from "../tests/support/server";
 
-type MailJson = { to: string; subject: string; text: string; html: string; createdAt: string };
+type MailJson = { channel: string; to: string; subject: string; text: string; html: string; createdAt: string };
 
 const tag = randomUUID().slice(0, 8);
 const first = { to: `first-${tag}@example.com`, subject: `First ${tag}`, text: "one", html: "<p>one</p>" };
 const second = { to: `second-${tag}@example.com`, subject: `Second <b>${tag}</b>`, text: "two & more", html: "<p>two</p>" };
+// No SMS_PROVIDER on a local trial: the text is kept beside the e-mails (issue 33).
+const sms = { to: `+23480${String(Date.now()).slice(-8)}`, text: `Naija Directory: <code> ${tag} & more` };
 
 let server: Listening;
 
@@ -17,6 +20,7 @@ beforeAll(async () => {
   await sendEmail(first);
   await new Promise((resolve) => setTimeout(resolve, 5)); // distinct created_at
   await sendEmail(second);
+  await sendSms(sms);
   server = await listen(testApp());
 });
 afterAll(async () => {
@@ -24,15 +28,15 @@ afterAll(async () => {
 });
 
 describe("/dev/mailbox.json on a direct loopback connection", () => {
-  it("lists the e-mails sent with sendEmail, newest first, with to, subject, text, html, createdAt", async () => {
+  it("lists the e-mails sent with sendEmail, newest first, with channel, to, subject, text, html, createdAt", async () => {
     const response = await fetch(`${server.url}/dev/mailbox.json`);
     expect(response.status).toBe(200);
     expect(response.headers.get("Cache-Control")).toBe("no-store");
     const mails = ((await response.json()) as MailJson[]).filter((m) => m.subject.includes(tag));
     expect(mails.map((m) => m.to)).toEqual([second.to, first.to]);
-    expect(Object.keys(mails[0]).sort()).toEqual(["createdAt", "html", "subject", "text", "to"]);
-    expect(mails[0]).toMatchObject(second);
-    expect(mails[1]).toMatchObject(first);
+    expect(Object.keys(mails[0]).sort()).toEqual(["channel", "createdAt", "html", "subject", "text", "to"]);
+    expect(mails[0]).toMatchObject({ ...second, channel: "email" });
+    expect(mails[1]).toMatchObject({ ...first, channel: "email" });
     expect(Date.parse(mails[0].createdAt)).toBeGreaterThanOrEqual(Date.parse(mails[1].createdAt));
     expect(new Date(mails[0].createdAt).toISOString()).toBe(mails[0].createdAt);
   });
@@ -50,6 +54,19 @@ it.skipIf(!hasIpv6Loopback)("answers on the IPv6 loopback (::1) too", async () =
   } finally {
     await v6.close();
   }
+});
+
+describe("/dev/mailbox.json: text messages", () => {
+  it("gives an SMS kept without a provider its channel 'sms' and the number it is for", async () => {
+    const entries = (await (await fetch(`${server.url}/dev/mailbox.json`)).json()) as MailJson[];
+    expect(entries.filter((m) => m.to === sms.to)).toEqual([
+      expect.objectContaining({ channel: "sms", to: sms.to, subject: "", text: sms.text, html: `<p>Naija Directory: &lt;code&gt; ${tag} &amp; more</p>` }),
+    ]);
+    const page = await (await fetch(`${server.url}/dev/mailbox`)).text();
+    expect(page).toContain(`<b>SMS to:</b> ${sms.to}`);
+    expect(page).toContain(`Naija Directory: &lt;code&gt; ${tag} &amp; more`);
+    expect(page).not.toContain("<code>");
+  });
 });
 
 describe("/dev/mailbox (HTML) on a direct loopback connection", () => {

@@ -18,12 +18,14 @@ export function isDirectLoopback(c: Context): boolean {
   return address === "::1" || address.startsWith("127.") || address.startsWith("::ffff:127.");
 }
 
+const CHANNEL_LABELS: Record<string, string> = { email: "E-mail", sms: "SMS", whatsapp: "WhatsApp" };
+
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
 }
 
 /**
- * The development outbox: only for a local trial (env.devTools: loopback PUBLIC_URL, not production, no
+ * The development outbox (e-mail, SMS and WhatsApp messages, each with its `channel` and `to`): only for a local trial (env.devTools: loopback PUBLIC_URL, not production, no
  * SMTP_URL), and then only to direct loopback clients. Anywhere else every path answers 404.
  */
 export function mailboxRoutes(env: Env) {
@@ -41,7 +43,7 @@ export function mailboxRoutes(env: Env) {
     const mails = await listOutbox();
     const items = mails
       .map(
-        (m) => `<article><h2>${escapeHtml(m.subject)}</h2><p><b>To:</b> ${escapeHtml(m.to)} · ${escapeHtml(
+        (m) => `<article><h2>${escapeHtml(m.channel === "email" ? m.subject : `${CHANNEL_LABELS[m.channel] ?? m.channel} message`)}</h2><p><b>${escapeHtml(CHANNEL_LABELS[m.channel] ?? m.channel)} to:</b> ${escapeHtml(m.to)} · ${escapeHtml(
           m.createdAt.toISOString(),
         )}</p><pre>${escapeHtml(m.text)}</pre></article>`,
       )
@@ -49,7 +51,7 @@ export function mailboxRoutes(env: Env) {
     return c.html(
       `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Mailbox</title>` +
         `<style>body{font-family:system-ui;margin:2rem;max-width:60rem}article{border-bottom:1px solid #ddd;padding:1rem 0}pre{white-space:pre-wrap}</style>` +
-        `</head><body><h1>Development mailbox</h1><p>${mails.length} message(s), newest first. SMTP_URL is not set, so nothing leaves this machine.</p>${items || "<p>No e-mail yet.</p>"}</body></html>`,
+        `</head><body><h1>Development mailbox</h1><p>${mails.length} message(s), newest first. SMTP_URL is not set, so no e-mail leaves this machine; without SMS_PROVIDER no text does either.</p>${items || "<p>No message yet.</p>"}</body></html>`,
     );
   });
   return routes;

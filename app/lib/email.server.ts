@@ -98,6 +98,7 @@ export async function forgetEmailsTo(tx: Tx, address: string): Promise<void> {
 export async function listOutbox(limit = 200) {
   return getDb()
     .select({
+      channel: emailOutbox.channel,
       to: emailOutbox.to,
       subject: emailOutbox.subject,
       text: emailOutbox.text,

@@ -379,6 +379,39 @@ describe.runIf(runsOnce)("Paystack settings (PAYMENT_PROVIDER=paystack, PAYSTACK
   });
 });
 
+describe.runIf(runsOnce)("SMS settings (SMS_PROVIDER=termii, TERMII_*)", () => {
+  const KEY = `TL${"a1b2".repeat(10)}`;
+  const TERMII = { SMS_PROVIDER: "termii", TERMII_API_KEY: KEY, TERMII_SENDER_ID: "NaijaDir" };
+
+  it("are unset by default; a whole Termii configuration is taken, with its base URL when given", () => {
+    const env = parseEnv({ DATA_DIR: dataDir });
+    expect([env.SMS_PROVIDER, env.TERMII_API_KEY, env.TERMII_SENDER_ID, env.TERMII_BASE_URL]).toEqual([undefined, undefined, undefined, undefined]);
+    expect(parseEnv({ DATA_DIR: dataDir, ...TERMII })).toMatchObject(TERMII);
+    const production = parseEnv({ DATA_DIR: dataDir, NODE_ENV: "production", AUTH_SECRET: SECRET, ...PRODUCTION_REST, ...TERMII, TERMII_BASE_URL: "https://api.ng.termii.com" });
+    expect(production.TERMII_BASE_URL).toBe("https://api.ng.termii.com");
+  });
+
+  it("refuses half a configuration, naming what is missing or stray, and never repeats the key", () => {
+    const message = envError({ SMS_PROVIDER: "termii" }).message;
+    expect(message).toContain("TERMII_API_KEY: required when SMS_PROVIDER is termii");
+    expect(message).toContain("TERMII_SENDER_ID: required when SMS_PROVIDER is termii");
+    const stray = envError({ TERMII_API_KEY: KEY }).message;
+    expect(stray).toContain("TERMII_API_KEY: set without SMS_PROVIDER");
+    expect(stray).not.toContain(KEY);
+    expect(envError({ SMS_PROVIDER: "twilio" }).message).toContain("SMS_PROVIDER: must be termii");
+    const bad = envError({ ...TERMII, TERMII_API_KEY: `${KEY} ;`, TERMII_SENDER_ID: "Naija Directory Nigeria" }).message;
+    expect(bad).toContain("TERMII_API_KEY: must be a Termii API key");
+    expect(bad).toContain("TERMII_SENDER_ID: must be the sender ID Termii approved for you");
+    expect(bad).not.toContain(KEY);
+  });
+
+  it("TERMII_BASE_URL is https, or a loopback http:// address outside production (the tests' fake)", () => {
+    expect(parseEnv({ DATA_DIR: dataDir, ...TERMII, TERMII_BASE_URL: "http://127.0.0.1:4011" }).TERMII_BASE_URL).toBe("http://127.0.0.1:4011");
+    expect(envError({ ...TERMII, TERMII_BASE_URL: "http://termii.example" }).message).toContain("TERMII_BASE_URL: must be an https:// URL");
+    expect(envError({ NODE_ENV: "production", AUTH_SECRET: SECRET, ...PRODUCTION_REST, ...TERMII, TERMII_BASE_URL: "http://127.0.0.1:4011" }).message).toContain("TERMII_BASE_URL:");
+  });
+});
+
 describe.runIf(runsOnce)("receipt seller details (RECEIPT_SELLER_*)", () => {
   const PRODUCTION = { NODE_ENV: "production", AUTH_SECRET: SECRET, ...PRODUCTION_REST };
   const SELLER = {

@@ -97,6 +97,15 @@ const EnvSchema = z.object({
     .optional(),
   // Where the Paystack API is: https://api.paystack.co, or a loopback address outside production (the tests' fake).
   PAYSTACK_BASE_URL: z.url({ protocol: /^https?$/, message: "must be an https:// URL such as https://api.paystack.co" }).optional(),
+  // SMS (issue 33, ADR 35): Termii's Messaging API (app/lib/sms.server.ts). Unset: a local trial keeps SMS in the
+  // development outbox; production sends none. The key authenticates every call (in the body, as Termii wants it)
+  // and is never logged; zod's messages never repeat it.
+  SMS_PROVIDER: z.enum(["termii"], { message: "must be termii" }).optional(),
+  TERMII_API_KEY: z.string().regex(/^[A-Za-z0-9_-]{16,200}$/, "must be a Termii API key (letters and digits, from Termii's dashboard)").optional(),
+  TERMII_SENDER_ID: z.string().regex(/^[A-Za-z0-9]{3,11}$/, "must be the sender ID Termii approved for you: 3 to 11 letters or digits").optional(),
+  // Where Termii's API is: your account's base URL (https://api.ng.termii.com), or a loopback address outside
+  // production (the tests' fake Termii).
+  TERMII_BASE_URL: z.url({ protocol: /^https?$/, message: "must be an https:// URL such as https://api.ng.termii.com" }).optional(),
   /** Days a decided KYC submission keeps its ID document before the scheduler deletes it (privacy page). */
   KYC_RETENTION_DAYS: z.coerce
     .number({ message: "must be a whole number of days" })
@@ -227,6 +236,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   }
   problems.push(...objectStorageProblems(env, isProduction));
   problems.push(...paystackProblems(env, isProduction));
+  problems.push(...smsProblems(env, isProduction));
   // /metrics shows traffic, errors and the machine's state: a listener reachable from other machines needs the token too.
   if (env.METRICS_PORT !== undefined && !isLoopbackHost(env.METRICS_HOST) && !env.METRICS_TOKEN) {
     problems.push("METRICS_TOKEN: required when METRICS_HOST is not a loopback address (the metrics listener would be open to the network)");
@@ -313,6 +323,25 @@ function paystackProblems(env: z.infer<typeof EnvSchema>, isProduction: boolean)
   }
   if (env.PAYSTACK_BASE_URL?.startsWith("http://") && (isProduction || !isLoopbackUrl(env.PAYSTACK_BASE_URL))) {
     problems.push("PAYSTACK_BASE_URL: must be an https:// URL (http:// only for a loopback address outside production)");
+  }
+  return problems;
+}
+
+/**
+ * SMS settings that cannot work (issue 33): half a configuration names what is missing, the Termii settings
+ * without SMS_PROVIDER name it, and the API is reached over TLS except a loopback address outside production.
+ */
+function smsProblems(env: z.infer<typeof EnvSchema>, isProduction: boolean): string[] {
+  const problems: string[] = [];
+  if (env.SMS_PROVIDER === "termii") {
+    if (!env.TERMII_API_KEY) problems.push("TERMII_API_KEY: required when SMS_PROVIDER is termii (the API key from Termii's dashboard)");
+    if (!env.TERMII_SENDER_ID) problems.push("TERMII_SENDER_ID: required when SMS_PROVIDER is termii (your approved sender ID, 3 to 11 letters or digits)");
+  } else {
+    const stray = (["TERMII_API_KEY", "TERMII_SENDER_ID", "TERMII_BASE_URL"] as const).filter((name) => env[name]);
+    for (const name of stray) problems.push(`${name}: set without SMS_PROVIDER (no SMS would be sent through Termii); set SMS_PROVIDER=termii too, or unset ${name}`);
+  }
+  if (env.TERMII_BASE_URL?.startsWith("http://") && (isProduction || !isLoopbackUrl(env.TERMII_BASE_URL))) {
+    problems.push("TERMII_BASE_URL: must be an https:// URL (http:// only for a loopback address outside production)");
   }
   return problems;
 }

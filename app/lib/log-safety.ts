@@ -4,7 +4,7 @@
  * and e-mail addresses would end up in the logs. Every error and every argument logged goes through here.
  */
 
-const SECRET_KEY = /token|password|secret|hash|params|parameters|cookie|authorization|otp|backup/i;
+const SECRET_KEY = /token|password|secret|hash|params|parameters|cookie|authorization|otp|backup|api_?key/i;
 const MAX_DEPTH = 4;
 
 /** PostgreSQL quotes the offending value after a colon: 'invalid input syntax for type integer: "…"'. */

@@ -90,6 +90,9 @@ export const FEATURED_REQUEST_STATUSES = ["pending", "approved", "rejected"] as 
 export const PRICING_TIERS = ["basic", "standard", "premium", "enterprise"] as const;
 export type PricingTier = (typeof PRICING_TIERS)[number];
 export const FEEDBACK_STATUSES = ["new", "reviewed", "resolved"] as const;
+/** The channels a message leaves by (issue 33): the development outbox keeps each entry's channel. */
+export const DELIVERY_CHANNELS = ["email", "sms", "whatsapp"] as const;
+
 export const SENDER_TYPES = ["visitor", "business", "admin"] as const;
 export const NOTIFICATION_AUDIENCES = ["all", "visitors", "businesses"] as const;
 export const NOTIFICATION_PRIORITIES = ["low", "medium", "high"] as const;

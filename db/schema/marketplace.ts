@@ -4,7 +4,7 @@ import {
 } from "drizzle-orm/pg-core";
 import {
   FEATURED_REQUEST_STATUSES, FEEDBACK_STATUSES, NOTIFICATION_AUDIENCES, NOTIFICATION_KINDS,
-  NOTIFICATION_PRIORITIES, PAYMENT_PURPOSES, PAYMENT_STATUSES, PLAN_IDS, PRICING_TIERS, REFUND_STATUSES, RENEWAL_REMINDER_DAYS,
+  DELIVERY_CHANNELS, NOTIFICATION_PRIORITIES, PAYMENT_PURPOSES, PAYMENT_STATUSES, PLAN_IDS, PRICING_TIERS, REFUND_STATUSES, RENEWAL_REMINDER_DAYS,
   RENEWAL_REMINDER_KINDS, SENDER_TYPES,
   SUBSCRIPTION_STATUSES,
 } from "../../app/lib/reference";
@@ -233,18 +233,25 @@ export const auditLog = pgTable(
   ],
 );
 
-/** Outgoing e-mail kept when no SMTP_URL is set (shown at /dev/mailbox). */
+/**
+ * The development outbox (/dev/mailbox): e-mail kept when no SMTP_URL is set, and SMS and WhatsApp messages when
+ * no provider is (`channel`; `to` is then a number in E.164, the subject empty and `html` the text escaped).
+ */
 export const emailOutbox = pgTable(
   "email_outbox",
   {
     id: uuid("id").primaryKey().defaultRandom(),
+    channel: text("channel").notNull().default("email"),
     to: text("to").notNull(),
     subject: text("subject").notNull(),
     text: text("text").notNull(),
     html: text("html").notNull(),
     createdAt: ts("created_at").notNull().defaultNow(),
   },
-  (t) => [index("email_outbox_created_idx").on(t.createdAt.desc())],
+  (t) => [
+    index("email_outbox_created_idx").on(t.createdAt.desc()),
+    check("email_outbox_channel_check", sql`${t.channel} in (${inList(DELIVERY_CHANNELS)})`),
+  ],
 );
 
 /** Fixed-window counters shared by every server process (message limit, sign-in limits). */
