@@ -26,6 +26,7 @@ import { eventsRoute } from "./events";
 import { messagesApi } from "./messages-api";
 import type { PageCache } from "./page-cache";
 import { paystackWebhookRoutes } from "./paystack-webhook";
+import { whatsAppWebhookRoutes } from "./whatsapp-webhook";
 import { pwaRoutes } from "./pwa";
 import { seoRoutes } from "./seo";
 
@@ -126,6 +127,8 @@ export function createApp(options: { env: Env; build: BuildLoader; clientDir?: s
   app.route("/api/messages", messagesApi());
   // Payments: Paystack's signed events (server-to-server: no session, no Origin).
   app.route("/api/payments/paystack", paystackWebhookRoutes());
+  // WhatsApp: Meta's handshake and signed delivery events (server-to-server: no session, no Origin; ADR 36).
+  app.route("/api/whatsapp", whatsAppWebhookRoutes());
 
   // Search engines: robots.txt and the sitemap of every public business page.
   app.route("/", seoRoutes());

@@ -5,10 +5,12 @@ import { RECEIPT_QUEUE, sendPaymentReceipt } from "../app/features/payments/send
 import { EMAIL_QUEUE, sendEmail, type OutgoingEmail } from "../app/lib/email.server";
 import type { JobHandler } from "../app/lib/jobs.server";
 import { SMS_QUEUE, sendSms, type OutgoingSms } from "../app/lib/sms.server";
+import { WHATSAPP_QUEUE, sendWhatsApp, type OutgoingWhatsApp } from "../app/lib/whatsapp.server";
 
 export const JOB_HANDLERS: Record<string, JobHandler> = {
   [RECEIPT_QUEUE]: ({ reference }: { reference: string }) => sendPaymentReceipt(reference),
   [MESSAGE_NOTICE_QUEUE]: (job: MessageNoticeJob) => sendMessageNotice(job),
   [EMAIL_QUEUE]: (email: OutgoingEmail) => sendEmail(email),
   [SMS_QUEUE]: (sms: OutgoingSms) => sendSms(sms),
+  [WHATSAPP_QUEUE]: (message: OutgoingWhatsApp) => sendWhatsApp(message),
 };

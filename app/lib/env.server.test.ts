@@ -412,6 +412,36 @@ describe.runIf(runsOnce)("SMS settings (SMS_PROVIDER=termii, TERMII_*)", () => {
   });
 });
 
+describe.runIf(runsOnce)("WhatsApp settings (WHATSAPP_*)", () => {
+  const WHATSAPP = {
+    WHATSAPP_ACCESS_TOKEN: `EAAG${"x9".repeat(30)}`,
+    WHATSAPP_PHONE_NUMBER_ID: "106540352242922",
+    WHATSAPP_APP_SECRET: "c0ffee".repeat(6),
+    WHATSAPP_VERIFY_TOKEN: "a-long-random-verify-token",
+  };
+
+  it("takes all four together, or none", () => {
+    expect(parseEnv({ DATA_DIR: dataDir, ...WHATSAPP })).toMatchObject(WHATSAPP);
+    expect(parseEnv({ DATA_DIR: dataDir }).WHATSAPP_ACCESS_TOKEN).toBeUndefined();
+  });
+
+  it("refuses half a configuration, naming each missing setting and repeating no secret", () => {
+    const message = envError({ WHATSAPP_ACCESS_TOKEN: WHATSAPP.WHATSAPP_ACCESS_TOKEN, WHATSAPP_PHONE_NUMBER_ID: WHATSAPP.WHATSAPP_PHONE_NUMBER_ID }).message;
+    expect(message).toContain("WHATSAPP_APP_SECRET: required with WHATSAPP_ACCESS_TOKEN, WHATSAPP_PHONE_NUMBER_ID");
+    expect(message).toContain("WHATSAPP_VERIFY_TOKEN: required with");
+    expect(message).not.toContain("WHATSAPP_ACCESS_TOKEN: required");
+    expect(message).not.toContain(WHATSAPP.WHATSAPP_ACCESS_TOKEN);
+    expect(envError({ ...WHATSAPP, WHATSAPP_VERIFY_TOKEN: "short" }).message).toContain("WHATSAPP_VERIFY_TOKEN: must be at least 16 characters");
+    expect(envError({ ...WHATSAPP, WHATSAPP_PHONE_NUMBER_ID: "+2348031234567" }).message).toContain("WHATSAPP_PHONE_NUMBER_ID: must be the numeric phone number ID");
+  });
+
+  it("WHATSAPP_GRAPH_URL is https, or a loopback http:// address outside production, and only with the rest", () => {
+    expect(parseEnv({ DATA_DIR: dataDir, ...WHATSAPP, WHATSAPP_GRAPH_URL: "http://127.0.0.1:4012/v21.0" }).WHATSAPP_GRAPH_URL).toBe("http://127.0.0.1:4012/v21.0");
+    expect(envError({ ...WHATSAPP, WHATSAPP_GRAPH_URL: "http://graph.example/v21.0" }).message).toContain("WHATSAPP_GRAPH_URL: must be an https:// URL");
+    expect(envError({ WHATSAPP_GRAPH_URL: "https://graph.facebook.com/v21.0" }).message).toContain("WHATSAPP_GRAPH_URL: set without the WhatsApp settings");
+  });
+});
+
 describe.runIf(runsOnce)("receipt seller details (RECEIPT_SELLER_*)", () => {
   const PRODUCTION = { NODE_ENV: "production", AUTH_SECRET: SECRET, ...PRODUCTION_REST };
   const SELLER = {

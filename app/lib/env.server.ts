@@ -106,6 +106,15 @@ const EnvSchema = z.object({
   // Where Termii's API is: your account's base URL (https://api.ng.termii.com), or a loopback address outside
   // production (the tests' fake Termii).
   TERMII_BASE_URL: z.url({ protocol: /^https?$/, message: "must be an https:// URL such as https://api.ng.termii.com" }).optional(),
+  // WhatsApp Business Platform, Cloud API (issue 33, ADR 36; app/lib/whatsapp.server.ts): the access token sends,
+  // the app secret signs the webhook's events, the verify token answers its handshake. All four or none; never logged.
+  WHATSAPP_ACCESS_TOKEN: z.string().regex(/^[A-Za-z0-9_-]{20,600}$/, "must be a WhatsApp Cloud API access token (from Meta's App Dashboard)").optional(),
+  WHATSAPP_PHONE_NUMBER_ID: z.string().regex(/^\d{5,30}$/, "must be the numeric phone number ID from WhatsApp Manager").optional(),
+  WHATSAPP_APP_SECRET: z.string().regex(/^[A-Za-z0-9]{16,200}$/, "must be the app secret from Meta's App Dashboard (App settings → Basic)").optional(),
+  WHATSAPP_VERIFY_TOKEN: z.string().min(16, "must be at least 16 characters (a random secret you also give Meta's webhook settings)").max(200).optional(),
+  // Where the Graph API is, with its version: https://graph.facebook.com/v21.0, or a loopback address outside
+  // production (the tests' fake Graph API).
+  WHATSAPP_GRAPH_URL: z.url({ protocol: /^https?$/, message: "must be an https:// URL such as https://graph.facebook.com/v21.0" }).optional(),
   /** Days a decided KYC submission keeps its ID document before the scheduler deletes it (privacy page). */
   KYC_RETENTION_DAYS: z.coerce
     .number({ message: "must be a whole number of days" })
@@ -237,6 +246,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   problems.push(...objectStorageProblems(env, isProduction));
   problems.push(...paystackProblems(env, isProduction));
   problems.push(...smsProblems(env, isProduction));
+  problems.push(...whatsAppProblems(env, isProduction));
   // /metrics shows traffic, errors and the machine's state: a listener reachable from other machines needs the token too.
   if (env.METRICS_PORT !== undefined && !isLoopbackHost(env.METRICS_HOST) && !env.METRICS_TOKEN) {
     problems.push("METRICS_TOKEN: required when METRICS_HOST is not a loopback address (the metrics listener would be open to the network)");
@@ -342,6 +352,30 @@ function smsProblems(env: z.infer<typeof EnvSchema>, isProduction: boolean): str
   }
   if (env.TERMII_BASE_URL?.startsWith("http://") && (isProduction || !isLoopbackUrl(env.TERMII_BASE_URL))) {
     problems.push("TERMII_BASE_URL: must be an https:// URL (http:// only for a loopback address outside production)");
+  }
+  return problems;
+}
+
+/** The WhatsApp settings that only work together (issue 33). */
+export const WHATSAPP_SETTINGS = ["WHATSAPP_ACCESS_TOKEN", "WHATSAPP_PHONE_NUMBER_ID", "WHATSAPP_APP_SECRET", "WHATSAPP_VERIFY_TOKEN"] as const;
+
+/**
+ * WhatsApp settings that cannot work: all four or none (half a configuration names each one missing), and the Graph
+ * API over TLS except a loopback address outside production.
+ */
+function whatsAppProblems(env: z.infer<typeof EnvSchema>, isProduction: boolean): string[] {
+  const problems: string[] = [];
+  const set = WHATSAPP_SETTINGS.filter((name) => env[name]);
+  if (set.length > 0 && set.length < WHATSAPP_SETTINGS.length) {
+    for (const name of WHATSAPP_SETTINGS.filter((n) => !env[n])) {
+      problems.push(`${name}: required with ${set.join(", ")} (WhatsApp needs all four: ${WHATSAPP_SETTINGS.join(", ")})`);
+    }
+  }
+  if (env.WHATSAPP_GRAPH_URL && set.length === 0) {
+    problems.push("WHATSAPP_GRAPH_URL: set without the WhatsApp settings; set them too, or unset WHATSAPP_GRAPH_URL");
+  }
+  if (env.WHATSAPP_GRAPH_URL?.startsWith("http://") && (isProduction || !isLoopbackUrl(env.WHATSAPP_GRAPH_URL))) {
+    problems.push("WHATSAPP_GRAPH_URL: must be an https:// URL (http:// only for a loopback address outside production)");
   }
   return problems;
 }

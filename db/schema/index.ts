@@ -6,3 +6,4 @@ export * from "./reports";
 export * from "./opening-hours";
 export * from "./analytics";
 export * from "./saved";
+export * from "./deliveries";
