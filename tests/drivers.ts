@@ -31,6 +31,7 @@ export const POSTGRES_TOO: Record<string, string[]> = {
     "app/features/listings/listing-review.server.test.ts",
     "app/features/reviews/**/*.server.test.ts",
     "app/features/analytics/{listing-events,weekly-summaries}.server.test.ts",
+    "app/features/admin/admin-deliveries.server.test.ts",
   ],
   "a smoke set: every route and every field through the whole app": [
     "tests/security/authorization-matrix.server.test.ts",

@@ -19,6 +19,7 @@ import { unsubscribeToken } from "../../app/features/analytics/unsubscribe-token
 import type { SessionUser } from "../../app/features/accounts/session-user";
 import { signKycDocumentLink } from "../../app/features/kyc/kyc-document-link.server";
 import { registerPaymentProvider } from "../../app/features/payments/payment-provider.server";
+import { failedEmail, jobState } from "../support/failed-deliveries";
 import { getDb } from "../../app/lib/db.server";
 import { hoursFormValues, watDate } from "../../app/lib/opening-hours";
 
@@ -878,6 +879,15 @@ export const PAGE_ROWS: Row[] = [
     prepare: () => strangersPendingPayment(),
     ask: (_w, p) => adminForm("recheck-payment", p.reference),
     effect: recheckedStatus,
+  }),
+  row({
+    ...adminAction("retry-delivery"),
+    case: "an e-mail that failed for good",
+    // Making it fail runs the due jobs (another actor's failed one among them): one actor at a time.
+    serial: true,
+    prepare: () => failedEmail(),
+    ask: (_w, d) => adminForm("retry-delivery", d.id, { queue: "email" }),
+    effect: (d) => jobState(d.id),
   }),
   row({
     key: "GET /admin?tab=subscriptions",

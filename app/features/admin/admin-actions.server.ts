@@ -2,7 +2,7 @@ import { approveKyc, rejectKyc } from "../kyc/review-kyc.server";
 import { isAppError } from "../../lib/app-error";
 import { describeError } from "../../lib/error-responses.server";
 import type { SessionUser } from "../accounts/session-user";
-import { ADMIN_EXTRA_TEXTS, ADMIN_TEXTS, type AdminActionResult } from "./admin.schemas";
+import { ADMIN_EXTRA_TEXTS, ADMIN_TEXTS, DELIVERY_TEXTS, type AdminActionResult } from "./admin.schemas";
 import { changeUserRole } from "./change-user-role.server";
 import { cleanupOrphanedBusinesses } from "../listings/cleanup-orphaned-businesses.server";
 import { deleteFeedback } from "../feedback/delete-feedback.server";
@@ -20,6 +20,7 @@ import { unpublishListing } from "../listings/unpublish-listing.server";
 import { LEDGER_TEXTS } from "../payments/payment-ledger";
 import { recheckPayment } from "../payments/recheck-payment.server";
 import { resolveReports } from "../reports/resolve-reports.server";
+import { retryDelivery } from "./retry-delivery.server";
 import { REPORT_TEXTS } from "../reports/report.schemas";
 import { decideHeldReview } from "../reviews/decide-held-review.server";
 import { REVIEW_TEXTS } from "../reviews/review.schemas";
@@ -302,6 +303,14 @@ export async function runAdminAction(actor: SessionUser | null, form: FormData):
         return ok(status === "published" ? REVIEW_TEXTS.heldPublished : REVIEW_TEXTS.heldHidden);
       } catch (error) {
         return fail(error, REPORT_TEXTS.actionFailed);
+      }
+    }
+    case "retry-delivery": {
+      try {
+        await retryDelivery(actor, { id: targetId, queue: formText(form, "queue") });
+        return ok(DELIVERY_TEXTS.retried, { text: DELIVERY_TEXTS.retriedText });
+      } catch (error) {
+        return fail(error, DELIVERY_TEXTS.retryFailed);
       }
     }
     default:

@@ -6,6 +6,7 @@ import {
   DEFAULT_PASSWORD,
 } from "../../../db/seed/factories";
 import { actorFor } from "../../../tests/support/actors";
+import { failedEmail } from "../../../tests/support/failed-deliveries";
 import { signInCookie } from "../../../tests/support/two-factor";
 import { refusal } from "../../../tests/support/refusals";
 import { isAppError } from "../../lib/app-error";
@@ -25,12 +26,14 @@ import { deleteFeedback } from "../feedback/delete-feedback.server";
 import { deleteKycSubmission } from "../kyc/delete-kyc-submission.server";
 import { listApprovedBusinesses } from "../featured/list-approved-businesses.server";
 import { listBroadcasts } from "./list-broadcasts.server";
+import { listFailedDeliveries } from "./list-failed-deliveries.server";
 import { listFeaturedRequests } from "../featured/list-featured-requests.server";
 import { listFeedback } from "../feedback/list-feedback.server";
 import { listKycSubmissions } from "../kyc/list-kyc-submissions.server";
 import { listPendingBusinesses } from "../listings/list-pending-businesses.server";
 import { listUserActivity } from "./list-user-activity.server";
 import { listUsers } from "./list-users.server";
+import { retryDelivery } from "./retry-delivery.server";
 import { reviewListing } from "../listings/review-listing.server";
 import { reviewFeaturedRequest } from "../featured/review-featured-request.server";
 import { sendBroadcast } from "./send-broadcast.server";
@@ -67,6 +70,8 @@ const OPERATIONS: Record<string, (actor: SessionUser | null) => Promise<unknown>
   listFeedback: (a) => listFeedback(a, { page: 1 }),
   updateFeedbackStatus: async (a) => updateFeedbackStatus(a, { feedbackId: (await createFeedback(getDb())).id, status: "resolved" }),
   deleteFeedback: async (a) => deleteFeedback(a, (await createFeedback(getDb())).id),
+  listFailedDeliveries: (a) => listFailedDeliveries(a, { page: 1 }),
+  retryDelivery: async (a) => retryDelivery(a, { id: (await failedEmail()).id, queue: "email" }),
 };
 
 let owner: Awaited<ReturnType<typeof createOwner>>;

@@ -2,6 +2,7 @@ import { z } from "~/lib/zod";
 import { ADMIN_ONLY } from "../accounts/access";
 import { FEATURED_ADMIN_TEXTS } from "../featured/featured.schemas";
 import { REVIEW_TEXTS } from "../listings/listing.schemas";
+import { UUID_PATTERN } from "../../lib/ids";
 import { NOTIFICATION_AUDIENCES, NOTIFICATION_PRIORITIES, ROLES } from "../../lib/reference";
 
 /** The admin panel's tabs: the spec's eight in its order (spec 02 §2), then Reports (issue 16) and Overview (issue 18); `id` is the ?tab= value. */
@@ -192,3 +193,55 @@ export const AUDIENCE_LABELS: Record<(typeof NOTIFICATION_AUDIENCES)[number], st
   visitors: "Visitors",
   businesses: "Businesses",
 };
+
+// -----------------------------------------------------------------------------------------------
+// Deliveries (issue 33, ADR 34): the job queues that send something to someone
+// -----------------------------------------------------------------------------------------------
+
+/**
+ * The queues of deliveries (server/jobs.ts names their jobs): the payment receipt (`RECEIPT_QUEUE`), the owner's
+ * new-message notice (`MESSAGE_NOTICE_QUEUE`, messaging's) and e-mails written when they were caused (`EMAIL_QUEUE`).
+ */
+export const DELIVERY_QUEUES = ["payment-receipt", "message-notice", "email"] as const;
+export type DeliveryQueue = (typeof DELIVERY_QUEUES)[number];
+
+/** What a delivery of each queue is, in plain words. */
+export const DELIVERY_LABELS: Record<DeliveryQueue, string> = {
+  "payment-receipt": "Payment receipt",
+  "message-notice": "New-message notice",
+  email: "E-mail",
+};
+
+/** What a delivery of each queue is about, shown beside the recipient. */
+export const DELIVERY_ABOUT_LABELS: Record<DeliveryQueue, string> = {
+  "payment-receipt": "Payment reference",
+  "message-notice": "Business",
+  email: "Subject",
+};
+
+export const DELIVERY_TEXTS = {
+  title: "Failed deliveries",
+  intro: "E-mails that could not be sent after every try. They are kept for 30 days. Retry sends one again within a few seconds.",
+  empty: "No failed deliveries. Every e-mail has been sent or is still being tried.",
+  countsTitle: "Deliveries now",
+  countsCaption: "Deliveries of each kind waiting to be sent, waiting to be tried again, and failed",
+  waiting: "Waiting",
+  toRetry: "To be tried again",
+  failed: "Failed",
+  missing: "—",
+  retry: "Retry",
+  retrying: "Retrying…",
+  retried: "Delivery queued again",
+  retriedText: "It will be sent again within a few seconds.",
+  retryFailed: "Failed to retry the delivery",
+  notFailed: "This delivery is no longer waiting for a retry. Another admin may have retried it, or it was removed.",
+  badDelivery: "This is not a delivery that can be retried. Reload the page and try again.",
+  loadFailed: "Failed to load deliveries",
+} as const;
+
+/** Retry's form: the failed job's id (a UUID) and its queue (one of the delivery queues). */
+export const RetryDeliverySchema = z.object({
+  id: z.string().regex(UUID_PATTERN),
+  queue: z.enum(DELIVERY_QUEUES),
+});
+export type RetryDeliveryInput = z.input<typeof RetryDeliverySchema>;
