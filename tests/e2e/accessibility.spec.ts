@@ -203,7 +203,7 @@ describe("accessibility: axe-core on every page and state", () => {
     const page = await newPage();
     const problems: string[] = [];
     await useDemoSession(page, DEMO_ADMIN_EMAIL);
-    for (const tab of ["users", "businesses", "kyc", "featured-requests", "featured", "subscriptions", "notifications", "feedback", "reports", "overview"]) {
+    for (const tab of ["users", "businesses", "kyc", "featured-requests", "featured", "subscriptions", "notifications", "feedback", "reports", "overview", "deliveries"]) {
       await open(page, `/admin?tab=${tab}`, true);
       problems.push(...(await checkPage(page, `/admin?tab=${tab}`)));
     }

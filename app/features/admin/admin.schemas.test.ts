@@ -10,12 +10,14 @@ import { likePattern } from "../../lib/sql.server";
 import { toPaged } from "../../lib/pagination";
 
 describe("admin panel inputs", () => {
-  it("has the spec's eight tabs in order, then Reports and Overview, and reads unknown tabs as Users", () => {
+  it("has the spec's eight tabs in order, then Reports, Overview and Deliveries, and reads unknown tabs as Users", () => {
     expect(ADMIN_TABS.map((t) => t.label)).toEqual([
       "Users", "Business Approvals", "KYC Approvals", "Featured Requests", "Featured Management", "Subscriptions", "Notifications", "Feedback", "Reports", "Overview",
+      "Deliveries",
     ]);
     expect(parseAdminTab("reports")).toBe("reports");
     expect(parseAdminTab("overview")).toBe("overview");
+    expect(parseAdminTab("deliveries")).toBe("deliveries");
     expect(parseAdminTab("kyc")).toBe("kyc");
     expect(parseAdminTab("KYC")).toBe("users");
     expect(parseAdminTab(null)).toBe("users");

@@ -5,7 +5,10 @@ import { REVIEW_TEXTS } from "../listings/listing.schemas";
 import { UUID_PATTERN } from "../../lib/ids";
 import { NOTIFICATION_AUDIENCES, NOTIFICATION_PRIORITIES, ROLES } from "../../lib/reference";
 
-/** The admin panel's tabs: the spec's eight in its order (spec 02 §2), then Reports (issue 16) and Overview (issue 18); `id` is the ?tab= value. */
+/**
+ * The admin panel's tabs: the spec's eight in its order (spec 02 §2), then Reports (issue 16), Overview (issue 18) and
+ * Deliveries (issue 33); `id` is the ?tab= value.
+ */
 export const ADMIN_TABS = [
   { id: "users", label: "Users" },
   { id: "businesses", label: "Business Approvals" },
@@ -16,8 +19,10 @@ export const ADMIN_TABS = [
   { id: "notifications", label: "Notifications" },
   { id: "feedback", label: "Feedback" },
   { id: "reports", label: "Reports" },
-  // Issue 18: sign-ups, listings, messages, payments and revenue per day (last, so the spec's tabs stay first).
+  // Issue 18: sign-ups, listings, messages, payments and revenue per day (after Reports, so the spec's tabs stay first).
   { id: "overview", label: "Overview" },
+  // Issue 33: deliveries (e-mails) that failed for good, with Retry.
+  { id: "deliveries", label: "Deliveries" },
 ] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number]["id"];
 

@@ -3,10 +3,11 @@ import { describeError } from "../../lib/error-responses.server";
 import { logger } from "../../lib/logger.server";
 import type { SessionUser } from "../accounts/session-user";
 import {
-  ADMIN_TEXTS, CHANGES_PAGE_PARAM, HELD_PAGE_PARAM, parseAdminTab, parsePage, parseSearch, parseSubscriptionsView, parseUserFilter, type AdminTab, type UserFilterValue,
+  ADMIN_TEXTS, CHANGES_PAGE_PARAM, DELIVERY_TEXTS, HELD_PAGE_PARAM, parseAdminTab, parsePage, parseSearch, parseSubscriptionsView, parseUserFilter, type AdminTab, type UserFilterValue,
 } from "./admin.schemas";
 import { countPendingWork, type PendingWork } from "./count-pending-work.server";
 import { getSiteOverview } from "./get-site-overview.server";
+import { listFailedDeliveries, type FailedDeliveries } from "./list-failed-deliveries.server";
 import type { SiteOverview } from "./site-overview";
 import { listApprovedBusinesses } from "../featured/list-approved-businesses.server";
 import { listBroadcasts } from "./list-broadcasts.server";
@@ -35,6 +36,7 @@ const LOAD_ERRORS: Record<AdminTab, string> = {
   feedback: ADMIN_TEXTS.feedbackLoadFailed,
   reports: REPORT_TEXTS.loadFailed,
   overview: ADMIN_TEXTS.anError,
+  deliveries: DELIVERY_TEXTS.loadFailed,
 };
 
 const empty = <T>(page: number): Paged<T> => ({ rows: [], page, hasNext: false });
@@ -90,6 +92,8 @@ async function loadTab(
     }
     case "overview":
       return { tab, overview: (await getSiteOverview(actor)) as SiteOverview | null } as const;
+    case "deliveries":
+      return { tab, deliveries: await listFailedDeliveries(actor, { page }) } as const;
   }
 }
 
@@ -119,6 +123,8 @@ function emptyTab(tab: AdminTab, page: number, changesPage: number, paymentsQuer
       return { tab, groups: empty(page), held: empty<HeldReview>(changesPage) };
     case "overview":
       return { tab, overview: null };
+    case "deliveries":
+      return { tab, deliveries: { list: empty(page), counts: [] } satisfies FailedDeliveries };
   }
 }
 

@@ -12,7 +12,7 @@ function page(rendered: Rendered) {
 }
 
 describe("the admin panel's Overview tab", () => {
-  it("is the last tab, and says the figures are not counted yet before the job's first run", async () => {
+  it("comes after Reports, and says the figures are not counted yet before the job's first run", async () => {
     const cookie = await sessionCookie((await createAdmin(getDb())).email);
     const shown = page(await renderRoute(adminRoute, "/admin?tab=overview", { cookie }));
     expect(shown.status).toBe(200);

@@ -1,15 +1,17 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { businesses } from "../../../db/schema";
 import { addBusinessImage, createAdmin, createBusiness, createOwner } from "../../../db/seed/factories";
 import { actorFor } from "../../../tests/support/actors";
+import { acceptMarkedMail, failedEmail, jobState } from "../../../tests/support/failed-deliveries";
+import { executableProblems, parseHtml } from "../../../tests/support/html-safety";
 import { renderRoute, sessionCookie, type Rendered } from "../../../tests/support/screen-harness";
-import { ADMIN_EXTRA_TEXTS, ADMIN_TEXTS } from "../../features/admin/admin.schemas";
+import { ADMIN_EXTRA_TEXTS, ADMIN_TEXTS, DELIVERY_TEXTS } from "../../features/admin/admin.schemas";
 import { getPublicBusiness } from "../../features/directory/get-public-business.server";
 import { getOwnListing } from "../../features/listings/get-own-listing.server";
 import { ListingSchema } from "../../features/listings/listing.schemas";
 import { updateListing } from "../../features/listings/update-listing.server";
-import { getDb } from "../../lib/db.server";
+import { getDb, queryRows } from "../../lib/db.server";
 import * as adminRoute from "./admin";
 
 function page(rendered: Rendered) {
@@ -108,5 +110,62 @@ describe("Featured Management: unpublishing an approved listing", () => {
     );
     expect(refused.status).toBe(403);
     expect((await getPublicBusiness(listing.id)).id).toBe(listing.id);
+  });
+});
+
+describe("Deliveries: e-mails that failed for good", () => {
+  const failedCount = async () =>
+    (await queryRows<{ n: number }>(getDb(), sql`select count(*)::int as n from pgboss.job where state = 'failed'`))[0]!.n;
+
+  it("says so plainly when nothing has failed, with the counts of what waits", async () => {
+    // Nothing in this file's database has failed yet (the failures are made below).
+    expect(await failedCount()).toBe(0);
+    const shown = page(await renderRoute(adminRoute, "/admin?tab=deliveries", { cookie: await adminCookie() }));
+    expect(shown.status).toBe(200);
+    expect(shown.text).toContain(DELIVERY_TEXTS.title);
+    expect(shown.text).toContain(DELIVERY_TEXTS.empty);
+    expect(shown.html).toContain(`<caption class="sr-only">${DELIVERY_TEXTS.countsCaption}</caption>`);
+    expect(shown.html).toMatch(/<th scope="row"[^>]*>Payment receipt<\/th>/);
+    expect(shown.html).toMatch(/<th scope="col"[^>]*>To be tried again<\/th>/);
+    expect(shown.html).not.toContain('value="retry-delivery"');
+    // The tab comes last, after Overview, and counts nothing.
+    expect(shown.html).toMatch(/href="\/admin\?tab=overview"[^]*href="\/admin\?tab=deliveries"/);
+    expect(shown.text).not.toMatch(/Deliveries \d+ failed/);
+  });
+
+  it("lists a failed e-mail with its recipient, subject, tries and error as text, hostile text included, and Retry sends it again", async () => {
+    const hostile = `<img src=x onerror="alert(1)"><script>alert("subject")</script> & "quotes"`;
+    const email = await failedEmail({ to: "ngozi.eze@example.com", subject: hostile });
+    const cookie = await adminCookie();
+    const shown = page(await renderRoute(adminRoute, "/admin?tab=deliveries", { cookie }));
+    expect(shown.status).toBe(200);
+    const reader = parseHtml(shown.html).text;
+    expect(reader).toContain("E-mail");
+    expect(reader).toContain("To ngozi.eze@example.com");
+    expect(reader).toContain(email.subject);
+    expect(reader).toMatch(/Tries\s*1(?!\d)/);
+    expect(reader).toMatch(/Error\s*new row for relation "email_outbox" violates check constraint "deliveries_test_refuse"/);
+    expect(reader).toMatch(/Enqueued\s*\d{1,2} \w{3} \d{4}, \d{2}:\d{2}/);
+    // Shown as text, never as markup.
+    expect(shown.html).not.toContain("<img src=x");
+    expect(shown.html).not.toContain('<script>alert("subject")');
+    expect(executableProblems(shown.html)).toEqual([]);
+    // The badge counts it, read out as failed.
+    expect(reader).toMatch(/Deliveries\s*1\s*failed/);
+    expect(shown.html).toContain(`name="targetId" value="${email.id}"/><input type="hidden" name="queue" value="email"/>`);
+    expect(shown.html).toContain('name="intent" value="retry-delivery"');
+
+    await acceptMarkedMail();
+    const retried = page(await renderRoute(adminRoute, "/admin?tab=deliveries", { cookie, form: { intent: "retry-delivery", targetId: email.id, queue: "email" } }));
+    expect(retried.status).toBe(200);
+    expect(retried.text).toContain(DELIVERY_TEXTS.retried);
+    expect(retried.text).toContain(DELIVERY_TEXTS.retriedText);
+    expect(retried.text).toContain(DELIVERY_TEXTS.empty);
+    expect(await jobState(email.id)).toMatchObject({ state: "retry" });
+
+    const again = page(await renderRoute(adminRoute, "/admin?tab=deliveries", { cookie, form: { intent: "retry-delivery", targetId: email.id, queue: "email" } }));
+    expect(again.status).toBe(409);
+    expect(again.text).toContain(DELIVERY_TEXTS.retryFailed);
+    expect(again.text).toContain(DELIVERY_TEXTS.notFailed);
   });
 });

@@ -8,6 +8,7 @@ import { runAdminAction } from "~/features/admin/admin-actions.server";
 import { ADMIN_TABS, ADMIN_TEXTS, type AdminActionResult, type AdminTab } from "~/features/admin/admin.schemas";
 import { ActionToast } from "~/features/admin/components/admin-ui";
 import { BusinessApprovalsTab } from "~/features/admin/components/business-approvals-tab";
+import { DeliveriesTab } from "~/features/admin/components/deliveries-tab";
 import { FeaturedManagementTab } from "~/features/admin/components/featured-management-tab";
 import { FeaturedRequestsTab, SubscriptionsTab } from "~/features/admin/components/featured-requests-tab";
 import { FeedbackTab } from "~/features/admin/components/feedback-tab";
@@ -50,13 +51,16 @@ export async function action({ request }: Route.ActionArgs) {
   return data(result, { status });
 }
 
-const BADGE_FOR: Partial<Record<AdminTab, "businesses" | "kyc" | "featuredRequests" | "feedback" | "reports">> = {
+const BADGE_FOR: Partial<Record<AdminTab, "businesses" | "kyc" | "featuredRequests" | "feedback" | "reports" | "deliveries">> = {
   businesses: "businesses",
   kyc: "kyc",
   "featured-requests": "featuredRequests",
   feedback: "feedback",
   reports: "reports",
+  deliveries: "deliveries",
 };
+/** What a tab's badge counts, read out after the number ('3 waiting'); Deliveries counts the failed ones. */
+const BADGE_LABEL: Partial<Record<AdminTab, string>> = { deliveries: "failed" };
 
 export default function AdminPage() {
   const loaderData = useLoaderData<typeof loader>();
@@ -84,7 +88,7 @@ export default function AdminPage() {
             id: t.id,
             label: t.label,
             href: t.id === "users" ? "/admin" : `/admin?tab=${t.id}`,
-            badge: <CountBadge count={badgeKey && counts ? counts[badgeKey] : 0} label="waiting" />,
+            badge: <CountBadge count={badgeKey && counts ? counts[badgeKey] : 0} label={BADGE_LABEL[t.id] ?? "waiting"} />,
           };
         })}
       />
@@ -123,6 +127,8 @@ export default function AdminPage() {
         <ReportsTab groups={tabData.groups} held={tabData.held} result={result} loadError={error} />
       ) : tabData.tab === "overview" ? (
         <OverviewTab overview={tabData.overview} loadError={error} />
+      ) : tabData.tab === "deliveries" ? (
+        <DeliveriesTab deliveries={tabData.deliveries} result={result} loadError={error} />
       ) : null}
       <ActionToast result={result} />
     </div>

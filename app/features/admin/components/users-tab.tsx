@@ -193,6 +193,7 @@ const ACTION_LABELS: Record<string, string> = {
   "notification.broadcast": "Notification sent",
   "feedback.status": "Feedback status changed",
   "feedback.delete": "Feedback deleted",
+  "delivery.retry": "Failed delivery retried",
 };
 
 function describeChange(before: Record<string, unknown> | null, after: Record<string, unknown> | null): string {
