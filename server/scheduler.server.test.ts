@@ -144,6 +144,7 @@ describe("scheduled jobs run once per slot across processes (job_runs)", () => {
       ["close-stale-payments", "ok"],
       ["purge-listing-events", "ok"],
       ["site-stats", "ok"],
+      ["prune-phone-codes", "ok"],
       ["prune-job-runs", "ok"],
     ]);
     const ids = (await queryRows<{ id: unknown }>(db, sql`select id from realtime_events where id in (${old!.id}, ${fresh!.id})`)).map((r) => Number(r.id));

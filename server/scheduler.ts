@@ -9,6 +9,7 @@ import { refreshSiteStats } from "../app/features/admin/refresh-site-stats.serve
 import { closeStalePayments } from "../app/features/payments/close-stale-payments.server";
 import { KYC_PURGE_BATCH, purgeExpiredKycDocuments } from "../app/features/privacy/purge-expired-kyc-documents.server";
 import { purgeListingEvents } from "../app/features/analytics/purge-listing-events.server";
+import { pruneOldPhoneCodes } from "../app/features/accounts/verify-phone.server";
 import { getDb, queryRows, type Db } from "../app/lib/db.server";
 import { getEnv } from "../app/lib/env.server";
 import { scrubText } from "../app/lib/log-safety";
@@ -132,6 +133,15 @@ export function defaultJobs(): ScheduledJob[] {
         const { days } = await refreshSiteStats();
         // Today and yesterday every run; more only when days were missing (a backfill worth logging).
         return days > 2 ? { days } : null;
+      },
+    },
+    {
+      // Phone codes a day old (issue 33): hashed and dead, kept no longer.
+      name: "prune-phone-codes",
+      everyMs: 60 * 60_000,
+      run: async () => {
+        const pruned = await pruneOldPhoneCodes();
+        return pruned > 0 ? { pruned } : null;
       },
     },
     {

@@ -7,3 +7,4 @@ export * from "./opening-hours";
 export * from "./analytics";
 export * from "./saved";
 export * from "./deliveries";
+export * from "./phone-codes";

@@ -1,6 +1,6 @@
 import { and, eq, inArray, or, sql } from "drizzle-orm";
 import {
-  account, admins, conversationBlocks, conversationStates, feedback, kycSubmissions, notifications, profiles, realtimeEvents, reports, savedBusinesses,
+  account, admins, conversationBlocks, conversationStates, feedback, phoneCodes, kycSubmissions, notifications, profiles, realtimeEvents, reports, savedBusinesses,
   session, twoFactor, user, verification,
 } from "../../../db/schema";
 import { AppError } from "../../lib/app-error";
@@ -148,7 +148,9 @@ export async function deleteMyAccount(actor: SessionUser | null, input: { passwo
       })
       .where(eq(user.id, actor.id));
     const role = me.role && me.role !== "admin" ? me.role : "visitor";
-    const anonymous = { firstName: DELETED_USER_NAME, lastName: null, country: null, state: null, category: null, role, updatedAt: now };
+    // The verified phone number goes with the rest (issue 33), and so do its codes.
+    const anonymous = { firstName: DELETED_USER_NAME, lastName: null, country: null, state: null, category: null, phone: null, phoneVerifiedAt: null, role, updatedAt: now };
+    await tx.delete(phoneCodes).where(eq(phoneCodes.userId, actor.id));
     await tx
       .insert(profiles)
       .values({ id: actor.id, ...anonymous })

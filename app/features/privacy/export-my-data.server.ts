@@ -50,6 +50,8 @@ export async function exportMyData(actor: SessionUser | null) {
       country: profiles.country,
       state: profiles.state,
       category: profiles.category,
+      phone: profiles.phone,
+      phoneVerifiedAt: profiles.phoneVerifiedAt,
       role: profiles.role,
       kycStatus: profiles.kycStatus,
       createdAt: profiles.createdAt,

@@ -173,6 +173,8 @@ describe("deleting one's account", () => {
     const sessionsBefore = await db.select().from(session).where(eq(session.userId, owner.id));
     const auditBefore = await db.select({ id: auditLog.id }).from(auditLog);
 
+    // A verified phone number (issue 33).
+    await db.update(profiles).set({ phone: `+234809${String(Date.now()).slice(-7)}`, phoneVerifiedAt: new Date() }).where(eq(profiles.id, owner.id));
     // An e-mail to them waits on the queue (a reset link asked for a moment ago), one was sent, one failed for good.
     const jobsTo = async () =>
       queryRows<{ state: string }>(db, sql`select state::text from pgboss.job where name = ${EMAIL_QUEUE} and data->>'to' = ${owner.email}`);
@@ -204,7 +206,7 @@ describe("deleting one's account", () => {
     expect(gone!.email).toMatch(/@deleted\.invalid$/);
     expect(gone!.metadata).toEqual({});
     const [profile] = await db.select().from(profiles).where(eq(profiles.id, owner.id));
-    expect(profile).toMatchObject({ firstName: DELETED_USER_NAME, lastName: null, country: null, state: null, category: null });
+    expect(profile).toMatchObject({ firstName: DELETED_USER_NAME, lastName: null, country: null, state: null, category: null, phone: null, phoneVerifiedAt: null });
 
     // Listings, their images (rows and files), their featured requests.
     expect(await db.select({ id: businesses.id }).from(businesses).where(eq(businesses.userId, owner.id))).toEqual([]);

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { feedback, profiles } from "../../../db/schema";
 import { createAdmin, createOwner, createUser, createVisitor } from "../../../db/seed/factories";
 import { SignedOutNotice } from "../../features/profile/components/signed-out-notice";
@@ -104,7 +104,11 @@ describe("/menu", () => {
 });
 
 describe("/help", () => {
-  const original = getEnv();
+  // Read once the file's settings exist (tests/setup/database.ts), so the file also runs alone.
+  let original: ReturnType<typeof getEnv>;
+  beforeAll(() => {
+    original = getEnv();
+  });
   afterEach(() => setEnv(original));
 
   it("shows the configured support address as a mailto link", async () => {

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { businesses, session, user } from "../../../db/schema";
 import { createBusiness, createOwner, createVisitor } from "../../../db/seed/factories";
 import { SignedOutNotice } from "../../features/profile/components/signed-out-notice";
@@ -119,7 +119,11 @@ describe("/profile/export", () => {
 });
 
 describe("/privacy", () => {
-  const original = getEnv();
+  // Read once the file's settings exist (tests/setup/database.ts), so the file also runs alone.
+  let original: ReturnType<typeof getEnv>;
+  beforeAll(() => {
+    original = getEnv();
+  });
   afterEach(() => setEnv(original));
 
   it("is public and says what we keep, why, for how long, who sees it, the rights and how to ask", async () => {

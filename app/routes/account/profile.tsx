@@ -18,6 +18,8 @@ import { COUNTRIES, SIGNUP_REGIONS } from "~/lib/reference";
 import { setWeeklySummary } from "~/features/analytics/set-weekly-summary.server";
 import { weeklySummaryWanted } from "~/features/analytics/weekly-summary-preference.server";
 import { WEEKLY_SUMMARY_TEXTS } from "~/features/analytics/weekly-summary-texts";
+import { PhoneCard, type PhoneCardState } from "~/features/accounts/components/phone-card";
+import { confirmPhoneCode, requestPhoneCode, verifiedPhone } from "~/features/accounts/verify-phone.server";
 
 export const meta: Route.MetaFunction = () => [{ title: `Profile | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
 
@@ -39,6 +41,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       isAdmin: user.isAdmin,
       // Owners' weekly summary e-mail (issue 18): on unless they turned it off or unsubscribed.
       weeklySummary: user.role === "business" ? await weeklySummaryWanted(user.id) : null,
+      // The verified mobile number (issue 33), or null.
+      phone: await verifiedPhone(user),
     },
     // Lists travel as data so the page's JavaScript does not carry every reference list.
     countries: COUNTRIES,
@@ -46,10 +50,29 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, ["visitor", "business", "admin"]);
   const form = await request.formData();
   if (form.get("intent") === "delete-account") return deleteAccount(request, user, form);
+  // The phone number (issue 33): a code to the number typed, then the code back.
+  if (form.get("intent") === "phone-code") {
+    const typedPhone = String(form.get("phone") ?? "").slice(0, 40);
+    try {
+      const { phone } = await requestPhoneCode(user, { phone: typedPhone }, { clientAddress: context.clientAddress });
+      return { ok: true as const, form: "phone" as const, phoneStep: { step: "code", pending: phone, sent: true } satisfies PhoneCardState };
+    } catch (error) {
+      return failureData(error, { keep: { form: "phone" as const, typedPhone, phoneStep: { step: "start" } as PhoneCardState } });
+    }
+  }
+  if (form.get("intent") === "phone-verify") {
+    const pending = String(form.get("phone") ?? "").slice(0, 40);
+    try {
+      const { phone } = await confirmPhoneCode(user, { phone: pending, code: String(form.get("code") ?? "").slice(0, 20) });
+      return { ok: true as const, form: "phone" as const, phoneStep: { step: "verified", phone } satisfies PhoneCardState };
+    } catch (error) {
+      return failureData(error, { keep: { form: "phone" as const, typedPhone: undefined, phoneStep: { step: "code", pending, sent: false } as PhoneCardState } });
+    }
+  }
   if (form.get("intent") === "weekly-summary") {
     try {
       await setWeeklySummary(user, form.get("weeklySummary") === "on");
@@ -106,13 +129,16 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
   const refused = actionData && !actionData.ok ? actionData : null;
   const deleteRefused = refused && "form" in refused && refused.form === "delete-account" ? refused : null;
   const weeklyRefused = refused && "form" in refused && refused.form === "weekly-summary" ? refused : null;
-  const weeklySaved = actionData?.ok && "form" in actionData;
+  const weeklySaved = actionData?.ok && "form" in actionData && actionData.form === "weekly-summary";
+  const phoneResult = actionData && "form" in actionData && actionData.form === "phone" ? actionData : null;
+  const phoneRefused = phoneResult && !phoneResult.ok ? phoneResult : null;
+  const phoneBusy = navigation.state === "submitting" && String(navigation.formData?.get("intent") ?? "").startsWith("phone-");
   const failed = refused && !("form" in refused) ? refused : null;
   const typed = failed?.values;
   const errors: Record<string, string> = failed?.failure.fields ?? {};
   const submitting = navigation.state === "submitting" && navigation.formAction === "/profile";
   const deleting = submitting && navigation.formData?.get("intent") === "delete-account";
-  const saving = submitting && !deleting && navigation.formData?.get("intent") !== "weekly-summary";
+  const saving = submitting && !deleting && !phoneBusy && navigation.formData?.get("intent") !== "weekly-summary";
   const initials = profile.name === PROFILE_TEXTS.fallbackName ? "?" : profile.name.split(/\s+/).map((w) => w[0]).join("").slice(0, 2).toUpperCase();
 
   return (
@@ -168,7 +194,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           Edit Your Details
         </h2>
         <Form method="post" className="space-y-4" noValidate>
-          {actionData?.ok && !weeklySaved ? (
+          {actionData?.ok && !("form" in actionData) ? (
             <Alert tone="success">
               <strong className="block">{PROFILE_TEXTS.saved.title}</strong>
               {PROFILE_TEXTS.saved.text}
@@ -216,6 +242,14 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           </Form>
         </section>
       ) : null}
+
+      <PhoneCard
+        phone={profile.phone}
+        state={phoneResult?.phoneStep ?? { step: "start" }}
+        failure={phoneRefused?.failure}
+        typedPhone={phoneRefused?.typedPhone}
+        busy={phoneBusy}
+      />
 
       <YourDataCard failure={deleteRefused?.failure} typedConfirmation={deleteRefused?.confirmation} deleting={deleting} />
 

@@ -1,0 +1,83 @@
+import { Form } from "react-router";
+import { Alert, FailureAlert } from "../../../components/ui/alert";
+import { TextField } from "../../../components/ui/field";
+import type { Failure } from "../../../lib/app-error";
+import { displayPhone } from "../../../lib/phone";
+import { PHONE_TEXTS } from "../phone.schemas";
+
+/** Where the card is: nothing asked yet, a code sent to `pending`, or the number just verified. */
+export type PhoneCardState = { step: "start" } | { step: "code"; pending: string; sent: boolean } | { step: "verified"; phone: string };
+
+/**
+ * The profile's 'Phone number' card (issue 33): the account's verified mobile number, and adding or changing it in two
+ * steps — the number (a code goes to it by SMS), then the code. A refusal keeps what was typed, with the reason beside
+ * the field; the code field is numeric and offers the SMS's code on phones (autocomplete one-time-code).
+ */
+export function PhoneCard({
+  phone,
+  state,
+  failure,
+  typedPhone,
+  busy,
+}: {
+  phone: string | null;
+  state: PhoneCardState;
+  failure?: Failure | null;
+  typedPhone?: string;
+  busy: boolean;
+}) {
+  const errors = failure?.fields ?? {};
+  return (
+    <section className="card space-y-4 p-5" aria-labelledby="phone-title">
+      <div>
+        <h2 id="phone-title" className="font-semibold">
+          Phone number
+        </h2>
+        <p className="mt-1 text-sm text-gray-600">
+          {phone ? `Verified: ${displayPhone(phone)}. A new number replaces it once its code is confirmed.` : "Add your mobile number to be reached by SMS and WhatsApp."}
+        </p>
+      </div>
+      {state.step === "verified" ? <Alert tone="success">{PHONE_TEXTS.verified(state.phone)}</Alert> : null}
+      {failure && !failure.fields ? <FailureAlert failure={failure} /> : null}
+      {state.step === "code" ? (
+        <Form method="post" className="space-y-3" noValidate>
+          {state.sent ? <Alert tone="info">{PHONE_TEXTS.codeSent(state.pending)}</Alert> : null}
+          <input type="hidden" name="intent" value="phone-verify" />
+          <input type="hidden" name="phone" value={state.pending} />
+          <TextField
+            label="Code from the SMS"
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="[0-9]*"
+            maxLength={8}
+            error={errors.code}
+            autoFocus
+          />
+          <div className="flex flex-wrap gap-2">
+            <button type="submit" disabled={busy} className="btn btn-primary">
+              {busy ? "Checking…" : "Confirm number"}
+            </button>
+          </div>
+        </Form>
+      ) : null}
+      <Form method="post" className="space-y-3" noValidate>
+        <input type="hidden" name="intent" value="phone-code" />
+        <TextField
+          label={phone ? "New mobile number" : "Mobile number"}
+          name="phone"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          maxLength={25}
+          hint="A Nigerian mobile number, such as 0803 555 0141."
+          defaultValue={typedPhone ?? (state.step === "code" ? displayPhone(state.pending) : "")}
+          error={errors.phone}
+        />
+        <button type="submit" disabled={busy} className={state.step === "code" ? "btn btn-outline" : "btn btn-primary"}>
+          {state.step === "code" ? "Send a new code" : "Send code"}
+        </button>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,46 @@
+/**
+ * Mobile numbers on accounts (issue 33): what a person may type, the rules of the one-time codes, and every text they
+ * read. Client-safe.
+ */
+import { canonicalPhone, displayPhone } from "../../lib/phone";
+
+/** A code: 6 digits, valid 10 minutes, 5 tries, one use (issue 33). */
+export const PHONE_CODE = { digits: 6, validMinutes: 10, maxTries: 5 } as const;
+/** At most 3 codes per number per 15 minutes; a connection and an account get more room, for the many behind one carrier address. */
+export const PHONE_CODE_LIMITS = {
+  perNumber: 3,
+  perNumberWindowMinutes: 15,
+  perAddress: 20,
+  perAddressWindowMinutes: 15,
+  perAccount: 6,
+  perAccountWindowMinutes: 60,
+} as const;
+
+export const PHONE_TEXTS = {
+  invalidNumber: "Enter a Nigerian mobile number, such as 0803 555 0141.",
+  codeSent: (phone: string) => `We sent a 6-digit code by SMS to ${displayPhone(phone)}. It works for 10 minutes.`,
+  tooManyForNumber: (minutes: number) => `Too many codes for this number. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+  tooManyFromHere: (minutes: number) => `Too many codes asked for. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+  codeFormat: "Enter the 6-digit code from the SMS.",
+  wrongCode: "That code is not right. Check the SMS and try again.",
+  expired: "That code has expired or was already used. Ask for a new one.",
+  triesUsed: "Too many wrong tries for this code. Ask for a new one.",
+  taken: "This number is already on another account. Sign in to that account, or use another number.",
+  verified: (phone: string) => `Your phone number ${displayPhone(phone)} is verified.`,
+  /** The SMS: who it is from, the code, how long it works, and that nobody should ask for it. */
+  sms: (code: string) => `Naija Directory: your code is ${code}. It works for 10 minutes. Never share it: we will never ask you for it.`,
+  failed: "Something went wrong. Please try again.",
+} as const;
+
+/** Nigerian mobile numbers: +234 then 70x, 80x, 81x, 90x or 91x and 7 more digits. */
+const NIGERIAN_MOBILE = /^\+234[789][01]\d{8}$/;
+
+/**
+ * The canonical form (E.164) of a typed Nigerian mobile number ('0803 555 0141', '803-555-0141', '+234 (0) 803 555
+ * 0141' all mean +2348035550141), or null when it is not one.
+ */
+export function nigerianMobile(raw: string): string | null {
+  const canonical = canonicalPhone(raw);
+  if (!canonical.ok || !canonical.value) return null;
+  return NIGERIAN_MOBILE.test(canonical.value) ? canonical.value : null;
+}
