@@ -1061,6 +1061,18 @@ export const HONO_ROWS: Row[] = [
     expect: same(401),
     ask: () => ({ method: "POST", path: "/api/payments/paystack/webhook", json: { event: "charge.success", data: { reference: "paystack-0", status: "success" } } }),
   }),
+  row({
+    key: "GET /api/whatsapp/webhook",
+    case: "Meta's handshake without our verify token: refused, whoever asks (WhatsApp is not configured here)",
+    expect: same(403),
+    ask: get("/api/whatsapp/webhook?hub.mode=subscribe&hub.verify_token=guess-guess-guess-guess&hub.challenge=42"),
+  }),
+  row({
+    key: "POST /api/whatsapp/webhook",
+    case: "not signed with the app secret: refused, whoever's session comes with it",
+    expect: same(401),
+    ask: () => ({ method: "POST", path: "/api/whatsapp/webhook", json: { object: "whatsapp_business_account", entry: [] } }),
+  }),
   row({ key: "GET /robots.txt", expect: same(200), ask: get("/robots.txt") }),
   row({ key: "GET /sitemap.xml", expect: same(200), ask: get("/sitemap.xml") }),
   row({ key: "GET /sitemaps/pages.xml", expect: same(200), ask: get("/sitemaps/pages.xml") }),
@@ -1075,7 +1087,7 @@ export const HONO_ROWS: Row[] = [
  * check, body limits, the mailbox's loopback gate) and the hand-over to React Router, whose routes are the
  * rows above.
  */
-export const HONO_NOT_ENDPOINTS = ["ALL /*", "ALL /dev/mailbox*", "ALL /api/messages/*", "ALL /api/payments/paystack/*", "POST /kyc-verification"];
+export const HONO_NOT_ENDPOINTS = ["ALL /*", "ALL /dev/mailbox*", "ALL /api/messages/*", "ALL /api/payments/paystack/*", "ALL /api/whatsapp/*", "POST /kyc-verification"];
 
 /**
  * Files whose intents an action dispatches besides the route module itself (the admin panel's forms post

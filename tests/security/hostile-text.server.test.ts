@@ -612,6 +612,8 @@ describe("e-mails", () => {
       await db().execute(sql`insert into listing_daily_stats (business_id, day, views, impressions) values (${owner.listingId}, '2032-03-03', 3, 5)`);
     }
     await sendWeeklySummaries(new Date("2032-03-08T07:00:00Z"));
+    // Enqueued with their claims (ADR 34): sent by the workers.
+    await runDueJobs(JOB_HANDLERS);
     const mails = (await listOutbox(1000)).filter((m) => m.subject.startsWith("Your week on Naija Directory"));
     let checked = 0;
     for (const owner of owners) {
