@@ -17,7 +17,10 @@ import { deliveredMail } from "../../../tests/support/outbox";
 import { refusal } from "../../../tests/support/refusals";
 import { getDb, queryRows } from "../../lib/db.server";
 import { EMAIL_QUEUE, enqueueEmail } from "../../lib/email.server";
-import { enqueue } from "../../lib/jobs.server";
+import { enqueue, runDueJobs } from "../../lib/jobs.server";
+import { getEnv, setEnv } from "../../lib/env.server";
+import { enqueueSms, SMS_QUEUE } from "../../lib/sms.server";
+import { WHATSAPP_QUEUE } from "../../lib/whatsapp.server";
 import { ADMIN_PAGE_SIZE } from "../../lib/pagination";
 import { ADMIN_TWO_FACTOR_REQUIRED, TWO_FACTOR_REQUIRED_REASON } from "../accounts/access";
 import { MESSAGE_NOTICE_QUEUE } from "../messaging/send-message-notice.server";
@@ -74,9 +77,25 @@ const retryAudits = (jobId: string) =>
   getDb().select().from(auditLog).where(and(eq(auditLog.action, "delivery.retry"), eq(auditLog.targetId, jobId)));
 
 describe("the delivery queues", () => {
-  it("are the queues whose jobs the server runs: the receipt, the new-message notice and e-mails", () => {
-    expect([...DELIVERY_QUEUES].sort()).toEqual([RECEIPT_QUEUE, MESSAGE_NOTICE_QUEUE, EMAIL_QUEUE].sort());
-    for (const queue of DELIVERY_QUEUES) expect(Object.keys(JOB_HANDLERS)).toContain(queue);
+  it("are every queue the server runs: the receipt, the new-message notice, e-mails and texts (SMS, WhatsApp)", () => {
+    expect([...DELIVERY_QUEUES].sort()).toEqual([RECEIPT_QUEUE, MESSAGE_NOTICE_QUEUE, EMAIL_QUEUE, SMS_QUEUE, WHATSAPP_QUEUE].sort());
+    expect(Object.keys(JOB_HANDLERS).sort()).toEqual([...DELIVERY_QUEUES].sort());
+  });
+
+  it("shows a failed text by its number and kind, never its words (a sign-in code may be among them)", async () => {
+    const actor = await admin();
+    const original = getEnv();
+    // Production without an SMS provider: the text fails for good at once, naming why.
+    setEnv({ ...original, isProduction: true });
+    try {
+      await getDb().transaction((tx) => enqueueSms(tx, { to: "+2348030000111", text: "Naija Directory: your code is 424242." }));
+      await runDueJobs(JOB_HANDLERS);
+    } finally {
+      setEnv(original);
+    }
+    const row = (await allFailed(actor)).find((r) => r.queue === "sms" && r.to === "+2348030000111");
+    expect(row).toMatchObject({ about: "Text message", tries: 1, error: "no SMS provider is configured (SMS_PROVIDER)" });
+    expect(JSON.stringify(row)).not.toContain("424242");
   });
 });
 
@@ -104,7 +123,7 @@ describe("the failed deliveries list", () => {
     // The order is the failures' own: completed_on newest first, then id.
     const stored = await queryRows<{ id: string }>(
       getDb(),
-      sql`select id from pgboss.job where state = 'failed' and name in ('payment-receipt', 'message-notice', 'email') order by completed_on desc, id`,
+      sql`select id from pgboss.job where state = 'failed' and name in ('payment-receipt', 'message-notice', 'email', 'sms', 'whatsapp') order by completed_on desc, id`,
     );
     expect(listed.list.rows.map((r) => r.id)).toEqual(stored.map((r) => r.id).slice(0, ADMIN_PAGE_SIZE));
 
@@ -255,7 +274,7 @@ describe("Retry", () => {
     for (const [id, queue] of [
       ["not-a-job", "email"],
       ["", "email"],
-      [email.id, "sms"],
+      [email.id, "voice"],
       [email.id, ""],
       [email.id, "pgboss.job"],
     ]) {

@@ -207,7 +207,7 @@ export const AUDIENCE_LABELS: Record<(typeof NOTIFICATION_AUDIENCES)[number], st
  * The queues of deliveries (server/jobs.ts names their jobs): the payment receipt (`RECEIPT_QUEUE`), the owner's
  * new-message notice (`MESSAGE_NOTICE_QUEUE`, messaging's) and e-mails written when they were caused (`EMAIL_QUEUE`).
  */
-export const DELIVERY_QUEUES = ["payment-receipt", "message-notice", "email"] as const;
+export const DELIVERY_QUEUES = ["payment-receipt", "message-notice", "email", "sms", "whatsapp"] as const;
 export type DeliveryQueue = (typeof DELIVERY_QUEUES)[number];
 
 /** What a delivery of each queue is, in plain words. */
@@ -215,6 +215,8 @@ export const DELIVERY_LABELS: Record<DeliveryQueue, string> = {
   "payment-receipt": "Payment receipt",
   "message-notice": "New-message notice",
   email: "E-mail",
+  sms: "SMS",
+  whatsapp: "WhatsApp message",
 };
 
 /** What a delivery of each queue is about, shown beside the recipient. */
@@ -222,12 +224,15 @@ export const DELIVERY_ABOUT_LABELS: Record<DeliveryQueue, string> = {
   "payment-receipt": "Payment reference",
   "message-notice": "Business",
   email: "Subject",
+  // A text's words are never shown: one may carry a sign-in code.
+  sms: "Kind",
+  whatsapp: "Template",
 };
 
 export const DELIVERY_TEXTS = {
   title: "Failed deliveries",
-  intro: "E-mails that could not be sent after every try. They are kept for 30 days. Retry sends one again within a few seconds.",
-  empty: "No failed deliveries. Every e-mail has been sent or is still being tried.",
+  intro: "E-mails and texts that could not be sent after every try. They are kept for 30 days. Retry sends one again within a few seconds.",
+  empty: "No failed deliveries. Every e-mail and text has been sent or is still being tried.",
   countsTitle: "Deliveries now",
   countsCaption: "Deliveries of each kind waiting to be sent, waiting to be tried again, and failed",
   waiting: "Waiting",

@@ -44,13 +44,13 @@ export async function listFailedDeliveries(actor: SessionUser | null, input: { p
   const { limit, offset } = pageWindow(input.page, ADMIN_PAGE_SIZE);
   const rows = await queryRows<{
     id: string; queue: DeliveryQueue; created_on: Date | string; completed_on: Date | string | null; retry_count: number; error: string | null;
-    email_to: string | null; email_subject: string | null; reference: string | null; payer_email: string | null;
+    email_to: string | null; email_subject: string | null; template_name: string | null; reference: string | null; payer_email: string | null;
     business_name: string | null; owner_email: string | null;
   }>(
     getDb(),
     sql`select j.id, j.name as queue, j.created_on, j.completed_on, j.retry_count,
           coalesce(j.output->>'message', j.output->'value'->>'message') as error,
-          j.data->>'to' as email_to, j.data->>'subject' as email_subject,
+          j.data->>'to' as email_to, j.data->>'subject' as email_subject, j.data->'template'->>'name' as template_name,
           j.data->>'reference' as reference,
           case when pu.deleted_at is null then pu.email end as payer_email,
           b.name as business_name,
@@ -80,8 +80,14 @@ export async function listFailedDeliveries(actor: SessionUser | null, input: { p
       rows: page.rows.map((row) => ({
         id: row.id,
         queue: row.queue,
-        to: row.queue === "email" ? row.email_to : row.queue === "payment-receipt" ? row.payer_email : row.owner_email,
-        about: row.queue === "email" ? row.email_subject : row.queue === "payment-receipt" ? row.reference : row.business_name,
+        to: row.queue === "email" || row.queue === "sms" || row.queue === "whatsapp" ? row.email_to : row.queue === "payment-receipt" ? row.payer_email : row.owner_email,
+        // A text's words are never shown (a sign-in code may be among them): its kind or template only.
+        about:
+          row.queue === "email" ? row.email_subject
+          : row.queue === "payment-receipt" ? row.reference
+          : row.queue === "sms" ? "Text message"
+          : row.queue === "whatsapp" ? row.template_name
+          : row.business_name,
         enqueuedAt: new Date(row.created_on),
         failedAt: row.completed_on ? new Date(row.completed_on) : null,
         tries: Number(row.retry_count) + 1,
