@@ -278,3 +278,10 @@ export function enqueueSql(queue: string, rows: SQL): SQL {
     from (${rows}) r join pgboss.queue q on q.name = ${queue}
     returning id`;
 }
+
+/** Whether a job with this key was enqueued (and not yet deleted by pg-boss), seen from the caller's transaction. */
+export async function jobExists(tx: Tx, queue: string, key: string): Promise<boolean> {
+  const result = (await tx.execute(sql`select 1 from pgboss.job where name = ${queue} and id = ${jobIdFor(key)}::uuid
+    union all select 1 from pgboss.archive where name = ${queue} and id = ${jobIdFor(key)}::uuid limit 1`)) as unknown as { rows: unknown[] };
+  return result.rows.length > 0;
+}

@@ -119,6 +119,6 @@ export async function sendSms(sms: OutgoingSms): Promise<SmsReceipt | null> {
 }
 
 /** Enqueues a text in the caller's transaction (ADR 34): it exists only if the change that causes it commits. */
-export async function enqueueSms(tx: Tx, sms: OutgoingSms, options: { key?: string } = {}): Promise<void> {
-  await enqueue(tx, SMS_QUEUE, sms, options);
+export async function enqueueSms(tx: Tx, sms: OutgoingSms, options: { key?: string; startAfter?: Date } = {}): Promise<string | null> {
+  return enqueue(tx, SMS_QUEUE, sms, options);
 }

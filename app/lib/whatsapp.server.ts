@@ -142,8 +142,8 @@ export async function sendWhatsApp(message: OutgoingWhatsApp): Promise<WhatsAppR
 }
 
 /** Enqueues a WhatsApp message in the caller's transaction (ADR 34). */
-export async function enqueueWhatsApp(tx: Tx, message: OutgoingWhatsApp, options: { key?: string } = {}): Promise<void> {
-  await enqueue(tx, WHATSAPP_QUEUE, message, options);
+export async function enqueueWhatsApp(tx: Tx, message: OutgoingWhatsApp, options: { key?: string; startAfter?: Date } = {}): Promise<string | null> {
+  return enqueue(tx, WHATSAPP_QUEUE, message, options);
 }
 
 /** Compares two secrets in constant time (their lengths may differ: hashed first). */

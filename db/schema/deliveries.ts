@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { check, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { check, index, pgTable, smallint, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { user } from "./auth";
 import { inList } from "./directory";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
@@ -41,3 +42,25 @@ export const whatsappWindows = pgTable("whatsapp_windows", {
   number: text("number").primaryKey(),
   lastInboundAt: ts("last_inbound_at").notNull(),
 });
+
+/**
+ * How each person wants to hear of what concerns them (issue 33): the channels (e-mail, SMS, WhatsApp; texts need a
+ * verified number), the quiet hours in Nigerian time (texts wait until they end) and the most texts a day. No row:
+ * e-mail only, quiet 21:00–07:00, 10 texts a day.
+ */
+export const noticePreferences = pgTable(
+  "notice_preferences",
+  {
+    userId: text("user_id").primaryKey().references(() => user.id, { onDelete: "cascade" }),
+    channels: text("channels").array().notNull().default(sql`'{email}'::text[]`),
+    quietFrom: smallint("quiet_from").notNull().default(21),
+    quietUntil: smallint("quiet_until").notNull().default(7),
+    dailyTextCap: smallint("daily_text_cap").notNull().default(10),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    check("notice_preferences_channels_check", sql`${t.channels} <@ array['email', 'sms', 'whatsapp']::text[]`),
+    check("notice_preferences_quiet_check", sql`${t.quietFrom} between 0 and 23 and ${t.quietUntil} between 0 and 23`),
+    check("notice_preferences_cap_check", sql`${t.dailyTextCap} between 1 and 50`),
+  ],
+);

@@ -1,5 +1,12 @@
 import { sql } from "drizzle-orm";
 import { businesses, businessMessages, profiles, user } from "../../../db/schema";
+import { watDate } from "../../lib/opening-hours";
+import { rateLimitHitSql } from "../../lib/rate-limit.server";
+import { jobExists } from "../../lib/jobs.server";
+import { enqueueSms, SMS_QUEUE } from "../../lib/sms.server";
+import { enqueueWhatsApp, WHATSAPP_QUEUE } from "../../lib/whatsapp.server";
+import { getNoticePreferences } from "../notifications/notice-preferences.server";
+import { quietHoursEnd } from "../notifications/notice-preferences";
 import { getDb, queryRows } from "../../lib/db.server";
 import { sendEmail } from "../../lib/email.server";
 import { getEnv } from "../../lib/env.server";
@@ -20,28 +27,33 @@ function escapeHtml(value: string): string {
 
 const oneLine = (value: string) => value.replace(/\s+/g, " ").trim();
 
+/** The approved WhatsApp template of the notice (WhatsApp Manager): {{1}} wrote to {{2}}: "{{3}}". */
+export const MESSAGE_NOTICE_TEMPLATE = "new_message_notice";
+
 /**
  * The new-message notice job (enqueued by sendMessage's statement, which decides when): tells the message's
- * recipient, the business owner, that a visitor wrote, written from the message as it is now. Nothing is sent when
- * the message is gone, already read (the owner saw it in the app meanwhile, say
- * while the mail server was down) or its recipient deleted their account. A send that fails throws: the queue tries
- * again later.
+ * recipient, the business owner, that a visitor wrote, written from the message as it is now, on the channels the
+ * owner chose (notice preferences, issue 33): a text — by WhatsApp when chosen, else SMS, to their verified number,
+ * held until their quiet hours end, at most their daily number of texts — and an e-mail. Nothing is sent when the
+ * message is gone, already read (the owner saw it in the app meanwhile) or its recipient deleted their account. A
+ * send that fails throws and the queue tries again; the text's job is keyed by the message, so a retry adds none.
  */
-export async function sendMessageNotice({ messageId }: MessageNoticeJob): Promise<{ sent: boolean }> {
+export async function sendMessageNotice({ messageId }: MessageNoticeJob, now: Date = new Date()): Promise<{ sent: boolean }> {
   const [row] = await queryRows<{
     business_id: string; business_name: string; visitor_id: string; recipient_id: string; message: string; read: boolean;
-    email: string | null; deleted: boolean; first_name: string | null; last_name: string | null;
+    email: string | null; deleted: boolean; first_name: string | null; last_name: string | null; phone: string | null;
   }>(
     getDb(),
     sql`select m.business_id, b.name as business_name, m.visitor_id, m.recipient_id, m.message, m.read_status as read,
-          u.email, (u.deleted_at is not null) as deleted, vp.first_name, vp.last_name
+          u.email, (u.deleted_at is not null) as deleted, vp.first_name, vp.last_name, rp.phone
         from ${businessMessages} m
           join ${businesses} b on b.id = m.business_id
           join ${user} u on u.id = m.recipient_id
           left join ${profiles} vp on vp.id = m.visitor_id
+          left join ${profiles} rp on rp.id = m.recipient_id
         where m.id = ${messageId}`,
   );
-  if (!row || row.read || row.deleted || !row.email) return { sent: false };
+  if (!row || row.read || row.deleted) return { sent: false };
   const link = new URL(
     chatHref({ businessId: row.business_id, businessName: row.business_name, visitorId: row.visitor_id, viewerId: row.recipient_id }),
     getEnv().PUBLIC_URL,
@@ -49,14 +61,44 @@ export async function sendMessageNotice({ messageId }: MessageNoticeJob): Promis
   const business = oneLine(row.business_name);
   const from = oneLine(displayName({ firstName: row.first_name, lastName: row.last_name }));
   const excerpt = row.message.length > 500 ? `${row.message.slice(0, 500)}…` : row.message;
-  await sendEmail({
-    to: row.email,
-    subject: `New message for ${business}`,
-    text: `${from} sent a message to ${business}:\n\n${excerpt}\n\nReply: ${link}\n`,
-    html:
-      `<p>${escapeHtml(from)} sent a message to <b>${escapeHtml(business)}</b>:</p>` +
-      `<blockquote style="white-space:pre-wrap">${escapeHtml(excerpt)}</blockquote>` +
-      `<p><a href="${escapeHtml(link)}">Reply in Naija Directory</a></p>`,
-  });
-  return { sent: true };
+  const prefs = await getNoticePreferences(row.recipient_id);
+  let sent = false;
+
+  const textChannel = prefs.channels.includes("whatsapp") ? "whatsapp" : prefs.channels.includes("sms") ? "sms" : null;
+  if (textChannel && row.phone) {
+    const phone = row.phone;
+    const short = oneLine(row.message).slice(0, 100) + (oneLine(row.message).length > 100 ? "…" : "");
+    // Who it is from, what, where to answer, and how to stop (issue 33).
+    const text = `Naija Directory: ${from} wrote to ${business}: "${short}" Reply: ${link} Stop these texts: ${new URL("/profile", getEnv().PUBLIC_URL).toString()}`;
+    const key = `message-notice-text:${messageId}`;
+    sent =
+      (await getDb().transaction(async (tx) => {
+        // Already enqueued by an earlier try of this job: the daily count is not taken twice.
+        if (await jobExists(tx, textChannel === "whatsapp" ? WHATSAPP_QUEUE : SMS_QUEUE, key)) return true;
+        // The day's count, in this transaction (PGlite has one connection: a statement outside it would wait for it).
+        const [counted] = await queryRows<{ count: number }>(tx, rateLimitHitSql(`text-notices:${row.recipient_id}:${watDate(now)}`, 86_400));
+        if (Number(counted?.count ?? 1) > prefs.dailyTextCap) return false;
+        const startAfter = quietHoursEnd(prefs, now) ?? undefined;
+        if (textChannel === "whatsapp") {
+          await enqueueWhatsApp(tx, { to: phone, text, template: { name: MESSAGE_NOTICE_TEMPLATE, language: "en", category: "utility", params: [from, business, short] } }, { key, startAfter });
+        } else {
+          await enqueueSms(tx, { to: phone, text }, { key, startAfter });
+        }
+        return true;
+      })) || sent;
+  }
+  // E-mail when chosen, and instead of a text that has no verified number to go to.
+  if ((prefs.channels.includes("email") || (textChannel && !row.phone)) && row.email) {
+    await sendEmail({
+      to: row.email,
+      subject: `New message for ${business}`,
+      text: `${from} sent a message to ${business}:\n\n${excerpt}\n\nReply: ${link}\n`,
+      html:
+        `<p>${escapeHtml(from)} sent a message to <b>${escapeHtml(business)}</b>:</p>` +
+        `<blockquote style="white-space:pre-wrap">${escapeHtml(excerpt)}</blockquote>` +
+        `<p><a href="${escapeHtml(link)}">Reply in Naija Directory</a></p>`,
+    });
+    sent = true;
+  }
+  return { sent };
 }

@@ -4,10 +4,11 @@
  * number shown as verified.
  */
 import { describe, expect, it } from "vitest";
-import { createVisitor } from "../../../db/seed/factories";
+import { createOwner, createVisitor } from "../../../db/seed/factories";
 import { JOB_HANDLERS } from "../../../server/jobs";
 import { renderRoute, sessionCookie, type Rendered } from "../../../tests/support/screen-harness";
 import { PHONE_TEXTS } from "../../features/accounts/phone.schemas";
+import { NOTICE_TEXTS } from "../../features/notifications/notice-preferences";
 import { getDb } from "../../lib/db.server";
 import { listOutbox } from "../../lib/email.server";
 import { runDueJobs } from "../../lib/jobs.server";
@@ -56,5 +57,27 @@ describe("/profile: the phone number", () => {
     expect(done.text).toContain(PHONE_TEXTS.verified(e164));
     const after = page(await renderRoute(profileRoute, "/profile", { cookie }));
     expect(after.text).toContain(`Verified: 0805 ${tail.slice(0, 3)} ${tail.slice(3)}`);
+  });
+
+  it("the Notifications card: texts are refused without a verified number, keeping the choices; e-mail is saved", async () => {
+    const owner = await createOwner(getDb());
+    const cookie = await sessionCookie(owner.email);
+    const shown = page(await renderRoute(profileRoute, "/profile", { cookie }));
+    expect(shown.text).toContain(NOTICE_TEXTS.intro);
+    expect(shown.html).toMatch(/name="channels" checked="" value="email"/);
+    const refused = page(
+      await renderRoute(profileRoute, "/profile", { cookie, form: { intent: "notices", channels: "whatsapp", quietFrom: "22", quietUntil: "6", dailyTextCap: "4" } }),
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain(NOTICE_TEXTS.needsPhone);
+    // What was chosen stays chosen.
+    expect(refused.html).toMatch(/name="channels" checked="" value="whatsapp"/);
+    expect(refused.html).not.toMatch(/name="channels" checked="" value="email"/);
+    expect(refused.html).toMatch(/value="4"/);
+    const saved = page(
+      await renderRoute(profileRoute, "/profile", { cookie, form: { intent: "notices", channels: "email", quietFrom: "22", quietUntil: "6", dailyTextCap: "4" } }),
+    );
+    expect(saved.status).toBe(200);
+    expect(saved.text).toContain(NOTICE_TEXTS.saved);
   });
 });

@@ -20,6 +20,9 @@ import { weeklySummaryWanted } from "~/features/analytics/weekly-summary-prefere
 import { WEEKLY_SUMMARY_TEXTS } from "~/features/analytics/weekly-summary-texts";
 import { PhoneCard, type PhoneCardState } from "~/features/accounts/components/phone-card";
 import { confirmPhoneCode, requestPhoneCode, verifiedPhone } from "~/features/accounts/verify-phone.server";
+import { NoticePreferencesCard } from "~/features/notifications/components/notice-preferences-card";
+import { getNoticePreferences, setNoticePreferences } from "~/features/notifications/notice-preferences.server";
+import type { NoticePreferences } from "~/features/notifications/notice-preferences";
 
 export const meta: Route.MetaFunction = () => [{ title: `Profile | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
 
@@ -41,8 +44,9 @@ export async function loader({ request }: Route.LoaderArgs) {
       isAdmin: user.isAdmin,
       // Owners' weekly summary e-mail (issue 18): on unless they turned it off or unsubscribed.
       weeklySummary: user.role === "business" ? await weeklySummaryWanted(user.id) : null,
-      // The verified mobile number (issue 33), or null.
+      // The verified mobile number and how they want to hear of new messages (issue 33).
       phone: await verifiedPhone(user),
+      notices: await getNoticePreferences(user.id),
     },
     // Lists travel as data so the page's JavaScript does not carry every reference list.
     countries: COUNTRIES,
@@ -54,6 +58,26 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, ["visitor", "business", "admin"]);
   const form = await request.formData();
   if (form.get("intent") === "delete-account") return deleteAccount(request, user, form);
+  if (form.get("intent") === "notices") {
+    const chosen = {
+      channels: form.getAll("channels").map(String).slice(0, 5),
+      quietFrom: String(form.get("quietFrom") ?? ""),
+      quietUntil: String(form.get("quietUntil") ?? ""),
+      dailyTextCap: String(form.get("dailyTextCap") ?? ""),
+    };
+    try {
+      await setNoticePreferences(user, chosen);
+      return { ok: true as const, form: "notices" as const };
+    } catch (error) {
+      const typed: NoticePreferences = {
+        channels: chosen.channels.filter((c): c is NoticePreferences["channels"][number] => ["email", "sms", "whatsapp"].includes(c)),
+        quietFrom: Number(chosen.quietFrom) || 0,
+        quietUntil: Number(chosen.quietUntil) || 0,
+        dailyTextCap: Number(chosen.dailyTextCap) || 1,
+      };
+      return failureData(error, { keep: { form: "notices" as const, typedNotices: typed } });
+    }
+  }
   // The phone number (issue 33): a code to the number typed, then the code back.
   if (form.get("intent") === "phone-code") {
     const typedPhone = String(form.get("phone") ?? "").slice(0, 40);
@@ -132,13 +156,15 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
   const weeklySaved = actionData?.ok && "form" in actionData && actionData.form === "weekly-summary";
   const phoneResult = actionData && "form" in actionData && actionData.form === "phone" ? actionData : null;
   const phoneRefused = phoneResult && !phoneResult.ok ? phoneResult : null;
+  const noticesResult = actionData && "form" in actionData && actionData.form === "notices" ? actionData : null;
+  const noticesRefused = noticesResult && !noticesResult.ok ? noticesResult : null;
   const phoneBusy = navigation.state === "submitting" && String(navigation.formData?.get("intent") ?? "").startsWith("phone-");
   const failed = refused && !("form" in refused) ? refused : null;
   const typed = failed?.values;
   const errors: Record<string, string> = failed?.failure.fields ?? {};
   const submitting = navigation.state === "submitting" && navigation.formAction === "/profile";
   const deleting = submitting && navigation.formData?.get("intent") === "delete-account";
-  const saving = submitting && !deleting && !phoneBusy && navigation.formData?.get("intent") !== "weekly-summary";
+  const saving = submitting && !deleting && !phoneBusy && !["weekly-summary", "notices"].includes(String(navigation.formData?.get("intent") ?? ""));
   const initials = profile.name === PROFILE_TEXTS.fallbackName ? "?" : profile.name.split(/\s+/).map((w) => w[0]).join("").slice(0, 2).toUpperCase();
 
   return (
@@ -249,6 +275,13 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         failure={phoneRefused?.failure}
         typedPhone={phoneRefused?.typedPhone}
         busy={phoneBusy}
+      />
+
+      <NoticePreferencesCard
+        prefs={noticesRefused?.typedNotices ?? profile.notices}
+        hasPhone={Boolean(profile.phone)}
+        saved={Boolean(noticesResult?.ok)}
+        failure={noticesRefused?.failure}
       />
 
       <YourDataCard failure={deleteRefused?.failure} typedConfirmation={deleteRefused?.confirmation} deleting={deleting} />
