@@ -181,7 +181,7 @@ describe("/dashboard/payments/:reference", () => {
 });
 
 describe("the admin's payments view (Subscriptions tab)", () => {
-  it("lists payments with filters, re-checks one with its provider, and keeps the spec's eight tabs in order, then Reports and Overview", async () => {
+  it("lists payments with filters, re-checks one with its provider, and keeps the spec's eight tabs in order, then Reports, Overview and Deliveries", async () => {
     const admin = await createAdmin(getDb());
     const cookie = await sessionCookie(admin.email);
     const { owner } = await signedInOwner({ firstName: "Emeka" });
@@ -199,7 +199,7 @@ describe("the admin's payments view (Subscriptions tab)", () => {
     expect(shown.html).toMatch(/<input[^>]*name="q"/);
     const tabs = [...shown.html.matchAll(/aria-label="Admin sections"[\s\S]*?<\/nav>/g)][0]![0];
     expect([...tabs.matchAll(/<a [^>]*>([^<]+)/g)].map((m) => m[1]!.trim())).toEqual([
-      "Users", "Business Approvals", "KYC Approvals", "Featured Requests", "Featured Management", "Subscriptions", "Notifications", "Feedback", "Reports", "Overview",
+      "Users", "Business Approvals", "KYC Approvals", "Featured Requests", "Featured Management", "Subscriptions", "Notifications", "Feedback", "Reports", "Overview", "Deliveries",
     ]);
 
     const filtered = page(await renderRoute(adminRoute, `${path}&status=failed&q=${pending.reference}`, { cookie }));
