@@ -122,7 +122,8 @@ export class PermanentJobFailure extends Error {
 /**
  * Runs the due jobs of one queue one after the other until none is left or `shouldStop()`: each fetched, its handler
  * run, then completed or failed (the failure keeps `jobErrorMessage` only), every step awaited so that a database
- * error ends the round (logged) instead of escaping. Returns how many ran.
+ * error in complete or fail ends the round (logged) instead of escaping. pg-boss 10's fetch swallows its own errors
+ * and answers no job: a round whose fetch failed ends quietly, and the next round tries again. Returns how many ran.
  */
 async function runQueue(boss: PgBoss, queue: string, handler: JobHandler, shouldStop: () => boolean = () => false): Promise<number> {
   let ran = 0;
