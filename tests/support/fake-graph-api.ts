@@ -13,12 +13,13 @@
  * the app secret as Meta signs them (X-Hub-Signature-256), to POST to our webhook.
  */
 import { createHmac, randomBytes } from "node:crypto";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer, type ServerResponse } from "node:http";
+import { readBody, serviceBehaviour, type ServiceBehaviour } from "./fake-service";
 import type { AddressInfo } from "node:net";
 
 export type GraphCall = { path: string; authorization: string | undefined; body: Record<string, unknown>; status: number };
 export type GraphSent = { wamid: string; to: string; type: "template" | "text"; template?: string; params?: string[]; text?: string };
-export type GraphBehaviour = "ok" | "down" | "hang" | "rate-limited";
+export type GraphBehaviour = ServiceBehaviour;
 
 export type FakeGraphApi = {
   /** WHATSAPP_GRAPH_URL: the base with its version. */
@@ -36,16 +37,6 @@ export type FakeGraphApi = {
   close(): Promise<void>;
 };
 
-function readBody(request: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let body = "";
-    request.setEncoding("utf8");
-    request.on("data", (chunk: string) => (body += chunk));
-    request.on("end", () => resolve(body));
-    request.on("error", reject);
-  });
-}
-
 export async function fakeGraphApi(options: { templates?: string[]; unreachable?: (to: string) => boolean } = {}): Promise<FakeGraphApi> {
   const accessToken = `EAAG${randomBytes(30).toString("hex")}`;
   const phoneNumberId = String(100_000_000_000_000 + Math.floor(Math.random() * 1e9));
@@ -53,9 +44,7 @@ export async function fakeGraphApi(options: { templates?: string[]; unreachable?
   const templates = new Set(options.templates ?? []);
   const calls: GraphCall[] = [];
   const sent: GraphSent[] = [];
-  let behaviour: GraphBehaviour = "ok";
-  let remaining = Infinity;
-  const hanging = new Set<ServerResponse>();
+  const behaviour = serviceBehaviour();
   let counter = 0;
 
   const answer = (response: ServerResponse, status: number, body: unknown, call: GraphCall) => {
@@ -79,19 +68,10 @@ export async function fakeGraphApi(options: { templates?: string[]; unreachable?
     const match = /^\/v\d+\.\d+\/(\d+)\/messages$/.exec(path);
     if (request.method !== "POST" || !match) return answer(response, 404, graphError("Unknown path components", 2500), call);
 
-    const now = behaviour;
-    if (now !== "ok") {
-      remaining -= 1;
-      if (remaining <= 0) {
-        behaviour = "ok";
-        remaining = Infinity;
-      }
-      if (now === "down") return answer(response, 503, graphError("Service temporarily unavailable", 2), call);
-      if (now === "rate-limited") return answer(response, 429, graphError("(#130429) Rate limit hit", 130429), call);
-      hanging.add(response);
-      response.on("close", () => hanging.delete(response));
-      return;
-    }
+    const now = behaviour.next(response);
+    if (now === "down") return answer(response, 503, graphError("Service temporarily unavailable", 2), call);
+    if (now === "rate-limited") return answer(response, 429, graphError("(#130429) Rate limit hit", 130429), call);
+    if (now === "hang") return;
 
     if (request.headers.authorization !== `Bearer ${accessToken}`) return answer(response, 401, graphError("Invalid OAuth access token.", 190), call);
     if (match[1] !== phoneNumberId) return answer(response, 400, graphError("Unsupported post request: unknown phone number id", 100), call);
@@ -134,9 +114,7 @@ export async function fakeGraphApi(options: { templates?: string[]; unreachable?
     calls,
     sent,
     behave(next, { times } = {}) {
-      behaviour = next;
-      remaining = times ?? Infinity;
-      if (next !== "hang") for (const response of hanging) response.destroy();
+      behaviour.behave(next, times);
     },
     statusEvent(wamid, status, { timestamp, secret } = {}) {
       const to = sent.find((s) => s.wamid === wamid)?.to ?? "2348000000001";
@@ -163,7 +141,7 @@ export async function fakeGraphApi(options: { templates?: string[]; unreachable?
     },
     close: () =>
       new Promise<void>((resolve) => {
-        for (const response of hanging) response.destroy();
+        behaviour.release();
         server.closeAllConnections();
         server.close(() => resolve());
       }),

@@ -13,12 +13,13 @@
  * rate (429) — for the next N calls or until told otherwise — and it records every call it took or refused.
  */
 import { randomBytes } from "node:crypto";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer, type ServerResponse } from "node:http";
+import { readBody, serviceBehaviour, type ServiceBehaviour } from "./fake-service";
 import type { AddressInfo } from "node:net";
 
 export type TermiiCall = { path: string; body: Record<string, unknown>; status: number };
 export type TermiiSent = { messageId: string; to: string; from: string; text: string; channel: string; kind: "sms" | "voice" };
-export type TermiiBehaviour = "ok" | "down" | "hang" | "rate-limited";
+export type TermiiBehaviour = ServiceBehaviour;
 
 export type FakeTermii = {
   baseUrl: string;
@@ -32,24 +33,12 @@ export type FakeTermii = {
   close(): Promise<void>;
 };
 
-function readBody(request: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let body = "";
-    request.setEncoding("utf8");
-    request.on("data", (chunk: string) => (body += chunk));
-    request.on("end", () => resolve(body));
-    request.on("error", reject);
-  });
-}
-
 /** `unreachable`: numbers it refuses as Termii refuses a number no network serves (400). */
 export async function fakeTermii(options: { apiKey?: string; unreachable?: (to: string) => boolean } = {}): Promise<FakeTermii> {
   const apiKey = options.apiKey ?? `TL${randomBytes(24).toString("hex")}`;
   const calls: TermiiCall[] = [];
   const sent: TermiiSent[] = [];
-  let behaviour: TermiiBehaviour = "ok";
-  let remaining = Infinity;
-  const hanging = new Set<ServerResponse>();
+  const behaviour = serviceBehaviour();
   let counter = 0;
 
   const answer = (response: ServerResponse, status: number, body: unknown, call: TermiiCall) => {
@@ -71,19 +60,10 @@ export async function fakeTermii(options: { apiKey?: string; unreachable?: (to: 
     calls.push(call);
     if (request.method !== "POST" || (path !== "/api/sms/send" && path !== "/api/sms/otp/call")) return answer(response, 404, { message: "Not found" }, call);
 
-    const now = behaviour;
-    if (now !== "ok") {
-      remaining -= 1;
-      if (remaining <= 0) {
-        behaviour = "ok";
-        remaining = Infinity;
-      }
-      if (now === "down") return answer(response, 503, { message: "Service Unavailable" }, call);
-      if (now === "rate-limited") return answer(response, 429, { message: "Too Many Requests" }, call);
-      hanging.add(response);
-      response.on("close", () => hanging.delete(response));
-      return;
-    }
+    const now = behaviour.next(response);
+    if (now === "down") return answer(response, 503, { message: "Service Unavailable" }, call);
+    if (now === "rate-limited") return answer(response, 429, { message: "Too Many Requests" }, call);
+    if (now === "hang") return;
 
     if (body.api_key !== apiKey) return answer(response, 401, { message: "Invalid api key" }, call);
     const ok = (entry: Omit<TermiiSent, "messageId">) => {
@@ -114,13 +94,11 @@ export async function fakeTermii(options: { apiKey?: string; unreachable?: (to: 
     calls,
     sent,
     behave(next, { times } = {}) {
-      behaviour = next;
-      remaining = times ?? Infinity;
-      if (next !== "hang") for (const response of hanging) response.destroy();
+      behaviour.behave(next, times);
     },
     close: () =>
       new Promise<void>((resolve) => {
-        for (const response of hanging) response.destroy();
+        behaviour.release();
         server.closeAllConnections();
         server.close(() => resolve());
       }),

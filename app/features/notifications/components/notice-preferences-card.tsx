@@ -51,26 +51,8 @@ export function NoticePreferencesCard({
           ) : null}
         </fieldset>
         <div className="flex flex-wrap items-end gap-3 text-sm">
-          <label>
-            <span className="block font-medium text-gray-700">{NOTICE_TEXTS.quietLabel}</span>
-            <select name="quietFrom" defaultValue={prefs.quietFrom} className={selectClass} aria-invalid={errors.quietFrom ? true : undefined}>
-              {HOURS.map((h) => (
-                <option key={h} value={h}>
-                  {hourText(h)}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            <span className="block font-medium text-gray-700">{NOTICE_TEXTS.quietUntilLabel}</span>
-            <select name="quietUntil" defaultValue={prefs.quietUntil} className={selectClass} aria-invalid={errors.quietUntil ? true : undefined}>
-              {HOURS.map((h) => (
-                <option key={h} value={h}>
-                  {hourText(h)}
-                </option>
-              ))}
-            </select>
-          </label>
+          <HourSelect label={NOTICE_TEXTS.quietLabel} name="quietFrom" value={prefs.quietFrom} invalid={Boolean(errors.quietFrom)} />
+          <HourSelect label={NOTICE_TEXTS.quietUntilLabel} name="quietUntil" value={prefs.quietUntil} invalid={Boolean(errors.quietUntil)} />
           <label>
             <span className="block font-medium text-gray-700">{NOTICE_TEXTS.capLabel}</span>
             <input
@@ -90,5 +72,21 @@ export function NoticePreferencesCard({
         </button>
       </Form>
     </section>
+  );
+}
+
+/** An hour of the day (00:00–23:00), labelled. */
+function HourSelect({ label, name, value, invalid }: { label: string; name: string; value: number; invalid: boolean }) {
+  return (
+    <label>
+      <span className="block font-medium text-gray-700">{label}</span>
+      <select name={name} defaultValue={value} className={selectClass} aria-invalid={invalid ? true : undefined}>
+        {HOURS.map((h) => (
+          <option key={h} value={h}>
+            {hourText(h)}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
