@@ -5,15 +5,17 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDatabase, getDb, queryRows } from "./db.server";
-import { enqueue, enqueueSql, getJobQueue, jobIdFor, PermanentJobFailure, startJobQueue, stopJobQueue } from "./jobs.server";
+import { enqueue, enqueueSql, getJobQueue, jobIdFor, JOBS_PER_TURN, PermanentJobFailure, startJobQueue, stopJobQueue } from "./jobs.server";
 import { getMetrics } from "./metrics.server";
 
 const QUEUE = "test-deliveries";
+const URGENT = "test-urgent";
 const ran: { to: string; attempt: number }[] = [];
 const failUntil = new Map<string, number>();
 
 beforeAll(async () => {
   await getJobQueue().createQueue(QUEUE);
+  await getJobQueue().createQueue(URGENT);
   // The server's own workers (startJobQueue's loop), checking every 0.2 s.
   await startJobQueue(
     getDatabase(),
@@ -24,6 +26,9 @@ beforeAll(async () => {
         if (to === "refused") throw new PermanentJobFailure("refused for good", { cause: new Error("550 no such mailbox <ada@example.com>") });
         if (attempt <= (failUntil.get(to) ?? 0)) throw new Error(`provider down for ${to}: 550 <jane.doe@example.com> rejected, call +234 803 555 0141`);
       },
+      [URGENT]: async ({ to }: { to: string }) => {
+        ran.push({ to, attempt: 1 });
+      },
     },
     { pollingIntervalSeconds: 0.2 },
   );
@@ -31,8 +36,10 @@ beforeAll(async () => {
 afterAll(async () => {
   await stopJobQueue();
   // The queue's jobs, then the queue and its partition: the next file on this worker starts without them.
-  await getDb().execute(sql`delete from pgboss.job where name = ${QUEUE}`);
-  await getDb().execute(sql`select pgboss.delete_queue(${QUEUE})`);
+  for (const queue of [QUEUE, URGENT]) {
+    await getDb().execute(sql`delete from pgboss.job where name = ${queue}`);
+    await getDb().execute(sql`select pgboss.delete_queue(${queue})`);
+  }
 });
 
 const jobs = (to: string) =>
@@ -113,5 +120,16 @@ describe("the job queue", () => {
       sql`select retry_limit, retry_backoff, extract(epoch from expire_in)::int::text as expire_in, policy from pgboss.job where name = ${QUEUE} and data->>'to' = 'from-sql-1'`,
     );
     expect(job).toEqual({ retry_limit: 2, retry_backoff: false, expire_in: "900", policy: "standard" });
+  });
+
+  it("a backlog on one queue does not hold up the others: each queue gets its turn every few jobs", async () => {
+    await getDb().transaction(async (tx) => {
+      for (let i = 0; i < 25; i++) await enqueue(tx, QUEUE, { to: `backlog-${i}` });
+      await enqueue(tx, URGENT, { to: "urgent-code" });
+    });
+    await expect.poll(() => ran.filter((r) => r.to.startsWith("backlog-")).length, { timeout: 20_000 }).toBe(25);
+    const order = ran.filter((r) => r.to.startsWith("backlog-") || r.to === "urgent-code").map((r) => r.to);
+    expect(order.indexOf("urgent-code")).toBeGreaterThanOrEqual(0);
+    expect(order.indexOf("urgent-code")).toBeLessThanOrEqual(JOBS_PER_TURN);
   });
 });

@@ -123,11 +123,12 @@ export class PermanentJobFailure extends Error {
  * Runs the due jobs of one queue one after the other until none is left or `shouldStop()`: each fetched, its handler
  * run, then completed or failed (the failure keeps `jobErrorMessage` only), every step awaited so that a database
  * error in complete or fail ends the round (logged) instead of escaping. pg-boss 10's fetch swallows its own errors
- * and answers no job: a round whose fetch failed ends quietly, and the next round tries again. Returns how many ran.
+ * and answers no job: a round whose fetch failed ends quietly, and the next round tries again. At most `most` jobs.
+ * Returns how many ran.
  */
-async function runQueue(boss: PgBoss, queue: string, handler: JobHandler, shouldStop: () => boolean = () => false): Promise<number> {
+async function runQueue(boss: PgBoss, queue: string, handler: JobHandler, shouldStop: () => boolean = () => false, most = Infinity): Promise<number> {
   let ran = 0;
-  while (!shouldStop()) {
+  while (!shouldStop() && ran < most) {
     const [job] = await boss.fetch<object>(queue, { batchSize: 1 });
     if (!job) break;
     ran++;
@@ -148,6 +149,9 @@ async function runQueue(boss: PgBoss, queue: string, handler: JobHandler, should
   }
   return ran;
 }
+
+/** Jobs of one queue a worker runs before giving the next queue its turn. */
+export const JOBS_PER_TURN = 10;
 
 /** How long a stopping process waits for the job it is running (the rest waits in the database for another). */
 export const JOB_STOP_WAIT_MS = 3_000;
@@ -184,9 +188,18 @@ export async function startJobQueue(
   let round: Promise<void> = Promise.resolve();
   const poll = () => {
     round = (async () => {
-      for (const [queue, handler] of Object.entries(handlers)) {
-        if (stopping) return;
-        await runQueue(boss, queue, handler, () => stopping).catch((error: unknown) => logger.error({ err: error, queue }, "job queue: a round of work failed"));
+      // The queues in turn, a few jobs of each at a time, until none has any due: a backlog on one queue (e-mail
+      // after an SMTP outage) does not hold up the others (a sign-in code's SMS).
+      for (let ranAny = true; ranAny && !stopping; ) {
+        ranAny = false;
+        for (const [queue, handler] of Object.entries(handlers)) {
+          if (stopping) return;
+          const ran = await runQueue(boss, queue, handler, () => stopping, JOBS_PER_TURN).catch((error: unknown) => {
+            logger.error({ err: error, queue }, "job queue: a round of work failed");
+            return 0;
+          });
+          if (ran > 0) ranAny = true;
+        }
       }
     })().finally(() => {
       if (!stopping) timer = setTimeout(poll, intervalMs);
