@@ -13,8 +13,8 @@
  * the app secret as Meta signs them (X-Hub-Signature-256), to POST to our webhook.
  */
 import { createHmac, randomBytes } from "node:crypto";
-import { createServer, type ServerResponse } from "node:http";
-import { readBody, serviceBehaviour, type ServiceBehaviour } from "./fake-service";
+import { createServer } from "node:http";
+import { answerJson, readJson, serviceBehaviour, type ServiceBehaviour } from "./fake-service";
 import type { AddressInfo } from "node:net";
 
 export type GraphCall = { path: string; authorization: string | undefined; body: Record<string, unknown>; status: number };
@@ -47,21 +47,11 @@ export async function fakeGraphApi(options: { templates?: string[]; unreachable?
   const behaviour = serviceBehaviour();
   let counter = 0;
 
-  const answer = (response: ServerResponse, status: number, body: unknown, call: GraphCall) => {
-    call.status = status;
-    response.writeHead(status, { "content-type": "application/json" });
-    response.end(JSON.stringify(body));
-  };
+  const answer = answerJson;
   const graphError = (message: string, code: number) => ({ error: { message, type: "OAuthException", code, fbtrace_id: randomBytes(8).toString("hex") } });
 
   const server = createServer(async (request, response) => {
-    const raw = await readBody(request);
-    let body: Record<string, unknown> = {};
-    try {
-      body = JSON.parse(raw) as Record<string, unknown>;
-    } catch {
-      body = {};
-    }
+    const body = await readJson(request);
     const path = (request.url ?? "").split("?")[0]!;
     const call: GraphCall = { path, authorization: request.headers.authorization, body, status: 0 };
     calls.push(call);

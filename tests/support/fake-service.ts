@@ -17,6 +17,23 @@ export function readBody(request: IncomingMessage): Promise<string> {
   });
 }
 
+/** A request's JSON body; anything else (no body, not JSON) reads as an empty object, as a service would refuse it. */
+export async function readJson(request: IncomingMessage): Promise<Record<string, unknown>> {
+  try {
+    const body = JSON.parse(await readBody(request)) as unknown;
+    return body && typeof body === "object" ? (body as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** Answers JSON with `status`, noting the status on the recorded call. */
+export function answerJson(response: ServerResponse, status: number, body: unknown, call: { status: number }): void {
+  call.status = status;
+  response.writeHead(status, { "content-type": "application/json" });
+  response.end(JSON.stringify(body));
+}
+
 /** The behaviour of the calls to come; `next()` takes one call's, and holds a silent call's response open. */
 export function serviceBehaviour() {
   let behaviour: ServiceBehaviour = "ok";

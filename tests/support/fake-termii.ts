@@ -13,8 +13,8 @@
  * rate (429) — for the next N calls or until told otherwise — and it records every call it took or refused.
  */
 import { randomBytes } from "node:crypto";
-import { createServer, type ServerResponse } from "node:http";
-import { readBody, serviceBehaviour, type ServiceBehaviour } from "./fake-service";
+import { createServer } from "node:http";
+import { answerJson, readJson, serviceBehaviour, type ServiceBehaviour } from "./fake-service";
 import type { AddressInfo } from "node:net";
 
 export type TermiiCall = { path: string; body: Record<string, unknown>; status: number };
@@ -41,20 +41,10 @@ export async function fakeTermii(options: { apiKey?: string; unreachable?: (to: 
   const behaviour = serviceBehaviour();
   let counter = 0;
 
-  const answer = (response: ServerResponse, status: number, body: unknown, call: TermiiCall) => {
-    call.status = status;
-    response.writeHead(status, { "content-type": "application/json" });
-    response.end(JSON.stringify(body));
-  };
+  const answer = answerJson;
 
   const server = createServer(async (request, response) => {
-    const raw = await readBody(request);
-    let body: Record<string, unknown> = {};
-    try {
-      body = JSON.parse(raw) as Record<string, unknown>;
-    } catch {
-      body = {};
-    }
+    const body = await readJson(request);
     const path = (request.url ?? "").split("?")[0]!;
     const call: TermiiCall = { path, body, status: 0 };
     calls.push(call);
