@@ -35,12 +35,24 @@ export function recipientRef(address: string): string {
 }
 
 /**
+ * An address under `.invalid` can never receive mail (RFC 2606): the stand-in address of an account made with a phone
+ * number and no e-mail (app/features/accounts/phone.schemas.ts). Nothing is sent or enqueued to it.
+ */
+export function undeliverable(address: string): boolean {
+  return /\.invalid$/i.test(address.trim());
+}
+
+/**
  * Sends an e-mail over SMTP_URL; without it, keeps it in the outbox (/dev/mailbox) and logs it. What the e-mail jobs
  * run (ADR 34): a mail server's permanent refusal (a 5xx reply: no such mailbox, refused content) throws
  * PermanentJobFailure, so the job fails for good at once; anything else (down, timed out, a 4xx 'try later') is an
  * ordinary error, tried again.
  */
 export async function sendEmail(email: OutgoingEmail): Promise<void> {
+  if (undeliverable(email.to)) {
+    logger.info({ recipient: recipientRef(email.to), subject: email.subject }, "email not sent: the account has no e-mail address");
+    return;
+  }
   const smtp = transport();
   if (smtp) {
     const from = `Naija Directory <no-reply@${new URL(getEnv().PUBLIC_URL).hostname}>`;
@@ -70,6 +82,7 @@ export const EMAIL_QUEUE = "email";
  * key twice is one e-mail.
  */
 export async function enqueueEmail(tx: Tx, email: OutgoingEmail, options: { key?: string } = {}): Promise<void> {
+  if (undeliverable(email.to)) return;
   await enqueue(tx, EMAIL_QUEUE, email, options);
 }
 

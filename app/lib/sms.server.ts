@@ -18,8 +18,11 @@ import { enqueue, PermanentJobFailure } from "./jobs.server";
 import { logger } from "./logger.server";
 import { recipientRef } from "./email.server";
 
-/** A text message to one number (E.164, '+2348031234567'). */
-export type OutgoingSms = { to: string; text: string };
+/**
+ * A text message to one number (E.164, '+2348031234567'); with `voiceCode`, a voice call that reads out that code
+ * instead (the fallback for a person whose SMS does not arrive), `text` saying the same in writing.
+ */
+export type OutgoingSms = { to: string; text: string; voiceCode?: string };
 
 /** What a provider says about a message it took. */
 export type SmsReceipt = { provider: string; messageId: string | null };
@@ -108,12 +111,12 @@ export async function sendSms(sms: OutgoingSms): Promise<SmsReceipt | null> {
   const env = getEnv();
   const provider = smsProvider(env);
   if (provider) {
-    const receipt = await provider.send(sms);
-    logger.info({ recipient: recipientRef(sms.to), provider: receipt.provider, messageId: receipt.messageId }, "sms sent");
+    const receipt = sms.voiceCode ? await provider.callWithCode(sms.to, sms.voiceCode) : await provider.send({ to: sms.to, text: sms.text });
+    logger.info({ recipient: recipientRef(sms.to), provider: receipt.provider, messageId: receipt.messageId }, sms.voiceCode ? "voice code call placed" : "sms sent");
     return receipt;
   }
   if (env.isProduction) throw new PermanentJobFailure("no SMS provider is configured (SMS_PROVIDER)");
-  await getDb().insert(emailOutbox).values({ channel: "sms", to: sms.to, subject: "", text: sms.text, html: `<p>${escapeHtml(sms.text)}</p>` });
+  await getDb().insert(emailOutbox).values({ channel: "sms", to: sms.to, subject: sms.voiceCode ? "Voice call" : "", text: sms.text, html: `<p>${escapeHtml(sms.text)}</p>` });
   logger.info({ recipient: recipientRef(sms.to) }, "sms kept in the outbox (no SMS_PROVIDER): see /dev/mailbox");
   return null;
 }

@@ -5,11 +5,14 @@ import { inList } from "./directory";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 
-/** What a phone code proves (issue 33): that the person holds the number, to add it to their account. */
-export const PHONE_CODE_PURPOSES = ["verify-phone"] as const;
+/**
+ * What a phone code proves (issue 33): that the person holds the number, to add it to their account
+ * ('verify-phone', bound to the account) or to sign in or up with it ('sign-in', bound to no account).
+ */
+export const PHONE_CODE_PURPOSES = ["verify-phone", "sign-in"] as const;
 
 /**
- * One-time codes sent by SMS (issue 33, app/features/accounts/phone-codes.server.ts): never the code itself, only its
+ * One-time codes sent by SMS (issue 33, app/features/accounts/internal/phone-codes.server.ts): never the code itself, only its
  * HMAC with the server's secret; valid 10 minutes, 5 tries, one use. Rows older than a day are deleted by the scheduler.
  */
 export const phoneCodes = pgTable(

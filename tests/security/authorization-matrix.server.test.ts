@@ -134,7 +134,7 @@ describe("the matrix covers every route", () => {
 
   it("reads intents the way the route modules write them", () => {
     expect(intentsIn(sourcesOf("routes/owner/dashboard.tsx"))).toEqual(["delete", "feature"]);
-    expect(intentsIn(sourcesOf("routes/auth/login.tsx"))).toEqual(["forgot", "resend", "reset", "sign-in", "two-factor"]);
+    expect(intentsIn(sourcesOf("routes/auth/login.tsx"))).toEqual(["forgot", "phone-call", "phone-code", "phone-sign-in", "resend", "reset", "sign-in", "two-factor"]);
     expect(intentsIn(sourcesOf("routes/admin/admin.tsx"))).toContain("delete-feedback");
     expect(intentsIn(['<ActionForm intent="x-y">', 'if (intent === "z") {}'])).toEqual(["x-y", "z"]);
   });

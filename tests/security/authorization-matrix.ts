@@ -7,7 +7,7 @@
  * A row with an `effect` names what the request changes: every caller refused (a 4xx, or sent to sign-in,
  * to their own home or back to the dashboard) must leave it as it was, every caller allowed must change it.
  */
-import { randomUUID } from "node:crypto";
+import { randomInt, randomUUID } from "node:crypto";
 import { and, count, eq } from "drizzle-orm";
 import { businessClosures, businesses, businessImages, businessMessages, businessRevisions, conversationBlocks, emailPreferences, featuredRequests, feedback, kycSubmissions, notificationBroadcasts, notifications, payments, profiles, reports, reviews, savedBusinesses, user } from "../../db/schema";
 import {
@@ -154,6 +154,9 @@ const signedOutPage = (ok: Expected, over: Partial<Expectations> = {}): Expectat
   adminNo2fa: "→/admin",
   ...over,
 });
+
+/** A Nigerian mobile number no row has used (each number may have 3 codes per 15 minutes). */
+const freshMobile = () => `0809${String(randomInt(0, 10_000_000)).padStart(7, "0")}`;
 
 /** Whether an expectation is a refusal (the request must change nothing). */
 export function isRefusal(expected: Expected): boolean {
@@ -435,6 +438,14 @@ export const PAGE_ROWS: Row[] = [
   }),
   row({ key: "POST /login intent=resend", expect: signedOutPage(200), ask: (_w, _t, a) => ({ method: "POST", path: "/login", form: { intent: "resend", email: `nobody-${a}@example.com` } }) }),
   row({ key: "POST /login intent=forgot", expect: signedOutPage(200), ask: (_w, _t, a) => ({ method: "POST", path: "/login", form: { intent: "forgot", email: `nobody-${a}@example.com` } }) }),
+  row({ key: "POST /login intent=phone-code", case: "a code for a number", expect: signedOutPage(200), ask: () => ({ method: "POST", path: "/login", form: { intent: "phone-code", phone: freshMobile() } }) }),
+  row({ key: "POST /login intent=phone-call", case: "a code by voice call", expect: signedOutPage(200), ask: () => ({ method: "POST", path: "/login", form: { intent: "phone-call", phone: freshMobile() } }) }),
+  row({
+    key: "POST /login intent=phone-sign-in",
+    case: "a code never sent",
+    expect: signedOutPage(400),
+    ask: () => ({ method: "POST", path: "/login", form: { intent: "phone-sign-in", phone: freshMobile(), code: "123456" } }),
+  }),
   row({
     key: `POST /login intent=${UNKNOWN_INTENT}`,
     case: "read as a sign-in, with nothing filled in",
@@ -458,6 +469,18 @@ export const PAGE_ROWS: Row[] = [
   row({ key: "GET /register/:type", case: "no such account type", expect: same(404), ask: get("/register/admin") }),
   row({ key: "POST /register/:type intent=next", case: "an empty form", expect: signedOutPage(400), ask: post("/register/visitor", { intent: "next" }) }),
   row({ key: "POST /register/:type intent=register", case: "an empty form", expect: signedOutPage(400), ask: post("/register/visitor", { intent: "register" }) }),
+  row({ key: "POST /register/:type intent=phone-code", case: "an empty form", expect: signedOutPage(400), ask: post("/register/visitor", { intent: "phone-code" }) }),
+  row({ key: "POST /register/:type intent=phone-call", case: "an empty form", expect: signedOutPage(400), ask: post("/register/visitor", { intent: "phone-call" }) }),
+  row({
+    key: "POST /register/:type intent=phone-register",
+    case: "a code never sent",
+    expect: signedOutPage(400),
+    ask: () => ({
+      method: "POST",
+      path: "/register/visitor",
+      form: { intent: "phone-register", firstName: "Ada", lastName: "Obi", phone: freshMobile(), country: "Nigeria", state: "Lagos", code: "123456" },
+    }),
+  }),
   row({
     key: "POST /register/:type intent=resend",
     expect: signedOutPage(200),

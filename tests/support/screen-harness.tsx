@@ -13,6 +13,7 @@ import {
   StaticRouterProvider,
   useActionData,
   useLoaderData,
+  useParams,
   type ActionFunction,
   type LoaderFunction,
 } from "react-router";
@@ -67,7 +68,7 @@ export async function renderRoute(
   const request = new Request(new URL(path, BASE_URL), init);
   const Page = module.default as ComponentType<Record<string, unknown>>;
   function Screen() {
-    return <Page loaderData={useLoaderData()} actionData={useActionData()} params={{}} matches={[]} />;
+    return <Page loaderData={useLoaderData()} actionData={useActionData()} params={useParams()} matches={[]} />;
   }
   const handler = createStaticHandler([
     {

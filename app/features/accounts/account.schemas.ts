@@ -1,6 +1,7 @@
 import { z } from "~/lib/zod";
 import { withoutBidiControls } from "../../lib/plain-text";
 import { CATEGORIES, COUNTRIES, SIGNUP_REGIONS } from "../../lib/reference";
+import { nigerianMobile, PHONE_TEXTS } from "./phone.schemas";
 
 /** Spec 01 §5 texts. */
 export const ACCOUNT_TEXTS = {
@@ -64,6 +65,30 @@ export const RegisterSchema = z
     path: ["category"],
   });
 export type RegisterInput = z.infer<typeof RegisterSchema>;
+
+/**
+ * Signing up with a mobile number instead of an e-mail and password (issue 33): the same names, country, state and
+ * category, the number in any Nigerian form (stored as E.164), no e-mail.
+ */
+export const PhoneRegisterSchema = z
+  .object({
+    accountType: z.enum(["visitor", "business"]),
+    firstName: requiredText(),
+    lastName: requiredText(),
+    phone: z.string().trim().min(1, PHONE_TEXTS.invalidNumber).transform((value, ctx) => {
+      const phone = nigerianMobile(value);
+      if (!phone) ctx.addIssue({ code: "custom", message: PHONE_TEXTS.invalidNumber });
+      return phone ?? value;
+    }),
+    country: z.enum(COUNTRIES, { message: ACCOUNT_TEXTS.fillAllFields }),
+    state: z.enum(SIGNUP_REGIONS, { message: ACCOUNT_TEXTS.fillAllFields }),
+    category: z.string().optional(),
+  })
+  .refine((v) => v.accountType !== "business" || (CATEGORIES as readonly string[]).includes(v.category ?? ""), {
+    message: ACCOUNT_TEXTS.fillAllFields,
+    path: ["category"],
+  });
+export type PhoneRegisterInput = z.infer<typeof PhoneRegisterSchema>;
 
 export const SignInSchema = z.object({
   email: z.string().trim().min(1, ACCOUNT_TEXTS.fillAllFields),

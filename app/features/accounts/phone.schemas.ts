@@ -29,8 +29,31 @@ export const PHONE_TEXTS = {
   verified: (phone: string) => `Your phone number ${displayPhone(phone)} is verified.`,
   /** The SMS: who it is from, the code, how long it works, and that nobody should ask for it. */
   sms: (code: string) => `Naija Directory: your code is ${code}. It works for 10 minutes. Never share it: we will never ask you for it.`,
+  /** What the voice call reads out (Termii reads our code; the text is what the development outbox shows). */
+  voice: (code: string) => `Naija Directory voice call: your code is ${code}. It works for 10 minutes.`,
   failed: "Something went wrong. Please try again.",
 } as const;
+
+/** What the phone path of /login and /register/* says (issue 33). */
+export const PHONE_SIGN_IN_TEXTS = {
+  /** The same whether or not the number has an account: nothing tells who is registered. */
+  codeSent: (phone: string) => `We sent a 6-digit code by SMS to ${displayPhone(phone)}. Enter it below; it works for 10 minutes.`,
+  callPlaced: (phone: string) => `We are calling ${displayPhone(phone)} to read out a new 6-digit code. It works for 10 minutes.`,
+  noAccount: (phone: string) => `Your number ${displayPhone(phone)} is confirmed, but no account uses it yet. Create one to continue: you will not need another code.`,
+  useTwoFactor: "This account signs in with its e-mail, password and authenticator code.",
+  phoneOnlyEmail: "No e-mail address: you sign in with your phone number.",
+} as const;
+
+/**
+ * An account made with a phone number has no e-mail address, but better-auth's user needs a unique one: it gets an
+ * address under `.invalid`, which can never receive mail (RFC 2606), made from its id. Nothing is ever sent to it
+ * (app/lib/email.server.ts) and no screen shows it.
+ */
+export const PHONE_ONLY_EMAIL_DOMAIN = "phone-only.invalid";
+export const phoneOnlyEmail = (userId: string) => `${userId}@${PHONE_ONLY_EMAIL_DOMAIN}`;
+export const isPhoneOnlyEmail = (email: string | null | undefined) => Boolean(email?.toLowerCase().endsWith(`@${PHONE_ONLY_EMAIL_DOMAIN}`));
+/** The e-mail address to show, or null for an account without one. */
+export const shownEmail = (email: string | null | undefined): string | null => (email && !isPhoneOnlyEmail(email) ? email : null);
 
 /** Nigerian mobile numbers: +234 then 70x, 80x, 81x, 90x or 91x and 7 more digits. */
 const NIGERIAN_MOBILE = /^\+234[789][01]\d{8}$/;

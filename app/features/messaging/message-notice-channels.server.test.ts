@@ -6,7 +6,8 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { profiles } from "../../../db/schema";
+import { profiles, user } from "../../../db/schema";
+import { phoneOnlyEmail } from "../accounts/phone.schemas";
 import { createBusiness, createOwner, createVisitor } from "../../../db/seed/factories";
 import { JOB_HANDLERS } from "../../../server/jobs";
 import { actorFor } from "../../../tests/support/actors";
@@ -55,6 +56,24 @@ function quietLater() {
 }
 
 describe("the new-message notice on the owner's channels", () => {
+  it("an owner who signed up with a phone number and no e-mail hears by SMS without choosing, and cannot choose e-mail only", async () => {
+    const { owner, business, phone, actor } = await ownerWithPhone();
+    const stand_in = phoneOnlyEmail(owner.id);
+    await getDb().update(user).set({ email: stand_in }).where(eq(user.id, owner.id));
+    const phoneOnly = { ...actor, email: stand_in };
+    // Outside quiet hours, whenever the test runs: the defaults (21:00–07:00) would hold the text at night.
+    await visitorWrites(business.id, "Do you deliver to Yaba?");
+    const texts = await outboxTo(phone);
+    const held = await textJobs(phone);
+    // Sent at once by day; waiting for 07:00 when the test runs in the default quiet hours.
+    expect(texts.length + held.filter((j) => j.later).length).toBe(1);
+    if (texts.length === 1) expect(texts[0]).toMatchObject({ channel: "sms" });
+    expect(await outboxTo(stand_in)).toHaveLength(0);
+    expect(await refusal(setNoticePreferences(phoneOnly, { channels: ["email"], ...quietLater(), dailyTextCap: "10" }))).toMatchObject({
+      fields: { channels: NOTICE_TEXTS.needsEmail },
+    });
+  });
+
   it("by WhatsApp only: a text to their number saying who wrote, where to answer and how to stop; no e-mail", async () => {
     const { owner, business, phone, actor } = await ownerWithPhone();
     await setNoticePreferences(actor, { channels: ["whatsapp"], ...quietLater(), dailyTextCap: "10" });

@@ -8,7 +8,7 @@ import { enqueueWhatsApp, WHATSAPP_QUEUE } from "../../lib/whatsapp.server";
 import { getNoticePreferences } from "../notifications/notice-preferences.server";
 import { quietHoursEnd } from "../notifications/notice-preferences";
 import { getDb, queryRows } from "../../lib/db.server";
-import { sendEmail } from "../../lib/email.server";
+import { sendEmail, undeliverable } from "../../lib/email.server";
 import { getEnv } from "../../lib/env.server";
 import { displayName } from "./internal/message-view.server";
 import { chatHref } from "./message.schemas";
@@ -64,7 +64,9 @@ export async function sendMessageNotice({ messageId }: MessageNoticeJob, now: Da
   const prefs = await getNoticePreferences(row.recipient_id);
   let sent = false;
 
-  const textChannel = prefs.channels.includes("whatsapp") ? "whatsapp" : prefs.channels.includes("sms") ? "sms" : null;
+  // An account made with a phone number has no e-mail address: its notices go by SMS unless it chose WhatsApp.
+  const hasEmail = Boolean(row.email && !undeliverable(row.email));
+  const textChannel = prefs.channels.includes("whatsapp") ? "whatsapp" : prefs.channels.includes("sms") || !hasEmail ? "sms" : null;
   if (textChannel && row.phone) {
     const phone = row.phone;
     const short = oneLine(row.message).slice(0, 100) + (oneLine(row.message).length > 100 ? "…" : "");
@@ -88,7 +90,7 @@ export async function sendMessageNotice({ messageId }: MessageNoticeJob, now: Da
       })) || sent;
   }
   // E-mail when chosen, and instead of a text that has no verified number to go to.
-  if ((prefs.channels.includes("email") || (textChannel && !row.phone)) && row.email) {
+  if ((prefs.channels.includes("email") || (textChannel && !row.phone)) && hasEmail && row.email) {
     await sendEmail({
       to: row.email,
       subject: `New message for ${business}`,

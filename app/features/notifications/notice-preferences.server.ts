@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { noticePreferences, profiles } from "../../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { getDb } from "../../lib/db.server";
+import { isPhoneOnlyEmail } from "../accounts/phone.schemas";
 import type { SessionUser } from "../accounts/session-user";
 import { DAILY_TEXT_CAP_MAX, DEFAULT_NOTICE_PREFERENCES, NOTICE_CHANNELS, NOTICE_TEXTS, type NoticeChannel, type NoticePreferences } from "./notice-preferences";
 
@@ -42,6 +43,8 @@ export async function setNoticePreferences(
   if (channels.some((c) => c !== "email")) {
     const [row] = await getDb().select({ phone: profiles.phone }).from(profiles).where(eq(profiles.id, actor.id)).limit(1);
     if (!row?.phone) fields.channels = NOTICE_TEXTS.needsPhone;
+  } else if (channels.length > 0 && isPhoneOnlyEmail(actor.email)) {
+    fields.channels = NOTICE_TEXTS.needsEmail;
   }
   if (Object.keys(fields).length > 0) throw new AppError("invalid", Object.values(fields)[0]!, { fields });
   const prefs: NoticePreferences = { channels, quietFrom: quietFrom!, quietUntil: quietUntil!, dailyTextCap: cap };

@@ -25,6 +25,7 @@ export const NOTICE_TEXTS = {
   save: "Save notifications",
   saved: "Your notification choices are saved.",
   needsPhone: "Add and verify your phone number first to get texts.",
+  needsEmail: "Your account has no e-mail address: choose SMS or WhatsApp.",
   noChannel: "Choose at least one way to be told.",
   badHour: "Choose an hour from 00:00 to 23:00.",
   badCap: `Choose a number from 1 to ${DAILY_TEXT_CAP_MAX}.`,

@@ -23,6 +23,7 @@ import { confirmPhoneCode, requestPhoneCode, verifiedPhone } from "~/features/ac
 import { NoticePreferencesCard } from "~/features/notifications/components/notice-preferences-card";
 import { getNoticePreferences, setNoticePreferences } from "~/features/notifications/notice-preferences.server";
 import type { NoticePreferences } from "~/features/notifications/notice-preferences";
+import { PHONE_SIGN_IN_TEXTS, shownEmail } from "~/features/accounts/phone.schemas";
 
 export const meta: Route.MetaFunction = () => [{ title: `Profile | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
 
@@ -32,7 +33,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     profile: {
       name: profileDisplayName(user),
-      email: user.email,
+      // An account made with a phone number has no e-mail address (issue 33).
+      email: shownEmail(user.email) ?? PHONE_SIGN_IN_TEXTS.phoneOnlyEmail,
       firstName: user.firstName ?? "",
       lastName: user.lastName ?? "",
       country: user.country ?? PROFILE_TEXTS.defaultCountry,

@@ -20,6 +20,9 @@ import { buttonClass } from "~/components/ui/button";
 import { requestPasswordReset, resetPassword } from "~/features/accounts/password-reset.server";
 import { getSessionUser } from "~/features/accounts/session.server";
 import { resendVerification, signIn, verifyTwoFactorSignIn } from "~/features/accounts/sign-in.server";
+import { requestSignInCode, signInWithPhone } from "~/features/accounts/phone-sign-in.server";
+import { PHONE_SIGN_IN_TEXTS } from "~/features/accounts/phone.schemas";
+import { PhoneCodeStep, PhoneNumberField, SignInWays } from "~/features/accounts/components/phone-sign-in";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Sign in – Naija Directory" },
@@ -43,7 +46,18 @@ type ActionResult =
   | { intent: "two-factor"; error?: string; redirectTo: string }
   | { intent: "reset"; error: string; weakPassword?: string[] }
   | { intent: "resend"; message: string }
-  | { intent: "forgot"; error?: string; success?: string };
+  | { intent: "forgot"; error?: string; success?: string }
+  /** The phone path (issue 33): the number step, the code step, and a proved number without an account. */
+  | {
+      intent: "phone-sign-in";
+      stage: "number" | "code" | "no-account";
+      phone: string;
+      message?: string;
+      error?: string;
+      fieldError?: string;
+      codeError?: string;
+      redirectTo: string;
+    };
 
 /**
  * The answer to a refused step, in the shape that step's form reads: the status and text come from the
@@ -98,6 +112,41 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw redirect("/login?passwordReset=true");
   }
 
+  if (intent === "phone-code" || intent === "phone-call") {
+    const phone = String(form.get("phone") ?? "");
+    const redirectTo = safeRedirectPath(form.get("redirectTo")) ?? "";
+    const atCodeStep = form.get("step") === "code";
+    try {
+      const sent = await requestSignInCode({ phone, voice: intent === "phone-call" }, { clientAddress });
+      const message = intent === "phone-call" ? PHONE_SIGN_IN_TEXTS.callPlaced(sent.phone) : PHONE_SIGN_IN_TEXTS.codeSent(sent.phone);
+      return { intent: "phone-sign-in", stage: "code", phone: sent.phone, message, redirectTo } satisfies ActionResult;
+    } catch (error) {
+      return refused(error, ACCOUNT_TEXTS.loginUnexpected, (f) =>
+        atCodeStep && !f.fields?.phone
+          ? { intent: "phone-sign-in", stage: "code", phone, error: f.text, redirectTo }
+          : { intent: "phone-sign-in", stage: "number", phone, fieldError: f.fields?.phone, error: f.fields?.phone ? undefined : f.text, redirectTo },
+      );
+    }
+  }
+
+  if (intent === "phone-sign-in") {
+    const phone = String(form.get("phone") ?? "");
+    const redirectTo = safeRedirectPath(form.get("redirectTo")) ?? "";
+    try {
+      const result = await signInWithPhone({ phone, code: String(form.get("code") ?? "") }, { request, clientAddress });
+      if (result.status === "no-account") {
+        return data({ intent: "phone-sign-in", stage: "no-account", phone: result.phone, redirectTo } satisfies ActionResult, { headers: result.headers });
+      }
+      throw redirect(redirectTo || homeForRole(result.user), { headers: result.headers });
+    } catch (error) {
+      return refused(error, ACCOUNT_TEXTS.loginUnexpected, (f) =>
+        f.fields?.code
+          ? { intent: "phone-sign-in", stage: "code", phone, codeError: f.fields.code, redirectTo }
+          : { intent: "phone-sign-in", stage: "number", phone, error: f.text, redirectTo },
+      );
+    }
+  }
+
   if (intent === "two-factor") {
     const redirectTo = safeRedirectPath(form.get("redirectTo")) ?? "";
     try {
@@ -138,7 +187,15 @@ export default function Login() {
   const twoFactor = actionData && "intent" in actionData && actionData.intent === "two-factor" ? (actionData as Extract<ActionResult, { intent: "two-factor" }>) : null;
   return (
     <div className="mx-auto w-full max-w-md px-4 py-10">
-      {isReset ? <ResetPasswordForm token={token} error={params.get("error")} /> : twoFactor ? <TwoFactorForm step={twoFactor} /> : <SignInForm />}
+      {isReset ? (
+        <ResetPasswordForm token={token} error={params.get("error")} />
+      ) : twoFactor ? (
+        <TwoFactorForm step={twoFactor} />
+      ) : params.get("with") === "phone" || (actionData && "intent" in actionData && actionData.intent === "phone-sign-in") ? (
+        <PhoneSignInForm />
+      ) : (
+        <SignInForm />
+      )}
     </div>
   );
 }
@@ -183,6 +240,73 @@ function TwoFactorForm({ step }: { step: Extract<ActionResult, { intent: "two-fa
   );
 }
 
+/**
+ * Signing in with a mobile number (issue 33): the number, then the code sent to it by SMS. A number that no account
+ * uses is told so once proved, with the way to sign up (no second code needed).
+ */
+function PhoneSignInForm() {
+  const [params] = useSearchParams();
+  const actionData = useActionData<typeof action>() as ActionResult | undefined;
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  const step = actionData?.intent === "phone-sign-in" ? actionData : null;
+  const redirectTo = step ? step.redirectTo : (safeRedirectPath(params.get("redirectTo")) ?? "");
+  return (
+    <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-gray-200">
+      <h1 className="text-2xl font-bold text-gray-900">Welcome back</h1>
+      <p className="mt-1 text-sm text-gray-600">Sign in to your account</p>
+      <div className="mt-4">
+        <SignInWays current="phone" path="/login" search={params} />
+      </div>
+      {step?.stage === "no-account" ? (
+        <div className="space-y-4">
+          <Alert tone="info">{PHONE_SIGN_IN_TEXTS.noAccount(step.phone)}</Alert>
+          <Link to="/register/visitor?with=phone" className={buttonClass({ full: true })}>
+            Sign up as a visitor
+          </Link>
+          <Link to="/register/business?with=phone" className={buttonClass({ variant: "outline", full: true })}>
+            Sign up as a business owner
+          </Link>
+        </div>
+      ) : step?.stage === "code" ? (
+        <>
+          {step.error ? <Alert tone="error">{step.error}</Alert> : null}
+          <PhoneCodeStep
+            message={step.message}
+            error={step.codeError}
+            hidden={{ phone: step.phone, redirectTo, step: "code" }}
+            intent="phone-sign-in"
+            label="Sign In"
+            busyLabel="Signing in…"
+            busy={busy}
+          />
+          <p className="mt-4 text-center text-sm">
+            <Link to="/login?with=phone" className="font-semibold text-brand-700 hover:underline">
+              Use another number
+            </Link>
+          </p>
+        </>
+      ) : (
+        <Form method="post" replace noValidate className="space-y-4">
+          {redirectTo ? <Alert tone="info">Please sign in to continue.</Alert> : null}
+          {step?.stage === "number" && step.error ? <Alert tone="error">{step.error}</Alert> : null}
+          <input type="hidden" name="redirectTo" value={redirectTo} />
+          <PhoneNumberField defaultValue={step?.stage === "number" ? step.phone : ""} error={step?.stage === "number" ? step.fieldError : undefined} />
+          <button type="submit" name="intent" value="phone-code" className={buttonClass({ full: true })} disabled={busy}>
+            {busy ? "Sending…" : "Send code"}
+          </button>
+        </Form>
+      )}
+      <p className="mt-6 text-center text-sm text-gray-600">
+        Don&apos;t have an account?{" "}
+        <Link to="/register" className="font-semibold text-brand-700 hover:underline">
+          Sign up
+        </Link>
+      </p>
+    </div>
+  );
+}
+
 function SignInForm() {
   const [params] = useSearchParams();
   const actionData = useActionData<typeof action>();
@@ -199,7 +323,10 @@ function SignInForm() {
     <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-gray-200">
       <h1 className="text-2xl font-bold text-gray-900">Welcome back</h1>
       <p className="mt-1 text-sm text-gray-600">Sign in to your account</p>
-      <div className="mt-4 space-y-3">
+      <div className="mt-4">
+        <SignInWays current="email" path="/login" search={params} />
+      </div>
+      <div className="space-y-3">
         {params.get("verified") === "true" ? (
           <Alert tone="success">Your email address is verified. You can sign in now.</Alert>
         ) : null}

@@ -1,8 +1,9 @@
 import { useState } from "react";
-import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/register-account";
 import {
   ACCOUNT_TEXTS,
+  PhoneRegisterSchema,
   RegisterSchema,
   RegisterStepOneSchema,
   homeForRole,
@@ -16,6 +17,10 @@ import { buttonClass } from "~/components/ui/button";
 import { registerUser } from "~/features/accounts/register-user.server";
 import { getSessionUser } from "~/features/accounts/session.server";
 import { resendVerification } from "~/features/accounts/sign-in.server";
+import { provenPhone, registerWithPhone, requestSignInCode } from "~/features/accounts/phone-sign-in.server";
+import { PHONE_SIGN_IN_TEXTS } from "~/features/accounts/phone.schemas";
+import { PhoneCodeStep, PhoneNumberField, SignInWays } from "~/features/accounts/components/phone-sign-in";
+import { displayPhone } from "~/lib/phone";
 import { CATEGORIES, COUNTRIES, DEFAULT_COUNTRY, SIGNUP_REGIONS } from "~/lib/reference";
 
 type AccountType = "visitor" | "business";
@@ -34,15 +39,19 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   accountTypeFrom(params);
   const user = await getSessionUser(request);
   if (user) throw redirect(homeForRole(user));
-  return null;
+  // A number proved on /login in the last 30 minutes: the phone path needs no second code for it.
+  return { provenPhone: provenPhone(request) };
 }
 
 type Values = Record<string, string>;
 type ActionResult =
   | { done: true; email: string; resent?: string; resendError?: string }
+  /** The phone path (issue 33): the details with the number, then the code sent to it. */
+  | { done: false; phoneStep: "details" | "code"; errors: Record<string, string>; message?: string; info?: string; values: Values }
   | { done: false; step: 1 | 2; errors: Record<string, string>; weakPassword?: string[]; message?: string; values: Values };
 
-const FIELDS = ["firstName", "lastName", "email", "password", "confirmPassword", "country", "state", "category"] as const;
+const FIELDS = ["firstName", "lastName", "email", "password", "confirmPassword", "country", "state", "category", "phone"] as const;
+const PHONE_FIELDS = ["firstName", "lastName", "phone", "country", "state", "category"] as const;
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const accountType = accountTypeFrom(params);
@@ -63,6 +72,32 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       if (error instanceof Response) throw error;
       const { status, failure } = describeError(error, ACCOUNT_TEXTS.signupUnexpected);
       return data({ done: true, email, resendError: failure.text } satisfies ActionResult, { status });
+    }
+  }
+
+  if (intent === "phone-code" || intent === "phone-call" || intent === "phone-register") {
+    const phoneValues: Values = Object.fromEntries(PHONE_FIELDS.map((f) => [f, values[f] ?? ""]));
+    const atCodeStep = intent === "phone-register" || form.get("step") === "code";
+    const parsed = PhoneRegisterSchema.safeParse({ ...phoneValues, accountType, category: phoneValues.category || undefined });
+    if (!parsed.success) {
+      return data({ done: false, phoneStep: "details", errors: fieldErrors(parsed.error), values: phoneValues } satisfies ActionResult, { status: 400 });
+    }
+    const signUpContext = { request, clientAddress: context.clientAddress };
+    try {
+      // The code comes back, or the number was proved on /login: the account is made and signed in.
+      if (intent === "phone-register" || (intent === "phone-code" && !atCodeStep && provenPhone(request) === parsed.data.phone)) {
+        const made = await registerWithPhone({ ...parsed.data, code: String(form.get("code") ?? "") }, signUpContext);
+        if (made.status === "signed-in") throw redirect(homeForRole(made.user), { headers: made.headers });
+      }
+      const sent = await requestSignInCode({ phone: parsed.data.phone, voice: intent === "phone-call" }, { clientAddress: context.clientAddress });
+      const info = intent === "phone-call" ? PHONE_SIGN_IN_TEXTS.callPlaced(sent.phone) : PHONE_SIGN_IN_TEXTS.codeSent(sent.phone);
+      return { done: false, phoneStep: "code", errors: {}, info, values: { ...phoneValues, phone: sent.phone } } satisfies ActionResult;
+    } catch (error) {
+      if (error instanceof Response) throw error;
+      const { status, failure } = describeError(error, ACCOUNT_TEXTS.signupUnexpected);
+      const errors = failure.fields ?? {};
+      const phoneStep = errors.phone ? "details" : atCodeStep ? "code" : "details";
+      return data({ done: false, phoneStep, errors, message: failure.fields ? undefined : failure.text, values: phoneValues } satisfies ActionResult, { status });
     }
   }
 
@@ -102,9 +137,83 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return { done: true, email: parsed.data.email } satisfies ActionResult;
 }
 
+type EmailActionResult = Exclude<ActionResult, { phoneStep: string }>;
+type PhoneActionResult = Extract<ActionResult, { phoneStep: string }>;
+
 export default function RegisterAccount({ params }: Route.ComponentProps) {
   const accountType = params.type === "business" ? "business" : "visitor";
+  const [search] = useSearchParams();
   const actionData = useActionData<typeof action>() as ActionResult | undefined;
+  const phonePath = search.get("with") === "phone" || (actionData !== undefined && "phoneStep" in actionData);
+  return (
+    <div className="mx-auto w-full max-w-md px-4 py-10">
+      {phonePath ? <PhoneRegisterForm accountType={accountType} /> : <EmailRegisterForm accountType={accountType} />}
+    </div>
+  );
+}
+
+/**
+ * Signing up with a mobile number (issue 33): name, number, country, state (and category), then the code sent to the
+ * number; no e-mail or password. A number proved on /login in the last 30 minutes needs no code.
+ */
+function PhoneRegisterForm({ accountType }: { accountType: AccountType }) {
+  const [search] = useSearchParams();
+  const loaderData = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as ActionResult | undefined;
+  const step = actionData && "phoneStep" in actionData ? (actionData as PhoneActionResult) : null;
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  const proven = loaderData?.provenPhone ?? null;
+  const values: Values = { country: DEFAULT_COUNTRY, state: "", category: "", phone: proven ? displayPhone(proven) : "", ...(step?.values ?? {}) };
+  const errors = step?.errors ?? {};
+  return (
+    <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-gray-200">
+      <h1 className="text-2xl font-bold text-gray-900">{accountType === "business" ? "Create a business owner account" : "Create a visitor account"}</h1>
+      <div className="mt-4">
+        <SignInWays current="phone" path={`/register/${accountType}`} search={search} />
+      </div>
+      {step?.message ? <Alert tone="error">{step.message}</Alert> : null}
+      {step?.phoneStep === "code" ? (
+        <PhoneCodeStep
+          message={step.info}
+          error={errors.code}
+          hidden={{ ...Object.fromEntries(Object.entries(step.values).filter(([, v]) => v !== "")), step: "code" }}
+          intent="phone-register"
+          label="Create Account"
+          busyLabel="Creating account…"
+          busy={busy}
+        />
+      ) : (
+        <Form method="post" replace noValidate className="space-y-4">
+          {proven ? <Alert tone="success">{`Your number ${displayPhone(proven)} is confirmed: no code needed.`}</Alert> : null}
+          <div className="grid grid-cols-2 gap-3">
+            <TextField label="First name" name="firstName" autoComplete="given-name" defaultValue={values.firstName ?? ""} error={errors.firstName} />
+            <TextField label="Last name" name="lastName" autoComplete="family-name" defaultValue={values.lastName ?? ""} error={errors.lastName} />
+          </div>
+          <PhoneNumberField defaultValue={values.phone} error={errors.phone} />
+          <SelectField label="Country" name="country" options={COUNTRIES} defaultValue={values.country ?? DEFAULT_COUNTRY} error={errors.country} />
+          <SelectField label="State / Region" name="state" options={SIGNUP_REGIONS} placeholder="Select your state" defaultValue={values.state ?? ""} error={errors.state} />
+          {accountType === "business" ? (
+            <SelectField label="Business category" name="category" options={CATEGORIES} placeholder="Select a category" defaultValue={values.category ?? ""} error={errors.category} />
+          ) : null}
+          <button type="submit" name="intent" value="phone-code" className={buttonClass({ full: true })} disabled={busy}>
+            {busy ? "Sending…" : proven ? "Create Account" : "Send code"}
+          </button>
+        </Form>
+      )}
+      <p className="mt-6 text-center text-sm text-gray-600">
+        Already have an account?{" "}
+        <Link to="/login?with=phone" className="font-semibold text-brand-700 hover:underline">
+          Sign in
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+function EmailRegisterForm({ accountType }: { accountType: AccountType }) {
+  const [search] = useSearchParams();
+  const actionData = useActionData<typeof action>() as EmailActionResult | undefined;
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle";
   const serverValues = actionData && !actionData.done ? actionData.values : undefined;
@@ -128,7 +237,6 @@ export default function RegisterAccount({ params }: Route.ComponentProps) {
 
   if (actionData?.done && !correcting) {
     return (
-      <div className="mx-auto w-full max-w-md px-4 py-10">
         <div className="rounded-2xl bg-white p-6 text-center shadow-sm ring-1 ring-gray-200">
           <h1 className="text-2xl font-bold text-gray-900">Check Your Email!</h1>
           <p className="mt-3 text-gray-700">
@@ -162,7 +270,6 @@ export default function RegisterAccount({ params }: Route.ComponentProps) {
             </p>
           </div>
         </div>
-      </div>
     );
   }
 
@@ -172,8 +279,8 @@ export default function RegisterAccount({ params }: Route.ComponentProps) {
     setValues((v) => ({ ...v, [name]: event.target.value }));
 
   return (
-    <div className="mx-auto w-full max-w-md px-4 py-10">
       <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-gray-200">
+        <SignInWays current="email" path={`/register/${accountType}`} search={search} />
         <p className="text-sm font-medium text-brand-700">Step {step} of 2</p>
         <h1 className="mt-1 text-2xl font-bold text-gray-900">
           {accountType === "business" ? "Create a business owner account" : "Create a visitor account"}
@@ -308,6 +415,5 @@ export default function RegisterAccount({ params }: Route.ComponentProps) {
           </Link>
         </p>
       </div>
-    </div>
   );
 }

@@ -4,6 +4,7 @@ import type { ActivityEntry } from "../list-user-activity.server";
 import type { AdminUserRow } from "../list-users.server";
 import type { Paged } from "../../../lib/pagination";
 import { ADMIN_TEXTS, ROLE_LABELS, USER_FILTER_OPTIONS } from "../admin.schemas";
+import { shownEmail } from "../../accounts/phone.schemas";
 import { ActionForm, locationLabel, PagedList, personName, ReasonForm, resultFor, type AdminActionResult, useSubmitting } from "./admin-ui";
 import { buttonClass } from "../../../components/ui/button";
 import { fieldClass } from "../../../components/ui/field";
@@ -100,7 +101,7 @@ function UserCard({ user: u, isMe, result }: { user: AdminUserRow; isMe: boolean
             {name}
             {isMe ? <span className="ml-1 text-sm font-normal text-gray-500">(you)</span> : null}
           </h3>
-          <p className="break-all text-sm text-gray-700">{u.email?.trim() || ADMIN_TEXTS.noEmail}</p>
+          <p className="break-all text-sm text-gray-700">{shownEmail(u.email?.trim()) ?? ADMIN_TEXTS.noEmail}</p>
           <p className="text-sm text-gray-600">
             {locationLabel(u.state, u.country)} · Joined {formatDate(u.createdAt)}
           </p>
@@ -221,7 +222,7 @@ function ActivityPanel({ activity }: { activity: Activity }) {
           <h3 id="activity-title" className="font-semibold">
             Recent activity: {who}
           </h3>
-          {activity.user ? <p className="text-sm text-gray-600">{activity.user.email || ADMIN_TEXTS.noEmail}</p> : null}
+          {activity.user ? <p className="text-sm text-gray-600">{shownEmail(activity.user.email) ?? ADMIN_TEXTS.noEmail}</p> : null}
         </div>
         <Link to={`?${close.toString()}`} className={buttonClass({ variant: "outline", size: "sm" })} preventScrollReset>
           Close
