@@ -156,11 +156,23 @@ export const JOBS_PER_TURN = 10;
 /** How long a stopping process waits for the job it is running (the rest waits in the database for another). */
 export const JOB_STOP_WAIT_MS = 3_000;
 
+/**
+ * How often pg-boss's maintenance runs: each process's timer fires at this interval, and the first to find the last
+ * run (pgboss.version.maintained_on) at least this long ago runs it for everyone. Its first step fails the 'active'
+ * jobs older than their expire_in (failJobsByTimeout: to 'retry', or 'failed' with no try left), which is how a job
+ * whose process died mid-run is tried again: after its expire_in (60 s for texts, db/migrations/0038_delivery_expiry.sql)
+ * plus the wait for the next run (under this interval as a rule, under twice it when a timer falls just short), then
+ * its retry delay. pg-boss's default, 120 s, made that wait up to 4 minutes. The cost: a one-row UPDATE per process
+ * per interval, and per run three short statements under pg-boss's advisory lock (expire, archive, drop).
+ */
+export const JOB_MAINTENANCE_INTERVAL_SECONDS = 30;
+
 type Workers = { stop(): Promise<void> };
 
 /**
- * Starts pg-boss on the database (no schema changes: migrate false) with its maintenance and without its cron (failed
- * jobs kept 30 days in `pgboss.job`, then archived), and a worker per queue in `handlers`: a loop of our own that
+ * Starts pg-boss on the database (no schema changes: migrate false) with its maintenance every
+ * JOB_MAINTENANCE_INTERVAL_SECONDS unless told otherwise and without its cron (failed jobs kept 30 days in
+ * `pgboss.job`, then archived), and a worker per queue in `handlers`: a loop of our own that
  * checks every `pollingIntervalSeconds` and runs what is due, one job at a time (`runQueue`).
  */
 export async function startJobQueue(
@@ -174,7 +186,7 @@ export async function startJobQueue(
     migrate: false,
     schedule: false,
     supervise: true,
-    maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 120,
+    maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? JOB_MAINTENANCE_INTERVAL_SECONDS,
     archiveFailedAfterSeconds: 30 * 86_400,
   });
   boss.on("error", (error) => logger.error({ err: error }, "job queue error"));
