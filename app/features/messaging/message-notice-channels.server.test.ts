@@ -84,6 +84,30 @@ describe("the new-message notice on the owner's channels", () => {
     expect(await outboxTo(owner.email)).toEqual([]);
   });
 
+  it("a visitor hears of the business's reply the same way: by SMS when chosen, else by e-mail", async () => {
+    const { owner, business } = await ownerWithPhone();
+    const texting = await createVisitor(getDb(), { firstName: "Bisi", lastName: "Ade" });
+    numbers += 1;
+    const visitorPhone = `+234708${String(Date.now() % 100_000).padStart(5, "0")}${String(numbers).padStart(2, "0")}`;
+    await getDb().update(profiles).set({ phone: visitorPhone, phoneVerifiedAt: new Date() }).where(eq(profiles.id, texting.id));
+    await setNoticePreferences(await actorFor(texting), { channels: ["sms"], ...quietLater(), dailyTextCap: "10" });
+    const emailing = await createVisitor(getDb(), { firstName: "Uche", lastName: "Nna" });
+    for (const visitor of [texting, emailing]) {
+      await sendMessage(await actorFor(visitor), { businessId: business.id, message: "Do you open on Sunday?", idempotencyKey: randomUUID() });
+      // The visitor left the chat 20 minutes ago (a person looking at it is told nothing).
+      await getDb().execute(sql`update conversation_states set last_seen_at = now() - interval '20 minutes' where user_id = ${visitor.id}`);
+      await sendMessage(await actorFor(owner), { businessId: business.id, visitorId: visitor.id, message: "Yes, from noon.", idempotencyKey: randomUUID() });
+    }
+    await runDueJobs(JOB_HANDLERS);
+    const [text] = await outboxTo(visitorPhone);
+    expect(text).toMatchObject({ channel: "sms" });
+    expect(text!.text).toMatch(new RegExp(`^Naija Directory: ${business.name} replied to you: "Yes, from noon\\." Read and answer: http\\S+ Stop these texts: http\\S+/profile$`));
+    expect(await outboxTo(texting.email)).toEqual([]);
+    const [mail] = await outboxTo(emailing.email);
+    expect(mail).toMatchObject({ channel: "email", subject: `${business.name} replied to your message` });
+    expect(mail!.text).toContain("Yes, from noon.");
+  });
+
   it("by SMS and e-mail in their quiet hours: the e-mail now, the SMS held until the quiet hours end", async () => {
     const { owner, business, phone, actor } = await ownerWithPhone();
     await setNoticePreferences(actor, { channels: ["sms", "email"], ...quietNow(), dailyTextCap: "10" });

@@ -32,19 +32,19 @@ export const MESSAGE_NOTICE_TEMPLATE = "new_message_notice";
 
 /**
  * The new-message notice job (enqueued by sendMessage's statement, which decides when): tells the message's
- * recipient, the business owner, that a visitor wrote, written from the message as it is now, on the channels the
- * owner chose (notice preferences, issue 33): a text — by WhatsApp when chosen, else SMS, to their verified number,
+ * recipient that a visitor wrote (to the business owner) or that the business answered (to the visitor), written
+ * from the message as it is now, on the channels the recipient chose (notice preferences, issue 33): a text — by WhatsApp when chosen, else SMS, to their verified number,
  * held until their quiet hours end, at most their daily number of texts — and an e-mail. Nothing is sent when the
  * message is gone, already read (the owner saw it in the app meanwhile) or its recipient deleted their account. A
  * send that fails throws and the queue tries again; the text's job is keyed by the message, so a retry adds none.
  */
 export async function sendMessageNotice({ messageId }: MessageNoticeJob, now: Date = new Date()): Promise<{ sent: boolean }> {
   const [row] = await queryRows<{
-    business_id: string; business_name: string; visitor_id: string; recipient_id: string; message: string; read: boolean;
+    business_id: string; business_name: string; visitor_id: string; recipient_id: string; sender_type: string; message: string; read: boolean;
     email: string | null; deleted: boolean; first_name: string | null; last_name: string | null; phone: string | null;
   }>(
     getDb(),
-    sql`select m.business_id, b.name as business_name, m.visitor_id, m.recipient_id, m.message, m.read_status as read,
+    sql`select m.business_id, b.name as business_name, m.visitor_id, m.recipient_id, m.sender_type, m.message, m.read_status as read,
           u.email, (u.deleted_at is not null) as deleted, vp.first_name, vp.last_name, rp.phone
         from ${businessMessages} m
           join ${businesses} b on b.id = m.business_id
@@ -59,7 +59,10 @@ export async function sendMessageNotice({ messageId }: MessageNoticeJob, now: Da
     getEnv().PUBLIC_URL,
   ).toString();
   const business = oneLine(row.business_name);
-  const from = oneLine(displayName({ firstName: row.first_name, lastName: row.last_name }));
+  const visitor = oneLine(displayName({ firstName: row.first_name, lastName: row.last_name }));
+  // To the owner, a visitor wrote; to the visitor, the business answered (issue 33: visitors hear of replies too).
+  const toVisitor = row.sender_type === "business";
+  const from = toVisitor ? business : visitor;
   const excerpt = row.message.length > 500 ? `${row.message.slice(0, 500)}…` : row.message;
   const prefs = await getNoticePreferences(row.recipient_id);
   let sent = false;
@@ -71,7 +74,10 @@ export async function sendMessageNotice({ messageId }: MessageNoticeJob, now: Da
     const phone = row.phone;
     const short = oneLine(row.message).slice(0, 100) + (oneLine(row.message).length > 100 ? "…" : "");
     // Who it is from, what, where to answer, and how to stop (issue 33).
-    const text = `Naija Directory: ${from} wrote to ${business}: "${short}" Reply: ${link} Stop these texts: ${new URL("/profile", getEnv().PUBLIC_URL).toString()}`;
+    const stop = `Stop these texts: ${new URL("/profile", getEnv().PUBLIC_URL).toString()}`;
+    const text = toVisitor
+      ? `Naija Directory: ${business} replied to you: "${short}" Read and answer: ${link} ${stop}`
+      : `Naija Directory: ${from} wrote to ${business}: "${short}" Reply: ${link} ${stop}`;
     const key = `message-notice-text:${messageId}`;
     sent =
       (await getDb().transaction(async (tx) => {
@@ -82,7 +88,7 @@ export async function sendMessageNotice({ messageId }: MessageNoticeJob, now: Da
         if (Number(counted?.count ?? 1) > prefs.dailyTextCap) return false;
         const startAfter = quietHoursEnd(prefs, now) ?? undefined;
         if (textChannel === "whatsapp") {
-          await enqueueWhatsApp(tx, { to: phone, text, template: { name: MESSAGE_NOTICE_TEMPLATE, language: "en", category: "utility", params: [from, business, short] } }, { key, startAfter });
+          await enqueueWhatsApp(tx, { to: phone, text, template: { name: MESSAGE_NOTICE_TEMPLATE, language: "en", category: "utility", params: toVisitor ? [business, visitor, short] : [from, business, short] } }, { key, startAfter });
         } else {
           await enqueueSms(tx, { to: phone, text }, { key, startAfter });
         }
@@ -93,10 +99,10 @@ export async function sendMessageNotice({ messageId }: MessageNoticeJob, now: Da
   if ((prefs.channels.includes("email") || (textChannel && !row.phone)) && hasEmail && row.email) {
     await sendEmail({
       to: row.email,
-      subject: `New message for ${business}`,
-      text: `${from} sent a message to ${business}:\n\n${excerpt}\n\nReply: ${link}\n`,
+      subject: toVisitor ? `${business} replied to your message` : `New message for ${business}`,
+      text: toVisitor ? `${business} replied to your message:\n\n${excerpt}\n\nRead and answer: ${link}\n` : `${from} sent a message to ${business}:\n\n${excerpt}\n\nReply: ${link}\n`,
       html:
-        `<p>${escapeHtml(from)} sent a message to <b>${escapeHtml(business)}</b>:</p>` +
+        (toVisitor ? `<p><b>${escapeHtml(business)}</b> replied to your message:</p>` : `<p>${escapeHtml(from)} sent a message to <b>${escapeHtml(business)}</b>:</p>`) +
         `<blockquote style="white-space:pre-wrap">${escapeHtml(excerpt)}</blockquote>` +
         `<p><a href="${escapeHtml(link)}">Reply in Naija Directory</a></p>`,
     });

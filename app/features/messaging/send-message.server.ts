@@ -120,7 +120,6 @@ export async function sendMessage(actor: SessionUser | null, input: unknown): Pr
     throw new AppError("forbidden", mySide === "visitor" ? BLOCK_TEXTS.visitorBlocked : BLOCK_TEXTS.businessBlocked);
   }
 
-  const emailsOwner = recipientId === ownerId;
   const visitorName = displayName({ firstName: target.first_name, lastName: target.last_name });
   const quiet = sql`make_interval(mins => ${OWNER_EMAIL_QUIET_MINUTES})`;
   // The message as its readers see it; the statement adds its id and time.
@@ -131,8 +130,8 @@ export async function sendMessage(actor: SessionUser | null, input: unknown): Pr
   // ONE statement, so one round trip and no BEGIN/COMMIT (ADR 26); it commits or fails as a whole:
   // - the rate limit (5 per user per 60 s, shared by every process), counted whatever follows, as before;
   // - if allowed, the message (nothing more when the same key was stored meanwhile: sent twice at once);
-  // - writing in a conversation means having seen it; and the owner gets at most one notice per conversation per
-  //   15 minutes, none while they have it open: the claim is atomic, so several processes cannot both send one, and
+  // - writing in a conversation means having seen it; and the recipient (the owner, or the visitor the business
+  //   answers) gets at most one notice per conversation per 15 minutes, none while they have it open: the claim is atomic, so several processes cannot both send one, and
   //   the notice's job is enqueued by this statement (ADR 34): it exists if and only if the message does;
   // - the recipient's counts and, for the owner's analytics (issue 18), when the conversation began and whether
   //   the business had answered. The statement's parts do not see the row it inserts (one snapshot), so the
@@ -158,7 +157,7 @@ export async function sendMessage(actor: SessionUser | null, input: unknown): Pr
         ),
         claimed as (
           insert into ${conversationStates} (business_id, visitor_id, user_id, last_emailed_at)
-          select ${businessId}, ${visitorId}, ${ownerId}, now() where ${emailsOwner} and exists (select 1 from ins)
+          select ${businessId}, ${visitorId}, ${recipientId}, now() where exists (select 1 from ins)
           on conflict (business_id, visitor_id, user_id) do update set last_emailed_at = now()
           where (${conversationStates.lastSeenAt} is null or ${conversationStates.lastSeenAt} < now() - ${quiet})
             and (${conversationStates.lastEmailedAt} is null or ${conversationStates.lastEmailedAt} < now() - ${quiet})
