@@ -6,8 +6,8 @@
  * observation goes through the balancer; X-Served-By says which process answered.
  * Run: npm run build && npx vitest run --config vitest.cluster.config.ts (npm test's step `cluster`).
  */
-import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
+import { createHash, randomBytes, randomInt, randomUUID } from "node:crypto";
+import { mkdtemp, readdir, readFile, readlink, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { hash } from "@node-rs/argon2";
@@ -18,6 +18,7 @@ import { createBusiness, createOwner, createVisitor, type CreatedUser } from "..
 import { signIn } from "../../app/features/accounts/sign-in.server";
 import { openDatabase, queryRows, useDatabase, type Database } from "../../app/lib/db.server";
 import { parseEnv, setEnv } from "../../app/lib/env.server";
+import { fakeTermii, type FakeTermii, type TermiiCall } from "../support/fake-termii";
 import { ProductionProcess } from "../support/production-process";
 import { LiveClient, MessageLoad, tally, type Sender, type Tally, type Target } from "../support/cluster-load";
 import { hasHaproxy, HAPROXY_PATH, SERVED_BY, startHaproxy, type Haproxy } from "../support/haproxy";
@@ -58,6 +59,7 @@ describe.skipIf(missing.length > 0)("three processes behind HAProxy on one Postg
   let postgres: PostgresServer;
   let s3: S3Server;
   let haproxy: Haproxy;
+  let termii: FakeTermii;
   let database: Database;
   let workDir: string;
   let lb: string;
@@ -199,6 +201,64 @@ describe.skipIf(missing.length > 0)("three processes behind HAProxy on one Postg
     return total;
   }
 
+  /** Polls `check` every 100 ms until it answers something (not undefined or false); fails after `timeoutMs`. */
+  async function until<T>(what: string, check: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs: number): Promise<T> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const value = await check();
+      if (value !== undefined && value !== false) return value;
+      if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms: ${what}`);
+      await sleep(100);
+    }
+  }
+
+  /** Mobile numbers as a person types them (0803…), a new one for each text so that each is counted on its own. */
+  const mobileBase = randomInt(1_000_000, 9_000_000);
+  let mobiles = 0;
+  const newMobile = () => `0803${mobileBase + ++mobiles}`;
+  /** The number as Termii gets it (international digits, no plus). */
+  const termiiNumber = (mobile: string) => `234${mobile.slice(1)}`;
+
+  /** A sign-in code by SMS, asked for as the /login form's phone way does, through the balancer. */
+  const askSignInCode = (mobile: string) =>
+    through("/login", {
+      method: "POST",
+      headers: { origin: lb, "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": nextAddress() },
+      body: new URLSearchParams({ intent: "phone-code", phone: mobile }),
+    });
+
+  type SmsJob = { id: string; state: string; retry_count: number; expire_s: number };
+  const smsJobs = (mobile: string) =>
+    queryRows<SmsJob>(
+      database.db,
+      sql`select id, state::text as state, retry_count, extract(epoch from expire_in)::float8 as expire_s
+          from pgboss.job where name = 'sms' and data->>'to' = ${`+${termiiNumber(mobile)}`} order by created_on`,
+    );
+
+  /**
+   * The app process that made `call` to the fake Termii: the one holding the TCP connection whose local port is the
+   * call's remote port (Linux: /proc/net/tcp names the socket's inode, /proc/<pid>/fd the process holding it).
+   */
+  async function callerOf(call: TermiiCall): Promise<ProductionProcess | undefined> {
+    const termiiPort = Number(new URL(termii.baseUrl).port);
+    const inodes = new Set<string>();
+    for (const table of ["/proc/net/tcp", "/proc/net/tcp6"]) {
+      for (const line of (await readFile(table, "utf8").catch(() => "")).split("\n").slice(1)) {
+        const [, local, remote, , , , , , , inode] = line.trim().split(/\s+/);
+        const port = (address: string | undefined) => parseInt(address?.split(":").at(-1) ?? "", 16);
+        if (inode && port(local) === call.remotePort && port(remote) === termiiPort) inodes.add(inode);
+      }
+    }
+    for (const app of apps.values()) {
+      if (!app.pid) continue;
+      for (const fd of await readdir(`/proc/${app.pid}/fd`).catch(() => [])) {
+        const target = await readlink(`/proc/${app.pid}/fd/${fd}`).catch(() => "");
+        if (inodes.has(/^socket:\[(\d+)\]$/.exec(target)?.[1] ?? "")) return app;
+      }
+    }
+    return undefined;
+  }
+
   async function waitAllUp(timeoutMs = 60_000) {
     await Promise.all(PROCESSES.map((name) => haproxy.waitForStatus(name, "UP", timeoutMs)));
   }
@@ -206,7 +266,7 @@ describe.skipIf(missing.length > 0)("three processes behind HAProxy on one Postg
   beforeAll(async () => {
     const begin = Date.now();
     workDir = await mkdtemp(path.join(tmpdir(), "nd-cluster-"));
-    [postgres, s3] = await Promise.all([startPostgres({ database: "naija_cluster" }), startS3Server()]);
+    [postgres, s3, termii] = await Promise.all([startPostgres({ database: "naija_cluster" }), startS3Server(), fakeTermii()]);
     const lbPort = await freePort();
     lb = `http://127.0.0.1:${lbPort}`;
     const shared: Record<string, string> = {
@@ -218,6 +278,11 @@ describe.skipIf(missing.length > 0)("three processes behind HAProxy on one Postg
       LOG_LEVEL: "warn",
       JOBS_INTERVAL_MS: "1000",
       METRICS_TOKEN: metricsToken,
+      // Texts go through Termii (the fake, on loopback: allowed outside NODE_ENV=production, as here).
+      SMS_PROVIDER: "termii",
+      TERMII_API_KEY: termii.apiKey,
+      TERMII_SENDER_ID: "NaijaDir",
+      TERMII_BASE_URL: termii.baseUrl,
       ...s3.env,
     };
     for (const name of PROCESSES) {
@@ -269,7 +334,7 @@ describe.skipIf(missing.length > 0)("three processes behind HAProxy on one Postg
     await Promise.allSettled([...apps.values()].map((app) => app.close()));
     await haproxy?.stop().catch(() => undefined);
     await database?.close().catch(() => undefined);
-    await Promise.allSettled([postgres?.dispose(), s3?.stop()]);
+    await Promise.allSettled([postgres?.dispose(), s3?.stop(), termii?.close()]);
     if (figures.length > 0) {
       const width = Math.max(...figures.map(([name]) => name.length));
       console.log(`\nCluster test figures\n${figures.map(([name, value]) => `  ${name.padEnd(width)}  ${value}`).join("\n")}\n`);
@@ -600,5 +665,118 @@ describe.skipIf(missing.length > 0)("three processes behind HAProxy on one Postg
     expect({ lost: result.lost, duplicated: result.duplicated, undelivered: result.undelivered, deliveredTwice: result.deliveredTwice, refused: result.refused }).toEqual({
       lost: 0, duplicated: 0, undelivered: 0, deliveredTwice: 0, refused: 0,
     });
+  }, 150_000);
+
+  it("texts: one cut off by a SIGKILL mid-send is sent again once it expires, and ones asked for while Termii is down arrive when it is back; each once", async () => {
+    const { db } = database;
+    // Kept short by SQL on this test's own database: the sms queue's expiry is 5 s instead of 60 s for the text about
+    // to be cut off (a job takes its queue's expiry when inserted), and this test's texts retry after 1 s instead of
+    // 10 s (doubling from there: pgboss.job's retry_delay). What is waited for is real: the expiry, the processes' own
+    // pg-boss maintenance (every 30 s, JOB_MAINTENANCE_INTERVAL_SECONDS) that moves the expired job to 'retry', and
+    // their workers. The outage (b) runs while the cut-off text (a) waits for that maintenance.
+    const killed = newMobile();
+    let hung: TermiiCall;
+    let cutOff: SmsJob;
+    await db.execute(sql`update pgboss.queue set expire_seconds = 5 where name = 'sms'`);
+    try {
+      // (a) Termii does not answer the next call: the worker that sends it is stuck there, its job 'active'.
+      termii.behave("hang", { times: 1 });
+      expect((await askSignInCode(killed)).status).toBe(200);
+      hung = await until("the fake Termii gets the code's text", () => termii.calls.find((c) => c.body.to === termiiNumber(killed)), 15_000);
+      [cutOff] = (await smsJobs(killed)) as [SmsJob];
+    } finally {
+      await db.execute(sql`update pgboss.queue set expire_seconds = 60 where name = 'sms'`);
+    }
+    expect(cutOff).toMatchObject({ state: "active", retry_count: 0, expire_s: 5 });
+    await db.execute(sql`update pgboss.job set retry_delay = 1 where id = ${cutOff.id}::uuid`);
+    const victim = await callerOf(hung);
+    if (!victim) throw new Error(`no app process holds the connection of the hung call (port ${hung.remotePort})`);
+    const killedAt = Date.now();
+    await victim.stop("SIGKILL");
+
+    // The cut-off text's job, watched from now on: when each state is first seen, and who sends it in the end.
+    const seen = new Map<string, number>();
+    let sentBy = "?";
+    let watching = true;
+    const watcher = (async () => {
+      while (watching) {
+        const [row] = await smsJobs(killed);
+        if (row && !seen.has(row.state)) seen.set(row.state, Date.now() - killedAt);
+        if (row?.state === "completed") {
+          const sent = termii.calls.find((c) => c.body.to === termiiNumber(killed) && c.status === 200);
+          sentBy = (sent && (await callerOf(sent))?.name) ?? "?";
+          return;
+        }
+        await sleep(100);
+      }
+    })();
+    await haproxy.waitForStatus(victim.name, "DOWN", 15_000);
+    const restarted = victim.start().then(async () => {
+      await haproxy.waitForStatus(victim.name, "UP", 30_000);
+      return Date.now() - killedAt;
+    });
+    restarted.catch(() => undefined); // awaited below
+
+    // (b) Termii down (503) while three more codes are asked for: each tried and refused twice, waiting to be tried again.
+    termii.behave("down");
+    const downAt = Date.now();
+    const outage = [newMobile(), newMobile(), newMobile()];
+    for (const mobile of outage) expect((await askSignInCode(mobile)).status).toBe(200);
+    const outageTo = sql.join(outage.map((mobile) => sql`${`+${termiiNumber(mobile)}`}`), sql`, `);
+    await db.execute(sql`update pgboss.job set retry_delay = 1, start_after = least(start_after, now() + interval '2 seconds')
+      where name = 'sms' and data->>'to' in (${outageTo}) and state in ('created', 'retry')`);
+    const refusedCalls = () => termii.calls.filter((c) => outage.some((m) => c.body.to === termiiNumber(m)) && c.status === 503).length;
+    await until(
+      "the three texts refused (503) twice each and waiting to be tried again",
+      async () => {
+        const rows = (await Promise.all(outage.map(smsJobs))).flat();
+        const eachRefused = outage.every((m) => termii.calls.filter((c) => c.body.to === termiiNumber(m) && c.status === 503).length >= 2);
+        return eachRefused && rows.length === 3 && rows.every((row) => row.state === "retry");
+      },
+      30_000,
+    );
+    expect(termii.sent.filter((s) => outage.some((m) => s.to === termiiNumber(m)))).toEqual([]);
+    const refusedWhileDown = refusedCalls();
+    // Back: no step of ours, the workers' next tries get through.
+    termii.behave("ok");
+    const backAt = Date.now();
+    await until(
+      "the three texts sent once Termii is back",
+      async () => (await Promise.all(outage.map(smsJobs))).flat().every((row) => row.state === "completed"),
+      30_000,
+    );
+    const outageSentMs = Date.now() - backAt;
+
+    // (a) again: the killed process back in the balancer, and its text sent by whichever process's worker took it.
+    const upMs = await restarted;
+    await until("the cut-off text sent again", () => seen.has("completed"), 90_000);
+    watching = false;
+    await watcher;
+
+    expect(hung.status, "the first call was never answered").toBe(0);
+    const jobs = await smsJobs(killed);
+    expect(jobs.map((job) => [job.id, job.state])).toEqual([[cutOff.id, "completed"]]);
+    expect(jobs[0]!.retry_count).toBeGreaterThanOrEqual(1);
+    for (const mobile of [killed, ...outage]) {
+      expect(termii.sent.filter((s) => s.to === termiiNumber(mobile)), `texts to ${mobile}`).toHaveLength(1);
+      expect(await smsJobs(mobile), `jobs to ${mobile}`).toHaveLength(1);
+    }
+    // Nothing left that could send one of them again: no job of theirs waiting, to be tried again or active.
+    const allTo = sql.join([killed, ...outage].map((mobile) => sql`${`+${termiiNumber(mobile)}`}`), sql`, `);
+    const pending = await queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from pgboss.job where name = 'sms' and data->>'to' in (${allTo}) and state in ('created', 'retry', 'active')`,
+    );
+    expect(pending[0]?.n).toBe(0);
+    figure(
+      "SMS cut off by SIGKILL",
+      `${victim.name} killed while its call to Termii hung (job 'active', expiring after 5 s here, 60 s in production); ` +
+        `'retry' seen ${seen.get("retry") ?? "-"} ms after the kill (the processes' maintenance), sent by ${sentBy} ${seen.get("completed")} ms after it; ` +
+        `${victim.name} UP again after ${upMs} ms`,
+    );
+    figure(
+      "SMS during a Termii outage",
+      `3 codes asked for during a ${backAt - downAt} ms outage: ${refusedWhileDown} calls refused (503), all three 'retry', none sent; all three sent once ${outageSentMs} ms after Termii was back`,
+    );
   }, 150_000);
 });

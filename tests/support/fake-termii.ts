@@ -17,7 +17,8 @@ import { createServer } from "node:http";
 import { answerJson, readJson, serviceBehaviour, type ServiceBehaviour } from "./fake-service";
 import type { AddressInfo } from "node:net";
 
-export type TermiiCall = { path: string; body: Record<string, unknown>; status: number };
+/** `remotePort`: the caller's end of the connection (which process made the call, for the cluster test). */
+export type TermiiCall = { path: string; body: Record<string, unknown>; status: number; remotePort?: number };
 export type TermiiSent = { messageId: string; to: string; from: string; text: string; channel: string; kind: "sms" | "voice" };
 export type TermiiBehaviour = ServiceBehaviour;
 
@@ -46,7 +47,7 @@ export async function fakeTermii(options: { apiKey?: string; unreachable?: (to: 
   const server = createServer(async (request, response) => {
     const body = await readJson(request);
     const path = (request.url ?? "").split("?")[0]!;
-    const call: TermiiCall = { path, body, status: 0 };
+    const call: TermiiCall = { path, body, status: 0, remotePort: request.socket.remotePort };
     calls.push(call);
     if (request.method !== "POST" || (path !== "/api/sms/send" && path !== "/api/sms/otp/call")) return answer(response, 404, { message: "Not found" }, call);
 
