@@ -1,14 +1,9 @@
 import { sql } from "drizzle-orm";
 import { businesses, businessMessages, profiles, user } from "../../../db/schema";
-import { watDate } from "../../lib/opening-hours";
-import { rateLimitHitSql } from "../../lib/rate-limit.server";
-import { jobExists } from "../../lib/jobs.server";
-import { enqueueSms, SMS_QUEUE } from "../../lib/sms.server";
-import { enqueueWhatsApp, WHATSAPP_QUEUE } from "../../lib/whatsapp.server";
 import { getNoticePreferences } from "../notifications/notice-preferences.server";
-import { quietHoursEnd } from "../notifications/notice-preferences";
 import { getDb, queryRows } from "../../lib/db.server";
-import { sendEmail, undeliverable } from "../../lib/email.server";
+import { sendEmail } from "../../lib/email.server";
+import { enqueueTextNotice, noticeRoute } from "../notifications/deliver-notice.server";
 import { getEnv } from "../../lib/env.server";
 import { displayName } from "./internal/message-view.server";
 import { chatHref } from "./message.schemas";
@@ -67,10 +62,8 @@ export async function sendMessageNotice({ messageId }: MessageNoticeJob, now: Da
   const prefs = await getNoticePreferences(row.recipient_id);
   let sent = false;
 
-  // An account made with a phone number has no e-mail address: its notices go by SMS unless it chose WhatsApp.
-  const hasEmail = Boolean(row.email && !undeliverable(row.email));
-  const textChannel = prefs.channels.includes("whatsapp") ? "whatsapp" : prefs.channels.includes("sms") || !hasEmail ? "sms" : null;
-  if (textChannel && row.phone) {
+  const route = noticeRoute(prefs, { phone: row.phone, email: row.email });
+  if (route.text && row.phone) {
     const phone = row.phone;
     const short = oneLine(row.message).slice(0, 100) + (oneLine(row.message).length > 100 ? "…" : "");
     // Who it is from, what, where to answer, and how to stop (issue 33).
@@ -78,25 +71,16 @@ export async function sendMessageNotice({ messageId }: MessageNoticeJob, now: Da
     const text = toVisitor
       ? `Naija Directory: ${business} replied to you: "${short}" Read and answer: ${link} ${stop}`
       : `Naija Directory: ${from} wrote to ${business}: "${short}" Reply: ${link} ${stop}`;
-    const key = `message-notice-text:${messageId}`;
-    sent =
-      (await getDb().transaction(async (tx) => {
-        // Already enqueued by an earlier try of this job: the daily count is not taken twice.
-        if (await jobExists(tx, textChannel === "whatsapp" ? WHATSAPP_QUEUE : SMS_QUEUE, key)) return true;
-        // The day's count, in this transaction (PGlite has one connection: a statement outside it would wait for it).
-        const [counted] = await queryRows<{ count: number }>(tx, rateLimitHitSql(`text-notices:${row.recipient_id}:${watDate(now)}`, 86_400));
-        if (Number(counted?.count ?? 1) > prefs.dailyTextCap) return false;
-        const startAfter = quietHoursEnd(prefs, now) ?? undefined;
-        if (textChannel === "whatsapp") {
-          await enqueueWhatsApp(tx, { to: phone, text, template: { name: MESSAGE_NOTICE_TEMPLATE, language: "en", category: "utility", params: toVisitor ? [business, visitor, short] : [from, business, short] } }, { key, startAfter });
-        } else {
-          await enqueueSms(tx, { to: phone, text }, { key, startAfter });
-        }
-        return true;
-      })) || sent;
+    const channel = route.text;
+    sent = await getDb().transaction((tx) =>
+      enqueueTextNotice(tx, {
+        userId: row.recipient_id, channel, phone, text, prefs, now, key: `message-notice-text:${messageId}`,
+        template: { name: MESSAGE_NOTICE_TEMPLATE, params: toVisitor ? [business, visitor, short] : [from, business, short] },
+      }),
+    );
   }
   // E-mail when chosen, and instead of a text that has no verified number to go to.
-  if ((prefs.channels.includes("email") || (textChannel && !row.phone)) && hasEmail && row.email) {
+  if (route.email && row.email) {
     await sendEmail({
       to: row.email,
       subject: toVisitor ? `${business} replied to your message` : `New message for ${business}`,
