@@ -85,7 +85,6 @@ describe("a text whose process died mid-send", () => {
 
     // Within its 60 s a maintenance run leaves it alone, and no worker takes an active job: nothing is sent.
     await maintenanceRun();
-    await maintenanceRun();
     expect(await job(id)).toMatchObject({ state: "active", retry_count: 0, expire_s: 60 });
     expect(termii.calls).toHaveLength(0);
 
@@ -106,8 +105,7 @@ describe("a text whose process died mid-send", () => {
     await getDb().execute(sql`update pgboss.job set start_after = now() where id = ${id}::uuid`);
     await expect.poll(async () => (await job(id))?.state, { timeout: 15_000 }).toBe("completed");
     expect((await job(id))?.retry_count).toBe(1);
-    // Two more maintenance runs and many polling rounds later: still one text, one job.
-    await maintenanceRun();
+    // A maintenance run and many polling rounds later: still one text, one job.
     await maintenanceRun();
     expect(termii.sent.filter((s) => s.to === to.slice(1))).toEqual([
       expect.objectContaining({ text: "Naija Directory: your sign-in code is 482913", channel: "dnd", kind: "sms" }),
