@@ -51,13 +51,13 @@ const FEATURE_DEPENDENCIES = {
   plans: ["accounts"],
   analytics: ["accounts", "plans"],
   kyc: ["accounts"],
-  listings: ["accounts", "plans"],
+  listings: ["accounts", "plans", "notifications"],
   featured: ["accounts", "listings"],
   payments: ["accounts", "plans", "featured"],
   directory: ["accounts", "listings", "featured", "reviews", "analytics"],
   admin: ["accounts", "listings", "featured", "feedback", "kyc", "payments", "reports", "reviews", "analytics"],
   privacy: ["accounts", "listings", "reviews"],
-  reviews: ["accounts", "messaging"],
+  reviews: ["accounts", "messaging", "notifications"],
   reports: ["accounts", "listings", "reviews"],
 };
 

@@ -24,6 +24,7 @@ import { WHATSAPP_QUEUE } from "../../lib/whatsapp.server";
 import { ADMIN_PAGE_SIZE } from "../../lib/pagination";
 import { ADMIN_TWO_FACTOR_REQUIRED, TWO_FACTOR_REQUIRED_REASON } from "../accounts/access";
 import { MESSAGE_NOTICE_QUEUE } from "../messaging/send-message-notice.server";
+import { NOTICE_QUEUE } from "../notifications/person-notices.server";
 import { LEDGER_TEXTS } from "../payments/payment-ledger";
 import { enqueuePaymentReceipt, RECEIPT_QUEUE } from "../payments/send-payment-receipt.server";
 import { ADMIN_TEXTS, DELIVERY_QUEUES, DELIVERY_TEXTS } from "./admin.schemas";
@@ -78,7 +79,7 @@ const retryAudits = (jobId: string) =>
 
 describe("the delivery queues", () => {
   it("are every queue the server runs: the receipt, the new-message notice, e-mails and texts (SMS, WhatsApp)", () => {
-    expect([...DELIVERY_QUEUES].sort()).toEqual([RECEIPT_QUEUE, MESSAGE_NOTICE_QUEUE, EMAIL_QUEUE, SMS_QUEUE, WHATSAPP_QUEUE].sort());
+    expect([...DELIVERY_QUEUES].sort()).toEqual([RECEIPT_QUEUE, MESSAGE_NOTICE_QUEUE, NOTICE_QUEUE, EMAIL_QUEUE, SMS_QUEUE, WHATSAPP_QUEUE].sort());
     expect(Object.keys(JOB_HANDLERS).sort()).toEqual([...DELIVERY_QUEUES].sort());
   });
 

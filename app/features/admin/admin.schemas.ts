@@ -207,13 +207,14 @@ export const AUDIENCE_LABELS: Record<(typeof NOTIFICATION_AUDIENCES)[number], st
  * The queues of deliveries (server/jobs.ts names their jobs): the payment receipt (`RECEIPT_QUEUE`), the owner's
  * new-message notice (`MESSAGE_NOTICE_QUEUE`, messaging's) and e-mails written when they were caused (`EMAIL_QUEUE`).
  */
-export const DELIVERY_QUEUES = ["payment-receipt", "message-notice", "email", "sms", "whatsapp"] as const;
+export const DELIVERY_QUEUES = ["payment-receipt", "message-notice", "notice", "email", "sms", "whatsapp"] as const;
 export type DeliveryQueue = (typeof DELIVERY_QUEUES)[number];
 
 /** What a delivery of each queue is, in plain words. */
 export const DELIVERY_LABELS: Record<DeliveryQueue, string> = {
   "payment-receipt": "Payment receipt",
   "message-notice": "New-message notice",
+  notice: "Account notice",
   email: "E-mail",
   sms: "SMS",
   whatsapp: "WhatsApp message",
@@ -223,6 +224,7 @@ export const DELIVERY_LABELS: Record<DeliveryQueue, string> = {
 export const DELIVERY_ABOUT_LABELS: Record<DeliveryQueue, string> = {
   "payment-receipt": "Payment reference",
   "message-notice": "Business",
+  notice: "Subject",
   email: "Subject",
   // A text's words are never shown: one may carry a sign-in code.
   sms: "Kind",

@@ -45,7 +45,7 @@ export async function listFailedDeliveries(actor: SessionUser | null, input: { p
   const rows = await queryRows<{
     id: string; queue: DeliveryQueue; created_on: Date | string; completed_on: Date | string | null; retry_count: number; error: string | null;
     email_to: string | null; email_subject: string | null; template_name: string | null; reference: string | null; payer_email: string | null;
-    business_name: string | null; owner_email: string | null;
+    business_name: string | null; owner_email: string | null; notice_email: string | null;
   }>(
     getDb(),
     sql`select j.id, j.name as queue, j.created_on, j.completed_on, j.retry_count,
@@ -54,7 +54,8 @@ export async function listFailedDeliveries(actor: SessionUser | null, input: { p
           j.data->>'reference' as reference,
           case when pu.deleted_at is null then pu.email end as payer_email,
           b.name as business_name,
-          case when ou.deleted_at is null then ou.email end as owner_email
+          case when ou.deleted_at is null then ou.email end as owner_email,
+          case when nu.deleted_at is null then nu.email end as notice_email
         from pgboss.job j
           left join payments p on j.name = 'payment-receipt' and p.reference = j.data->>'reference'
           left join "user" pu on pu.id = p.user_id
@@ -63,6 +64,7 @@ export async function listFailedDeliveries(actor: SessionUser | null, input: { p
                             then (j.data->>'messageId')::uuid end
           left join businesses b on b.id = m.business_id
           left join "user" ou on ou.id = m.recipient_id
+          left join "user" nu on j.name = 'notice' and nu.id = j.data->>'userId'
         where j.name in (${queueList}) and j.state = 'failed'
         order by j.completed_on desc nulls last, j.id
         limit ${limit} offset ${offset}`,
@@ -80,10 +82,14 @@ export async function listFailedDeliveries(actor: SessionUser | null, input: { p
       rows: page.rows.map((row) => ({
         id: row.id,
         queue: row.queue,
-        to: row.queue === "email" || row.queue === "sms" || row.queue === "whatsapp" ? row.email_to : row.queue === "payment-receipt" ? row.payer_email : row.owner_email,
+        to:
+          row.queue === "email" || row.queue === "sms" || row.queue === "whatsapp" ? row.email_to
+          : row.queue === "payment-receipt" ? row.payer_email
+          : row.queue === "notice" ? row.notice_email
+          : row.owner_email,
         // A text's words are never shown (a sign-in code may be among them): its kind or template only.
         about:
-          row.queue === "email" ? row.email_subject
+          row.queue === "email" || row.queue === "notice" ? row.email_subject
           : row.queue === "payment-receipt" ? row.reference
           : row.queue === "sms" ? "Text message"
           : row.queue === "whatsapp" ? row.template_name

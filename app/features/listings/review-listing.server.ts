@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { businesses } from "../../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { lockRow, updateAudited } from "../../lib/audited-change.server";
@@ -6,6 +7,7 @@ import { getDb } from "../../lib/db.server";
 import { announceDirectoryChange } from "../../lib/realtime.server";
 import { requireAdmin } from "../accounts/access";
 import type { SessionUser } from "../accounts/session-user";
+import { enqueueNotice } from "../notifications/person-notices.server";
 import { ListingReviewSchema, REVIEW_TEXTS, type ListingReviewInput } from "./listing.schemas";
 
 /**
@@ -47,6 +49,20 @@ export async function reviewListing(actor: SessionUser | null, input: ListingRev
       targetType: "business",
     });
     await announceDirectoryChange(tx, [review.businessId]);
+    // The owner is told either way, with the reason when rejected (issue 33).
+    const [listing] = await tx.select({ ownerId: businesses.userId, name: businesses.name }).from(businesses).where(eq(businesses.id, review.businessId));
+    if (listing?.ownerId) {
+      const approved = review.decision === "approve";
+      await enqueueNotice(tx, {
+        userId: listing.ownerId,
+        line: approved ? `${listing.name} is approved and public.` : `${listing.name} was not approved: ${review.reason}`,
+        detail: approved
+          ? `Your listing ${listing.name} is approved: anyone can find it now.`
+          : `Your listing ${listing.name} was not approved. The reason: ${review.reason} Edit it from your dashboard and it will be reviewed again.`,
+        subject: approved ? `${listing.name} is approved` : `${listing.name} was not approved`,
+        path: approved ? `/businesses/${review.businessId}` : "/dashboard",
+      });
+    }
   });
   return { status: review.decision === "approve" ? "approved" : "rejected" };
 }

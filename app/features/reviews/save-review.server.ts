@@ -4,6 +4,7 @@ import { AppError } from "../../lib/app-error";
 import { getDb, queryRows } from "../../lib/db.server";
 import { hitRateLimit, refundRateLimit } from "../../lib/rate-limit.server";
 import type { SessionUser } from "../accounts/session-user";
+import { enqueueNotice } from "../notifications/person-notices.server";
 import { moveRating } from "./internal/ratings.server";
 import {
   needsModeration, REVIEW_LIMITS, REVIEW_TEXTS, reviewTextProblem, sanitizeReview, SaveReviewSchema, type ReviewStatus,
@@ -86,6 +87,20 @@ export async function saveReview(actor: SessionUser | null, input: unknown): Pro
     // The same author's other request wrote it a moment ago.
     if (!row) return null;
     await moveRating(tx, businessId, null, wanted === "published" ? stars : null);
+    // The owner hears of a new public review (a held one, once an admin publishes it: not told then).
+    if (wanted === "published") {
+      const [listing] = await tx.select({ ownerId: businesses.userId, name: businesses.name }).from(businesses).where(eq(businesses.id, businessId));
+      if (listing?.ownerId) {
+        const author = [actor.firstName, actor.lastName ? `${actor.lastName.slice(0, 1)}.` : ""].filter(Boolean).join(" ") || "A visitor";
+        await enqueueNotice(tx, {
+          userId: listing.ownerId,
+          line: `New ${stars}-star review of ${listing.name} from ${author}.`,
+          detail: `${author} gave ${listing.name} ${stars} star${stars === 1 ? "" : "s"}${body ? `: "${body.length > 300 ? `${body.slice(0, 300)}…` : body}"` : "."} You can reply on the business page.`,
+          subject: `New review of ${listing.name}`,
+          path: `/businesses/${businessId}#reviews`,
+        });
+      }
+    }
     return { reviewId: row.id, status: wanted, created: true };
   });
   if (!result) {
