@@ -19,6 +19,9 @@ import { ACCOUNT_TEXTS } from "./account.schemas";
 import { PHONE_SIGN_IN_TEXTS, PHONE_TEXTS, isPhoneOnlyEmail, shownEmail } from "./phone.schemas";
 import { PHONE_PROOF_COOKIE, provenPhone, registerWithPhone, requestSignInCode, signInWithPhone } from "./phone-sign-in.server";
 import { getSessionUser } from "./session.server";
+import { hasPassword, requestHolderCode } from "./verify-phone.server";
+import { deleteMyAccount } from "../privacy/delete-my-account.server";
+import { PRIVACY_TEXTS } from "../privacy/privacy.schemas";
 
 let counter = 0;
 /** A fresh Nigerian mobile number per test, typed the way people type it. */
@@ -158,5 +161,24 @@ describe("signing in and up with a mobile number", () => {
     const code = /code is (\d{6})\./.exec(call.text)![1]!;
     expect(call.text).toBe(PHONE_TEXTS.voice(code));
     expect(await signInWithPhone({ phone: number.typed, code }, { request: request(), clientAddress: address() })).toMatchObject({ status: "no-account" });
+  });
+
+  it("an account made by phone has no password: it confirms its own deletion with a code to its number, and the number is free again", async () => {
+    const number = freshNumber();
+    await requestSignInCode({ phone: number.typed }, { clientAddress: address() });
+    const made = await registerWithPhone({ ...signUp(number.typed), code: await codeSentTo(number.e164) }, { request: request(), clientAddress: address() });
+    if (made.status !== "signed-in") throw new Error("not signed in");
+    expect(await hasPassword(made.user)).toBe(false);
+    expect(await refusal(deleteMyAccount(made.user, { confirmation: "DELETE" }))).toMatchObject({ fields: { code: PRIVACY_TEXTS.codeRequired } });
+    await requestHolderCode(made.user, { clientAddress: address() });
+    const code = await codeSentTo(number.e164);
+    const wrong = code === "000000" ? "111111" : "000000";
+    expect(await refusal(deleteMyAccount(made.user, { code: wrong, confirmation: "DELETE" }))).toMatchObject({ fields: { code: PHONE_TEXTS.wrongCode } });
+    await deleteMyAccount(made.user, { code, confirmation: "DELETE" });
+    const [row] = await getDb().select({ deletedAt: user.deletedAt }).from(user).where(eq(user.id, made.user.id));
+    expect(row!.deletedAt).toBeInstanceOf(Date);
+    // The number belongs to nobody now: signing in with it finds no account.
+    await requestSignInCode({ phone: number.typed }, { clientAddress: address() });
+    expect(await signInWithPhone({ phone: number.typed, code: await codeSentTo(number.e164) }, { request: request(), clientAddress: address() })).toMatchObject({ status: "no-account" });
   });
 });

@@ -3,8 +3,8 @@
  * and the number is the account's once the code comes back. The code's rules are internal/phone-codes.server.ts's;
  * here, a cap per account on top (texts cost money).
  */
-import { eq, sql } from "drizzle-orm";
-import { phoneCodes, profiles } from "../../../db/schema";
+import { and, eq, isNotNull, sql } from "drizzle-orm";
+import { account, phoneCodes, profiles } from "../../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { getDb, queryRows } from "../../lib/db.server";
 import { isUniqueViolation } from "../../lib/db-errors.server";
@@ -51,6 +51,35 @@ export async function confirmPhoneCode(actor: SessionUser | null, input: { phone
     throw error;
   }
   return { phone };
+}
+
+/**
+ * A code to the account's own verified number, to confirm it is them where a password would be asked and the account
+ * has none (made with a phone number): deleting the account. Throws AppError 'invalid' when it has no number.
+ */
+export async function requestHolderCode(actor: SessionUser | null, context: { clientAddress?: string | null }): Promise<{ phone: string }> {
+  if (!actor) throw new AppError("unauthenticated", PHONE_TEXTS.failed);
+  const phone = await verifiedPhone(actor);
+  if (!phone) throw new AppError("invalid", PHONE_TEXTS.failed);
+  return requestPhoneCode(actor, { phone }, context);
+}
+
+/** Checks and uses up a code sent by requestHolderCode; throws AppError 'invalid' with the code field's message. */
+export async function confirmHolderCode(actor: SessionUser, code: string): Promise<void> {
+  const phone = await verifiedPhone(actor);
+  if (!phone) refuseCode(PHONE_TEXTS.expired);
+  const codeId = await checkPhoneCode({ phone: phone!, purpose: PURPOSE, userId: actor.id, code });
+  await getDb().transaction((tx) => usePhoneCode(tx, codeId));
+}
+
+/** Whether the account has a password (accounts made with a phone number have none). */
+export async function hasPassword(actor: SessionUser): Promise<boolean> {
+  const [row] = await getDb()
+    .select({ id: account.id })
+    .from(account)
+    .where(and(eq(account.userId, actor.id), eq(account.providerId, "credential"), isNotNull(account.password)))
+    .limit(1);
+  return Boolean(row);
 }
 
 /** The account's verified number, or null. */

@@ -12,6 +12,7 @@ import { verifyPassword } from "../../lib/password.server";
 import { hitRateLimit, peekRateLimit, resetRateLimit } from "../../lib/rate-limit.server";
 import { getStorage } from "../../lib/storage.server";
 import type { SessionUser } from "../accounts/session-user";
+import { confirmHolderCode } from "../accounts/verify-phone.server";
 import { removeOwnerListings } from "../listings/remove-owner-listings.server";
 import { removeAuthorReviews } from "../reviews/remove-author-reviews.server";
 import { confirmsDeletion, DELETED_USER_NAME, PRIVACY_TEXTS } from "./privacy.schemas";
@@ -45,11 +46,19 @@ export type DeletedAccount = { listingsRemoved: number; sessionsEnded: number; k
  *  - the deletion is audited.
  * The files (listing images, ID documents) are deleted after the commit.
  */
-export async function deleteMyAccount(actor: SessionUser | null, input: { password?: string; confirmation?: string }): Promise<DeletedAccount> {
+export async function deleteMyAccount(actor: SessionUser | null, input: { password?: string; code?: string; confirmation?: string }): Promise<DeletedAccount> {
   if (!actor) throw new AppError("unauthenticated", PRIVACY_TEXTS.signInRequired);
   const password = input.password ?? "";
+  const [credential] = await getDb()
+    .select({ hash: account.password })
+    .from(account)
+    .where(and(eq(account.userId, actor.id), eq(account.providerId, "credential")))
+    .limit(1);
+  // An account made with a phone number has no password: a code sent to its number confirms it is them (issue 33).
+  const byCode = !credential?.hash;
   const fields: Record<string, string> = {};
-  if (!password) fields.password = PRIVACY_TEXTS.passwordRequired;
+  if (!byCode && !password) fields.password = PRIVACY_TEXTS.passwordRequired;
+  if (byCode && !(input.code ?? "").trim()) fields.code = PRIVACY_TEXTS.codeRequired;
   if (!confirmsDeletion(input.confirmation ?? "")) fields.confirmation = PRIVACY_TEXTS.confirmationMismatch;
   if (Object.keys(fields).length > 0) throw new AppError("invalid", PRIVACY_TEXTS.checkFields, { fields });
 
@@ -58,12 +67,10 @@ export async function deleteMyAccount(actor: SessionUser | null, input: { passwo
   if ((await peekRateLimit(failures, DELETE_ACCOUNT_LIMITS.windowSeconds)) >= DELETE_ACCOUNT_LIMITS.passwordFailures) {
     throw new AppError("rate-limited");
   }
-  const [credential] = await getDb()
-    .select({ hash: account.password })
-    .from(account)
-    .where(and(eq(account.userId, actor.id), eq(account.providerId, "credential")))
-    .limit(1);
-  if (!credential?.hash || !(await verifyPassword({ hash: credential.hash, password }))) {
+  if (byCode) {
+    // The code's own rules (5 tries, 10 minutes, one use) bound the guesses.
+    await confirmHolderCode(actor, input.code ?? "");
+  } else if (!(await verifyPassword({ hash: credential!.hash!, password }))) {
     await hitRateLimit(failures, DELETE_ACCOUNT_LIMITS.passwordFailures, DELETE_ACCOUNT_LIMITS.windowSeconds);
     throw new AppError("invalid", PRIVACY_TEXTS.checkFields, { fields: { password: PRIVACY_TEXTS.wrongPassword } });
   }

@@ -8,6 +8,7 @@ export const PRIVACY_TEXTS = {
   confirmationWord: "DELETE",
   passwordRequired: "Enter your password to confirm it is you.",
   wrongPassword: "That password is not correct.",
+  codeRequired: "Send a code to your phone and enter it to confirm it is you.",
   confirmationMismatch: "Type DELETE to confirm.",
   checkFields: { title: "Account not deleted", text: "Please check the fields marked below." },
   deleteFailed: { title: "Account not deleted", text: "We could not delete your account. Please try again." },

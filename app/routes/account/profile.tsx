@@ -19,7 +19,7 @@ import { setWeeklySummary } from "~/features/analytics/set-weekly-summary.server
 import { weeklySummaryWanted } from "~/features/analytics/weekly-summary-preference.server";
 import { WEEKLY_SUMMARY_TEXTS } from "~/features/analytics/weekly-summary-texts";
 import { PhoneCard, type PhoneCardState } from "~/features/accounts/components/phone-card";
-import { confirmPhoneCode, requestPhoneCode, verifiedPhone } from "~/features/accounts/verify-phone.server";
+import { confirmPhoneCode, hasPassword, requestHolderCode, requestPhoneCode, verifiedPhone } from "~/features/accounts/verify-phone.server";
 import { NoticePreferencesCard } from "~/features/notifications/components/notice-preferences-card";
 import { getNoticePreferences, setNoticePreferences } from "~/features/notifications/notice-preferences.server";
 import type { NoticePreferences } from "~/features/notifications/notice-preferences";
@@ -48,6 +48,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       weeklySummary: user.role === "business" ? await weeklySummaryWanted(user.id) : null,
       // The verified mobile number and how they want to hear of new messages (issue 33).
       phone: await verifiedPhone(user),
+      hasPassword: await hasPassword(user),
       notices: await getNoticePreferences(user.id),
     },
     // Lists travel as data so the page's JavaScript does not carry every reference list.
@@ -60,6 +61,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, ["visitor", "business", "admin"]);
   const form = await request.formData();
   if (form.get("intent") === "delete-account") return deleteAccount(request, user, form);
+  // An account without a password confirms its deletion with a code sent to its number (issue 33).
+  if (form.get("intent") === "delete-code") {
+    const confirmation = String(form.get("confirmation") ?? "").slice(0, 100);
+    try {
+      const { phone } = await requestHolderCode(user, { clientAddress: context.clientAddress });
+      return { ok: true as const, form: "delete-code" as const, codeSentTo: phone, confirmation };
+    } catch (error) {
+      return failureData(error, { fallback: PRIVACY_TEXTS.deleteFailed, keep: { form: "delete-account" as const, confirmation } });
+    }
+  }
   if (form.get("intent") === "notices") {
     const chosen = {
       channels: form.getAll("channels").map(String).slice(0, 5),
@@ -126,7 +137,7 @@ async function deleteAccount(request: Request, user: Awaited<ReturnType<typeof r
   // The word is kept for the form; the password never is.
   const confirmation = String(form.get("confirmation") ?? "").slice(0, 100);
   try {
-    await deleteMyAccount(user, { password: String(form.get("deletePassword") ?? ""), confirmation });
+    await deleteMyAccount(user, { password: String(form.get("deletePassword") ?? ""), code: String(form.get("code") ?? "").slice(0, 20), confirmation });
   } catch (error) {
     return failureData(error, { fallback: PRIVACY_TEXTS.deleteFailed, keep: { form: "delete-account" as const, confirmation } });
   }
@@ -154,6 +165,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
   }
   const refused = actionData && !actionData.ok ? actionData : null;
   const deleteRefused = refused && "form" in refused && refused.form === "delete-account" ? refused : null;
+  const deleteCode = actionData?.ok && "form" in actionData && actionData.form === "delete-code" ? actionData : null;
   const weeklyRefused = refused && "form" in refused && refused.form === "weekly-summary" ? refused : null;
   const weeklySaved = actionData?.ok && "form" in actionData && actionData.form === "weekly-summary";
   const phoneResult = actionData && "form" in actionData && actionData.form === "phone" ? actionData : null;
@@ -286,7 +298,12 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         failure={noticesRefused?.failure}
       />
 
-      <YourDataCard failure={deleteRefused?.failure} typedConfirmation={deleteRefused?.confirmation} deleting={deleting} />
+      <YourDataCard
+        failure={deleteRefused?.failure}
+        typedConfirmation={deleteRefused?.confirmation ?? deleteCode?.confirmation}
+        deleting={deleting}
+        confirmBy={profile.hasPassword ? "password" : { phone: profile.phone, codeSentTo: deleteCode?.codeSentTo ?? null }}
+      />
 
       <nav aria-label="Support" className="card divide-y divide-gray-100">
         <Link to="/help" className="flex items-center justify-between px-5 py-3 hover:bg-gray-50">

@@ -4,6 +4,8 @@ import { buttonClass } from "../../../components/ui/button";
 import { PasswordField, TextField } from "../../../components/ui/field";
 import type { Failure } from "../../../lib/app-error";
 import { PRIVACY_TEXTS } from "../privacy.schemas";
+import { PHONE_TEXTS } from "../../accounts/phone.schemas";
+import { displayPhone } from "../../../lib/phone";
 
 /**
  * The profile's 'Your data' card (NDPA 2023): download everything we hold as JSON, and delete the account
@@ -14,12 +16,16 @@ export function YourDataCard({
   failure,
   typedConfirmation,
   deleting,
+  confirmBy = "password",
 }: {
   failure?: Failure | null;
   typedConfirmation?: string;
   deleting: boolean;
+  /** The password, or for an account without one (made with a phone number) a code sent to its number. */
+  confirmBy?: "password" | { phone: string | null; codeSentTo: string | null };
 }) {
   const errors = failure?.fields ?? {};
+  const byCode = confirmBy === "password" ? null : confirmBy;
   return (
     <section className="card space-y-4 p-5" aria-labelledby="your-data-title">
       <div>
@@ -38,7 +44,7 @@ export function YourDataCard({
           {PRIVACY_TEXTS.exportButton}
         </a>
       </div>
-      <details className="border-t border-gray-100 pt-4" open={Boolean(failure)}>
+      <details className="border-t border-gray-100 pt-4" open={Boolean(failure) || Boolean(byCode?.codeSentTo)}>
         <summary className="cursor-pointer font-semibold text-red-700">{PRIVACY_TEXTS.deleteTitle}</summary>
         <div className="mt-3 space-y-3 text-sm text-gray-700">
           <p>
@@ -46,16 +52,35 @@ export function YourDataCard({
             messages, from &lsquo;Deleted user&rsquo;. Payment records and the record of actions are kept, as the law requires. This cannot be
             undone.
           </p>
+          {byCode ? (
+            // Its own form: Enter in the fields below deletes, never sends another code.
+            <Form method="post">
+              <input type="hidden" name="intent" value="delete-code" />
+              <button type="submit" className={buttonClass({ variant: "outline" })}>
+                {byCode.codeSentTo ? "Send a new code" : "Send me a code"}
+              </button>
+            </Form>
+          ) : null}
           <Form method="post" className="space-y-3" noValidate>
             <input type="hidden" name="intent" value="delete-account" />
             {failure ? <FailureAlert failure={failure} /> : null}
-            <PasswordField
-              label="Your password"
-              name="deletePassword"
-              autoComplete="current-password"
-              required
-              error={errors.password}
-            />
+            {byCode ? (
+              <>
+                {byCode.codeSentTo ? <p role="status">{PHONE_TEXTS.codeSent(byCode.codeSentTo)}</p> : null}
+                <TextField
+                  label="Code from the SMS"
+                  name="code"
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  pattern="[0-9]*"
+                  maxLength={8}
+                  error={errors.code}
+                  hint={byCode.phone ? `Your account has no password: we send a code to ${displayPhone(byCode.phone)} to confirm it is you.` : undefined}
+                />
+              </>
+            ) : (
+              <PasswordField label="Your password" name="deletePassword" autoComplete="current-password" required error={errors.password} />
+            )}
             <TextField
               label={`Type ${PRIVACY_TEXTS.confirmationWord} to confirm`}
               name="confirmation"
