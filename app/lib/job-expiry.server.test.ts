@@ -102,7 +102,7 @@ describe("a text whose process died mid-send", () => {
     expect(termii.calls).toHaveLength(0);
 
     // The retry's wait moved to now: a worker sends it, once.
-    await getDb().execute(sql`update pgboss.job set start_after = now() where id = ${id}::uuid`);
+    await getDb().execute(sql`update pgboss.job set start_after = now() - interval '1 second' where id = ${id}::uuid`);
     await expect.poll(async () => (await job(id))?.state, { timeout: 15_000 }).toBe("completed");
     expect((await job(id))?.retry_count).toBe(1);
     // A maintenance run and many polling rounds later: still one text, one job.

@@ -66,7 +66,7 @@ const jobsTo = (to: string) =>
     getDb(),
     sql`select state::text, output from pgboss.job where name = ${WHATSAPP_QUEUE} and data->>'to' = ${to} order by created_on`,
   );
-const retryNow = () => getDb().execute(sql`update pgboss.job set start_after = now() where name = ${WHATSAPP_QUEUE} and state = 'retry'`);
+const retryNow = () => getDb().execute(sql`update pgboss.job set start_after = now() - interval '1 second' where name = ${WHATSAPP_QUEUE} and state = 'retry'`);
 
 const postEvent = (event: { body: string; signature: string }, signature = event.signature) =>
   fetch(`${server.url}/api/whatsapp/webhook`, { method: "POST", headers: { "content-type": "application/json", "x-hub-signature-256": signature }, body: event.body });

@@ -20,10 +20,12 @@ export async function retryDelivery(actor: SessionUser | null, input: { id: stri
   if (!parsed.success) throw new AppError("invalid", DELIVERY_TEXTS.badDelivery);
   const { id, queue } = parsed.data;
   await getDb().transaction(async (tx) => {
-    // The row is locked by the update: of two admins retrying at once, the second finds it no longer failed.
+    // The row is locked by the update: of two admins retrying at once, the second finds it no longer failed. Due a
+    // second ago: pg-boss fetches jobs with start_after < now(), and the embedded database's clock can give the next
+    // statement the same now() to the millisecond.
     const [retried] = await queryRows<{ retry_count: number; retry_limit: number }>(
       tx,
-      sql`update pgboss.job set state = 'retry', retry_limit = retry_limit + 1, start_after = now()
+      sql`update pgboss.job set state = 'retry', retry_limit = retry_limit + 1, start_after = now() - interval '1 second'
           where name = ${queue} and id = ${id}::uuid and state = 'failed'
           returning retry_count, retry_limit`,
     );

@@ -203,7 +203,7 @@ describe("the weekly summary e-mail", () => {
     setEnv({ ...previous, SMTP_URL: sink.url });
     setSingleton("smtp", undefined);
     try {
-      await getDb().execute(sql`update pgboss.job set start_after = now() where name = 'email' and state = 'retry'`);
+      await getDb().execute(sql`update pgboss.job set start_after = now() - interval '1 second' where name = 'email' and state = 'retry'`);
       await runDueJobs(JOB_HANDLERS);
     } finally {
       setEnv(previous);

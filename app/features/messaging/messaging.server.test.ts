@@ -443,7 +443,7 @@ describe("e-mailing the owner", () => {
       await getDb().execute(sql.raw("alter table email_outbox drop constraint notice_test_refuse"));
     }
     expect(await noticeStates(business.id)).toEqual(["completed", "retry"]);
-    await getDb().execute(sql`update pgboss.job set start_after = now() where name = 'message-notice' and state = 'retry'`);
+    await getDb().execute(sql`update pgboss.job set start_after = now() - interval '1 second' where name = 'message-notice' and state = 'retry'`);
     const mails = await emailsTo(owner.email);
     expect(mails).toHaveLength(1);
     expect(await noticeStates(business.id)).toEqual(["completed", "completed"]);

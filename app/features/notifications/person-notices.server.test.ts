@@ -55,7 +55,7 @@ async function aReview(businessId: string, stars = 5) {
 
 /** The notices' wait is over (as NOTICE_BATCH_SECONDS later), and the workers run what is due. */
 async function dueNow() {
-  await getDb().execute(sql`update pgboss.job set start_after = now() where name = ${NOTICE_QUEUE} and state = 'created'`);
+  await getDb().execute(sql`update pgboss.job set start_after = now() - interval '1 second' where name = ${NOTICE_QUEUE} and state = 'created'`);
   await runDueJobs(JOB_HANDLERS);
 }
 const outboxTo = async (to: string) => (await listOutbox(1000)).filter((m) => m.to === to);

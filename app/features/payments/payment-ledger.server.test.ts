@@ -257,7 +257,7 @@ describe("the receipt e-mail", () => {
     expect(JSON.stringify((await job())!.output)).not.toContain(created.email);
     // The server is back; the retry comes due (its wait, 10 s doubling, is moved to now).
     await getDb().execute(sql.raw("alter table email_outbox drop constraint ledger_test_refuse"));
-    await getDb().execute(sql`update pgboss.job set start_after = now() where name = ${RECEIPT_QUEUE} and data->>'reference' = ${started.reference}`);
+    await getDb().execute(sql`update pgboss.job set start_after = now() - interval '1 second' where name = ${RECEIPT_QUEUE} and data->>'reference' = ${started.reference}`);
     expect(await mailsTo(created.email)).toHaveLength(1);
     expect(await job()).toMatchObject({ state: "completed", retry_count: 1 });
     expect((await paymentRow(started.reference)).receiptSentAt).toBeInstanceOf(Date);
