@@ -38,6 +38,8 @@ export default [
   route("profile/export", "routes/account/profile-export.ts"),
   // The weekly summary's one-click unsubscribe (issue 18): public, a GET only asks, a POST with the token unsubscribes
   route("unsubscribe", "routes/account/unsubscribe.tsx"),
+  // The link of an e-mail change (issue 33): public, a GET only asks, a POST with the token confirms.
+  route("confirm-email", "routes/account/confirm-email.tsx"),
   route("privacy", "routes/public/privacy.tsx"),
   route("menu", "routes/account/menu.tsx"),
   route("help", "routes/account/help.tsx"),

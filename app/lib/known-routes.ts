@@ -7,7 +7,7 @@
 export const KNOWN_STATIC_PATHS = [
   "/", "/businesses", "/login", "/register", "/register/visitor", "/register/business", "/dashboard", "/dashboard/analytics", "/dashboard/payments",
   "/business/create", "/kyc-verification", "/messages", "/menu", "/pricing", "/featured-plans", "/help",
-  "/feedback", "/profile", "/notifications", "/admin", "/privacy", "/unsubscribe", "/saved", "/offline", "/404",
+  "/feedback", "/profile", "/notifications", "/admin", "/privacy", "/unsubscribe", "/confirm-email", "/saved", "/offline", "/404",
 ] as const;
 
 /** Paths with an id: the fixed segments are canonicalised, the id is kept as typed. */

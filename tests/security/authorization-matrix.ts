@@ -16,6 +16,7 @@ import {
 } from "../../db/seed/factories";
 import { sendBroadcast } from "../../app/features/admin/send-broadcast.server";
 import { unsubscribeToken } from "../../app/features/analytics/unsubscribe-token.server";
+import { emailChangeToken } from "../../app/features/accounts/change-email.server";
 import type { SessionUser } from "../../app/features/accounts/session-user";
 import { signKycDocumentLink } from "../../app/features/kyc/kyc-document-link.server";
 import { registerPaymentProvider } from "../../app/features/payments/payment-provider.server";
@@ -154,6 +155,9 @@ const signedOutPage = (ok: Expected, over: Partial<Expectations> = {}): Expectat
   adminNo2fa: "→/admin",
   ...over,
 });
+
+/** An account's e-mail address (the e-mail change rows' effect). */
+const accountEmail = async (target: { id: string }) => (await db().select({ email: user.email }).from(user).where(eq(user.id, target.id)))[0]?.email;
 
 /** A Nigerian mobile number no row has used (each number may have 3 codes per 15 minutes). */
 const freshMobile = () => `0809${String(randomInt(0, 10_000_000)).padStart(7, "0")}`;
@@ -655,6 +659,35 @@ export const PAGE_ROWS: Row[] = [
     effect: (target) => weeklyPreference(target),
   }),
   // One-click unsubscribe (issue 18): public; the token alone says whose summaries stop, whoever sends it.
+  row({
+    key: "GET /confirm-email",
+    expect: same(200),
+    prepare: () => createUser(db(), { role: "visitor" }),
+    ask: (_w, target) => ({ method: "GET", path: `/confirm-email?token=${emailChangeToken({ u: target.id, e: `new-${target.id}@example.com`, o: target.email, x: Date.now() + 3_600_000 })}` }),
+  }),
+  row({ key: "GET /confirm-email", case: "a token that is not ours", expect: same(400), ask: get("/confirm-email?token=Zm9yZ2Vk.bm90LWEtbWFj") }),
+  row({
+    key: "POST /confirm-email",
+    case: "the link's own token (it is all it takes)",
+    expect: same(200),
+    prepare: () => createUser(db(), { role: "visitor" }),
+    ask: (_w, target) => {
+      const token = emailChangeToken({ u: target.id, e: `new-${target.id}@example.com`, o: target.email, x: Date.now() + 3_600_000 });
+      return { method: "POST", path: `/confirm-email?token=${token}`, form: { token } };
+    },
+    effect: (target) => accountEmail(target),
+  }),
+  row({
+    key: "POST /confirm-email",
+    case: "a tampered token",
+    expect: same(400),
+    prepare: () => createUser(db(), { role: "visitor" }),
+    ask: (_w, target) => {
+      const token = `${emailChangeToken({ u: target.id, e: `new-${target.id}@example.com`, o: target.email, x: Date.now() + 3_600_000 })}A`;
+      return { method: "POST", path: `/confirm-email?token=${token}`, form: { token } };
+    },
+    effect: (target) => accountEmail(target),
+  }),
   row({ key: "GET /unsubscribe", expect: same(200), ask: (w) => ({ method: "GET", path: `/unsubscribe?token=${unsubscribeToken(w.users.owner.id)}` }) }),
   row({ key: "GET /unsubscribe", case: "a token that is not ours", expect: same(400), ask: get("/unsubscribe?token=Zm9yZ2Vk.bm90LWEtbWFj") }),
   row({

@@ -39,6 +39,10 @@ export const PAYMENT_TEXTS = {
     title: "Payment in progress",
     text: "A payment for this is already being processed. Please wait a moment, then check your dashboard.",
   },
+  needsEmail: {
+    title: "E-mail address needed",
+    text: "The payment page e-mails you its receipt: add an e-mail address on your profile, then pay.",
+  },
   tooMany: { title: "Too many attempts", text: "Too many payment attempts. Please wait a few minutes before trying again." },
 } as const;
 

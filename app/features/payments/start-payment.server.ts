@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
 import { payments } from "../../../db/schema";
 import { AppError } from "../../lib/app-error";
+import { undeliverable } from "../../lib/email.server";
 import { getDb } from "../../lib/db.server";
 import { isUniqueViolation } from "../../lib/db-errors.server";
 import { logger } from "../../lib/logger.server";
@@ -38,6 +39,9 @@ export function providerPayment(row: { reference: string; amountKobo: number }, 
 export async function startPayment(actor: SessionUser | null, input: CheckoutInput): Promise<StartedPayment> {
   const item = await resolveCheckout(actor, input);
   const owner = actor!;
+  // The payment provider e-mails its own receipt and needs an address: an account made with a phone number adds one
+  // first (issue 33).
+  if (undeliverable(owner.email)) throw new AppError("invalid", PAYMENT_TEXTS.needsEmail);
   const limit = await hitRateLimit(`payment-start:${owner.id}`, PAYMENT_START_LIMIT.count, PAYMENT_START_LIMIT.windowSeconds);
   if (!limit.allowed) throw new AppError("rate-limited", PAYMENT_TEXTS.tooMany);
 

@@ -24,6 +24,8 @@ import { NoticePreferencesCard } from "~/features/notifications/components/notic
 import { getNoticePreferences, setNoticePreferences } from "~/features/notifications/notice-preferences.server";
 import type { NoticePreferences } from "~/features/notifications/notice-preferences";
 import { PHONE_SIGN_IN_TEXTS, shownEmail } from "~/features/accounts/phone.schemas";
+import { requestEmailChange } from "~/features/accounts/change-email.server";
+import { EmailCard } from "~/features/accounts/components/email-card";
 
 export const meta: Route.MetaFunction = () => [{ title: `Profile | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
 
@@ -35,6 +37,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       name: profileDisplayName(user),
       // An account made with a phone number has no e-mail address (issue 33).
       email: shownEmail(user.email) ?? PHONE_SIGN_IN_TEXTS.phoneOnlyEmail,
+      hasEmail: shownEmail(user.email) !== null,
       firstName: user.firstName ?? "",
       lastName: user.lastName ?? "",
       country: user.country ?? PROFILE_TEXTS.defaultCountry,
@@ -89,6 +92,16 @@ export async function action({ request, context }: Route.ActionArgs) {
         dailyTextCap: Number(chosen.dailyTextCap) || 1,
       };
       return failureData(error, { keep: { form: "notices" as const, typedNotices: typed } });
+    }
+  }
+  // The e-mail address (issue 33): a link to the new address confirms it.
+  if (form.get("intent") === "email-change") {
+    const typedEmail = String(form.get("email") ?? "").slice(0, 254);
+    try {
+      const { email } = await requestEmailChange(user, { email: typedEmail }, { clientAddress: context.clientAddress });
+      return { ok: true as const, form: "email" as const, sentTo: email };
+    } catch (error) {
+      return failureData(error, { keep: { form: "email" as const, typedEmail } });
     }
   }
   // The phone number (issue 33): a code to the number typed, then the code back.
@@ -165,6 +178,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
   }
   const refused = actionData && !actionData.ok ? actionData : null;
   const deleteRefused = refused && "form" in refused && refused.form === "delete-account" ? refused : null;
+  const emailResult = actionData && "form" in actionData && actionData.form === "email" ? actionData : null;
   const deleteCode = actionData?.ok && "form" in actionData && actionData.form === "delete-code" ? actionData : null;
   const weeklyRefused = refused && "form" in refused && refused.form === "weekly-summary" ? refused : null;
   const weeklySaved = actionData?.ok && "form" in actionData && actionData.form === "weekly-summary";
@@ -178,7 +192,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
   const errors: Record<string, string> = failed?.failure.fields ?? {};
   const submitting = navigation.state === "submitting" && navigation.formAction === "/profile";
   const deleting = submitting && navigation.formData?.get("intent") === "delete-account";
-  const saving = submitting && !deleting && !phoneBusy && !["weekly-summary", "notices"].includes(String(navigation.formData?.get("intent") ?? ""));
+  const saving = submitting && !deleting && !phoneBusy && !["weekly-summary", "notices", "email-change", "delete-code"].includes(String(navigation.formData?.get("intent") ?? ""));
   const initials = profile.name === PROFILE_TEXTS.fallbackName ? "?" : profile.name.split(/\s+/).map((w) => w[0]).join("").slice(0, 2).toUpperCase();
 
   return (
@@ -282,6 +296,16 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           </Form>
         </section>
       ) : null}
+
+      {profile.isAdmin ? null : (
+        <EmailCard
+          email={profile.hasEmail ? profile.email : null}
+          sentTo={emailResult?.ok ? emailResult.sentTo : null}
+          failure={emailResult && !emailResult.ok ? emailResult.failure : null}
+          typedEmail={emailResult && !emailResult.ok ? emailResult.typedEmail : undefined}
+          busy={navigation.state === "submitting" && navigation.formData?.get("intent") === "email-change"}
+        />
+      )}
 
       <PhoneCard
         phone={profile.phone}

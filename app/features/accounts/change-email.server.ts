@@ -1,0 +1,152 @@
+/**
+ * Adding or changing the e-mail address of a signed-in account, verified by a link (issue 33): an account made with a
+ * phone number has none, and anyone may move to a new address. The link goes to the new address, enqueued with
+ * nothing else to commit (ADR 34); it carries a token signed with AUTH_SECRET naming the account, the new address and
+ * the address it had when asked, valid 24 hours. Opening the link only asks; confirming changes the address — once:
+ * the token no longer matches after the change. An address already on another account gets the same answer, and its
+ * owner an e-mail saying so (nothing tells the asker who is registered). The old address, if real, is told afterwards.
+ * Admins keep theirs (the admin list and their two-factor set-up go by it).
+ */
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import { user } from "../../../db/schema";
+import { AppError } from "../../lib/app-error";
+import { getDb, queryRows } from "../../lib/db.server";
+import { isUniqueViolation } from "../../lib/db-errors.server";
+import { enqueueEmail, undeliverable } from "../../lib/email.server";
+import { getEnv } from "../../lib/env.server";
+import { addressKey, hitRateLimit } from "../../lib/rate-limit.server";
+import { z } from "../../lib/zod";
+import type { SessionUser } from "./session-user";
+
+export const EMAIL_CHANGE_TEXTS = {
+  invalid: "Enter a valid e-mail address, such as ada@example.com.",
+  same: "That is already your e-mail address.",
+  admins: "Admins keep the e-mail address their admin rights and two-factor sign-in are set up with.",
+  sent: (email: string) => `We sent a link to ${email}. Open it within 24 hours to confirm the address.`,
+  tooMany: "Too many e-mail changes asked for. Please try again in an hour.",
+  badLink: "This link is invalid, has expired or was already used. Ask for a new one on your profile.",
+  taken: "This e-mail address is already on another account.",
+  changed: (email: string) => `Your e-mail address is now ${email}.`,
+} as const;
+
+const PURPOSE = "change-email";
+const VALID_HOURS = 24;
+const LIMITS = { perAccount: 5, perAddress: 50, windowSeconds: 3600 } as const;
+
+type Claim = { u: string; e: string; o: string; x: number };
+
+function sign(payload: string): string {
+  return createHmac("sha256", getEnv().AUTH_SECRET).update(`${PURPOSE}\0${payload}`).digest("base64url");
+}
+
+/** The token of a change: the claim in base64url JSON, then its HMAC. */
+export function emailChangeToken(claim: Claim): string {
+  const payload = Buffer.from(JSON.stringify(claim)).toString("base64url");
+  return `${payload}.${sign(payload)}`;
+}
+
+/** The claim of a token that is ours and not expired, or null. */
+export function readEmailChangeToken(token: string | null | undefined): Claim | null {
+  if (!token || token.length > 2000) return null;
+  const match = /^([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]+)$/.exec(token);
+  if (!match) return null;
+  const given = Buffer.from(match[2]!, "base64url");
+  const expected = Buffer.from(sign(match[1]!), "base64url");
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  try {
+    const claim = JSON.parse(Buffer.from(match[1]!, "base64url").toString("utf8")) as Claim;
+    if (typeof claim.u !== "string" || typeof claim.e !== "string" || typeof claim.o !== "string" || typeof claim.x !== "number") return null;
+    return claim.x > Date.now() ? claim : null;
+  } catch {
+    return null;
+  }
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
+}
+
+/**
+ * Sends the confirmation link to the new address. Throws AppError 'invalid' (with the field), 'forbidden' (admins),
+ * 'rate-limited'. The answer is the same whether or not the address is on another account.
+ */
+export async function requestEmailChange(actor: SessionUser | null, input: { email: string }, context: { clientAddress?: string | null }): Promise<{ email: string }> {
+  if (!actor) throw new AppError("unauthenticated");
+  if (actor.isAdmin) throw new AppError("forbidden", EMAIL_CHANGE_TEXTS.admins);
+  const parsed = z.string().trim().toLowerCase().max(254).pipe(z.email()).safeParse(String(input.email ?? ""));
+  if (!parsed.success || undeliverable(parsed.data)) throw new AppError("invalid", EMAIL_CHANGE_TEXTS.invalid, { fields: { email: EMAIL_CHANGE_TEXTS.invalid } });
+  const email = parsed.data;
+  if (email === actor.email.toLowerCase()) throw new AppError("invalid", EMAIL_CHANGE_TEXTS.same, { fields: { email: EMAIL_CHANGE_TEXTS.same } });
+  const perAccount = await hitRateLimit(`email-change:${actor.id}`, LIMITS.perAccount, LIMITS.windowSeconds);
+  const perAddress = await hitRateLimit(`email-change-addr:${addressKey(context.clientAddress)}`, LIMITS.perAddress, LIMITS.windowSeconds);
+  if (!perAccount.allowed || !perAddress.allowed) throw new AppError("rate-limited", EMAIL_CHANGE_TEXTS.tooMany);
+
+  await getDb().transaction(async (tx) => {
+    const [taken] = await queryRows<{ id: string }>(tx, sql`select id from ${user} where lower(email) = ${email} limit 1`);
+    if (taken) {
+      await enqueueEmail(tx, {
+        to: email,
+        subject: "Someone tried to use your e-mail address",
+        text: "Someone asked to add this e-mail address to a Naija Directory account, but it is already on yours. Nothing changed. If it was you, sign in with this address instead.",
+        html: "<p>Someone asked to add this e-mail address to a Naija Directory account, but it is already on yours. Nothing changed.</p><p>If it was you, sign in with this address instead.</p>",
+      });
+      return;
+    }
+    const token = emailChangeToken({ u: actor.id, e: email, o: actor.email, x: Date.now() + VALID_HOURS * 3_600_000 });
+    const link = new URL(`/confirm-email?token=${token}`, getEnv().PUBLIC_URL).toString();
+    await enqueueEmail(tx, {
+      to: email,
+      subject: "Confirm your e-mail address",
+      text: `Open this link within 24 hours to make this the e-mail address of your Naija Directory account:\n\n${link}\n\nIf you did not ask for this, you can ignore this e-mail.`,
+      html: `<p>Open this link within 24 hours to make this the e-mail address of your Naija Directory account:</p><p><a href="${escapeHtml(link)}">Confirm my e-mail address</a></p><p>If you did not ask for this, you can ignore this e-mail.</p>`,
+    });
+  });
+  return { email };
+}
+
+/**
+ * Confirms a change from its link: the account's address becomes the new one, verified. Throws AppError 'invalid'
+ * (a link that is not ours, expired, already used, or for an account that changed its address since) or 'conflict'
+ * (the address went to another account meanwhile).
+ */
+export async function confirmEmailChange(token: string | null | undefined): Promise<{ email: string }> {
+  const claim = readEmailChangeToken(token);
+  if (!claim) throw new AppError("invalid", EMAIL_CHANGE_TEXTS.badLink);
+  try {
+    await getDb().transaction(async (tx) => {
+      const changed = await tx
+        .update(user)
+        .set({ email: claim.e, emailVerified: true, updatedAt: new Date() })
+        .where(sql`${user.id} = ${claim.u} and ${user.email} = ${claim.o} and ${user.deletedAt} is null`)
+        .returning({ id: user.id });
+      if (changed.length === 0) throw new AppError("invalid", EMAIL_CHANGE_TEXTS.badLink);
+      if (!undeliverable(claim.o)) {
+        await enqueueEmail(tx, {
+          to: claim.o,
+          subject: "Your e-mail address was changed",
+          text: `The e-mail address of your Naija Directory account is now ${claim.e}. If you did not do this, reply to this e-mail or contact support at once.`,
+          html: `<p>The e-mail address of your Naija Directory account is now ${escapeHtml(claim.e)}.</p><p>If you did not do this, reply to this e-mail or contact support at once.</p>`,
+        });
+      }
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError("conflict", EMAIL_CHANGE_TEXTS.taken);
+    throw error;
+  }
+  return { email: claim.e };
+}
+
+/**
+ * What a link's token stands for now (the page's GET only asks): 'pending' (a confirmation would change the address),
+ * 'done' (the address is already the new one: opened again after confirming), or null (not ours, expired, or the
+ * account changed its address another way since).
+ */
+export async function emailChangeFor(token: string | null | undefined): Promise<{ email: string; state: "pending" | "done" } | null> {
+  const claim = readEmailChangeToken(token);
+  if (!claim) return null;
+  const [row] = await getDb().select({ email: user.email, deletedAt: user.deletedAt }).from(user).where(eq(user.id, claim.u)).limit(1);
+  if (!row || row.deletedAt) return null;
+  if (row.email === claim.o) return { email: claim.e, state: "pending" };
+  return row.email === claim.e ? { email: claim.e, state: "done" } : null;
+}

@@ -1,0 +1,54 @@
+import { Form } from "react-router";
+import { Alert, FailureAlert } from "../../../components/ui/alert";
+import { TextField } from "../../../components/ui/field";
+import type { Failure } from "../../../lib/app-error";
+
+/**
+ * The profile's 'E-mail address' card (issue 33): the account's address (none for an account made with a phone
+ * number), and adding or changing it: a link goes to the new address, which becomes the account's once opened. A
+ * refusal keeps what was typed, with the reason beside the field.
+ */
+export function EmailCard({
+  email,
+  sentTo,
+  failure,
+  typedEmail,
+  busy,
+}: {
+  email: string | null;
+  sentTo?: string | null;
+  failure?: Failure | null;
+  typedEmail?: string;
+  busy: boolean;
+}) {
+  return (
+    <section className="card space-y-4 p-5" aria-labelledby="email-title">
+      <div>
+        <h2 id="email-title" className="font-semibold">
+          E-mail address
+        </h2>
+        <p className="mt-1 text-sm text-gray-600">
+          {email ? `${email}. A new address replaces it once you open the link we send to it.` : "None yet. Add one for receipts, and to sign in with a password."}
+        </p>
+      </div>
+      {sentTo ? <Alert tone="success">{`We sent a link to ${sentTo}. Open it within 24 hours to confirm the address.`}</Alert> : null}
+      {failure && !failure.fields ? <FailureAlert failure={failure} /> : null}
+      <Form method="post" className="space-y-3" noValidate>
+        <input type="hidden" name="intent" value="email-change" />
+        <TextField
+          label={email ? "New e-mail address" : "E-mail address"}
+          name="email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          maxLength={254}
+          defaultValue={typedEmail ?? ""}
+          error={failure?.fields?.email}
+        />
+        <button type="submit" disabled={busy} className="btn btn-outline">
+          {busy ? "Sending…" : "Send link"}
+        </button>
+      </Form>
+    </section>
+  );
+}
