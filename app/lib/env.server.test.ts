@@ -7,7 +7,10 @@ import { runsOnce } from "../../tests/support/database-kind";
 
 const SECRET = "s".repeat(32);
 /** What production needs besides NODE_ENV and AUTH_SECRET. */
-const PRODUCTION_REST = { PUBLIC_URL: "https://naija.example", SMTP_URL: "smtp://mail.example:587", PAYMENT_PROVIDER: "demo" };
+const PRODUCTION_REST = {
+  PUBLIC_URL: "https://naija.example", SMTP_URL: "smtp://mail.example:587", PAYMENT_PROVIDER: "demo",
+  SMS_PROVIDER: "termii", TERMII_API_KEY: "TLtestkey0123456789abcdef", TERMII_SENDER_ID: "NaijaDir",
+};
 let dataDir: string;
 
 beforeEach(() => {
@@ -203,6 +206,9 @@ describe.runIf(runsOnce)("production and public addresses refuse unsafe configur
     AUTH_SECRET: SECRET,
     SMTP_URL: "smtps://user:pass@mail.example:465",
     PAYMENT_PROVIDER: "demo",
+    SMS_PROVIDER: "termii",
+    TERMII_API_KEY: "TLtestkey0123456789abcdef",
+    TERMII_SENDER_ID: "NaijaDir",
   };
 
   it("a complete production configuration starts", () => {
@@ -215,6 +221,7 @@ describe.runIf(runsOnce)("production and public addresses refuse unsafe configur
     ["PUBLIC_URL", { PUBLIC_URL: "http://naija.example" }, "PUBLIC_URL: must be an https:// address"],
     ["AUTH_SECRET", { AUTH_SECRET: undefined }, "AUTH_SECRET: required"],
     ["SMTP_URL", { SMTP_URL: undefined }, "SMTP_URL: required"],
+    ["SMS_PROVIDER", { SMS_PROVIDER: undefined, TERMII_API_KEY: undefined, TERMII_SENDER_ID: undefined }, "SMS_PROVIDER: required"],
     ["PAYMENT_PROVIDER", { PAYMENT_PROVIDER: undefined }, "PAYMENT_PROVIDER: required"],
   ])("production without a safe %s refuses to start, naming it", (_name, change, expected) => {
     const { message } = envError({ ...PRODUCTION, ...change });

@@ -237,6 +237,9 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     else if (!publicUrl.startsWith("https://")) problems.push("PUBLIC_URL: must be an https:// address when NODE_ENV is production");
     if (!env.AUTH_SECRET) problems.push("AUTH_SECRET: required when NODE_ENV is production (at least 32 characters)");
     if (!env.SMTP_URL) problems.push("SMTP_URL: required when NODE_ENV is production (sign-up and password-reset e-mails must leave the machine)");
+    if (!env.SMS_PROVIDER) {
+      problems.push("SMS_PROVIDER: required when NODE_ENV is production (sign-in codes and owners' texts must leave the machine): SMS_PROVIDER=termii with TERMII_API_KEY and TERMII_SENDER_ID");
+    }
     if (!env.PAYMENT_PROVIDER) {
       problems.push("PAYMENT_PROVIDER: required when NODE_ENV is production; PAYMENT_PROVIDER=demo takes no money and marks every payment paid, so set it only for a trial");
     }
