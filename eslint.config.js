@@ -49,7 +49,7 @@ const FEATURE_DEPENDENCIES = {
   notifications: ["accounts"],
   messaging: ["accounts", "notifications", "analytics"],
   plans: ["accounts"],
-  analytics: ["accounts", "plans"],
+  analytics: ["accounts", "plans", "notifications"],
   kyc: ["accounts"],
   listings: ["accounts", "plans", "notifications"],
   featured: ["accounts", "listings"],

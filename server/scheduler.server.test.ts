@@ -138,6 +138,7 @@ describe("scheduled jobs run once per slot across processes (job_runs)", () => {
       ["expire-featured", "ok"],
       ["renewal-reminders", "ok"],
       ["weekly-summaries", "ok"],
+      ["lead-digests", "ok"],
       ["purge-kyc-documents", "ok"],
       ["search-statistics", "ok"],
       ["prune-realtime-events", "ok"],

@@ -4,6 +4,7 @@ import { clearEndedPremium, expireFeaturedPlacements } from "../app/features/fea
 import { sendFeaturedReminders } from "../app/features/featured/send-featured-reminders.server";
 import { sendPlanReminders } from "../app/features/plans/send-plan-reminders.server";
 import { sendWeeklySummaries } from "../app/features/analytics/send-weekly-summaries.server";
+import { sendLeadDigests } from "../app/features/analytics/send-lead-digests.server";
 import { refreshSearchStatistics } from "../app/features/directory/refresh-search-statistics.server";
 import { refreshSiteStats } from "../app/features/admin/refresh-site-stats.server";
 import { closeStalePayments } from "../app/features/payments/close-stale-payments.server";
@@ -78,6 +79,15 @@ export function defaultJobs(): ScheduledJob[] {
       run: async () => {
         const { week, sent, failed, scanned } = await sendWeeklySummaries();
         return sent > 0 || failed > 0 ? { sent, failed, scanned, week: Number(week.replaceAll("-", "")) } : null;
+      },
+    },
+    {
+      // The owners' daily lead digest by text (issue 33): from 19:00 WAT, once per owner and day (lead_digests).
+      name: "lead-digests",
+      everyMs: 10 * 60_000,
+      run: async () => {
+        const { owners } = await sendLeadDigests();
+        return owners > 0 ? { owners } : null;
       },
     },
     {

@@ -91,13 +91,14 @@ async function seedEveryTable(db: Database["db"]): Promise<void> {
   await db.execute(sql`insert into email_preferences (user_id, weekly_summary) values (${other.id}, false)`);
   await db.execute(sql`insert into weekly_summary_progress (week_start, after_user_id, finished_at) values ('2026-11-16', ${owner.id}, now())`);
   await db.execute(sql`insert into saved_businesses (user_id, business_id, created_at) values (${other.id}, ${listing.id}, '2026-11-25 08:15:00.654321+01')`);
-  // Issue 33: a verified number's codes, the notice choices, WhatsApp messages and windows.
+  // Issue 33: a verified number's codes, the notice choices, WhatsApp messages and windows, a lead digest.
   await db.execute(sql`insert into phone_codes (phone, purpose, user_id, code_hash, attempts, expires_at, used_at) values
     ('+2348031234567', 'verify-phone', ${owner.id}, ${"ab".repeat(32)}, 2, '2026-11-25 08:25:00+01', '2026-11-25 08:20:00.123456+01')`);
   await db.execute(sql`insert into notice_preferences (user_id, channels, quiet_from, quiet_until, daily_text_cap) values (${owner.id}, '{whatsapp,email}', 22, 6, 4)`);
   await db.execute(sql`insert into whatsapp_messages (wamid, "to", template, category, status, error) values
     ('wamid.HBgNMjM0ODAzMTIzNDU2NxUCABIYFjNFQjA=', '+2348031234567', 'new_message_notice', 'utility', 'failed', '131026 Message undeliverable')`);
   await db.execute(sql`insert into whatsapp_windows (number, last_inbound_at) values ('+2348031234567', '2026-11-25 09:00:00.5+01')`);
+  await db.execute(sql`insert into lead_digests (user_id, day, created_at) values (${owner.id}, '2026-11-25', '2026-11-25 19:00:00.25+01')`);
   await db.execute(sql`insert into job_runs (job, slot, ran_by, started_at, finished_at, outcome, error) values
     ('expire-featured', '2026-11-24 10:01:00+00', '4242@drill', '2026-11-24 10:01:00.123456+00', now(), 'failed', 'a "quoted" error, with a comma')`);
 }

@@ -54,7 +54,22 @@ export const listingDailyStats = pgTable(
     replies: integer("replies").notNull().default(0),
     replySeconds: integer("reply_seconds").array().notNull().default(sql`'{}'::integer[]`),
   },
-  (t) => [primaryKey({ name: "listing_daily_stats_pk", columns: [t.businessId, t.day] })],
+  (t) => [
+    primaryKey({ name: "listing_daily_stats_pk", columns: [t.businessId, t.day] }),
+    // The day's listings with a call or a WhatsApp tap, for the owners' daily lead digest (migration 0040).
+    index("listing_daily_stats_leads_idx").on(t.day).where(sql`calls > 0 or whatsapp > 0`),
+  ],
+);
+
+/** The owners whose daily lead digest was enqueued, one row per owner and WAT day (issue 33, migration 0040). */
+export const leadDigests = pgTable(
+  "lead_digests",
+  {
+    userId: text("user_id").notNull().references(() => user.id, { onDelete: "cascade" }),
+    day: day("day").notNull(),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: "lead_digests_pk", columns: [t.userId, t.day] })],
 );
 
 /** How often a listing was shown for each search text, per WAT day (Premium's 'top search words'). */

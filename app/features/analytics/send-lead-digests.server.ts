@@ -1,0 +1,72 @@
+/**
+ * The owner's daily lead digest (issue 33): from 19:00 Nigerian time, each owner who had calls or WhatsApp taps on
+ * their listings today and hears of things by text (they chose SMS or WhatsApp, or their account has no e-mail
+ * address) is told once, summarised ('Today: 4 calls and 2 WhatsApp taps on Mama Cass Kitchen.'), as an account
+ * notice (notifications/person-notices.server.ts: their channels, quiet hours and daily cap). Owners who hear by
+ * e-mail only have the weekly summary. The owner's day is claimed (`lead_digests`) in the transaction that enqueues
+ * the notice, in batches, from the day's listings with leads (a partial index): bounded work at any size.
+ */
+import { sql } from "drizzle-orm";
+import { businesses, leadDigests, listingDailyStats, noticePreferences, user } from "../../../db/schema";
+import { getDb, queryRows } from "../../lib/db.server";
+import { enqueueNotice } from "../notifications/person-notices.server";
+import { watDay } from "./analytics.schemas";
+
+/** From this hour (WAT) the day's digests go out. */
+export const LEAD_DIGEST_HOUR = 19;
+const BATCH = 200;
+const MAX_BATCHES = 10;
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** The digest's line: what came in today, on which listing (or how many). */
+export function leadLine(lead: { calls: number; whatsapp: number; listings: number; name: string }): string {
+  const parts = [lead.calls > 0 ? plural(lead.calls, "call", "calls") : null, lead.whatsapp > 0 ? plural(lead.whatsapp, "WhatsApp tap", "WhatsApp taps") : null].filter(Boolean);
+  const where = lead.listings === 1 ? lead.name.replace(/\s+/g, " ").trim() : `your ${lead.listings} listings`;
+  return `Today: ${parts.join(" and ")} on ${where}.`;
+}
+
+/** Enqueues today's digests not yet enqueued (from 19:00 WAT); returns how many owners were told. */
+export async function sendLeadDigests(now: Date = new Date()): Promise<{ owners: number }> {
+  if (new Date(now.getTime() + 3_600_000).getUTCHours() < LEAD_DIGEST_HOUR) return { owners: 0 };
+  const today = watDay(now);
+  let owners = 0;
+  for (let batch = 0; batch < MAX_BATCHES; batch++) {
+    const told = await getDb().transaction(async (tx) => {
+      const leads = await queryRows<{ user_id: string; calls: number; whatsapp: number; listings: number; name: string }>(
+        tx,
+        sql`with leads as (
+              select b.user_id, sum(s.calls)::int as calls, sum(s.whatsapp)::int as whatsapp, count(*)::int as listings, min(b.name) as name
+              from ${listingDailyStats} s
+                join ${businesses} b on b.id = s.business_id
+                join ${user} u on u.id = b.user_id and u.deleted_at is null
+                left join ${noticePreferences} np on np.user_id = b.user_id
+              where s.day = ${today} and (s.calls > 0 or s.whatsapp > 0)
+                and (np.channels && array['sms', 'whatsapp']::text[] or u.email like '%.invalid')
+                and not exists (select 1 from ${leadDigests} d where d.user_id = b.user_id and d.day = ${today})
+              group by b.user_id
+              order by b.user_id
+              limit ${BATCH}
+            ),
+            claimed as (
+              insert into ${leadDigests} (user_id, day) select user_id, ${today} from leads on conflict do nothing returning user_id
+            )
+            select l.* from leads l join claimed c on c.user_id = l.user_id`,
+      );
+      for (const lead of leads) {
+        const line = leadLine(lead);
+        await enqueueNotice(tx, {
+          userId: lead.user_id,
+          line,
+          detail: `${line} Your dashboard shows who reached you and how.`,
+          subject: "Today's calls and WhatsApp taps",
+          path: "/dashboard/analytics",
+        });
+      }
+      return leads.length;
+    });
+    owners += told;
+    if (told < BATCH) break;
+  }
+  return { owners };
+}
