@@ -107,7 +107,13 @@ describe("the mailbox is hidden (404) from anyone else", () => {
 
   // Security finding 7: a same-host proxy sends no forwarding headers, so the peer check alone is not enough.
   it.each([
-    ["in production", { NODE_ENV: "production", PUBLIC_URL: "https://naija.example", SMTP_URL: "smtp://mail.example:587", PAYMENT_PROVIDER: "demo" }],
+    [
+      "in production",
+      {
+        NODE_ENV: "production", PUBLIC_URL: "https://naija.example", SMTP_URL: "smtp://mail.example:587", PAYMENT_PROVIDER: "demo",
+        SMS_PROVIDER: "termii", TERMII_API_KEY: "TLtestkey0123456789abcdef", TERMII_SENDER_ID: "NaijaDir",
+      },
+    ],
     ["on a public PUBLIC_URL without NODE_ENV", { PUBLIC_URL: "https://naija.example" }],
   ])("%s, even to a direct loopback client", async (_label, settings) => {
     const env = parseEnv({ DATA_DIR: getEnv().DATA_DIR, AUTH_SECRET: "s".repeat(32), ...settings });

@@ -132,3 +132,15 @@ export function homeForRole(user: { role: string; isAdmin: boolean }): string {
   if (user.role === "business") return "/dashboard";
   return "/";
 }
+
+/** What adding or changing the e-mail address says (issue 33, change-email.server.ts). */
+export const EMAIL_CHANGE_TEXTS = {
+  invalid: "Enter a valid e-mail address, such as ada@example.com.",
+  same: "That is already your e-mail address.",
+  admins: "Admins keep the e-mail address their admin rights and two-factor sign-in are set up with.",
+  sent: (email: string) => `We sent a link to ${email}. Open it within 24 hours to confirm the address.`,
+  tooMany: "Too many e-mail changes asked for. Please try again in an hour.",
+  badLink: "This link is invalid, has expired or was already used. Ask for a new one on your profile.",
+  taken: "This e-mail address is already on another account.",
+  changed: (email: string) => `Your e-mail address is now ${email}.`,
+} as const;

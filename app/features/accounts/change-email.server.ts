@@ -17,18 +17,11 @@ import { enqueueEmail, undeliverable } from "../../lib/email.server";
 import { getEnv } from "../../lib/env.server";
 import { addressKey, hitRateLimit } from "../../lib/rate-limit.server";
 import { z } from "../../lib/zod";
+import { EMAIL_CHANGE_TEXTS } from "./account.schemas";
 import type { SessionUser } from "./session-user";
 
-export const EMAIL_CHANGE_TEXTS = {
-  invalid: "Enter a valid e-mail address, such as ada@example.com.",
-  same: "That is already your e-mail address.",
-  admins: "Admins keep the e-mail address their admin rights and two-factor sign-in are set up with.",
-  sent: (email: string) => `We sent a link to ${email}. Open it within 24 hours to confirm the address.`,
-  tooMany: "Too many e-mail changes asked for. Please try again in an hour.",
-  badLink: "This link is invalid, has expired or was already used. Ask for a new one on your profile.",
-  taken: "This e-mail address is already on another account.",
-  changed: (email: string) => `Your e-mail address is now ${email}.`,
-} as const;
+export { EMAIL_CHANGE_TEXTS };
+
 
 const PURPOSE = "change-email";
 const VALID_HOURS = 24;

@@ -2,7 +2,8 @@ import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/confirm-email";
 import { SITE_NAME } from "~/components/site";
 import { Alert, FailureAlert } from "~/components/ui/alert";
-import { confirmEmailChange, EMAIL_CHANGE_TEXTS, emailChangeFor } from "~/features/accounts/change-email.server";
+import { EMAIL_CHANGE_TEXTS } from "~/features/accounts/account.schemas";
+import { confirmEmailChange, emailChangeFor } from "~/features/accounts/change-email.server";
 import { failureData } from "~/lib/error-responses.server";
 
 export const meta: Route.MetaFunction = () => [{ title: `Confirm your e-mail address | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
