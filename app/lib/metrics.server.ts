@@ -116,6 +116,12 @@ function createMetrics() {
         }
       },
     }),
+    textsBilled: new Counter({
+      name: "nd_texts_billed_total",
+      help: "What the texts handed to the providers cost, in their billing units, since start (issue 33): SMS pages (160 GSM-7 characters, 153 each when split; 70/67 otherwise), voice calls, WhatsApp messages by category (utility: a template, billed; service: inside the person's 24-hour window, free).",
+      labelNames: ["channel", "unit"] as const,
+      registers: [registry],
+    }),
     imageProcessing: new Histogram({
       name: "nd_image_processing_seconds",
       help: "Time to check and re-encode an uploaded image (sharp), by outcome.",

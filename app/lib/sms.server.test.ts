@@ -10,6 +10,7 @@ import { fakeTermii, type FakeTermii } from "../../tests/support/fake-termii";
 import { getDb, queryRows } from "./db.server";
 import { listOutbox } from "./email.server";
 import { getEnv, setEnv, type Env } from "./env.server";
+import { getMetrics } from "./metrics.server";
 import { runDueJobs } from "./jobs.server";
 import { enqueueSms, SMS_QUEUE, termiiProvider } from "./sms.server";
 
@@ -51,9 +52,13 @@ describe("SMS through Termii", () => {
         throw new Error("the change failed");
       })
       .catch(() => undefined);
+    const billed = async () => (await getMetrics().textsBilled.get()).values.find((v) => v.labels.channel === "sms")?.value ?? 0;
+    const before = await billed();
     await getDb().transaction((tx) => enqueueSms(tx, { to: "+2348030000002", text: "Naija Directory: your code is 123456" }));
     await runDueJobs(JOB_HANDLERS);
     await runDueJobs(JOB_HANDLERS);
+    // What it cost: one page (counted once, though the queue ran twice).
+    expect((await billed()) - before).toBe(1);
     expect(termii.sent.filter((s) => s.to === "2348030000002")).toEqual([
       expect.objectContaining({ from: "NaijaDir", text: "Naija Directory: your code is 123456", channel: "dnd", kind: "sms" }),
     ]);

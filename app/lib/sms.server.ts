@@ -16,6 +16,8 @@ import { getDb, type Tx } from "./db.server";
 import { getEnv, type Env } from "./env.server";
 import { enqueue, PermanentJobFailure } from "./jobs.server";
 import { logger } from "./logger.server";
+import { getMetrics } from "./metrics.server";
+import { smsPages } from "./sms-pages";
 import { recipientRef } from "./email.server";
 
 /**
@@ -112,6 +114,9 @@ export async function sendSms(sms: OutgoingSms): Promise<SmsReceipt | null> {
   const provider = smsProvider(env);
   if (provider) {
     const receipt = sms.voiceCode ? await provider.callWithCode(sms.to, sms.voiceCode) : await provider.send({ to: sms.to, text: sms.text });
+    // What it costs: a call, or the text's pages (issue 33).
+    if (sms.voiceCode) getMetrics().textsBilled.inc({ channel: "voice", unit: "call" });
+    else getMetrics().textsBilled.inc({ channel: "sms", unit: "page" }, smsPages(sms.text));
     logger.info({ recipient: recipientRef(sms.to), provider: receipt.provider, messageId: receipt.messageId }, sms.voiceCode ? "voice code call placed" : "sms sent");
     return receipt;
   }

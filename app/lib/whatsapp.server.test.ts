@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { JOB_HANDLERS } from "../../server/jobs";
 import { fakeGraphApi, type FakeGraphApi } from "../../tests/support/fake-graph-api";
 import { listen, testApp, type Listening } from "../../tests/support/server";
+import { getMetrics } from "./metrics.server";
 import { getDb, queryRows } from "./db.server";
 import { listOutbox } from "./email.server";
 import { getEnv, setEnv, type Env } from "./env.server";
@@ -74,7 +75,10 @@ const postEvent = (event: { body: string; signature: string }, signature = event
 describe("sending WhatsApp messages", () => {
   it("starts a conversation with the approved template (billed as utility), and records it for the webhook", async () => {
     useWhatsApp();
+    const billed = async () => (await getMetrics().textsBilled.get()).values.find((v) => v.labels.channel === "whatsapp" && v.labels.unit === "utility")?.value ?? 0;
+    const before = await billed();
     await sendNow(notice("+2348050000001"));
+    expect((await billed()) - before).toBe(1);
     const [sent] = graph.sent.filter((s) => s.to === "2348050000001");
     expect(sent).toMatchObject({ type: "template", template: "new_message_notice", params: ["Ada", "Mama Put"] });
     expect(graph.calls.find((c) => c.body.to === "2348050000001")).toMatchObject({

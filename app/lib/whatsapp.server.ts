@@ -20,6 +20,7 @@ import { recipientRef } from "./email.server";
 import { getEnv, type Env } from "./env.server";
 import { enqueue, PermanentJobFailure } from "./jobs.server";
 import { logger } from "./logger.server";
+import { getMetrics } from "./metrics.server";
 
 /**
  * A WhatsApp message to one number (E.164): the approved template to start a conversation with (its name and the
@@ -137,6 +138,7 @@ export async function sendWhatsApp(message: OutgoingWhatsApp): Promise<WhatsAppR
     .insert(whatsappMessages)
     .values({ wamid, to: message.to, template: free ? null : message.template.name, category })
     .onConflictDoNothing();
+  getMetrics().textsBilled.inc({ channel: "whatsapp", unit: category });
   logger.info({ recipient: recipientRef(message.to), category }, "whatsapp message sent");
   return { wamid, category };
 }

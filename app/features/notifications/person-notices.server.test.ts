@@ -13,6 +13,7 @@ import { actorFor } from "../../../tests/support/actors";
 import { getDb, queryRows } from "../../lib/db.server";
 import { listOutbox } from "../../lib/email.server";
 import { runDueJobs } from "../../lib/jobs.server";
+import { isGsm7, smsPages } from "../../lib/sms-pages";
 import { phoneOnlyEmail } from "../accounts/phone.schemas";
 import { reviewListing } from "../listings/review-listing.server";
 import { saveReview } from "../reviews/save-review.server";
@@ -76,6 +77,8 @@ describe("account notices", () => {
     expect(texts).toHaveLength(1);
     expect(texts[0]).toMatchObject({ channel: "sms" });
     expect(texts[0]!.text).toMatch(/^Naija Directory: 2 updates: /);
+    // In the GSM alphabet, so it is billed as plain pages, not UCS-2 (more than twice the price).
+    expect(isGsm7(texts[0]!.text)).toBe(true);
     expect(texts[0]!.text).toContain(`New 4-star review of ${live.name} from Kemi A.`);
     expect(texts[0]!.text).toContain(`${pending.name} is approved and public.`);
     expect(texts[0]!.text).toMatch(/Stop these texts: http\S+\/profile$/);
@@ -116,6 +119,7 @@ describe("account notices", () => {
     const many = Array.from({ length: 12 }, (_, i) => ({ line: `New 5-star review of Business number ${i} from Someone Q.`, path: "/dashboard" }));
     const text = noticeText(many);
     expect(text).toMatch(/^Naija Directory: 12 updates: /);
-    expect(text.length).toBeLessThan(360);
+    expect(isGsm7(text)).toBe(true);
+    expect(smsPages(text)).toBeLessThanOrEqual(3);
   });
 });

@@ -48,8 +48,9 @@ const url = (path: string) => new URL(path, getEnv().PUBLIC_URL).toString();
 export function noticeText(notices: readonly Pick<PersonNotice, "line" | "path">[]): string {
   const stop = `Stop these texts: ${url("/profile")}`;
   if (notices.length === 1) return `Naija Directory: ${oneLine(notices[0]!.line)} ${url(notices[0]!.path)} ${stop}`;
-  let lines = notices.map((n) => oneLine(n.line)).join(" · ");
-  if (lines.length > 200) lines = `${lines.slice(0, 199)}…`;
+  // Only GSM characters ('; ', '...'): one outside the GSM alphabet makes the whole SMS cost more than twice as much.
+  let lines = notices.map((n) => oneLine(n.line)).join("; ");
+  if (lines.length > 200) lines = `${lines.slice(0, 197)}...`;
   return `Naija Directory: ${notices.length} updates: ${lines} See: ${url("/dashboard")} ${stop}`;
 }
 
