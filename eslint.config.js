@@ -53,7 +53,7 @@ const FEATURE_DEPENDENCIES = {
   kyc: ["accounts"],
   listings: ["accounts", "plans", "notifications"],
   featured: ["accounts", "listings"],
-  payments: ["accounts", "plans", "featured"],
+  payments: ["accounts", "plans", "featured", "notifications"],
   directory: ["accounts", "listings", "featured", "reviews", "analytics"],
   admin: ["accounts", "listings", "featured", "feedback", "kyc", "payments", "reports", "reviews", "analytics"],
   privacy: ["accounts", "listings", "reviews"],

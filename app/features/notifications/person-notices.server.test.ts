@@ -16,6 +16,10 @@ import { runDueJobs } from "../../lib/jobs.server";
 import { isGsm7, smsPages } from "../../lib/sms-pages";
 import { phoneOnlyEmail } from "../accounts/phone.schemas";
 import { reviewListing } from "../listings/review-listing.server";
+import { settlePayment } from "../payments/confirm-payment.server";
+import { createDemoPaymentProvider } from "../payments/demo-payment-provider.server";
+import { payForPlan } from "../payments/pay-for-plan.server";
+import { registerPaymentProvider, resetPaymentProviders } from "../payments/payment-provider.server";
 import { saveReview } from "../reviews/save-review.server";
 import { setNoticePreferences } from "./notice-preferences.server";
 import { NOTICE_QUEUE, noticeText, sendPersonNotices } from "./person-notices.server";
@@ -121,5 +125,22 @@ describe("account notices", () => {
     expect(text).toMatch(/^Naija Directory: 12 updates: /);
     expect(isGsm7(text)).toBe(true);
     expect(smsPages(text)).toBeLessThanOrEqual(3);
+  });
+
+  it("a payment: a text to an owner who hears by text, in GSM characters; the receipt e-mail stays the only e-mail", async () => {
+    const { owner, phone } = await ownerWith({ channels: ["sms", "email"] });
+    registerPaymentProvider(createDemoPaymentProvider({ delayMs: 0, outcome: () => ({ status: "pending" }) }));
+    try {
+      const started = await payForPlan({ ...(await actorFor(owner)) }, { type: "subscription", plan: "standard" });
+      if (started.status !== "pending") throw new Error("expected pending");
+      await settlePayment(started.reference, { status: "succeeded", amountKobo: 299_900 });
+    } finally {
+      resetPaymentProviders();
+    }
+    await dueNow();
+    const [text] = await outboxTo(phone);
+    expect(text!.text).toMatch(/^Naija Directory: Payment received: NGN 2,999\.00 for the Standard plan\. Thank you\. http\S+\/dashboard\/payments\/\S+ Stop these texts: /);
+    expect(isGsm7(text!.text)).toBe(true);
+    expect((await outboxTo(owner.email)).map((m) => m.subject)).toEqual([expect.stringMatching(/^Your Naija Directory receipt /)]);
   });
 });

@@ -31,6 +31,8 @@ export type PersonNotice = {
   subject: string;
   /** Where to act on it, a path of ours ('/dashboard'). */
   path: string;
+  /** Told by text only: an e-mail of its own already goes (a payment's receipt). */
+  textOnly?: boolean;
 };
 
 type NoticeJob = PersonNotice & { noticeId: string; at: string };
@@ -86,15 +88,16 @@ export async function sendPersonNotices(job: NoticeJob, now: Date = new Date()):
         template: { name: ACCOUNT_UPDATE_TEMPLATE, params: [text.replace(/^Naija Directory: /, "")] },
       });
     }
-    if (route.email) {
-      const subject = all.length === 1 ? all[0]!.subject : `${all.length} updates on Naija Directory`;
+    const mailed = all.filter((n) => !n.textOnly);
+    if (route.email && mailed.length > 0) {
+      const subject = mailed.length === 1 ? mailed[0]!.subject : `${mailed.length} updates on Naija Directory`;
       await enqueueEmail(
         tx,
         {
           to: person.email,
           subject,
-          text: `${all.map((n) => `${n.detail}\n${url(n.path)}`).join("\n\n")}\n`,
-          html: all.map((n) => `<p>${escapeHtml(n.detail)}<br><a href="${escapeHtml(url(n.path))}">Open in Naija Directory</a></p>`).join(""),
+          text: `${mailed.map((n) => `${n.detail}\n${url(n.path)}`).join("\n\n")}\n`,
+          html: mailed.map((n) => `<p>${escapeHtml(n.detail)}<br><a href="${escapeHtml(url(n.path))}">Open in Naija Directory</a></p>`).join(""),
         },
         { key: `notice-email:${job.noticeId}` },
       );

@@ -3,11 +3,13 @@ import { payments, user } from "../../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { getDb, type Tx } from "../../lib/db.server";
 import { logger } from "../../lib/logger.server";
-import type { PlanId } from "../../lib/reference";
+import { FEATURED_PLANS, PLANS, type PlanId } from "../../lib/reference";
 import type { SessionUser } from "../accounts/session-user";
 import { grantPaidFeature } from "../featured/grant-paid-feature.server";
+import { enqueueNotice } from "../notifications/person-notices.server";
 import { grantSubscription } from "../plans/grant-subscription.server";
 import { PAYMENT_TEXTS } from "./payment.schemas";
+import { formatNairaExact, receiptHref } from "./payment-ledger";
 import { paymentProviderNamed, type ProviderOutcome } from "./payment-provider.server";
 import { enqueuePaymentReceipt } from "./send-payment-receipt.server";
 import { providerPayment } from "./start-payment.server";
@@ -75,6 +77,23 @@ export async function settlePayment(reference: string, outcome: ProviderOutcome)
     }
     // The receipt e-mail, in this transaction: it is sent (and retried) only if this success commits.
     await enqueuePaymentReceipt(tx, { id: payment.id, reference });
+    // And a text to an owner who hears by text (issue 33): the e-mail above is the receipt.
+    if (payment.userId) {
+      const what =
+        payment.purpose === "featured"
+          ? `${FEATURED_PLANS.find((p) => p.id === payment.planId)?.name ?? payment.planId} featured placement`
+          : `the ${PLANS.find((p) => p.id === payment.planId)?.name ?? payment.planId} plan`;
+      // 'NGN', not '₦': outside the GSM alphabet, the naira sign makes the SMS cost more than twice as much.
+      const amount = formatNairaExact(payment.amountKobo).replace("₦", "NGN ");
+      await enqueueNotice(tx, {
+        userId: payment.userId,
+        line: `Payment received: ${amount} for ${what}. Thank you.`,
+        detail: `Payment received: ${amount} for ${what}.`,
+        subject: "Payment received",
+        path: receiptHref(reference),
+        textOnly: true,
+      });
+    }
     return { changed: true, status: "succeeded", grant } as const;
   });
   return settled;
