@@ -2,21 +2,25 @@
  * Adding or changing the e-mail address of a signed-in account, verified by a link (issue 33): an account made with a
  * phone number has none, and anyone may move to a new address. The link goes to the new address, enqueued with
  * nothing else to commit (ADR 34); it carries a token signed with AUTH_SECRET naming the account, the new address and
- * the address it had when asked, valid 24 hours. Opening the link only asks; confirming changes the address — once:
- * the token no longer matches after the change. An address already on another account gets the same answer, and its
+ * the address it had when asked and a stamp of the account row then, valid 24 hours. Opening the link only asks;
+ * confirming changes the address — once: any change of the account row since (this one, or a change back) makes the
+ * link useless. An address already on another account gets the same answer, and its
  * owner an e-mail saying so (nothing tells the asker who is registered). The old address, if real, is told afterwards.
  * Admins keep theirs (the admin list and their two-factor set-up go by it).
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { user } from "../../../db/schema";
+import { profiles, user } from "../../../db/schema";
 import { AppError } from "../../lib/app-error";
-import { getDb, queryRows } from "../../lib/db.server";
+import { getDb, queryRows, type Db, type Tx } from "../../lib/db.server";
 import { isUniqueViolation } from "../../lib/db-errors.server";
 import { enqueueEmail, undeliverable } from "../../lib/email.server";
 import { getEnv } from "../../lib/env.server";
 import { addressKey, hitRateLimit } from "../../lib/rate-limit.server";
+import { enqueueSms } from "../../lib/sms.server";
 import { z } from "../../lib/zod";
+import { PHONE_TEXTS } from "./phone.schemas";
+import { supportUrl } from "./verify-phone.server";
 import { EMAIL_CHANGE_TEXTS } from "./account.schemas";
 import type { SessionUser } from "./session-user";
 
@@ -27,14 +31,18 @@ const PURPOSE = "change-email";
 const VALID_HOURS = 24;
 const LIMITS = { perAccount: 5, perAddress: 50, windowSeconds: 3600 } as const;
 
-type Claim = { u: string; e: string; o: string; x: number };
+/** The account, the new address, the address then, the expiry, and a stamp of the account row then (`s`). */
+type Claim = { u: string; e: string; o: string; x: number; s: string };
+
+/** A stamp of the account row's address and last change: any later change of the row makes older links useless. */
+const rowStamp = sql`md5(${user.email} || '|' || ${user.updatedAt}::text)`;
 
 function sign(payload: string): string {
   return createHmac("sha256", getEnv().AUTH_SECRET).update(`${PURPOSE}\0${payload}`).digest("base64url");
 }
 
 /** The token of a change: the claim in base64url JSON, then its HMAC. */
-export function emailChangeToken(claim: Claim): string {
+function emailChangeToken(claim: Claim): string {
   const payload = Buffer.from(JSON.stringify(claim)).toString("base64url");
   return `${payload}.${sign(payload)}`;
 }
@@ -49,11 +57,17 @@ export function readEmailChangeToken(token: string | null | undefined): Claim | 
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   try {
     const claim = JSON.parse(Buffer.from(match[1]!, "base64url").toString("utf8")) as Claim;
-    if (typeof claim.u !== "string" || typeof claim.e !== "string" || typeof claim.o !== "string" || typeof claim.x !== "number") return null;
+    if (typeof claim.u !== "string" || typeof claim.e !== "string" || typeof claim.o !== "string" || typeof claim.x !== "number" || typeof claim.s !== "string") return null;
     return claim.x > Date.now() ? claim : null;
   } catch {
     return null;
   }
+}
+
+/** The token for changing the account's address to `email`, made from the account row as it is now. */
+export async function issueEmailChangeToken(db: Db | Tx, userId: string, email: string): Promise<string> {
+  const [row] = await queryRows<{ email: string; stamp: string }>(db, sql`select ${user.email} as email, ${rowStamp} as stamp from ${user} where ${user.id} = ${userId}`);
+  return emailChangeToken({ u: userId, e: email, o: row?.email ?? "", x: Date.now() + VALID_HOURS * 3_600_000, s: row?.stamp ?? "" });
 }
 
 function escapeHtml(value: string): string {
@@ -86,7 +100,7 @@ export async function requestEmailChange(actor: SessionUser | null, input: { ema
       });
       return;
     }
-    const token = emailChangeToken({ u: actor.id, e: email, o: actor.email, x: Date.now() + VALID_HOURS * 3_600_000 });
+    const token = await issueEmailChangeToken(tx, actor.id, email);
     const link = new URL(`/confirm-email?token=${token}`, getEnv().PUBLIC_URL).toString();
     await enqueueEmail(tx, {
       to: email,
@@ -111,9 +125,12 @@ export async function confirmEmailChange(token: string | null | undefined): Prom
       const changed = await tx
         .update(user)
         .set({ email: claim.e, emailVerified: true, updatedAt: new Date() })
-        .where(sql`${user.id} = ${claim.u} and ${user.email} = ${claim.o} and ${user.deletedAt} is null`)
+        .where(sql`${user.id} = ${claim.u} and ${user.email} = ${claim.o} and ${rowStamp} = ${claim.s} and ${user.deletedAt} is null`)
         .returning({ id: user.id });
       if (changed.length === 0) throw new AppError("invalid", EMAIL_CHANGE_TEXTS.badLink);
+      // The account's verified number is told too (an account made by phone had no address to tell).
+      const [holder] = await tx.select({ phone: profiles.phone }).from(profiles).where(eq(profiles.id, claim.u));
+      if (holder?.phone) await enqueueSms(tx, { to: holder.phone, text: PHONE_TEXTS.emailChanged(claim.e, supportUrl()) });
       if (!undeliverable(claim.o)) {
         await enqueueEmail(tx, {
           to: claim.o,
@@ -138,8 +155,11 @@ export async function confirmEmailChange(token: string | null | undefined): Prom
 export async function emailChangeFor(token: string | null | undefined): Promise<{ email: string; state: "pending" | "done" } | null> {
   const claim = readEmailChangeToken(token);
   if (!claim) return null;
-  const [row] = await getDb().select({ email: user.email, deletedAt: user.deletedAt }).from(user).where(eq(user.id, claim.u)).limit(1);
-  if (!row || row.deletedAt) return null;
-  if (row.email === claim.o) return { email: claim.e, state: "pending" };
+  const [row] = await queryRows<{ email: string; deleted: boolean; stamp: string }>(
+    getDb(),
+    sql`select ${user.email} as email, ${user.deletedAt} is not null as deleted, ${rowStamp} as stamp from ${user} where ${user.id} = ${claim.u}`,
+  );
+  if (!row || row.deleted) return null;
+  if (row.email === claim.o && row.stamp === claim.s) return { email: claim.e, state: "pending" };
   return row.email === claim.e ? { email: claim.e, state: "done" } : null;
 }

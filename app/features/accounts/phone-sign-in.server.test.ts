@@ -7,7 +7,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { profiles, user } from "../../../db/schema";
-import { createUser, createVisitor, enableTwoFactorFor } from "../../../db/seed/factories";
+import { createBusiness, createUser, createVisitor, enableTwoFactorFor } from "../../../db/seed/factories";
 import { deliveredMail } from "../../../tests/support/outbox";
 import { refusal } from "../../../tests/support/refusals";
 import { applySetCookie } from "../../../tests/support/two-factor";
@@ -17,7 +17,8 @@ import { enqueueEmailNow } from "../../lib/email.server";
 import { getEnv } from "../../lib/env.server";
 import { ACCOUNT_TEXTS } from "./account.schemas";
 import { PHONE_SIGN_IN_TEXTS, PHONE_TEXTS, isPhoneOnlyEmail, shownEmail } from "./phone.schemas";
-import { PHONE_PROOF_COOKIE, provenPhone, registerWithPhone, requestSignInCode, signInWithPhone } from "./phone-sign-in.server";
+import { CODE_FAILURE_LIMITS, PHONE_PROOF_COOKIE, provenPhone, registerWithPhone, requestSignInCode, signInWithPhone } from "./phone-sign-in.server";
+import { saveReview } from "../reviews/save-review.server";
 import { getSessionUser } from "./session.server";
 import { hasPassword, requestHolderCode } from "./verify-phone.server";
 import { deleteMyAccount } from "../privacy/delete-my-account.server";
@@ -180,5 +181,40 @@ describe("signing in and up with a mobile number", () => {
     // The number belongs to nobody now: signing in with it finds no account.
     await requestSignInCode({ phone: number.typed }, { clientAddress: address() });
     expect(await signInWithPhone({ phone: number.typed, code: await codeSentTo(number.e164) }, { request: request(), clientAddress: address() })).toMatchObject({ status: "no-account" });
+  });
+
+  it("a proof does not sign in to an account made meanwhile (a shared browser): that takes a code", async () => {
+    const number = freshNumber();
+    await requestSignInCode({ phone: number.typed }, { clientAddress: address() });
+    const proved = await signInWithPhone({ phone: number.typed, code: await codeSentTo(number.e164) }, { request: request(), clientAddress: address() });
+    const cookie = applySetCookie(proved.headers);
+    // Meanwhile the number's holder made the account on their own phone.
+    await requestSignInCode({ phone: number.typed }, { clientAddress: address() });
+    await registerWithPhone({ ...signUp(number.typed), code: await codeSentTo(number.e164) }, { request: request(), clientAddress: address() });
+    expect(await refusal(registerWithPhone(signUp(number.typed, { firstName: "Next" }), { request: request(cookie), clientAddress: address() }))).toMatchObject({
+      code: "invalid", reason: "needs-code",
+    });
+  });
+
+  it("wrong codes from one address stop at the address's cap, whatever the numbers", async () => {
+    const shared = `10.45.${counter % 250}.${Math.floor(Math.random() * 250)}`;
+    const wrongs = async (n: number) => {
+      for (let i = 0; i < n; i++) await refusal(signInWithPhone({ phone: freshNumber().typed, code: "123456" }, { request: request(), clientAddress: shared }));
+    };
+    await wrongs(CODE_FAILURE_LIMITS.perAddress);
+    expect(await refusal(signInWithPhone({ phone: freshNumber().typed, code: "123456" }, { request: request(), clientAddress: shared }))).toMatchObject({ code: "rate-limited" });
+    // Another address is not held back.
+    expect(await refusal(signInWithPhone({ phone: freshNumber().typed, code: "123456" }, { request: request(), clientAddress: address() }))).toMatchObject({ code: "invalid" });
+  });
+
+  it("an account made by phone may write reviews (its number is verified, it has no e-mail to verify)", async () => {
+    const number = freshNumber();
+    await requestSignInCode({ phone: number.typed }, { clientAddress: address() });
+    const made = await registerWithPhone({ ...signUp(number.typed), code: await codeSentTo(number.e164) }, { request: request(), clientAddress: address() });
+    if (made.status !== "signed-in") throw new Error("not signed in");
+    await getDb().update(user).set({ createdAt: new Date(Date.now() - 3 * 86_400_000) }).where(eq(user.id, made.user.id));
+    const owner = await createUser(getDb(), { role: "business" });
+    const business = await createBusiness(getDb(), { userId: owner.id });
+    expect(await saveReview(made.user, { businessId: business.id, stars: 5, body: "Quick service and fair prices, thank you." })).toMatchObject({ created: true });
   });
 });

@@ -19,7 +19,7 @@ import { AppError } from "../../lib/app-error";
 import { getDb, queryRows, type Tx } from "../../lib/db.server";
 import { isUniqueViolation } from "../../lib/db-errors.server";
 import { getEnv } from "../../lib/env.server";
-import { addressKey, hitRateLimit } from "../../lib/rate-limit.server";
+import { addressKey, hitRateLimit, peekRateLimit } from "../../lib/rate-limit.server";
 import { ACCOUNT_TEXTS, type PhoneRegisterInput } from "./account.schemas";
 import { REGISTER_LIMITS } from "./internal/account-limits.server";
 import { checkPhoneCode, hitAddressCap, issuePhoneCode, usePhoneCode } from "./internal/phone-codes.server";
@@ -56,6 +56,24 @@ export function provenPhone(request: Request): string | null {
   const given = Buffer.from(signature);
   const expected = Buffer.from(proofSignature(phone, expires));
   return given.length === expected.length && timingSafeEqual(given, expected) ? phone : null;
+}
+
+/**
+ * Wrong codes per client address (sized for carrier-grade NAT, like wrong passwords): a script guessing codes for many
+ * numbers from one address stops there, whatever each code's own 5 tries.
+ */
+export const CODE_FAILURE_LIMITS = { perAddress: 50, windowSeconds: 15 * 60 } as const;
+
+async function checkSignInCode(phone: string, code: string, clientAddress: string | undefined): Promise<string> {
+  const key = `phone-code-fail:${addressKey(clientAddress)}`;
+  const failures = await peekRateLimit(key, CODE_FAILURE_LIMITS.windowSeconds);
+  if (failures >= CODE_FAILURE_LIMITS.perAddress) throw new AppError("rate-limited", PHONE_TEXTS.tooManyFromHere(CODE_FAILURE_LIMITS.windowSeconds / 60), { reason: "rate-limited" });
+  try {
+    return await checkPhoneCode({ phone, purpose: PURPOSE, userId: null, code });
+  } catch (error) {
+    if (error instanceof AppError && error.code === "invalid") await hitRateLimit(key, CODE_FAILURE_LIMITS.perAddress, CODE_FAILURE_LIMITS.windowSeconds);
+    throw error;
+  }
 }
 
 function parsePhone(raw: unknown): string {
@@ -112,7 +130,7 @@ async function signInHolder(holder: Holder, context: { request: Request; clientA
  */
 export async function signInWithPhone(input: { phone: string; code: string }, context: { request: Request; clientAddress?: string }): Promise<PhoneSignInResult> {
   const phone = parsePhone(input.phone);
-  const codeId = await checkPhoneCode({ phone, purpose: PURPOSE, userId: null, code: input.code });
+  const codeId = await checkSignInCode(phone, input.code, context.clientAddress);
   const holder = await getDb().transaction(async (tx) => {
     await usePhoneCode(tx, codeId);
     return holderOf(tx, phone);
@@ -133,7 +151,7 @@ export async function registerWithPhone(input: PhoneRegisterInput & { code?: str
   const addressLimit = await hitRateLimit(`register-addr:${addressKey(context.clientAddress)}`, REGISTER_LIMITS.perAddress, REGISTER_LIMITS.addressWindowSeconds);
   if (!addressLimit.allowed) throw new AppError("rate-limited", ACCOUNT_TEXTS.tooManyRequests, { reason: "rate-limited" });
   const proved = provenPhone(context.request) === phone;
-  const codeId = proved ? null : await checkPhoneCode({ phone, purpose: PURPOSE, userId: null, code: input.code ?? "" });
+  const codeId = proved ? null : await checkSignInCode(phone, input.code ?? "", context.clientAddress);
 
   const metadata: Record<string, string> = { first_name: input.firstName, last_name: input.lastName, role: input.accountType, country: input.country, state: input.state };
   if (input.accountType === "business" && input.category) metadata.category = input.category;
@@ -141,6 +159,9 @@ export async function registerWithPhone(input: PhoneRegisterInput & { code?: str
     getDb().transaction(async (tx) => {
       if (codeId) await usePhoneCode(tx, codeId);
       const holder = await holderOf(tx, phone);
+      // The proof only makes a new account: signing in to an existing one takes a code (a shared browser's proof
+      // must not hand over an account made meanwhile).
+      if (holder && !codeId) throw new AppError("invalid", PHONE_TEXTS.codeFormat, { fields: { code: PHONE_TEXTS.codeFormat }, reason: "needs-code" });
       if (holder) return { holder, existing: true };
       const id = crypto.randomUUID();
       await tx.insert(user).values({ id, name: `${input.firstName} ${input.lastName}`.trim(), email: phoneOnlyEmail(id), emailVerified: false, metadata });

@@ -31,6 +31,10 @@ export const PHONE_TEXTS = {
   sms: (code: string) => `Naija Directory: your code is ${code}. It works for 10 minutes. Never share it: we will never ask you for it.`,
   /** What the voice call reads out (Termii reads our code; the text is what the development outbox shows). */
   voice: (code: string) => `Naija Directory voice call: your code is ${code}. It works for 10 minutes.`,
+  /** To the number an account replaced, and to the account's number when its e-mail address changed. */
+  numberReplaced: (phone: string, help: string) =>
+    `Naija Directory: the phone number of your account was changed to ${displayPhone(phone)}. If you did not do this, get help: ${help}`,
+  emailChanged: (email: string, help: string) => `Naija Directory: the e-mail address of your account is now ${email}. If you did not do this, get help: ${help}`,
   failed: "Something went wrong. Please try again.",
 } as const;
 

@@ -152,4 +152,17 @@ describe("adding a mobile number with a code", () => {
     expect(await pruneOldPhoneCodes()).toBeGreaterThanOrEqual(1);
     expect(await getDb().select({ id: phoneCodes.id }).from(phoneCodes).where(eq(phoneCodes.phone, number.e164))).toHaveLength(1);
   });
+
+  it("a verified number that is replaced is told, with where to get help", async () => {
+    const actor = await person();
+    const first = freshNumber();
+    await requestPhoneCode(actor, { phone: first.typed }, { clientAddress: address() });
+    await confirmPhoneCode(actor, { phone: first.typed, code: await codeSentTo(first.e164) });
+    const second = freshNumber();
+    await requestPhoneCode(actor, { phone: second.typed }, { clientAddress: address() });
+    await confirmPhoneCode(actor, { phone: second.typed, code: await codeSentTo(second.e164) });
+    await runDueJobs(JOB_HANDLERS);
+    const told = (await listOutbox(500)).find((m) => m.to === first.e164 && m.text.includes("was changed"));
+    expect(told?.text).toMatch(/^Naija Directory: the phone number of your account was changed to .+ If you did not do this, get help: http\S+\/help$/);
+  });
 });

@@ -8,12 +8,17 @@ import { account, phoneCodes, profiles } from "../../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { getDb, queryRows } from "../../lib/db.server";
 import { isUniqueViolation } from "../../lib/db-errors.server";
+import { getEnv } from "../../lib/env.server";
 import { hitRateLimit } from "../../lib/rate-limit.server";
+import { enqueueSms } from "../../lib/sms.server";
 import type { SessionUser } from "./session-user";
 import { checkPhoneCode, hitAddressCap, issuePhoneCode, minutesLeft, refuseCode, usePhoneCode } from "./internal/phone-codes.server";
 import { nigerianMobile, PHONE_CODE_LIMITS, PHONE_TEXTS } from "./phone.schemas";
 
 const PURPOSE = "verify-phone";
+
+/** Where a person who did not make a change gets help. */
+export const supportUrl = () => new URL("/help", getEnv().PUBLIC_URL).toString();
 
 /**
  * Sends a code to the number the person typed. Throws AppError 'invalid' (not a Nigerian mobile number, with the
@@ -44,7 +49,10 @@ export async function confirmPhoneCode(actor: SessionUser | null, input: { phone
   try {
     await getDb().transaction(async (tx) => {
       await usePhoneCode(tx, codeId);
+      const [before] = await tx.select({ phone: profiles.phone }).from(profiles).where(eq(profiles.id, actor.id)).for("update");
       await tx.update(profiles).set({ phone, phoneVerifiedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(profiles.id, actor.id));
+      // The number it replaces is told (for an account made by phone it is how the account is signed in to).
+      if (before?.phone && before.phone !== phone) await enqueueSms(tx, { to: before.phone, text: PHONE_TEXTS.numberReplaced(phone, supportUrl()) });
     });
   } catch (error) {
     if (isUniqueViolation(error)) refuseCode(PHONE_TEXTS.taken);

@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { businesses, reviews, user } from "../../../db/schema";
+import { businesses, profiles, reviews, user } from "../../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { getDb, queryRows } from "../../lib/db.server";
 import { hitRateLimit, refundRateLimit } from "../../lib/rate-limit.server";
@@ -46,7 +46,7 @@ export async function saveReview(actor: SessionUser | null, input: unknown): Pro
     owner_id: string | null; is_public: boolean | null; existing: string | null;
   }>(
     db,
-    sql`select u.email_verified, u.banned, u.deleted_at is not null as deleted,
+    sql`select (u.email_verified or exists (select 1 from ${profiles} p where p.id = u.id and p.phone_verified_at is not null)) as email_verified, u.banned, u.deleted_at is not null as deleted,
           u.created_at > now() - make_interval(hours => ${REVIEW_LIMITS.newAccountHours}) as young,
           b.user_id as owner_id,
           (b.approved and b.approval_status = 'approved' and not b.owner_suspended and b.user_id is not null) as is_public,
@@ -55,6 +55,7 @@ export async function saveReview(actor: SessionUser | null, input: unknown): Pro
         where u.id = ${actor.id}`,
   );
   if (!facts || facts.deleted || facts.banned) throw new AppError("forbidden", REVIEW_TEXTS.loginRequired);
+  // A verified e-mail or a verified phone number (accounts made by phone have no e-mail, issue 33).
   if (!facts.email_verified) throw new AppError("forbidden", REVIEW_TEXTS.verifyEmail, { reason: "unverified" });
   if (!facts.is_public) throw new AppError("not-found", REVIEW_TEXTS.notFound);
   if (facts.owner_id === actor.id) throw new AppError("forbidden", REVIEW_TEXTS.ownBusiness);

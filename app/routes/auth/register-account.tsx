@@ -8,6 +8,7 @@ import {
   RegisterStepOneSchema,
   homeForRole,
 } from "~/features/accounts/account.schemas";
+import { AppError } from "~/lib/app-error";
 import { describeError } from "~/lib/error-responses.server";
 import { fieldErrors } from "~/lib/field-errors";
 import { focusFirstError, focusFirstField } from "~/lib/focus-first-error";
@@ -86,8 +87,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     try {
       // The code comes back, or the number was proved on /login: the account is made and signed in.
       if (intent === "phone-register" || (intent === "phone-code" && !atCodeStep && provenPhone(request) === parsed.data.phone)) {
-        const made = await registerWithPhone({ ...parsed.data, code: String(form.get("code") ?? "") }, signUpContext);
-        if (made.status === "signed-in") throw redirect(homeForRole(made.user), { headers: made.headers });
+        const made = await registerWithPhone({ ...parsed.data, code: String(form.get("code") ?? "") }, signUpContext).catch((error: unknown) => {
+          // The proof is not enough for a number that has an account meanwhile: a code goes to it below.
+          if (intent === "phone-code" && error instanceof AppError && error.reason === "needs-code") return null;
+          throw error;
+        });
+        if (made?.status === "signed-in") throw redirect(homeForRole(made.user), { headers: made.headers });
       }
       const sent = await requestSignInCode({ phone: parsed.data.phone, voice: intent === "phone-call" }, { clientAddress: context.clientAddress });
       const info = intent === "phone-call" ? PHONE_SIGN_IN_TEXTS.callPlaced(sent.phone) : PHONE_SIGN_IN_TEXTS.codeSent(sent.phone);
