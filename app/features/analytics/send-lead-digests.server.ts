@@ -31,18 +31,21 @@ export async function sendLeadDigests(now: Date = new Date()): Promise<{ owners:
   if (new Date(now.getTime() + 3_600_000).getUTCHours() < LEAD_DIGEST_HOUR) return { owners: 0 };
   const today = watDay(now);
   let owners = 0;
+  // Walked on by owner id within a run, so each batch reads only the owners after the last one.
+  let after = "";
   for (let batch = 0; batch < MAX_BATCHES; batch++) {
-    const told = await getDb().transaction(async (tx) => {
+    const { told, last } = await getDb().transaction(async (tx) => {
       const leads = await queryRows<{ user_id: string; calls: number; whatsapp: number; listings: number; name: string }>(
         tx,
         sql`with leads as (
               select b.user_id, sum(s.calls)::int as calls, sum(s.whatsapp)::int as whatsapp, count(*)::int as listings, min(b.name) as name
               from ${listingDailyStats} s
                 join ${businesses} b on b.id = s.business_id
-                join ${user} u on u.id = b.user_id and u.deleted_at is null
+                join ${user} u on u.id = b.user_id and u.deleted_at is null and not coalesce(u.banned, false)
                 left join ${noticePreferences} np on np.user_id = b.user_id
               where s.day = ${today} and (s.calls > 0 or s.whatsapp > 0)
                 and (np.channels && array['sms', 'whatsapp']::text[] or u.email like '%.invalid')
+                and b.user_id > ${after}
                 and not exists (select 1 from ${leadDigests} d where d.user_id = b.user_id and d.day = ${today})
               group by b.user_id
               order by b.user_id
@@ -63,10 +66,11 @@ export async function sendLeadDigests(now: Date = new Date()): Promise<{ owners:
           path: "/dashboard/analytics",
         });
       }
-      return leads.length;
+      return { told: leads.length, last: leads.at(-1)?.user_id ?? null };
     });
     owners += told;
-    if (told < BATCH) break;
+    if (told < BATCH || !last) break;
+    after = last;
   }
   return { owners };
 }

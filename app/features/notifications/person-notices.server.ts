@@ -8,9 +8,11 @@
 import { sql } from "drizzle-orm";
 import { profiles, user } from "../../../db/schema";
 import { getDb, queryRows, type Tx } from "../../lib/db.server";
-import { enqueueEmail } from "../../lib/email.server";
+import { EMAIL_QUEUE, enqueueEmail } from "../../lib/email.server";
 import { getEnv } from "../../lib/env.server";
-import { enqueue } from "../../lib/jobs.server";
+import { enqueue, jobExists } from "../../lib/jobs.server";
+import { SMS_QUEUE } from "../../lib/sms.server";
+import { WHATSAPP_QUEUE } from "../../lib/whatsapp.server";
 import { enqueueTextNotice, noticeRoute } from "./deliver-notice.server";
 import { getNoticePreferences } from "./notice-preferences.server";
 
@@ -49,7 +51,8 @@ const url = (path: string) => new URL(path, getEnv().PUBLIC_URL).toString();
 /** The text: one notice as it is, several counted and joined, within about two SMS pages; who it is from and how to stop. */
 export function noticeText(notices: readonly Pick<PersonNotice, "line" | "path">[]): string {
   const stop = `Stop these texts: ${url("/profile")}`;
-  if (notices.length === 1) return `Naija Directory: ${oneLine(notices[0]!.line)} ${url(notices[0]!.path)} ${stop}`;
+  const capped = (line: string) => (oneLine(line).length > 160 ? `${oneLine(line).slice(0, 157)}...` : oneLine(line));
+  if (notices.length === 1) return `Naija Directory: ${capped(notices[0]!.line)} ${url(notices[0]!.path)} ${stop}`;
   // Only GSM characters ('; ', '...'): one outside the GSM alphabet makes the whole SMS cost more than twice as much.
   let lines = notices.map((n) => oneLine(n.line)).join("; ");
   if (lines.length > 200) lines = `${lines.slice(0, 197)}...`;
@@ -74,6 +77,13 @@ export async function sendPersonNotices(job: NoticeJob, now: Date = new Date()):
   const prefs = await getNoticePreferences(job.userId);
   const route = noticeRoute(prefs, { phone: person.phone, email: person.email });
   return getDb().transaction(async (tx) => {
+    // Already told by an earlier try of this job (it committed, then its process died before completing it): the
+    // notices waiting now are for a later job, not for this one to take and drop.
+    const textKey = `notice-text:${job.noticeId}`;
+    const emailKey = `notice-email:${job.noticeId}`;
+    if ((await jobExists(tx, SMS_QUEUE, textKey)) || (await jobExists(tx, WHATSAPP_QUEUE, textKey)) || (await jobExists(tx, EMAIL_QUEUE, emailKey))) {
+      return { told: 0 };
+    }
     const others = await queryRows<{ data: NoticeJob }>(
       tx,
       sql`delete from pgboss.job where name = ${NOTICE_QUEUE} and state in ('created', 'retry')
@@ -84,7 +94,7 @@ export async function sendPersonNotices(job: NoticeJob, now: Date = new Date()):
     const text = noticeText(all);
     if (route.text && person.phone) {
       await enqueueTextNotice(tx, {
-        userId: job.userId, channel: route.text, phone: person.phone, text, prefs, now, key: `notice-text:${job.noticeId}`,
+        userId: job.userId, channel: route.text, phone: person.phone, text, prefs, now, key: textKey,
         template: { name: ACCOUNT_UPDATE_TEMPLATE, params: [text.replace(/^Naija Directory: /, "")] },
       });
     }
@@ -99,7 +109,7 @@ export async function sendPersonNotices(job: NoticeJob, now: Date = new Date()):
           text: `${mailed.map((n) => `${n.detail}\n${url(n.path)}`).join("\n\n")}\n`,
           html: mailed.map((n) => `<p>${escapeHtml(n.detail)}<br><a href="${escapeHtml(url(n.path))}">Open in Naija Directory</a></p>`).join(""),
         },
-        { key: `notice-email:${job.noticeId}` },
+        { key: emailKey },
       );
     }
     return { told: all.length };
