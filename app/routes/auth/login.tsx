@@ -253,11 +253,7 @@ function PhoneSignInForm() {
   const redirectTo = step ? step.redirectTo : (safeRedirectPath(params.get("redirectTo")) ?? "");
   return (
     <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-gray-200">
-      <h1 className="text-2xl font-bold text-gray-900">Welcome back</h1>
-      <p className="mt-1 text-sm text-gray-600">Sign in to your account</p>
-      <div className="mt-4">
-        <SignInWays current="phone" path="/login" search={params} />
-      </div>
+      <SignInHeading way="phone" />
       {step?.stage === "no-account" ? (
         <div className="space-y-4">
           <Alert tone="info">{PHONE_SIGN_IN_TEXTS.noAccount(step.phone)}</Alert>
@@ -307,6 +303,20 @@ function PhoneSignInForm() {
   );
 }
 
+/** The sign-in card's heading (the spec's words) and the two ways, e-mail or phone number. */
+function SignInHeading({ way }: { way: "email" | "phone" }) {
+  const [params] = useSearchParams();
+  return (
+    <>
+      <h1 className="text-2xl font-bold text-gray-900">Welcome back</h1>
+      <p className="mt-1 text-sm text-gray-600">Sign in to your account</p>
+      <div className="mt-4">
+        <SignInWays current={way} path="/login" search={params} />
+      </div>
+    </>
+  );
+}
+
 function SignInForm() {
   const [params] = useSearchParams();
   const actionData = useActionData<typeof action>();
@@ -321,11 +331,7 @@ function SignInForm() {
 
   return (
     <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-gray-200">
-      <h1 className="text-2xl font-bold text-gray-900">Welcome back</h1>
-      <p className="mt-1 text-sm text-gray-600">Sign in to your account</p>
-      <div className="mt-4">
-        <SignInWays current="email" path="/login" search={params} />
-      </div>
+      <SignInHeading way="email" />
       <div className="space-y-3">
         {params.get("verified") === "true" ? (
           <Alert tone="success">Your email address is verified. You can sign in now.</Alert>

@@ -4,6 +4,7 @@ import { TextField } from "../../../components/ui/field";
 import type { Failure } from "../../../lib/app-error";
 import { displayPhone } from "../../../lib/phone";
 import { PHONE_TEXTS } from "../phone.schemas";
+import { SmsCodeField } from "./phone-sign-in";
 
 /** Where the card is: nothing asked yet, a code sent to `pending`, or the number just verified. */
 export type PhoneCardState = { step: "start" } | { step: "code"; pending: string; sent: boolean } | { step: "verified"; phone: string };
@@ -44,16 +45,7 @@ export function PhoneCard({
           {state.sent ? <Alert tone="info">{PHONE_TEXTS.codeSent(state.pending)}</Alert> : null}
           <input type="hidden" name="intent" value="phone-verify" />
           <input type="hidden" name="phone" value={state.pending} />
-          <TextField
-            label="Code from the SMS"
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="[0-9]*"
-            maxLength={8}
-            error={errors.code}
-            autoFocus
-          />
+          <SmsCodeField error={errors.code} autoFocus />
           <div className="flex flex-wrap gap-2">
             <button type="submit" disabled={busy} className="btn btn-primary">
               {busy ? "Checking…" : "Confirm number"}

@@ -25,6 +25,23 @@ export function SignInWays({ current, path, search }: { current: "email" | "phon
   );
 }
 
+/** The field for a code sent by SMS: numeric, and phones offer the SMS's code (autocomplete one-time-code). */
+export function SmsCodeField({ error, hint, autoFocus }: { error?: string; hint?: string; autoFocus?: boolean }) {
+  return (
+    <TextField
+      label="Code from the SMS"
+      name="code"
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      pattern="[0-9]*"
+      maxLength={8}
+      error={error}
+      hint={hint}
+      autoFocus={autoFocus}
+    />
+  );
+}
+
 /** The mobile number field of the phone path: any Nigerian form, offered by the phone's keypad and autofill. */
 export function PhoneNumberField({ defaultValue, error }: { defaultValue?: string; error?: string }) {
   return (
@@ -70,16 +87,7 @@ export function PhoneCodeStep({
       {Object.entries(hidden).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      <TextField
-        label="Code from the SMS"
-        name="code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        pattern="[0-9]*"
-        maxLength={8}
-        error={error}
-        autoFocus
-      />
+      <SmsCodeField error={error} autoFocus />
       <button type="submit" name="intent" value={intent} className={buttonClass({ full: true })} disabled={busy}>
         {busy ? busyLabel : label}
       </button>

@@ -5,6 +5,7 @@ import { PasswordField, TextField } from "../../../components/ui/field";
 import type { Failure } from "../../../lib/app-error";
 import { PRIVACY_TEXTS } from "../privacy.schemas";
 import { PHONE_TEXTS } from "../../accounts/phone.schemas";
+import { SmsCodeField } from "../../accounts/components/phone-sign-in";
 import { displayPhone } from "../../../lib/phone";
 
 /**
@@ -67,13 +68,7 @@ export function YourDataCard({
             {byCode ? (
               <>
                 {byCode.codeSentTo ? <p role="status">{PHONE_TEXTS.codeSent(byCode.codeSentTo)}</p> : null}
-                <TextField
-                  label="Code from the SMS"
-                  name="code"
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  pattern="[0-9]*"
-                  maxLength={8}
+                <SmsCodeField
                   error={errors.code}
                   hint={byCode.phone ? `Your account has no password: we send a code to ${displayPhone(byCode.phone)} to confirm it is you.` : undefined}
                 />
