@@ -293,12 +293,7 @@ function PhoneSignInForm() {
           </button>
         </Form>
       )}
-      <p className="mt-6 text-center text-sm text-gray-600">
-        Don&apos;t have an account?{" "}
-        <Link to="/register" className="font-semibold text-brand-700 hover:underline">
-          Sign up
-        </Link>
-      </p>
+      <SignUpPrompt />
     </div>
   );
 }
@@ -314,6 +309,18 @@ function SignInHeading({ way }: { way: "email" | "phone" }) {
         <SignInWays current={way} path="/login" search={params} />
       </div>
     </>
+  );
+}
+
+/** The spec's 'Don't have an account? Sign up' under both ways of signing in. */
+function SignUpPrompt() {
+  return (
+    <p className="mt-6 text-center text-sm text-gray-600">
+      Don&apos;t have an account?{" "}
+      <Link to="/register" className="font-semibold text-brand-700 hover:underline">
+        Sign up
+      </Link>
+    </p>
   );
 }
 
@@ -381,12 +388,7 @@ function SignInForm() {
           </button>
         </Form>
       ) : null}
-      <p className="mt-6 text-center text-sm text-gray-600">
-        Don&apos;t have an account?{" "}
-        <Link to="/register" className="font-semibold text-brand-700 hover:underline">
-          Sign up
-        </Link>
-      </p>
+      <SignUpPrompt />
     </div>
   );
 }
