@@ -6,6 +6,7 @@
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_PASSWORD } from "../../db/seed/data";
 import { useDemoSession } from "./account-steps";
 import { launchBrowser, url, waitForHydration, watchedPage } from "./harness";
 
@@ -132,6 +133,8 @@ describe("phone-first accounts", () => {
       const ownerNumber = freshNumber();
       const phoneCard = owner.page.locator('section[aria-labelledby="phone-title"]');
       await phoneCard.getByLabel(/Mobile number/).fill(ownerNumber.typed);
+      // A new number is a new way into the account: the password confirms it is the owner, not whoever holds the phone.
+      await phoneCard.getByLabel("Your password").fill(DEMO_PASSWORD);
       await phoneCard.getByRole("button", { name: "Send code" }).click();
       await owner.page.getByLabel("Code from the SMS").fill(await codeFromSms(ownerNumber.e164));
       await owner.page.getByRole("button", { name: "Confirm number" }).click();

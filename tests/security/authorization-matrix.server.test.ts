@@ -42,7 +42,7 @@ function sourcesOf(file: string): string[] {
 }
 
 /**
- * The intents an action tells apart, read from its source: compared (`intent === "x"`), dispatched
+ * The intents an action tells apart, read from its source: compared (`intent === "x"`, `form.get("intent") === "x"`), dispatched
  * (`case "x":`), defaulted (`get("intent") ?? "x"`) or sent by its forms (`name="intent" value="x"`,
  * `intent="x"`).
  */
@@ -50,6 +50,7 @@ export function intentsIn(sources: string[]): string[] {
   const found = new Set<string>();
   const patterns = [
     /\bintent\s*===\s*"([a-z0-9-]+)"/g,
+    /\bform\.get\("intent"\)\s*===\s*"([a-z0-9-]+)"/g,
     /^\s*case "([a-z0-9-]+)":/gm,
     /get\("intent"\)\s*\?\?\s*"([a-z0-9-]+)"/g,
     /name="intent"\s+value="([a-z0-9-]+)"/g,
@@ -136,7 +137,7 @@ describe("the matrix covers every route", () => {
     expect(intentsIn(sourcesOf("routes/owner/dashboard.tsx"))).toEqual(["delete", "feature"]);
     expect(intentsIn(sourcesOf("routes/auth/login.tsx"))).toEqual(["forgot", "phone-call", "phone-code", "phone-sign-in", "resend", "reset", "sign-in", "two-factor"]);
     expect(intentsIn(sourcesOf("routes/admin/admin.tsx"))).toContain("delete-feedback");
-    expect(intentsIn(['<ActionForm intent="x-y">', 'if (intent === "z") {}'])).toEqual(["x-y", "z"]);
+    expect(intentsIn(['<ActionForm intent="x-y">', 'if (intent === "z") {}', 'if (form.get("intent") === "w") {}'])).toEqual(["w", "x-y", "z"]);
   });
 });
 

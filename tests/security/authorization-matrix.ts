@@ -658,6 +658,15 @@ export const PAGE_ROWS: Row[] = [
     ask: post("/profile", { intent: "weekly-summary" }),
     effect: (target) => weeklyPreference(target),
   }),
+  // The account's own number, e-mail address, notices and deletion (issue 33): anyone signed in, for their own account
+  // only (the session says whose); changing the number or the address first asks for the password or a code.
+  row({ key: "POST /profile intent=identity-code", case: "a code to the account's own number (it has none)", expect: signedIn("/profile", 400), ask: post("/profile", { intent: "identity-code", card: "phone" }) }),
+  row({ key: "POST /profile intent=phone-code", case: "without confirming it is them: nothing sent", expect: signedIn("/profile", 400), ask: post("/profile", { intent: "phone-code", phone: "0803 555 0141" }) }),
+  row({ key: "POST /profile intent=phone-verify", case: "a code never sent", expect: signedIn("/profile", 400), ask: post("/profile", { intent: "phone-verify", phone: "0803 555 0141", code: "123456" }) }),
+  row({ key: "POST /profile intent=email-change", case: "without confirming it is them: nothing sent", expect: signedIn("/profile", 400), ask: post("/profile", { intent: "email-change", email: "new-address@example.com" }) }),
+  row({ key: "POST /profile intent=notices", case: "texts without a verified number", expect: signedIn("/profile", 400), ask: post("/profile", { intent: "notices", channels: "sms" }) }),
+  row({ key: "POST /profile intent=delete-code", case: "an account with a password (no code)", expect: signedIn("/profile", 400), ask: post("/profile", { intent: "delete-code" }) }),
+  row({ key: "POST /profile intent=delete-account", case: "without the password and the word", expect: signedIn("/profile", 400), ask: post("/profile", { intent: "delete-account" }) }),
   // One-click unsubscribe (issue 18): public; the token alone says whose summaries stop, whoever sends it.
   row({
     key: "GET /confirm-email",

@@ -6,7 +6,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { user } from "../../../db/schema";
-import { createAdmin, createOwner, createVisitor, uniqueEmail } from "../../../db/seed/factories";
+import { createAdmin, createOwner, createVisitor, DEFAULT_PASSWORD, uniqueEmail } from "../../../db/seed/factories";
 import { actorFor } from "../../../tests/support/actors";
 import { deliveredMail } from "../../../tests/support/outbox";
 import { refusal } from "../../../tests/support/refusals";
@@ -14,9 +14,17 @@ import { getDb } from "../../lib/db.server";
 import { startPayment } from "../payments/start-payment.server";
 import { PAYMENT_TEXTS } from "../payments/payment-texts";
 import { confirmEmailChange, EMAIL_CHANGE_TEXTS, emailChangeFor, requestEmailChange } from "./change-email.server";
+import { confirmIdentity } from "./confirm-identity.server";
 import { phoneOnlyEmail } from "./phone.schemas";
+import type { SessionUser } from "./session-user";
 
 const address = () => `10.55.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+
+/** The person confirms it is them with their password, then asks for the change. */
+async function ask(actor: SessionUser | null, email: string) {
+  const proof = actor ? await confirmIdentity(actor, { password: DEFAULT_PASSWORD }) : undefined;
+  return requestEmailChange(actor, { email, proof }, { clientAddress: address() });
+}
 
 /** The token in the newest confirmation link e-mailed to `to`. */
 async function linkTokenTo(to: string): Promise<string> {
@@ -31,7 +39,7 @@ describe("changing the e-mail address", () => {
     const visitor = await createVisitor(getDb());
     const actor = await actorFor(visitor);
     const next = uniqueEmail("moved");
-    expect(await requestEmailChange(actor, { email: ` ${next.toUpperCase()} ` }, { clientAddress: address() })).toEqual({ email: next });
+    expect(await ask(actor, ` ${next.toUpperCase()} `)).toEqual({ email: next });
     const token = await linkTokenTo(next);
     // Opening only asks: nothing changed yet.
     expect(await emailChangeFor(token)).toEqual({ email: next, state: "pending" });
@@ -45,7 +53,7 @@ describe("changing the e-mail address", () => {
     expect(await emailChangeFor(token)).toEqual({ email: next, state: "done" });
     expect(await refusal(confirmEmailChange(token))).toMatchObject({ code: "invalid", message: EMAIL_CHANGE_TEXTS.badLink });
     // Changed back and forth, an old link stays dead (the account row changed since it was made).
-    const back = await requestEmailChange({ ...actor, email: next }, { email: visitor.email }, { clientAddress: address() }).then(() => linkTokenTo(visitor.email));
+    const back = await ask({ ...actor, email: next }, visitor.email).then(() => linkTokenTo(visitor.email));
     await confirmEmailChange(back);
     expect(await emailChangeFor(token)).toBeNull();
     expect(await refusal(confirmEmailChange(token))).toMatchObject({ code: "invalid", message: EMAIL_CHANGE_TEXTS.badLink });
@@ -57,7 +65,7 @@ describe("changing the e-mail address", () => {
   it("an address on another account: the same answer, no link, and that address's owner is told", async () => {
     const taken = await createVisitor(getDb());
     const actor = await actorFor(await createVisitor(getDb()));
-    expect(await requestEmailChange(actor, { email: taken.email }, { clientAddress: address() })).toEqual({ email: taken.email });
+    expect(await ask(actor, taken.email)).toEqual({ email: taken.email });
     const mails = (await deliveredMail(500)).filter((m) => m.to === taken.email);
     expect(mails.map((m) => m.subject)).toEqual(["Someone tried to use your e-mail address"]);
   });
@@ -66,12 +74,12 @@ describe("changing the e-mail address", () => {
     const visitor = await createVisitor(getDb());
     const actor = await actorFor(visitor);
     for (const email of ["not an address", "", "x@phone-only.invalid"]) {
-      expect(await refusal(requestEmailChange(actor, { email }, { clientAddress: address() }))).toMatchObject({ code: "invalid", fields: { email: EMAIL_CHANGE_TEXTS.invalid } });
+      expect(await refusal(ask(actor, email))).toMatchObject({ code: "invalid", fields: { email: EMAIL_CHANGE_TEXTS.invalid } });
     }
-    expect(await refusal(requestEmailChange(actor, { email: visitor.email }, { clientAddress: address() }))).toMatchObject({ fields: { email: EMAIL_CHANGE_TEXTS.same } });
+    expect(await refusal(ask(actor, visitor.email))).toMatchObject({ fields: { email: EMAIL_CHANGE_TEXTS.same } });
     const admin = await actorFor(await createAdmin(getDb()));
-    expect(await refusal(requestEmailChange(admin, { email: uniqueEmail("admin-new") }, { clientAddress: address() }))).toMatchObject({ code: "forbidden" });
-    expect(await refusal(requestEmailChange(null, { email: uniqueEmail("anon") }, { clientAddress: address() }))).toMatchObject({ code: "unauthenticated" });
+    expect(await refusal(ask(admin, uniqueEmail("admin-new")))).toMatchObject({ code: "forbidden" });
+    expect(await refusal(ask(null, uniqueEmail("anon")))).toMatchObject({ code: "unauthenticated" });
   });
 
   it("an owner made by phone cannot pay until they add an address, then can", async () => {
@@ -81,7 +89,7 @@ describe("changing the e-mail address", () => {
     const actor = { ...(await actorFor(owner)), email: standIn };
     expect(await refusal(startPayment(actor, { type: "subscription", plan: "standard" }))).toMatchObject({ code: "invalid", message: PAYMENT_TEXTS.needsEmail.text });
     const real = uniqueEmail("owner-added");
-    await requestEmailChange(actor, { email: real }, { clientAddress: address() });
+    await ask(actor, real);
     await confirmEmailChange(await linkTokenTo(real));
     // No mail went to the stand-in address.
     expect((await deliveredMail(500)).some((m) => m.to === standIn)).toBe(false);

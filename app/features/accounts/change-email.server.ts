@@ -23,6 +23,7 @@ import { PHONE_TEXTS } from "./phone.schemas";
 import { supportUrl } from "./verify-phone.server";
 import { EMAIL_CHANGE_TEXTS } from "./account.schemas";
 import type { SessionUser } from "./session-user";
+import { requireIdentityProof } from "./internal/identity-proof.server";
 
 export { EMAIL_CHANGE_TEXTS };
 
@@ -75,16 +76,23 @@ function escapeHtml(value: string): string {
 }
 
 /**
- * Sends the confirmation link to the new address. Throws AppError 'invalid' (with the field), 'forbidden' (admins),
- * 'rate-limited'. The answer is the same whether or not the address is on another account.
+ * Sends the confirmation link to the new address, once the person confirmed it is them (`proof` from confirmIdentity:
+ * the address is a way to sign in and to reset the password). Throws AppError 'invalid' (with the field; or no live
+ * proof, reason 'reauth'), 'forbidden' (admins), 'rate-limited'. The answer is the same whether or not the address is
+ * on another account.
  */
-export async function requestEmailChange(actor: SessionUser | null, input: { email: string }, context: { clientAddress?: string | null }): Promise<{ email: string }> {
+export async function requestEmailChange(
+  actor: SessionUser | null,
+  input: { email: string; proof: string | null | undefined },
+  context: { clientAddress?: string | null },
+): Promise<{ email: string }> {
   if (!actor) throw new AppError("unauthenticated");
   if (actor.isAdmin) throw new AppError("forbidden", EMAIL_CHANGE_TEXTS.admins);
   const parsed = z.string().trim().toLowerCase().max(254).pipe(z.email()).safeParse(String(input.email ?? ""));
   if (!parsed.success || undeliverable(parsed.data)) throw new AppError("invalid", EMAIL_CHANGE_TEXTS.invalid, { fields: { email: EMAIL_CHANGE_TEXTS.invalid } });
   const email = parsed.data;
   if (email === actor.email.toLowerCase()) throw new AppError("invalid", EMAIL_CHANGE_TEXTS.same, { fields: { email: EMAIL_CHANGE_TEXTS.same } });
+  requireIdentityProof(actor, input.proof);
   const perAccount = await hitRateLimit(`email-change:${actor.id}`, LIMITS.perAccount, LIMITS.windowSeconds);
   const perAddress = await hitRateLimit(`email-change-addr:${addressKey(context.clientAddress)}`, LIMITS.perAddress, LIMITS.windowSeconds);
   if (!perAccount.allowed || !perAddress.allowed) throw new AppError("rate-limited", EMAIL_CHANGE_TEXTS.tooMany);

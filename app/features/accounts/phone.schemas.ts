@@ -38,6 +38,24 @@ export const PHONE_TEXTS = {
   failed: "Something went wrong. Please try again.",
 } as const;
 
+/** How long a 'Confirm it is you' lasts before changing the account's number or e-mail address (issue 33). */
+export const IDENTITY_PROOF_MINUTES = 15;
+
+/** 'Confirm it is you' before changing how the account is signed in to (confirm-identity.server.ts). */
+export const REAUTH_TEXTS = {
+  why: "To keep your account safe, confirm it is you first.",
+  passwordLabel: "Your password",
+  passwordRequired: "Enter your password to confirm it is you.",
+  wrongPassword: "That password is not right.",
+  tooManyWrong: (minutes: number) => `Too many wrong passwords. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+  sendCode: (phone: string) => `Send a code to ${displayPhone(phone)}`,
+  codeHint: (phone: string) => `The code we sent to ${displayPhone(phone)}, the number you have now.`,
+  codeRequired: "Enter the code we sent to the number you have now.",
+  again: `Confirm it is you again: it lasts ${IDENTITY_PROOF_MINUTES} minutes.`,
+  confirmed: `You confirmed it is you: no need to again for ${IDENTITY_PROOF_MINUTES} minutes.`,
+  noWay: "This account has neither a password nor a phone number to confirm it is you. Contact support from the Help page.",
+} as const;
+
 /** What the phone path of /login and /register/* says (issue 33). */
 export const PHONE_SIGN_IN_TEXTS = {
   /** The same whether or not the number has an account: nothing tells who is registered. */

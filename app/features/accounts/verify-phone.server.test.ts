@@ -6,14 +6,16 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { phoneCodes, profiles } from "../../../db/schema";
-import { createVisitor } from "../../../db/seed/factories";
+import { createVisitor, DEFAULT_PASSWORD } from "../../../db/seed/factories";
 import { JOB_HANDLERS } from "../../../server/jobs";
 import { actorFor } from "../../../tests/support/actors";
 import { refusal } from "../../../tests/support/refusals";
 import { getDb } from "../../lib/db.server";
 import { listOutbox } from "../../lib/email.server";
 import { runDueJobs } from "../../lib/jobs.server";
+import { confirmIdentity } from "./confirm-identity.server";
 import { PHONE_TEXTS } from "./phone.schemas";
+import type { SessionUser } from "./session-user";
 import { confirmPhoneCode, pruneOldPhoneCodes, requestPhoneCode, verifiedPhone } from "./verify-phone.server";
 
 let counter = 0;
@@ -34,6 +36,14 @@ async function codeSentTo(e164: string): Promise<string> {
   return code;
 }
 
+const proofs = new Map<string, string>();
+/** The person confirms it is them with their password (once per account: it lasts 15 minutes), then asks for a code. */
+async function ask(actor: SessionUser | null, phone: string, clientAddress: string) {
+  let proof = actor ? proofs.get(actor.id) : undefined;
+  if (actor && !proof) proofs.set(actor.id, (proof = await confirmIdentity(actor, { password: DEFAULT_PASSWORD })));
+  return requestPhoneCode(actor, { phone, proof }, { clientAddress });
+}
+
 async function person() {
   return actorFor(await createVisitor(getDb()));
 }
@@ -42,7 +52,7 @@ describe("adding a mobile number with a code", () => {
   it("sends a 6-digit code by SMS, stores only its hash, and takes the number once the code comes back", async () => {
     const actor = await person();
     const number = freshNumber();
-    expect(await requestPhoneCode(actor, { phone: number.typed }, { clientAddress: address() })).toEqual({ phone: number.e164 });
+    expect(await ask(actor, number.typed, address())).toEqual({ phone: number.e164 });
     const code = await codeSentTo(number.e164);
     const sms = (await listOutbox(500)).find((m) => m.to === number.e164)!;
     expect(sms.text).toBe(PHONE_TEXTS.sms(code));
@@ -62,18 +72,18 @@ describe("adding a mobile number with a code", () => {
   it("refuses what is not a Nigerian mobile number, with the field, and sends nothing", async () => {
     const actor = await person();
     for (const typed of ["0803 555 014", "+44 7911 123456", "0603 555 0141", "call me", ""]) {
-      expect(await refusal(requestPhoneCode(actor, { phone: typed }, { clientAddress: address() }))).toMatchObject({
+      expect(await refusal(ask(actor, typed, address()))).toMatchObject({
         code: "invalid",
         fields: { phone: PHONE_TEXTS.invalidNumber },
       });
     }
-    expect(await refusal(requestPhoneCode(null, { phone: "0803 555 0141" }, { clientAddress: address() }))).toMatchObject({ code: "unauthenticated" });
+    expect(await refusal(ask(null, "0803 555 0141", address()))).toMatchObject({ code: "unauthenticated" });
   });
 
   it("a wrong code uses a try; after 5 the code is dead, even the right one; a new code works", async () => {
     const actor = await person();
     const number = freshNumber();
-    await requestPhoneCode(actor, { phone: number.typed }, { clientAddress: address() });
+    await ask(actor, number.typed, address());
     const code = await codeSentTo(number.e164);
     const wrong = code === "000000" ? "111111" : "000000";
     for (let i = 1; i <= 4; i++) {
@@ -84,7 +94,7 @@ describe("adding a mobile number with a code", () => {
     expect(await refusal(confirmPhoneCode(actor, { phone: number.typed, code: "12345" }))).toMatchObject({ fields: { code: PHONE_TEXTS.codeFormat } });
     expect(await verifiedPhone(actor)).toBeNull();
 
-    await requestPhoneCode(actor, { phone: number.typed }, { clientAddress: address() });
+    await ask(actor, number.typed, address());
     // The newest SMS to the number carries the new code.
     const fresh = await codeSentTo(number.e164);
     expect(await confirmPhoneCode(actor, { phone: number.typed, code: fresh })).toEqual({ phone: number.e164 });
@@ -94,7 +104,7 @@ describe("adding a mobile number with a code", () => {
     const actor = await person();
     const other = await person();
     const number = freshNumber();
-    await requestPhoneCode(actor, { phone: number.typed }, { clientAddress: address() });
+    await ask(actor, number.typed, address());
     const code = await codeSentTo(number.e164);
     expect(await refusal(confirmPhoneCode(other, { phone: number.typed, code }))).toMatchObject({ fields: { code: PHONE_TEXTS.expired } });
     await getDb().update(phoneCodes).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(phoneCodes.phone, number.e164));
@@ -104,24 +114,24 @@ describe("adding a mobile number with a code", () => {
 
   it("at most 3 codes per number per 15 minutes, whoever asks; the connection and the account have caps of their own", async () => {
     const number = freshNumber();
-    for (let i = 0; i < 3; i++) await requestPhoneCode(await person(), { phone: number.typed }, { clientAddress: address() });
-    const refused = await refusal(requestPhoneCode(await person(), { phone: number.typed }, { clientAddress: address() }));
+    for (let i = 0; i < 3; i++) await ask(await person(), number.typed, address());
+    const refused = await refusal(ask(await person(), number.typed, address()));
     expect(refused).toMatchObject({ code: "rate-limited", message: PHONE_TEXTS.tooManyForNumber(15) });
     await runDueJobs(JOB_HANDLERS);
     expect((await listOutbox(500)).filter((m) => m.to === number.e164)).toHaveLength(3);
     // 15 minutes later the number may have codes again.
     await getDb().update(phoneCodes).set({ createdAt: sql`now() - interval '16 minutes'` }).where(eq(phoneCodes.phone, number.e164));
-    await requestPhoneCode(await person(), { phone: number.typed }, { clientAddress: address() });
+    await ask(await person(), number.typed, address());
 
     // One account asking for many numbers (each text costs money): 6 an hour.
     const spender = await person();
-    for (let i = 0; i < 6; i++) await requestPhoneCode(spender, { phone: freshNumber().typed }, { clientAddress: address() });
-    expect(await refusal(requestPhoneCode(spender, { phone: freshNumber().typed }, { clientAddress: address() }))).toMatchObject({ code: "rate-limited" });
+    for (let i = 0; i < 6; i++) await ask(spender, freshNumber().typed, address());
+    expect(await refusal(ask(spender, freshNumber().typed, address()))).toMatchObject({ code: "rate-limited" });
 
     // One connection: 20 per 15 minutes (many people share a carrier's address).
     const shared = `10.34.${counter}.9`;
-    for (let i = 0; i < 20; i++) await requestPhoneCode(await person(), { phone: freshNumber().typed }, { clientAddress: shared });
-    expect(await refusal(requestPhoneCode(await person(), { phone: freshNumber().typed }, { clientAddress: shared }))).toMatchObject({
+    for (let i = 0; i < 20; i++) await ask(await person(), freshNumber().typed, shared);
+    expect(await refusal(ask(await person(), freshNumber().typed, shared))).toMatchObject({
       code: "rate-limited",
       message: PHONE_TEXTS.tooManyFromHere(15),
     });
@@ -131,9 +141,9 @@ describe("adding a mobile number with a code", () => {
     const first = await person();
     const second = await person();
     const number = freshNumber();
-    await requestPhoneCode(first, { phone: number.typed }, { clientAddress: address() });
+    await ask(first, number.typed, address());
     await confirmPhoneCode(first, { phone: number.typed, code: await codeSentTo(number.e164) });
-    await requestPhoneCode(second, { phone: number.typed }, { clientAddress: address() });
+    await ask(second, number.typed, address());
     await runDueJobs(JOB_HANDLERS);
     const codes = (await listOutbox(500)).filter((m) => m.to === number.e164).map((m) => /code is (\d{6})\./.exec(m.text)![1]!);
     expect(await refusal(confirmPhoneCode(second, { phone: number.typed, code: codes[0]! }))).toMatchObject({ fields: { code: PHONE_TEXTS.taken } });
@@ -145,8 +155,8 @@ describe("adding a mobile number with a code", () => {
 
   it("the scheduler's chore deletes codes a day old and keeps newer ones", async () => {
     const number = freshNumber();
-    await requestPhoneCode(await person(), { phone: number.typed }, { clientAddress: address() });
-    await requestPhoneCode(await person(), { phone: number.typed }, { clientAddress: address() });
+    await ask(await person(), number.typed, address());
+    await ask(await person(), number.typed, address());
     const [old] = await getDb().select({ id: phoneCodes.id }).from(phoneCodes).where(eq(phoneCodes.phone, number.e164)).limit(1);
     await getDb().update(phoneCodes).set({ createdAt: sql`now() - interval '25 hours'` }).where(eq(phoneCodes.id, old!.id));
     expect(await pruneOldPhoneCodes()).toBeGreaterThanOrEqual(1);
@@ -156,10 +166,10 @@ describe("adding a mobile number with a code", () => {
   it("a verified number that is replaced is told, with where to get help", async () => {
     const actor = await person();
     const first = freshNumber();
-    await requestPhoneCode(actor, { phone: first.typed }, { clientAddress: address() });
+    await ask(actor, first.typed, address());
     await confirmPhoneCode(actor, { phone: first.typed, code: await codeSentTo(first.e164) });
     const second = freshNumber();
-    await requestPhoneCode(actor, { phone: second.typed }, { clientAddress: address() });
+    await ask(actor, second.typed, address());
     await confirmPhoneCode(actor, { phone: second.typed, code: await codeSentTo(second.e164) });
     await runDueJobs(JOB_HANDLERS);
     const told = (await listOutbox(500)).find((m) => m.to === first.e164 && m.text.includes("was changed"));

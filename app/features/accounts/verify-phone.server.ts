@@ -12,6 +12,7 @@ import { getEnv } from "../../lib/env.server";
 import { hitRateLimit } from "../../lib/rate-limit.server";
 import { enqueueSms } from "../../lib/sms.server";
 import type { SessionUser } from "./session-user";
+import { requireIdentityProof } from "./internal/identity-proof.server";
 import { checkPhoneCode, hitAddressCap, issuePhoneCode, minutesLeft, refuseCode, usePhoneCode } from "./internal/phone-codes.server";
 import { nigerianMobile, PHONE_CODE_LIMITS, PHONE_TEXTS } from "./phone.schemas";
 
@@ -21,14 +22,24 @@ const PURPOSE = "verify-phone";
 export const supportUrl = () => new URL("/help", getEnv().PUBLIC_URL).toString();
 
 /**
- * Sends a code to the number the person typed. Throws AppError 'invalid' (not a Nigerian mobile number, with the
- * field) or 'rate-limited'; nothing is sent then.
+ * Sends a code to the number the person typed, once they confirmed it is them (`proof` from confirmIdentity: a new
+ * number is a new way to sign in to the account). Throws AppError 'invalid' (not a Nigerian mobile number, with the
+ * field; or no live proof, reason 'reauth') or 'rate-limited'; nothing is sent then.
  */
-export async function requestPhoneCode(actor: SessionUser | null, input: { phone: string }, context: { clientAddress?: string | null }): Promise<{ phone: string }> {
+export async function requestPhoneCode(
+  actor: SessionUser | null,
+  input: { phone: string; proof: string | null | undefined },
+  context: { clientAddress?: string | null },
+): Promise<{ phone: string }> {
   if (!actor) throw new AppError("unauthenticated", PHONE_TEXTS.failed);
   const phone = nigerianMobile(String(input.phone ?? ""));
   if (!phone) throw new AppError("invalid", PHONE_TEXTS.invalidNumber, { fields: { phone: PHONE_TEXTS.invalidNumber } });
+  requireIdentityProof(actor, input.proof);
+  return sendCode(actor, phone, context);
+}
 
+/** A code to `phone` for this account, within the caps per account and per connection. */
+async function sendCode(actor: SessionUser, phone: string, context: { clientAddress?: string | null }): Promise<{ phone: string }> {
   const perAccount = await hitRateLimit(`phone-code-user:${actor.id}`, PHONE_CODE_LIMITS.perAccount, PHONE_CODE_LIMITS.perAccountWindowMinutes * 60);
   if (!perAccount.allowed) throw new AppError("rate-limited", PHONE_TEXTS.tooManyFromHere(minutesLeft(perAccount.retryAfterSeconds)));
   await hitAddressCap(context.clientAddress);
@@ -37,7 +48,8 @@ export async function requestPhoneCode(actor: SessionUser | null, input: { phone
 }
 
 /**
- * Checks the code sent to `phone` for this account (its latest), and makes the number the account's. Throws
+ * Checks the code sent to `phone` for this account (its latest), and makes the number the account's (the code was
+ * only sent after the person confirmed it is them). Throws
  * AppError 'invalid' with the field's message: a wrong code (a try used), an expired or used one, one whose tries
  * are used up, or a number already proved by another account (said only to whoever holds the number).
  */
@@ -63,13 +75,14 @@ export async function confirmPhoneCode(actor: SessionUser | null, input: { phone
 
 /**
  * A code to the account's own verified number, to confirm it is them where a password would be asked and the account
- * has none (made with a phone number): deleting the account. Throws AppError 'invalid' when it has no number.
+ * has none (made with a phone number): deleting the account, changing its number or e-mail address. Throws AppError
+ * 'invalid' when it has no number.
  */
 export async function requestHolderCode(actor: SessionUser | null, context: { clientAddress?: string | null }): Promise<{ phone: string }> {
   if (!actor) throw new AppError("unauthenticated", PHONE_TEXTS.failed);
   const phone = await verifiedPhone(actor);
   if (!phone) throw new AppError("invalid", PHONE_TEXTS.failed);
-  return requestPhoneCode(actor, { phone }, context);
+  return sendCode(actor, phone, context);
 }
 
 /** Checks and uses up a code sent by requestHolderCode; throws AppError 'invalid' with the code field's message. */

@@ -19,7 +19,9 @@ import { setWeeklySummary } from "~/features/analytics/set-weekly-summary.server
 import { weeklySummaryWanted } from "~/features/analytics/weekly-summary-preference.server";
 import { WEEKLY_SUMMARY_TEXTS } from "~/features/analytics/weekly-summary-texts";
 import { PhoneCard, type PhoneCardState } from "~/features/accounts/components/phone-card";
-import { confirmPhoneCode, hasPassword, requestHolderCode, requestPhoneCode, verifiedPhone } from "~/features/accounts/verify-phone.server";
+import { confirmPhoneCode, requestHolderCode, requestPhoneCode, verifiedPhone } from "~/features/accounts/verify-phone.server";
+import { confirmIdentity, identityCheckFor, liveProof } from "~/features/accounts/confirm-identity.server";
+import type { IdentityState } from "~/features/accounts/components/confirm-it-is-you";
 import { NoticePreferencesCard } from "~/features/notifications/components/notice-preferences-card";
 import { getNoticePreferences, setNoticePreferences } from "~/features/notifications/notice-preferences.server";
 import type { NoticePreferences } from "~/features/notifications/notice-preferences";
@@ -51,7 +53,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       weeklySummary: user.role === "business" ? await weeklySummaryWanted(user.id) : null,
       // The verified mobile number and how they want to hear of new messages (issue 33).
       phone: await verifiedPhone(user),
-      hasPassword: await hasPassword(user),
+      // How they confirm it is them before changing their number or e-mail address (issue 33).
+      identityCheck: await identityCheckFor(user),
       notices: await getNoticePreferences(user.id),
     },
     // Lists travel as data so the page's JavaScript does not carry every reference list.
@@ -94,33 +97,49 @@ export async function action({ request, context }: Route.ActionArgs) {
       return failureData(error, { keep: { form: "notices" as const, typedNotices: typed } });
     }
   }
-  // The e-mail address (issue 33): a link to the new address confirms it.
-  if (form.get("intent") === "email-change") {
-    const typedEmail = String(form.get("email") ?? "").slice(0, 254);
+  // 'Confirm it is you' by a code to the account's number, before changing the number or the e-mail address (issue 33).
+  if (form.get("intent") === "identity-code") {
+    const card = form.get("card") === "email" ? ("email" as const) : ("phone" as const);
     try {
-      const { email } = await requestEmailChange(user, { email: typedEmail }, { clientAddress: context.clientAddress });
-      return { ok: true as const, form: "email" as const, sentTo: email };
+      const { phone } = await requestHolderCode(user, { clientAddress: context.clientAddress });
+      return { ok: true as const, form: "identity-code" as const, card, codeSentTo: phone };
     } catch (error) {
-      return failureData(error, { keep: { form: "email" as const, typedEmail } });
+      return failureData(error, { keep: { form: "identity-code" as const, card } });
     }
   }
-  // The phone number (issue 33): a code to the number typed, then the code back.
+  // The e-mail address (issue 33): once they confirmed it is them, a link to the new address confirms it.
+  if (form.get("intent") === "email-change") {
+    const typedEmail = String(form.get("email") ?? "").slice(0, 254);
+    let proof: string | null = null;
+    try {
+      proof = await confirmIdentity(user, identityAnswer(form));
+      const { email } = await requestEmailChange(user, { email: typedEmail, proof }, { clientAddress: context.clientAddress });
+      return { ok: true as const, form: "email" as const, sentTo: email, proof };
+    } catch (error) {
+      return failureData(error, { keep: { form: "email" as const, typedEmail, proof } });
+    }
+  }
+  // The phone number (issue 33): once they confirmed it is them, a code to the number typed, then the code back.
   if (form.get("intent") === "phone-code") {
     const typedPhone = String(form.get("phone") ?? "").slice(0, 40);
+    let proof: string | null = null;
     try {
-      const { phone } = await requestPhoneCode(user, { phone: typedPhone }, { clientAddress: context.clientAddress });
-      return { ok: true as const, form: "phone" as const, phoneStep: { step: "code", pending: phone, sent: true } satisfies PhoneCardState };
+      proof = await confirmIdentity(user, identityAnswer(form));
+      const { phone } = await requestPhoneCode(user, { phone: typedPhone, proof }, { clientAddress: context.clientAddress });
+      return { ok: true as const, form: "phone" as const, phoneStep: { step: "code", pending: phone, sent: true } satisfies PhoneCardState, proof };
     } catch (error) {
-      return failureData(error, { keep: { form: "phone" as const, typedPhone, phoneStep: { step: "start" } as PhoneCardState } });
+      return failureData(error, { keep: { form: "phone" as const, typedPhone, phoneStep: { step: "start" } as PhoneCardState, proof } });
     }
   }
   if (form.get("intent") === "phone-verify") {
     const pending = String(form.get("phone") ?? "").slice(0, 40);
+    // A confirmation still live goes on to the next change (the e-mail address, say).
+    const proof = liveProof(user, String(form.get("proof") ?? ""));
     try {
       const { phone } = await confirmPhoneCode(user, { phone: pending, code: String(form.get("code") ?? "").slice(0, 20) });
-      return { ok: true as const, form: "phone" as const, phoneStep: { step: "verified", phone } satisfies PhoneCardState };
+      return { ok: true as const, form: "phone" as const, phoneStep: { step: "verified", phone } satisfies PhoneCardState, proof };
     } catch (error) {
-      return failureData(error, { keep: { form: "phone" as const, typedPhone: undefined, phoneStep: { step: "code", pending, sent: false } as PhoneCardState } });
+      return failureData(error, { keep: { form: "phone" as const, typedPhone: undefined, phoneStep: { step: "code", pending, sent: false } as PhoneCardState, proof } });
     }
   }
   if (form.get("intent") === "weekly-summary") {
@@ -143,6 +162,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     return failureData(error, { fallback: PROFILE_TEXTS.saveFailed, keep: { values } });
   }
+}
+
+/** What a change form carries to confirm it is them: the password, the code to their number, or an earlier proof. */
+function identityAnswer(form: FormData) {
+  return { password: String(form.get("password") ?? ""), code: String(form.get("code") ?? "").slice(0, 20), proof: String(form.get("proof") ?? "").slice(0, 300) };
 }
 
 /** The 'Delete account' form: the password again and the typed word; on success the browser goes home signed out. */
@@ -187,12 +211,24 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
   const noticesResult = actionData && "form" in actionData && actionData.form === "notices" ? actionData : null;
   const noticesRefused = noticesResult && !noticesResult.ok ? noticesResult : null;
   const phoneBusy = navigation.state === "submitting" && String(navigation.formData?.get("intent") ?? "").startsWith("phone-");
+  // 'Confirm it is you' (issue 33): a proof from the last answer serves both cards; else the password or a code.
+  const proof = actionData && "proof" in actionData && actionData.proof ? actionData.proof : null;
+  const identityCode = actionData && "form" in actionData && actionData.form === "identity-code" ? actionData : null;
+  const identityFor = (card: "phone" | "email", refusedHere: boolean): IdentityState => {
+    if (proof) return { way: "proof", proof };
+    const check = profile.identityCheck;
+    if (check.way !== "code") return check;
+    return { way: "code", phone: check.phone, sent: Boolean(identityCode?.ok && identityCode.card === card) || refusedHere };
+  };
+  const identityRefused = (card: "phone" | "email") => (identityCode && !identityCode.ok && identityCode.card === card ? identityCode.failure : null);
   const failed = refused && !("form" in refused) ? refused : null;
   const typed = failed?.values;
   const errors: Record<string, string> = failed?.failure.fields ?? {};
   const submitting = navigation.state === "submitting" && navigation.formAction === "/profile";
   const deleting = submitting && navigation.formData?.get("intent") === "delete-account";
-  const saving = submitting && !deleting && !phoneBusy && !["weekly-summary", "notices", "email-change", "delete-code"].includes(String(navigation.formData?.get("intent") ?? ""));
+  const saving =
+    submitting && !deleting && !phoneBusy && !["weekly-summary", "notices", "email-change", "delete-code", "identity-code"].includes(String(navigation.formData?.get("intent") ?? ""));
+  const identityBusy = (card: "phone" | "email") => navigation.state === "submitting" && navigation.formData?.get("intent") === "identity-code" && navigation.formData.get("card") === card;
   const initials = profile.name === PROFILE_TEXTS.fallbackName ? "?" : profile.name.split(/\s+/).map((w) => w[0]).join("").slice(0, 2).toUpperCase();
 
   return (
@@ -303,7 +339,9 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           sentTo={emailResult?.ok ? emailResult.sentTo : null}
           failure={emailResult && !emailResult.ok ? emailResult.failure : null}
           typedEmail={emailResult && !emailResult.ok ? emailResult.typedEmail : undefined}
-          busy={navigation.state === "submitting" && navigation.formData?.get("intent") === "email-change"}
+          busy={(navigation.state === "submitting" && navigation.formData?.get("intent") === "email-change") || identityBusy("email")}
+          identity={identityFor("email", Boolean(emailResult && !emailResult.ok))}
+          identityFailure={identityRefused("email")}
         />
       )}
 
@@ -312,7 +350,9 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         state={phoneResult?.phoneStep ?? { step: "start" }}
         failure={phoneRefused?.failure}
         typedPhone={phoneRefused?.typedPhone}
-        busy={phoneBusy}
+        busy={phoneBusy || identityBusy("phone")}
+        identity={identityFor("phone", Boolean(phoneRefused))}
+        identityFailure={identityRefused("phone")}
       />
 
       <NoticePreferencesCard
@@ -326,7 +366,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         failure={deleteRefused?.failure}
         typedConfirmation={deleteRefused?.confirmation ?? deleteCode?.confirmation}
         deleting={deleting}
-        confirmBy={profile.hasPassword ? "password" : { phone: profile.phone, codeSentTo: deleteCode?.codeSentTo ?? null }}
+        confirmBy={profile.identityCheck.way === "password" ? "password" : { phone: profile.phone, codeSentTo: deleteCode?.codeSentTo ?? null }}
       />
 
       <nav aria-label="Support" className="card divide-y divide-gray-100">

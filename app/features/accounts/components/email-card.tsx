@@ -2,11 +2,13 @@ import { Form } from "react-router";
 import { Alert, FailureAlert } from "../../../components/ui/alert";
 import { TextField } from "../../../components/ui/field";
 import type { Failure } from "../../../lib/app-error";
+import { canAskChange, ConfirmItIsYouFields, ConfirmItIsYouIntro, type IdentityState } from "./confirm-it-is-you";
 
 /**
  * The profile's 'E-mail address' card (issue 33): the account's address (none for an account made with a phone
- * number), and adding or changing it: a link goes to the new address, which becomes the account's once opened. A
- * refusal keeps what was typed, with the reason beside the field.
+ * number), and adding or changing it after confirming it is them (the password, or a code to their number): a link
+ * goes to the new address, which becomes the account's once opened. A refusal keeps what was typed, with the reason
+ * beside the field.
  */
 export function EmailCard({
   email,
@@ -14,12 +16,17 @@ export function EmailCard({
   failure,
   typedEmail,
   busy,
+  identity,
+  identityFailure,
 }: {
   email: string | null;
   sentTo?: string | null;
   failure?: Failure | null;
   typedEmail?: string;
   busy: boolean;
+  identity: IdentityState;
+  /** A refused 'send a code to my number' (too many codes). */
+  identityFailure?: Failure | null;
 }) {
   return (
     <section className="card space-y-4 p-5" aria-labelledby="email-title">
@@ -33,6 +40,8 @@ export function EmailCard({
       </div>
       {sentTo ? <Alert tone="success">{`We sent a link to ${sentTo}. Open it within 24 hours to confirm the address.`}</Alert> : null}
       {failure && !failure.fields ? <FailureAlert failure={failure} /> : null}
+      <ConfirmItIsYouIntro identity={identity} card="email" busy={busy} failure={identityFailure} />
+      {canAskChange(identity) ? (
       <Form method="post" className="space-y-3" noValidate>
         <input type="hidden" name="intent" value="email-change" />
         <TextField
@@ -45,10 +54,12 @@ export function EmailCard({
           defaultValue={typedEmail ?? ""}
           error={failure?.fields?.email}
         />
+        <ConfirmItIsYouFields identity={identity} errors={failure?.fields ?? {}} />
         <button type="submit" disabled={busy} className="btn btn-outline">
           {busy ? "Sending…" : "Send link"}
         </button>
       </Form>
+      ) : null}
     </section>
   );
 }

@@ -4,6 +4,7 @@ import { TextField } from "../../../components/ui/field";
 import type { Failure } from "../../../lib/app-error";
 import { displayPhone } from "../../../lib/phone";
 import { PHONE_TEXTS } from "../phone.schemas";
+import { canAskChange, ConfirmItIsYouFields, ConfirmItIsYouIntro, type IdentityState } from "./confirm-it-is-you";
 import { SmsCodeField } from "./phone-sign-in";
 
 /** Where the card is: nothing asked yet, a code sent to `pending`, or the number just verified. */
@@ -11,8 +12,9 @@ export type PhoneCardState = { step: "start" } | { step: "code"; pending: string
 
 /**
  * The profile's 'Phone number' card (issue 33): the account's verified mobile number, and adding or changing it in two
- * steps — the number (a code goes to it by SMS), then the code. A refusal keeps what was typed, with the reason beside
- * the field; the code field is numeric and offers the SMS's code on phones (autocomplete one-time-code).
+ * steps — the number (a code goes to it by SMS), then the code — after confirming it is them (the password, or a code
+ * to the number they have now). A refusal keeps what was typed, with the reason beside the field; the code field is
+ * numeric and offers the SMS's code on phones (autocomplete one-time-code).
  */
 export function PhoneCard({
   phone,
@@ -20,12 +22,17 @@ export function PhoneCard({
   failure,
   typedPhone,
   busy,
+  identity,
+  identityFailure,
 }: {
   phone: string | null;
   state: PhoneCardState;
   failure?: Failure | null;
   typedPhone?: string;
   busy: boolean;
+  identity: IdentityState;
+  /** A refused 'send a code to my number' (too many codes). */
+  identityFailure?: Failure | null;
 }) {
   const errors = failure?.fields ?? {};
   return (
@@ -45,6 +52,7 @@ export function PhoneCard({
           {state.sent ? <Alert tone="info">{PHONE_TEXTS.codeSent(state.pending)}</Alert> : null}
           <input type="hidden" name="intent" value="phone-verify" />
           <input type="hidden" name="phone" value={state.pending} />
+          {identity.way === "proof" ? <input type="hidden" name="proof" value={identity.proof} /> : null}
           <SmsCodeField error={errors.code} autoFocus />
           <div className="flex flex-wrap gap-2">
             <button type="submit" disabled={busy} className="btn btn-primary">
@@ -53,6 +61,8 @@ export function PhoneCard({
           </div>
         </Form>
       ) : null}
+      {state.step === "code" ? null : <ConfirmItIsYouIntro identity={identity} card="phone" busy={busy} failure={identityFailure} />}
+      {canAskChange(identity) ? (
       <Form method="post" className="space-y-3" noValidate>
         <input type="hidden" name="intent" value="phone-code" />
         <TextField
@@ -66,10 +76,12 @@ export function PhoneCard({
           defaultValue={typedPhone ?? (state.step === "code" ? displayPhone(state.pending) : "")}
           error={errors.phone}
         />
+        <ConfirmItIsYouFields identity={identity} errors={state.step === "code" ? {} : errors} />
         <button type="submit" disabled={busy} className={state.step === "code" ? "btn btn-outline" : "btn btn-primary"}>
           {state.step === "code" ? "Send a new code" : "Send code"}
         </button>
       </Form>
+      ) : null}
     </section>
   );
 }
