@@ -75,6 +75,18 @@ describe("Users tab list", () => {
     expect((await listUsers(actor, { page: 1, search: "nobody-like-this-xyz" })).rows).toEqual([]);
   });
 
+  it("finds an account made by phone by its number, typed in any form, and shows the number", async () => {
+    const { actor } = await newAdmin();
+    const byPhone = await createUser(getDb(), { firstName: "Phone", lastName: "Only" });
+    const tail = String(Date.now() * 11).slice(-7);
+    await getDb().update(profiles).set({ phone: `+234818${tail}`, phoneVerifiedAt: new Date() }).where(eq(profiles.id, byPhone.id));
+    for (const typed of [`0818 ${tail.slice(0, 3)} ${tail.slice(3)}`, `+234818${tail}`, `818-${tail}`]) {
+      const found = (await listUsers(actor, { page: 1, search: typed })).rows;
+      expect(found.map((r) => r.id)).toEqual([byPhone.id]);
+      expect(found[0]!.phone).toBe(`+234818${tail}`);
+    }
+  });
+
   it("shows who is suspended, who has two-factor sign-in and who is an admin by the admins table", async () => {
     const { actor } = await newAdmin();
     const listed = await createUser(getDb(), { firstName: "Listed" });

@@ -277,7 +277,8 @@ function PhoneSignInForm() {
             busy={busy}
           />
           <p className="mt-4 text-center text-sm">
-            <Link to="/login?with=phone" className="font-semibold text-brand-700 hover:underline">
+            {/* Where they were going stays the goal with another number too. */}
+            <Link to={`/login?with=phone${redirectTo ? `&redirectTo=${encodeURIComponent(redirectTo)}` : ""}`} className="font-semibold text-brand-700 hover:underline">
               Use another number
             </Link>
           </p>

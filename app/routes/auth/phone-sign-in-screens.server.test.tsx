@@ -49,6 +49,8 @@ describe("/login and /register/* with a phone number", () => {
     expect(sent.text).toContain(PHONE_SIGN_IN_TEXTS.codeSent(mobile.e164));
     expect(sent.html).toMatch(/autocomplete="one-time-code"/i);
     expect(sent.text).toContain("Call me with the code instead");
+    // 'Use another number' keeps where they were going.
+    expect(sent.html).toContain('href="/login?with=phone&amp;redirectTo=%2Fsaved"');
 
     const wrong = page(await renderRoute(loginRoute, "/login", { form: { intent: "phone-sign-in", phone: mobile.e164, code: "12", step: "code", redirectTo: "/saved" } }));
     expect(wrong.status).toBe(400);

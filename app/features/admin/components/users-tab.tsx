@@ -10,6 +10,7 @@ import { buttonClass } from "../../../components/ui/button";
 import { fieldClass } from "../../../components/ui/field";
 import { Badge } from "../../../components/ui/badge";
 import { formatDate, formatDateTime } from "../../../lib/format";
+import { displayPhone } from "../../../lib/phone";
 
 type Activity = {
   user: { id: string; email: string | null; firstName: string | null; lastName: string | null } | null;
@@ -49,7 +50,7 @@ export function UsersTab({
             name="q"
             type="search"
             defaultValue={search}
-            placeholder="Search by name or e-mail"
+            placeholder="Search by name, e-mail or phone"
             maxLength={100}
             className={`${fieldClass} mt-0`}
           />
@@ -101,7 +102,10 @@ function UserCard({ user: u, isMe, result }: { user: AdminUserRow; isMe: boolean
             {name}
             {isMe ? <span className="ml-1 text-sm font-normal text-gray-500">(you)</span> : null}
           </h3>
-          <p className="break-all text-sm text-gray-700">{shownEmail(u.email?.trim()) ?? ADMIN_TEXTS.noEmail}</p>
+          <p className="break-all text-sm text-gray-700">
+            {shownEmail(u.email?.trim()) ?? ADMIN_TEXTS.noEmail}
+            {u.phone ? ` · ${displayPhone(u.phone)}` : null}
+          </p>
           <p className="text-sm text-gray-600">
             {locationLabel(u.state, u.country)} · Joined {formatDate(u.createdAt)}
           </p>
