@@ -85,6 +85,11 @@ describe.skipIf(missing.length > 0)("three processes behind HAProxy on one Postg
   let owners: CreatedUser[] = [];
   let targets: Target[] = [];
   let senders: Sender[] = [];
+  /**
+   * Visitors the load never writes as: a message sent by hand after a load phase must not meet the 5-a-minute limit
+   * of a sender the load just used (on a slow machine it did).
+   */
+  let quiet: Sender[] = [];
   const cookies = new Map<string, string>();
 
   let address = 0;
@@ -317,6 +322,7 @@ describe.skipIf(missing.length > 0)("three processes behind HAProxy on one Postg
       const batch = await Promise.all(visitors.slice(i, i + 8).map(async (v) => ({ userId: v.id, cookie: await cookieFor(v), address: nextAddress() })));
       senders.push(...batch);
     }
+    quiet = senders.splice(-2);
   }, 240_000);
 
   // A test that failed half-way must not leave its load running into the next one.
@@ -421,7 +427,7 @@ describe.skipIf(missing.length > 0)("three processes behind HAProxy on one Postg
       const sentAt = Date.now();
       const sent = await through("/api/messages", {
         method: "POST",
-        headers: { cookie: senders[1]!.cookie, "content-type": "application/json", "x-forwarded-for": senders[1]!.address },
+        headers: { cookie: quiet[0]!.cookie, "content-type": "application/json", "x-forwarded-for": quiet[0]!.address },
         body: JSON.stringify({ businessId: targets[0]!.businessId, message: text, idempotencyKey: randomUUID() }),
       });
       expect(sent.status).toBe(201);
@@ -645,7 +651,7 @@ describe.skipIf(missing.length > 0)("three processes behind HAProxy on one Postg
       const sentAt = Date.now();
       const sent = await through("/api/messages", {
         method: "POST",
-        headers: { cookie: senders[2]!.cookie, "content-type": "application/json", "x-forwarded-for": senders[2]!.address },
+        headers: { cookie: quiet[1]!.cookie, "content-type": "application/json", "x-forwarded-for": quiet[1]!.address },
         body: JSON.stringify({ businessId: targets[2]!.businessId, message: text, idempotencyKey: randomUUID() }),
       });
       expect(sent.status).toBe(201);

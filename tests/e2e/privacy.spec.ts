@@ -47,12 +47,14 @@ describe("privacy", () => {
 
       // A wrong password keeps the typed word and says why; the right one deletes the account.
       await page.getByText("Delete account", { exact: true }).click();
-      await page.getByLabel("Your password").fill("not-my-password");
+      // The number's and the address's cards ask for the password too: this is the 'Your data' card's.
+      const yourData = page.locator('section[aria-labelledby="your-data-title"]');
+      await yourData.getByLabel("Your password").fill("not-my-password");
       await page.getByLabel("Type DELETE to confirm").fill("DELETE");
       await page.getByRole("button", { name: "Delete my account" }).click();
       await page.getByText("That password is not correct.").waitFor();
       expect(await page.getByLabel("Type DELETE to confirm").inputValue()).toBe("DELETE");
-      await page.getByLabel("Your password").fill(PASSWORD);
+      await yourData.getByLabel("Your password").fill(PASSWORD);
       await page.getByRole("button", { name: "Delete my account" }).click();
       await page.waitForURL((u) => u.pathname === "/" && u.searchParams.get("accountDeleted") === "true");
       await page.getByText("Your account was deleted.").waitFor();
