@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
-  boolean, check, customType, doublePrecision, index, integer, jsonb, pgTable, real, smallint, text, timestamp, unique, uniqueIndex, uuid,
+  type AnyPgColumn, boolean, check, customType, doublePrecision, index, integer, jsonb, pgTable, real, smallint, text, timestamp, unique, uniqueIndex, uuid,
 } from "drizzle-orm/pg-core";
 import { APPROVAL_STATUSES, KYC_STATUSES, STORED_ROLES } from "../../app/lib/reference";
 import { user } from "./auth";
@@ -105,6 +105,15 @@ export const businesses = pgTable(
     // Where the business is (degrees, WGS 84): both or neither, inside Nigeria (migration 0018, ADR 23).
     latitude: doublePrecision("latitude"),
     longitude: doublePrecision("longitude"),
+    // Where an imported listing came from (issue 34, ADR 38): 'osm', 'overture' or 'csv:<name>' and the id there, when
+    // an import last had it and when one no longer did; when an owner claimed it; the owner's listing that covers it
+    // (it is hidden then, never merged). Public without an owner (migration 0041).
+    source: text("source"),
+    sourceId: text("source_id"),
+    sourceSeenAt: ts("source_seen_at"),
+    sourceGoneAt: ts("source_gone_at"),
+    claimedAt: ts("claimed_at"),
+    coveredBy: uuid("covered_by").references((): AnyPgColumn => businesses.id, { onDelete: "set null" }),
     socialMediaLinks: jsonb("social_media_links").$type<Record<string, string>>().notNull().default({}),
     createdAt: ts("created_at").notNull().defaultNow(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
@@ -135,49 +144,52 @@ export const businesses = pgTable(
     index("businesses_user_id_idx").on(t.userId, t.createdAt.desc()),
     // The admin overview counts each day's new listings by range (migration 0023).
     index("businesses_created_idx").on(t.createdAt),
-    // Public directory: approved, owner present and not suspended. Featured first, newest next.
+    // Public directory: approved, owner present and not suspended, or imported and not yet claimed (migration 0041). Featured first, newest next.
     index("businesses_public_order_idx")
       .on(t.featured.desc(), t.createdAt.desc(), t.id)
-      .where(sql`approved and approval_status = 'approved' and not owner_suspended and user_id is not null`),
+      .where(sql`approved and approval_status = 'approved' and not owner_suspended and (user_id is not null or source is not null)`),
     index("businesses_public_created_idx")
       .on(t.createdAt.desc(), t.id)
-      .where(sql`approved and approval_status = 'approved' and not owner_suspended and user_id is not null`),
+      .where(sql`approved and approval_status = 'approved' and not owner_suspended and (user_id is not null or source is not null)`),
     index("businesses_public_state_category_created_idx")
       .on(t.state, t.category, t.createdAt.desc(), t.id)
-      .where(sql`approved and approval_status = 'approved' and not owner_suspended and user_id is not null`),
+      .where(sql`approved and approval_status = 'approved' and not owner_suspended and (user_id is not null or source is not null)`),
     index("businesses_public_state_lga_created_idx")
       .on(t.state, t.lga, t.createdAt.desc(), t.id)
-      .where(sql`approved and approval_status = 'approved' and not owner_suspended and user_id is not null and lga is not null`),
+      .where(sql`approved and approval_status = 'approved' and not owner_suspended and (user_id is not null or source is not null) and lga is not null`),
     index("businesses_public_state_lga_category_created_idx")
       .on(t.state, t.lga, t.category, t.createdAt.desc(), t.id)
-      .where(sql`approved and approval_status = 'approved' and not owner_suspended and user_id is not null and lga is not null`),
+      .where(sql`approved and approval_status = 'approved' and not owner_suspended and (user_id is not null or source is not null) and lga is not null`),
     index("businesses_public_state_idx")
       .on(t.state)
-      .where(sql`approved and approval_status = 'approved' and not owner_suspended and user_id is not null`),
+      .where(sql`approved and approval_status = 'approved' and not owner_suspended and (user_id is not null or source is not null)`),
     index("businesses_public_category_idx")
       .on(t.category)
-      .where(sql`approved and approval_status = 'approved' and not owner_suspended and user_id is not null`),
+      .where(sql`approved and approval_status = 'approved' and not owner_suspended and (user_id is not null or source is not null)`),
     index("businesses_pending_idx").on(t.createdAt.desc()).where(sql`approval_status = 'pending'`),
     index("businesses_featured_until_idx").on(t.featuredUntil).where(sql`featured`),
     index("businesses_public_premium_idx")
       .on(t.createdAt.desc(), t.id)
-      .where(sql`premium_until is not null and approved and approval_status = 'approved' and not owner_suspended and user_id is not null`),
+      .where(sql`premium_until is not null and approved and approval_status = 'approved' and not owner_suspended and (user_id is not null or source is not null)`),
     index("businesses_public_rating_idx")
       .on(t.ratingScore.desc(), t.reviewCount.desc(), t.createdAt.desc(), t.id)
-      .where(sql`approved and approval_status = 'approved' and not owner_suspended and user_id is not null`),
+      .where(sql`approved and approval_status = 'approved' and not owner_suspended and (user_id is not null or source is not null)`),
     index("businesses_public_rated4_idx")
       .on(t.ratingScore.desc(), t.createdAt.desc(), t.id)
-      .where(sql`approved and approval_status = 'approved' and not owner_suspended and user_id is not null and review_count > 0 and review_star_sum >= 4 * review_count`),
+      .where(sql`approved and approval_status = 'approved' and not owner_suspended and (user_id is not null or source is not null) and review_count > 0 and review_star_sum >= 4 * review_count`),
     index("businesses_search_vector_idx").using("gin", t.searchVector),
     index("businesses_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
     index("businesses_public_open_idx")
       .using("gist", t.openMinutes)
-      .where(sql`approved and approval_status = 'approved' and not owner_suspended and user_id is not null`),
+      .where(sql`approved and approval_status = 'approved' and not owner_suspended and (user_id is not null or source is not null)`),
     // 'Near me' (ADR 23): public listings with a location as points on a flat map of Nigeria (x = longitude ×
     // cos 9°, y = latitude): within a box, nearest first (GiST KNN). Queries write the same expression (PLANE_POINT).
     index("businesses_public_location_idx")
       .using("gist", sql`point(${t.longitude} * 0.98769, ${t.latitude})`)
-      .where(sql`latitude is not null and approved and approval_status = 'approved' and not owner_suspended and user_id is not null`),
+      .where(sql`latitude is not null and approved and approval_status = 'approved' and not owner_suspended and (user_id is not null or source is not null)`),
+    check("businesses_source_check", sql`(${t.source} is null) = (${t.sourceId} is null) and (${t.source} is null or ${t.source} ~ '^(osm|overture|csv:[a-z0-9-]{1,40})$')`),
+    uniqueIndex("businesses_source_key").on(t.source, t.sourceId).where(sql`source is not null`),
+    index("businesses_covered_by_idx").on(t.coveredBy).where(sql`covered_by is not null`),
     // Possible duplicates in Business Approvals (issue 16): other listings with the same phone number.
     index("businesses_phone_idx").on(t.phoneNumber).where(sql`phone_number is not null`),
   ],

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { businesses } from "../../../db/schema";
 import { getDb } from "../../lib/db.server";
 import { IMAGE_WIDTHS, imageUrl, shareImageUrl } from "../../lib/image-url";
@@ -19,7 +19,15 @@ export async function getPublicBusiness(id: string, now = new Date()): Promise<P
   if (!isUuid(id)) throw new AppError("not-found", DIRECTORY_TEXTS.businessNotFound);
   const db = getDb();
   const [business] = await db
-    .select({ ...listingDetailColumns, featured: isFeaturedNow().mapWith(Boolean), viewCount: businesses.viewCount, openingHours: businesses.openingHours })
+    .select({
+      ...listingDetailColumns,
+      featured: isFeaturedNow().mapWith(Boolean),
+      viewCount: businesses.viewCount,
+      openingHours: businesses.openingHours,
+      // Imported and nobody owns it yet (issue 34); from OpenStreetMap, credited (ADR 38).
+      unclaimed: sql<boolean>`(${businesses.userId} is null)`.mapWith(Boolean),
+      osm: sql<boolean>`(${businesses.source} is not distinct from 'osm')`.mapWith(Boolean),
+    })
     .from(businesses)
     .where(and(eq(businesses.id, id), isPublicBusiness))
     .limit(1);

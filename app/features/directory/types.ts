@@ -3,7 +3,13 @@ import type { Closure, TimedStatus, WeeklyHours } from "../../lib/opening-hours"
 /** The directory's own texts (spec 01 §2 Business detail and §8). Client-safe. */
 export const DIRECTORY_TEXTS = {
   businessNotFound: "Business not found or not approved yet.",
+  /** An imported listing nobody has claimed (issue 34). */
+  unclaimed: "Not yet claimed by the owner",
+  unclaimedNote: "We listed this business from public map data. Call or visit to reach it: messages open once its owner claims the listing.",
 } as const;
+
+/** The credit OpenStreetMap's licence (ODbL) asks of pages that show its data (ADR 38). */
+export const OSM_CREDIT = { text: "Listing data © OpenStreetMap contributors", href: "https://www.openstreetmap.org/copyright" } as const;
 
 /** What a business card shows: no owner, contact or moderation fields. Client-safe. */
 export type BusinessCardData = {
@@ -26,6 +32,8 @@ export type BusinessCardData = {
   imageSrcSet: string | null;
   /** Open at the time of the search (WAT); null or absent when the listing lists no hours (ADR 21). */
   openNow?: boolean | null;
+  /** Imported from OpenStreetMap (issue 34): a page showing the card credits its contributors (ODbL, ADR 38). */
+  osm?: boolean;
   /** Metres from the visitor's point, on a /businesses?near= search. */
   distanceMeters?: number;
   /** The same as the card shows it ('2.3 km away'), made on the server (no formatting code shipped to cards). */
@@ -68,6 +76,10 @@ export type PublicBusiness = {
   images: BusinessImage[];
   /** Opening hours as the page shows them (ADR 21); null when the listing lists none. */
   hours: PublicOpeningHours | null;
+  /** Imported and not yet claimed by its owner (issue 34): labelled, and no messages until someone owns it. */
+  unclaimed: boolean;
+  /** Imported from OpenStreetMap: the page credits its contributors (ODbL, ADR 38). */
+  osm: boolean;
 };
 
 /** A business page's hours at the request's time: the status and the statuses ahead (the page steps through them), today's hours, the week. */

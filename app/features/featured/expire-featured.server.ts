@@ -32,7 +32,7 @@ export async function expireFeaturedPlacements(now: Date = new Date()): Promise<
 
 
 /** The public listings' predicate, as the partial indexes write it (so businesses_public_premium_idx serves). */
-const isPublicListing = sql`approved and approval_status = 'approved' and not owner_suspended and user_id is not null`;
+const isPublicListing = sql`approved and approval_status = 'approved' and not owner_suspended and (user_id is not null or source is not null)`;
 
 /** Listings whose Premium end is cleared per run at most (the rest wait for the next run). */
 export const PREMIUM_CLEAR_BATCH = 500;

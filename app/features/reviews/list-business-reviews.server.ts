@@ -65,7 +65,7 @@ export async function listBusinessReviews(
           review_stars_2 as s2, review_stars_1 as s1
         from ${businesses} b
         where b.id = ${input.businessId}
-          and b.approved and b.approval_status = 'approved' and not b.owner_suspended and b.user_id is not null`,
+          and b.approved and b.approval_status = 'approved' and not b.owner_suspended and (b.user_id is not null or b.source is not null)`,
   );
   if (!business) throw new AppError("not-found", REVIEW_TEXTS.notFound);
   const count = Number(business.c);

@@ -19,7 +19,7 @@ export async function markReviewHelpful(actor: SessionUser | null, input: unknow
     const [row] = await queryRows<{ business_id: string; author_id: string; status: string; is_public: boolean }>(
       tx,
       sql`select r.business_id, r.author_id, r.status,
-            (b.approved and b.approval_status = 'approved' and not b.owner_suspended and b.user_id is not null) as is_public
+            (b.approved and b.approval_status = 'approved' and not b.owner_suspended and (b.user_id is not null or b.source is not null)) as is_public
           from ${reviews} r join ${businesses} b on b.id = r.business_id where r.id = ${reviewId}`,
     );
     if (!row || row.status !== "published" || !row.is_public) throw new AppError("not-found", REVIEW_TEXTS.reviewNotFound);

@@ -49,7 +49,7 @@ export async function saveReview(actor: SessionUser | null, input: unknown): Pro
     sql`select (u.email_verified or exists (select 1 from ${profiles} p where p.id = u.id and p.phone_verified_at is not null)) as email_verified, u.banned, u.deleted_at is not null as deleted,
           u.created_at > now() - make_interval(hours => ${REVIEW_LIMITS.newAccountHours}) as young,
           b.user_id as owner_id,
-          (b.approved and b.approval_status = 'approved' and not b.owner_suspended and b.user_id is not null) as is_public,
+          (b.approved and b.approval_status = 'approved' and not b.owner_suspended and (b.user_id is not null or b.source is not null)) as is_public,
           (select r.id from ${reviews} r where r.business_id = b.id and r.author_id = u.id) as existing
         from ${user} u left join ${businesses} b on b.id = ${businessId}
         where u.id = ${actor.id}`,

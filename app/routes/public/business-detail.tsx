@@ -21,6 +21,7 @@ import { formatNumber } from "~/lib/format";
 import { SHARE_IMAGE } from "~/lib/image-url";
 import type { loader as rootLoader } from "~/root";
 import { DIRECTORY_TEXTS } from "~/features/directory/types";
+import { OsmCredit } from "~/features/directory/components/osm-credit";
 import { appErrorCode } from "~/lib/app-error";
 import { failureData, statusOf, throwRouteError } from "~/lib/error-responses.server";
 import { optionalUser } from "~/features/accounts/guards.server";
@@ -179,6 +180,12 @@ export default function BusinessDetail({ loaderData, actionData }: Route.Compone
 
       <h1 className="mt-4 text-2xl font-bold md:text-3xl">{business.name}</h1>
       {business.category && <p className="font-medium text-brand-700">{business.category}</p>}
+      {business.unclaimed ? (
+        <p className="mt-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+          <strong className="block">{DIRECTORY_TEXTS.unclaimed}</strong>
+          {DIRECTORY_TEXTS.unclaimedNote}
+        </p>
+      ) : null}
       <p className="mt-2 flex flex-wrap gap-x-4 text-sm text-gray-600">
         <span className="flex items-center gap-1">
           <span className="i i-pin h-4 w-4" />
@@ -197,10 +204,13 @@ export default function BusinessDetail({ loaderData, actionData }: Route.Compone
       </p>
 
       <div className="mt-5 grid grid-cols-2 gap-2 sm:flex">
-        <Link to={isSignedIn ? links.contact : links.contactAfterLogin} className="btn btn-primary col-span-2 py-3">
-          <span className="i i-message" />
-          Contact Business
-        </Link>
+        {/* Nobody to write to until an owner claims an imported listing (issue 34): calls and WhatsApp still work. */}
+        {business.unclaimed ? null : (
+          <Link to={isSignedIn ? links.contact : links.contactAfterLogin} className="btn btn-primary col-span-2 py-3">
+            <span className="i i-message" />
+            Contact Business
+          </Link>
+        )}
         {links.whatsapp && (
           <a href={links.whatsapp} target="_blank" rel="noopener noreferrer nofollow" className="btn bg-[#25D366] px-2 py-3 text-gray-950">
             <span className="i i-message" />
@@ -343,6 +353,7 @@ export default function BusinessDetail({ loaderData, actionData }: Route.Compone
           Report this listing
         </a>
       </p>
+      {business.osm ? <OsmCredit className="mt-2 text-xs text-gray-600" /> : null}
     </article>
   );
 }

@@ -10,10 +10,10 @@ import type { BusinessCardData } from "../types";
 import { openNowColumn } from "./open-now.server";
 
 /**
- * A listing is public when approved, its owner exists and is not suspended. Written exactly as the
- * partial indexes' predicate so the planner can use them.
+ * A listing is public when approved, not suspended, and its owner exists — or it was imported and nobody has claimed
+ * it yet (issue 34, migration 0041). Written exactly as the partial indexes' predicate so the planner can use them.
  */
-export const isPublicBusiness = sql`${businesses.approved} and ${businesses.approvalStatus} = 'approved' and not ${businesses.ownerSuspended} and ${businesses.userId} is not null`;
+export const isPublicBusiness = sql`${businesses.approved} and ${businesses.approvalStatus} = 'approved' and not ${businesses.ownerSuspended} and (${businesses.userId} is not null or ${businesses.source} is not null)`;
 
 /** The columns a business card is made from, with its first image (lowest position), in one query. */
 export const cardColumns = {
@@ -26,6 +26,7 @@ export const cardColumns = {
   featured: isFeaturedNow().mapWith(Boolean),
   reviewCount: businesses.reviewCount,
   reviewStarSum: businesses.reviewStarSum,
+  osm: sql<boolean>`(${businesses.source} is not distinct from 'osm')`.mapWith(Boolean),
   // Written out: inside a single-table select drizzle leaves column names unqualified, and "id" here
   // would be the image's own.
   image: sql<{ key: string; at: string } | null>`(
@@ -44,6 +45,7 @@ type CardRow = {
   featured: boolean;
   reviewCount: number;
   reviewStarSum: number;
+  osm: boolean;
   image: { key: string; at: string } | null;
   openNow?: boolean | null;
 };
