@@ -59,6 +59,7 @@ const FEATURE_DEPENDENCIES = {
   privacy: ["accounts", "listings", "reviews"],
   reviews: ["accounts", "messaging", "notifications"],
   reports: ["accounts", "listings", "reviews"],
+  imports: ["directory"],
 };
 
 /** The feature folders (app/features/<domain>), read from the tree so a new feature is covered at once. */

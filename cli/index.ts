@@ -7,6 +7,7 @@ import { DataDirLockedError } from "../app/lib/data-dir-lock.server";
 import { openDatabase, useDatabase } from "../app/lib/db.server";
 import { EnvError, parseEnv, setEnv, type Env } from "../app/lib/env.server";
 import { prepareDatabase } from "../server/database";
+import { importCommand, IMPORT_USAGE } from "./import";
 import { storageMigrate } from "./storage-migrate";
 
 const USAGE = `Usage: npm run cli -- <command>
@@ -15,7 +16,7 @@ Commands:
   admin:grant <email> [email...]   add e-mails to the admins table (admin rights on next request)
   backup <file>                    write the database (and the uploads on disk) to a new .tar.gz (mode 0600)
   restore <file> [--force]         load a backup into an empty database (--force replaces what is there)
-  migrate                          apply the committed migrations
+${IMPORT_USAGE}  migrate                          apply the committed migrations
   seed                             load the demo data into an empty database (not in production)
   storage:migrate [--dry-run]      copy the disk store's files (DATA_DIR/uploads) into the S3 bucket (S3_BUCKET);
                                    files already there are skipped, so it can be run again
@@ -48,6 +49,9 @@ async function main(argv: string[]): Promise<number> {
         console.log(`Admins: ${emails.join(", ")} (${added} added, ${emails.length - added} already there).`);
         return 0;
       }
+      case "import:osm":
+      case "import:csv":
+        return await importCommand(command, args);
       case "migrate":
         console.log("Migrations applied.");
         return 0;

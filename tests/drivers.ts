@@ -21,6 +21,7 @@ export const POSTGRES_TOO: Record<string, string[]> = {
     "app/routes/public/**/*.server.test.{ts,tsx}",
     "db/**/*.server.test.{ts,tsx}",
     "app/lib/{db,backup,jobs}.server.test.ts",
+    "app/features/imports/**/*.server.test.ts",
   ],
   "more than one connection at a time": [
     "app/lib/{rate-limit,realtime-heartbeat}.server.test.ts",

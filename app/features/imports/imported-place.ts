@@ -1,0 +1,178 @@
+/**
+ * What an imported place is, and how an OpenStreetMap feature or a CSV row becomes one (issue 34, ADR 38): the same
+ * rules for every source. A feature without a name, that is not a business we list, or that lies outside Nigeria is
+ * skipped with its reason (counted in the summary). Phones are kept only as Nigerian numbers (+234…), websites only
+ * as http(s) addresses, opening hours only when OSM's syntax can be read exactly (never guessed); state and LGA come
+ * from the coordinates. Pure: the readers and the use case do the input and output.
+ */
+import { weeklyHoursFromOsm } from "../../lib/osm-opening-hours";
+import { categoryFromOsmTags } from "../../lib/osm-categories";
+import { isInNigeria } from "../../lib/geo";
+import type { WeeklyHours } from "../../lib/opening-hours";
+import { canonicalPhone } from "../../lib/phone";
+import { withoutBidiControls } from "../../lib/plain-text";
+import { findLga } from "../../lib/nigeria-lgas";
+import { findCategory, findRegion, LIMITS, type Category, type Region } from "../../lib/reference";
+import { locateLga } from "./lga-locator";
+
+/** Where imported listings come from: OpenStreetMap, Overture Maps, or an operator's CSV named `csv:<name>`. */
+export type SourceName = "osm" | "overture" | `csv:${string}`;
+
+/** A CSV source's name: lowercase letters, digits and dashes (the database checks the same). */
+export const CSV_SOURCE_NAME = /^[a-z0-9-]{1,40}$/;
+
+export type ImportedPlace = {
+  /** The id in the source: 'node/123' or 'way/456' for OpenStreetMap, the row's id for a CSV. */
+  sourceId: string;
+  name: string;
+  category: Category;
+  description: string | null;
+  address: string | null;
+  state: Region;
+  lga: string | null;
+  /** Both or neither (a CSV row may give only its state and LGA). */
+  latitude: number | null;
+  longitude: number | null;
+  phone: string | null;
+  website: string | null;
+  hours: WeeklyHours | null;
+};
+
+export type SkipReason = "no-name" | "not-a-business" | "no-location" | "outside-nigeria";
+export type PlaceOrSkip = { ok: true; place: ImportedPlace } | { ok: false; reason: SkipReason };
+
+/** An OpenStreetMap node, or a way with its centre, as the readers give them. */
+export type OsmFeature = { type: "node" | "way"; id: number | string; latitude: number | null; longitude: number | null; tags: Readonly<Record<string, string>> };
+
+const DESCRIPTION_MAX = 1000;
+const ADDRESS_MAX = 300;
+
+/** A name fit for a listing: trimmed, spaces collapsed, no bidirectional controls, at most 100 characters (cut at a word). */
+export function cleanName(raw: string | null | undefined): string | null {
+  const name = withoutBidiControls(raw ?? "").replace(/\s+/g, " ").trim();
+  if (name.length < LIMITS.businessNameMin) return null;
+  if (name.length <= LIMITS.businessNameMax) return name;
+  const cut = name.slice(0, LIMITS.businessNameMax);
+  const space = cut.lastIndexOf(" ");
+  return (space >= LIMITS.businessNameMin ? cut.slice(0, space) : cut).trim();
+}
+
+/** The first Nigerian number among the values (OSM separates several with ';'), in E.164. */
+export function nigerianPhone(...values: (string | null | undefined)[]): string | null {
+  for (const value of values) {
+    for (const part of (value ?? "").split(/[;,/]/)) {
+      const canonical = canonicalPhone(part);
+      if (canonical.ok && canonical.value?.startsWith("+234")) return canonical.value;
+    }
+  }
+  return null;
+}
+
+/** An http(s) address; a bare domain ('example.ng') gets https://. Anything else is dropped. */
+export function websiteUrl(...values: (string | null | undefined)[]): string | null {
+  for (const value of values) {
+    const trimmed = (value ?? "").trim();
+    if (!trimmed || /\s/.test(trimmed)) continue;
+    const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(trimmed) ? trimmed : /^[a-z0-9-]+(\.[a-z0-9-]+)+([/?#].*)?$/i.test(trimmed) ? `https://${trimmed}` : null;
+    if (!withScheme) continue;
+    try {
+      const url = new URL(withScheme);
+      if ((url.protocol === "https:" || url.protocol === "http:") && url.hostname.includes(".") && url.href.length <= 300) return url.href;
+    } catch {
+      // not an address
+    }
+  }
+  return null;
+}
+
+const text = (value: string | null | undefined, max: number): string | null => {
+  const cleaned = (value ?? "").replace(/\s+/g, " ").trim();
+  return cleaned ? cleaned.slice(0, max) : null;
+};
+
+/** OSM's addr:* tags as one line: '12 Allen Avenue, Ikeja'; or addr:full. */
+export function osmAddress(tags: Readonly<Record<string, string>>): string | null {
+  if (tags["addr:full"]) return text(tags["addr:full"], ADDRESS_MAX);
+  const street = [tags["addr:housenumber"], tags["addr:street"]].filter(Boolean).join(" ");
+  const parts = [tags["addr:unit"] ? `Unit ${tags["addr:unit"]}` : null, street || tags["addr:place"], tags["addr:suburb"], tags["addr:city"]].filter(Boolean);
+  return text([...new Set(parts)].join(", "), ADDRESS_MAX);
+}
+
+/** Where a point is: the state and LGA whose centre is nearest, or null outside Nigeria. */
+function located(latitude: number | null, longitude: number | null): { state: Region; lga: string | null } | SkipReason {
+  if (latitude === null || longitude === null || !Number.isFinite(latitude) || !Number.isFinite(longitude)) return "no-location";
+  if (!isInNigeria({ latitude, longitude })) return "outside-nigeria";
+  return locateLga(latitude, longitude);
+}
+
+/** An OpenStreetMap node or way (at its centre) as a place, or why it is skipped. */
+export function placeFromOsm(feature: OsmFeature): PlaceOrSkip {
+  const tags = feature.tags;
+  const name = cleanName(tags.name ?? tags["name:en"]);
+  if (!name) return { ok: false, reason: "no-name" };
+  const category = categoryFromOsmTags(tags);
+  if (!category) return { ok: false, reason: "not-a-business" };
+  const where = located(feature.latitude, feature.longitude);
+  if (typeof where === "string") return { ok: false, reason: where };
+  return {
+    ok: true,
+    place: {
+      sourceId: `${feature.type}/${feature.id}`,
+      name,
+      category,
+      description: text(tags.description, DESCRIPTION_MAX),
+      address: osmAddress(tags),
+      state: where.state,
+      lga: where.lga,
+      latitude: feature.latitude!,
+      longitude: feature.longitude!,
+      phone: nigerianPhone(tags.phone, tags["contact:phone"], tags["contact:mobile"], tags.mobile),
+      website: websiteUrl(tags.website, tags["contact:website"], tags.url),
+      hours: weeklyHoursFromOsm(tags.opening_hours),
+    },
+  };
+}
+
+/**
+ * The documented CSV header (the imports feature's README): `id,name,category` required, and either `latitude,longitude`
+ * or `state` (with `lga` if known); the rest optional.
+ */
+export const CSV_COLUMNS = ["id", "name", "category", "latitude", "longitude", "state", "lga", "phone", "website", "address", "opening_hours", "description"] as const;
+export type CsvRow = Partial<Record<(typeof CSV_COLUMNS)[number], string>>;
+
+export type CsvSkipReason = SkipReason | "no-id" | "unknown-category";
+
+/** A CSV row as a place: `category` is one of our categories (any case) or an OSM tag ('shop=chemist'). */
+export function placeFromCsv(row: CsvRow): { ok: true; place: ImportedPlace } | { ok: false; reason: CsvSkipReason } {
+  const id = (row.id ?? "").trim();
+  if (!id || id.length > 100) return { ok: false, reason: "no-id" };
+  const name = cleanName(row.name);
+  if (!name) return { ok: false, reason: "no-name" };
+  const rawCategory = (row.category ?? "").trim();
+  const tag = /^([a-z_:]+)=([a-z_;]+)$/.exec(rawCategory);
+  const category = findCategory(rawCategory) ?? (tag ? categoryFromOsmTags({ [tag[1]!]: tag[2]! }) : null);
+  if (!category) return { ok: false, reason: "unknown-category" };
+  const latitude = row.latitude?.trim() ? Number(row.latitude) : null;
+  const longitude = row.longitude?.trim() ? Number(row.longitude) : null;
+  const state = findRegion(row.state);
+  // Without coordinates, the state (and the LGA when it is one of the state's) the row names.
+  const where = latitude === null && longitude === null && state ? { state, lga: findLga(state, row.lga) } : located(latitude, longitude);
+  if (typeof where === "string") return { ok: false, reason: where };
+  return {
+    ok: true,
+    place: {
+      sourceId: id,
+      name,
+      category,
+      description: text(row.description, DESCRIPTION_MAX),
+      address: text(row.address, ADDRESS_MAX),
+      state: where.state,
+      lga: where.lga,
+      latitude,
+      longitude,
+      phone: nigerianPhone(row.phone),
+      website: websiteUrl(row.website),
+      hours: weeklyHoursFromOsm(row.opening_hours),
+    },
+  };
+}
