@@ -319,6 +319,8 @@ describe("Featured Management", () => {
     const admin = await newAdmin();
     const owner = await createOwner(getDb());
     const kept = await createBusiness(getDb(), { userId: owner.id });
+    // An imported listing nobody has claimed yet has no owner, and is no orphan (issue 34).
+    const [unclaimed] = await getDb().insert(businesses).values({ name: "Imported Chemist", approved: true, approvalStatus: "approved", source: "osm", sourceId: `node/${Date.now()}` }).returning();
     const gone = await createOwner(getDb());
     const orphanA = await createBusiness(getDb(), { userId: gone.id });
     const orphanB = await createBusiness(getDb(), { userId: gone.id, status: "pending" });
@@ -333,7 +335,7 @@ describe("Featured Management", () => {
     const removedCount = Number(outcome.result.title.match(/\d+/)![0]);
     expect(removedCount).toBeGreaterThanOrEqual(2);
     expect(await getDb().select({ id: businesses.id }).from(businesses).where(inArray(businesses.id, [orphanA.id, orphanB.id]))).toEqual([]);
-    expect(await getDb().select({ id: businesses.id }).from(businesses).where(eq(businesses.id, kept.id))).toHaveLength(1);
+    expect(await getDb().select({ id: businesses.id }).from(businesses).where(inArray(businesses.id, [kept.id, unclaimed!.id]))).toHaveLength(2);
     expect(await getStorage().read("business-images", imageKey)).toBeNull();
     expect((await auditOf(orphanA.id)).map((a) => a.action)).toEqual(["business.delete_orphan"]);
     expect(await cleanupOrphanedBusinesses(admin)).toEqual({ removed: 0 });

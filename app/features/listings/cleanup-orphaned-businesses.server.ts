@@ -8,7 +8,8 @@ import { requireAdmin } from "../accounts/access";
 
 /**
  * Removes listings whose owner account no longer exists (spec 02 §7: RPC cleanup_orphaned_businesses) with
- * their image files, and reports how many. Each removal is in the audit log with what was removed.
+ * their image files, and reports how many. Each removal is in the audit log with what was removed. A listing imported
+ * from a source (issue 34) has no owner until claimed: it is not an orphan.
  */
 export async function cleanupOrphanedBusinesses(actor: SessionUser | null): Promise<{ removed: number }> {
   requireAdmin(actor);
@@ -17,7 +18,7 @@ export async function cleanupOrphanedBusinesses(actor: SessionUser | null): Prom
     const orphans = await tx
       .select({ id: businesses.id, name: businesses.name, approvalStatus: businesses.approvalStatus, createdAt: businesses.createdAt })
       .from(businesses)
-      .where(sql`${businesses.userId} is null or not exists (select 1 from "user" u where u.id = ${businesses.userId})`)
+      .where(sql`(${businesses.userId} is null and ${businesses.source} is null) or (${businesses.userId} is not null and not exists (select 1 from "user" u where u.id = ${businesses.userId}))`)
       .for("update");
     if (orphans.length === 0) return { removed: 0, keys: [] as string[] };
     const ids = orphans.map((o) => o.id);
