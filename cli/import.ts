@@ -11,7 +11,8 @@ export const IMPORT_USAGE = `  import:osm <file> [--dry-run] [--keep-missing]
                                    OpenStreetMap places as unclaimed listings, from .osm (XML), .osm.pbf or .geojson /
                                    Overpass JSON (--format osm|pbf|geojson when the name does not say); an import
                                    again updates what nobody claimed, and marks gone what the file no longer has
-                                   (--keep-missing leaves them); --dry-run only reports
+                                   (--keep-missing leaves them; more than a fifth of an area's listings only with
+                                   --allow-mass-gone); --dry-run only reports
   import:csv <file> [--source NAME] [--dry-run] [--keep-missing]
                                    an operator's list (header: id,name,category and latitude,longitude or state,lga;
                                    optional phone,website,address,opening_hours,description); NAME (default: the
@@ -42,6 +43,7 @@ export function summaryText(s: ImportSummary): string {
     `  hidden under an owner's listing  ${s.covered}`,
     `  marked gone            ${s.gone}`,
   ];
+  if (s.goneHeld > 0) lines.push(`  NOT marked gone        ${s.goneHeld} (more than a fifth of the listings in the file's area: check the file, then --allow-mass-gone)`);
   for (const [reason, n] of Object.entries(s.skipped)) lines.push(`  skipped: ${reason.padEnd(16)} ${n}`);
   return lines.join("\n");
 }
@@ -54,6 +56,7 @@ export async function importCommand(command: "import:osm" | "import:csv", args: 
   }
   const dryRun = args.includes("--dry-run");
   const keepMissing = args.includes("--keep-missing");
+  const allowMassGone = args.includes("--allow-mass-gone");
   const interactive = Boolean(process.stderr.isTTY);
   let lastLine = 0;
   const onProgress = (s: ImportSummary) => {
@@ -81,7 +84,7 @@ export async function importCommand(command: "import:osm" | "import:csv", args: 
       const items = (async function* () {
         for await (const feature of readOsmFeatures(file, format)) yield placeFromOsm(feature);
       })();
-      summary = await importPlaces(items, { source: "osm", dryRun, keepMissing, onProgress });
+      summary = await importPlaces(items, { source: "osm", dryRun, keepMissing, allowMassGone, onProgress });
     } else {
       const name = (option(args, "--source") ?? path.basename(file).replace(/\.[^.]*$/, "")).toLowerCase().replace(/[^a-z0-9-]+/g, "-").replace(/^-+|-+$/g, "");
       if (!CSV_SOURCE_NAME.test(name)) {
@@ -91,7 +94,7 @@ export async function importCommand(command: "import:osm" | "import:csv", args: 
       const items = (async function* () {
         for await (const row of readCsvRows(file)) yield placeFromCsv(row);
       })();
-      summary = await importPlaces(items, { source: `csv:${name}` as SourceName, dryRun, keepMissing, onProgress });
+      summary = await importPlaces(items, { source: `csv:${name}` as SourceName, dryRun, keepMissing, allowMassGone, onProgress });
     }
   } catch (error) {
     if (interactive) process.stderr.write("\n");

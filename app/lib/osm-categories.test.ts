@@ -27,4 +27,11 @@ describe("OpenStreetMap tags to our categories", () => {
   it("names only categories we have", () => {
     for (const values of Object.values(OSM_CATEGORY_TAGS)) for (const category of Object.values(values)) expect(CATEGORIES).toContain(category);
   });
+
+  it("a tag value that names a property of every object is no category", () => {
+    for (const value of ["constructor", "toString", "__proto__", "hasOwnProperty", "valueOf"]) {
+      expect(categoryFromOsmTags({ shop: value, name: "X" })).toBeNull();
+      expect(categoryFromOsmTags({ amenity: value })).toBeNull();
+    }
+  });
 });

@@ -55,7 +55,9 @@ export function categoryFromOsmTags(tags: Readonly<Record<string, string | undef
   if (tags.shop === "trade" && tags.trade === "building_supplies") return "Building materials store";
   for (const key of KEYS) {
     const value = tags[key];
-    if (value && OSM_CATEGORY_TAGS[key]![value]) return OSM_CATEGORY_TAGS[key]![value]!;
+    // Own keys only: a tag value anyone can type ('constructor', '__proto__') must not reach Object's prototype.
+    const values = OSM_CATEGORY_TAGS[key]!;
+    if (value && Object.hasOwn(values, value)) return values[value]!;
   }
   return null;
 }

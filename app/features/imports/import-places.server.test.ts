@@ -141,6 +141,18 @@ describe("importing an OpenStreetMap extract", () => {
     expect(back).toMatchObject({ approved: true, sourceGoneAt: null });
   });
 
+  it("a file that lacks more than a fifth of its area's listings hides none of them unless asked", async () => {
+    const tag = word();
+    const id = ids();
+    const shops = Array.from({ length: 60 }, (_, i): ExtractNode => ({ id: id + i, lat: 10.5 + (i % 10) * 0.002, lon: 7.43 + Math.floor(i / 10) * 0.002, tags: { shop: "convenience", name: `${tag} Shop ${i}` } }));
+    await importFile(file("kaduna.osm", osmXml(shops)), "osm");
+    // A cut-short file: the first and the last shop (its area spans them all), nothing between.
+    const partial = file("kaduna-partial.osm", osmXml([shops[0]!, shops[59]!]));
+    expect(await importFile(partial, "osm")).toMatchObject({ gone: 0, goneHeld: 58 });
+    expect((await rowsOf(shops.map((n) => `node/${n.id}`))).filter((r) => r.approved)).toHaveLength(60);
+    expect(await importPlaces(placesOf(partial, "osm"), { source: "osm", allowMassGone: true })).toMatchObject({ gone: 58, goneHeld: 0 });
+  });
+
   it("near-duplicates are not imported twice; a place an owner's listing covers is kept hidden and linked to it, never merged", async () => {
     const tag = word();
     const id = ids();
@@ -148,18 +160,22 @@ describe("importing an OpenStreetMap extract", () => {
     const ownPhone = `+234809${String(id).slice(-7)}`;
     const own = await createBusiness(getDb(), { userId: owner.id, name: `${tag} Royal Kitchen`, phoneNumber: ownPhone, latitude: 9.0765, longitude: 7.3986, state: "FCT" });
     const nodes: ExtractNode[] = [
-      // The owner's phone: the same business.
-      { id: id + 1, lat: 9.2, lon: 7.2, tags: { amenity: "restaurant", name: `${tag} Royal Kitchen Wuse`, phone: ownPhone } },
+      // The owner's phone 1 km away: the same business.
+      { id: id + 1, lat: 9.085, lon: 7.4, tags: { amenity: "restaurant", name: `${tag} Royal Kitchen Wuse`, phone: ownPhone } },
       // A similar name 50 m from the owner's listing.
       { id: id + 2, lat: 9.07695, lon: 7.3986, tags: { amenity: "restaurant", name: `${tag} Royal Kitchen.` } },
       // Two features of the file with one phone: the first is the place.
       { id: id + 3, lat: 9.1, lon: 7.45, tags: { amenity: "pharmacy", name: `${tag} Medplus`, phone: "0703 111 2222" } },
-      { id: id + 4, lat: 9.15, lon: 7.5, tags: { amenity: "pharmacy", name: `${tag} Medplus Annex`, phone: "07031112222" } },
+      { id: id + 4, lat: 9.105, lon: 7.455, tags: { amenity: "pharmacy", name: `${tag} Medplus Annex`, phone: "07031112222" } },
+      // A chain's head-office number on a branch 50 km away: another place.
+      { id: id + 6, lat: 9.55, lon: 7.45, tags: { amenity: "pharmacy", name: `${tag} Medplus Suleja`, phone: "07031112222" } },
+      { id: id + 7, lat: 9.6, lon: 7.9, tags: { amenity: "restaurant", name: `${tag} Royal Kitchen Keffi`, phone: ownPhone } },
     ];
-    expect(await importFile(file("dupes.osm", osmXml(nodes)), "osm", { keepMissing: true })).toMatchObject({ added: 3, covered: 2, duplicates: 1 });
+    expect(await importFile(file("dupes.osm", osmXml(nodes)), "osm", { keepMissing: true })).toMatchObject({ added: 5, covered: 2, duplicates: 1 });
     const rows = new Map((await rowsOf(nodes.map((n) => `node/${n.id}`))).map((r) => [r.sourceId, r]));
     for (const covered of [`node/${id + 1}`, `node/${id + 2}`]) expect(rows.get(covered)).toMatchObject({ coveredBy: own.id, approved: false, userId: null });
     expect(rows.has(`node/${id + 4}`)).toBe(false);
+    for (const branch of [`node/${id + 6}`, `node/${id + 7}`]) expect(rows.get(branch)).toMatchObject({ coveredBy: null, approved: true });
     // The owner's listing is as it was.
     const [mine] = await getDb().select().from(businesses).where(eq(businesses.id, own.id));
     expect(mine).toMatchObject({ name: `${tag} Royal Kitchen`, source: null, approved: true });

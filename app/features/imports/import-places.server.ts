@@ -3,7 +3,7 @@
  * becomes a public, unclaimed listing that remembers its source and id. In batches, each in its own transaction:
  *  - a place already imported from the source (same id) is written again when nobody has claimed it — a claimed
  *    listing is never touched — and its 'last seen' moves on;
- *  - a new place that duplicates a listing (the same phone number, or a similar name within about 100 m) is not
+ *  - a new place that duplicates a listing (the same phone number within 2 km, or a similar name within about 100 m) is not
  *    imported twice: when the listing is an owner's, the place is kept hidden and linked to it (`covered_by`, never
  *    merged: the layers stay separable for the licence); when it is another imported place, it is skipped;
  *  - at the end, the source's unclaimed listings in the area the file covered that this import did not see are marked
@@ -13,6 +13,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { businesses } from "../../../db/schema";
 import { getDb, queryRows, type Tx } from "../../lib/db.server";
+import { distanceMeters } from "../../lib/geo";
 import { multirangeLiteral } from "../../lib/opening-hours";
 import { isPublicBusiness } from "../directory/public-listing.server";
 import type { CsvSkipReason, ImportedPlace, SkipReason, SourceName } from "./imported-place";
@@ -34,6 +35,11 @@ export type ImportSummary = {
   skipped: Partial<Record<SkipReason | CsvSkipReason, number>>;
   /** Unclaimed listings of the source this import did not see, marked gone and hidden. */
   gone: number;
+  /**
+   * Listings that would have been marked gone but were not: more than a fifth of the source's listings in the area
+   * (a partial or wrong file must not hide a state's listings); `allowMassGone` marks them.
+   */
+  goneHeld: number;
   seconds: number;
   /** Unclaimed listings of the source, not gone before, that this import had (for a dry run's count of gone ones). */
   seenLive: number;
@@ -43,6 +49,8 @@ export type ImportOptions = {
   source: SourceName;
   dryRun?: boolean;
   keepMissing?: boolean;
+  /** Mark gone even more than a fifth of the source's listings in the area. */
+  allowMassGone?: boolean;
   batchSize?: number;
   onProgress?: (summary: ImportSummary) => void;
 };
@@ -55,7 +63,20 @@ const PLANE_X = 0.98769;
 /** Names at least this similar (pg_trgm) within 100 m are the same place. */
 const SAME_NAME_SIMILARITY = 0.6;
 
+/** More than this share of the source's listings in the area (and more than `minimum`) is not marked gone unasked. */
+const MASS_GONE = { share: 0.2, minimum: 50 } as const;
+
 class DryRun extends Error {}
+
+/**
+ * Whether a place and another with its phone number are the same business: within 2 km of each other, or with the
+ * same name when either has no point. A chain's head-office number on branches across the country is not one place.
+ */
+const SAME_PHONE_METERS = 2_000;
+function samePhonePlace(place: ImportedPlace, key: string, other: { key: string; latitude: number | null; longitude: number | null }): boolean {
+  if (place.latitude === null || place.longitude === null || other.latitude === null || other.longitude === null) return other.key === key;
+  return distanceMeters({ latitude: place.latitude, longitude: place.longitude }, { latitude: other.latitude, longitude: other.longitude }) <= SAME_PHONE_METERS;
+}
 
 /** A name as compared for duplicates within one file: lowercase letters and digits. */
 const nameKey = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, "");
@@ -65,18 +86,18 @@ const cellOf = (latitude: number, longitude: number) => [Math.floor(latitude * 1
 export async function importPlaces(items: AsyncIterable<Item>, options: ImportOptions): Promise<ImportSummary> {
   const started = Date.now();
   const batchSize = options.batchSize ?? 500;
-  const summary: ImportSummary = { source: options.source, dryRun: Boolean(options.dryRun), read: 0, added: 0, refreshed: 0, claimedKept: 0, duplicates: 0, covered: 0, skipped: {}, gone: 0, seconds: 0, seenLive: 0 };
+  const summary: ImportSummary = { source: options.source, dryRun: Boolean(options.dryRun), read: 0, added: 0, refreshed: 0, claimedKept: 0, duplicates: 0, covered: 0, skipped: {}, gone: 0, goneHeld: 0, seconds: 0, seenLive: 0 };
   const [{ now: runStart }] = await queryRows<{ now: string }>(getDb(), sql`select now()::text as now`);
   // What this file already gave, to find its own duplicates: by phone, and by name per cell.
-  const phones = new Map<string, string>();
+  const phones = new Map<string, { key: string; latitude: number | null; longitude: number | null }[]>();
   const names = new Map<string, { key: string; latitude: number; longitude: number }[]>();
   const area = { minLatitude: Infinity, maxLatitude: -Infinity, minLongitude: Infinity, maxLongitude: -Infinity, located: 0 };
 
   /** Whether an earlier place of this file is the same one (first wins); records this one otherwise. */
   const seenInFile = (place: ImportedPlace): boolean => {
-    if (place.phone && phones.has(place.phone) && phones.get(place.phone) !== place.sourceId) return true;
+    const key = nameKey(place.name);
+    if (place.phone && (phones.get(place.phone) ?? []).some((other) => samePhonePlace(place, key, other))) return true;
     if (place.latitude !== null && place.longitude !== null) {
-      const key = nameKey(place.name);
       const [y, x] = cellOf(place.latitude, place.longitude);
       for (let dy = -1; dy <= 1; dy++) {
         for (let dx = -1; dx <= 1; dx++) {
@@ -95,7 +116,11 @@ export async function importPlaces(items: AsyncIterable<Item>, options: ImportOp
       area.maxLongitude = Math.max(area.maxLongitude, place.longitude);
       area.located += 1;
     }
-    if (place.phone && !phones.has(place.phone)) phones.set(place.phone, place.sourceId);
+    if (place.phone) {
+      const list = phones.get(place.phone) ?? [];
+      list.push({ key, latitude: place.latitude, longitude: place.longitude });
+      phones.set(place.phone, list);
+    }
     return false;
   };
 
@@ -125,7 +150,11 @@ export async function importPlaces(items: AsyncIterable<Item>, options: ImportOp
     if (batch.length >= batchSize) await flush();
   }
   await flush();
-  if (!options.keepMissing) summary.gone = await markGone(options, runStart, area, summary.seenLive);
+  if (!options.keepMissing) {
+    const gone = await markGone(options, runStart, area, summary.seenLive);
+    summary.gone = gone.marked;
+    summary.goneHeld = gone.held;
+  }
   summary.seconds = (Date.now() - started) / 1000;
   return summary;
 }
@@ -161,15 +190,15 @@ async function writeBatch(tx: Tx, source: SourceName, places: ImportedPlace[], r
   const matches = new Map<number, Match>();
   const withPhone = fresh.filter(({ place }) => place.phone);
   if (withPhone.length) {
-    const rows = await queryRows<{ phone: string; id: string; owned: boolean }>(
+    const rows = await queryRows<{ phone: string; id: string; owned: boolean; name: string; latitude: number | null; longitude: number | null }>(
       tx,
-      sql`select distinct on (phone_number) phone_number as phone, id, user_id is not null as owned from ${businesses}
+      sql`select phone_number as phone, id, user_id is not null as owned, name, latitude, longitude from ${businesses}
           where phone_number in ${withPhone.map(({ place }) => place.phone!)} and ${isPublicBusiness}
-          order by phone_number, user_id is null, created_at`,
+          order by user_id is null, created_at`,
     );
-    const byPhone = new Map(rows.map((r) => [r.phone, r]));
     for (const { place, k } of withPhone) {
-      const row = byPhone.get(place.phone!);
+      const key = nameKey(place.name);
+      const row = rows.find((r) => r.phone === place.phone && samePhonePlace(place, key, { key: nameKey(r.name), latitude: r.latitude, longitude: r.longitude }));
       if (row) matches.set(k, { k, id: row.id, owned: row.owned });
     }
   }
@@ -224,7 +253,7 @@ async function writeBatch(tx: Tx, source: SourceName, places: ImportedPlace[], r
           state = excluded.state, lga = excluded.lga, latitude = excluded.latitude, longitude = excluded.longitude,
           phone_number = excluded.phone_number, website_url = excluded.website_url, opening_hours = excluded.opening_hours,
           open_minutes = excluded.open_minutes, source_seen_at = excluded.source_seen_at, source_gone_at = null,
-          approved = b.covered_by is null, updated_at = now()
+          approved = b.covered_by is null and b.approval_status = 'approved', updated_at = now()
         where b.claimed_at is null
         returning (xmax = 0) as inserted`,
   );
@@ -245,22 +274,27 @@ async function markGone(
   runStart: string,
   area: { minLatitude: number; maxLatitude: number; minLongitude: number; maxLongitude: number; located: number },
   seenLive: number,
-): Promise<number> {
+): Promise<{ marked: number; held: number }> {
   const isCsv = options.source.startsWith("csv:");
-  if (!isCsv && area.located === 0) return 0;
+  if (!isCsv && area.located === 0) return { marked: 0, held: 0 };
   const inArea = isCsv
     ? sql``
     : sql`and latitude between ${area.minLatitude} and ${area.maxLatitude} and longitude between ${area.minLongitude} and ${area.maxLongitude}`;
-  const missing = sql`source = ${options.source} and claimed_at is null and source_gone_at is null and source_seen_at < ${runStart}::timestamptz ${inArea}`;
-  if (options.dryRun) {
-    // Nothing was written: the listings in the area, less those this file had.
-    const [row] = await queryRows<{ n: number }>(getDb(), sql`select count(*)::int as n from ${businesses} where ${missing}`);
-    return Math.max(0, Number(row?.n ?? 0) - seenLive);
-  }
+  const live = sql`source = ${options.source} and claimed_at is null and source_gone_at is null ${inArea}`;
+  const missing = sql`${live} and source_seen_at < ${runStart}::timestamptz`;
+  const [counts] = await queryRows<{ live: number; missing: number }>(
+    getDb(),
+    sql`select count(*)::int as live, count(*) filter (where source_seen_at < ${runStart}::timestamptz)::int as missing from ${businesses} where ${live}`,
+  );
+  // A dry run wrote no 'last seen': the listings in the area, less those this file had.
+  const wouldGo = options.dryRun ? Math.max(0, Number(counts?.live ?? 0) - seenLive) : Number(counts?.missing ?? 0);
+  const total = Number(counts?.live ?? 0);
+  if (wouldGo > MASS_GONE.minimum && wouldGo > total * MASS_GONE.share && !options.allowMassGone) return { marked: 0, held: wouldGo };
+  if (options.dryRun) return { marked: wouldGo, held: 0 };
   const [row] = await queryRows<{ n: number }>(
     getDb(),
     sql`with gone as (update ${businesses} set source_gone_at = now(), approved = false, updated_at = now() where ${missing} returning 1)
         select count(*)::int as n from gone`,
   );
-  return Number(row?.n ?? 0);
+  return { marked: Number(row?.n ?? 0), held: 0 };
 }

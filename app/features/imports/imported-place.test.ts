@@ -62,6 +62,8 @@ describe("an OpenStreetMap feature as a place", () => {
   it("names, phones and websites are cleaned the same for every source", () => {
     expect(cleanName("A")).toBeNull();
     expect(cleanName("Mama\u202E Put")).toBe("Mama Put");
+    // A NUL (PostgreSQL's text refuses it) or another control character from a file is a space.
+    expect(cleanName("Mama\u0000Put\u0007")).toBe("Mama Put");
     const long = `${"Mega ".repeat(30)}Store`;
     expect(cleanName(long)!.length).toBeLessThanOrEqual(100);
     expect(cleanName(long)!.endsWith(" ")).toBe(false);

@@ -47,9 +47,12 @@ export type OsmFeature = { type: "node" | "way"; id: number | string; latitude: 
 const DESCRIPTION_MAX = 1000;
 const ADDRESS_MAX = 300;
 
+/** Control characters (NUL among them, which PostgreSQL's text refuses) as spaces: a file's stray byte loses nothing else. */
+const withoutControls = (value: string) => value.replace(/[\u0000-\u001f\u007f]/g, " ");
+
 /** A name fit for a listing: trimmed, spaces collapsed, no bidirectional controls, at most 100 characters (cut at a word). */
 export function cleanName(raw: string | null | undefined): string | null {
-  const name = withoutBidiControls(raw ?? "").replace(/\s+/g, " ").trim();
+  const name = withoutBidiControls(withoutControls(raw ?? "")).replace(/\s+/g, " ").trim();
   if (name.length < LIMITS.businessNameMin) return null;
   if (name.length <= LIMITS.businessNameMax) return name;
   const cut = name.slice(0, LIMITS.businessNameMax);
@@ -86,7 +89,7 @@ export function websiteUrl(...values: (string | null | undefined)[]): string | n
 }
 
 const text = (value: string | null | undefined, max: number): string | null => {
-  const cleaned = (value ?? "").replace(/\s+/g, " ").trim();
+  const cleaned = withoutControls(value ?? "").replace(/\s+/g, " ").trim();
   return cleaned ? cleaned.slice(0, max) : null;
 };
 
