@@ -11,7 +11,7 @@ import { account } from "../../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { getDb } from "../../lib/db.server";
 import { verifyPassword } from "../../lib/password.server";
-import { hitRateLimit, peekRateLimit } from "../../lib/rate-limit.server";
+import { hitRateLimit, refundRateLimit } from "../../lib/rate-limit.server";
 import { isLiveProof, proofFor } from "./internal/identity-proof.server";
 import { minutesLeft } from "./internal/phone-codes.server";
 import { REAUTH_TEXTS } from "./phone.schemas";
@@ -58,13 +58,15 @@ export async function confirmIdentity(actor: SessionUser | null, input: { passwo
   if (hash) {
     const password = input.password ?? "";
     if (!password) throw new AppError("invalid", REAUTH_TEXTS.passwordRequired, { fields: { password: REAUTH_TEXTS.passwordRequired } });
+    // Each try is counted before the password is checked, so parallel guesses cannot all pass under the cap; a right
+    // password takes its try back.
     const failures = `confirm-identity-fail:${actor.id}`;
-    const tried = await peekRateLimit(failures, IDENTITY_PASSWORD_FAILURES.windowSeconds);
-    if (tried >= IDENTITY_PASSWORD_FAILURES.limit) throw new AppError("rate-limited", REAUTH_TEXTS.tooManyWrong(minutesLeft(IDENTITY_PASSWORD_FAILURES.windowSeconds)));
+    const tried = await hitRateLimit(failures, IDENTITY_PASSWORD_FAILURES.limit, IDENTITY_PASSWORD_FAILURES.windowSeconds);
+    if (!tried.allowed) throw new AppError("rate-limited", REAUTH_TEXTS.tooManyWrong(minutesLeft(tried.retryAfterSeconds)));
     if (!(await verifyPassword({ hash, password }))) {
-      await hitRateLimit(failures, IDENTITY_PASSWORD_FAILURES.limit, IDENTITY_PASSWORD_FAILURES.windowSeconds);
       throw new AppError("invalid", REAUTH_TEXTS.wrongPassword, { fields: { password: REAUTH_TEXTS.wrongPassword } });
     }
+    await refundRateLimit(failures);
     return proofFor(actor.id);
   }
   if (!(await verifiedPhone(actor))) throw new AppError("forbidden", REAUTH_TEXTS.noWay);

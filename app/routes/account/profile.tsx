@@ -166,7 +166,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 /** What a change form carries to confirm it is them: the password, the code to their number, or an earlier proof. */
 function identityAnswer(form: FormData) {
-  return { password: String(form.get("password") ?? ""), code: String(form.get("code") ?? "").slice(0, 20), proof: String(form.get("proof") ?? "").slice(0, 300) };
+  return { password: String(form.get("password") ?? "").slice(0, 1024), code: String(form.get("code") ?? "").slice(0, 20), proof: String(form.get("proof") ?? "").slice(0, 300) };
 }
 
 /** The 'Delete account' form: the password again and the typed word; on success the browser goes home signed out. */
