@@ -1,6 +1,7 @@
 import { Link, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/home";
 import { BusinessCard } from "~/features/directory/components/business-card";
+import { OsmCredit } from "~/features/directory/components/osm-credit";
 import { Carousel } from "~/components/carousel";
 import { useEnhance } from "~/components/use-enhance";
 import { enhanceLoginRequired } from "~/enhance/login-required";
@@ -109,6 +110,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         ) : (
           <p className="text-gray-600">No featured businesses yet.</p>
         )}
+        {featured.some((b) => b.osm) ? <OsmCredit /> : null}
       </section>
 
       <section aria-labelledby="categories">
