@@ -32,6 +32,7 @@ export default [
   route("kyc-verification", "routes/owner/kyc-verification.tsx"),
   route("business/create", "routes/owner/business-create.tsx"),
   route("business/edit/:id", "routes/owner/business-edit.tsx"),
+  route("business/claim/:id", "routes/owner/business-claim.tsx"),
   // Profile, menu, help, feedback (spec 02)
   route("profile", "routes/account/profile.tsx"),
   // Privacy (NDPA 2023): the person's data as a JSON download, and the privacy notice

@@ -746,10 +746,16 @@ describe.skipIf(missing.length > 0)("three processes behind HAProxy on one Postg
     // Back: no step of ours, the workers' next tries get through.
     termii.behave("ok");
     const backAt = Date.now();
+    // Each waits for its next try, which backs off (1 s doubling, with jitter): on a slow machine more refusals went
+    // by before this point, so the wait is bounded by the latest next try, plus the 30 s a worker may take.
+    const [{ next_try_s: nextTryS }] = await queryRows<{ next_try_s: number | null }>(
+      database.db,
+      sql`select extract(epoch from max(start_after) - now())::float8 as next_try_s from pgboss.job where name = 'sms' and data->>'to' in (${outageTo})`,
+    );
     await until(
       "the three texts sent once Termii is back",
       async () => (await Promise.all(outage.map(smsJobs))).flat().every((row) => row.state === "completed"),
-      30_000,
+      30_000 + Math.max(0, (nextTryS ?? 0) * 1000),
     );
     const outageSentMs = Date.now() - backAt;
 

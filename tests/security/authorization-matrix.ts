@@ -9,7 +9,7 @@
  */
 import { randomInt, randomUUID } from "node:crypto";
 import { and, count, eq } from "drizzle-orm";
-import { businessClosures, businesses, businessImages, businessMessages, businessRevisions, conversationBlocks, emailPreferences, featuredRequests, feedback, kycSubmissions, notificationBroadcasts, notifications, payments, profiles, reports, reviews, savedBusinesses, user } from "../../db/schema";
+import { businessClosures, businesses, phoneCodes, businessImages, businessMessages, businessRevisions, conversationBlocks, emailPreferences, featuredRequests, feedback, kycSubmissions, notificationBroadcasts, notifications, payments, profiles, reports, reviews, savedBusinesses, user } from "../../db/schema";
 import {
   createBusiness, createFeaturedRequest, createFeedback, createKycSubmission, createMessage, createPayment, createReview, createUser, createVisitor,
   type BusinessRow, type CreatedUser, type KycSubmissionRow,
@@ -160,6 +160,17 @@ const signedOutPage = (ok: Expected, over: Partial<Expectations> = {}): Expectat
 const accountEmail = async (target: { id: string }) => (await db().select({ email: user.email }).from(user).where(eq(user.id, target.id)))[0]?.email;
 
 /** A Nigerian mobile number no row has used (each number may have 3 codes per 15 minutes). */
+/** An imported listing nobody has claimed, with a mobile number of its own (issue 34). */
+async function importedListing() {
+  const [listing] = await db()
+    .insert(businesses)
+    .values({ name: `Imported ${randomInt(0, 1e9)}`, category: "Pharmacy store", state: "Lagos", phoneNumber: `+234809${String(randomInt(0, 10_000_000)).padStart(7, "0")}`, approved: true, approvalStatus: "approved", source: "osm", sourceId: `node/${randomInt(0, 2 ** 47)}` })
+    .returning();
+  return listing!;
+}
+const codesTo = async (phone: string) => (await db().select({ n: count() }).from(phoneCodes).where(eq(phoneCodes.phone, phone)))[0];
+const ownerOf = async (listing: { id: string }) => (await db().select({ userId: businesses.userId }).from(businesses).where(eq(businesses.id, listing.id)))[0];
+
 const freshMobile = () => `0809${String(randomInt(0, 10_000_000)).padStart(7, "0")}`;
 
 /** Whether an expectation is a refusal (the request must change nothing). */
@@ -572,6 +583,35 @@ export const PAGE_ROWS: Row[] = [
     key: "POST /business/create intent=copy-hours",
     expect: businessOnly("/business/create", 200),
     ask: post("/business/create", { copyDay: "sat", ...hoursFormValues(null), listHours: "on" }),
+  }),
+  // Claiming an imported listing (issue 34): any signed-in account may open the page (a visitor reads that it needs a
+  // business account); only a business account gets a code or the listing, and each try is its own imported listing.
+  row({
+    key: "GET /business/claim/:id",
+    expect: signedIn("/business/claim/ID", 200),
+    prepare: () => importedListing(),
+    ask: (_w, listing) => ({ method: "GET", path: `/business/claim/${listing.id}` }),
+  }),
+  row({
+    key: "POST /business/claim/:id intent=send-code",
+    expect: signedIn("/business/claim/ID", 403, { owner: 200, otherOwner: 200 }),
+    prepare: () => importedListing(),
+    ask: (_w, listing) => ({ method: "POST", path: `/business/claim/${listing.id}`, form: { intent: "send-code" } }),
+    effect: (listing) => codesTo(listing.phoneNumber!),
+  }),
+  row({
+    key: "POST /business/claim/:id intent=claim",
+    case: "a code never sent: the listing stays unclaimed",
+    expect: signedIn("/business/claim/ID", 403, { owner: 400, otherOwner: 400 }),
+    prepare: () => importedListing(),
+    ask: (_w, listing) => ({ method: "POST", path: `/business/claim/${listing.id}`, form: { intent: "claim", code: "123456" } }),
+    effect: (listing) => ownerOf(listing),
+  }),
+  row({
+    key: `POST /business/claim/:id intent=${UNKNOWN_INTENT}`,
+    expect: signedIn("/business/claim/ID", 400),
+    prepare: () => importedListing(),
+    ask: (_w, listing) => ({ method: "POST", path: `/business/claim/${listing.id}`, form: { intent: "no-such-intent" } }),
   }),
   row({
     key: "GET /business/edit/:id",

@@ -2,6 +2,7 @@ import { Link, redirect, useActionData } from "react-router";
 import type { Route } from "./+types/business-edit";
 import { requireUser } from "~/features/accounts/guards.server";
 import { Alert } from "~/components/ui/alert";
+import { CLAIM_TEXTS } from "~/features/listings/claim.schemas";
 import { ListingForm } from "~/features/listings/components/listing-form";
 import { getOwnListing, type OwnListing } from "~/features/listings/get-own-listing.server";
 import { copiedHoursForm, copyDayOf, readListingForm } from "~/features/listings/listing-form-data.server";
@@ -28,6 +29,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       hours: await getListingHours(user, params.id),
       today: watDate(new Date()),
       hoursNotice: notice && notice in HOURS_NOTICES ? HOURS_NOTICES[notice as keyof typeof HOURS_NOTICES] : null,
+      // Just claimed from /business/claim/:id (issue 34).
+      claimed: new URL(request.url).searchParams.get("claimed") === "1",
     };
   } catch (error) {
     // Another owner's listing, or none: back to the dashboard with the spec's toast.
@@ -112,7 +115,7 @@ function shownImages(images: OwnListing["images"], keep: string[] | undefined) {
 
 export default function BusinessEdit({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>();
-  const { listing, hours, today, hoursNotice } = loaderData;
+  const { listing, hours, today, hoursNotice, claimed } = loaderData;
   const closureAnswer = actionData && "closure" in actionData ? actionData : undefined;
   const listingAnswer = actionData && !("closure" in actionData) ? actionData : undefined;
   return (
@@ -121,6 +124,7 @@ export default function BusinessEdit({ loaderData }: Route.ComponentProps) {
         ← Back to Dashboard
       </Link>
       <h1 className="text-2xl font-bold text-gray-900">Edit Business</h1>
+      {claimed ? <Alert tone="success">{CLAIM_TEXTS.claimed(listing.name)}</Alert> : null}
       <ReviewNotice review={listing.review} />
       <div className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-gray-200 sm:p-6">
         <ListingForm

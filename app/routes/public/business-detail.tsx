@@ -22,6 +22,7 @@ import { SHARE_IMAGE } from "~/lib/image-url";
 import type { loader as rootLoader } from "~/root";
 import { DIRECTORY_TEXTS } from "~/features/directory/types";
 import { OsmCredit } from "~/features/directory/components/osm-credit";
+import { CLAIM_TEXTS } from "~/features/listings/claim.schemas";
 import { appErrorCode } from "~/lib/app-error";
 import { failureData, statusOf, throwRouteError } from "~/lib/error-responses.server";
 import { optionalUser } from "~/features/accounts/guards.server";
@@ -183,7 +184,10 @@ export default function BusinessDetail({ loaderData, actionData }: Route.Compone
       {business.unclaimed ? (
         <p className="mt-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
           <strong className="block">{DIRECTORY_TEXTS.unclaimed}</strong>
-          {DIRECTORY_TEXTS.unclaimedNote}
+          {DIRECTORY_TEXTS.unclaimedNote}{" "}
+          <Link to={`/business/claim/${business.id}`} className="link font-semibold" rel="nofollow">
+            {CLAIM_TEXTS.prompt}
+          </Link>
         </p>
       ) : null}
       <p className="mt-2 flex flex-wrap gap-x-4 text-sm text-gray-600">
