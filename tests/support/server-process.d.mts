@@ -31,4 +31,6 @@ export declare function startProductionServer(options?: {
   root?: string;
   /** Run `npm start` in `root`, as the README says, instead of `node scripts/start.mjs`. */
   npmStart?: boolean;
+  /** A DATA_DIR an operator's command already filled (default a fresh one); removed at the end either way. */
+  dataDir?: string;
 }): Promise<ProductionServer>;

@@ -74,11 +74,12 @@ function killQuietly(pid) {
  * Starts `node scripts/start.mjs` on a free port with a fresh DATA_DIR and demo data, and resolves once
  * GET /healthz answers 200. `stop()` sends SIGTERM and reports how long the server took to exit.
  * `root` starts it in another copy of the project (a fresh clone, tests/support/fresh-clone.mjs), and `npmStart`
- * runs `npm start` there exactly as the README says instead of the script itself.
+ * runs `npm start` there exactly as the README says instead of the script itself. `dataDir` serves a DATA_DIR an
+ * operator's command already filled (it is removed at the end like a fresh one).
  */
-export async function startProductionServer({ startTimeoutMs = 180_000, env = {}, logFile, port: chosenPort, root = PROJECT_ROOT, npmStart = false } = {}) {
+export async function startProductionServer({ startTimeoutMs = 180_000, env = {}, logFile, port: chosenPort, root = PROJECT_ROOT, npmStart = false, dataDir: givenDataDir } = {}) {
   const port = chosenPort ?? (await freePort());
-  const dataDir = await mkdtemp(path.join(tmpdir(), "nd-e2e-data-"));
+  const dataDir = givenDataDir ?? (await mkdtemp(path.join(tmpdir(), "nd-e2e-data-")));
   const baseUrl = `http://127.0.0.1:${port}`;
   const childEnv = { ...process.env };
   // Like an operator's `npm start`: no NODE_ENV (development rules: demo data), the embedded database.

@@ -34,6 +34,8 @@ export type BusinessCardData = {
   openNow?: boolean | null;
   /** Imported from OpenStreetMap (issue 34): a page showing the card credits its contributors (ODbL, ADR 38). */
   osm?: boolean;
+  /** Imported and nobody owns it yet (issue 34): labelled, and no 'Contact' (nobody would read it). */
+  unclaimed?: boolean;
   /** Metres from the visitor's point, on a /businesses?near= search. */
   distanceMeters?: number;
   /** The same as the card shows it ('2.3 km away'), made on the server (no formatting code shipped to cards). */

@@ -29,6 +29,8 @@ export async function listOwnListings(actor: SessionUser | null) {
       premiumUntil: businesses.premiumUntil,
       updatedAt: businesses.updatedAt,
       createdAt: businesses.createdAt,
+      // Claimed from an import (issue 34): the dashboard shows it before identity verification.
+      claimedAt: businesses.claimedAt,
     })
     .from(businesses)
     .leftJoin(businessRevisions, eq(businessRevisions.businessId, businesses.id))

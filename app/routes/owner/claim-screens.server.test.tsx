@@ -14,6 +14,7 @@ import { CLAIM_TEXTS } from "~/features/listings/claim.schemas";
 import * as detail from "../public/business-detail";
 import * as claim from "./business-claim";
 import * as edit from "./business-edit";
+import * as dashboard from "./dashboard";
 
 const page = (r: Rendered) => {
   if (r.kind !== "page") throw new Error(`expected a page, got a redirect to ${r.location}`);
@@ -39,7 +40,8 @@ describe("/business/claim/:id", () => {
     const visitorCookie = await sessionCookie((await createVisitor(getDb())).email);
     expect(page(await renderRoute(claim, path, { pattern: "business/claim/:id", cookie: visitorCookie })).text).toContain(CLAIM_TEXTS.businessAccountNeeded);
 
-    const cookie = await sessionCookie((await createOwner(getDb())).email);
+    // An owner who has not verified their identity yet: proving the listing's phone is enough to claim it.
+    const cookie = await sessionCookie((await createOwner(getDb(), { kycStatus: "none" })).email);
     const start = page(await renderRoute(claim, path, { pattern: "business/claim/:id", cookie }));
     expect(start.text).toContain(CLAIM_TEXTS.title(name));
     expect(start.text).toContain(CLAIM_TEXTS.sendSms(phone));
@@ -57,5 +59,8 @@ describe("/business/claim/:id", () => {
     expect(done).toMatchObject({ kind: "redirect", location: `/business/edit/${listing!.id}?claimed=1` });
     const edited = page(await renderRoute(edit, `/business/edit/${listing!.id}?claimed=1`, { pattern: "business/edit/:id", cookie }));
     expect(edited.text).toContain(CLAIM_TEXTS.claimed(name));
+    // Their dashboard lists it, though their other listings would wait for identity verification.
+    const board = page(await renderRoute(dashboard, "/dashboard", { pattern: "dashboard", cookie }));
+    expect(board.text).toContain(name);
   });
 });

@@ -42,7 +42,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (viewer && effectiveRole(viewer) === "visitor") return { kind: "visitor" as const, ...(await visitorPanel(viewer)) };
   const user = await requireUser(request, ["business"]);
   const kyc = await getKycStatus(user);
-  const own = kyc.status === "approved" ? await listOwnListings(user) : [];
+  // Listings wait for identity verification (spec 01 §2), except those the owner claimed by proving they hold the
+  // listing's phone (issue 34): they already are theirs, and shown.
+  const own = (await listOwnListings(user)).filter((listing) => kyc.status === "approved" || listing.claimedAt !== null);
   // The same rule the feature request is checked by, to show the button's state (hiding is a convenience).
   const now = Date.now();
   const listings = own.map((listing) => {
@@ -262,7 +264,7 @@ function OwnerDashboard({ data }: { data: Extract<Route.ComponentProps["loaderDa
       <PaymentNotice />
       <NeedsYouNow attention={data.attention} />
       <KycCard kyc={kyc} />
-      <CurrentPlanCard plan={plan} listingCount={kyc.status === "approved" ? listings.length : null} />
+      <CurrentPlanCard plan={plan} listingCount={kyc.status === "approved" || listings.length > 0 ? listings.length : null} />
       {premiumUntil ? (
         <Alert tone={premiumEndsSoon ? "error" : "success"}>
           {premiumEndsSoon
@@ -271,7 +273,7 @@ function OwnerDashboard({ data }: { data: Extract<Route.ComponentProps["loaderDa
         </Alert>
       ) : null}
       <RefundList refunds={refunds} />
-      {kyc.status === "approved" ? (
+      {kyc.status === "approved" || listings.length > 0 ? (
         listings.length === 0 ? (
           <Card title="Create your first business listing" className="p-6">
             <ListingForm mode="create" action="/business/create" defaults={{}} hours={hoursFormValues(null)} />

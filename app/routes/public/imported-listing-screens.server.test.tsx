@@ -35,6 +35,9 @@ describe("an imported, unclaimed listing", () => {
     const found = page(await renderRoute(results, `/businesses?q=${word}`, { pattern: "businesses" }));
     expect(found.text).toContain(`${word} Chemist`);
     expect(found.text).toContain(OSM_CREDIT.text);
+    // Its card: labelled, and no 'Contact' (nobody would read it).
+    expect(found.text).toContain(DIRECTORY_TEXTS.unclaimed);
+    expect(found.html).not.toContain(`businessId%3D${imported!.id}`);
 
     const owner = await createOwner(getDb());
     const own = await createBusiness(getDb(), { userId: owner.id, name: `${word} Own Shop` });

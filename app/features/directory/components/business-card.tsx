@@ -1,5 +1,5 @@
 import { businessPath, contactHref, loginHref } from "../business-links";
-import type { BusinessCardData } from "../types";
+import { DIRECTORY_TEXTS, type BusinessCardData } from "../types";
 import { SafeImage } from "../../../components/safe-image";
 import { useLinkNavigation } from "./link-navigation";
 import { SaveButton } from "./save-button";
@@ -59,14 +59,18 @@ export function BusinessCard({ business, isSignedIn, isSaved = false, isFirst, d
             {business.moreProducts > 0 && <li className="py-0.5 text-gray-500">+{business.moreProducts} more</li>}
           </ul>
         )}
+        {business.unclaimed && <p className="text-xs font-medium text-amber-800">{DIRECTORY_TEXTS.unclaimed}</p>}
         {/* Plain links followed inside the app by one handler (ADR 27): cheaper to render than <Link>. */}
         <div className="mt-auto grid grid-cols-2 gap-2 pt-2" onClick={followLink}>
-          <a data-discover="true" data-to={details} href={href(details, detailsNeedLogin)} className="btn btn-outline px-2">
+          <a data-discover="true" data-to={details} href={href(details, detailsNeedLogin)} className={business.unclaimed ? "btn btn-outline col-span-2 px-2" : "btn btn-outline px-2"}>
             View Details
           </a>
-          <a data-discover="true" data-to={contact} href={href(contact, true)} className="btn btn-primary px-2">
-            Contact
-          </a>
+          {/* An imported listing nobody has claimed has nobody to write to (issue 34): its page offers a call. */}
+          {business.unclaimed ? null : (
+            <a data-discover="true" data-to={contact} href={href(contact, true)} className="btn btn-primary px-2">
+              Contact
+            </a>
+          )}
         </div>
         <SaveButton business={{ ...business, place: [business.lga, business.state].filter(Boolean).join(", "), image: business.imageSrcSet?.split(" ")[0] ?? business.imageSrc }} isSignedIn={isSignedIn} isSaved={isSaved} />
       </div>
