@@ -39,7 +39,8 @@ function fileBlock(type: "OSMHeader" | "OSMData", payload: Uint8Array): Buffer {
   return Buffer.concat([length, head, data]);
 }
 
-function dataBlock(group: { nodes?: ExtractNode[]; ways?: ExtractWay[] }): Buffer {
+/** One PBF data block of nodes or of ways (a bench writes a large extract block by block with these). */
+export function pbfDataBlock(group: { nodes?: ExtractNode[]; ways?: ExtractWay[] }): Buffer {
   const strings = [""];
   const index = new Map<string, number>([["", 0]]);
   const sid = (s: string) => {
@@ -61,12 +62,17 @@ function dataBlock(group: { nodes?: ExtractNode[]; ways?: ExtractWay[] }): Buffe
 
 /** A .osm.pbf file's bytes: a header block, then the nodes and the ways in blocks of `perBlock`. */
 export function osmPbf(nodes: ExtractNode[], ways: ExtractWay[] = [], perBlock = 8000): Buffer {
+  const parts = [pbfHeaderBlock()];
+  for (let i = 0; i < nodes.length; i += perBlock) parts.push(pbfDataBlock({ nodes: nodes.slice(i, i + perBlock) }));
+  for (let i = 0; i < ways.length; i += perBlock) parts.push(pbfDataBlock({ ways: ways.slice(i, i + perBlock) }));
+  return Buffer.concat(parts);
+}
+
+/** A PBF file's first block: its header. */
+export function pbfHeaderBlock(): Buffer {
   const header = new Pbf();
   HeaderBlock.write({ required_features: ["OsmSchema-V0.6"], writingprogram: "naija-directory tests" }, header);
-  const parts = [fileBlock("OSMHeader", header.finish())];
-  for (let i = 0; i < nodes.length; i += perBlock) parts.push(dataBlock({ nodes: nodes.slice(i, i + perBlock) }));
-  for (let i = 0; i < ways.length; i += perBlock) parts.push(dataBlock({ ways: ways.slice(i, i + perBlock) }));
-  return Buffer.concat(parts);
+  return fileBlock("OSMHeader", header.finish());
 }
 
 /** overpass turbo's GeoJSON export: points for nodes, polygons for closed ways; `id` and `@id` as it writes them. */

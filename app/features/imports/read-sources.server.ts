@@ -28,6 +28,13 @@ export function osmFormatOf(file: string): OsmFormat | null {
 const CANDIDATE_KEYS = ["name", "name:en", "shop", "amenity", "craft", "office", "healthcare", "tourism", "leisure"];
 const isCandidate = (tags: Record<string, string> | undefined): tags is Record<string, string> =>
   Boolean(tags) && CANDIDATE_KEYS.some((key) => tags![key] !== undefined);
+/**
+ * A way is kept in the first pass only with a key our categories read: a country has hundreds of thousands of named
+ * roads and rivers, whose nodes would all be held in memory for nothing (a named way is no business without one).
+ */
+const BUSINESS_KEYS = CANDIDATE_KEYS.filter((key) => !key.startsWith("name"));
+const isCandidateWay = (tags: Record<string, string> | undefined): tags is Record<string, string> =>
+  Boolean(tags) && BUSINESS_KEYS.some((key) => tags![key] !== undefined);
 
 type RawWay = { id: number; refs: number[]; tags: Record<string, string> };
 type RawElement = { type: "node"; id: number; lat: number; lon: number; tags?: Record<string, string> } | { type: "way"; id: number; refs: number[]; tags?: Record<string, string> };
@@ -43,7 +50,7 @@ export async function* readOsmFeatures(file: string, format: OsmFormat): AsyncGe
   const ways: RawWay[] = [];
   const needed = new Set<number>();
   for await (const element of elements(file, "ways")) {
-    if (element.type !== "way" || !isCandidate(element.tags)) continue;
+    if (element.type !== "way" || !isCandidateWay(element.tags)) continue;
     ways.push({ id: element.id, refs: element.refs, tags: element.tags });
     for (const ref of element.refs) needed.add(ref);
   }
