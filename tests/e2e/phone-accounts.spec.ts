@@ -69,6 +69,9 @@ async function signUpByPhone(page: Page, number: { typed: string; e164: string }
   await page.getByRole("link", { name: "Phone number" }).click();
   await page.waitForURL((u) => u.searchParams.get("with") === "phone");
   await waitForHydration(page);
+  // The URL changes as the navigation commits; the phone form is rendered a moment later (on a busy machine the
+  // e-mail form's password field was still there when counted at once).
+  await page.getByLabel("Mobile number").waitFor();
   expect(await page.getByLabel("Password", { exact: true }).count()).toBe(0);
   await page.getByLabel("First name").fill(firstName);
   await page.getByLabel("Last name").fill("Okoro");
