@@ -13,6 +13,11 @@ export const MESSAGE_TEXTS = {
   rateLimited: "Too many messages sent. Please wait a moment before sending another.",
   unknownBusiness: "Unknown Business",
   businessNotFound: "Business not found or not approved yet.",
+  /** An unclaimed listing (issue 34): messages wait for an owner; calls and directions work from its page. */
+  unclaimedTitle: (name: string) => `${name} cannot get messages yet`,
+  unclaimed: "Nobody has claimed this listing yet, so a message would not reach the business. Call them or get directions from their page instead.",
+  unclaimedBack: "Back to the business",
+  unclaimedClaim: "Is this your business? Claim it",
 } as const;
 
 /** Issue 16, blocking (ADR 0020): what each side reads. The blocked side learns no more than that it can't write. */
@@ -113,7 +118,9 @@ export type ChatConversation = {
 /** What opening a conversation gives: the chat, or (the owner opening their own business) its conversation list. */
 export type ConversationView =
   | ({ kind: "chat" } & ChatConversation)
-  | { kind: "own-business"; business: { id: string; name: string } };
+  | { kind: "own-business"; business: { id: string; name: string } }
+  /** A public listing nobody owns yet (imported, issue 34): nobody would read a message, so none is offered. */
+  | { kind: "unclaimed"; business: { id: string; name: string } };
 
 /** One row of the conversation list (spec 01 §3 Conversation). */
 export type ConversationSummary = {

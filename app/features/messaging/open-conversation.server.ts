@@ -31,6 +31,7 @@ export async function openConversation(actor: SessionUser | null, input: unknown
       name: businesses.name,
       userId: businesses.userId,
       isPublic: sql<boolean>`(${businesses.approved} and ${businesses.approvalStatus} = 'approved' and not ${businesses.ownerSuspended} and ${businesses.userId} is not null)`,
+      unclaimed: sql<boolean>`(${businesses.approved} and ${businesses.approvalStatus} = 'approved' and ${businesses.userId} is null and ${businesses.source} is not null)`,
     })
     .from(businesses)
     .where(eq(businesses.id, businessId))
@@ -53,6 +54,8 @@ export async function openConversation(actor: SessionUser | null, input: unknown
     .limit(THREAD_LIMIT + 1);
   const truncated = rows.length > THREAD_LIMIT;
   const messages = rows.slice(0, THREAD_LIMIT).reverse().map(toMessageView);
+  // A public listing nobody owns yet (imported, issue 34): say so instead of opening a chat nobody would read.
+  if (messages.length === 0 && isVisitor && business.unclaimed) return { kind: "unclaimed", business: { id: business.id, name: business.name } };
   // Nothing to show and nobody to write to: a listing that is not public, or someone else's empty conversation.
   if (messages.length === 0 && !(isVisitor && business.isPublic)) throw new AppError("not-found", MESSAGE_TEXTS.businessNotFound);
 

@@ -33,6 +33,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   const businessName = url.searchParams.get("businessName")?.trim().slice(0, 100) || null;
   try {
     const conversation = await openConversation(user, { businessId, visitorId: url.searchParams.get("visitorId") || undefined });
+    if (conversation.kind === "unclaimed") {
+      return { view: "unclaimed" as const, viewerId, realtimeCursor, business: conversation.business, canClaim: user.role === "business" };
+    }
     if (conversation.kind === "own-business") {
       return {
         view: "business" as const,
@@ -151,6 +154,21 @@ export default function Messages({ loaderData, actionData }: Route.ComponentProp
           <Link to="/messages" className="link">
             Back to messages
           </Link>
+        </>
+      ) : loaderData.view === "unclaimed" ? (
+        <>
+          <h1 className="title">{MESSAGE_TEXTS.unclaimedTitle(loaderData.business.name)}</h1>
+          <p className="card p-6 text-gray-700">{MESSAGE_TEXTS.unclaimed}</p>
+          <p className="flex flex-wrap gap-4">
+            <Link to={`/businesses/${loaderData.business.id}`} className="link">
+              {MESSAGE_TEXTS.unclaimedBack}
+            </Link>
+            {loaderData.canClaim ? (
+              <Link to={`/business/claim/${loaderData.business.id}`} className="link">
+                {MESSAGE_TEXTS.unclaimedClaim}
+              </Link>
+            ) : null}
+          </p>
         </>
       ) : loaderData.view === "business" ? (
         <>

@@ -5,10 +5,15 @@
  */
 import { describe, expect, it } from "vitest";
 import { businesses } from "../../../db/schema";
-import { createBusiness, createOwner, uniqueSuffix } from "../../../db/seed/factories";
-import { renderRoute, type Rendered } from "../../../tests/support/screen-harness";
+import { randomUUID } from "node:crypto";
+import { createBusiness, createOwner, createVisitor, uniqueSuffix } from "../../../db/seed/factories";
+import { actorFor } from "../../../tests/support/actors";
+import { renderRoute, sessionCookie, type Rendered } from "../../../tests/support/screen-harness";
 import { getDb } from "~/lib/db.server";
 import { DIRECTORY_TEXTS, OSM_CREDIT } from "~/features/directory/types";
+import { MESSAGE_TEXTS } from "~/features/messaging/message.schemas";
+import { sendMessage } from "~/features/messaging/send-message.server";
+import * as messagesRoute from "../messages/messages";
 import * as detail from "./business-detail";
 import * as results from "./businesses";
 
@@ -47,5 +52,28 @@ describe("an imported, unclaimed listing", () => {
     expect(owned.text).not.toContain(OSM_CREDIT.text);
     const ownResults = page(await renderRoute(results, `/businesses?q=${word}+Own`, { pattern: "businesses" }));
     expect(ownResults.text).not.toContain(OSM_CREDIT.text);
+  });
+
+  it("answers /messages for it with where to reach the business instead (and the claim for a business account), and refuses a message", async () => {
+    const [imported] = await getDb()
+      .insert(businesses)
+      .values({ name: `Unowned Buka ${uniqueSuffix()}`, category: "Restaurant", state: "Lagos", lga: "Ikeja", approved: true, approvalStatus: "approved", approvedAt: new Date(), source: "osm", sourceId: `node/${randomUUID()}` })
+      .returning();
+    const visitor = await createVisitor(getDb());
+    const owner = await createOwner(getDb());
+    const [visitorCookie, ownerCookie] = await Promise.all([sessionCookie(visitor.email), sessionCookie(owner.email)]);
+    const asked = await renderRoute(messagesRoute, `/messages?businessId=${imported!.id}`, { cookie: visitorCookie });
+    const shown = page(asked);
+    expect(shown.status).toBe(200);
+    expect(shown.text).toContain(MESSAGE_TEXTS.unclaimedTitle(imported!.name));
+    expect(shown.text).toContain(MESSAGE_TEXTS.unclaimed);
+    expect(shown.html).toContain(`href="/businesses/${imported!.id}"`);
+    expect(shown.text).not.toContain(MESSAGE_TEXTS.businessNotFound);
+    expect(shown.html).not.toContain(`/business/claim/${imported!.id}`);
+    expect(shown.html).not.toContain("<textarea");
+    const toOwner = page(await renderRoute(messagesRoute, `/messages?businessId=${imported!.id}`, { cookie: ownerCookie }));
+    expect(toOwner.html).toContain(`href="/business/claim/${imported!.id}"`);
+    // Nobody would read it: a message is refused, and nothing is stored.
+    await expect(sendMessage(await actorFor(visitor), { businessId: imported!.id, message: "Are you open today?", idempotencyKey: randomUUID() })).rejects.toMatchObject({ code: "not-found" });
   });
 });
