@@ -62,7 +62,7 @@ describe("leads journey", () => {
     await page.getByLabel("Category").selectOption("Eatery");
     await page.getByLabel("Address").fill("4 Allen Avenue, Ikeja");
     await page.getByLabel("State").selectOption("Lagos");
-    await page.getByLabel("Phone number").fill("0809 555 1234");
+    await page.getByLabel("Phone number").fill("0809 555 2345");
     await page.getByLabel("Website").fill("https://grill.example.ng");
     await page.getByLabel("Products and services").fill("Grilled fish\nPeppered snail");
     await page.locator("#listing-images").setInputFiles([{ name: "front.png", mimeType: "image/png", buffer: await pngImage(900, 600) }]);
@@ -95,7 +95,7 @@ describe("leads journey", () => {
       expect((await request.get(url(`/businesses?q=${word}`))).status()).toBe(200);
       expect((await request.get(url(`/businesses/${businessId}`))).status()).toBe(200);
       // Where each tap leads: the listing's own number and site (a crawler's taps are followed, never counted).
-      const targets: Record<string, string> = { call: "tel:+2348095551234", whatsapp: "https://wa.me/2348095551234", website: "https://grill.example.ng/" };
+      const targets: Record<string, string> = { call: "tel:+2348095552345", whatsapp: "https://wa.me/2348095552345", website: "https://grill.example.ng/" };
       for (const [channel, target] of Object.entries(targets)) {
         const tap = await request.get(url(`/go/${businessId}/${channel}`), { maxRedirects: 0 });
         expect(tap.status()).toBe(302);
@@ -145,7 +145,7 @@ describe("leads journey", () => {
     await page.goto(url(`/businesses/${businessId}`));
     await waitForHydration(page);
     // The number reads the way people here read it (issue 32), and is dialled in full (+234…, the 302 above).
-    const number = page.getByRole("link", { name: "0809 555 1234", exact: true });
+    const number = page.getByRole("link", { name: "0809 555 2345", exact: true });
     expect(await number.getAttribute("href")).toBe(`/go/${businessId}/call`);
     // Call: our server counts it and answers 302 to tel: (the phone's dialler; nothing opens in a test browser).
     const called = page.waitForRequest((r) => new URL(r.url()).pathname === `/go/${businessId}/call`);
@@ -158,7 +158,7 @@ describe("leads journey", () => {
     const toWhatsApp = page.context().waitForEvent("request", (r) => new URL(r.url()).hostname === "wa.me");
     const [tab] = await Promise.all([page.context().waitForEvent("page"), page.getByRole("link", { name: "WhatsApp" }).click()]);
     const request = await toWhatsApp;
-    expect(request.url()).toBe("https://wa.me/2348095551234");
+    expect(request.url()).toBe("https://wa.me/2348095552345");
     expect(request.redirectedFrom()?.url()).toBe(url(`/go/${businessId}/whatsapp`));
     expect(request.frame().page()).toBe(tab);
     await tab.close();

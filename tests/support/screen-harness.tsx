@@ -51,7 +51,8 @@ export async function renderRoute(
   path: string,
   options: {
     cookie?: string;
-    form?: Record<string, string>;
+    /** Fields as strings (urlencoded), or a FormData with files (multipart). */
+    form?: Record<string, string> | FormData;
     requestId?: string;
     /** The route's path pattern when it has params ('business/edit/:id'); default the literal path. */
     pattern?: string;
@@ -62,8 +63,11 @@ export async function renderRoute(
   const init: RequestInit = { headers };
   if (options.form) {
     init.method = "POST";
-    init.body = new URLSearchParams(options.form);
-    headers.set("content-type", "application/x-www-form-urlencoded");
+    if (options.form instanceof FormData) init.body = options.form;
+    else {
+      init.body = new URLSearchParams(options.form);
+      headers.set("content-type", "application/x-www-form-urlencoded");
+    }
   }
   const request = new Request(new URL(path, BASE_URL), init);
   const Page = module.default as ComponentType<Record<string, unknown>>;

@@ -11,6 +11,18 @@ import { CATEGORIES, COUNTRIES, LIMITS, REGIONS, type Region } from "../../lib/r
 export const LANDMARK_MAX_LENGTH = 150;
 
 /** Spec 01 §5 and §8 texts for listings. */
+/** A new listing that may already be listed (issue 34: the importer's duplicate check, offered to owners). */
+export const SIMILAR_TEXTS = {
+  title: "This business may already be listed",
+  text: "We found listings with the same phone number or a very similar name nearby. If one of them is your business, claim it instead of adding it again.",
+  claim: "Claim it",
+  review: "It is mine: ask for a review",
+  view: "View",
+  unclaimed: "Not yet claimed",
+  confirm: "None of these is my business: add it anyway",
+  imagesAgain: "Your photos were not kept: choose them again before you add the listing.",
+} as const;
+
 export const LISTING_TEXTS = {
   nameRequired: "Business name is required",
   nameLength: "Business name must be between 2 and 100 characters",

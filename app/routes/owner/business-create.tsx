@@ -1,14 +1,16 @@
 import { Link, redirect, useActionData } from "react-router";
 import type { Route } from "./+types/business-create";
 import { requireUser } from "~/features/accounts/guards.server";
+import { findSimilarListings } from "~/features/directory/similar-listings.server";
 import { getKycStatus } from "~/features/kyc/get-kyc-status.server";
 import { ListingForm } from "~/features/listings/components/listing-form";
 import { KycRequiredCard } from "~/features/listings/components/kyc-required-card";
 import { ListingLimitCard } from "~/features/listings/components/listing-limit-card";
+import { SimilarListingsNotice } from "~/features/listings/components/similar-listings-notice";
 import { getListingAllowance } from "~/features/listings/get-listing-allowance.server";
 import { createListing } from "~/features/listings/create-listing.server";
 import { copiedHoursForm, copyDayOf, readListingForm } from "~/features/listings/listing-form-data.server";
-import { LISTING_TEXTS } from "~/features/listings/listing.schemas";
+import { LISTING_TEXTS, SIMILAR_TEXTS } from "~/features/listings/listing.schemas";
 import { failureData, refusalData } from "~/lib/error-responses.server";
 import { hoursFormValues, parseHoursForm } from "~/lib/opening-hours";
 
@@ -34,6 +36,20 @@ export async function action({ request }: Route.ActionArgs) {
   if (!form.ok || !hours.ok) {
     const fields = { ...(form.ok ? {} : form.fields), ...(hours.ok ? {} : hours.fields) };
     return refusalData("invalid", { title: LISTING_TEXTS.createFailed.title, text: LISTING_TEXTS.correctFields }, { fields, keep });
+  }
+  // A business that may be listed already (the same phone, or a similar name nearby): asked once, before adding it.
+  if (formData.get("notDuplicate") !== "1") {
+    const similar = await findSimilarListings({
+      name: form.input.name,
+      phone: form.input.phoneNumber,
+      latitude: form.input.latitude,
+      longitude: form.input.longitude,
+      state: form.input.state,
+      lga: form.input.lga,
+    });
+    if (similar.length > 0) {
+      return refusalData("conflict", { title: SIMILAR_TEXTS.title, text: SIMILAR_TEXTS.text }, { keep: { ...keep, similar, imagesDropped: form.images.length > 0 } });
+    }
   }
   try {
     const created = await createListing(user, form.input, form.images, hours.hours);
@@ -61,9 +77,14 @@ export default function BusinessCreate({ loaderData }: Route.ComponentProps) {
             mode="create"
             action="/business/create"
             defaults={actionData?.typed ?? {}}
-            failure={actionData?.failure}
+            failure={actionData && "similar" in actionData ? undefined : actionData?.failure}
             hours={actionData?.hours ?? hoursFormValues(null)}
             hoursNotice={actionData && "hoursNotice" in actionData ? actionData.hoursNotice : null}
+            beforeFields={
+              actionData && "similar" in actionData && "imagesDropped" in actionData ? (
+                <SimilarListingsNotice listings={actionData.similar} imagesDropped={actionData.imagesDropped} />
+              ) : null
+            }
           />
         </div>
       )}

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from "react";
+import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { SelectField, TextAreaField, TextField } from "../../../components/ui/field";
 import { FailureAlert } from "../../../components/ui/alert";
@@ -47,6 +47,7 @@ export function ListingForm({
   cancelTo = "/dashboard",
   hours,
   hoursNotice = null,
+  beforeFields = null,
 }: {
   mode: "create" | "edit";
   action: string;
@@ -61,6 +62,8 @@ export function ListingForm({
   hours?: HoursFormValues;
   /** A message above the hours (a day copied to Monday–Friday without JavaScript). */
   hoursNotice?: string | null;
+  /** Shown inside the form above its fields: the possible duplicates of a new listing, with their confirmation. */
+  beforeFields?: ReactNode;
 }) {
   const navigation = useNavigation();
   // This form's own save (the closed days' forms on the edit screen post to the same address with an intent).
@@ -126,6 +129,7 @@ export function ListingForm({
         </button>
       ) : null}
       {shownFailure ? <FailureAlert failure={shownFailure} /> : null}
+      {beforeFields}
       <TextField label="Business name" name="name" defaultValue={defaults.name ?? ""} error={fields.name} aria-required="true" maxLength={100} />
       <TextAreaField label="Description" name="description" rows={4} defaultValue={defaults.description ?? ""} error={fields.description} />
       <SelectField label="Category" name="category" options={CATEGORIES} placeholder="Select a category" defaultValue={defaults.category ?? ""} error={fields.category} />
