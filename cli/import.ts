@@ -3,13 +3,14 @@
  * unclaimed listings. Progress on the terminal (counts and rate), a summary at the end; `--dry-run` only reports.
  */
 import path from "node:path";
-import { CSV_SOURCE_NAME, placeFromCsv, placeFromOsm, type SourceName } from "../app/features/imports/imported-place";
+import { CSV_SOURCE_NAME, placeFromCsv, placeFromOsm, placeFromOverture, type SourceName } from "../app/features/imports/imported-place";
 import { importPlaces, type ImportSummary } from "../app/features/imports/import-places.server";
-import { osmFormatOf, readCsvRows, readOsmFeatures, type OsmFormat } from "../app/features/imports/read-sources.server";
+import { osmFormatOf, readCsvRows, readOsmFeatures, readOvertureFeatures, type OsmFormat } from "../app/features/imports/read-sources.server";
 
 export const IMPORT_USAGE = `  import:osm <file> [--dry-run] [--keep-missing]
                                    OpenStreetMap places as unclaimed listings, from .osm (XML), .osm.pbf or .geojson /
-                                   Overpass JSON (--format osm|pbf|geojson when the name does not say); an import
+                                   Overpass JSON (--format osm|pbf|geojson when the name does not say), or Overture
+                                   Maps places exported as GeoJSON or GeoJSON lines (--format overture); an import
                                    again updates what nobody claimed, and marks gone what the file no longer has
                                    (--keep-missing leaves them; more than a fifth of an area's listings only with
                                    --allow-mass-gone); --dry-run only reports
@@ -71,20 +72,27 @@ export async function importCommand(command: "import:osm" | "import:csv", args: 
   try {
     if (command === "import:osm") {
       const named = option(args, "--format");
-      const format = (named ?? osmFormatOf(file)) as OsmFormat | null;
-      if (!format || !["osm", "pbf", "geojson"].includes(format)) {
-        console.error(`Cannot tell the format of ${file}: name it .osm, .osm.pbf or .geojson, or give --format osm|pbf|geojson.`);
+      const format = (named ?? osmFormatOf(file)) as OsmFormat | "overture" | null;
+      if (!format || !["osm", "pbf", "geojson", "overture"].includes(format)) {
+        console.error(`Cannot tell the format of ${file}: name it .osm, .osm.pbf or .geojson, or give --format osm|pbf|geojson|overture.`);
         return 1;
       }
-      const source = option(args, "--source") ?? "osm";
-      if (source !== "osm") {
-        console.error(`import:osm writes the source 'osm' (OpenStreetMap ids are the same in every extract); got '${source}'.`);
+      // The ids are the source's own (OpenStreetMap's or Overture's GERS ids), the same in every extract: one source each.
+      const expected = format === "overture" ? "overture" : "osm";
+      const source = option(args, "--source") ?? expected;
+      if (source !== expected) {
+        console.error(`import:osm --format ${format} writes the source '${expected}' (its ids are the same in every extract); got '${source}'.`);
         return 1;
       }
-      const items = (async function* () {
-        for await (const feature of readOsmFeatures(file, format)) yield placeFromOsm(feature);
-      })();
-      summary = await importPlaces(items, { source: "osm", dryRun, keepMissing, allowMassGone, onProgress });
+      const items =
+        format === "overture"
+          ? (async function* () {
+              for await (const feature of readOvertureFeatures(file)) yield placeFromOverture(feature);
+            })()
+          : (async function* () {
+              for await (const feature of readOsmFeatures(file, format)) yield placeFromOsm(feature);
+            })();
+      summary = await importPlaces(items, { source: expected, dryRun, keepMissing, allowMassGone, onProgress });
     } else {
       const name = (option(args, "--source") ?? path.basename(file).replace(/\.[^.]*$/, "")).toLowerCase().replace(/[^a-z0-9-]+/g, "-").replace(/^-+|-+$/g, "");
       if (!CSV_SOURCE_NAME.test(name)) {

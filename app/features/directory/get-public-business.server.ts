@@ -27,6 +27,7 @@ export async function getPublicBusiness(id: string, now = new Date()): Promise<P
       // Imported and nobody owns it yet (issue 34); from OpenStreetMap, credited (ADR 38).
       unclaimed: sql<boolean>`(${businesses.userId} is null)`.mapWith(Boolean),
       osm: sql<boolean>`(${businesses.source} is not distinct from 'osm')`.mapWith(Boolean),
+      overture: sql<boolean>`(${businesses.source} is not distinct from 'overture')`.mapWith(Boolean),
     })
     .from(businesses)
     .where(and(eq(businesses.id, id), isPublicBusiness))

@@ -10,6 +10,8 @@ export const DIRECTORY_TEXTS = {
 
 /** The credit OpenStreetMap's licence (ODbL) asks of pages that show its data (ADR 38). */
 export const OSM_CREDIT = { text: "Listing data © OpenStreetMap contributors", href: "https://www.openstreetmap.org/copyright" } as const;
+/** The credit Overture Maps asks of its places data (its sources and their licences are listed at the address; ADR 38). */
+export const OVERTURE_CREDIT = { text: "Listing data © Overture Maps Foundation and its sources", href: "https://docs.overturemaps.org/attribution/" } as const;
 
 /** What a business card shows: no owner, contact or moderation fields. Client-safe. */
 export type BusinessCardData = {
@@ -34,6 +36,7 @@ export type BusinessCardData = {
   openNow?: boolean | null;
   /** Imported from OpenStreetMap (issue 34): a page showing the card credits its contributors (ODbL, ADR 38). */
   osm?: boolean;
+  overture?: boolean;
   /** Imported and nobody owns it yet (issue 34): labelled, and no 'Contact' (nobody would read it). */
   unclaimed?: boolean;
   /** Metres from the visitor's point, on a /businesses?near= search. */
@@ -82,6 +85,8 @@ export type PublicBusiness = {
   unclaimed: boolean;
   /** Imported from OpenStreetMap: the page credits its contributors (ODbL, ADR 38). */
   osm: boolean;
+  /** Imported from Overture Maps: the page credits Overture and its sources (ADR 38). */
+  overture: boolean;
 };
 
 /** A business page's hours at the request's time: the status and the statuses ahead (the page steps through them), today's hours, the week. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { nearestLga } from "../../lib/places";
-import { cleanName, nigerianPhone, placeFromCsv, placeFromOsm, websiteUrl } from "./imported-place";
+import { cleanName, nigerianPhone, OVERTURE_MIN_CONFIDENCE, placeFromCsv, placeFromOsm, placeFromOverture, websiteUrl } from "./imported-place";
 import { locateLga } from "./lga-locator";
 
 const pharmacy = {
@@ -71,6 +71,47 @@ describe("an OpenStreetMap feature as a place", () => {
     expect(nigerianPhone("call us", null)).toBeNull();
     expect(websiteUrl("javascript:alert(1)", "ftp://x.ng", "not a site", "http://shop.example.ng/a?b=1")).toBe("http://shop.example.ng/a?b=1");
     expect(websiteUrl("localhost")).toBeNull();
+  });
+});
+
+describe("an Overture Maps place as a place", () => {
+  const ikeja = { latitude: 6.6018, longitude: 3.3515 };
+  const overture = (properties: Record<string, unknown>, id: string | null = "08f3a3c1b2d4e5f60") => ({ id, ...ikeja, properties });
+
+  it("reads its names, categories, phones, websites and address, whether objects or JSON text", () => {
+    const properties = {
+      names: { primary: "Medplus Pharmacy", common: { en: "MedPlus" } },
+      categories: { primary: "pharmacy", alternate: ["drugstore"] },
+      confidence: 0.93,
+      phones: ["+234 803 555 0101", "12345"],
+      websites: ["javascript:alert(1)", "https://medplus.example.ng"],
+      addresses: [{ freeform: "12 Allen Avenue", locality: "Ikeja", country: "NG" }],
+      operating_status: "open",
+    };
+    const expected = {
+      sourceId: "08f3a3c1b2d4e5f60", name: "Medplus Pharmacy", category: "Pharmacy store", address: "12 Allen Avenue, Ikeja",
+      state: "Lagos", phone: "+2348035550101", website: "https://medplus.example.ng/", hours: null,
+    };
+    expect(placeFromOverture(overture(properties))).toMatchObject({ ok: true, place: expected });
+    // The same place as a tool that flattens structs to JSON text writes it.
+    const flattened = Object.fromEntries(Object.entries(properties).map(([k, v]) => [k, typeof v === "object" ? JSON.stringify(v) : v]));
+    expect(placeFromOverture(overture(flattened))).toMatchObject({ ok: true, place: expected });
+  });
+
+  it("prefers the taxonomy's codes and walks its hierarchy", () => {
+    const place = placeFromOverture(overture({ names: { primary: "Mama Put Corner" }, taxonomy: { primary: "buka_stand", hierarchy: ["food_and_drink", "restaurant", "buka_stand"] }, categories: { primary: "buka_stand" } }));
+    expect(place).toMatchObject({ ok: true, place: { category: "Restaurant/Bar" } });
+  });
+
+  it("skips, with a reason, what has no id or name, is closed, doubtful, not a business, or outside Nigeria", () => {
+    const good = { names: { primary: "Shop" }, categories: { primary: "supermarket" }, confidence: 0.9 };
+    expect(placeFromOverture(overture(good, null))).toEqual({ ok: false, reason: "no-id" });
+    expect(placeFromOverture(overture({ ...good, names: { primary: " " } }))).toEqual({ ok: false, reason: "no-name" });
+    expect(placeFromOverture(overture({ ...good, operating_status: "permanently_closed" }))).toEqual({ ok: false, reason: "closed" });
+    expect(placeFromOverture(overture({ ...good, confidence: OVERTURE_MIN_CONFIDENCE - 0.01 }))).toEqual({ ok: false, reason: "low-confidence" });
+    expect(placeFromOverture(overture({ ...good, categories: { primary: "mountain" } }))).toEqual({ ok: false, reason: "not-a-business" });
+    expect(placeFromOverture({ id: "x", latitude: 51.5, longitude: -0.12, properties: good })).toEqual({ ok: false, reason: "outside-nigeria" });
+    expect(placeFromOverture({ id: "x", latitude: null, longitude: null, properties: good })).toEqual({ ok: false, reason: "no-location" });
   });
 });
 

@@ -7,6 +7,7 @@
  */
 import { weeklyHoursFromOsm } from "../../lib/osm-opening-hours";
 import { categoryFromOsmTags } from "../../lib/osm-categories";
+import { categoryFromOverture } from "../../lib/overture-categories";
 import { isInNigeria } from "../../lib/geo";
 import type { WeeklyHours } from "../../lib/opening-hours";
 import { canonicalPhone } from "../../lib/phone";
@@ -38,7 +39,7 @@ export type ImportedPlace = {
   hours: WeeklyHours | null;
 };
 
-export type SkipReason = "no-name" | "not-a-business" | "no-location" | "outside-nigeria";
+export type SkipReason = "no-name" | "not-a-business" | "no-location" | "outside-nigeria" | "closed" | "low-confidence";
 export type PlaceOrSkip = { ok: true; place: ImportedPlace } | { ok: false; reason: SkipReason };
 
 /** An OpenStreetMap node, or a way with its centre, as the readers give them. */
@@ -132,6 +133,77 @@ export function placeFromOsm(feature: OsmFeature): PlaceOrSkip {
       phone: nigerianPhone(tags.phone, tags["contact:phone"], tags["contact:mobile"], tags.mobile),
       website: websiteUrl(tags.website, tags["contact:website"], tags.url),
       hours: weeklyHoursFromOsm(tags.opening_hours),
+    },
+  };
+}
+
+/** An Overture Maps place (its GeoJSON export: the properties as objects, or as JSON text where a tool flattened them). */
+export type OvertureFeature = { id: string | null; latitude: number | null; longitude: number | null; properties: Readonly<Record<string, unknown>> };
+
+/**
+ * Overture's own estimate that a place exists (0–1): below this it is skipped. Overture's places guide suggests
+ * filtering on `confidence`; half keeps the places most sources agree on.
+ */
+export const OVERTURE_MIN_CONFIDENCE = 0.5;
+
+/** A property that is an object, or JSON text of one (GeoParquet's structs, flattened by some exporters). */
+function objectOf(value: unknown): Record<string, unknown> | unknown[] | null {
+  if (typeof value === "string" && /^[[{]/.test(value.trim())) {
+    try {
+      return JSON.parse(value) as Record<string, unknown>;
+    } catch {
+      return null;
+    }
+  }
+  return value && typeof value === "object" ? (value as Record<string, unknown>) : null;
+}
+const stringsOf = (value: unknown): string[] => {
+  const list = objectOf(value) ?? value;
+  return Array.isArray(list) ? list.filter((v): v is string => typeof v === "string") : typeof list === "string" ? [list] : [];
+};
+const stringOf = (value: unknown): string | null => (typeof value === "string" ? value : null);
+
+/** An Overture place as a place, or why it is skipped: the same rules as OpenStreetMap's, and closed or doubtful places left out. */
+export function placeFromOverture(feature: OvertureFeature): PlaceOrSkip | { ok: false; reason: "no-id" } {
+  const p = feature.properties;
+  const id = (feature.id ?? stringOf(p.id) ?? "").trim();
+  if (!id || id.length > 100) return { ok: false, reason: "no-id" };
+  const names = objectOf(p.names) as Record<string, unknown> | null;
+  const common = objectOf(names?.common) as Record<string, unknown> | null;
+  const name = cleanName(stringOf(names?.primary) ?? stringOf(common?.en) ?? stringOf(p["names.primary"]));
+  if (!name) return { ok: false, reason: "no-name" };
+  const status = stringOf(p.operating_status);
+  if (status === "permanently_closed" || status === "temporarily_closed") return { ok: false, reason: "closed" };
+  const confidence = typeof p.confidence === "number" ? p.confidence : Number(p.confidence);
+  if (Number.isFinite(confidence) && confidence < OVERTURE_MIN_CONFIDENCE) return { ok: false, reason: "low-confidence" };
+  const categories = objectOf(p.categories) as Record<string, unknown> | null;
+  const taxonomy = objectOf(p.taxonomy) as Record<string, unknown> | null;
+  const category = categoryFromOverture({
+    primary: stringOf(taxonomy?.primary) ?? stringOf(categories?.primary) ?? stringOf(p["categories.primary"]),
+    hierarchy: stringsOf(taxonomy?.hierarchy),
+    alternates: [...stringsOf(taxonomy?.alternates), ...stringsOf(categories?.alternate), ...(stringOf(p.basic_category) ? [stringOf(p.basic_category)!] : [])],
+  });
+  if (!category) return { ok: false, reason: "not-a-business" };
+  const where = located(feature.latitude, feature.longitude);
+  if (typeof where === "string") return { ok: false, reason: where };
+  const addresses = objectOf(p.addresses);
+  const first = (Array.isArray(addresses) ? addresses[0] : null) as Record<string, unknown> | null | undefined;
+  const address = first ? [stringOf(first.freeform), stringOf(first.locality)].filter(Boolean).join(", ") : null;
+  return {
+    ok: true,
+    place: {
+      sourceId: id,
+      name,
+      category,
+      description: null,
+      address: text(address, ADDRESS_MAX),
+      state: where.state,
+      lga: where.lga,
+      latitude: feature.latitude!,
+      longitude: feature.longitude!,
+      phone: nigerianPhone(...stringsOf(p.phones)),
+      website: websiteUrl(...stringsOf(p.websites)),
+      hours: null,
     },
   };
 }

@@ -11,7 +11,8 @@ import { readFile } from "node:fs/promises";
 import { parse as parseCsv } from "csv-parse";
 import { createOSMStream } from "osm-pbf-parser-node";
 import { SaxesParser, type SaxesTagPlain } from "saxes";
-import { CSV_COLUMNS, type CsvRow, type OsmFeature } from "./imported-place";
+import { createInterface } from "node:readline";
+import { CSV_COLUMNS, type CsvRow, type OsmFeature, type OvertureFeature } from "./imported-place";
 
 export type OsmFormat = "osm" | "pbf" | "geojson";
 
@@ -165,6 +166,62 @@ async function* readGeoJson(file: string): AsyncGenerator<OsmFeature> {
     if (!isCandidate(tags)) continue;
     const centre = centreOf(feature.geometry);
     yield { type: osm.type, id: osm.id, latitude: centre?.[0] ?? null, longitude: centre?.[1] ?? null, tags };
+  }
+}
+
+/**
+ * Overture Maps places (`--format overture`): the GeoJSON its tools export from the GeoParquet release (`overturemaps
+ * download --type=place -f geojson` writes a FeatureCollection, `-f geojsonseq` one feature per line, streamed here).
+ * Points only; a place's id is its GERS id.
+ */
+export async function* readOvertureFeatures(file: string): AsyncGenerator<OvertureFeature> {
+  const toPlace = (feature: GeoJsonFeature): OvertureFeature | null => {
+    if (feature?.type !== "Feature") return null;
+    const centre = centreOf(feature.geometry);
+    const properties = feature.properties ?? {};
+    const id = feature.id ?? properties.id;
+    return { id: id === undefined || id === null ? null : String(id), latitude: centre?.[0] ?? null, longitude: centre?.[1] ?? null, properties };
+  };
+  if (!(await isFeatureSequence(file))) {
+    const document = JSON.parse(await readFile(file, "utf8")) as { type?: string; features?: GeoJsonFeature[] };
+    if (document.type !== "FeatureCollection" || !Array.isArray(document.features)) throw new Error(`${file} is not a GeoJSON FeatureCollection.`);
+    for (const feature of document.features) {
+      const place = toPlace(feature);
+      if (place) yield place;
+    }
+    return;
+  }
+  // GeoJSON text sequences (RFC 8464: each record may start with RS) or newline-delimited features.
+  const lines = createInterface({ input: createReadStream(file, { encoding: "utf8" }), crlfDelay: Infinity });
+  let line = 0;
+  for await (const raw of lines) {
+    line += 1;
+    const text = raw.replace(/^\u001e/, "").trim();
+    if (!text) continue;
+    let feature: GeoJsonFeature;
+    try {
+      feature = JSON.parse(text) as GeoJsonFeature;
+    } catch {
+      throw new Error(`${file} line ${line} is not a GeoJSON feature.`);
+    }
+    const place = toPlace(feature);
+    if (place) yield place;
+  }
+}
+
+/** Whether a file is one GeoJSON feature per line (its first line a whole Feature, or RS-prefixed) rather than one document. */
+async function isFeatureSequence(file: string): Promise<boolean> {
+  let head = "";
+  for await (const chunk of createReadStream(file, { encoding: "utf8", start: 0, end: 65_535 })) {
+    head = chunk as string;
+    break;
+  }
+  const first = head.trimStart().split("\n", 1)[0] ?? "";
+  if (first.startsWith("\u001e")) return true;
+  try {
+    return (JSON.parse(first) as { type?: unknown }).type === "Feature";
+  } catch {
+    return false;
   }
 }
 

@@ -21,7 +21,7 @@ import { formatNumber } from "~/lib/format";
 import { SHARE_IMAGE } from "~/lib/image-url";
 import type { loader as rootLoader } from "~/root";
 import { DIRECTORY_TEXTS } from "~/features/directory/types";
-import { OsmCredit } from "~/features/directory/components/osm-credit";
+import { DataCredits } from "~/features/directory/components/data-credits";
 import { CLAIM_TEXTS } from "~/features/listings/claim.schemas";
 import { appErrorCode } from "~/lib/app-error";
 import { failureData, statusOf, throwRouteError } from "~/lib/error-responses.server";
@@ -357,7 +357,7 @@ export default function BusinessDetail({ loaderData, actionData }: Route.Compone
           Report this listing
         </a>
       </p>
-      {business.osm ? <OsmCredit className="mt-2 text-xs text-gray-600" /> : null}
+      <DataCredits osm={business.osm} overture={business.overture} className="mt-2 text-xs text-gray-600" />
     </article>
   );
 }

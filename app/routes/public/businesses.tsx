@@ -1,7 +1,7 @@
 import { Link, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/businesses";
 import { BusinessCard } from "~/features/directory/components/business-card";
-import { OsmCredit } from "~/features/directory/components/osm-credit";
+import { DataCredits } from "~/features/directory/components/data-credits";
 import { FilterSidebar } from "~/features/directory/components/filter-sidebar";
 import { NearMe } from "~/features/directory/components/near-me";
 import { CompactSearchForm } from "~/features/directory/components/search-form";
@@ -192,7 +192,7 @@ export default function Businesses({ loaderData }: Route.ComponentProps) {
               )}
             </div>
           )}
-          {result.items.some((b) => b.osm) ? <OsmCredit /> : null}
+          <DataCredits osm={result.items.some((b) => b.osm)} overture={result.items.some((b) => b.overture)} />
           {result.lastPage !== null && result.page >= result.lastPage && (
             <p className="mt-6 rounded-lg bg-brand-50 p-3 text-sm text-brand-800">
               These are the first {result.lastPage} pages of many. Add a word, or choose a region or category, to narrow the results.

@@ -1,7 +1,7 @@
 import { Link, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/home";
 import { BusinessCard } from "~/features/directory/components/business-card";
-import { OsmCredit } from "~/features/directory/components/osm-credit";
+import { DataCredits } from "~/features/directory/components/data-credits";
 import { Carousel } from "~/components/carousel";
 import { useEnhance } from "~/components/use-enhance";
 import { enhanceLoginRequired } from "~/enhance/login-required";
@@ -110,7 +110,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         ) : (
           <p className="text-gray-600">No featured businesses yet.</p>
         )}
-        {featured.some((b) => b.osm) ? <OsmCredit /> : null}
+        <DataCredits osm={featured.some((b) => b.osm)} overture={featured.some((b) => b.overture)} />
       </section>
 
       <section aria-labelledby="categories">

@@ -5,7 +5,7 @@ import { NotFoundPage } from "~/components/not-found-page";
 import { seoMeta } from "~/components/seo";
 import { SITE_NAME } from "~/components/site";
 import { BusinessCard } from "~/features/directory/components/business-card";
-import { OsmCredit } from "~/features/directory/components/osm-credit";
+import { DataCredits } from "~/features/directory/components/data-credits";
 import { useSearchForm } from "~/features/directory/components/use-search-form";
 import { getLandingPage } from "~/features/directory/get-landing-page.server";
 import {
@@ -157,7 +157,7 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
           </li>
         ))}
       </ul>
-      {result.items.some((b) => b.osm) ? <OsmCredit /> : null}
+      <DataCredits osm={result.items.some((b) => b.osm)} overture={result.items.some((b) => b.overture)} />
       {result.lastPage !== null && result.page >= result.lastPage && (
         <p className="mt-6 rounded-lg bg-brand-50 p-3 text-sm text-brand-800">
           These are the first {result.lastPage} pages of many.{" "}

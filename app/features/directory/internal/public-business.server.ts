@@ -27,6 +27,7 @@ export const cardColumns = {
   reviewCount: businesses.reviewCount,
   reviewStarSum: businesses.reviewStarSum,
   osm: sql<boolean>`(${businesses.source} is not distinct from 'osm')`.mapWith(Boolean),
+  overture: sql<boolean>`(${businesses.source} is not distinct from 'overture')`.mapWith(Boolean),
   unclaimed: sql<boolean>`(${businesses.userId} is null)`.mapWith(Boolean),
   // Written out: inside a single-table select drizzle leaves column names unqualified, and "id" here
   // would be the image's own.
@@ -47,6 +48,7 @@ type CardRow = {
   reviewCount: number;
   reviewStarSum: number;
   osm: boolean;
+  overture: boolean;
   unclaimed: boolean;
   image: { key: string; at: string } | null;
   openNow?: boolean | null;
