@@ -9,6 +9,24 @@ import { baseUrl, url, waitForHydration } from "./harness";
 export const PASSWORD = "Jollof-Sunday-2026";
 
 export type Mail = { to: string; subject: string; text: string };
+/** A text (SMS or WhatsApp) in the development outbox. */
+export type Outgoing = { to: string; channel: string; text: string };
+
+/**
+ * The 6-digit code in the newest SMS to a number (+234…) that is not one of `seen`, polled from the development
+ * outbox of the server at `origin` (the worker's own by default).
+ */
+export async function codeFromSms(e164: string, seen: Set<string> = new Set(), origin: string = baseUrl()): Promise<string> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const all = (await (await fetch(new URL("/dev/mailbox.json", origin))).json()) as Outgoing[];
+    const codes = all.filter((m) => m.to === e164 && m.channel === "sms").map((m) => /code is (\d{6})\./.exec(m.text)?.[1]).filter((c): c is string => Boolean(c));
+    const fresh = codes.find((c) => !seen.has(c));
+    if (fresh) return fresh;
+    if (Date.now() > deadline) throw new Error(`no new code by SMS to ${e164}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
 
 /** The newest e-mail to an address from the development outbox (loopback only). */
 export async function mailTo(address: string, subject: RegExp): Promise<Mail> {

@@ -14,9 +14,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startProductionServer, type ProductionServer } from "../support/server-process.mjs";
 import { pngImage } from "../support/images";
 import { osmXml } from "../support/osm-extract";
+import { codeFromSms } from "./account-steps";
 import { cloneDir, launchBrowser, SHUTDOWN_LIMIT_MS, waitForHydration, watchedPage } from "./harness";
 
-type Outgoing = { to: string; channel: string; subject: string; text: string };
 
 const tag = `Zuma${Date.now().toString(36)}`;
 const tail = String(Math.floor(Math.random() * 10_000_000)).padStart(7, "0");
@@ -56,21 +56,6 @@ afterAll(async () => {
   expect(stopped?.exitedInTime ?? true).toBe(true);
 });
 
-/** The newest 6-digit code by SMS to `to`, polled from the outbox. */
-async function codeFromSms(to: string, seen: Set<string> = new Set()): Promise<string> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const all = (await (await fetch(at("/dev/mailbox.json"))).json()) as Outgoing[];
-    const fresh = all
-      .filter((m) => m.to === to && m.channel === "sms")
-      .map((m) => /code is (\d{6})\./.exec(m.text)?.[1])
-      .find((c): c is string => Boolean(c) && !seen.has(c!));
-    if (fresh) return fresh;
-    if (Date.now() > deadline) throw new Error(`no new code by SMS to ${to}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
 async function signUpOwnerByPhone(page: Page): Promise<string> {
   await page.goto(at("/register/business?with=phone"));
   await waitForHydration(page);
@@ -81,7 +66,7 @@ async function signUpOwnerByPhone(page: Page): Promise<string> {
   await page.getByLabel("Business category").selectOption("Pharmacy store");
   await page.getByRole("button", { name: "Send code" }).click();
   await page.getByLabel("Code from the SMS").waitFor();
-  const code = await codeFromSms(ownerPhone.e164);
+  const code = await codeFromSms(ownerPhone.e164, new Set(), server.baseUrl);
   await page.getByLabel("Code from the SMS").fill(code);
   await page.getByRole("button", { name: "Create Account" }).click();
   await page.waitForURL((u) => u.pathname === "/dashboard");
@@ -122,7 +107,7 @@ describe("a directory that fills itself", () => {
       await waitForHydration(owner.page);
       await owner.page.getByRole("button", { name: /^Text a code to 0816/ }).click();
       await owner.page.getByLabel("Code from the SMS").waitFor();
-      const code = await codeFromSms(pharmacyPhone.e164);
+      const code = await codeFromSms(pharmacyPhone.e164, new Set(), server.baseUrl);
       await owner.page.getByLabel("Code from the SMS").fill(code === "000000" ? "111111" : "000000");
       await owner.page.getByRole("button", { name: "Claim this business" }).click();
       await owner.page.getByText("That code is not right. Check the SMS and try again.").waitFor();

@@ -7,7 +7,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "../../db/seed/data";
-import { useDemoSession } from "./account-steps";
+import { codeFromSms, useDemoSession } from "./account-steps";
 import { launchBrowser, url, waitForHydration, watchedPage } from "./harness";
 
 /** Console errors other than the refusals the journey provokes on purpose (a mistyped number, a wrong code: 400). */
@@ -37,19 +37,6 @@ async function outgoing(to: string, channel: string, match: RegExp, withinMs = 1
     const found = all.find((m) => m.to === to && m.channel === channel && match.test(m.text));
     if (found) return found;
     if (Date.now() > deadline) throw new Error(`nothing on ${channel} to ${to} matching ${match} within ${withinMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
-/** The 6-digit code in the newest SMS to the number that is not one of `seen`. */
-async function codeFromSms(e164: string, seen: Set<string> = new Set()): Promise<string> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const all = (await (await fetch(url("/dev/mailbox.json"))).json()) as Outgoing[];
-    const codes = all.filter((m) => m.to === e164 && m.channel === "sms").map((m) => /code is (\d{6})\./.exec(m.text)?.[1]).filter((c): c is string => Boolean(c));
-    const fresh = codes.find((c) => !seen.has(c));
-    if (fresh) return fresh;
-    if (Date.now() > deadline) throw new Error(`no new code by SMS to ${e164}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
