@@ -51,15 +51,16 @@ const FEATURE_DEPENDENCIES = {
   plans: ["accounts"],
   analytics: ["accounts", "plans", "notifications"],
   kyc: ["accounts"],
-  listings: ["accounts", "plans", "notifications"],
+  listings: ["accounts", "plans", "notifications", "kyc"],
   featured: ["accounts", "listings"],
   payments: ["accounts", "plans", "featured", "notifications"],
   directory: ["accounts", "listings", "featured", "reviews", "analytics"],
-  admin: ["accounts", "listings", "featured", "feedback", "kyc", "payments", "reports", "reviews", "analytics"],
+  admin: ["accounts", "listings", "featured", "feedback", "kyc", "payments", "reports", "reviews", "analytics", "suggestions"],
   privacy: ["accounts", "listings", "reviews"],
   reviews: ["accounts", "messaging", "notifications"],
   reports: ["accounts", "listings", "reviews"],
   imports: ["directory"],
+  suggestions: ["accounts", "listings", "notifications", "directory"],
 };
 
 /** The feature folders (app/features/<domain>), read from the tree so a new feature is covered at once. */

@@ -47,6 +47,9 @@ export default [
   route("feedback", "routes/account/feedback.tsx"),
   // Reporting a listing or a message (issue 16): signed-in users only
   route("report", "routes/account/report.tsx"),
+  // Suggestions (issue 34): a missing business, or a change to a listing; signed-in users only
+  route("suggest", "routes/account/suggest.tsx", { id: "suggest" }),
+  route("suggest/:id", "routes/account/suggest.tsx", { id: "suggest-listing" }),
   // Plans and payments (spec 02 §9)
   route("pricing", "routes/plans/pricing.tsx"),
   route("featured-plans", "routes/plans/featured-plans.tsx"),

@@ -9,6 +9,7 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import { getSessionUser } from "../app/features/accounts/session.server";
 import { checkoutOrigins } from "../app/features/payments/paystack-provider.server";
 import { openKycDocument } from "../app/features/kyc/kyc-document-link.server";
+import { openClaimDocument } from "../app/features/listings/claim-document-link.server";
 import { getAuth } from "../app/lib/auth.server";
 import { clientAddressOf, parseTrustedProxies } from "../app/lib/client-address.server";
 import { errorResponse } from "../app/lib/error-responses.server";
@@ -95,7 +96,8 @@ export function createApp(options: { env: Env; build: BuildLoader; clientDir?: s
   // The KYC form's 6 MB, also for the .data post React Router sends with JavaScript on, in any spelling of
   // the path React Router would still route there (case, trailing slash).
   const kycLimit = bodyLimit({ maxSize: 6 * 1024 * 1024, onError: tooLarge });
-  app.post("*", (c, next) => (/^\/kyc-verification\/*(?:_?\.data)?$/i.test(c.req.path) ? kycLimit(c, next) : next()));
+  // The claim page's document (issue 34) is checked against the same 5 MB: the same cap for /business/claim/:id.
+  app.post("*", (c, next) => (/^\/(?:kyc-verification|business\/claim\/[^/]+?)\/*(?:_?\.data)?$/i.test(c.req.path) ? kycLimit(c, next) : next()));
   app.use("*", bodyLimit({ maxSize: 3 * LIMITS.businessImageMaxBytes + 1024 * 1024, onError: tooLarge }));
 
   // Liveness (/healthz) and readiness (/readyz: database, storage, not draining).
@@ -115,6 +117,17 @@ export function createApp(options: { env: Env; build: BuildLoader; clientDir?: s
   app.get("/kyc-documents/:id", async (c) => {
     const viewer = await getSessionUser(c.req.raw);
     const bytes = await openKycDocument(viewer, c.req.param("id"), new URL(c.req.url).searchParams);
+    return c.body(new Uint8Array(bytes), 200, {
+      "Content-Type": "image/webp",
+      "Cache-Control": "private, no-store",
+      "Content-Disposition": "inline",
+    });
+  });
+
+  // A listing claim's document (issue 34): exactly as a KYC document, for admins with two-factor sign-in only.
+  app.get("/claim-documents/:id", async (c) => {
+    const viewer = await getSessionUser(c.req.raw);
+    const bytes = await openClaimDocument(viewer, c.req.param("id"), new URL(c.req.url).searchParams);
     return c.body(new Uint8Array(bytes), 200, {
       "Content-Type": "image/webp",
       "Cache-Control": "private, no-store",

@@ -30,3 +30,20 @@ describe.runIf(runsOnce)("the KYC form's 6 MB body limit", () => {
     expect(response.status).not.toBe(413);
   });
 });
+
+describe.runIf(runsOnce)("the claim page's document (issue 34): the same 6 MB", () => {
+  it("applies to /business/claim/:id's document and .data posts, and to nothing else under /business", async () => {
+    const app = testApp();
+    const id = "0b7f3c1e-2d4a-4c5b-9e8f-1a2b3c4d5e6f";
+    for (const path of [`/business/claim/${id}`, `/business/claim/${id}.data`, `/business/claim/${id}/`, `/Business/Claim/${id}.data`]) {
+      const response = await app.request(`http://localhost:3000${path}`, { method: "POST", body: kycForm(7 * MB) });
+      expect(response.status, path).toBe(413);
+      expect(await response.text(), path).toBe(TOO_LARGE);
+    }
+    const under = await app.request(`http://localhost:3000/business/claim/${id}.data`, { method: "POST", body: kycForm(5 * MB) });
+    expect(under.status).not.toBe(413);
+    // A listing's own form keeps its larger limit (three images).
+    const edit = await app.request(`http://localhost:3000/business/edit/${id}.data`, { method: "POST", body: kycForm(7 * MB) });
+    expect(edit.status).not.toBe(413);
+  });
+});

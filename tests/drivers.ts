@@ -30,9 +30,11 @@ export const POSTGRES_TOO: Record<string, string[]> = {
     "app/features/messaging/**/*.server.test.ts",
     "app/features/accounts/accounts.server.test.ts",
     "app/features/listings/listing-review.server.test.ts",
+    "app/features/listings/review-claim.server.test.ts",
     "app/features/reviews/**/*.server.test.ts",
     "app/features/analytics/{listing-events,weekly-summaries}.server.test.ts",
     "app/features/admin/admin-deliveries.server.test.ts",
+    "app/features/suggestions/suggestions.server.test.ts",
   ],
   "a smoke set: every route and every field through the whole app": [
     "tests/security/authorization-matrix.server.test.ts",

@@ -99,6 +99,19 @@ async function seedEveryTable(db: Database["db"]): Promise<void> {
     ('wamid.HBgNMjM0ODAzMTIzNDU2NxUCABIYFjNFQjA=', '+2348031234567', 'new_message_notice', 'utility', 'failed', '131026 Message undeliverable')`);
   await db.execute(sql`insert into whatsapp_windows (number, last_inbound_at) values ('+2348031234567', '2026-11-25 09:00:00.5+01')`);
   await db.execute(sql`insert into lead_digests (user_id, day, created_at) values (${owner.id}, '2026-11-25', '2026-11-25 19:00:00.25+01')`);
+  // Issue 34: a claim of a listing waiting for review, and a decided one whose document went.
+  await db.execute(sql`insert into listing_claims (business_id, user_id, kind, document_kind, document_key, note, status, decided_by, decided_at, reason, document_purged_at, created_at) values
+    (${listing.id}, ${other.id}, 'dispute', 'utility-bill', ${`${other.id}/claims/00000000-0000-4000-8000-000000000002.webp`}, 'Line one
+line two: "ours" ☀️', 'pending', null, null, null, null, '2026-11-25 08:30:00.5+01'),
+    (${listing.id}, ${owner.id}, 'document', 'cac-certificate', null, 'Ours since 2019', 'rejected', ${other.id}, now(), 'Name does not match', now(), '2026-11-20 10:00:00+01')`);
+  // Issue 34: a visitor's suggestion waiting (hours in its payload, a note with quotes), and one a listing was added from.
+  await db.execute(sql`insert into listing_suggestions (user_id, business_id, kind, payload, note, status, created_at) values
+    (${other.id}, ${listing.id}, 'edit', ${JSON.stringify({ phone: "+2348031234567", hours: Array.from({ length: 7 }, () => ({ mode: "24h" })) })}::jsonb,
+     'Their "new" number ☀️
+second line', 'pending', '2026-11-25 08:40:00.5+01')`);
+  await db.execute(sql`insert into listing_suggestions (user_id, kind, payload, status, outcome, decided_by, decided_at, created_business_id) values
+    (${other.id}, 'missing', ${JSON.stringify({ name: "Mama Put, Ikeja", category: "Eatery", state: "Lagos", lga: "Ikeja", address: null, phone: null })}::jsonb,
+     'approved', 'added', ${owner.id}, now(), ${listing.id})`);
   await db.execute(sql`insert into job_runs (job, slot, ran_by, started_at, finished_at, outcome, error) values
     ('expire-featured', '2026-11-24 10:01:00+00', '4242@drill', '2026-11-24 10:01:00.123456+00', now(), 'failed', 'a "quoted" error, with a comma')`);
 }

@@ -15,3 +15,13 @@ describe("known routes: the landing pages (issue 17)", () => {
     expect(canonicalPath("/STATES/Lagos")).toBeNull();
   });
 });
+
+describe("known routes: suggestions (issue 34)", () => {
+  it("know /suggest and /suggest/{id}: canonical in any letter case, labelled by route", () => {
+    expect(canonicalPath("/Suggest/")).toBe("/suggest");
+    expect(canonicalPath("/SUGGEST/3f1c0e2a-1111-4222-8333-444455556666")).toBe("/suggest/3f1c0e2a-1111-4222-8333-444455556666");
+    expect(knownRoutePattern("/suggest")).toBe("/suggest");
+    expect(knownRoutePattern("/suggest/3f1c0e2a-1111-4222-8333-444455556666.data")).toBe("/suggest/:id");
+    expect(knownRoutePattern("/suggest/a/b")).toBeNull();
+  });
+});

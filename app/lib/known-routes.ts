@@ -3,15 +3,15 @@
  * matching to the canonical path, and a related-page suggestion by keyword. Pure and client-safe.
  */
 
-/** Static paths of both spec route tables (plus /privacy and /404). */
+/** Static paths of both spec route tables (plus /privacy, /suggest and /404). */
 export const KNOWN_STATIC_PATHS = [
   "/", "/businesses", "/login", "/register", "/register/visitor", "/register/business", "/dashboard", "/dashboard/analytics", "/dashboard/payments",
   "/business/create", "/kyc-verification", "/messages", "/menu", "/pricing", "/featured-plans", "/help",
-  "/feedback", "/profile", "/notifications", "/admin", "/privacy", "/unsubscribe", "/confirm-email", "/saved", "/offline", "/404",
+  "/feedback", "/profile", "/notifications", "/admin", "/privacy", "/unsubscribe", "/confirm-email", "/saved", "/offline", "/suggest", "/404",
 ] as const;
 
 /** Paths with an id: the fixed segments are canonicalised, the id is kept as typed. */
-const ID_PATTERNS: readonly (readonly string[])[] = [["businesses"], ["business"], ["business", "edit"], ["business", "claim"], ["dashboard", "payments"]];
+const ID_PATTERNS: readonly (readonly string[])[] = [["businesses"], ["business"], ["business", "edit"], ["business", "claim"], ["dashboard", "payments"], ["suggest"]];
 
 /**
  * The canonical form of a path that names a known route in another letter case or with trailing

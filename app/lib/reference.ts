@@ -210,3 +210,30 @@ export const HOME_CATEGORIES = ["Supermarket", "Eatery", "Hotel", "Restaurant/Ba
 export const REPORT_KINDS = ["listing", "review", "message"] as const;
 export const REPORT_REASONS = ["scam", "fake", "offensive", "wrong-info", "other"] as const;
 export const REPORT_STATUSES = ["open", "dismissed", "actioned"] as const;
+
+/**
+ * Claims of a listing that an admin reviews (issue 34, ADR 38): by a document when its phone cannot take a code, or a
+ * second claimant of an owned listing (a dispute). The CHECKs in db/schema/listing-claims.ts.
+ */
+export const LISTING_CLAIM_KINDS = ["document", "dispute"] as const;
+export type ListingClaimKind = (typeof LISTING_CLAIM_KINDS)[number];
+export const LISTING_CLAIM_STATUSES = ["pending", "approved", "rejected", "withdrawn"] as const;
+export type ListingClaimStatus = (typeof LISTING_CLAIM_STATUSES)[number];
+/** What ties the claimant to the business: the short list the claim form offers. */
+export const CLAIM_DOCUMENT_KINDS = ["cac-certificate", "utility-bill", "lease", "signboard-photo", "other"] as const;
+export type ClaimDocumentKind = (typeof CLAIM_DOCUMENT_KINDS)[number];
+
+/**
+ * Visitors' suggestions (issue 34): a missing business, or a change to a listing ('Something is wrong', 'It has closed',
+ * 'It has moved'), and where one stands. The CHECKs in db/schema/suggestions.ts.
+ */
+export const SUGGESTION_KINDS = ["missing", "edit", "closed", "moved"] as const;
+export type SuggestionKind = (typeof SUGGESTION_KINDS)[number];
+export const SUGGESTION_STATUSES = ["pending", "approved", "rejected"] as const;
+export type SuggestionStatus = (typeof SUGGESTION_STATUSES)[number];
+/** What an approval did: a listing added, a change applied, the owner told, a closed listing hidden. */
+export const SUGGESTION_OUTCOMES = ["added", "applied", "sent-to-owner", "hidden"] as const;
+export type SuggestionOutcome = (typeof SUGGESTION_OUTCOMES)[number];
+/** The fields 'Something is wrong' may change. */
+export const SUGGESTION_FIELDS = ["name", "phone", "address", "category", "hours"] as const;
+export type SuggestionField = (typeof SUGGESTION_FIELDS)[number];

@@ -105,7 +105,8 @@ export const businesses = pgTable(
     // Where the business is (degrees, WGS 84): both or neither, inside Nigeria (migration 0018, ADR 23).
     latitude: doublePrecision("latitude"),
     longitude: doublePrecision("longitude"),
-    // Where an imported listing came from (issue 34, ADR 38): 'osm', 'overture' or 'csv:<name>' and the id there, when
+    // Where an imported listing came from (issue 34, ADR 38): 'osm', 'overture' or 'csv:<name>' and the id there (or
+    // 'suggestion' and the visitor's suggestion it was added from, migration 0044), when
     // an import last had it and when one no longer did; when an owner claimed it; the owner's listing that covers it
     // (it is hidden then, never merged). Public without an owner (migration 0041).
     source: text("source"),
@@ -187,7 +188,8 @@ export const businesses = pgTable(
     index("businesses_public_location_idx")
       .using("gist", sql`point(${t.longitude} * 0.98769, ${t.latitude})`)
       .where(sql`latitude is not null and approved and approval_status = 'approved' and not owner_suspended and (user_id is not null or source is not null)`),
-    check("businesses_source_check", sql`(${t.source} is null) = (${t.sourceId} is null) and (${t.source} is null or ${t.source} ~ '^(osm|overture|csv:[a-z0-9-]{1,40})$')`),
+    // 'suggestion': a missing business a visitor suggested and an admin approved (migration 0044; source_id the suggestion's id).
+    check("businesses_source_check", sql`(${t.source} is null) = (${t.sourceId} is null) and (${t.source} is null or ${t.source} ~ '^(osm|overture|suggestion|csv:[a-z0-9-]{1,40})$')`),
     uniqueIndex("businesses_source_key").on(t.source, t.sourceId).where(sql`source is not null`),
     index("businesses_covered_by_idx").on(t.coveredBy).where(sql`covered_by is not null`),
     // Possible duplicates in Business Approvals (issue 16): other listings with the same phone number.

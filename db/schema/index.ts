@@ -8,3 +8,5 @@ export * from "./analytics";
 export * from "./saved";
 export * from "./deliveries";
 export * from "./phone-codes";
+export * from "./listing-claims";
+export * from "./suggestions";

@@ -156,7 +156,7 @@ describe("accessibility: axe-core on every page and state", () => {
     problems.push(...(await checkPage(page, "business page with review form (visitor)")));
     await open(page, `/messages?businessId=${id}`, true);
     problems.push(...(await checkPage(page, "/messages conversation open (visitor)")));
-    for (const path of ["/messages", "/notifications", "/dashboard", "/profile", "/menu", "/help", "/feedback", `/report?kind=listing&id=${id}`]) {
+    for (const path of ["/messages", "/notifications", "/dashboard", "/profile", "/menu", "/help", "/feedback", `/report?kind=listing&id=${id}`, "/suggest", `/suggest/${id}`]) {
       await open(page, path, true);
       problems.push(...(await checkPage(page, `${path.replace(id, "{id}")} (visitor)`)));
     }
@@ -203,7 +203,7 @@ describe("accessibility: axe-core on every page and state", () => {
     const page = await newPage();
     const problems: string[] = [];
     await useDemoSession(page, DEMO_ADMIN_EMAIL);
-    for (const tab of ["users", "businesses", "kyc", "featured-requests", "featured", "subscriptions", "notifications", "feedback", "reports", "overview", "deliveries"]) {
+    for (const tab of ["users", "businesses", "kyc", "featured-requests", "featured", "subscriptions", "notifications", "feedback", "reports", "overview", "deliveries", "claims", "suggestions"]) {
       await open(page, `/admin?tab=${tab}`, true);
       problems.push(...(await checkPage(page, `/admin?tab=${tab}`)));
     }

@@ -229,6 +229,12 @@ async function send(ask: Ask, cookie: string): Promise<Response> {
     if (ask.json !== undefined) {
       headers.set("content-type", "application/json");
       body = JSON.stringify(ask.json);
+    } else if (ask.files) {
+      // An upload form (multipart/form-data): the fields and the files; fetch sets the content type and its boundary.
+      const form = new FormData();
+      for (const [name, value] of Object.entries(ask.form ?? {})) for (const v of [value].flat()) form.append(name, v);
+      for (const [name, file] of Object.entries(ask.files)) form.append(name, file);
+      body = form;
     } else {
       const form = new URLSearchParams();
       for (const [name, value] of Object.entries(ask.form ?? {})) for (const v of [value].flat()) form.append(name, v);

@@ -8,10 +8,10 @@
  * to their own home or back to the dashboard) must leave it as it was, every caller allowed must change it.
  */
 import { randomInt, randomUUID } from "node:crypto";
-import { and, count, eq } from "drizzle-orm";
-import { businessClosures, businesses, phoneCodes, businessImages, businessMessages, businessRevisions, conversationBlocks, emailPreferences, featuredRequests, feedback, kycSubmissions, notificationBroadcasts, notifications, payments, profiles, reports, reviews, savedBusinesses, user } from "../../db/schema";
+import { and, count, eq, sql } from "drizzle-orm";
+import { businessClosures, businesses, phoneCodes, businessImages, businessMessages, businessRevisions, conversationBlocks, emailPreferences, featuredRequests, feedback, kycSubmissions, listingClaims, listingSuggestions, notificationBroadcasts, notifications, payments, profiles, reports, reviews, savedBusinesses, user } from "../../db/schema";
 import {
-  createBusiness, createFeaturedRequest, createFeedback, createKycSubmission, createMessage, createPayment, createReview, createUser, createVisitor,
+  createBusiness, createFeaturedRequest, createFeedback, createKycSubmission, createMessage, createOwner, createPayment, createReview, createUser, createVisitor,
   type BusinessRow, type CreatedUser, type KycSubmissionRow,
 } from "../../db/seed/factories";
 import { sendBroadcast } from "../../app/features/admin/send-broadcast.server";
@@ -19,6 +19,10 @@ import { unsubscribeToken } from "../../app/features/analytics/unsubscribe-token
 import { issueEmailChangeToken } from "../../app/features/accounts/change-email.server";
 import type { SessionUser } from "../../app/features/accounts/session-user";
 import { signKycDocumentLink } from "../../app/features/kyc/kyc-document-link.server";
+import { signClaimDocumentLink } from "../../app/features/listings/claim-document-link.server";
+import { documentPhoto, importedListing as importedListingFor } from "../support/listing-claims";
+import { getStorage } from "../../app/lib/storage.server";
+import { pngImage } from "../support/images";
 import { registerPaymentProvider } from "../../app/features/payments/payment-provider.server";
 import { failedEmail, jobState } from "../support/failed-deliveries";
 import { getDb } from "../../app/lib/db.server";
@@ -69,6 +73,8 @@ export type Ask = {
   method: "GET" | "POST";
   path: string;
   form?: Record<string, string | string[]>;
+  /** Files sent with `form` as multipart/form-data (an upload form). */
+  files?: Record<string, File>;
   json?: unknown;
   /** Replaces the actor's cookie. */
   cookie?: string;
@@ -171,6 +177,29 @@ async function importedListing() {
 const codesTo = async (phone: string) => (await db().select({ n: count() }).from(phoneCodes).where(eq(phoneCodes.phone, phone)))[0];
 const ownerOf = async (listing: { id: string }) => (await db().select({ userId: businesses.userId }).from(businesses).where(eq(businesses.id, listing.id)))[0];
 
+/**
+ * A claim waiting for review (issue 34) of a fresh unclaimed listing by a fresh verified owner, written directly (the
+ * use case would count against someone's claims of the day); with its document stored when `stored`.
+ */
+async function waitingClaim(stored = false) {
+  const claimant = await createOwner(db());
+  const listing = await importedListingFor({ phone: null });
+  const documentKey = `${claimant.id}/claims/${randomUUID()}.webp`;
+  if (stored) await getStorage().put("kyc-documents", documentKey, await pngImage(), "image/webp");
+  const [claim] = await db().insert(listingClaims).values({ businessId: listing.id, userId: claimant.id, kind: "document", documentKind: "lease", documentKey, note: "Matrix claim" }).returning();
+  return { ...claim!, listing };
+}
+const claimState = async (c: { id: string }) => (await db().select({ status: listingClaims.status }).from(listingClaims).where(eq(listingClaims.id, c.id)))[0]?.status;
+const claimsOfListing = async (b: { id: string }) => (await db().select({ n: count() }).from(listingClaims).where(eq(listingClaims.businessId, b.id)))[0]!.n;
+/** An owner's listing and an imported place the importer linked to it (hidden). */
+async function coveredPlace() {
+  const listing = await createBusiness(db(), { userId: (await createOwner(db())).id });
+  const place = await importedListingFor();
+  await db().update(businesses).set({ coveredBy: listing.id, approved: false }).where(eq(businesses.id, place.id));
+  return place;
+}
+const coveredBy = async (b: { id: string }) => (await db().select({ coveredBy: businesses.coveredBy }).from(businesses).where(eq(businesses.id, b.id)))[0]?.coveredBy;
+
 const freshMobile = () => `0809${String(randomInt(0, 10_000_000)).padStart(7, "0")}`;
 
 /** Whether an expectation is a refusal (the request must change nothing). */
@@ -222,6 +251,21 @@ const reportedListing = async () => {
   await db().insert(reports).values({ reporterId: reporter.id, itemKind: "listing", itemId: listing.id, reason: "scam" });
   return listing;
 };
+/** A visitor's suggestion of a missing business, waiting for an admin (the Suggestions tab's rows, issue 34). */
+const pendingSuggestion = async () => {
+  const visitor = await createVisitor(db());
+  const [row] = await db()
+    .insert(listingSuggestions)
+    .values({ userId: visitor.id, kind: "missing", payload: { name: `Matrix Bakery ${randomUUID()}`, category: "Bakery", state: "Zamfara", lga: "Gusau", address: null, phone: null } })
+    .returning({ id: listingSuggestions.id });
+  return row!;
+};
+const suggestionState = async (s: { id: string }) =>
+  (await db().select({ status: listingSuggestions.status }).from(listingSuggestions).where(eq(listingSuggestions.id, s.id)))[0]?.status;
+/** How many suggestions name this missing business, or are about this listing. */
+const suggestionsNaming = async (name: string) =>
+  (await db().select({ n: count() }).from(listingSuggestions).where(sql`${listingSuggestions.payload}->>'name' = ${name}`))[0]!.n;
+const suggestionsAbout = async (b: { id: string }) => (await db().select({ n: count() }).from(listingSuggestions).where(eq(listingSuggestions.businessId, b.id)))[0]!.n;
 const openReports = async (b: { id: string }) =>
   (await db().select({ n: count() }).from(reports).where(and(eq(reports.itemId, b.id), eq(reports.status, "open"))))[0]!.n;
 /** A review held for moderation (written by an account younger than a day), and its status as the effect. */
@@ -607,6 +651,34 @@ export const PAGE_ROWS: Row[] = [
     ask: (_w, listing) => ({ method: "POST", path: `/business/claim/${listing.id}`, form: { intent: "claim", code: "123456" } }),
     effect: (listing) => ownerOf(listing),
   }),
+  // Claims an admin reviews (issue 34): a business account whose identity is verified sends a document. The world's owner
+  // had an identity check rejected last (the world's KYC document), so only the other owner may; admins and visitors
+  // are told it needs a business account.
+  row({
+    key: "POST /business/claim/:id intent=claim-by-document",
+    case: "a document for an unclaimed listing without a phone",
+    expect: signedIn("/business/claim/ID", 403, { otherOwner: "→/business/claim/ID?sent=1" }),
+    prepare: () => importedListingFor({ phone: null }),
+    ask: async (_w, listing) => ({
+      method: "POST",
+      path: `/business/claim/${listing.id}`,
+      form: { intent: "claim-by-document", documentKind: "utility-bill", note: "The bill is in my name." },
+      files: { document: await documentPhoto() },
+    }),
+    effect: claimsOfListing,
+  }),
+  row({
+    key: "POST /business/claim/:id intent=withdraw-claim",
+    case: "the other owner's claim waiting for review: only they withdraw it",
+    expect: signedIn("/business/claim/ID", 404, { otherOwner: "→/business/claim/ID?withdrawn=1" }),
+    prepare: async (w) => {
+      const listing = await importedListingFor({ phone: null });
+      const [claim] = await db().insert(listingClaims).values({ businessId: listing.id, userId: w.users.otherOwner.id, kind: "document", documentKind: "lease", note: "Matrix" }).returning();
+      return { ...claim!, listing };
+    },
+    ask: (_w, c) => ({ method: "POST", path: `/business/claim/${c.listing.id}`, form: { intent: "withdraw-claim", claimId: c.id } }),
+    effect: claimState,
+  }),
   row({
     key: `POST /business/claim/:id intent=${UNKNOWN_INTENT}`,
     expect: signedIn("/business/claim/ID", 400),
@@ -821,6 +893,32 @@ export const PAGE_ROWS: Row[] = [
   }),
 
   // Plans and payments
+  // Suggestions (issue 34): any signed-in account suggests a missing business or a change to a public listing; the
+  // owner of a listing edits it instead (403). A sent suggestion lands on the person's list.
+  row({ key: "GET /suggest", expect: signedIn("/suggest", 200), ask: get("/suggest") }),
+  row({
+    key: "POST /suggest",
+    case: "a missing business no listing resembles",
+    expect: signedIn("/suggest", "→/suggest?sent=1"),
+    prepare: async () => `Matrix Suggestion ${randomUUID()}`,
+    ask: (_w, name) => ({ method: "POST", path: "/suggest", form: { name, category: "Tailor", state: "Zamfara", lga: "Gusau", address: "", phone: "", note: "Matrix" } }),
+    effect: suggestionsNaming,
+  }),
+  row({
+    key: "GET /suggest/:id",
+    case: "the owner's approved listing",
+    expect: { ...signedIn("/suggest/ID", 200), owner: 403 },
+    ask: (w) => ({ method: "GET", path: `/suggest/${w.listing.id}` }),
+  }),
+  row({ key: "GET /suggest/:id", case: "a listing waiting for review", expect: signedIn("/suggest/ID", 404), ask: (w) => ({ method: "GET", path: `/suggest/${w.pendingListing.id}` }) }),
+  row({
+    key: "POST /suggest/:id",
+    case: "'It has closed' on a fresh listing of the owner's",
+    expect: { ...signedIn("/suggest/ID", "→/suggest?sent=1"), owner: 403 },
+    prepare: (w) => listingOfOwner(w),
+    ask: (_w, b) => ({ method: "POST", path: `/suggest/${b.id}`, form: { kind: "closed", note: "Matrix" } }),
+    effect: suggestionsAbout,
+  }),
   row({ key: "GET /pricing", expect: same(200), ask: get("/pricing") }),
   noAction("/pricing", "/pricing"),
   row({ key: "GET /featured-plans", expect: same(200), ask: get("/featured-plans") }),
@@ -975,6 +1073,8 @@ export const PAGE_ROWS: Row[] = [
   row({ ...adminAction("report-dismiss"), prepare: reportedListing, ask: (_w, b) => adminForm("report-dismiss", b.id, { kind: "listing" }), effect: openReports }),
   row({ ...adminAction("report-remove"), prepare: reportedListing, ask: (_w, b) => adminForm("report-remove", b.id, { kind: "listing", reason: "Matrix" }), effect: openReports }),
   row({ ...adminAction("report-suspend"), prepare: reportedListing, ask: (_w, b) => adminForm("report-suspend", b.id, { kind: "listing", reason: "Matrix" }), effect: openReports }),
+  row({ ...adminAction("suggestion-approve"), prepare: pendingSuggestion, ask: (_w, s) => adminForm("suggestion-approve", s.id), effect: suggestionState }),
+  row({ ...adminAction("suggestion-reject"), prepare: pendingSuggestion, ask: (_w, s) => adminForm("suggestion-reject", s.id, { reason: "Matrix" }), effect: suggestionState }),
   row({ ...adminAction("held-review-publish"), prepare: heldReview, ask: (_w, r) => adminForm("held-review-publish", r.id), effect: reviewStatus }),
   row({ ...adminAction("held-review-hide"), prepare: heldReview, ask: (_w, r) => adminForm("held-review-hide", r.id), effect: reviewStatus }),
   row({ ...adminAction("delete-feedback"), prepare: () => createFeedback(db()), ask: (_w, f) => adminForm("delete-feedback", f.id), effect: feedbackState }),
@@ -994,6 +1094,10 @@ export const PAGE_ROWS: Row[] = [
     ask: (_w, d) => adminForm("retry-delivery", d.id, { queue: "email" }),
     effect: (d) => jobState(d.id),
   }),
+  // The Claims tab (issue 34): each actor's own claim waiting, or imported place linked to an owner's listing.
+  row({ ...adminAction("approve-claim"), prepare: () => waitingClaim(), ask: (_w, c) => adminForm("approve-claim", c.id), effect: claimState }),
+  row({ ...adminAction("reject-claim"), prepare: () => waitingClaim(), ask: (_w, c) => adminForm("reject-claim", c.id, { reason: "Matrix" }), effect: claimState }),
+  row({ ...adminAction("unlink-covered-place"), prepare: coveredPlace, ask: (_w, p) => adminForm("unlink-covered-place", p.id), effect: coveredBy }),
   row({
     key: "GET /admin?tab=subscriptions",
     case: "the payments view, filtered",
@@ -1138,6 +1242,17 @@ export const HONO_ROWS: Row[] = [
       const id = w.kycWithDocument.id;
       if (actor === "anonymous") return { method: "GET", path: `/kyc-documents/${id}` };
       return { method: "GET", path: signKycDocumentLink(w.users[actor].id, id) };
+    },
+  }),
+  row({
+    key: "GET /claim-documents/:id",
+    case: "a claim's document (issue 34), by a link signed for each caller (none for anonymous): admins with two-factor only",
+    expect: { ...same(404), admin: 200 },
+    twoFactorRule: true,
+    prepare: () => waitingClaim(true),
+    ask: (w, c, actor) => {
+      if (actor === "anonymous") return { method: "GET", path: `/claim-documents/${c.id}` };
+      return { method: "GET", path: signClaimDocumentLink(w.users[actor].id, c.id) };
     },
   }),
   row({ key: "GET /events", expect: { ...same(200), anonymous: 401, suspended: 401 }, stream: true, ask: get("/events") }),

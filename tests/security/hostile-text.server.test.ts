@@ -9,7 +9,7 @@
 import { randomUUID } from "node:crypto";
 import { count, desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { businessClosures, businesses, emailOutbox, feedback, kycSubmissions, businessMessages, profiles, reviews } from "../../db/schema";
+import { businessClosures, businesses, emailOutbox, feedback, kycSubmissions, businessMessages, listingClaims, listingSuggestions, profiles, reviews } from "../../db/schema";
 import { createAdmin, createPayment, createSubscription } from "../../db/seed/factories";
 import { RegisterSchema } from "../../app/features/accounts/account.schemas";
 import { parseBusinessFilters } from "../../app/features/directory/parse-business-filters";
@@ -52,7 +52,15 @@ import { listen, type Listening } from "../support/server";
 import { enableTwoFactor } from "../support/two-factor";
 import { ALL_PAYLOADS, BIDI_CONTROLS, chunks, HOSTILE_WEBSITES, PAYLOADS } from "./xss-corpus";
 import { createReport } from "../../app/features/reports/create-report.server";
+import { decideSuggestion } from "../../app/features/suggestions/decide-suggestion.server";
+import { suggestListingChange } from "../../app/features/suggestions/suggest-listing-change.server";
+import { suggestMissingBusiness } from "../../app/features/suggestions/suggest-missing-business.server";
+import { SUGGESTION_LIMITS } from "../../app/features/suggestions/suggestion.schemas";
+import { NOTICE_QUEUE } from "../../app/features/notifications/person-notices.server";
 import { resolveReports } from "../../app/features/reports/resolve-reports.server";
+import { claimByDocument } from "../../app/features/listings/claim-by-document.server";
+import { CLAIM_DOCUMENT_TEXTS } from "../../app/features/listings/claim.schemas";
+import { reviewClaim } from "../../app/features/listings/review-claim.server";
 
 const PASSWORD = "Hostile-Corpus-Passphrase-42";
 /** Each hostile account and listing carries one of these (names allow 100 characters: a label and 80). */
@@ -553,6 +561,134 @@ describe("the admin panel (an admin with two-factor)", () => {
     // View Activity of a hostile owner.
     const activity = await page(`/admin?tab=users&q=hostile&activity=${owners[0]!.actor.id}`, adminCookie);
     expectInert(activity);
+  });
+});
+
+describe("suggestions (issue 34)", () => {
+  it("a hostile name, address, note and reason are text on /suggest, /suggest/{id}, the admin's tab, the added listing and every notice e-mail", async () => {
+    const notes = chunks(SUGGESTION_LIMITS.noteMax - 10);
+    const sent: { visitor: Visitor; missingId: string; changeId: string }[] = [];
+    for (const [i, visitor] of visitors.entries()) {
+      const missing = await suggestMissingBusiness(visitor.actor, {
+        name: `Sugg${i} ${CHUNKS[i]}`,
+        category: "Bakery",
+        state: "Lagos",
+        lga: "Ikeja",
+        address: `Addr${i} ${CHUNKS[(i + 1) % CHUNKS.length]}`,
+        phone: "",
+        note: `Note${i} ${notes[i % notes.length]}`,
+        notDuplicate: true,
+      });
+      if (missing.status !== "sent") throw new Error("the suggestion was not sent");
+      const change = await suggestListingChange(visitor.actor, {
+        businessId: owners[(i + 1) % owners.length]!.listingId,
+        kind: "edit",
+        fields: ["name", "address"],
+        name: `Fix${i} ${CHUNKS[i]}`,
+        address: `Street${i} ${CHUNKS[(i + 2) % CHUNKS.length]}`,
+        note: `Change${i} ${notes[(i + 1) % notes.length]}`,
+      });
+      sent.push({ visitor, missingId: missing.suggestionId, changeId: change.suggestionId });
+    }
+    const stored = async (id: string) => (await db().select().from(listingSuggestions).where(eq(listingSuggestions.id, id)))[0]!;
+    // Every payload reached a note (nothing was cut before it was stored), names lost their bidirectional controls.
+    const allNotes = (await Promise.all(sent.map(async (s) => (await stored(s.missingId)).note))).join("\n");
+    for (const p of PAYLOADS) expect(allNotes, p.why).toContain(p.text);
+    for (const s of sent) expect(BIDI_CONTROLS.test(String((await stored(s.missingId)).payload.name))).toBe(false);
+
+    for (const s of sent) {
+      const mine = await page("/suggest", s.visitor.cookie);
+      expectInert(mine);
+      expectShown(mine, String((await stored(s.missingId)).payload.name));
+      const form = await page(`/suggest/${owners[(s.visitor.i + 2) % owners.length]!.listingId}`, s.visitor.cookie);
+      expectInert(form);
+    }
+    // Oldest first, 20 a page: every page of the tab.
+    const tabs = [await page("/admin?tab=suggestions", adminCookie), await page("/admin?tab=suggestions&page=2", adminCookie)];
+    for (const p of tabs) expectInert(p);
+    const tab: Page = { ...tabs[0]!, text: tabs.map((p) => p.text).join(" ") };
+    for (const s of sent) {
+      const missing = await stored(s.missingId);
+      const change = await stored(s.changeId);
+      expectShown(tab, String(missing.payload.name));
+      expectShown(tab, String(missing.payload.address));
+      expectShown(tab, missing.note);
+      expectShown(tab, String(change.payload.name));
+      expectShown(tab, String(change.payload.address));
+      expectShown(tab, change.note);
+    }
+
+    // Decided: one added, one rejected with a hostile reason, a change sent to the listing's owner.
+    const [first, second] = sent;
+    const added = await decideSuggestion(admin, { decision: "approve", suggestionId: first!.missingId });
+    if (added.status !== "approved") throw new Error("approved");
+    const reason = `Reason ${CHUNKS[3 % CHUNKS.length]}`;
+    await decideSuggestion(admin, { decision: "reject", suggestionId: second!.missingId, reason });
+    await decideSuggestion(admin, { decision: "approve", suggestionId: first!.changeId });
+    const listingPage = await page(`/businesses/${added.businessId}`);
+    expectInert(listingPage);
+    expectShown(listingPage, String((await stored(first!.missingId)).payload.name));
+    const told = await page("/suggest", second!.visitor.cookie);
+    expectInert(told);
+    expectShown(told, (await stored(second!.missingId)).reason);
+
+    await db().execute(sql`update pgboss.job set start_after = now() - interval '1 second' where name = ${NOTICE_QUEUE} and state = 'created'`);
+    await runDueJobs(JOB_HANDLERS);
+    const mails = await listOutbox(1000);
+    const oneLine = (value: string) => value.replace(/\s+/g, " ").trim();
+    const owner = owners[1 % owners.length]!;
+    const expected = [
+      { to: first!.visitor.email, shows: String((await stored(first!.missingId)).payload.name) },
+      { to: second!.visitor.email, shows: String((await stored(second!.missingId)).reason) },
+      { to: owner.email, shows: String((await stored(first!.changeId)).payload.name) },
+    ];
+    for (const { to, shows } of expected) {
+      // Read as a reader sees it: line separators (X08) are white space there.
+      const mail = mails.find((m) => m.to === to && oneLine(parseHtml(m.html).text).includes(oneLine(shows)));
+      expect(mail, `a notice e-mail to ${to} showing ${shows.slice(0, 40)}`).toBeTruthy();
+      expect(mail!.subject).not.toMatch(/[\r\n\u2028\u2029]/);
+      expect(executableProblems(mail!.html)).toEqual([]);
+    }
+  });
+});
+
+describe("claims sent for review (issue 34)", () => {
+  it("a hostile note and reason are text on the claim page, the admin's Claims tab and the claimant's notice e-mail", async () => {
+    // Each owner asks for a review of the next one's listing (a dispute), with a note carrying a chunk of the corpus.
+    const sent: { owner: Owner; claimId: string; listingId: string; note: string }[] = [];
+    for (const owner of owners) {
+      const listingId = owners[(owner.i + 1) % owners.length]!.listingId;
+      const note = `Claim${owner.i} ${CHUNKS[owner.i]}`;
+      const { claimId } = await claimByDocument(owner.actor, { businessId: listingId, documentKind: "other", note, document: fileFrom(image, "proof.png", "image/png") });
+      sent.push({ owner, claimId, listingId, note });
+    }
+    const notes = (await db().select({ note: listingClaims.note }).from(listingClaims)).map((c) => c.note).join("\n");
+    for (const p of PAYLOADS) expect(notes, p.why).toContain(p.text);
+
+    const pages = [await page("/admin?tab=claims", adminCookie), await page("/admin?tab=claims&page=2", adminCookie)];
+    for (const p of pages) expectInert(p);
+    const tab: Page = { ...pages[0]!, text: pages.map((p) => p.text).join(" ") };
+    for (const claim of sent) {
+      expectShown(tab, claim.note);
+      expectShown(tab, (await stored.kyc(claim.owner.kycId)).fullName);
+      expectShown(tab, (await stored.listing(claim.listingId)).name);
+      const mine = await page(`/business/claim/${claim.listingId}`, claim.owner.cookie);
+      expectInert(mine);
+      expectShown(mine, (await stored.listing(claim.listingId)).name);
+    }
+
+    const reason = `Reason ${CHUNKS[1 % CHUNKS.length]}`;
+    await reviewClaim(admin, { claimId: sent[0]!.claimId, decision: "reject", reason });
+    const told = await page(`/business/claim/${sent[0]!.listingId}`, sent[0]!.owner.cookie);
+    expectInert(told);
+    expectShown(told, CLAIM_DOCUMENT_TEXTS.lastRejected(reason.trim()));
+    await db().execute(sql`update pgboss.job set start_after = now() - interval '1 second' where name = ${NOTICE_QUEUE} and state = 'created'`);
+    await runDueJobs(JOB_HANDLERS);
+    const oneLine = (value: string) => value.replace(/\s+/g, " ").trim();
+    const mail = (await listOutbox(1000)).find((m) => m.to === sent[0]!.owner.email && oneLine(parseHtml(m.html).text).includes(oneLine(reason)));
+    expect(mail, "the rejection's notice e-mail").toBeTruthy();
+    expect(mail!.subject).not.toMatch(/[\r\n\u2028\u2029]/);
+    expect(executableProblems(mail!.html)).toEqual([]);
   });
 });
 

@@ -15,6 +15,9 @@ import { suspendUser } from "./suspend-user.server";
 import { unsuspendUser } from "./unsuspend-user.server";
 import { updateFeedbackStatus } from "../feedback/update-feedback-status.server";
 import { reviewListing } from "../listings/review-listing.server";
+import { CLAIM_REVIEW_TEXTS } from "../listings/claim.schemas";
+import { reviewClaim } from "../listings/review-claim.server";
+import { unlinkCoveredPlace } from "../listings/unlink-covered-place.server";
 import { reviewListingChange } from "../listings/review-listing-change.server";
 import { unpublishListing } from "../listings/unpublish-listing.server";
 import { LEDGER_TEXTS } from "../payments/payment-ledger";
@@ -24,6 +27,8 @@ import { retryDelivery } from "./retry-delivery.server";
 import { REPORT_TEXTS } from "../reports/report.schemas";
 import { decideHeldReview } from "../reviews/decide-held-review.server";
 import { REVIEW_TEXTS } from "../reviews/review.schemas";
+import { decideSuggestion } from "../suggestions/decide-suggestion.server";
+import { SUGGESTION_OUTCOME_TITLES, SUGGESTION_TEXTS } from "../suggestions/suggestion.schemas";
 import { formText } from "../../lib/form-fields";
 
 /** The Reports tab's intents and the action each asks of `resolveReports`. */
@@ -303,6 +308,55 @@ export async function runAdminAction(actor: SessionUser | null, form: FormData):
         return ok(status === "published" ? REVIEW_TEXTS.heldPublished : REVIEW_TEXTS.heldHidden);
       } catch (error) {
         return fail(error, REPORT_TEXTS.actionFailed);
+      }
+    }
+    case "approve-claim": {
+      try {
+        await reviewClaim(actor, { claimId: targetId, decision: "approve" });
+        return ok(CLAIM_REVIEW_TEXTS.approved);
+      } catch (error) {
+        return fail(error, CLAIM_REVIEW_TEXTS.failed);
+      }
+    }
+    case "reject-claim": {
+      const reason = formText(form, "reason");
+      try {
+        await reviewClaim(actor, { claimId: targetId, decision: "reject", reason });
+        return ok(CLAIM_REVIEW_TEXTS.rejected);
+      } catch (error) {
+        const missing = !reason.trim();
+        return fail(error, missing ? CLAIM_REVIEW_TEXTS.reasonRequired : CLAIM_REVIEW_TEXTS.failed, {
+          values: { reason },
+          fieldError: isAppError(error) ? error.fields?.reason : undefined,
+        });
+      }
+    }
+    case "unlink-covered-place": {
+      try {
+        await unlinkCoveredPlace(actor, { businessId: targetId });
+        return ok(CLAIM_REVIEW_TEXTS.unlinked);
+      } catch (error) {
+        return fail(error, CLAIM_REVIEW_TEXTS.unlinkFailed);
+      }
+    }
+    case "suggestion-approve": {
+      try {
+        const decided = await decideSuggestion(actor, { decision: "approve", suggestionId: targetId });
+        return ok(decided.status === "approved" ? SUGGESTION_OUTCOME_TITLES[decided.outcome] : SUGGESTION_TEXTS.rejected);
+      } catch (error) {
+        return fail(error, SUGGESTION_TEXTS.actionFailed);
+      }
+    }
+    case "suggestion-reject": {
+      const reason = formText(form, "reason");
+      try {
+        await decideSuggestion(actor, { decision: "reject", suggestionId: targetId, reason });
+        return ok(SUGGESTION_TEXTS.rejected);
+      } catch (error) {
+        return fail(error, SUGGESTION_TEXTS.actionFailed, {
+          values: { reason },
+          fieldError: isAppError(error) ? error.fields?.reason : undefined,
+        });
       }
     }
     case "retry-delivery": {

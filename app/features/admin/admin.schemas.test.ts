@@ -10,11 +10,12 @@ import { likePattern } from "../../lib/sql.server";
 import { toPaged } from "../../lib/pagination";
 
 describe("admin panel inputs", () => {
-  it("has the spec's eight tabs in order, then Reports, Overview and Deliveries, and reads unknown tabs as Users", () => {
+  it("has the spec's eight tabs in order, then Reports, Overview, Deliveries, Claims and Suggestions, and reads unknown tabs as Users", () => {
     expect(ADMIN_TABS.map((t) => t.label)).toEqual([
       "Users", "Business Approvals", "KYC Approvals", "Featured Requests", "Featured Management", "Subscriptions", "Notifications", "Feedback", "Reports", "Overview",
-      "Deliveries",
+      "Deliveries", "Claims", "Suggestions",
     ]);
+    expect(parseAdminTab("suggestions")).toBe("suggestions");
     expect(parseAdminTab("reports")).toBe("reports");
     expect(parseAdminTab("overview")).toBe("overview");
     expect(parseAdminTab("deliveries")).toBe("deliveries");

@@ -23,6 +23,10 @@ export const ADMIN_TABS = [
   { id: "overview", label: "Overview" },
   // Issue 33: deliveries (e-mails) that failed for good, with Retry.
   { id: "deliveries", label: "Deliveries" },
+  // Issue 34: claims of listings sent for review (a document, or a second claimant), and the importer's links.
+  { id: "claims", label: "Claims" },
+  // Issue 34: visitors' suggestions (a missing business, a change to a listing), oldest first.
+  { id: "suggestions", label: "Suggestions" },
 ] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number]["id"];
 
@@ -48,6 +52,8 @@ export function parseUserFilter(value: string | null | undefined): UserFilterVal
 export const CHANGES_PAGE_PARAM = "changes";
 /** The Reports tab pages its reviews waiting for approval apart from the reports, by ?held=. */
 export const HELD_PAGE_PARAM = "held";
+/** The Claims tab pages the imported places covered by owners' listings apart from the claims, by ?covered=. */
+export const COVERED_PAGE_PARAM = "covered";
 
 /**
  * The Subscriptions tab's two views (?view=): the featured subscription requests (the spec's list), or every

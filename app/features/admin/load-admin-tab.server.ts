@@ -3,7 +3,7 @@ import { describeError } from "../../lib/error-responses.server";
 import { logger } from "../../lib/logger.server";
 import type { SessionUser } from "../accounts/session-user";
 import {
-  ADMIN_TEXTS, CHANGES_PAGE_PARAM, DELIVERY_TEXTS, HELD_PAGE_PARAM, parseAdminTab, parsePage, parseSearch, parseSubscriptionsView, parseUserFilter, type AdminTab, type UserFilterValue,
+  ADMIN_TEXTS, CHANGES_PAGE_PARAM, COVERED_PAGE_PARAM, DELIVERY_TEXTS, HELD_PAGE_PARAM, parseAdminTab, parsePage, parseSearch, parseSubscriptionsView, parseUserFilter, type AdminTab, type UserFilterValue,
 } from "./admin.schemas";
 import { countPendingWork, type PendingWork } from "./count-pending-work.server";
 import { getSiteOverview } from "./get-site-overview.server";
@@ -14,6 +14,9 @@ import { listBroadcasts } from "./list-broadcasts.server";
 import { listFeaturedRequests, type AdminFeaturedRequest } from "../featured/list-featured-requests.server";
 import { listFeedback } from "../feedback/list-feedback.server";
 import { listKycSubmissions } from "../kyc/list-kyc-submissions.server";
+import { CLAIM_REVIEW_TEXTS } from "../listings/claim.schemas";
+import { listPendingClaims, type AdminClaimRow } from "../listings/list-claims.server";
+import { listCoveredPlaces, type AdminCoveredPlace } from "../listings/list-covered-places.server";
 import { listPendingBusinesses } from "../listings/list-pending-businesses.server";
 import { listPendingChanges } from "../listings/list-pending-changes.server";
 import { listUserActivity } from "./list-user-activity.server";
@@ -24,6 +27,8 @@ import { listReports } from "../reports/list-reports.server";
 import { findPossibleDuplicates } from "../reports/find-possible-duplicates.server";
 import { REPORT_TEXTS } from "../reports/report.schemas";
 import { listHeldReviews, type HeldReview } from "../reviews/list-held-reviews.server";
+import { listPendingSuggestions, type PendingSuggestion } from "../suggestions/list-pending-suggestions.server";
+import { SUGGESTION_TEXTS } from "../suggestions/suggestion.schemas";
 
 const LOAD_ERRORS: Record<AdminTab, string> = {
   users: ADMIN_TEXTS.anError,
@@ -37,6 +42,8 @@ const LOAD_ERRORS: Record<AdminTab, string> = {
   reports: REPORT_TEXTS.loadFailed,
   overview: ADMIN_TEXTS.anError,
   deliveries: DELIVERY_TEXTS.loadFailed,
+  claims: CLAIM_REVIEW_TEXTS.loadFailed,
+  suggestions: SUGGESTION_TEXTS.loadFailed,
 };
 
 const empty = <T>(page: number): Paged<T> => ({ rows: [], page, hasNext: false });
@@ -94,6 +101,13 @@ async function loadTab(
       return { tab, overview: (await getSiteOverview(actor)) as SiteOverview | null } as const;
     case "deliveries":
       return { tab, deliveries: await listFailedDeliveries(actor, { page }) } as const;
+    case "claims": {
+      // The importer's links are paged apart from the claims, by ?covered= (changesPage carries it here).
+      const [claims, covered] = await Promise.all([listPendingClaims(actor, { page }), listCoveredPlaces(actor, { page: changesPage })]);
+      return { tab, claims, covered } as const;
+    }
+    case "suggestions":
+      return { tab, suggestions: await listPendingSuggestions(actor, { page }) } as const;
   }
 }
 
@@ -125,6 +139,10 @@ function emptyTab(tab: AdminTab, page: number, changesPage: number, paymentsQuer
       return { tab, overview: null };
     case "deliveries":
       return { tab, deliveries: { list: empty(page), counts: [] } satisfies FailedDeliveries };
+    case "claims":
+      return { tab, claims: empty<AdminClaimRow>(page), covered: empty<AdminCoveredPlace>(changesPage) };
+    case "suggestions":
+      return { tab, suggestions: empty<PendingSuggestion>(page) };
   }
 }
 
@@ -150,7 +168,7 @@ export async function loadAdminTab(actor: SessionUser, url: URL): Promise<{
   const activityId = url.searchParams.get("activity")?.trim().slice(0, 64) || null;
   const userFilter = parseUserFilter(url.searchParams.get("show"));
   // Business Approvals pages its two lists apart: pending listings by ?page=, changes to approved ones by ?changes=.
-  const changesPage = parsePage(url.searchParams.get(tab === "reports" ? HELD_PAGE_PARAM : CHANGES_PAGE_PARAM));
+  const changesPage = parsePage(url.searchParams.get(tab === "reports" ? HELD_PAGE_PARAM : tab === "claims" ? COVERED_PAGE_PARAM : CHANGES_PAGE_PARAM));
   // Subscriptions shows the featured subscription requests, or every payment (?view=payments&status=&q=).
   const paymentsQuery: PaymentsQuery = { view: parseSubscriptionsView(url.searchParams.get("view")), status: parsePaymentStatus(url.searchParams.get("status")) };
   const [counts, loaded] = await Promise.all([

@@ -97,8 +97,8 @@ export async function buildBusinessSitemap(file: number, files: number, { maxUrl
 /** robots.txt: public pages may be crawled, private and per-user pages may not; where the sitemap is. */
 export function buildRobotsTxt(): string {
   const disallowed = [
-    "/api/", "/dev/", "/kyc-documents/", "/events", "/dashboard", "/kyc-verification", "/business/create", "/business/edit/",
-    "/messages", "/notifications", "/profile", "/feedback", "/admin", "/payment", "/go/", "/unsubscribe",
+    "/api/", "/dev/", "/kyc-documents/", "/claim-documents/", "/events", "/dashboard", "/kyc-verification", "/business/create", "/business/edit/", "/business/claim/",
+    "/messages", "/notifications", "/profile", "/feedback", "/admin", "/payment", "/go/", "/unsubscribe", "/suggest",
   ];
   return ["User-agent: *", "Allow: /", ...disallowed.map((path) => `Disallow: ${path}`), "", `Sitemap: ${publicUrl("/sitemap.xml")}`, ""].join("\n");
 }

@@ -5,7 +5,7 @@ export const DIRECTORY_TEXTS = {
   businessNotFound: "Business not found or not approved yet.",
   /** An imported listing nobody has claimed (issue 34). */
   unclaimed: "Not yet claimed by the owner",
-  unclaimedNote: "We listed this business from public map data. Call or visit to reach it: messages open once its owner claims the listing.",
+  unclaimedNote: "The business did not add this listing itself: it comes from public map data or a visitor's suggestion. Call or visit to reach it: messages open once its owner claims the listing.",
 } as const;
 
 /** The credit OpenStreetMap's licence (ODbL) asks of pages that show its data (ADR 38). */

@@ -30,6 +30,9 @@ export async function listApprovedBusinesses(actor: SessionUser | null, input: {
       featuredManagedBy: businesses.featuredManagedBy,
       managerEmail: manager.email,
       ownerId: businesses.userId,
+      // An imported listing nobody claimed has no owner: admins read where it came from (issue 34).
+      source: businesses.source,
+      sourceId: businesses.sourceId,
       ownerSuspended: businesses.ownerSuspended,
       ownerFirstName: profiles.firstName,
       ownerLastName: profiles.lastName,

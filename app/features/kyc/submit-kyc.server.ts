@@ -4,24 +4,20 @@ import { kycSubmissions, profiles } from "../../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { getDb } from "../../lib/db.server";
 import { isUniqueViolation } from "../../lib/db-errors.server";
-import { ImageBusyError, ImageTooLargeError, InvalidImageError, normalizeImage } from "../../lib/images.server";
 import { logger } from "../../lib/logger.server";
 import { canonicalPhone } from "../../lib/phone";
 import { withoutBidiControls } from "../../lib/plain-text";
-import { LIMITS } from "../../lib/reference";
 import { getStorage } from "../../lib/storage.server";
 import type { SessionUser } from "../accounts/session-user";
+import { checkDocumentImage } from "./kyc-document.server";
 import { kycSubmissionRefusal } from "./kyc.policy";
 import { KYC_TEXTS } from "./kyc.schemas";
 
 export type SubmitKycInput = { fullName: string; activePhoneNumber: string; idImage: File | null };
 
-/** Largest side kept for an ID document: larger than a listing photo, so its small print stays legible. */
-const DOCUMENT_MAX_SIDE = 2400;
-
 /**
  * A business owner submits (or, after a rejection, resubmits) identity verification. The ID image is
- * checked by content, bytes and pixels (LIMITS.imageMaxPixels), re-encoded without metadata and stored
+ * checked by content, bytes and pixels and re-encoded without metadata (checkDocumentImage) and stored
  * privately; the profile follows to pending.
  */
 export async function submitKyc(actor: SessionUser | null, input: SubmitKycInput): Promise<{ submissionId: string }> {
@@ -38,17 +34,7 @@ export async function submitKyc(actor: SessionUser | null, input: SubmitKycInput
     throw new AppError("invalid", KYC_TEXTS.invalidId, { fields: { activePhoneNumber: KYC_TEXTS.invalidId.text } });
   }
   const phone = canonical.value;
-  if (input.idImage.size > LIMITS.kycImageMaxBytes) throw new AppError("invalid", KYC_TEXTS.tooLarge, { fields: { idImage: KYC_TEXTS.tooLarge.text } });
-
-  let document: Buffer;
-  try {
-    document = (await normalizeImage(Buffer.from(await input.idImage.arrayBuffer()), { maxSide: DOCUMENT_MAX_SIDE, quality: 85 })).data;
-  } catch (error) {
-    if (error instanceof ImageTooLargeError) throw new AppError("invalid", KYC_TEXTS.imageTooLarge, { fields: { idImage: KYC_TEXTS.imageTooLarge.text } });
-    if (error instanceof InvalidImageError) throw new AppError("invalid", KYC_TEXTS.invalidType, { fields: { idImage: KYC_TEXTS.invalidType.text } });
-    if (error instanceof ImageBusyError) throw new AppError("unavailable", KYC_TEXTS.imagesBusy);
-    throw error;
-  }
+  const document = await checkDocumentImage(input.idImage, "idImage");
 
   const [open] = await getDb()
     .select({ status: kycSubmissions.status })

@@ -3,7 +3,8 @@
  * goes to the listing's own number (by SMS, or read out by a call for a landline), and the code back makes the
  * listing theirs — in one transaction, under a lock on the listing, within their plan's listings, audited. It keeps
  * its reviews, views and history (it is the same row); it moves to the owner's dashboard and is never touched by
- * imports again. A listing with an owner cannot be claimed here.
+ * imports again; claims by document of it still waiting are closed. A listing with an owner cannot be claimed here
+ * (a second claimant asks for a review instead: claim-by-document.server.ts).
  */
 import { and, count, eq, sql } from "drizzle-orm";
 import { isUuid } from "../../lib/ids";
@@ -14,10 +15,12 @@ import { getDb } from "../../lib/db.server";
 import { checkNumberProofCode, sendNumberProofCode, useNumberProofCode } from "../accounts/number-proof.server";
 import type { SessionUser } from "../accounts/session-user";
 import { listingLimitFor } from "../plans/current-plan.server";
-import { CLAIM_TEXTS, isMobileNumber } from "./claim.schemas";
+import { CLAIM_REVIEW_TEXTS, CLAIM_TEXTS, isMobileNumber, type ClaimableListing } from "./claim.schemas";
+import { removeClaimDocuments } from "./internal/claim-documents.server";
+import { closePendingClaims } from "./internal/close-claims.server";
 import { hasListingRoom } from "./listing.policy";
 
-export type ClaimableListing = { id: string; name: string; category: string | null; state: string | null; lga: string | null; phone: string | null; byCall: boolean };
+export type { ClaimableListing };
 
 const claimable = sql`${businesses.userId} is null and ${businesses.source} is not null and ${businesses.approved} and ${businesses.approvalStatus} = 'approved'`;
 
@@ -56,7 +59,7 @@ export async function claimListing(actor: SessionUser | null, input: { businessI
   if (!listing.phone) throw new AppError("invalid", CLAIM_TEXTS.noPhone);
   const owner = actor!;
   const codeId = await checkNumberProofCode(owner, { phone: listing.phone, code: input.code });
-  await getDb().transaction(async (tx) => {
+  const { withdrawnKeys } = await getDb().transaction(async (tx) => {
     const [row] = await tx
       .select({ id: businesses.id, name: businesses.name, phone: businesses.phoneNumber, source: businesses.source, sourceId: businesses.sourceId })
       .from(businesses)
@@ -76,6 +79,12 @@ export async function claimListing(actor: SessionUser | null, input: { businessI
       before: { userId: null, source: row.source, sourceId: row.sourceId },
       after: { userId: owner.id, proof: listing.byCall ? "voice code to the listing's phone" : "SMS code to the listing's phone" },
     });
+    // Claims by document of this listing that still wait are moot now: the claimant's own is withdrawn, others are
+    // closed and told they may ask for a review of this owner's claim (claim-by-document.server.ts).
+    return closePendingClaims(tx, {
+      businessId: row.id, listingName: row.name, newOwnerId: owner.id, decidedBy: null, auditActor: auditActorOf(owner), reason: CLAIM_REVIEW_TEXTS.claimedByCode,
+    });
   });
+  await removeClaimDocuments(withdrawnKeys);
   return { businessId: listing.id };
 }

@@ -3,6 +3,7 @@ import { businessImages, businessRevisions, businesses } from "../../../db/schem
 import { recordAudit, auditActorOf } from "../../lib/audit.server";
 import { getDb } from "../../lib/db.server";
 import type { SessionUser } from "../accounts/session-user";
+import { claimDocumentKeysOf, removeClaimDocuments } from "./internal/claim-documents.server";
 import { removeListingImageFiles } from "./internal/listing-images.server";
 import { requireAdmin } from "../accounts/access";
 
@@ -13,17 +14,18 @@ import { requireAdmin } from "../accounts/access";
  */
 export async function cleanupOrphanedBusinesses(actor: SessionUser | null): Promise<{ removed: number }> {
   requireAdmin(actor);
-  const { removed, keys } = await getDb().transaction(async (tx) => {
+  const { removed, keys, claimKeys } = await getDb().transaction(async (tx) => {
     // Deleting an account sets user_id to null; the not-exists arm also covers rows written around the key.
     const orphans = await tx
       .select({ id: businesses.id, name: businesses.name, approvalStatus: businesses.approvalStatus, createdAt: businesses.createdAt })
       .from(businesses)
       .where(sql`(${businesses.userId} is null and ${businesses.source} is null) or (${businesses.userId} is not null and not exists (select 1 from "user" u where u.id = ${businesses.userId}))`)
       .for("update");
-    if (orphans.length === 0) return { removed: 0, keys: [] as string[] };
+    if (orphans.length === 0) return { removed: 0, keys: [] as string[], claimKeys: [] as string[] };
     const ids = orphans.map((o) => o.id);
     const images = await tx.select({ key: businessImages.imageUrl }).from(businessImages).where(inArray(businessImages.businessId, ids));
     const changes = await tx.select({ images: businessRevisions.images }).from(businessRevisions).where(inArray(businessRevisions.businessId, ids));
+    const claimKeys = await claimDocumentKeysOf(tx, ids);
     await tx.delete(businesses).where(inArray(businesses.id, ids));
     for (const orphan of orphans) {
       await recordAudit(tx, auditActorOf(actor), {
@@ -34,8 +36,9 @@ export async function cleanupOrphanedBusinesses(actor: SessionUser | null): Prom
         after: null,
       });
     }
-    return { removed: orphans.length, keys: [...images.map((i) => i.key), ...changes.flatMap((c) => c.images.map((i) => i.key))] };
+    return { removed: orphans.length, keys: [...images.map((i) => i.key), ...changes.flatMap((c) => c.images.map((i) => i.key))], claimKeys };
   });
   if (keys.length > 0) await removeListingImageFiles(keys);
+  await removeClaimDocuments(claimKeys);
   return { removed };
 }

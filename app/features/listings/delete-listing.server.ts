@@ -4,6 +4,7 @@ import { AppError } from "../../lib/app-error";
 import { getDb } from "../../lib/db.server";
 import { isUuid } from "../../lib/ids";
 import type { SessionUser } from "../accounts/session-user";
+import { claimDocumentKeysOf, removeClaimDocuments } from "./internal/claim-documents.server";
 import { removeListingImageFiles } from "./internal/listing-images.server";
 import { referencedImageKeys } from "./internal/listing-revisions.server";
 import { canManageListing } from "./listing.policy";
@@ -20,8 +21,11 @@ export async function deleteListing(actor: SessionUser | null, businessId: strin
     if (!listing || !canManageListing(actor, listing)) throw new AppError("not-found", LISTING_TEXTS.deleteFailed);
     // The approved images and those of a change waiting for review.
     const keys = await referencedImageKeys(tx, businessId);
+    // Claims of the listing (issue 34) go with it, and so do their documents.
+    const claimKeys = await claimDocumentKeysOf(tx, [businessId]);
     await tx.delete(businesses).where(and(eq(businesses.id, businessId), eq(businesses.userId, actor.id)));
-    return [...keys];
+    return { images: [...keys], claimKeys };
   });
-  await removeListingImageFiles(keys);
+  await removeListingImageFiles(keys.images);
+  await removeClaimDocuments(keys.claimKeys);
 }

@@ -19,6 +19,9 @@ export async function listPendingBusinesses(actor: SessionUser | null, input: { 
       ...listingDetailColumns,
       createdAt: businesses.createdAt,
       ownerId: businesses.userId,
+      // An imported listing nobody claimed has no owner: admins read where it came from (issue 34).
+      source: businesses.source,
+      sourceId: businesses.sourceId,
       ownerFirstName: profiles.firstName,
       ownerLastName: profiles.lastName,
       ownerEmail: user.email,

@@ -2,12 +2,13 @@ import { eq, inArray } from "drizzle-orm";
 import { businessImages, businesses } from "../../../db/schema";
 import type { Tx } from "../../lib/db.server";
 import { announceDirectoryChange } from "../../lib/realtime.server";
+import { claimDocumentKeysOf, removeClaimDocuments } from "./internal/claim-documents.server";
 import { removeListingImageFiles } from "./internal/listing-images.server";
 
 export type RemovedListings = {
-  /** The listings removed (each with its images, featured requests and conversation states). */
+  /** The listings removed (each with its images, featured requests, claims and conversation states). */
   businessIds: string[];
-  /** Deletes the removed listings' image files the way deleteListing does; call it after the commit. */
+  /** Deletes the removed listings' image files (and their claims' documents) the way deleteListing does; call it after the commit. */
   removeFiles: () => Promise<void>;
 };
 
@@ -22,8 +23,16 @@ export async function removeOwnerListings(tx: Tx, ownerId: string): Promise<Remo
   const businessIds = owned.map((b) => b.id);
   if (businessIds.length === 0) return { businessIds, removeFiles: async () => undefined };
   const images = await tx.select({ key: businessImages.imageUrl }).from(businessImages).where(inArray(businessImages.businessId, businessIds));
+  // Claims of these listings go with them (issue 34), and so do their documents.
+  const claimKeys = await claimDocumentKeysOf(tx, businessIds);
   await tx.delete(businesses).where(inArray(businesses.id, businessIds));
   await announceDirectoryChange(tx, businessIds);
   const keys = images.map((i) => i.key);
-  return { businessIds, removeFiles: () => removeListingImageFiles(keys) };
+  return {
+    businessIds,
+    removeFiles: async () => {
+      await removeListingImageFiles(keys);
+      await removeClaimDocuments(claimKeys);
+    },
+  };
 }

@@ -1,7 +1,7 @@
 import { and, eq, inArray, or, sql } from "drizzle-orm";
 import {
-  account, admins, conversationBlocks, conversationStates, feedback, phoneCodes, kycSubmissions, notifications, profiles, realtimeEvents, reports, savedBusinesses,
-  session, twoFactor, user, verification,
+  account, admins, conversationBlocks, conversationStates, feedback, listingClaims, phoneCodes, kycSubmissions, notifications, profiles, realtimeEvents, reports, savedBusinesses,
+  listingSuggestions, session, twoFactor, user, verification,
 } from "../../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { recordAudit } from "../../lib/audit.server";
@@ -34,9 +34,10 @@ export type DeletedAccount = { listingsRemoved: number; sessionsEnded: number; k
  *  - their listings go (images, featured requests with them), conversations about them stay readable;
  *  - KYC: a pending submission is withdrawn; a decided one keeps its decision, reviewer and dates but loses
  *    the ID document, the name and the number;
+ *  - their claims of listings (issue 34) go, pending or decided, with their documents;
  *  - notifications go, feedback stays without their name;
- *  - their reviews go (each listing's rating follows) with their 'Helpful' votes; their open reports are
- *    withdrawn and decided ones lose the details they wrote (the decision stays for the audit); the blocks
+ *  - their reviews go (each listing's rating follows) with their 'Helpful' votes; their open reports and pending
+ *    suggestions are withdrawn, decided ones lose the details or note they wrote (the decision stays for the audit); the blocks
  *    they set, or that were set against them, go;
  *  - the account row stays, anonymised ('Deleted user', an undeliverable e-mail placeholder so the address can
  *    register again, no sign-up details), because their messages (still read by the other side, under
@@ -75,7 +76,7 @@ export async function deleteMyAccount(actor: SessionUser | null, input: { passwo
     throw new AppError("invalid", PRIVACY_TEXTS.checkFields, { fields: { password: PRIVACY_TEXTS.wrongPassword } });
   }
 
-  const { outcome, removeListingFiles, kycKeys } = await getDb().transaction(async (tx) => {
+  const { outcome, removeListingFiles, kycKeys, claimKeys } = await getDb().transaction(async (tx) => {
     const [me] = await tx
       .select({ email: user.email, deletedAt: user.deletedAt, role: profiles.role })
       .from(user)
@@ -104,6 +105,10 @@ export async function deleteMyAccount(actor: SessionUser | null, input: { passwo
     const authored = await removeAuthorReviews(tx, actor.id);
     await tx.delete(reports).where(and(eq(reports.reporterId, actor.id), eq(reports.status, "open")));
     await tx.update(reports).set({ details: null }).where(eq(reports.reporterId, actor.id));
+    // Their suggestions (issue 34): those still waiting are withdrawn; decided ones keep the decision (a listing may
+    // have been added from one, source_id pointing at it) but lose the note they wrote.
+    await tx.delete(listingSuggestions).where(and(eq(listingSuggestions.userId, actor.id), eq(listingSuggestions.status, "pending")));
+    await tx.update(listingSuggestions).set({ note: null }).where(eq(listingSuggestions.userId, actor.id));
     await tx.delete(conversationBlocks).where(or(eq(conversationBlocks.blockerId, actor.id), eq(conversationBlocks.visitorId, actor.id)));
     await tx.delete(savedBusinesses).where(eq(savedBusinesses.userId, actor.id));
 
@@ -126,6 +131,9 @@ export async function deleteMyAccount(actor: SessionUser | null, input: { passwo
         })
         .where(inArray(kycSubmissions.id, decided));
     }
+
+    // Their claims of listings and the documents they sent (the account row stays, so no cascade removes them).
+    const claims = await tx.delete(listingClaims).where(eq(listingClaims.userId, actor.id)).returning({ key: listingClaims.documentKey });
 
     const ended = await tx.delete(session).where(eq(session.userId, actor.id)).returning({ id: session.id });
     await tx.delete(account).where(eq(account.userId, actor.id));
@@ -174,9 +182,14 @@ export async function deleteMyAccount(actor: SessionUser | null, input: { passwo
       targetType: "user",
       targetId: actor.id,
       before: { role: me.role ?? actor.role, isAdmin: actor.isAdmin },
-      after: { ...outcome, kycSubmissionsWithdrawn: pending.length, kycDecisionsKept: decided.length },
+      after: { ...outcome, kycSubmissionsWithdrawn: pending.length, kycDecisionsKept: decided.length, listingClaimsRemoved: claims.length },
     });
-    return { outcome, removeListingFiles: listings.removeFiles, kycKeys: submissions.flatMap((s) => (s.key ? [s.key] : [])) };
+    return {
+      outcome,
+      removeListingFiles: listings.removeFiles,
+      kycKeys: submissions.flatMap((s) => (s.key ? [s.key] : [])),
+      claimKeys: claims.flatMap((c) => (c.key ? [c.key] : [])),
+    };
   });
   await resetRateLimit(failures);
 
@@ -187,7 +200,10 @@ export async function deleteMyAccount(actor: SessionUser | null, input: { passwo
   for (const key of kycKeys) {
     await storage.delete("kyc-documents", key).catch((error) => logger.warn({ err: error, userId: actor.id }, "KYC document file not deleted"));
   }
-  // ID documents are stored under the owner's id: whatever is left there (an upload that never got its row) goes too.
+  for (const key of claimKeys) {
+    await storage.delete("kyc-documents", key).catch((error) => logger.warn({ err: error, userId: actor.id }, "listing claim document not deleted"));
+  }
+  // ID and claim documents are stored under the owner's id: whatever is left there (an upload that never got its row) goes too.
   await storage.deletePrefix("kyc-documents", actor.id).catch((error) => logger.warn({ err: error, userId: actor.id }, "KYC folder not deleted"));
   return outcome;
 }

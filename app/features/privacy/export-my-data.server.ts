@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
 import {
-  businesses, businessImages, businessMessages, conversationBlocks, emailPreferences, featuredRequests, feedback, kycSubmissions, notifications, payments, profiles, savedBusinesses,
-  reports, reviewHelpfulVotes, reviews, session, subscriptions, user, weeklySummaries,
+  businesses, businessImages, businessMessages, conversationBlocks, emailPreferences, featuredRequests, feedback, kycSubmissions, listingClaims, notifications, payments, profiles, savedBusinesses,
+  reports, reviewHelpfulVotes, reviews, session, subscriptions, user, weeklySummaries, listingSuggestions,
 } from "../../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { getDb } from "../../lib/db.server";
@@ -20,7 +20,7 @@ const iso = (value: Date | null | undefined) => (value ? value.toISOString() : n
  * Everything we hold about the signed-in person, as one JSON document (NDPA 2023, right of access): account,
  * profile, sessions, listings, conversations, notifications, KYC submissions and decisions, payments,
  * subscriptions, feedback, the reviews they wrote (and the businesses' replies to them), their replies to reviews
- * of their listings, their 'Helpful' votes, their reports and the blocks they set. Never a secret (password hash, session token, TOTP secret or backup codes,
+ * of their listings, their 'Helpful' votes, their reports, their suggestions, their claims of listings (without the documents) and the blocks they set. Never a secret (password hash, session token, TOTP secret or backup codes,
  * storage keys) and nothing of other people beyond what the person already sees: in a conversation, the
  * other side's name and the messages exchanged; no other person's id, e-mail or reviewer identity.
  */
@@ -265,6 +265,34 @@ export async function exportMyData(actor: SessionUser | null) {
     .from(reports)
     .where(eq(reports.reporterId, me))
     .orderBy(asc(reports.createdAt));
+  // Claims of listings the person sent for review (issue 34): what they wrote and chose, never the document's bytes or key.
+  const myClaims = await db
+    .select({
+      businessName: businesses.name, kind: listingClaims.kind, documentKind: listingClaims.documentKind, note: listingClaims.note, status: listingClaims.status,
+      reason: listingClaims.reason, hasDocument: sql<boolean>`${listingClaims.documentKey} is not null`, documentPurgedAt: listingClaims.documentPurgedAt,
+      createdAt: listingClaims.createdAt, decidedAt: listingClaims.decidedAt,
+    })
+    .from(listingClaims)
+    .innerJoin(businesses, eq(businesses.id, listingClaims.businessId))
+    .where(eq(listingClaims.userId, me))
+    .orderBy(asc(listingClaims.createdAt));
+  // Suggestions the person sent (issue 34): what they suggested, their note, and what became of it.
+  const mySuggestions = await db
+    .select({
+      kind: listingSuggestions.kind,
+      businessName: businesses.name,
+      suggested: listingSuggestions.payload,
+      note: listingSuggestions.note,
+      status: listingSuggestions.status,
+      outcome: listingSuggestions.outcome,
+      reason: listingSuggestions.reason,
+      createdAt: listingSuggestions.createdAt,
+      decidedAt: listingSuggestions.decidedAt,
+    })
+    .from(listingSuggestions)
+    .leftJoin(businesses, eq(businesses.id, sql`coalesce(${listingSuggestions.businessId}, ${listingSuggestions.createdBusinessId})`))
+    .where(eq(listingSuggestions.userId, me))
+    .orderBy(asc(listingSuggestions.createdAt));
   // Blocks the person set: in a conversation as its visitor, or as the owner of its listing.
   const myBlocks = await db
     .select({ businessName: businesses.name, blockedBy: conversationBlocks.blockedBy, createdAt: conversationBlocks.createdAt })
@@ -325,6 +353,14 @@ export async function exportMyData(actor: SessionUser | null) {
     repliesToReviews: myReplies.map((r) => ({ ...r, repliedAt: iso(r.repliedAt), updatedAt: iso(r.updatedAt) })),
     helpfulVotes: myVotes.map((v) => ({ businessName: v.businessName, votedAt: iso(v.votedAt) })),
     reports: myReports.map((r) => ({ ...r, createdAt: iso(r.createdAt), decidedAt: iso(r.decidedAt) })),
+    suggestions: mySuggestions.map((s) => ({ ...s, createdAt: iso(s.createdAt), decidedAt: iso(s.decidedAt) })),
+    listingClaims: myClaims.map(({ documentPurgedAt, ...c }) => ({
+      ...c,
+      hasDocument: Boolean(c.hasDocument),
+      createdAt: iso(c.createdAt),
+      decidedAt: iso(c.decidedAt),
+      documentDeletedAt: iso(documentPurgedAt),
+    })),
     emailPreferences: {
       weeklySummary: preference?.weeklySummary ?? true,
       changedAt: iso(preference?.updatedAt ?? null),

@@ -33,6 +33,10 @@ const TOPICS = [
     text: "Register as a Business Owner, complete identity (KYC) verification, then add your listing from your dashboard. An admin reviews every listing before it appears in the directory.",
   },
   {
+    title: "A business is missing or wrong",
+    text: "Know a business we're missing? Sign in and suggest it from Suggest a missing business in the menu. On a business page, Suggest an edit tells us its details are wrong, or that it has closed or moved. An admin checks every suggestion, and you are told what happened.",
+  },
+  {
     title: "Plans and featured placement",
     text: "The Free plan includes one listing; Standard and Premium allow up to three. Featured plans put a listing at the top of search results and on the home page.",
   },
@@ -65,6 +69,13 @@ export default function Help({ loaderData }: Route.ComponentProps) {
             {supportEmail}
           </a>
           . Please include your account e-mail and, for a payment, its reference.
+        </p>
+        <p className="mt-3 text-sm text-gray-700">
+          Know a business we're missing?{" "}
+          <Link to="/suggest" className="link">
+            Suggest it
+          </Link>
+          .
         </p>
         <p className="mt-3 text-sm text-gray-700">
           Have an idea or found a problem?{" "}

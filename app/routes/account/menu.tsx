@@ -19,6 +19,8 @@ const SIGNED_IN_LINKS = [
 const PUBLIC_LINKS = [
   // Saved on this device, or with the account once signed in (issue 32: /saved had no way in from the menu).
   { to: "/saved", label: "Saved businesses" },
+  // Issue 34: 'Know a business we're missing? Suggest it' (signed-out visitors log in first and come back).
+  { to: "/suggest", label: "Suggest a missing business" },
   { to: "/help", label: "Help & Support" },
   { to: "/feedback", label: "Feedback" },
   { to: "/pricing", label: "Pricing" },

@@ -8,12 +8,14 @@ import { runAdminAction } from "~/features/admin/admin-actions.server";
 import { ADMIN_TABS, ADMIN_TEXTS, type AdminActionResult, type AdminTab } from "~/features/admin/admin.schemas";
 import { ActionToast } from "~/features/admin/components/admin-ui";
 import { BusinessApprovalsTab } from "~/features/admin/components/business-approvals-tab";
+import { ClaimsTab } from "~/features/admin/components/claims-tab";
 import { DeliveriesTab } from "~/features/admin/components/deliveries-tab";
 import { FeaturedManagementTab } from "~/features/admin/components/featured-management-tab";
 import { FeaturedRequestsTab, SubscriptionsTab } from "~/features/admin/components/featured-requests-tab";
 import { FeedbackTab } from "~/features/admin/components/feedback-tab";
 import { KycTab } from "~/features/admin/components/kyc-tab";
 import { ReportsTab } from "~/features/admin/components/reports-tab";
+import { SuggestionsTab } from "~/features/admin/components/suggestions-tab";
 import { NotificationsTab } from "~/features/admin/components/notifications-tab";
 import { OverviewTab } from "~/features/admin/components/overview-tab";
 import { PaymentsView, SubscriptionsViewNav } from "~/features/admin/components/payments-view";
@@ -51,13 +53,15 @@ export async function action({ request }: Route.ActionArgs) {
   return data(result, { status });
 }
 
-const BADGE_FOR: Partial<Record<AdminTab, "businesses" | "kyc" | "featuredRequests" | "feedback" | "reports" | "deliveries">> = {
+const BADGE_FOR: Partial<Record<AdminTab, "businesses" | "kyc" | "featuredRequests" | "feedback" | "reports" | "deliveries" | "claims" | "suggestions">> = {
   businesses: "businesses",
   kyc: "kyc",
   "featured-requests": "featuredRequests",
   feedback: "feedback",
   reports: "reports",
   deliveries: "deliveries",
+  claims: "claims",
+  suggestions: "suggestions",
 };
 /** What a tab's badge counts, read out after the number ('3 waiting'); Deliveries counts the failed ones. */
 const BADGE_LABEL: Partial<Record<AdminTab, string>> = { deliveries: "failed" };
@@ -129,6 +133,10 @@ export default function AdminPage() {
         <OverviewTab overview={tabData.overview} loadError={error} />
       ) : tabData.tab === "deliveries" ? (
         <DeliveriesTab deliveries={tabData.deliveries} result={result} loadError={error} />
+      ) : tabData.tab === "claims" ? (
+        <ClaimsTab claims={tabData.claims} covered={tabData.covered} result={result} loadError={error} />
+      ) : tabData.tab === "suggestions" ? (
+        <SuggestionsTab suggestions={tabData.suggestions} result={result} loadError={error} />
       ) : null}
       <ActionToast result={result} />
     </div>

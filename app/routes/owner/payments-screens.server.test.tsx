@@ -200,6 +200,8 @@ describe("the admin's payments view (Subscriptions tab)", () => {
     const tabs = [...shown.html.matchAll(/aria-label="Admin sections"[\s\S]*?<\/nav>/g)][0]![0];
     expect([...tabs.matchAll(/<a [^>]*>([^<]+)/g)].map((m) => m[1]!.trim())).toEqual([
       "Users", "Business Approvals", "KYC Approvals", "Featured Requests", "Featured Management", "Subscriptions", "Notifications", "Feedback", "Reports", "Overview", "Deliveries",
+      // Issue 34: claims sent for review, then visitors' suggestions.
+      "Claims", "Suggestions",
     ]);
 
     const filtered = page(await renderRoute(adminRoute, `${path}&status=failed&q=${pending.reference}`, { cookie }));

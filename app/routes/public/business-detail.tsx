@@ -22,7 +22,7 @@ import { SHARE_IMAGE } from "~/lib/image-url";
 import type { loader as rootLoader } from "~/root";
 import { DIRECTORY_TEXTS } from "~/features/directory/types";
 import { DataCredits } from "~/features/directory/components/data-credits";
-import { CLAIM_TEXTS } from "~/features/listings/claim.schemas";
+import { CLAIM_DOCUMENT_TEXTS, CLAIM_TEXTS } from "~/features/listings/claim.schemas";
 import { appErrorCode } from "~/lib/app-error";
 import { failureData, statusOf, throwRouteError } from "~/lib/error-responses.server";
 import { optionalUser } from "~/features/accounts/guards.server";
@@ -352,9 +352,19 @@ export default function BusinessDetail({ loaderData, actionData }: Route.Compone
       )}
 
       <BusinessReviews data={reviews} form={actionData?.reviewForm ?? null} loginHref={reviewLogin} signedIn={signedIn} />
-      <p className="mt-8 text-sm">
+      {/* Plain links (no script on the reader page): each page asks signed-out visitors to log in and come back. */}
+      <p className="mt-8 flex flex-wrap gap-x-5 gap-y-2 text-sm">
         <a href={`/report?kind=listing&id=${business.id}`} className="link text-gray-600" rel="nofollow">
           Report this listing
+        </a>
+        {/* A second claimant of an owned listing asks for a review (issue 34); an unclaimed one says 'Claim it' above. */}
+        {business.unclaimed ? null : (
+          <a href={`/business/claim/${business.id}`} className="link text-gray-600" rel="nofollow">
+            {CLAIM_DOCUMENT_TEXTS.ownedPrompt}
+          </a>
+        )}
+        <a href={`/suggest/${business.id}`} className="link text-gray-600" rel="nofollow">
+          Suggest an edit
         </a>
       </p>
       <DataCredits osm={business.osm} overture={business.overture} className="mt-2 text-xs text-gray-600" />

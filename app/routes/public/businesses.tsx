@@ -190,6 +190,12 @@ export default function Businesses({ loaderData }: Route.ComponentProps) {
               ) : (
                 <p className="mt-1 text-sm text-gray-600">Try other words, or fewer filters.</p>
               )}
+              <p className="mt-4 text-sm text-gray-700">
+                Know a business we're missing?{" "}
+                <a href="/suggest" className="link font-semibold" rel="nofollow">
+                  Suggest it
+                </a>
+              </p>
             </div>
           )}
           <DataCredits osm={result.items.some((b) => b.osm)} overture={result.items.some((b) => b.overture)} />

@@ -75,6 +75,17 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
       whoSees: `Only you and our admins, through private links that work for ${notice.documentLinkMinutes} minutes; every view is recorded`,
     },
     {
+      what: "Claims of a business you send for review: the listing, the kind of document, a photo of it and your note",
+      why: "To check that a business is yours before we give you its listing (when its phone cannot take a code, or it has another owner)",
+      howLong: (
+        <>
+          The photo is deleted <strong>{notice.kycRetentionDays} days</strong> after an admin decides the claim, at once if you withdraw it or
+          delete your account; the claim itself goes with your account. The decision is kept in the record of actions.
+        </>
+      ),
+      whoSees: `Only our admins, through private links that work for ${notice.documentLinkMinutes} minutes; every view is recorded. The listing's current owner never sees it`,
+    },
+    {
       what: "Payments: plan, amount, reference, status and dates (we never see or keep card details)",
       why: "To give you what you paid for, and because the law requires us to keep financial records",
       howLong: "For as long as the law requires us to keep financial records, even after you delete your account",
@@ -92,6 +103,12 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
       howLong:
         "Until you delete them or your account: then your reviews and votes are deleted (ratings are recounted), open reports are withdrawn and decided ones keep only the decision",
       whoSees: "Reviews: everyone. Votes: counted, never named. Reports: our admins. Blocks: you and the person blocked, when they try to write",
+    },
+    {
+      what: "Suggestions you send: a business we are missing, or a change to a listing, with your note",
+      why: "To keep the directory complete and correct",
+      howLong: "Until you delete your account: then those still waiting are withdrawn and decided ones keep only the decision (a listing added from one stays)",
+      whoSees: "You and our admins; a listing's owner reads what was suggested about it, never who suggested it",
     },
     {
       what: "What visitors do with a listing: page views, appearances in search results (with the words searched), taps on call, WhatsApp, website and directions, conversations started and how soon the business replied — counted without saying who",

@@ -4,6 +4,7 @@ import { buttonClass } from "../../../components/ui/button";
 import { fieldClass } from "../../../components/ui/field";
 import { Toast } from "../../../components/ui/toast";
 import type { Paged } from "../../../lib/pagination";
+import { unclaimedImportLabel } from "../../listings/claim.schemas";
 import { ADMIN_TEXTS, type AdminActionResult } from "../admin.schemas";
 
 export type { AdminActionResult };
@@ -11,6 +12,15 @@ export type { AdminActionResult };
 /** First and last name, else 'Unknown User' (spec 02 §2). */
 export function personName(first: string | null | undefined, last: string | null | undefined, fallback: string = ADMIN_TEXTS.unknownUser): string {
   return [first?.trim(), last?.trim()].filter(Boolean).join(" ") || fallback;
+}
+
+/**
+ * Who owns a listing, for the admin lists: the owner's name; for an imported listing nobody claimed yet, 'Imported, not
+ * yet claimed (OpenStreetMap node/123)'; 'Unknown Owner' only for a listing whose owner account is gone (an orphan).
+ */
+export function listingOwnerLabel(b: { ownerId: string | null; ownerFirstName: string | null; ownerLastName: string | null; source?: string | null; sourceId?: string | null }): string {
+  if (b.ownerId) return personName(b.ownerFirstName, b.ownerLastName);
+  return b.source ? unclaimedImportLabel(b.source, b.sourceId) : ADMIN_TEXTS.unknownOwner;
 }
 
 export function locationLabel(state: string | null | undefined, country: string | null | undefined): string {

@@ -4,7 +4,7 @@ import type { ChangeImage, PendingChange } from "../../listings/list-pending-cha
 import type { Paged } from "../../../lib/pagination";
 import type { PossibleDuplicate } from "../../reports/find-possible-duplicates.server";
 import { ADMIN_TEXTS, CHANGES_PAGE_PARAM } from "../admin.schemas";
-import { ActionForm, locationLabel, PagedList, personName, ReasonForm, resultFor, type AdminActionResult, useSubmitting } from "./admin-ui";
+import { ActionForm, listingOwnerLabel, locationLabel, PagedList, personName, ReasonForm, resultFor, type AdminActionResult, useSubmitting } from "./admin-ui";
 import { buttonClass } from "../../../components/ui/button";
 import { Badge } from "../../../components/ui/badge";
 import { formatDateTime } from "../../../lib/format";
@@ -167,7 +167,7 @@ function ChangeCard({ change: c, result }: { change: PendingChange; result?: Adm
 function PendingCard({ business: b, duplicates, result }: { business: PendingBusiness; duplicates: PossibleDuplicate[]; result?: AdminActionResult }) {
   const approving = useSubmitting("approve-business", b.id);
   const rejecting = useSubmitting("reject-business", b.id);
-  const owner = b.ownerId ? personName(b.ownerFirstName, b.ownerLastName) : ADMIN_TEXTS.unknownOwner;
+  const owner = listingOwnerLabel(b);
   return (
     <li className="card overflow-hidden">
       {b.images.length > 0 ? (

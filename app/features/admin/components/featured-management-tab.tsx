@@ -2,7 +2,7 @@ import { Form, Link } from "react-router";
 import type { AdminApprovedBusiness } from "../../featured/list-approved-businesses.server";
 import type { Paged } from "../../../lib/pagination";
 import { ADMIN_TEXTS } from "../admin.schemas";
-import { ActionForm, PagedList, personName, ReasonForm, resultFor, useSubmitting, type AdminActionResult } from "./admin-ui";
+import { ActionForm, listingOwnerLabel, PagedList, ReasonForm, resultFor, useSubmitting, type AdminActionResult } from "./admin-ui";
 import { buttonClass } from "../../../components/ui/button";
 import { fieldClass } from "../../../components/ui/field";
 import { Badge } from "../../../components/ui/badge";
@@ -66,8 +66,9 @@ export function FeaturedManagementTab({
 function FeaturedRow({ business: b, result }: { business: AdminApprovedBusiness; result?: AdminActionResult }) {
   const busy = useSubmitting("toggle-featured", b.id);
   const unpublishing = useSubmitting("unpublish-business", b.id);
-  const isPublic = b.ownerId !== null && !b.ownerSuspended && b.approvalStatus === "approved";
-  const owner = b.ownerId ? personName(b.ownerFirstName, b.ownerLastName) : ADMIN_TEXTS.unknownOwner;
+  // An imported listing is public without an owner (ADR 38); one whose owner account is gone is an orphan, never public.
+  const isPublic = (b.ownerId !== null || b.source !== null) && !b.ownerSuspended && b.approvalStatus === "approved";
+  const owner = listingOwnerLabel(b);
   return (
     <li className="card p-4">
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -88,7 +89,8 @@ function FeaturedRow({ business: b, result }: { business: AdminApprovedBusiness;
         <div className="flex flex-wrap gap-1">
           {b.featured ? <Badge tone="featured">Featured</Badge> : <Badge tone="neutral">Not featured</Badge>}
           {b.ownerSuspended ? <Badge tone="suspended">Owner suspended</Badge> : null}
-          {!b.ownerId ? <Badge tone="rejected">Orphaned</Badge> : null}
+          {!b.ownerId && b.source ? <Badge tone="neutral">Not yet claimed</Badge> : null}
+          {!b.ownerId && !b.source ? <Badge tone="rejected">Orphaned</Badge> : null}
         </div>
       </div>
       <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">

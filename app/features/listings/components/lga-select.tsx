@@ -1,5 +1,5 @@
 import { useId, useState, useSyncExternalStore } from "react";
-import { fieldClass } from "../../../components/ui/field";
+import { fieldClass, Required } from "../../../components/ui/field";
 import { LGAS_BY_STATE, lgasOf } from "../../../lib/nigeria-lgas";
 import { findRegion, REGIONS, type Region } from "../../../lib/reference";
 
@@ -9,9 +9,21 @@ const noSubscription = () => () => {};
  * The listing form's local government area, after the state. Without JavaScript (and until the page is
  * interactive) it offers every state's LGAs grouped by state, and the server checks the one chosen belongs
  * to the chosen state; once interactive it offers only the chosen state's, and forgets a choice the state
- * no longer has. Optional: a listing may have none.
+ * no longer has. Optional: a listing may have none (a visitor's suggestion of a business asks for one: `required`).
  */
-export function LgaSelect({ state, defaultValue, error }: { state: string; defaultValue: string; error?: string | null }) {
+export function LgaSelect({
+  state,
+  defaultValue,
+  error,
+  required = false,
+  hint = "Optional. Visitors can filter by LGA.",
+}: {
+  state: string;
+  defaultValue: string;
+  error?: string | null;
+  required?: boolean;
+  hint?: string;
+}) {
   const id = useId();
   // False on the server and while hydrating (the markup matches the server's), true once interactive.
   const interactive = useSyncExternalStore(noSubscription, () => true, () => false);
@@ -25,7 +37,7 @@ export function LgaSelect({ state, defaultValue, error }: { state: string; defau
   return (
     <div>
       <label htmlFor={id} className="block text-sm font-medium text-gray-700">
-        Local government area (LGA)
+        {required ? <Required>Local government area (LGA)</Required> : "Local government area (LGA)"}
       </label>
       <select
         id={id}
@@ -35,6 +47,7 @@ export function LgaSelect({ state, defaultValue, error }: { state: string; defau
         onChange={(event) => setValue(event.target.value)}
         disabled={interactive && !region}
         aria-invalid={error ? true : undefined}
+        aria-required={required || undefined}
         aria-describedby={describedBy}
       >
         <option value="">{interactive && !region ? "Select a state first" : "Select an LGA"}</option>
@@ -49,7 +62,7 @@ export function LgaSelect({ state, defaultValue, error }: { state: string; defau
         ))}
       </select>
       <div id={`${id}-hint`} className="mt-1 text-xs text-gray-500">
-        Optional. Visitors can filter by LGA.
+        {hint}
       </div>
       {error ? (
         <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-600">

@@ -30,12 +30,15 @@ export function WeeklyHoursFields({
   errors,
   saveLabel,
   notice = null,
+  listToggle = "Show opening hours on my listing",
 }: {
   values: HoursFormValues;
   errors: Record<string, string>;
   /** The form's save button, named in the copy's message ('Save Changes', 'Create Business'). */
   saveLabel: string;
   notice?: string | null;
+  /** The label of the box that lists hours at all; null: always a week of hours (a visitor's suggested hours). */
+  listToggle?: string | null;
 }) {
   const [copied, setCopied] = useState<string | null>(null);
 
@@ -58,10 +61,14 @@ export function WeeklyHoursFields({
   const message = copied ?? notice;
   return (
     <>
-      <label className="flex min-h-11 items-center gap-2 text-sm font-medium">
-        <input type="checkbox" name={LIST_HOURS_FIELD} defaultChecked={values[LIST_HOURS_FIELD] === "on"} className="h-5 w-5" />
-        Show opening hours on my listing
-      </label>
+      {listToggle === null ? (
+        <input type="hidden" name={LIST_HOURS_FIELD} value="on" />
+      ) : (
+        <label className="flex min-h-11 items-center gap-2 text-sm font-medium">
+          <input type="checkbox" name={LIST_HOURS_FIELD} defaultChecked={values[LIST_HOURS_FIELD] === "on"} className="h-5 w-5" />
+          {listToggle}
+        </label>
+      )}
       <p role="status" className={message ? "rounded-lg bg-green-50 px-3 py-2 text-sm text-green-900" : "sr-only"}>
         {message}
       </p>
