@@ -1,14 +1,10 @@
 // Operator commands: npm run cli -- <command> [args]
-import { count } from "drizzle-orm";
-import { user } from "../db/schema";
-import { grantAdmins } from "../app/features/admin/grant-admin.server";
-import { backup, BackupError, restore, type FileStore } from "../app/lib/backup.server";
+// Each command loads what it needs when it runs (the readers of an import, the backup's archive code, the database
+// driver): a command starts in about half the time it took when every command's modules loaded first.
+import type { FileStore } from "../app/lib/backup.server";
 import { DataDirLockedError } from "../app/lib/data-dir-lock.server";
-import { openDatabase, useDatabase } from "../app/lib/db.server";
 import { EnvError, parseEnv, setEnv, type Env } from "../app/lib/env.server";
-import { prepareDatabase } from "../server/database";
-import { importCommand, IMPORT_USAGE } from "./import";
-import { storageMigrate } from "./storage-migrate";
+import { IMPORT_USAGE } from "./import-usage";
 
 const USAGE = `Usage: npm run cli -- <command>
 
@@ -31,9 +27,10 @@ async function main(argv: string[]): Promise<number> {
   const env = parseEnv();
   setEnv(env);
   // Needs no database (and does not take the embedded database's lock): it can run beside the server.
-  if (command === "storage:migrate") return storageMigrate(env, args);
+  if (command === "storage:migrate") return (await import("./storage-migrate")).storageMigrate(env, args);
   if (command === "backup" || command === "restore") return backupCommand(env, command, args);
   // Operator commands may run statements longer than the server's 30 s statement_timeout.
+  const [{ prepareDatabase }, { useDatabase }] = await Promise.all([import("../server/database"), import("../app/lib/db.server")]);
   const { database } = await prepareDatabase(env, `cli ${command}`, { statementTimeoutMs: 0 });
   useDatabase(database);
   try {
@@ -45,13 +42,14 @@ async function main(argv: string[]): Promise<number> {
           console.error(emails.length === 0 ? "admin:grant needs an e-mail address." : `Not an e-mail address: ${invalid.join(", ")}`);
           return 1;
         }
+        const { grantAdmins } = await import("../app/features/admin/grant-admin.server");
         const added = await grantAdmins(emails);
         console.log(`Admins: ${emails.join(", ")} (${added} added, ${emails.length - added} already there).`);
         return 0;
       }
       case "import:osm":
       case "import:csv":
-        return await importCommand(command, args);
+        return await (await import("./import")).importCommand(command, args);
       case "migrate":
         console.log("Migrations applied.");
         return 0;
@@ -60,6 +58,7 @@ async function main(argv: string[]): Promise<number> {
           console.error("Refusing to load demo data with NODE_ENV=production.");
           return 1;
         }
+        const [{ count }, { user }] = await Promise.all([import("drizzle-orm"), import("../db/schema")]);
         const [{ users }] = await database.db.select({ users: count() }).from(user);
         if (users > 0) {
           console.error(`The database already has ${users} users; demo data is only loaded into an empty database.`);
@@ -97,6 +96,7 @@ async function backupCommand(env: Env, command: "backup" | "restore", args: stri
     console.error(`Usage: npm run cli -- backup <file>  |  npm run cli -- restore <file> [--force]\n\n${USAGE}`);
     return 1;
   }
+  const [{ openDatabase }, { backup, restore }] = await Promise.all([import("../app/lib/db.server"), import("../app/lib/backup.server")]);
   const database = env.DATABASE_URL
     ? await openDatabase({ kind: "postgres", url: env.DATABASE_URL, poolSize: 2, statementTimeoutMs: 0 })
     : await openDatabase({ kind: "embedded", dataDir: env.DATA_DIR, purpose: `cli ${command}` });
@@ -137,7 +137,8 @@ async function backupCommand(env: Env, command: "backup" | "restore", args: stri
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error) => {
-    if (error instanceof EnvError || error instanceof DataDirLockedError || error instanceof BackupError) console.error(error.message);
+    // BackupError by name: backup.server is loaded only by the commands that use it.
+    if (error instanceof EnvError || error instanceof DataDirLockedError || (error instanceof Error && error.name === "BackupError")) console.error(error.message);
     else console.error(error);
     process.exit(1);
   },

@@ -31,7 +31,9 @@ const PAGE_ROWS = 1000;
 const BATCH_CHARS = 4 * 1024 * 1024;
 
 /** A refusal or failure worth a plain sentence to the operator (the CLI prints the message, exit code 1). */
-export class BackupError extends Error {}
+export class BackupError extends Error {
+  override name = "BackupError";
+}
 
 export type MigrationLevel = { count: number; tag: string | null; hash: string; createdAt: number };
 
