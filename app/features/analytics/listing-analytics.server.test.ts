@@ -144,8 +144,10 @@ describe("getListingAnalytics: plan tiers, enforced on the server", () => {
     for (let i = 0; i < 12; i++) {
       for (let n = 0; n <= i; n++) recordSearchImpressions(searchPage(), null, { businessIds: [id], words: `tailor ${String(i).padStart(2, "0")}` });
     }
-    // Three conversations: first replies after 10 and 30 minutes, the third unanswered.
-    const t0 = new Date(now.getTime() - 35 * 60_000);
+    // Three conversations: first replies after 10 and 30 minutes, the third unanswered; all on one WAT day (in the
+    // 35 minutes after midnight WAT, 'now − 35 minutes' is yesterday: then they are yesterday evening's).
+    const midnight = Date.parse(`${watDay(now)}T00:00:00+01:00`);
+    const t0 = new Date(now.getTime() - 35 * 60_000 >= midnight ? now.getTime() - 35 * 60_000 : midnight - 40 * 60_000);
     for (const [i, replyAfter] of [600, 1800, null].entries()) {
       const first = new Date(t0.getTime() + i * 1000);
       recordMessageActivity({ businessId: id, at: first, fromBusiness: false, firstMessageAt: null, businessAnsweredBefore: false });
@@ -175,7 +177,9 @@ describe("getListingAnalytics: plan tiers, enforced on the server", () => {
     const lines = csv.body.trimEnd().split("\r\n");
     expect(lines[0]).toBe("day,listing,views,impressions,calls,whatsapp,website,directions,conversations,messages,replies");
     expect(lines).toHaveLength(1 + 7);
-    expect(lines.at(-1)).toBe(`${watDay(new Date())},Adaeze Tailoring,0,78,2,0,1,0,3,3,2`);
+    const today = watDay(new Date());
+    if (watDay(t0) === today) expect(lines.at(-1)).toBe(`${today},Adaeze Tailoring,0,78,2,0,1,0,3,3,2`);
+    else expect(lines.slice(-2)).toEqual([`${watDay(t0)},Adaeze Tailoring,0,0,0,0,0,0,3,3,2`, `${today},Adaeze Tailoring,0,78,2,0,1,0,0,0,0`]);
     expect(csv.filename).toMatch(/^analytics-listing-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
   });
 });
