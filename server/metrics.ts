@@ -63,7 +63,7 @@ async function scrape(c: Context, token: string | undefined): Promise<Response> 
  */
 export function metricsRoutes(env: Pick<Env, "METRICS_TOKEN">) {
   const app = new Hono();
-  app.get("/metrics", (c) => (env.METRICS_TOKEN ? scrape(c, env.METRICS_TOKEN) : c.text("Not found", 404, { "Cache-Control": "no-store" })));
+  app.get("/metrics", async (c) => (env.METRICS_TOKEN ? scrape(c, env.METRICS_TOKEN) : c.text("Not found", 404, { "Cache-Control": "no-store" })));
   return app;
 }
 
