@@ -369,12 +369,16 @@ describe("backup and restore drill", { timeout: 180_000 }, () => {
     const restored = await cli(["restore", out], env(to));
     expect(restored.output).toMatch(/Restored .*1 files.*match the backup's SHA-256/);
     expect(restored.code).toBe(0);
-    const refused = await cli(["restore", out], env(to));
-    expect([refused.code, refused.output]).toEqual([1, expect.stringMatching(/The target is not empty/)]);
-    const forced = await cli(["restore", out, "--force"], env(to));
-    expect(forced.code).toBe(0);
-    const missing = await cli(["restore", path.join(work, "missing.tar.gz")], env(to));
-    expect([missing.code, missing.output]).toEqual([1, expect.stringMatching(/No backup at .*missing\.tar\.gz/)]);
+    // The refusals' exit codes and messages are the command's own, the same on either driver (each spawn costs about
+    // 7 CPU-s): checked once, on the embedded database; the drivers' refusals themselves are the tests above.
+    if (!to.url) {
+      const refused = await cli(["restore", out], env(to));
+      expect([refused.code, refused.output]).toEqual([1, expect.stringMatching(/The target is not empty/)]);
+      const forced = await cli(["restore", out, "--force"], env(to));
+      expect(forced.code).toBe(0);
+      const missing = await cli(["restore", path.join(work, "missing.tar.gz")], env(to));
+      expect([missing.code, missing.output]).toEqual([1, expect.stringMatching(/No backup at .*missing\.tar\.gz/)]);
+    }
 
     const check = to.url ? to.database : await openDatabase({ kind: "embedded", dataDir: to.dataDir, purpose: "check" });
     try {
