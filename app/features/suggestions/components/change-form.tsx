@@ -1,14 +1,14 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { FailureAlert } from "../../../components/ui/alert";
-import { buttonClass } from "../../../components/ui/button";
-import { Required, SelectField, TextAreaField, TextField } from "../../../components/ui/field";
+import { Required, SelectField, TextField } from "../../../components/ui/field";
 import type { Failure } from "../../../lib/app-error";
 import { focusFirstError } from "../../../lib/focus-first-error";
 import type { HoursFormValues } from "../../../lib/opening-hours";
 import { displayPhone } from "../../../lib/phone";
 import { CATEGORIES, REGIONS, SUGGESTION_FIELDS, type SuggestionField } from "../../../lib/reference";
 import { LgaSelect } from "../../listings/components/lga-select";
+import { NoteAndSend } from "./note-and-send";
 import { WeeklyHoursFields } from "../../listings/components/weekly-hours-fields";
 import { fieldText, SUGGESTION_FIELD_LABELS, SUGGESTION_KIND_LABELS, SUGGESTION_LIMITS, type CurrentListing } from "../suggestion.schemas";
 
@@ -147,18 +147,7 @@ export function ChangeForm({
         />
       </fieldset>
 
-      <TextAreaField
-        label="Note for the admin"
-        name="note"
-        rows={3}
-        maxLength={SUGGESTION_LIMITS.noteMax}
-        defaultValue={values.note}
-        error={fields.note}
-        hint="Optional. How you know, or anything else that helps us check it."
-      />
-      <button type="submit" className={buttonClass({ full: true })} disabled={sending}>
-        {sending ? "Sending…" : "Send suggestion"}
-      </button>
+      <NoteAndSend note={values.note} error={fields.note} hint="Optional. How you know, or anything else that helps us check it." sending={sending} />
     </Form>
   );
 }

@@ -2,11 +2,12 @@ import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { FailureAlert } from "../../../components/ui/alert";
 import { buttonClass } from "../../../components/ui/button";
-import { Required, SelectField, TextAreaField, TextField } from "../../../components/ui/field";
+import { Required, SelectField, TextField } from "../../../components/ui/field";
 import type { Failure } from "../../../lib/app-error";
 import { focusFirstError } from "../../../lib/focus-first-error";
 import { CATEGORIES, REGIONS } from "../../../lib/reference";
 import { LgaSelect } from "../../listings/components/lga-select";
+import { NoteAndSend } from "./note-and-send";
 import { SUGGESTION_LIMITS, SUGGESTION_TEXTS } from "../suggestion.schemas";
 
 export type MissingBusinessValues = { name: string; category: string; state: string; lga: string; address: string; phone: string; note: string };
@@ -103,18 +104,7 @@ export function MissingBusinessForm({ values = EMPTY, failure, similar }: { valu
         error={fields.phone}
         hint="Optional. The business's number, if you know it. Without a leading +, +234 is added."
       />
-      <TextAreaField
-        label="Note for the admin"
-        name="note"
-        rows={3}
-        maxLength={SUGGESTION_LIMITS.noteMax}
-        defaultValue={values.note}
-        error={fields.note}
-        hint="Optional. Anything that helps us check it: how you know it, its opening hours."
-      />
-      <button type="submit" className={buttonClass({ full: true })} disabled={sending}>
-        {sending ? "Sending…" : "Send suggestion"}
-      </button>
+      <NoteAndSend note={values.note} error={fields.note} hint="Optional. Anything that helps us check it: how you know it, its opening hours." sending={sending} />
     </Form>
   );
 }
