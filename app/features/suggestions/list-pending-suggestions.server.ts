@@ -8,6 +8,7 @@ import { requireAdmin } from "../accounts/access";
 import type { SessionUser } from "../accounts/session-user";
 import { findSimilarListings, type SimilarListing } from "../directory/similar-listings.server";
 import { isPublicBusiness } from "../directory/public-listing.server";
+import { currentListingColumns } from "./internal/suggested-listing.server";
 import { recheckMissing, type CurrentListing } from "./suggestion.schemas";
 
 export type PendingSuggestion = {
@@ -46,14 +47,7 @@ export async function listPendingSuggestions(actor: SessionUser | null, { page }
       approved: sql<number>`(select count(*)::int from ${listingSuggestions} e where e.user_id = ${listingSuggestions.userId} and e.status = 'approved')`.mapWith(Number),
       rejected: sql<number>`(select count(*)::int from ${listingSuggestions} e where e.user_id = ${listingSuggestions.userId} and e.status = 'rejected')`.mapWith(Number),
       businessId: businesses.id,
-      ownerId: businesses.userId,
-      name: businesses.name,
-      phone: businesses.phoneNumber,
-      address: businesses.address,
-      category: businesses.category,
-      state: businesses.state,
-      lga: businesses.lga,
-      openingHours: businesses.openingHours,
+      ...currentListingColumns,
     })
     .from(listingSuggestions)
     .leftJoin(user, eq(user.id, listingSuggestions.userId))

@@ -1,14 +1,15 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { FailureAlert } from "../../../components/ui/alert";
-import { Required, SelectField, TextField } from "../../../components/ui/field";
+import { SelectField, TextField } from "../../../components/ui/field";
 import type { Failure } from "../../../lib/app-error";
 import { focusFirstError } from "../../../lib/focus-first-error";
 import type { HoursFormValues } from "../../../lib/opening-hours";
 import { displayPhone } from "../../../lib/phone";
-import { CATEGORIES, REGIONS, SUGGESTION_FIELDS, type SuggestionField } from "../../../lib/reference";
+import { CATEGORIES, SUGGESTION_FIELDS, type SuggestionField } from "../../../lib/reference";
 import { LgaSelect } from "../../listings/components/lga-select";
 import { NoteAndSend } from "./note-and-send";
+import { StateSelect } from "./state-select";
 import { WeeklyHoursFields } from "../../listings/components/weekly-hours-fields";
 import { fieldText, SUGGESTION_FIELD_LABELS, SUGGESTION_KIND_LABELS, SUGGESTION_LIMITS, type CurrentListing } from "../suggestion.schemas";
 
@@ -127,15 +128,7 @@ export function ChangeForm({
 
       <fieldset className="space-y-3 group-has-[#kind-closed:checked]:hidden group-has-[#kind-edit:checked]:hidden">
         <legend className="font-medium text-gray-900">{SUGGESTION_KIND_LABELS.moved}: where to?</legend>
-        <SelectField
-          label={<Required>State</Required>}
-          name="state"
-          options={REGIONS.map((r) => ({ value: r, label: r === "FCT" ? "FCT - Abuja" : r }))}
-          placeholder="Select a state"
-          defaultValue={values.state}
-          onChange={(event) => setState(event.target.value)}
-          error={fields.state}
-        />
+        <StateSelect defaultValue={values.state} error={fields.state} onChange={setState} />
         <LgaSelect state={state} defaultValue={values.lga} error={fields.lga} required hint="Where the business is now." />
         <TextField
           label="New street address"

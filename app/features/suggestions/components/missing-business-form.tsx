@@ -5,9 +5,10 @@ import { buttonClass } from "../../../components/ui/button";
 import { Required, SelectField, TextField } from "../../../components/ui/field";
 import type { Failure } from "../../../lib/app-error";
 import { focusFirstError } from "../../../lib/focus-first-error";
-import { CATEGORIES, REGIONS } from "../../../lib/reference";
+import { CATEGORIES } from "../../../lib/reference";
 import { LgaSelect } from "../../listings/components/lga-select";
 import { NoteAndSend } from "./note-and-send";
+import { StateSelect } from "./state-select";
 import { SUGGESTION_LIMITS, SUGGESTION_TEXTS } from "../suggestion.schemas";
 
 export type MissingBusinessValues = { name: string; category: string; state: string; lga: string; address: string; phone: string; note: string };
@@ -75,16 +76,7 @@ export function MissingBusinessForm({ values = EMPTY, failure, similar }: { valu
         error={fields.category}
         aria-required="true"
       />
-      <SelectField
-        label={<Required>State</Required>}
-        name="state"
-        options={REGIONS.map((r) => ({ value: r, label: r === "FCT" ? "FCT - Abuja" : r }))}
-        placeholder="Select a state"
-        defaultValue={values.state}
-        onChange={(event) => setState(event.target.value)}
-        error={fields.state}
-        aria-required="true"
-      />
+      <StateSelect defaultValue={values.state} error={fields.state} onChange={setState} />
       <LgaSelect state={state} defaultValue={values.lga} error={fields.lga} required hint="Where the business is." />
       <TextField
         label="Street address"

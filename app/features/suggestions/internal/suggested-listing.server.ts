@@ -11,8 +11,8 @@ import { SUGGESTION_TEXTS, type CurrentListing } from "../suggestion.schemas";
 /** A public listing a change is suggested for: what it says now, and whether anyone owns it. */
 export type SuggestedListing = { id: string; ownerId: string | null; current: CurrentListing };
 
-const columns = {
-  id: businesses.id,
+/** What a listing says now, as a suggestion shows it beside the suggested values (also the admin list's join). */
+export const currentListingColumns = {
   ownerId: businesses.userId,
   name: businesses.name,
   phone: businesses.phoneNumber,
@@ -22,6 +22,7 @@ const columns = {
   lga: businesses.lga,
   openingHours: businesses.openingHours,
 };
+const columns = { id: businesses.id, ...currentListingColumns };
 
 type Row = { id: string; ownerId: string | null; name: string; phone: string | null; address: string | null; category: string | null; state: string | null; lga: string | null; openingHours: unknown };
 
