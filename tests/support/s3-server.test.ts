@@ -12,7 +12,10 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startS3Server, type S3Server } from "./s3-server";
 
-describe("startS3Server", () => {
+// Each test starts s3rver as a child process (about 0.6 s on a quiet machine). `npm test` runs the unit tests beside
+// typecheck, lint and the build on two cores, where one start can take several seconds: vitest's 5 s default failed
+// a CI run (reproduced with six busy loops beside `vitest run --project unit`).
+describe("startS3Server", { timeout: 30_000 }, () => {
   let s3: S3Server;
   let client: S3Client;
   beforeAll(async () => {
@@ -28,7 +31,7 @@ describe("startS3Server", () => {
       requestChecksumCalculation: "WHEN_REQUIRED",
       responseChecksumValidation: "WHEN_REQUIRED",
     });
-  });
+  }, 30_000);
   afterAll(async () => {
     client?.destroy();
     await s3?.stop();
