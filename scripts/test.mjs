@@ -58,15 +58,23 @@ if (unknown.length > 0) {
 }
 const selected = wanted.length > 0 ? STEPS.filter((s) => wanted.includes(s.name)) : STEPS;
 
-/** Runs a step; with `buffered`, its output is collected and printed in one piece when it ends. */
+/**
+ * Runs a step; with `buffered`, its output is collected and printed in one piece when it ends. Without a terminal
+ * (CI) a step's output is also kept, so that the summary can repeat what failed: CI shows only the log's tail.
+ */
 function run(step, { buffered = false } = {}) {
   return new Promise((resolve) => {
     const [command, ...rest] = step.command;
-    const child = spawn(command, rest, { cwd: root, stdio: buffered ? ["ignore", "pipe", "pipe"] : "inherit", env: stepEnv(step.env) });
+    const capture = buffered || !process.stdout.isTTY;
+    const child = spawn(command, rest, { cwd: root, stdio: capture ? ["ignore", "pipe", "pipe"] : "inherit", env: stepEnv(step.env) });
     let output = "";
-    if (buffered) {
-      child.stdout.on("data", (chunk) => (output += chunk));
-      child.stderr.on("data", (chunk) => (output += chunk));
+    if (capture) {
+      const keep = (stream) => (chunk) => {
+        output += chunk;
+        if (!buffered) stream.write(chunk);
+      };
+      child.stdout.on("data", keep(process.stdout));
+      child.stderr.on("data", keep(process.stderr));
     }
     const forward = (signal) => child.kill(signal);
     process.on("SIGINT", forward);
@@ -78,7 +86,7 @@ function run(step, { buffered = false } = {}) {
         console.log(`\n\x1b[1m━━ ${step.label ?? step.name} ━━\x1b[0m  ${step.command.map((c) => path.basename(c)).join(" ")}\n`);
         process.stdout.write(output);
       }
-      resolve(code);
+      resolve({ code, output });
     };
     child.on("error", (error) => {
       output += `${step.name}: ${error.message}\n`;
@@ -87,6 +95,27 @@ function run(step, { buffered = false } = {}) {
     });
     child.on("close", (code, signal) => done(code ?? (signal ? 128 : 1)));
   });
+}
+
+/**
+ * The lines of a failed step's output that name what failed: vitest's FAIL and × lines with the error under them,
+ * TypeScript's and ESLint's errors. At most 40, without colours.
+ */
+function failureLines(output = "") {
+  const lines = output.replace(/\x1b\[[0-9;]*m/g, "").split("\n");
+  const picked = [];
+  for (let i = 0; i < lines.length && picked.length < 40; i++) {
+    const line = lines[i].trimEnd();
+    if (/^\s*FAIL\s/.test(line)) {
+      picked.push(line.trim());
+      // vitest prints the error on the next non-empty line
+      const next = lines.slice(i + 1, i + 4).find((l) => l.trim() !== "" && !/^\s*FAIL\s/.test(l));
+      if (next && /Error|expected|timed out/i.test(next)) picked.push(`    ${next.trim()}`);
+    } else if (/error TS\d+:/.test(line) || /^\s+\d+:\d+\s+error\s/.test(line) || /^\s*Error: /.test(line) && picked.length === 0) {
+      picked.push(line.trim());
+    }
+  }
+  return [...new Set(picked)];
 }
 
 const results = [];
@@ -111,12 +140,18 @@ for (let i = 0; i < selected.length && !stop; i++) {
     runnable.map(async (step) => {
       if (!buffered) console.log(`\n\x1b[1m━━ ${step.label ?? step.name} ━━\x1b[0m  ${step.command.map((c) => path.basename(c)).join(" ")}\n`);
       const stepStarted = Date.now();
-      const code = await run(step, { buffered });
-      return { step, code, ms: Date.now() - stepStarted };
+      const { code, output } = await run(step, { buffered });
+      return { step, code, output, ms: Date.now() - stepStarted };
     }),
   );
-  for (const { step, code, ms } of outcomes) {
-    results.push({ label: step.label ?? step.name, status: code === 0 ? "passed" : "failed", ms, note: code === 0 ? "" : `exit code ${code}` });
+  for (const { step, code, output, ms } of outcomes) {
+    results.push({
+      label: step.label ?? step.name,
+      status: code === 0 ? "passed" : "failed",
+      ms,
+      note: code === 0 ? "" : `exit code ${code}`,
+      failures: code === 0 ? [] : failureLines(output),
+    });
     if (step.name === "build" && code !== 0) buildFailed = true;
     if (bail && code !== 0) stop = true;
   }
@@ -131,5 +166,9 @@ for (const r of results) {
   console.log(`  ${mark} ${r.label.padEnd(26)} ${r.status.padEnd(8)} ${seconds(r.ms).padStart(7)}  ${r.note ?? ""}`.trimEnd());
 }
 console.log(`  total ${seconds(Date.now() - started)}`);
+for (const r of results.filter((r) => r.failures?.length > 0)) {
+  console.log(`\n\x1b[1mWhat failed in ${r.label}\x1b[0m (its whole output is above)`);
+  for (const line of r.failures) console.log(`  ${line}`);
+}
 console.log(`${passed} passed, ${failed} failed`);
 process.exitCode = failed > 0 ? 1 : 0;
