@@ -1,8 +1,9 @@
 // The one production build: `npm run build` runs it, and `npm start` runs it when there is no complete build, so
-// the two cannot drift apart again (issue 30). Three steps, each a child process so a failure stops the build:
+// the two cannot drift apart again (issue 30). Four steps, each a child process so a failure stops the build:
 //   1. react-router build (Vite: the client and the server bundles) into build/
 //   2. the service worker (app/sw/service-worker.ts) into build/client/sw.js (ADR 30)
-//   3. Brotli and gzip copies of the client files (issue 19)
+//   3. the Node server (server/index.ts) into build/app-server/index.js, which `npm start` runs
+//   4. Brotli and gzip copies of the client files (issue 19)
 // NODE_ENV is production for the whole build (React and React Router pick their production code from it).
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -14,19 +15,20 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const require = createRequire(import.meta.url);
 
 /** Files whose presence says a build is complete: what `npm start` serves. */
-export const BUILD_OUTPUTS = [path.join("build", "server", "index.js"), path.join("build", "client", "sw.js")];
+export const BUILD_OUTPUTS = [path.join("build", "server", "index.js"), path.join("build", "client", "sw.js"), path.join("build", "app-server", "index.js")];
 
 /** True when every step of the build has left its output (a build interrupted halfway is no build). */
 export function hasCompleteBuild() {
   return BUILD_OUTPUTS.every((file) => existsSync(path.join(root, file)));
 }
 
-/** Runs the three steps; returns the exit code of the first that failed, or 0. */
+/** Runs the four steps; returns the exit code of the first that failed, or 0. */
 export function build() {
   const reactRouterCli = path.join(path.dirname(require.resolve("@react-router/dev/package.json")), "bin.js");
   const steps = [
     ["react-router build", [reactRouterCli, "build"]],
     ["service worker", [path.join(root, "scripts", "build-service-worker.mjs")]],
+    ["server", [path.join(root, "scripts", "build-server.mjs")]],
     ["precompress", [path.join(root, "scripts", "precompress.mjs")]],
   ];
   const env = { ...process.env, NODE_ENV: "production" };

@@ -1,5 +1,5 @@
 // npm start: builds (scripts/build.mjs, the same build as `npm run build`) when no complete build exists, then runs
-// the server (which migrates and serves).
+// the server (build/app-server/index.js, bundled from server/index.ts by the build), which migrates and serves.
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { build, hasCompleteBuild } from "./build.mjs";
@@ -19,6 +19,4 @@ if (!hasCompleteBuild()) {
 // kept in APP_NODE_ENV; unset means development.
 process.env.APP_NODE_ENV = process.env.NODE_ENV ?? "";
 process.env.NODE_ENV = "production";
-const { register } = await import("tsx/esm/api");
-register();
-await import(pathToFileURL(path.join(root, "server", "index.ts")).href);
+await import(pathToFileURL(path.join(root, "build", "app-server", "index.js")).href);
