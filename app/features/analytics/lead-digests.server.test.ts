@@ -25,13 +25,21 @@ const todayAt = (hour: number) => {
 };
 let numbers = 0;
 
+/** A two-hour quiet window that holds neither 18:00–22:00 WAT nor the next three hours. */
+function quietHoursAwayFromNow(): { quietFrom: string; quietUntil: string } {
+  const hour = new Date(Date.now() + 3_600_000).getUTCHours();
+  const from = [2, 10, 14].find((start) => [0, 1, 2, 3].every((ahead) => ![start, start + 1].includes((hour + ahead) % 24)))!;
+  return { quietFrom: String(from), quietUntil: String(from + 2) };
+}
+
 async function ownerWithLeads(channels: string[], leads: { calls: number; whatsapp: number }[]) {
   const owner = await createOwner(getDb());
   numbers += 1;
   const phone = `+234905${String(Date.now() % 100_000).padStart(5, "0")}${String(numbers).padStart(2, "0")}`;
   await getDb().update(profiles).set({ phone, phoneVerifiedAt: new Date() }).where(eq(profiles.id, owner.id));
-  // Quiet hours away from 19:00–21:00 WAT, so the text is not held whenever the test runs.
-  await setNoticePreferences(await actorFor(owner), { channels, quietFrom: "2", quietUntil: "4", dailyTextCap: "10" });
+  // Quiet hours away from 19:00–21:00 WAT (the digest's evening) and from now (the notice job runs at the real
+  // time): 02:00–04:00 WAT held the text when the test ran between 01:00 and 03:00 UTC.
+  await setNoticePreferences(await actorFor(owner), { channels, ...quietHoursAwayFromNow(), dailyTextCap: "10" });
   const names: string[] = [];
   for (const lead of leads) {
     const business = await createBusiness(getDb(), { userId: owner.id, name: `Lead Kitchen ${randomUUID().slice(0, 5)}` });
