@@ -68,7 +68,7 @@ export const LOCATION_TEXTS = {
   formNoLocation: "Your browser did not share a location. Allow location for this site and try again, or type the coordinates.",
   unsupported: "This browser cannot share a location. Type coordinates below instead (for example 6.5244, 3.3792).",
   nearMe: "Near me",
-  nearIgnored: "We do not know that place, so results are not sorted by distance. Type a town, an area or an LGA (for example Ikeja), or choose a place under 'Near me'.",
+  nearIgnored: "We do not know that place, so results are not sorted by distance. Type a town, an area, a street or an LGA (for example Ikeja or Allen Avenue), or choose a place under 'Near me'.",
   nearAmbiguous: "Several places have that name. Which one?",
 } as const;
 

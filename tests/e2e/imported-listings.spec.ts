@@ -2,7 +2,7 @@
  * Issue 34's journey in chromium, on a phone-sized screen: the operator imports an OpenStreetMap extract with the
  * command (`npm run cli -- import:osm`, in the fresh clone, into the DATA_DIR a server then serves: the embedded
  * database is one process's, so an operator imports before starting it); a visitor finds the imported pharmacy by
- * name and with 'Open now', reads that it is not yet claimed and who mapped it; an owner signs up by phone, claims it
+ * name, with 'Open now' and near the street it is on, reads that it is not yet claimed and who mapped it; an owner signs up by phone, claims it
  * with the code sent to the pharmacy's own phone (read from the outbox), edits it, and it shows as claimed.
  */
 import { execFileSync } from "node:child_process";
@@ -36,7 +36,7 @@ beforeAll(async () => {
     extract,
     osmXml([
       { id: 7_100_000_001, lat: 6.6018, lon: 3.3515, tags: { amenity: "pharmacy", name: `${tag} Chemist`, phone: pharmacyPhone.typed, opening_hours: "24/7", "addr:street": "Allen Avenue" } },
-      { id: 7_100_000_002, lat: 6.6031, lon: 3.3522, tags: { shop: "bakery", name: `${tag} Bakery` } },
+      { id: 7_100_000_002, lat: 6.6031, lon: 3.3522, tags: { shop: "bakery", name: `${tag} Bakery`, "addr:street": "Allen Avenue" } },
       { id: 7_100_000_003, lat: 6.6035, lon: 3.3525, tags: { amenity: "bench" } },
     ]),
   );
@@ -92,6 +92,13 @@ describe("a directory that fills itself", () => {
       await visitor.page.goto(at(`/businesses?q=${tag}&open=now`));
       await card(`${tag} Chemist`).waitFor();
       expect(await card(`${tag} Bakery`).count()).toBe(0);
+      // A street as the place to search near (issue 32): the two listings on Allen Avenue make it one, offered with
+      // Ikeja chosen in the 'Near me' panel, and the page names it.
+      await visitor.page.goto(at(`/businesses?q=${tag}&region=Lagos&lga=Ikeja#near-me`));
+      await visitor.page.getByRole("link", { name: "Near Allen Avenue" }).click();
+      await visitor.page.waitForURL((u) => u.searchParams.get("near") === "Allen Avenue, Ikeja, Lagos");
+      await visitor.page.getByText(/^2 businesses for “.*” within 25 km of Allen Avenue, Ikeja, Lagos/).waitFor();
+      await visitor.page.goto(at(`/businesses?q=${tag}&open=now`));
       await card(`${tag} Chemist`).getByRole("link", { name: "View Details" }).click();
       await visitor.page.waitForURL((u) => u.pathname.startsWith("/businesses/"));
       const listingPath = new URL(visitor.page.url()).pathname;

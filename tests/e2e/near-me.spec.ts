@@ -46,7 +46,7 @@ describe("near me", () => {
 
       // By name: a name two states share asks which.
       await page.getByRole("link", { name: "Near me" }).click();
-      await page.getByLabel("A town, area or LGA").fill("Surulere");
+      await page.getByLabel("A town, area, street or LGA").fill("Surulere");
       await page.getByRole("button", { name: "Search near here" }).click();
       await page.getByText("Several places have that name. Which one?").waitFor();
       await page.getByRole("link", { name: "Surulere, Lagos", exact: true }).click();

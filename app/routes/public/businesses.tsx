@@ -14,6 +14,7 @@ import { businessesHref } from "~/features/directory/search-params";
 import { activeFilterCount, resultSummary } from "~/features/directory/search-summary";
 import { LOCATION_TEXTS } from "~/lib/geo";
 import { suggestedPlaces } from "~/lib/places";
+import { landmarkParam, landmarksOf, withLandmarkNear } from "~/features/directory/landmark-places.server";
 import type { loader as rootLoader } from "~/root";
 import { optionalUser } from "~/features/accounts/guards.server";
 import { shouldCountView } from "~/features/analytics/counting";
@@ -25,7 +26,9 @@ import { useLinkNavigation } from "~/features/directory/components/link-navigati
 import { savedAmong } from "~/features/directory/saved-among.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const filters = parseBusinessFilters(new URL(request.url).searchParams);
+  const params = new URL(request.url).searchParams;
+  // A near= that names no LGA or town may be a street or landmark the listings name ('Allen Avenue', issue 32).
+  const filters = await withLandmarkNear(parseBusinessFilters(params), params.get("near"));
   const { facets, ...result } = await searchBusinesses(filters);
   // Each listing shown is a search impression for its owner's analytics (people only; written in batches).
   const shown = { businessIds: result.items.map((item) => item.id), words: filters.q ?? null };
@@ -59,7 +62,11 @@ export async function loader({ request }: Route.LoaderArgs) {
     clearHref: near ? businessesHref({ ...filters, near: null, page: 1 }) : null,
     place: filters.nearPlace ? `${filters.nearPlace.isPoint ? "around" : "near"} ${filters.nearPlace.label}` : null,
     choices: (filters.nearChoices ?? []).map((c) => ({ label: c.label, href: businessesHref({ ...filters, near: c.param, page: 1 }) })),
-    suggestions: suggestedPlaces(filters.region).map((p) => ({ label: `Near ${p.label}`, href: businessesHref({ ...filters, near: p.near, sort: null, page: 1 }) })),
+    // With an LGA chosen, its streets the listings agree on come first ('Near Allen Avenue').
+    suggestions: [...(filters.region && filters.lga ? await landmarksOf(filters.region, filters.lga) : []).map((p) => ({ label: p.name, near: landmarkParam(p) })), ...suggestedPlaces(filters.region)].map((p) => ({
+      label: `Near ${p.label}`,
+      href: businessesHref({ ...filters, near: p.near, sort: null, page: 1 }),
+    })),
   };
   // The line above the results, made here: its wording is not shipped as code (check:bundle).
   const summary = result.correctedQuery

@@ -2,7 +2,7 @@
  * 'Near me' on /businesses (ADR 23) as the server renders it. Its panel works without JavaScript, so its form must
  * carry the whole search (text, every filter, the order) as hidden inputs, only the place and the page new. Nobody
  * types latitude (issue 32): the panel offers places with one tap (the state's LGAs, else the largest cities),
- * takes a place by name, and the page names the place, never the numbers.
+ * takes a place by name (a town, an LGA, or a street the listings name), and the page names the place, never the numbers.
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { createBusiness, createOwner } from "../../../db/seed/factories";
@@ -89,6 +89,20 @@ describe("places instead of coordinates (issue 32)", () => {
     expect(page).toContain('href="/businesses?near=Surulere%2C+Lagos"');
     expect(page).toContain('href="/businesses?near=Surulere%2C+Oyo"');
     expect(status(await html("/businesses?region=Oyo&near=Surulere"))).toMatch(/within 25 km of Surulere, Oyo · Oyo$/);
+  });
+
+  it("a street the listings name is a place too: named, nearest first, offered first with its LGA chosen", async () => {
+    // Both Ikeja listings give '1 Allen Avenue, Ikeja, Lagos' (the factories' address), 2 km apart; Ibadan's one
+    // listing with that address is not enough to make it a place in Oyo.
+    const page = await html("/businesses?q=place&near=allen+avenue");
+    expect(status(page)).toBe("2 businesses for “place” within 25 km of Allen Avenue, Lagos");
+    expect(page.indexOf("Ikeja Place Bakery")).toBeGreaterThan(0);
+    expect(page).not.toContain("Ibadan Place Pharmacy");
+    expect(decoded(page)).toContain('href="/businesses?q=place&sort=rating&near=Allen+Avenue%2C+Lagos"');
+    const ikeja = await suggestions("/businesses?region=Lagos&lga=Ikeja");
+    expect(ikeja[0]).toEqual({ label: "Near Allen Avenue", href: "/businesses?region=Lagos&lga=Ikeja&near=Allen+Avenue%2C+Ikeja%2C+Lagos" });
+    expect(status(await html("/businesses?q=place&near=Allen+Avenue%2C+Ikeja%2C+Lagos"))).toBe("2 businesses for “place” within 25 km of Allen Avenue, Ikeja, Lagos");
+    expect(ikeja).toContainEqual({ label: "Near Ikeja", href: "/businesses?region=Lagos&lga=Ikeja&near=Ikeja%2C+Lagos" });
   });
 
   it("a place we do not know is ignored, and the page says what to type", async () => {

@@ -38,9 +38,9 @@ export function NearMe({ filters, near, explanation, suggestions }: NearMeProps)
             <input key={name} type="hidden" name={name} value={value} />
           ))}
           <label htmlFor="near-place" className="sr-only">
-            A town, area or LGA
+            A town, area, street or LGA
           </label>
-          <input id="near-place" name="near" defaultValue={near ?? ""} placeholder="Town, area or LGA" maxLength={60} className="field min-w-0 flex-1" />
+          <input id="near-place" name="near" defaultValue={near ?? ""} placeholder="Town, area, street or LGA" maxLength={60} className="field min-w-0 flex-1" />
           <button type="submit" className="btn btn-primary">
             Search near here
           </button>
