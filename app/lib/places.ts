@@ -13,7 +13,8 @@ export type NamedPlace = { name: string; state: Region; point: LatLng };
 /** What a typed place or point resolves to: one place, several that share the name, or nothing known. */
 export type PlaceMatch = { kind: "place"; place: NamedPlace } | { kind: "ambiguous"; places: NamedPlace[] } | { kind: "unknown" };
 
-const key = (text: string) =>
+/** A place name as compared: lower case, without accents, words of letters and digits ('Ado-Ekiti' → 'ado ekiti'). */
+export const placeKey = (text: string) =>
   text
     .toLowerCase()
     .normalize("NFKD")
@@ -28,7 +29,7 @@ const key = (text: string) =>
 function buildIndex(): Map<string, NamedPlace[]> {
   const index = new Map<string, NamedPlace[]>();
   const add = (name: string, place: NamedPlace) => {
-    const k = key(name);
+    const k = placeKey(name);
     const list = index.get(k) ?? [];
     // One place per spelling and state: the LGA 'Ado Ekiti' and the capital 'Ado-Ekiti' are one place to a reader.
     if (!list.some((p) => p.state === place.state)) list.push(place);
@@ -58,12 +59,12 @@ export function findPlace(text: string | null | undefined, state: Region | null 
   if (!typed) return { kind: "unknown" };
   const point = parseNear(typed);
   if (point) return { kind: "place", place: { ...nearestLga(point), point } };
-  let words = key(typed).replace(/^near /, "").replace(/ state$/, "").replace(/ (lga|local government( area)?)$/, "");
+  let words = placeKey(typed).replace(/^near /, "").replace(/ state$/, "").replace(/ (lga|local government( area)?)$/, "");
   // The whole text first ('Ado Ekiti'); else 'Surulere, Oyo' or 'Surulere Oyo State': the state named last.
   let named: Region | null = null;
   if (!places().has(words)) {
     for (const region of REGIONS) {
-      const r = key(region);
+      const r = placeKey(region);
       const rest = words.slice(0, -r.length - 1).replace(/ (lga|local government( area)?)$/, "");
       if (words.endsWith(` ${r}`) && places().has(rest)) {
         named = region;
@@ -95,7 +96,7 @@ export function nearestLga(point: LatLng): { name: string; state: Region } {
 
 /** 'Ikeja, Lagos'; a capital that shares its state's name reads once ('Kano'). */
 export function placeLabel(place: { name: string; state: Region }): string {
-  return key(place.name) === key(place.state) ? place.name : `${place.name}, ${place.state}`;
+  return placeKey(place.name) === placeKey(place.state) ? place.name : `${place.name}, ${place.state}`;
 }
 
 /** The places offered with one tap when no location is shared: the chosen state's LGAs, else the largest cities. */

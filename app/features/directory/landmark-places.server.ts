@@ -14,7 +14,7 @@ import { businesses } from "../../../db/schema";
 import { getDb, queryRows } from "../../lib/db.server";
 import { distanceMeters, type LatLng } from "../../lib/geo";
 import { findLga } from "../../lib/nigeria-lgas";
-import { placeLabel, placeParam, type NamedPlace } from "../../lib/places";
+import { placeKey, placeLabel, placeParam, type NamedPlace } from "../../lib/places";
 import { REGIONS, type Region } from "../../lib/reference";
 import { TtlCache } from "./internal/directory-caches.server";
 import { isPublicBusiness } from "./internal/public-business.server";
@@ -34,13 +34,7 @@ type Located = { state: string; latitude: number; longitude: number };
 const phraseCache = new TtlCache<LandmarkMatch>(500);
 const lgaCache = new TtlCache<{ name: string; state: Region; lga: string }[]>(200);
 
-const key = (text: string) =>
-  text
-    .toLowerCase()
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .replace(/[^a-z0-9]+/g, " ")
-    .trim();
+const key = placeKey;
 
 /** 'allen avenue' → 'Allen Avenue'; a name typed with capitals keeps them ('GRA Phase 2'). */
 function displayName(typed: string): string {
