@@ -26,7 +26,7 @@ import { PRIVACY_TEXTS } from "../privacy/privacy.schemas";
 import { purgeExpiredKycDocuments } from "../privacy/purge-expired-kyc-documents.server";
 import { claimByDocument, claimLimitKey, getClaimPage } from "./claim-by-document.server";
 import { claimListing, requestClaimCode } from "./claim-listing.server";
-import { CLAIM_DOCUMENT_TEXTS, CLAIM_LIMITS, CLAIM_REVIEW_TEXTS, CLAIM_TEXTS } from "./claim.schemas";
+import { CLAIM_DOCUMENT_TEXTS, CLAIM_LIMITS, CLAIM_NOTICES, CLAIM_REVIEW_TEXTS, CLAIM_TEXTS } from "./claim.schemas";
 import { deleteListing } from "./delete-listing.server";
 import { withdrawClaim } from "./withdraw-claim.server";
 
@@ -167,6 +167,11 @@ describe("a claim by document", () => {
     expect(await getClaimPage(actor, owned.id)).toMatchObject({ mode: "dispute", listing: { id: owned.id, phone: null, byCall: false }, pending: null });
     expect(await claimByDocument(actor, { businessId: owned.id, documentKind: "cac-certificate", note: "The CAC certificate is in my name.", document: await documentPhoto() })).toMatchObject({ kind: "dispute" });
     expect((await claimsOf(owned.id))[0]).toMatchObject({ kind: "dispute", userId: claimant.id, status: "pending" });
+    // The owner is told at once, in the claim's transaction; who filed it is not said.
+    const told = await noticesFor(holder.id);
+    expect(told).toEqual([{ line: CLAIM_NOTICES.disputed(owned.name).line, path: "/dashboard", subject: CLAIM_NOTICES.disputed(owned.name).subject }]);
+    expect(JSON.stringify(told)).not.toContain(claimant.email);
+    expect(await noticesFor(claimant.id)).toEqual([]);
     expect(await refusal(getClaimPage(await actorFor(holder), owned.id))).toMatchObject({ code: "conflict" });
     // A code goes only to an unclaimed listing's phone.
     expect(await refusal(requestClaimCode(actor, { businessId: owned.id }, { clientAddress: "10.66.1.1" }))).toMatchObject({ code: "not-found" });

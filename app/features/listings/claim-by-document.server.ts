@@ -4,8 +4,8 @@
  * claimant of a listing another owner already has (a dispute). Both need the claimant's identity verified (KYC)
  * first: the reviewer checks the document against it. The document is checked as KYC checks an ID (by its bytes, size
  * and pixels, re-encoded without metadata) and kept privately in the 'kyc-documents' bucket; one pending claim per
- * owner and listing; CLAIM_LIMITS.perDay claims per owner a day. An admin decides in the Claims tab
- * (review-claim.server.ts).
+ * owner and listing; CLAIM_LIMITS.perDay claims per owner a day. A dispute's current owner is told when it is filed
+ * (not who filed it). An admin decides in the Claims tab (review-claim.server.ts).
  */
 import { and, desc, eq, sql } from "drizzle-orm";
 import { businesses, listingClaims } from "../../../db/schema";
@@ -20,7 +20,8 @@ import { getStorage } from "../../lib/storage.server";
 import type { SessionUser } from "../accounts/session-user";
 import { getKycStatus } from "../kyc/get-kyc-status.server";
 import { checkDocumentImage } from "../kyc/kyc-document.server";
-import { CLAIM_DOCUMENT_TEXTS, CLAIM_LIMITS, CLAIM_NOTE_MAX_LENGTH, CLAIM_TEXTS, isMobileNumber, type ClaimableListing } from "./claim.schemas";
+import { enqueueNotice } from "../notifications/person-notices.server";
+import { CLAIM_DOCUMENT_TEXTS, CLAIM_LIMITS, CLAIM_NOTE_MAX_LENGTH, CLAIM_NOTICES, CLAIM_TEXTS, isMobileNumber, type ClaimableListing } from "./claim.schemas";
 import { CLAIM_DOCUMENT_BUCKET, newClaimDocumentKey, removeClaimDocuments } from "./internal/claim-documents.server";
 
 const DAY_SECONDS = 86_400;
@@ -50,7 +51,7 @@ function requireBusinessAccount(actor: SessionUser | null): asserts actor is Ses
  * owner's ('dispute'). Throws 'not-found' for anything else (hidden, pending, an owner's suspended listing) and
  * 'conflict' (with a link to the dashboard) for the actor's own listing.
  */
-async function claimTarget(actor: SessionUser, businessId: string): Promise<{ listing: ClaimableListing; mode: ClaimPage["mode"] }> {
+async function claimTarget(actor: SessionUser, businessId: string): Promise<{ listing: ClaimableListing; mode: ClaimPage["mode"]; ownerId: string | null }> {
   if (!isUuid(businessId)) throw new AppError("not-found", CLAIM_TEXTS.notClaimable);
   const [row] = await getDb()
     .select({
@@ -69,8 +70,8 @@ async function claimTarget(actor: SessionUser, businessId: string): Promise<{ li
   if (row.userId === actor.id) throw new AppError("conflict", CLAIM_TEXTS.alreadyYours);
   const { userId, ...listing } = row;
   // An owned listing is never claimed by a code: only the review of a dispute can move it.
-  if (userId) return { listing: { ...listing, phone: null, byCall: false }, mode: "dispute" };
-  return { listing: { ...listing, byCall: listing.phone ? !isMobileNumber(listing.phone) : false }, mode: "claim" };
+  if (userId) return { listing: { ...listing, phone: null, byCall: false }, mode: "dispute", ownerId: userId };
+  return { listing: { ...listing, byCall: listing.phone ? !isMobileNumber(listing.phone) : false }, mode: "claim", ownerId: null };
 }
 
 /** What /business/claim/:id shows the actor. Throws as claimTarget does, and 'forbidden' for a visitor or an admin. */
@@ -106,7 +107,7 @@ export type ClaimByDocumentInput = { businessId: string; documentKind: string; n
  */
 export async function claimByDocument(actor: SessionUser | null, input: ClaimByDocumentInput): Promise<{ claimId: string; kind: ListingClaimKind }> {
   requireBusinessAccount(actor);
-  const { listing, mode } = await claimTarget(actor, input.businessId);
+  const { listing, mode, ownerId } = await claimTarget(actor, input.businessId);
   const kind: ListingClaimKind = mode === "claim" ? "document" : "dispute";
   if ((await getKycStatus(actor)).status !== "approved") throw new AppError("forbidden", CLAIM_DOCUMENT_TEXTS.kycNeeded, { reason: "kyc" });
 
@@ -150,11 +151,16 @@ export async function claimByDocument(actor: SessionUser | null, input: ClaimByD
     throw new AppError("unavailable", CLAIM_DOCUMENT_TEXTS.uploadFailed);
   }
   try {
-    const [row] = await getDb()
-      .insert(listingClaims)
-      .values({ businessId: listing.id, userId: actor.id, kind, documentKind: documentKind!, documentKey: key, note })
-      .returning({ id: listingClaims.id });
-    return { claimId: row!.id, kind };
+    const claimId = await getDb().transaction(async (tx) => {
+      const [row] = await tx
+        .insert(listingClaims)
+        .values({ businessId: listing.id, userId: actor.id, kind, documentKind: documentKind!, documentKey: key, note })
+        .returning({ id: listingClaims.id });
+      // The owner hears of a dispute when it is filed, not only when it is decided (who filed it is not said).
+      if (ownerId) await enqueueNotice(tx, { userId: ownerId, ...CLAIM_NOTICES.disputed(listing.name), path: "/dashboard" });
+      return row!.id;
+    });
+    return { claimId, kind };
   } catch (error) {
     await removeClaimDocuments([key]);
     await refundRateLimit(limitKey);

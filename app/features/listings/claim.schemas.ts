@@ -172,4 +172,11 @@ export const CLAIM_NOTICES = {
       "If you think this is a mistake, contact support from the Help page.",
     subject: `${name} was moved to another owner`,
   }),
+  disputed: (name: string) => ({
+    line: `Another business owner says ${name} is theirs. We are reviewing it; it stays yours meanwhile.`,
+    detail:
+      `Another business owner has asked us to review who owns ${name} and sent us a document. An admin will look at it; until then, and unless the review shows the business is theirs, the listing stays yours and nothing changes. ` +
+      "If you have documents that show the business is yours (a CAC certificate, a utility bill or a lease in its name), or you think this is a mistake, contact support from the Help page.",
+    subject: `Someone has asked us to review who owns ${name}`,
+  }),
 } as const;

@@ -84,7 +84,11 @@ describe("deciding a claim", () => {
     const [audit] = await getDb().select().from(auditLog).where(and(eq(auditLog.targetId, owned.id), eq(auditLog.action, "business.claim.move")));
     expect(audit).toMatchObject({ actorId: admin.id, before: { userId: holder.id, featured: true }, after: { userId: claimant.id, claimId } });
     expect(await noticesFor(claimant.id)).toEqual([expect.objectContaining({ line: CLAIM_NOTICES.approved(owned.name).line })]);
-    expect(await noticesFor(holder.id)).toEqual([expect.objectContaining({ line: CLAIM_NOTICES.moved(owned.name).line, path: "/dashboard" })]);
+    // Told when the dispute was filed, then when it was decided.
+    expect(await noticesFor(holder.id)).toEqual([
+      expect.objectContaining({ line: CLAIM_NOTICES.disputed(owned.name).line, path: "/dashboard" }),
+      expect.objectContaining({ line: CLAIM_NOTICES.moved(owned.name).line, path: "/dashboard" }),
+    ]);
   });
 
   it("refuses an approval that the claimant's plan has no room for, and one whose listing changed hands meanwhile", async () => {
