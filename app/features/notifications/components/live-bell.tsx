@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from "react";
-import { useRevalidator, useRouteLoaderData } from "react-router";
+import { useNavigation, useRevalidator, useRouteLoaderData } from "react-router";
 import type { Role } from "../../../lib/reference";
 import { BellLink } from "./bell-link";
+import { refreshScheduler } from "./refresh-scheduler";
 
 type Props = { userId: string; role: Role; initialCount: number };
 
@@ -37,22 +38,23 @@ export default function LiveBell({ userId, role, initialCount }: Props) {
   const revalidator = useRevalidator();
   const revalidateRef = useRef(revalidator.revalidate);
   const cursorRef = useRef(cursor);
+  // A refresh waits for a navigation in flight (refresh-scheduler.ts).
+  const navigation = useNavigation();
+  const navigatingRef = useRef(navigation.state !== "idle");
   useEffect(() => {
     revalidateRef.current = revalidator.revalidate;
     cursorRef.current = cursor;
+    navigatingRef.current = navigation.state !== "idle";
   });
 
   useEffect(() => {
     let cancelled = false;
     let unsubscribe: (() => void) | undefined;
-    let refreshTimer: ReturnType<typeof setTimeout> | undefined;
-    const refreshSoon = (delayMs: number) => {
-      if (refreshTimer) return;
-      refreshTimer = setTimeout(() => {
-        refreshTimer = undefined;
-        revalidateRef.current();
-      }, delayMs);
-    };
+    const refresher = refreshScheduler(
+      () => navigatingRef.current,
+      () => void revalidateRef.current(),
+    );
+    const refreshSoon = refresher.soon;
     void import("../../../lib/realtime-client").then(({ connectRealtime, subscribeRealtime }) => {
       if (cancelled) return;
       connectRealtime(userId, cursorRef.current);
@@ -74,7 +76,7 @@ export default function LiveBell({ userId, role, initialCount }: Props) {
     return () => {
       cancelled = true;
       unsubscribe?.();
-      clearTimeout(refreshTimer);
+      refresher.cancel();
     };
   }, [userId, role]);
 
