@@ -10,16 +10,15 @@ import { and, eq } from "drizzle-orm";
 import { account } from "../../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { getDb } from "../../lib/db.server";
-import { verifyPassword } from "../../lib/password.server";
-import { hitRateLimit, refundRateLimit } from "../../lib/rate-limit.server";
 import { isLiveProof, proofFor } from "./internal/identity-proof.server";
+import { confirmPassword, PASSWORD_CONFIRM_FAILURES } from "./password-confirmation.server";
 import { minutesLeft } from "./internal/phone-codes.server";
 import { REAUTH_TEXTS } from "./phone.schemas";
 import type { SessionUser } from "./session-user";
 import { confirmHolderCode, verifiedPhone } from "./verify-phone.server";
 
-/** The wrong passwords allowed per account in a window (as deleting the account). */
-export const IDENTITY_PASSWORD_FAILURES = { limit: 10, windowSeconds: 15 * 60 } as const;
+/** The wrong passwords allowed per account in a window: one count with deleting the account (password-confirmation). */
+export const IDENTITY_PASSWORD_FAILURES = PASSWORD_CONFIRM_FAILURES;
 
 /** How this account confirms it is them: its password, a code to its number, or neither (then only support can help). */
 export type IdentityCheck = { way: "password" } | { way: "code"; phone: string } | { way: "none" };
@@ -58,15 +57,9 @@ export async function confirmIdentity(actor: SessionUser | null, input: { passwo
   if (hash) {
     const password = input.password ?? "";
     if (!password) throw new AppError("invalid", REAUTH_TEXTS.passwordRequired, { fields: { password: REAUTH_TEXTS.passwordRequired } });
-    // Each try is counted before the password is checked, so parallel guesses cannot all pass under the cap; a right
-    // password takes its try back.
-    const failures = `confirm-identity-fail:${actor.id}`;
-    const tried = await hitRateLimit(failures, IDENTITY_PASSWORD_FAILURES.limit, IDENTITY_PASSWORD_FAILURES.windowSeconds);
-    if (!tried.allowed) throw new AppError("rate-limited", REAUTH_TEXTS.tooManyWrong(minutesLeft(tried.retryAfterSeconds)));
-    if (!(await verifyPassword({ hash, password }))) {
-      throw new AppError("invalid", REAUTH_TEXTS.wrongPassword, { fields: { password: REAUTH_TEXTS.wrongPassword } });
-    }
-    await refundRateLimit(failures);
+    const checked = await confirmPassword(actor.id, hash, password);
+    if (checked.outcome === "too-many") throw new AppError("rate-limited", REAUTH_TEXTS.tooManyWrong(minutesLeft(checked.retryAfterSeconds)));
+    if (checked.outcome === "wrong") throw new AppError("invalid", REAUTH_TEXTS.wrongPassword, { fields: { password: REAUTH_TEXTS.wrongPassword } });
     return proofFor(actor.id);
   }
   if (!(await verifiedPhone(actor))) throw new AppError("forbidden", REAUTH_TEXTS.noWay);

@@ -8,9 +8,9 @@ import { recordAudit } from "../../lib/audit.server";
 import { getDb, queryRows } from "../../lib/db.server";
 import { forgetEmailsTo } from "../../lib/email.server";
 import { logger } from "../../lib/logger.server";
-import { verifyPassword } from "../../lib/password.server";
-import { hitRateLimit, peekRateLimit, resetRateLimit } from "../../lib/rate-limit.server";
+import { resetRateLimit } from "../../lib/rate-limit.server";
 import { getStorage } from "../../lib/storage.server";
+import { confirmPassword, passwordConfirmKey } from "../accounts/password-confirmation.server";
 import type { SessionUser } from "../accounts/session-user";
 import { confirmHolderCode } from "../accounts/verify-phone.server";
 import { removeOwnerListings } from "../listings/remove-owner-listings.server";
@@ -18,7 +18,6 @@ import { removeAuthorReviews } from "../reviews/remove-author-reviews.server";
 import { confirmsDeletion, DELETED_USER_NAME, PRIVACY_TEXTS } from "./privacy.schemas";
 
 /** Wrong passwords allowed per account in the window before deletion is refused for a while (as sign-in). */
-export const DELETE_ACCOUNT_LIMITS = { passwordFailures: 10, windowSeconds: 15 * 60 } as const;
 
 /** The e-mail a deleted account keeps: unique, and undeliverable by definition (.invalid, RFC 2606). */
 export function deletedEmailFor(userId: string): string {
@@ -64,16 +63,14 @@ export async function deleteMyAccount(actor: SessionUser | null, input: { passwo
   if (Object.keys(fields).length > 0) throw new AppError("invalid", PRIVACY_TEXTS.checkFields, { fields });
 
   // Re-authentication: a session left open on a shared phone must not be enough to erase the account.
-  const failures = `delete-account-fail:${actor.id}`;
-  if ((await peekRateLimit(failures, DELETE_ACCOUNT_LIMITS.windowSeconds)) >= DELETE_ACCOUNT_LIMITS.passwordFailures) {
-    throw new AppError("rate-limited");
-  }
   if (byCode) {
     // The code's own rules (5 tries, 10 minutes, one use) bound the guesses.
     await confirmHolderCode(actor, input.code ?? "");
-  } else if (!(await verifyPassword({ hash: credential!.hash!, password }))) {
-    await hitRateLimit(failures, DELETE_ACCOUNT_LIMITS.passwordFailures, DELETE_ACCOUNT_LIMITS.windowSeconds);
-    throw new AppError("invalid", PRIVACY_TEXTS.checkFields, { fields: { password: PRIVACY_TEXTS.wrongPassword } });
+  } else {
+    // One count of wrong passwords with 'confirm it is you' (accounts/password-confirmation.server.ts).
+    const checked = await confirmPassword(actor.id, credential!.hash!, password);
+    if (checked.outcome === "too-many") throw new AppError("rate-limited");
+    if (checked.outcome === "wrong") throw new AppError("invalid", PRIVACY_TEXTS.checkFields, { fields: { password: PRIVACY_TEXTS.wrongPassword } });
   }
 
   const { outcome, removeListingFiles, kycKeys, claimKeys } = await getDb().transaction(async (tx) => {
@@ -191,7 +188,7 @@ export async function deleteMyAccount(actor: SessionUser | null, input: { passwo
       claimKeys: claims.flatMap((c) => (c.key ? [c.key] : [])),
     };
   });
-  await resetRateLimit(failures);
+  await resetRateLimit(passwordConfirmKey(actor.id));
 
   // After the commit: the rows that named these files are gone, so a failed delete only leaves an orphan file,
   // which the log reports.

@@ -19,6 +19,8 @@ import { EMAIL_QUEUE, enqueueEmail } from "../../lib/email.server";
 import { deliveredMail } from "../../../tests/support/outbox";
 import { getEnv, setEnv } from "../../lib/env.server";
 import { getStorage } from "../../lib/storage.server";
+import { confirmIdentity } from "../accounts/confirm-identity.server";
+import { PASSWORD_CONFIRM_FAILURES } from "../accounts/password-confirmation.server";
 import { registerUser } from "../accounts/register-user.server";
 import { getSessionUser } from "../accounts/session.server";
 import { listKycSubmissions } from "../kyc/list-kyc-submissions.server";
@@ -156,6 +158,21 @@ describe("deleting one's account", () => {
     const actor = await actorFor(visitor);
     for (let i = 0; i < 10; i++) await refusal(deleteMyAccount(actor, { password: `wrong-${i}`, confirmation: CONFIRM }));
     expect(await refusal(deleteMyAccount(actor, { password: DEFAULT_PASSWORD, confirmation: CONFIRM }))).toMatchObject({ code: "rate-limited" });
+  });
+
+  it("counts wrong passwords here and at 'confirm it is you' as one allowance: 10 in all, not 10 through each", async () => {
+    const actor = await actorFor(await createVisitor(getDb()));
+    for (let i = 0; i < 5; i++) {
+      expect(await refusal(confirmIdentity(actor, { password: `wrong-a${i}` }))).toMatchObject({ code: "invalid" });
+      expect(await refusal(deleteMyAccount(actor, { password: `wrong-b${i}`, confirmation: CONFIRM }))).toMatchObject({ code: "invalid" });
+    }
+    expect(await refusal(deleteMyAccount(actor, { password: DEFAULT_PASSWORD, confirmation: CONFIRM }))).toMatchObject({ code: "rate-limited" });
+    expect(await refusal(confirmIdentity(actor, { password: DEFAULT_PASSWORD }))).toMatchObject({ code: "rate-limited" });
+    // Guesses sent at once are each counted before they are checked: no more than the allowance is ever checked.
+    const other = await actorFor(await createVisitor(getDb()));
+    const outcomes = await Promise.all(Array.from({ length: 14 }, (_, i) => refusal(deleteMyAccount(other, { password: `wrong-c${i}`, confirmation: CONFIRM }))));
+    expect(outcomes.filter((o) => o.code === "invalid")).toHaveLength(PASSWORD_CONFIRM_FAILURES.limit);
+    expect(outcomes.filter((o) => o.code === "rate-limited")).toHaveLength(14 - PASSWORD_CONFIRM_FAILURES.limit);
   });
 
   it("ends every session, removes listings and files, keeps messages, payments and the audit trail, and frees the e-mail", async () => {
