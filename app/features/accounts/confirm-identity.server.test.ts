@@ -12,6 +12,7 @@ import { deliveredMail } from "../../../tests/support/outbox";
 import { refusal } from "../../../tests/support/refusals";
 import { getDb } from "../../lib/db.server";
 import { requestEmailChange } from "./change-email.server";
+import { smsPages } from "../../lib/sms-pages";
 import { confirmIdentity, IDENTITY_PASSWORD_FAILURES, identityCheckFor, liveProof } from "./confirm-identity.server";
 import { IDENTITY_PROOF_MINUTES, PHONE_TEXTS, REAUTH_TEXTS } from "./phone.schemas";
 import { confirmPhoneCode, requestHolderCode, requestPhoneCode, verifiedPhone } from "./verify-phone.server";
@@ -99,6 +100,11 @@ describe("confirming it is you before changing the number or the e-mail address"
     expect(await refusal(confirmIdentity(actor, { password: DEFAULT_PASSWORD }))).toMatchObject({ code: "invalid", fields: { code: REAUTH_TEXTS.codeRequired } });
     expect(await requestHolderCode(actor, { clientAddress: address() })).toEqual({ phone: number.e164 });
     const code = await codeSentTo(number.e164);
+    // Its own text, saying what the code unlocks: it cannot pass for a sign-in's or a new number's code.
+    const text = (await deliveredMail(500)).find((m) => m.channel === "sms" && m.to === number.e164)?.text;
+    expect(text).toBe(PHONE_TEXTS.holderSms(code));
+    expect(text).not.toBe(PHONE_TEXTS.sms(code));
+    expect(smsPages(text!)).toBe(1);
     const wrong = code === "000000" ? "111111" : "000000";
     expect(await refusal(confirmIdentity(actor, { code: wrong }))).toMatchObject({ fields: { code: PHONE_TEXTS.wrongCode } });
     const proof = await confirmIdentity(actor, { code });

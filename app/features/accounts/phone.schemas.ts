@@ -29,6 +29,12 @@ export const PHONE_TEXTS = {
   verified: (phone: string) => `Your phone number ${displayPhone(phone)} is verified.`,
   /** The SMS: who it is from, the code, how long it works, and that nobody should ask for it. */
   sms: (code: string) => `Naija Directory: your code is ${code}. It works for 10 minutes. Never share it: we will never ask you for it.`,
+  /**
+   * The SMS of a code to an account's own number to confirm it is them (no password: deleting the account, changing its
+   * number or e-mail). It says what the code unlocks, so a person asked for it by someone else can tell; one SMS page.
+   */
+  holderSms: (code: string) =>
+    `Naija Directory: to change your account's number or e-mail or delete it, your code is ${code}. Works 10 minutes. Not you? Never share it.`,
   /** What the voice call reads out (Termii reads our code; the text is what the development outbox shows). */
   voice: (code: string) => `Naija Directory voice call: your code is ${code}. It works for 10 minutes.`,
   /** To the number an account replaced, and to the account's number when its e-mail address changed. */

@@ -39,11 +39,11 @@ export async function requestPhoneCode(
 }
 
 /** A code to `phone` for this account, within the caps per account and per connection. */
-async function sendCode(actor: SessionUser, phone: string, context: { clientAddress?: string | null }): Promise<{ phone: string }> {
+async function sendCode(actor: SessionUser, phone: string, context: { clientAddress?: string | null }, text?: (code: string) => string): Promise<{ phone: string }> {
   const perAccount = await hitRateLimit(`phone-code-user:${actor.id}`, PHONE_CODE_LIMITS.perAccount, PHONE_CODE_LIMITS.perAccountWindowMinutes * 60);
   if (!perAccount.allowed) throw new AppError("rate-limited", PHONE_TEXTS.tooManyFromHere(minutesLeft(perAccount.retryAfterSeconds)));
   await hitAddressCap(context.clientAddress);
-  await getDb().transaction((tx) => issuePhoneCode(tx, { phone, purpose: PURPOSE, userId: actor.id }));
+  await getDb().transaction((tx) => issuePhoneCode(tx, { phone, purpose: PURPOSE, userId: actor.id, text }));
   return { phone };
 }
 
@@ -82,7 +82,8 @@ export async function requestHolderCode(actor: SessionUser | null, context: { cl
   if (!actor) throw new AppError("unauthenticated", PHONE_TEXTS.failed);
   const phone = await verifiedPhone(actor);
   if (!phone) throw new AppError("invalid", PHONE_TEXTS.failed);
-  return sendCode(actor, phone, context);
+  // Its own text: what the code unlocks, so it cannot pass for a sign-in or a new number's code.
+  return sendCode(actor, phone, context, PHONE_TEXTS.holderSms);
 }
 
 /** Checks and uses up a code sent by requestHolderCode; throws AppError 'invalid' with the code field's message. */

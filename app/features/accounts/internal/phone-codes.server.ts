@@ -35,7 +35,10 @@ export async function hitAddressCap(clientAddress: string | null | undefined): P
  * Issues a code to `phone` (E.164) for `purpose` and enqueues it by SMS, or read out by a voice call (`voice`), in
  * `tx`. Throws AppError 'rate-limited' past the number's cap; nothing is sent then.
  */
-export async function issuePhoneCode(tx: Tx, input: { phone: string; purpose: PhoneCodePurpose; userId: string | null; voice?: boolean }): Promise<void> {
+export async function issuePhoneCode(
+  tx: Tx,
+  input: { phone: string; purpose: PhoneCodePurpose; userId: string | null; voice?: boolean; text?: (code: string) => string },
+): Promise<void> {
   const { phone } = input;
   // The number's own cap, over the last 15 minutes exactly (its rows, by phone_codes_phone_idx), under a lock on the
   // number so two requests at once cannot both pass it.
@@ -54,7 +57,7 @@ export async function issuePhoneCode(tx: Tx, input: { phone: string; purpose: Ph
     id, phone, purpose: input.purpose, userId: input.userId, codeHash: codeHash(id, code),
     expiresAt: sql`now() + make_interval(mins => ${PHONE_CODE.validMinutes})`,
   });
-  await enqueueSms(tx, input.voice ? { to: phone, text: PHONE_TEXTS.voice(code), voiceCode: code } : { to: phone, text: PHONE_TEXTS.sms(code) });
+  await enqueueSms(tx, input.voice ? { to: phone, text: PHONE_TEXTS.voice(code), voiceCode: code } : { to: phone, text: (input.text ?? PHONE_TEXTS.sms)(code) });
 }
 
 /** A refusal of the code field, with the field's message. */
