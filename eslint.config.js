@@ -50,6 +50,7 @@ const FEATURE_DEPENDENCIES = {
   messaging: ["accounts", "notifications", "analytics"],
   plans: ["accounts"],
   analytics: ["accounts", "plans", "notifications"],
+  verification: ["accounts", "notifications"],
   kyc: ["accounts"],
   listings: ["accounts", "plans", "notifications", "kyc"],
   featured: ["accounts", "listings"],

@@ -419,6 +419,51 @@ describe.runIf(runsOnce)("SMS settings (SMS_PROVIDER=termii, TERMII_*)", () => {
   });
 });
 
+describe.runIf(runsOnce)("identity provider settings (IDENTITY_PROVIDER=verifyme, VERIFYME_*)", () => {
+  const KEY = `vm_live_${"c3d4".repeat(10)}`;
+  const VERIFYME = { IDENTITY_PROVIDER: "verifyme", VERIFYME_SECRET_KEY: KEY };
+  const PRODUCTION = { NODE_ENV: "production", AUTH_SECRET: SECRET, ...PRODUCTION_REST };
+
+  it("are unset by default, production included (no provider: photo-ID KYC only); a whole VerifyMe configuration is taken", () => {
+    const env = parseEnv({ DATA_DIR: dataDir });
+    expect([env.IDENTITY_PROVIDER, env.VERIFYME_SECRET_KEY, env.VERIFYME_BASE_URL]).toEqual([undefined, undefined, undefined]);
+    expect(parseEnv({ DATA_DIR: dataDir, ...PRODUCTION }).IDENTITY_PROVIDER).toBeUndefined();
+    expect(parseEnv({ DATA_DIR: dataDir, ...VERIFYME })).toMatchObject(VERIFYME);
+    // A JWT-looking key (letters, digits, '.', '_', '-') is taken as it is.
+    const jwtLike = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOjEsImVudiI6ImxpdmUifQ.c2lnbmF0dXJlLW9mLXRoZS1rZXk";
+    expect(parseEnv({ DATA_DIR: dataDir, ...VERIFYME, VERIFYME_SECRET_KEY: jwtLike }).VERIFYME_SECRET_KEY).toBe(jwtLike);
+    const production = parseEnv({ DATA_DIR: dataDir, ...PRODUCTION, ...VERIFYME, VERIFYME_BASE_URL: "https://vapi.verifyme.ng" });
+    expect(production).toMatchObject({ ...VERIFYME, VERIFYME_BASE_URL: "https://vapi.verifyme.ng" });
+  });
+
+  it.each([
+    ["development", {}],
+    ["production", PRODUCTION],
+  ])("refuses half a configuration in %s, naming what is missing or stray, and never repeats the key", (_name, base) => {
+    expect(envError({ ...base, IDENTITY_PROVIDER: "verifyme" }).message).toContain("VERIFYME_SECRET_KEY: required when IDENTITY_PROVIDER is verifyme");
+    const stray = envError({ ...base, VERIFYME_SECRET_KEY: KEY, VERIFYME_BASE_URL: "https://vapi.verifyme.ng" }).message;
+    expect(stray).toContain("VERIFYME_SECRET_KEY: set without IDENTITY_PROVIDER");
+    expect(stray).toContain("VERIFYME_BASE_URL: set without IDENTITY_PROVIDER");
+    expect(stray).not.toContain(KEY);
+  });
+
+  it("refuses another provider's name and a key with spaces or too short, never repeating it", () => {
+    expect(envError({ IDENTITY_PROVIDER: "smileid" }).message).toContain("IDENTITY_PROVIDER: must be verifyme");
+    for (const bad of [`${KEY} ;`, "Bearer abcdefghijklmnopqrstuvwxyz", "short-key"]) {
+      const { message } = envError({ ...VERIFYME, VERIFYME_SECRET_KEY: bad });
+      expect(message).toContain("VERIFYME_SECRET_KEY: must be a VerifyMe secret key");
+      expect(message).not.toContain(bad);
+    }
+  });
+
+  it("VERIFYME_BASE_URL is https, or a loopback http:// address outside production (the tests' fake)", () => {
+    expect(parseEnv({ DATA_DIR: dataDir, ...VERIFYME, VERIFYME_BASE_URL: "http://127.0.0.1:4013" }).VERIFYME_BASE_URL).toBe("http://127.0.0.1:4013");
+    expect(envError({ ...VERIFYME, VERIFYME_BASE_URL: "http://vapi.verifyme.example" }).message).toContain("VERIFYME_BASE_URL: must be an https:// URL");
+    expect(envError({ ...PRODUCTION, ...VERIFYME, VERIFYME_BASE_URL: "http://127.0.0.1:4013" }).message).toContain("VERIFYME_BASE_URL: must be an https:// URL");
+    expect(envError({ ...VERIFYME, VERIFYME_BASE_URL: "ftp://vapi.verifyme.ng" }).message).toContain("VERIFYME_BASE_URL:");
+  });
+});
+
 describe.runIf(runsOnce)("WhatsApp settings (WHATSAPP_*)", () => {
   const WHATSAPP = {
     WHATSAPP_ACCESS_TOKEN: `EAAG${"x9".repeat(30)}`,

@@ -115,6 +115,18 @@ const EnvSchema = z.object({
   // Where the Graph API is, with its version: https://graph.facebook.com/v21.0, or a loopback address outside
   // production (the tests' fake Graph API).
   WHATSAPP_GRAPH_URL: z.url({ protocol: /^https?$/, message: "must be an https:// URL such as https://graph.facebook.com/v21.0" }).optional(),
+  // Identity checks for the verification levels (app/features/verification/internal/identity-provider.server.ts): a
+  // virtual NIN and CAC lookups through VerifyMe (https://docs.verifyme.ng). Unset: no provider, the photo-ID KYC with
+  // an admin's review is the only path (valid in production too). The secret key (test or live, from VerifyMe's
+  // dashboard; its docs give no format) authenticates every call as a Bearer token; never logged, and zod's messages
+  // never repeat it.
+  IDENTITY_PROVIDER: z.enum(["verifyme"], { message: "must be verifyme" }).optional(),
+  VERIFYME_SECRET_KEY: z
+    .string()
+    .regex(/^[\x21-\x7e]{16,4096}$/, "must be a VerifyMe secret key (from VerifyMe's dashboard: at least 16 characters, no spaces)")
+    .optional(),
+  // Where VerifyMe's API is: https://vapi.verifyme.ng, or a loopback address outside production (the tests' fake).
+  VERIFYME_BASE_URL: z.url({ protocol: /^https?$/, message: "must be an https:// URL such as https://vapi.verifyme.ng" }).optional(),
   /** Days a decided KYC submission keeps its ID document before the scheduler deletes it (privacy page). */
   KYC_RETENTION_DAYS: z.coerce
     .number({ message: "must be a whole number of days" })
@@ -250,6 +262,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   problems.push(...paystackProblems(env, isProduction));
   problems.push(...smsProblems(env, isProduction));
   problems.push(...whatsAppProblems(env, isProduction));
+  problems.push(...identityProviderProblems(env, isProduction));
   // /metrics shows traffic, errors and the machine's state: a listener reachable from other machines needs the token too.
   if (env.METRICS_PORT !== undefined && !isLoopbackHost(env.METRICS_HOST) && !env.METRICS_TOKEN) {
     problems.push("METRICS_TOKEN: required when METRICS_HOST is not a loopback address (the metrics listener would be open to the network)");
@@ -379,6 +392,29 @@ function whatsAppProblems(env: z.infer<typeof EnvSchema>, isProduction: boolean)
   }
   if (env.WHATSAPP_GRAPH_URL?.startsWith("http://") && (isProduction || !isLoopbackUrl(env.WHATSAPP_GRAPH_URL))) {
     problems.push("WHATSAPP_GRAPH_URL: must be an https:// URL (http:// only for a loopback address outside production)");
+  }
+  return problems;
+}
+
+/**
+ * Identity provider settings that cannot work (the verification levels): half a configuration names what is missing,
+ * the VerifyMe settings without IDENTITY_PROVIDER name it, and the API is reached over TLS except a loopback address
+ * outside production. No provider at all is a valid configuration, in production too.
+ */
+function identityProviderProblems(env: z.infer<typeof EnvSchema>, isProduction: boolean): string[] {
+  const problems: string[] = [];
+  if (env.IDENTITY_PROVIDER === "verifyme") {
+    if (!env.VERIFYME_SECRET_KEY) {
+      problems.push("VERIFYME_SECRET_KEY: required when IDENTITY_PROVIDER is verifyme (the secret key from VerifyMe's dashboard, Developers → Settings)");
+    }
+  } else {
+    const stray = (["VERIFYME_SECRET_KEY", "VERIFYME_BASE_URL"] as const).filter((name) => env[name]);
+    for (const name of stray) {
+      problems.push(`${name}: set without IDENTITY_PROVIDER (no identity would be checked through VerifyMe); set IDENTITY_PROVIDER=verifyme too, or unset ${name}`);
+    }
+  }
+  if (env.VERIFYME_BASE_URL?.startsWith("http://") && (isProduction || !isLoopbackUrl(env.VERIFYME_BASE_URL))) {
+    problems.push("VERIFYME_BASE_URL: must be an https:// URL (http:// only for a loopback address outside production)");
   }
   return problems;
 }
