@@ -30,6 +30,9 @@ export default [
   route("dashboard/analytics", "routes/owner/analytics.tsx"),
   route("dashboard/analytics.csv", "routes/owner/analytics-csv.ts"),
   route("kyc-verification", "routes/owner/kyc-verification.tsx"),
+  // Verification levels (issue 35): the owner's page, and what each level means for everyone
+  route("dashboard/verification", "routes/owner/verification.tsx"),
+  route("verification", "routes/public/verification.tsx"),
   route("business/create", "routes/owner/business-create.tsx"),
   route("business/edit/:id", "routes/owner/business-edit.tsx"),
   route("business/claim/:id", "routes/owner/business-claim.tsx"),

@@ -139,6 +139,7 @@ describe("scheduled jobs run once per slot across processes (job_runs)", () => {
       ["renewal-reminders", "ok"],
       ["weekly-summaries", "ok"],
       ["lead-digests", "ok"],
+      ["expire-verifications", "ok"],
       ["purge-kyc-documents", "ok"],
       ["search-statistics", "ok"],
       ["prune-realtime-events", "ok"],

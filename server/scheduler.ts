@@ -11,6 +11,7 @@ import { closeStalePayments } from "../app/features/payments/close-stale-payment
 import { KYC_PURGE_BATCH, purgeExpiredKycDocuments } from "../app/features/privacy/purge-expired-kyc-documents.server";
 import { purgeListingEvents } from "../app/features/analytics/purge-listing-events.server";
 import { pruneOldPhoneCodes } from "../app/features/accounts/verify-phone.server";
+import { expireVerifications } from "../app/features/verification/expire-verifications.server";
 import { getDb, queryRows, type Db } from "../app/lib/db.server";
 import { getEnv } from "../app/lib/env.server";
 import { scrubText } from "../app/lib/log-safety";
@@ -88,6 +89,15 @@ export function defaultJobs(): ScheduledJob[] {
       run: async () => {
         const { owners } = await sendLeadDigests();
         return owners > 0 ? { owners } : null;
+      },
+    },
+    {
+      // Verification levels past their date end as expired, their owners told (issue 35), a batch a run.
+      name: "expire-verifications",
+      everyMs: 10 * 60_000,
+      run: async () => {
+        const { expired } = await expireVerifications();
+        return expired > 0 ? { expired } : null;
       },
     },
     {

@@ -5,7 +5,7 @@
 
 /** Static paths of both spec route tables (plus /privacy, /suggest and /404). */
 export const KNOWN_STATIC_PATHS = [
-  "/", "/businesses", "/login", "/register", "/register/visitor", "/register/business", "/dashboard", "/dashboard/analytics", "/dashboard/payments",
+  "/", "/businesses", "/login", "/register", "/register/visitor", "/register/business", "/dashboard", "/dashboard/analytics", "/dashboard/payments", "/dashboard/verification", "/verification",
   "/business/create", "/kyc-verification", "/messages", "/menu", "/pricing", "/featured-plans", "/help",
   "/feedback", "/profile", "/notifications", "/admin", "/privacy", "/unsubscribe", "/confirm-email", "/saved", "/offline", "/suggest", "/404",
 ] as const;

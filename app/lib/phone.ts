@@ -60,3 +60,6 @@ export function dialPhone(stored: string | null | undefined): string | null {
   const canonical = canonicalPhone(stored ?? "");
   return canonical.ok ? canonical.value : null;
 }
+
+/** A Nigerian mobile number (an SMS reaches it); anything else is called, and the code read out. */
+export const isMobileNumber = (phone: string) => /^\+234[789][01]\d{8}$/.test(phone);

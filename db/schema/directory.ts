@@ -115,6 +115,9 @@ export const businesses = pgTable(
     sourceGoneAt: ts("source_gone_at"),
     claimedAt: ts("claimed_at"),
     coveredBy: uuid("covered_by").references((): AnyPgColumn => businesses.id, { onDelete: "set null" }),
+    // The levels the listing shows now, as bits (1 phone, 2 identity, 4 registered business; issue 35, ADR 39), kept by
+    // app/features/verification in the transaction of each change: search's 'Verified' filter reads them (migration 0045).
+    verifiedLevels: smallint("verified_levels").notNull().default(0),
     socialMediaLinks: jsonb("social_media_links").$type<Record<string, string>>().notNull().default({}),
     createdAt: ts("created_at").notNull().defaultNow(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
@@ -192,6 +195,10 @@ export const businesses = pgTable(
     check("businesses_source_check", sql`(${t.source} is null) = (${t.sourceId} is null) and (${t.source} is null or ${t.source} ~ '^(osm|overture|suggestion|csv:[a-z0-9-]{1,40})$')`),
     uniqueIndex("businesses_source_key").on(t.source, t.sourceId).where(sql`source is not null`),
     index("businesses_covered_by_idx").on(t.coveredBy).where(sql`covered_by is not null`),
+    check("businesses_verified_levels_check", sql`${t.verifiedLevels} between 0 and 7`),
+    index("businesses_public_verified_idx")
+      .on(t.createdAt.desc(), t.id)
+      .where(sql`verified_levels > 0 and approved and approval_status = 'approved' and not owner_suspended and (user_id is not null or source is not null)`),
     // Possible duplicates in Business Approvals (issue 16): other listings with the same phone number.
     index("businesses_phone_idx").on(t.phoneNumber).where(sql`phone_number is not null`),
   ],

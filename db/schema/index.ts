@@ -10,3 +10,4 @@ export * from "./deliveries";
 export * from "./phone-codes";
 export * from "./listing-claims";
 export * from "./suggestions";
+export * from "./verifications";

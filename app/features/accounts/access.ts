@@ -10,6 +10,7 @@ export const GUARDED_ROUTES: ReadonlyArray<{ path: string; roles: readonly Role[
   { path: "/dashboard/payments", roles: ["business"] },
   { path: "/dashboard/analytics", roles: ["business"] },
   { path: "/dashboard/analytics.csv", roles: ["business"] },
+  { path: "/dashboard/verification", roles: ["business"] },
   { path: "/business/create", roles: ["business"] },
   { path: "/business/edit/:id", roles: ["business"] },
   { path: "/kyc-verification", roles: ["business"] },

@@ -1,6 +1,6 @@
 /**
  * Proving that one holds a phone number that is not an account's (issue 34): the number of an imported listing its
- * owner claims. The same codes as every other purpose (internal/phone-codes.server.ts: 6 digits, 10 minutes, 5 tries,
+ * owner claims, or of an owner's listing whose phone they verify (issue 35). The same codes as every other purpose (internal/phone-codes.server.ts: 6 digits, 10 minutes, 5 tries,
  * one use, 3 per number per 15 minutes, the per-connection cap), bound to the account that asks, by SMS or — for a
  * landline, which cannot read one — read out by a voice call. The caller acts on the proof in its own transaction and
  * uses the code up there.
@@ -14,12 +14,15 @@ import type { SessionUser } from "./session-user";
 
 const PURPOSE = "claim-listing";
 
-/** Sends a code to `phone` (E.164) for this account, by SMS or by a voice call. Throws AppError 'rate-limited'. */
-export async function sendNumberProofCode(actor: SessionUser, input: { phone: string; voice: boolean }, context: { clientAddress?: string | null }): Promise<void> {
+/**
+ * Sends a code to `phone` (E.164) for this account, by SMS (`text`: what the SMS says the code is for, keeping 'your
+ * code is NNNNNN.') or by a voice call. Throws AppError 'rate-limited'.
+ */
+export async function sendNumberProofCode(actor: SessionUser, input: { phone: string; voice: boolean; text?: (code: string) => string }, context: { clientAddress?: string | null }): Promise<void> {
   const perAccount = await hitRateLimit(`phone-code-user:${actor.id}`, PHONE_CODE_LIMITS.perAccount, PHONE_CODE_LIMITS.perAccountWindowMinutes * 60);
   if (!perAccount.allowed) throw new AppError("rate-limited", PHONE_TEXTS.tooManyFromHere(minutesLeft(perAccount.retryAfterSeconds)));
   await hitAddressCap(context.clientAddress);
-  await getDb().transaction((tx) => issuePhoneCode(tx, { phone: input.phone, purpose: PURPOSE, userId: actor.id, voice: input.voice }));
+  await getDb().transaction((tx) => issuePhoneCode(tx, { phone: input.phone, purpose: PURPOSE, userId: actor.id, voice: input.voice, text: input.text }));
 }
 
 /** Checks the code (a try used); returns the code's id for `useNumberProofCode`. Throws AppError 'invalid' with the code field's message. */

@@ -30,6 +30,8 @@ import { REVIEW_TEXTS } from "../reviews/review.schemas";
 import { decideSuggestion } from "../suggestions/decide-suggestion.server";
 import { SUGGESTION_OUTCOME_TITLES, SUGGESTION_TEXTS } from "../suggestions/suggestion.schemas";
 import { formText } from "../../lib/form-fields";
+import { revokeVerification } from "../verification/revoke-verification.server";
+import { VERIFICATION_TEXTS } from "../verification/verification.schemas";
 
 /** The Reports tab's intents and the action each asks of `resolveReports`. */
 const REPORT_INTENTS = { "report-dismiss": "dismiss", "report-remove": "remove", "report-suspend": "suspend" } as const;
@@ -354,6 +356,18 @@ export async function runAdminAction(actor: SessionUser | null, form: FormData):
         return ok(SUGGESTION_TEXTS.rejected);
       } catch (error) {
         return fail(error, SUGGESTION_TEXTS.actionFailed, {
+          values: { reason },
+          fieldError: isAppError(error) ? error.fields?.reason : undefined,
+        });
+      }
+    }
+    case "verification-revoke": {
+      const reason = formText(form, "reason");
+      try {
+        await revokeVerification(actor, { verificationId: targetId, reason });
+        return ok(VERIFICATION_TEXTS.revoked);
+      } catch (error) {
+        return fail(error, VERIFICATION_TEXTS.revokeFailed, {
           values: { reason },
           fieldError: isAppError(error) ? error.fields?.reason : undefined,
         });

@@ -10,12 +10,13 @@ import { likePattern } from "../../lib/sql.server";
 import { toPaged } from "../../lib/pagination";
 
 describe("admin panel inputs", () => {
-  it("has the spec's eight tabs in order, then Reports, Overview, Deliveries, Claims and Suggestions, and reads unknown tabs as Users", () => {
+  it("has the spec's eight tabs in order, then Reports, Overview, Deliveries, Claims, Suggestions and Verification, and reads unknown tabs as Users", () => {
     expect(ADMIN_TABS.map((t) => t.label)).toEqual([
       "Users", "Business Approvals", "KYC Approvals", "Featured Requests", "Featured Management", "Subscriptions", "Notifications", "Feedback", "Reports", "Overview",
-      "Deliveries", "Claims", "Suggestions",
+      "Deliveries", "Claims", "Suggestions", "Verification",
     ]);
     expect(parseAdminTab("suggestions")).toBe("suggestions");
+    expect(parseAdminTab("verifications")).toBe("verifications");
     expect(parseAdminTab("reports")).toBe("reports");
     expect(parseAdminTab("overview")).toBe("overview");
     expect(parseAdminTab("deliveries")).toBe("deliveries");

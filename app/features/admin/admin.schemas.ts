@@ -27,6 +27,8 @@ export const ADMIN_TABS = [
   { id: "claims", label: "Claims" },
   // Issue 34: visitors' suggestions (a missing business, a change to a listing), oldest first.
   { id: "suggestions", label: "Suggestions" },
+  // Issue 35: verification levels standing (newest first), each revocable with a reason.
+  { id: "verifications", label: "Verification" },
 ] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number]["id"];
 

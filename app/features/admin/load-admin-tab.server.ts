@@ -29,6 +29,8 @@ import { REPORT_TEXTS } from "../reports/report.schemas";
 import { listHeldReviews, type HeldReview } from "../reviews/list-held-reviews.server";
 import { listPendingSuggestions, type PendingSuggestion } from "../suggestions/list-pending-suggestions.server";
 import { SUGGESTION_TEXTS } from "../suggestions/suggestion.schemas";
+import { listStandingVerifications, type AdminVerificationRow } from "../verification/revoke-verification.server";
+import { VERIFICATION_TEXTS } from "../verification/verification.schemas";
 
 const LOAD_ERRORS: Record<AdminTab, string> = {
   users: ADMIN_TEXTS.anError,
@@ -44,6 +46,7 @@ const LOAD_ERRORS: Record<AdminTab, string> = {
   deliveries: DELIVERY_TEXTS.loadFailed,
   claims: CLAIM_REVIEW_TEXTS.loadFailed,
   suggestions: SUGGESTION_TEXTS.loadFailed,
+  verifications: VERIFICATION_TEXTS.loadFailed,
 };
 
 const empty = <T>(page: number): Paged<T> => ({ rows: [], page, hasNext: false });
@@ -108,6 +111,8 @@ async function loadTab(
     }
     case "suggestions":
       return { tab, suggestions: await listPendingSuggestions(actor, { page }) } as const;
+    case "verifications":
+      return { tab, verifications: await listStandingVerifications(actor, { page }) } as const;
   }
 }
 
@@ -143,6 +148,8 @@ function emptyTab(tab: AdminTab, page: number, changesPage: number, paymentsQuer
       return { tab, claims: empty<AdminClaimRow>(page), covered: empty<AdminCoveredPlace>(changesPage) };
     case "suggestions":
       return { tab, suggestions: empty<PendingSuggestion>(page) };
+    case "verifications":
+      return { tab, verifications: empty<AdminVerificationRow>(page) };
   }
 }
 

@@ -19,6 +19,8 @@ export function businessJsonLd(business: PublicBusiness, canonical: string, imag
     "@type": "LocalBusiness",
     "@id": canonical,
     name: business.name,
+    // The name on the CAC register, only while a registered-business check stands (issue 35); no badge claims beyond it.
+    legalName: business.verifications.find((badge) => badge.level === "business")?.registeredName ?? undefined,
     description: business.description ?? undefined,
     url: canonical,
     sameAs: websiteHref(business.websiteUrl) ?? undefined,

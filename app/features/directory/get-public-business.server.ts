@@ -10,6 +10,7 @@ import { isPublicBusiness } from "./internal/public-business.server";
 import { AppError } from "../../lib/app-error";
 import { DIRECTORY_TEXTS, type PublicBusiness } from "./types";
 import { publicOpeningHours } from "./internal/business-hours.server";
+import { badgesOf } from "../verification/listing-badges.server";
 
 /**
  * A public business with its images in position order. Anything else (not an id, not approved, its owner
@@ -28,16 +29,19 @@ export async function getPublicBusiness(id: string, now = new Date()): Promise<P
       unclaimed: sql<boolean>`(${businesses.userId} is null)`.mapWith(Boolean),
       osm: sql<boolean>`(${businesses.source} is not distinct from 'osm')`.mapWith(Boolean),
       overture: sql<boolean>`(${businesses.source} is not distinct from 'overture')`.mapWith(Boolean),
+      verifiedLevels: businesses.verifiedLevels,
     })
     .from(businesses)
     .where(and(eq(businesses.id, id), isPublicBusiness))
     .limit(1);
   if (!business) throw new AppError("not-found", DIRECTORY_TEXTS.businessNotFound);
-  const images = await imagesOfListings(db, [id]);
+  // The badges are read only for a listing that has one (issue 35).
+  const [images, verifications] = await Promise.all([imagesOfListings(db, [id]), business.verifiedLevels > 0 ? badgesOf(id) : []]);
   const origin = mediaOrigin();
-  const { openingHours, ...shown } = business;
+  const { openingHours, verifiedLevels: _levels, ...shown } = business;
   return {
     ...shown,
+    verifications,
     hours: await publicOpeningHours(id, openingHours, now),
     images: images.map((image) => ({
       src: imageUrl(image.key, IMAGE_WIDTHS.detail, image.createdAt, origin),

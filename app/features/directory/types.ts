@@ -1,4 +1,5 @@
 import type { Closure, TimedStatus, WeeklyHours } from "../../lib/opening-hours";
+import type { VerificationBadge, VerificationLevel } from "../verification/verification.schemas";
 
 /** The directory's own texts (spec 01 §2 Business detail and §8). Client-safe. */
 export const DIRECTORY_TEXTS = {
@@ -39,6 +40,8 @@ export type BusinessCardData = {
   overture?: boolean;
   /** Imported and nobody owns it yet (issue 34): labelled, and no 'Contact' (nobody would read it). */
   unclaimed?: boolean;
+  /** The highest verification level standing and its date ('Phone verified · Nov 2026'; issue 35), made on the server. */
+  verified?: { level: VerificationLevel; label: string } | null;
   /** Metres from the visitor's point, on a /businesses?near= search. */
   distanceMeters?: number;
   /** The same as the card shows it ('2.3 km away'), made on the server (no formatting code shipped to cards). */
@@ -87,6 +90,8 @@ export type PublicBusiness = {
   osm: boolean;
   /** Imported from Overture Maps: the page credits Overture and its sources (ADR 38). */
   overture: boolean;
+  /** The verification levels standing, lowest first, each dated (issue 35, ADR 39). */
+  verifications: VerificationBadge[];
 };
 
 /** A business page's hours at the request's time: the status and the statuses ahead (the page steps through them), today's hours, the week. */

@@ -157,7 +157,8 @@ describe("reviewing KYC", () => {
     await expect(approveKyc(admin, submitted.submissionId)).rejects.toMatchObject({ code: "conflict" });
     await expect(rejectKyc(admin, submitted.submissionId, "late")).rejects.toMatchObject({ code: "conflict" });
     const audit = await getDb().select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.actorId, admin.id));
-    expect(audit.map((a) => a.action).sort()).toEqual(["business.approve", "kyc.approve"]);
+    // The photo ID approved is the identity level without a provider (issue 35).
+    expect(audit.map((a) => a.action).sort()).toEqual(["business.approve", "kyc.approve", "verification.identity.grant"]);
   });
 
   it("is refused to everyone but admins", async () => {

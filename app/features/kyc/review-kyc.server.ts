@@ -8,6 +8,7 @@ import { requireUuid } from "../../lib/ids";
 import { requireAdmin } from "../accounts/access";
 import type { SessionUser } from "../accounts/session-user";
 import { lockRow } from "../../lib/audited-change.server";
+import { grantIdentityByDocument } from "../verification/verify-identity.server";
 
 /**
  * Approves a pending KYC submission: reviewed now, the profile verified, and the owner's pending listings
@@ -17,8 +18,10 @@ export async function approveKyc(actor: SessionUser | null, submissionId: string
   requireAdmin(actor);
   requireUuid(submissionId);
   return getDb().transaction(async (tx) => {
-    const submission = await lockRow(tx, kycSubmissions, { column: kycSubmissions.id, value: submissionId }, { id: kycSubmissions.id, userId: kycSubmissions.userId, status: kycSubmissions.status, reviewedAt: kycSubmissions.reviewedAt });
+    const submission = await lockRow(tx, kycSubmissions, { column: kycSubmissions.id, value: submissionId }, { id: kycSubmissions.id, userId: kycSubmissions.userId, status: kycSubmissions.status, reviewedAt: kycSubmissions.reviewedAt, fullName: kycSubmissions.fullName });
     if (submission.status !== "pending") throw new AppError("conflict", "Only a pending submission can be approved.");
+    // The photo ID an admin checked is the identity level's path without a provider (issue 35, ADR 39).
+    await grantIdentityByDocument(tx, actor, submission.userId, submission.fullName);
     const now = new Date();
     await tx
       .update(kycSubmissions)

@@ -12,6 +12,8 @@ import type { SessionUser } from "../accounts/session-user";
 import { checkDocumentImage } from "./kyc-document.server";
 import { kycSubmissionRefusal } from "./kyc.policy";
 import { KYC_TEXTS } from "./kyc.schemas";
+import { auditActorOf } from "../../lib/audit.server";
+import { onKycNameChanged } from "../verification/listing-changes.server";
 
 export type SubmitKycInput = { fullName: string; activePhoneNumber: string; idImage: File | null };
 
@@ -59,6 +61,8 @@ export async function submitKyc(actor: SessionUser | null, input: SubmitKycInput
         .values({ userId: actor.id, fullName, idNumber: phone, idImageUrl: key, status: "pending" })
         .returning({ id: kycSubmissions.id });
       await tx.update(profiles).set({ kycStatus: "pending", updatedAt: new Date() }).where(eq(profiles.id, actor.id));
+      // An identity level that matched another name ends with the new name (issue 35).
+      await onKycNameChanged(tx, auditActorOf(actor), actor.id, fullName);
       return row!.id;
     });
     return { submissionId };

@@ -19,6 +19,7 @@ import { CLAIM_REVIEW_TEXTS, CLAIM_TEXTS, isMobileNumber, type ClaimableListing 
 import { removeClaimDocuments } from "./internal/claim-documents.server";
 import { closePendingClaims } from "./internal/close-claims.server";
 import { hasListingRoom } from "./listing.policy";
+import { grantPhoneLevelOnClaim } from "../verification/verify-listing.server";
 
 export type { ClaimableListing };
 
@@ -72,6 +73,8 @@ export async function claimListing(actor: SessionUser | null, input: { businessI
     if (!hasListingRoom(owned, limit)) throw new AppError("conflict", CLAIM_TEXTS.limitReached);
     await useNumberProofCode(tx, codeId);
     await tx.update(businesses).set({ userId: owner.id, claimedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(businesses.id, row.id));
+    // The code to the listing's own phone is the phone level's proof too (issue 35).
+    await grantPhoneLevelOnClaim(tx, owner, { id: row.id, phone: row.phone! });
     await recordAudit(tx, auditActorOf(owner), {
       action: "business.claim",
       targetType: "business",

@@ -7,8 +7,7 @@ import { formatDate } from "../../lib/format";
 import { displayPhone } from "../../lib/phone";
 import { CLAIM_DOCUMENT_KINDS, type ClaimDocumentKind, type ListingClaimKind } from "../../lib/reference";
 
-/** A Nigerian mobile number (an SMS reaches it); anything else is called, and the code read out. */
-export const isMobileNumber = (phone: string) => /^\+234[789][01]\d{8}$/.test(phone);
+export { isMobileNumber } from "../../lib/phone";
 
 /** A listing as the claim page shows it (the phone only where a code may go to it). */
 export type ClaimableListing = { id: string; name: string; category: string | null; state: string | null; lga: string | null; phone: string | null; byCall: boolean };

@@ -23,6 +23,7 @@ import { announceDirectoryChange } from "../../lib/realtime.server";
 import { requireAdmin } from "../accounts/access";
 import type { SessionUser } from "../accounts/session-user";
 import { enqueueNotice } from "../notifications/person-notices.server";
+import { onListingOwnerChanged } from "../verification/listing-changes.server";
 import { listingLimitFor } from "../plans/current-plan.server";
 import { CLAIM_NOTICES, CLAIM_REVIEW_TEXTS } from "./claim.schemas";
 import { removeClaimDocuments } from "./internal/claim-documents.server";
@@ -125,6 +126,8 @@ export async function reviewClaim(actor: SessionUser | null, input: ReviewClaimI
       })
       .where(eq(businesses.id, listing.id));
     await tx.update(listingClaims).set({ status: "approved", decidedBy: actor.id, decidedAt: sql`now()` }).where(eq(listingClaims.id, claim.id));
+    // The levels the previous owner proved end; the listing shows its new owner's identity (issue 35).
+    await onListingOwnerChanged(tx, audit, listing.id);
     await recordAudit(tx, audit, {
       action: "business.claim.approve",
       targetType: "listing_claim",

@@ -3,6 +3,7 @@ import { businesses, businessRevisions } from "../../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { lockRow } from "../../lib/audited-change.server";
 import { auditActorOf, recordAudit } from "../../lib/audit.server";
+import { onListingDetailsChanged } from "../verification/listing-changes.server";
 import { getDb } from "../../lib/db.server";
 import { announceDirectoryChange } from "../../lib/realtime.server";
 import { requireAdmin } from "../accounts/access";
@@ -59,6 +60,8 @@ export async function reviewListingChange(actor: SessionUser | null, input: List
     const now = new Date();
     await tx.delete(businessRevisions).where(eq(businessRevisions.businessId, businessId));
     if (review.decision === "approve") {
+      // A new number or name ends the levels that rested on the old one (issue 35).
+      await onListingDetailsChanged(tx, auditActorOf(actor), businessId, { phoneNumber: listing.phoneNumber, name: listing.name }, { phoneNumber: proposed.phoneNumber, name: proposed.name });
       await tx
         .update(businesses)
         .set({ ...proposed, changeRejectedAt: null, changeRejectionReason: null, updatedAt: now })

@@ -3,6 +3,8 @@ import { eq } from "drizzle-orm";
 import { businesses, businessRevisions } from "../../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { lockRow } from "../../lib/audited-change.server";
+import { auditActorOf } from "../../lib/audit.server";
+import { onListingDetailsChanged } from "../verification/listing-changes.server";
 import { getDb } from "../../lib/db.server";
 import { isUuid } from "../../lib/ids";
 import { asWeeklyHours, sameWeeklyHours, weekProblems, type WeeklyHours } from "../../lib/opening-hours";
@@ -122,6 +124,8 @@ export async function updateListing(
 
       let status: UpdateListingResult["status"] = "saved";
       if (!reviewed) {
+        // A new number or name ends the levels that rested on the old one (issue 35).
+        await onListingDetailsChanged(tx, auditActorOf(actor), businessId, { phoneNumber: listing.phoneNumber, name: listing.name }, { phoneNumber: input.phoneNumber, name: input.name });
         await tx.update(businesses).set({ ...input, updatedAt: now }).where(eq(businesses.id, businessId));
         await writeListingImages(tx, businessId, nextImages);
         // Left from before the listing stopped being approved: nothing would ever review it.

@@ -1,6 +1,6 @@
 import { and, eq, inArray, or, sql } from "drizzle-orm";
 import {
-  account, admins, conversationBlocks, conversationStates, feedback, listingClaims, phoneCodes, kycSubmissions, notifications, profiles, realtimeEvents, reports, savedBusinesses,
+  account, admins, conversationBlocks, conversationStates, feedback, listingClaims, listingVerifications, phoneCodes, kycSubmissions, notifications, profiles, realtimeEvents, reports, savedBusinesses,
   listingSuggestions, session, twoFactor, user, verification,
 } from "../../../db/schema";
 import { AppError } from "../../lib/app-error";
@@ -131,6 +131,9 @@ export async function deleteMyAccount(actor: SessionUser | null, input: { passwo
 
     // Their claims of listings and the documents they sent (the account row stays, so no cascade removes them).
     const claims = await tx.delete(listingClaims).where(eq(listingClaims.userId, actor.id)).returning({ key: listingClaims.documentKey });
+    // Their verification levels (issue 35): the names, numbers and references checked go; the audit log keeps that a
+    // check was made (no name, no number beyond a virtual NIN's last 4 characters).
+    await tx.delete(listingVerifications).where(eq(listingVerifications.userId, actor.id));
 
     const ended = await tx.delete(session).where(eq(session.userId, actor.id)).returning({ id: session.id });
     await tx.delete(account).where(eq(account.userId, actor.id));

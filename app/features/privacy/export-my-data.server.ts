@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
 import {
-  businesses, businessImages, businessMessages, conversationBlocks, emailPreferences, featuredRequests, feedback, kycSubmissions, listingClaims, notifications, payments, profiles, savedBusinesses,
+  businesses, businessImages, businessMessages, conversationBlocks, emailPreferences, featuredRequests, feedback, kycSubmissions, listingClaims, listingVerifications, notifications, payments, profiles, savedBusinesses,
   reports, reviewHelpfulVotes, reviews, session, subscriptions, user, weeklySummaries, listingSuggestions,
 } from "../../../db/schema";
 import { AppError } from "../../lib/app-error";
@@ -276,6 +276,20 @@ export async function exportMyData(actor: SessionUser | null) {
     .innerJoin(businesses, eq(businesses.id, listingClaims.businessId))
     .where(eq(listingClaims.userId, me))
     .orderBy(asc(listingClaims.createdAt));
+  // Verification levels (issue 35): what was checked and how, the provider's reference, the virtual NIN's last 4
+  // characters (the rest was never kept), and whether each stands, expired or ended and why.
+  const myVerifications = await db
+    .select({
+      level: listingVerifications.level, method: listingVerifications.method, businessName: businesses.name, phone: listingVerifications.phone,
+      fullName: listingVerifications.fullName, idLast4: listingVerifications.idLast4, rcNumber: listingVerifications.rcNumber,
+      registeredName: listingVerifications.registeredName, companyType: listingVerifications.companyType, provider: listingVerifications.provider,
+      providerReference: listingVerifications.providerReference, matchResult: listingVerifications.matchResult, verifiedAt: listingVerifications.verifiedAt,
+      expiresAt: listingVerifications.expiresAt, endedAt: listingVerifications.endedAt, endReason: listingVerifications.endReason,
+    })
+    .from(listingVerifications)
+    .leftJoin(businesses, eq(businesses.id, listingVerifications.businessId))
+    .where(eq(listingVerifications.userId, me))
+    .orderBy(asc(listingVerifications.verifiedAt));
   // Suggestions the person sent (issue 34): what they suggested, their note, and what became of it.
   const mySuggestions = await db
     .select({
@@ -354,6 +368,7 @@ export async function exportMyData(actor: SessionUser | null) {
     helpfulVotes: myVotes.map((v) => ({ businessName: v.businessName, votedAt: iso(v.votedAt) })),
     reports: myReports.map((r) => ({ ...r, createdAt: iso(r.createdAt), decidedAt: iso(r.decidedAt) })),
     suggestions: mySuggestions.map((s) => ({ ...s, createdAt: iso(s.createdAt), decidedAt: iso(s.decidedAt) })),
+    verifications: myVerifications.map((v) => ({ ...v, verifiedAt: iso(v.verifiedAt), expiresAt: iso(v.expiresAt), endedAt: iso(v.endedAt) })),
     listingClaims: myClaims.map(({ documentPurgedAt, ...c }) => ({
       ...c,
       hasDocument: Boolean(c.hasDocument),

@@ -71,6 +71,13 @@ export default function Help({ loaderData }: Route.ComponentProps) {
           . Please include your account e-mail and, for a payment, its reference.
         </p>
         <p className="mt-3 text-sm text-gray-700">
+          What do &lsquo;Phone verified&rsquo;, &lsquo;Identity verified&rsquo; and &lsquo;Registered business&rsquo; mean on a listing?{" "}
+          <Link to="/verification" className="link">
+            Verification explained
+          </Link>
+          .
+        </p>
+        <p className="mt-3 text-sm text-gray-700">
           Know a business we're missing?{" "}
           <Link to="/suggest" className="link">
             Suggest it

@@ -16,6 +16,7 @@ import { FeedbackTab } from "~/features/admin/components/feedback-tab";
 import { KycTab } from "~/features/admin/components/kyc-tab";
 import { ReportsTab } from "~/features/admin/components/reports-tab";
 import { SuggestionsTab } from "~/features/admin/components/suggestions-tab";
+import { VerificationsTab } from "~/features/admin/components/verifications-tab";
 import { NotificationsTab } from "~/features/admin/components/notifications-tab";
 import { OverviewTab } from "~/features/admin/components/overview-tab";
 import { PaymentsView, SubscriptionsViewNav } from "~/features/admin/components/payments-view";
@@ -137,6 +138,8 @@ export default function AdminPage() {
         <ClaimsTab claims={tabData.claims} covered={tabData.covered} result={result} loadError={error} />
       ) : tabData.tab === "suggestions" ? (
         <SuggestionsTab suggestions={tabData.suggestions} result={result} loadError={error} />
+      ) : tabData.tab === "verifications" ? (
+        <VerificationsTab verifications={tabData.verifications} result={result} loadError={error} />
       ) : null}
       <ActionToast result={result} />
     </div>

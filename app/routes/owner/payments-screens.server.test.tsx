@@ -201,7 +201,7 @@ describe("the admin's payments view (Subscriptions tab)", () => {
     expect([...tabs.matchAll(/<a [^>]*>([^<]+)/g)].map((m) => m[1]!.trim())).toEqual([
       "Users", "Business Approvals", "KYC Approvals", "Featured Requests", "Featured Management", "Subscriptions", "Notifications", "Feedback", "Reports", "Overview", "Deliveries",
       // Issue 34: claims sent for review, then visitors' suggestions.
-      "Claims", "Suggestions",
+      "Claims", "Suggestions", "Verification",
     ]);
 
     const filtered = page(await renderRoute(adminRoute, `${path}&status=failed&q=${pending.reference}`, { cookie }));

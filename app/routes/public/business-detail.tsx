@@ -181,6 +181,19 @@ export default function BusinessDetail({ loaderData, actionData }: Route.Compone
 
       <h1 className="mt-4 text-2xl font-bold md:text-3xl">{business.name}</h1>
       {business.category && <p className="font-medium text-brand-700">{business.category}</p>}
+      {/* The verification levels standing, each dated (issue 35, ADR 39); what each means is on /verification. */}
+      {business.verifications.length > 0 ? (
+        <ul className="mt-2 flex flex-wrap items-center gap-2" aria-label="Verification">
+          {business.verifications.map((badge) => (
+            <li key={badge.level}>
+              <a href={`/verification#${badge.level}`} className="badge-verified">
+                {badge.label}
+              </a>
+              {badge.registeredName ? <span className="ml-1 text-xs text-gray-700">Registered as {badge.registeredName}</span> : null}
+            </li>
+          ))}
+        </ul>
+      ) : null}
       {business.unclaimed ? (
         <p className="mt-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
           <strong className="block">{DIRECTORY_TEXTS.unclaimed}</strong>

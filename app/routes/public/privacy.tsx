@@ -75,6 +75,12 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
       whoSees: `Only you and our admins, through private links that work for ${notice.documentLinkMinutes} minutes; every view is recorded`,
     },
     {
+      what: "Verification checks (badges) of business owners: the phone number that answered a code; for identity, the name checked, the last 4 characters of the virtual NIN and the identity company's reference (never the NIN itself, nor the photo or birth date the company returns); for a registered business, the CAC number and the name and type on the register",
+      why: "To show visitors what was checked about a business and when, and to end a badge when what it rests on changes",
+      howLong: "While the badge stands and afterwards as its history; all of it is deleted with your account (the audit log keeps only that a check was made and its outcome)",
+      whoSees: "Visitors see the badge, its month and the registered name; you and our admins see the rest. The virtual NIN and your name go to the identity company (VerifyMe) only for the check you agree to",
+    },
+    {
       what: "Claims of a business you send for review: the listing, the kind of document, a photo of it and your note",
       why: "To check that a business is yours before we give you its listing (when its phone cannot take a code, or it has another owner)",
       howLong: (

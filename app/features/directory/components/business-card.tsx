@@ -48,6 +48,12 @@ export function BusinessCard({ business, isSignedIn, isSaved = false, isFirst, d
         <p className="text-sm text-gray-600">{[business.category, [business.lga, business.state].filter(Boolean).join(", ")].filter(Boolean).join(" · ")}</p>
         {business.distance && <p className="text-sm text-gray-700">{business.distance}</p>}
         {business.rating && <p className="text-sm">★ {business.rating}</p>}
+        {/* The highest verification level and its date (issue 35); what it means is on /verification. */}
+        {business.verified && (
+          <p>
+            <span className="badge-verified">{business.verified.label}</span>
+          </p>
+        )}
         {business.openNow != null && <p className="text-sm">{business.openNow ? "Open now" : "Closed now"}</p>}
         {business.products.length > 0 && (
           <ul className="flex flex-wrap gap-1.5 text-xs" aria-label="Products and services">

@@ -6,6 +6,8 @@ import { mediaOrigin } from "../../../lib/media-origin.server";
 import { LIMITS } from "../../../lib/reference";
 import { isFeaturedNow } from "../../featured/featured-now.server";
 import { formatAverage } from "../../reviews/review.schemas";
+import { cardBadge, cardBadgeColumn } from "../../verification/listing-badges.server";
+import type { VerificationLevel } from "../../verification/verification.schemas";
 import type { BusinessCardData } from "../types";
 import { openNowColumn } from "./open-now.server";
 
@@ -29,6 +31,8 @@ export const cardColumns = {
   osm: sql<boolean>`(${businesses.source} is not distinct from 'osm')`.mapWith(Boolean),
   overture: sql<boolean>`(${businesses.source} is not distinct from 'overture')`.mapWith(Boolean),
   unclaimed: sql<boolean>`(${businesses.userId} is null)`.mapWith(Boolean),
+  // The highest verification level standing, and its date (issue 35, ADR 39).
+  verified: cardBadgeColumn,
   // Written out: inside a single-table select drizzle leaves column names unqualified, and "id" here
   // would be the image's own.
   image: sql<{ key: string; at: string } | null>`(
@@ -50,6 +54,7 @@ type CardRow = {
   osm: boolean;
   overture: boolean;
   unclaimed: boolean;
+  verified: { level: VerificationLevel; at: string } | null;
   image: { key: string; at: string } | null;
   openNow?: boolean | null;
 };
@@ -60,12 +65,13 @@ type CardRow = {
  */
 export function toCards(rows: CardRow[]): BusinessCardData[] {
   const origin = mediaOrigin();
-  return rows.map(({ products, image, reviewCount, reviewStarSum, ...row }) => {
+  return rows.map(({ products, image, reviewCount, reviewStarSum, verified, ...row }) => {
     const version = image ? new Date(image.at) : undefined;
     const average = formatAverage(reviewCount, reviewStarSum);
     return {
       ...row,
       rating: average ? `${average} (${reviewCount})` : null,
+      verified: cardBadge(verified),
       products: products.slice(0, LIMITS.cardProductsShown),
       moreProducts: Math.max(0, products.length - LIMITS.cardProductsShown),
       imageSrc: image ? imageUrl(image.key, IMAGE_WIDTHS.card, version, origin) : null,

@@ -1,0 +1,140 @@
+/**
+ * Verification levels (issue 35, ADR 39): their names, what each means and does not mean, the badges' text, and the
+ * forms' fields and messages. Client-safe.
+ */
+export type VerificationLevel = "phone" | "identity" | "business";
+/** The ladder, lowest first: the order badges are shown in. */
+export const LEVEL_ORDER: readonly VerificationLevel[] = ["phone", "identity", "business"];
+/** businesses.verified_levels' bits (migration 0045). */
+export const LEVEL_BITS: Record<VerificationLevel, number> = { phone: 1, identity: 2, business: 4 };
+
+/** How long a level stands before it must be renewed (months). */
+export const LEVEL_VALIDITY_MONTHS: Record<VerificationLevel, number> = { phone: 12, identity: 24, business: 12 };
+
+/** Identity lookups (each one costs us a provider's fee) and CAC lookups per account per day. */
+export const VERIFICATION_LIMITS = { identityPerDay: 5, companyPerDay: 10, revokeReasonMax: 500 } as const;
+
+export const LEVEL_NAMES: Record<VerificationLevel, string> = {
+  phone: "Phone verified",
+  identity: "Identity verified",
+  business: "Registered business",
+};
+
+/** A standing level as a listing shows it. */
+export type VerificationBadge = {
+  level: VerificationLevel;
+  /** ISO date it was reached. */
+  verifiedAt: string;
+  /** 'Phone verified · Nov 2026' */
+  label: string;
+  /** 'business' only: the name CAC has on record, shown beside ours. */
+  registeredName?: string | null;
+};
+
+const MONTH = new Intl.DateTimeFormat("en-NG", { month: "short", year: "numeric", timeZone: "Africa/Lagos" });
+
+/** 'Phone verified · Nov 2026' (the month in WAT). */
+export function badgeLabel(level: VerificationLevel, verifiedAt: Date | string): string {
+  return `${LEVEL_NAMES[level]} · ${MONTH.format(new Date(verifiedAt))}`;
+}
+
+/** What each level means, what it does not mean, and how to get it: the /verification page and the owner's page. */
+export const LEVEL_EXPLAINED: Record<VerificationLevel, { means: string; doesNotMean: string; how: string }> = {
+  phone: {
+    means: "The phone number on the listing answered a one-time code we sent to it (by SMS, or read out by a call to a landline) on the date shown.",
+    doesNotMean: "It does not tell you who holds the phone, or that the business is good at what it does.",
+    how: "Owners: open Verification in your dashboard and ask for a code to the listing's number. Claiming a listing by its phone verifies the phone too. It lasts 12 months, and ends at once if the listing's number changes.",
+  },
+  identity: {
+    means: "The owner's name matched the national identity record (NIMC), checked through an identity verification company with a virtual NIN, or an admin checked the owner's photo ID against the name they gave.",
+    doesNotMean: "It does not mean we vouch for the business, its prices or its work; and we never see or keep the owner's NIN.",
+    how: "Owners: generate a virtual NIN (dial *346*3*your NIN*715461# from the phone registered with your NIN, or use the NIMC app with enterprise code 715461), then enter it in Verification within 72 hours. Or submit your photo ID on the KYC page for an admin to check. It lasts 24 months, and ends if the name on your KYC changes.",
+  },
+  business: {
+    means: "The business's registration number (RC for a company, BN for a business name, IT for an incorporated trustee) is on the Corporate Affairs Commission's register; the name on the register is shown beside the listing's.",
+    doesNotMean: "It does not mean the listing's owner runs that company, unless the names agree; nor that the company is in good standing beyond its status on the register.",
+    how: "Owners: enter the CAC number in Verification. It lasts 12 months, and ends if the listing's name changes.",
+  },
+};
+
+export const VERIFICATION_TEXTS = {
+  pageTitle: "Verification",
+  intro:
+    "Every listing can climb three steps, each checked by us and dated on the listing: its phone, its owner's identity, and its registration with the Corporate Affairs Commission. A badge shows what was checked and when, nothing more.",
+  filterLabel: "Verified businesses only",
+  phoneCodeSent: (phone: string) => `We sent a code to ${phone}. Enter it below within 10 minutes.`,
+  phoneCodeCalled: (phone: string) => `We are calling ${phone} to read out a code. Enter it below within 10 minutes.`,
+  phoneVerified: "The listing's phone is verified.",
+  noListingPhone: "Add a phone number to the listing first.",
+  notYourListing: "That listing is not one of yours.",
+  listingNotApproved: "A listing shows badges once it is approved: verify it after approval.",
+  identityVerified: "Your identity is verified. The badge shows on all your listings.",
+  businessVerified: "The business registration is verified.",
+  kycNameNeeded: "Submit your KYC details first: the name on your identity record is checked against the name you give there.",
+  vninInvalid: "Enter the 16-character virtual NIN NIMC gave you (for example AB123456789012CD), not your 11-digit NIN.",
+  vninNotFound: "No record was found for that virtual NIN. A virtual NIN works once and for 72 hours: generate a new one with enterprise code 715461 and try again.",
+  nameMismatch: (record: string) =>
+    `The name on the identity record (${record}) does not match the name on your KYC. If your KYC name is wrong, submit your KYC again with your name as on your NIN.`,
+  rcInvalid: "Enter the registration number as on your CAC certificate, for example RC 1234567 or BN 1234567.",
+  rcNotFound: "The Corporate Affairs Commission has no registration with that number and type. Check the number and whether it is RC, BN or IT.",
+  rcInactive: (name: string) => `The register lists ${name} as inactive: an inactive registration cannot be shown as a registered business.`,
+  consentNeeded: "Tick the box to agree to the check: we cannot look anything up without your consent.",
+  consent: (provider: string) =>
+    `I agree that Naija Directory sends the details I enter here, with my name, to ${provider}, an identity verification company, to check them against the government's register. Naija Directory keeps only the result, the date, the provider's reference and the last 4 characters of a virtual NIN — never the NIN itself.`,
+  providerDown: "The verification service could not answer just now. Nothing was checked or saved: try again later.",
+  noProvider: "Checks through an identity verification company are not available on this site yet. You can still verify your identity by submitting your photo ID on the KYC page.",
+  tooManyLookups: "You have reached today's limit of checks. Try again tomorrow.",
+  revoked: "The verification was revoked.",
+  revokeFailed: "The verification could not be revoked.",
+  loadFailed: "The verification levels could not be loaded.",
+  tabTitle: "Verification levels",
+  tabIntro: "Levels standing now, newest first. Revoke one that should not stand: the owner is told, with your reason, and the badge goes at once.",
+  tabEmpty: "No verification levels stand yet.",
+  revokeReasonNeeded: "Say why (the owner reads it).",
+  nothingToRevoke: "That verification has already ended.",
+} as const;
+
+/** Why a level ended, as the owner and the admins read it. */
+export const END_REASONS = {
+  phoneChanged: "The listing's phone number changed.",
+  nameChanged: "The listing's name changed.",
+  kycNameChanged: "The name on your KYC changed.",
+  ownerChanged: "The listing changed owner.",
+  expired: "It expired: verify again to renew it.",
+  renewed: "Verified again.",
+} as const;
+
+/** Notices to the owner (enqueued in the transaction of the change). */
+export const VERIFICATION_NOTICES = {
+  ended: (level: VerificationLevel, listing: string | null, reason: string) => ({
+    line: `${LEVEL_NAMES[level]} badge removed${listing ? ` from ${listing}` : ""}: ${reason}`,
+    detail: `The ${LEVEL_NAMES[level]} badge no longer shows${listing ? ` on ${listing}` : " on your listings"}. Why: ${reason} You can verify again from Verification in your dashboard.`,
+    subject: `Your ${LEVEL_NAMES[level]} badge was removed`,
+  }),
+  expiresSoon: (level: VerificationLevel, listing: string | null, on: string) => ({
+    line: `${LEVEL_NAMES[level]}${listing ? ` for ${listing}` : ""} ends on ${on}: verify again to keep the badge.`,
+    detail: `The ${LEVEL_NAMES[level]} badge${listing ? ` on ${listing}` : " on your listings"} ends on ${on}. Verify again from Verification in your dashboard to keep it.`,
+    subject: `Your ${LEVEL_NAMES[level]} badge ends on ${on}`,
+  }),
+};
+
+/** A virtual NIN as typed: spaces and dashes dropped, upper case; 16 letters and digits. */
+export function cleanVirtualNin(value: string): string {
+  return value.replace(/[\s-]+/g, "").toUpperCase();
+}
+export const VIRTUAL_NIN = /^[A-Z0-9]{16}$/;
+
+export type CompanyKind = "limited_company" | "business" | "incorporated_trustee";
+const PREFIX_KIND: Record<string, CompanyKind> = { RC: "limited_company", BN: "business", IT: "incorporated_trustee" };
+export const COMPANY_KIND_LABELS: Record<CompanyKind, string> = {
+  limited_company: "Company (RC)",
+  business: "Business name (BN)",
+  incorporated_trustee: "Incorporated trustee (IT)",
+};
+
+/** 'RC 1234567', 'rc-1234567', '1234567' → its digits and, from the prefix, its kind; null when it is not a CAC number. */
+export function parseCacNumber(value: string): { digits: string; kind: CompanyKind | null } | null {
+  const match = /^(RC|BN|IT)?[\s.:-]*(\d{1,8})$/.exec(value.trim().toUpperCase());
+  if (!match) return null;
+  return { digits: match[2]!.replace(/^0+(?=\d)/, ""), kind: match[1] ? PREFIX_KIND[match[1]]! : null };
+}
