@@ -89,13 +89,13 @@ afterAll(async () => {
 });
 
 describe("admin panel", () => {
-  it("shows the eight tabs in the spec's order then Reports, Overview, Deliveries, Claims and Suggestions, and business users only 'Access Denied'", async () => {
+  it("shows the eight tabs in the spec's order then Reports, Overview, Deliveries, Claims, Suggestions and Verification, and business users only 'Access Denied'", async () => {
     const { page } = admin;
     await openTab(page, "Users");
     const tabs = await page.getByRole("navigation", { name: "Admin sections" }).getByRole("link").allInnerTexts();
     expect(tabs.map((t) => t.replace(/\s*\d+\s*(waiting|failed)$/, "").replace(/\s+\d+$/, "").trim())).toEqual([
       "Users", "Business Approvals", "KYC Approvals", "Featured Requests", "Featured Management", "Subscriptions", "Notifications", "Feedback", "Reports", "Overview",
-      "Deliveries", "Claims", "Suggestions",
+      "Deliveries", "Claims", "Suggestions", "Verification",
     ]);
     // The overview (issue 18): the totals and a server-drawn chart per figure for 90 days.
     await openTab(page, "Overview");

@@ -256,7 +256,7 @@ function outcomeOf(response: Response): Expected {
   return response.status;
 }
 
-/** Placeholders in expected paths (B, V, ID; Q: the request's ?id=) stand for the world's rows. */
+/** Placeholders in expected paths (B, V, ID; Q: the request's ?id=; LISTING: the form's businessId) stand for the world's rows. */
 function resolve(expected: Expected, ask: Ask): Expected {
   if (typeof expected === "number") return expected;
   const url = new URL(ask.path, BASE_URL);
@@ -268,7 +268,8 @@ function resolve(expected: Expected, ask: Ask): Expected {
     .replaceAll("businessId%3DB", `businessId%3D${world.listing.id}`)
     .replaceAll("visitorId%3DV", `visitorId%3D${world.users.visitor.id}`)
     .replaceAll("businessId=B", `businessId=${world.listing.id}`)
-    .replaceAll("%26id%3DQ", `%26id%3D${url.searchParams.get("id") ?? ""}`) as Expected;
+    .replaceAll("%26id%3DQ", `%26id%3D${url.searchParams.get("id") ?? ""}`)
+    .replaceAll("LISTING", String(ask.form?.businessId ?? "")) as Expected;
 }
 
 /** One actor's request of a row: what went other than expected. */

@@ -626,11 +626,11 @@ export const PAGE_ROWS: Row[] = [
   }),
   noAction("/dashboard/analytics.csv", "/dashboard/analytics.csv"),
   // Verification levels (issue 35): an owner verifies their own listings; another owner's listing is not found. The
-  // matrix's server has no identity provider, so the identity and CAC checks stop at the form's own refusals.
+  // matrix's server has no identity provider, so the identity and CAC checks answer 503 'not available' (nothing looked up).
   row({ key: "GET /dashboard/verification", expect: businessOnly("/dashboard/verification", 200), ask: get("/dashboard/verification") }),
   row({
     key: "POST /dashboard/verification intent=send-code",
-    expect: businessOnly("/dashboard/verification", 200, { otherOwner: 404 }),
+    expect: businessOnly("/dashboard/verification", "→/dashboard/verification?sent=LISTING#listing-LISTING", { otherOwner: 404 }),
     prepare: (w) => ownListingWithPhone(w),
     ask: (_w, listing) => ({ method: "POST", path: "/dashboard/verification", form: { intent: "send-code", businessId: listing.id } }),
     effect: (listing) => codesTo(listing.phoneNumber!),
@@ -645,14 +645,14 @@ export const PAGE_ROWS: Row[] = [
   }),
   row({
     key: "POST /dashboard/verification intent=identity",
-    case: "no consent ticked",
-    expect: businessOnly("/dashboard/verification", 400),
+    case: "no identity provider on this server",
+    expect: businessOnly("/dashboard/verification", 503),
     ask: post("/dashboard/verification", { intent: "identity", vnin: "AB123456789012CD" }),
   }),
   row({
     key: "POST /dashboard/verification intent=company",
-    case: "no consent ticked",
-    expect: businessOnly("/dashboard/verification", 400, { otherOwner: 404 }),
+    case: "no identity provider on this server",
+    expect: businessOnly("/dashboard/verification", 503, { otherOwner: 404 }),
     prepare: (w) => ownListingWithPhone(w),
     ask: (_w, listing) => ({ method: "POST", path: "/dashboard/verification", form: { intent: "company", businessId: listing.id, rcNumber: "RC 1234567" } }),
     effect: verificationsOf,

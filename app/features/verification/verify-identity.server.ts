@@ -40,13 +40,14 @@ function matches(kycName: string, record: { firstName: string; lastName: string 
 export async function verifyIdentity(actor: SessionUser | null, input: { vnin: string; consent: boolean }): Promise<{ expiresAt: Date }> {
   if (!actor) throw new AppError("unauthenticated");
   if (actor.role !== "business") throw new AppError("forbidden", VERIFICATION_TEXTS.notYourListing);
+  // Without a provider the page offers no form: say so before anything about the form's fields.
+  const provider = configuredIdentityProvider();
+  if (!provider) throw new AppError("unavailable", VERIFICATION_TEXTS.noProvider);
   if (!input.consent) throw new AppError("invalid", VERIFICATION_TEXTS.consentNeeded, { fields: { consent: VERIFICATION_TEXTS.consentNeeded } });
   const vnin = cleanVirtualNin(input.vnin);
   if (!VIRTUAL_NIN.test(vnin)) throw new AppError("invalid", VERIFICATION_TEXTS.vninInvalid, { fields: { vnin: VERIFICATION_TEXTS.vninInvalid } });
   const kycName = await kycNameOf(actor.id);
   if (!kycName) throw new AppError("conflict", { title: VERIFICATION_TEXTS.pageTitle, text: VERIFICATION_TEXTS.kycNameNeeded, link: { href: "/kyc-verification", label: "KYC Verification" } });
-  const provider = configuredIdentityProvider();
-  if (!provider) throw new AppError("unavailable", VERIFICATION_TEXTS.noProvider);
   const key = `vnin-lookup:${actor.id}`;
   const hit = await hitRateLimit(key, VERIFICATION_LIMITS.identityPerDay, 24 * 3600);
   if (!hit.allowed) throw new AppError("rate-limited", VERIFICATION_TEXTS.tooManyLookups);

@@ -88,12 +88,13 @@ export async function verifyBusinessRegistration(
 ): Promise<{ registeredName: string; namesAgree: boolean }> {
   requireOwner(actor);
   const listing = await ownListing(getDb(), actor, input.businessId);
+  // Without a provider the page offers no form: say so before anything about the form's fields.
+  const provider = configuredIdentityProvider();
+  if (!provider) throw new AppError("unavailable", VERIFICATION_TEXTS.noProvider);
   if (!input.consent) throw new AppError("invalid", VERIFICATION_TEXTS.consentNeeded, { fields: { consent: VERIFICATION_TEXTS.consentNeeded } });
   const parsed = parseCacNumber(input.rcNumber);
   if (!parsed) throw new AppError("invalid", VERIFICATION_TEXTS.rcInvalid, { fields: { rcNumber: VERIFICATION_TEXTS.rcInvalid } });
   const kind = parsed.kind ?? input.kind ?? "limited_company";
-  const provider = configuredIdentityProvider();
-  if (!provider) throw new AppError("unavailable", VERIFICATION_TEXTS.noProvider);
   const key = `cac-lookup:${actor.id}`;
   const hit = await hitRateLimit(key, VERIFICATION_LIMITS.companyPerDay, 24 * 3600);
   if (!hit.allowed) throw new AppError("rate-limited", VERIFICATION_TEXTS.tooManyLookups);

@@ -1,4 +1,4 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/verification";
 import { Alert, FailureAlert } from "~/components/ui/alert";
 import { SelectField, TextField } from "~/components/ui/field";
@@ -14,20 +14,35 @@ import { AppError, type Failure } from "~/lib/app-error";
 import { failureData } from "~/lib/error-responses.server";
 import { formatDate } from "~/lib/format-dates";
 
+const PATH = "/dashboard/verification";
+
 export const meta: Route.MetaFunction = () => [{ title: "Verification – Naija Directory" }, { name: "robots", content: "noindex" }];
 
 /**
  * /dashboard/verification (issue 35, ADR 39): the owner's ladder. Their identity (a virtual NIN checked through the
  * provider, or the photo-ID KYC), and per listing its phone (a code to the listing's number) and its registration (a
- * CAC lookup); what ended and why. Every refusal keeps what was typed (never the virtual NIN: it is single-use).
+ * CAC lookup); what ended and why. Every refusal keeps what was typed. What succeeded is a redirect to the page with
+ * `?sent=<listing>` (the code step) or `?done=<level>`: the page's live refresh (a notice arriving) reloads its data
+ * and would forget an action's answer, so the code step and the confirmation live in the address.
  */
+const DONE_TEXTS = { phone: VERIFICATION_TEXTS.phoneVerified, identity: VERIFICATION_TEXTS.identityVerified, business: VERIFICATION_TEXTS.businessVerified } as const;
+
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request, ["business"]);
-  return { page: await getVerificationPage(user) };
+  const page = await getVerificationPage(user);
+  const params = new URL(request.url).searchParams;
+  const done = params.get("done");
+  // The code step: only for a listing of theirs with a phone (the code went to that number).
+  const listing = page.listings.find((l) => l.id === params.get("sent") && l.phone);
+  return {
+    page,
+    done: done && done in DONE_TEXTS ? DONE_TEXTS[done as keyof typeof DONE_TEXTS] : null,
+    sent: listing ? { businessId: listing.id, phone: listing.phone!, byCall: listing.byCall } : null,
+  };
 }
 
-type Typed = { businessId: string; rcNumber: string; kind: string };
-const NOTHING: Typed = { businessId: "", rcNumber: "", kind: "" };
+type Typed = { businessId: string; rcNumber: string; kind: string; vnin: string };
+const NOTHING: Typed = { businessId: "", rcNumber: "", kind: "", vnin: "" };
 type Sent = { businessId: string; phone: string; byCall: boolean } | null;
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -38,26 +53,32 @@ export async function action({ request, context }: Route.ActionArgs) {
   const keep = (extra: { sent?: Sent; typed?: Typed } = {}) => ({ intent, businessId, sent: extra.sent ?? null, typed: extra.typed ?? NOTHING });
   try {
     if (intent === "send-code") {
-      const sent = await requestListingPhoneCode(user, { businessId }, { clientAddress: context.clientAddress });
-      return { ok: true as const, ...keep({ sent: { businessId, ...sent } }), done: null };
+      await requestListingPhoneCode(user, { businessId }, { clientAddress: context.clientAddress });
+      throw redirect(`${PATH}?sent=${encodeURIComponent(businessId)}#listing-${businessId}`);
     }
     if (intent === "confirm-phone") {
       await confirmListingPhone(user, { businessId, code: String(form.get("code") ?? "").slice(0, 20) });
-      return { ok: true as const, ...keep(), done: VERIFICATION_TEXTS.phoneVerified };
+      throw redirect(`${PATH}?done=phone#listing-${businessId}`);
     }
     if (intent === "identity") {
-      await verifyIdentity(user, { vnin: String(form.get("vnin") ?? "").slice(0, 40), consent: form.get("consent") === "yes" });
-      return { ok: true as const, ...keep(), done: VERIFICATION_TEXTS.identityVerified };
+      // Kept on a refusal (an outage, no consent): a virtual NIN not yet checked still works for 72 hours.
+      const vnin = String(form.get("vnin") ?? "").slice(0, 40);
+      try {
+        await verifyIdentity(user, { vnin, consent: form.get("consent") === "yes" });
+      } catch (error) {
+        return failureData(error, { keep: keep({ typed: { ...NOTHING, vnin } }) });
+      }
+      throw redirect(`${PATH}?done=identity#identity-title`);
     }
     if (intent === "company") {
-      const typed: Typed = { businessId, rcNumber: String(form.get("rcNumber") ?? "").slice(0, 40), kind: String(form.get("kind") ?? "").slice(0, 40) };
+      const typed: Typed = { ...NOTHING, businessId, rcNumber: String(form.get("rcNumber") ?? "").slice(0, 40), kind: String(form.get("kind") ?? "").slice(0, 40) };
       try {
         const kind = (Object.keys(COMPANY_KIND_LABELS) as CompanyKind[]).find((k) => k === typed.kind);
         await verifyBusinessRegistration(user, { businessId, rcNumber: typed.rcNumber, kind, consent: form.get("consent") === "yes" });
       } catch (error) {
         return failureData(error, { keep: keep({ typed }) });
       }
-      return { ok: true as const, ...keep(), done: VERIFICATION_TEXTS.businessVerified };
+      throw redirect(`${PATH}?done=business#listing-${businessId}`);
     }
     throw new AppError("invalid", VERIFICATION_TEXTS.notYourListing);
   } catch (error) {
@@ -72,7 +93,8 @@ export default function VerificationPage({ loaderData, actionData }: Route.Compo
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   const failure = actionData && !actionData.ok ? actionData.failure : null;
-  const done = actionData && actionData.ok ? actionData.done : null;
+  // A refusal shows instead of an earlier success.
+  const done = failure ? null : loaderData.done;
   const intent = actionData?.intent ?? null;
   const about = actionData?.businessId ?? "";
   return (
@@ -89,7 +111,7 @@ export default function VerificationPage({ loaderData, actionData }: Route.Compo
       {done ? (
         <Alert tone="success">{done}</Alert>
       ) : null}
-      <IdentitySection page={page} failure={intent === "identity" ? failure : null} busy={busy} />
+      <IdentitySection page={page} failure={intent === "identity" ? failure : null} typedVnin={intent === "identity" ? (actionData?.typed?.vnin ?? "") : ""} busy={busy} />
       {page.listings.length === 0 ? (
         <Alert tone="info">
           You have no listings yet. <Link to="/business/create" className="link">Create Business</Link>
@@ -102,7 +124,7 @@ export default function VerificationPage({ loaderData, actionData }: Route.Compo
           provider={page.provider}
           failure={about === listing.id && intent !== "identity" ? failure : null}
           intent={about === listing.id ? intent : null}
-          sent={actionData?.sent?.businessId === listing.id ? actionData.sent : null}
+          sent={(actionData?.sent ?? loaderData.sent)?.businessId === listing.id ? (actionData?.sent ?? loaderData.sent) : null}
           typed={actionData?.typed?.businessId === listing.id ? actionData.typed : NOTHING}
           busy={busy}
         />
@@ -153,7 +175,7 @@ function ConsentBox({ provider, error }: { provider: string; error?: string }) {
 }
 
 /** The owner's identity: standing, or the virtual NIN form (with how to get one), or the way through KYC. */
-function IdentitySection({ page, failure, busy }: { page: VerificationPage; failure: Failure | null; busy: boolean }) {
+function IdentitySection({ page, failure, typedVnin, busy }: { page: VerificationPage; failure: Failure | null; typedVnin: string; busy: boolean }) {
   const fields = failure?.fields ?? {};
   return (
     <section aria-labelledby="identity-title" className="card space-y-3 p-5">
@@ -187,7 +209,7 @@ function IdentitySection({ page, failure, busy }: { page: VerificationPage; fail
           </p>
           <Form method="post" className="space-y-3" noValidate>
             <input type="hidden" name="intent" value="identity" />
-            <TextField label="Virtual NIN" name="vnin" autoComplete="off" autoCapitalize="characters" spellCheck={false} maxLength={24} placeholder="AB123456789012CD" error={fields.vnin} />
+            <TextField label="Virtual NIN" name="vnin" autoComplete="off" autoCapitalize="characters" spellCheck={false} maxLength={24} placeholder="AB123456789012CD" defaultValue={typedVnin} error={fields.vnin} />
             <ConsentBox provider={page.provider} error={fields.consent} />
             <button type="submit" disabled={busy} className="btn btn-primary w-full">
               Check my virtual NIN
