@@ -142,6 +142,7 @@ async function main() {
     await exec(database, "alter table businesses disable trigger businesses_facet_counts");
     await exec(database, "alter table businesses disable trigger businesses_rated4_counts");
     await exec(database, "alter table businesses disable trigger businesses_lga_counts");
+    await exec(database, "alter table businesses disable trigger businesses_verified_counts");
     console.log(`images ready in ${Date.now() - started} ms; inserting ${count.toLocaleString("en")} businesses…`);
     const runId = randomUUID().slice(0, 8);
     const inFlight: Promise<void>[] = [];
@@ -160,7 +161,7 @@ async function main() {
         products: [], category: [], approved: [], approval_status: [], featured: [], featured_until: [], owner_suspended: [],
         view_count: [], created_at: [], lga: [], landmark: [], opening_hours: [], open_minutes: [], latitude: [], longitude: [],
         review_count: [], review_star_sum: [], review_stars_5: [], review_stars_4: [], review_stars_3: [], review_stars_2: [],
-        review_stars_1: [], rating_score: [],
+        review_stars_1: [], rating_score: [], verified_levels: [],
       };
       const imageRows: Record<string, unknown[]> = { business_id: [], image_url: [], position: [], width: [], height: [], created_at: [] };
       const reviewRows: Record<string, unknown[]> = { business_id: [], author_id: [], stars: [], body: [], created_at: [] };
@@ -244,6 +245,15 @@ async function main() {
         rows.review_star_sum.push(starSum);
         for (const stars of [5, 4, 3, 2, 1]) rows[`review_stars_${stars}`]!.push(starCounts[stars]);
         rows.rating_score.push((5 * 3.5 + starSum) / (5 + reviewCount));
+        // Verification levels (issue 35), by hashes (the random sequence is untouched): 3% of public listings with a
+        // phone verified, 0.5% a registered business, and every listing of 1% of owners their identity.
+        const verifiedRoll = hashOf(`${id}:verified`) % 1000;
+        const listed = status === "approved" && !orphan;
+        rows.verified_levels.push(
+          listed
+            ? (business.phoneNumber && verifiedRoll < 30 ? 1 : 0) | (hashOf(`${owner.id}:identity`) % 100 === 0 ? 2 : 0) | (verifiedRoll >= 990 && verifiedRoll < 995 ? 4 : 0)
+            : 0,
+        );
         const shared = images.get(business.category)!;
         const imageCount = rng.int(1, 3);
         for (let position = 1; position <= imageCount; position++) {
@@ -281,19 +291,19 @@ async function main() {
           `insert into businesses (id, user_id, name, description, address, plot_number, state, country, phone_number, website_url,
              products, category, approved, approval_status, approved_at, featured, featured_until, owner_suspended, view_count,
              created_at, updated_at, lga, landmark, opening_hours, open_minutes, latitude, longitude,
-             review_count, review_star_sum, review_stars_5, review_stars_4, review_stars_3, review_stars_2, review_stars_1, rating_score)
+             review_count, review_star_sum, review_stars_5, review_stars_4, review_stars_3, review_stars_2, review_stars_1, rating_score, verified_levels)
            select b.id, b.user_id, b.name, b.description, b.address, b.plot_number, b.state, 'Nigeria', b.phone_number, b.website_url,
              string_to_array(b.products, chr(31)), b.category, b.approved, b.approval_status,
              case when b.approved then b.created_at end, b.featured, b.featured_until, b.owner_suspended, b.view_count,
              b.created_at, b.created_at, b.lga, b.landmark, b.opening_hours::jsonb, b.open_minutes::int4multirange, b.latitude, b.longitude,
-             b.rc, b.rs, b.r5, b.r4, b.r3, b.r2, b.r1, b.score
+             b.rc, b.rs, b.r5, b.r4, b.r3, b.r2, b.r1, b.score, b.verified_levels
            from unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[],
              $10::text[], $11::text[], $12::boolean[], $13::text[], $14::boolean[], $15::timestamptz[], $16::boolean[], $17::int[],
              $18::timestamptz[], $19::text[], $20::text[], $21::text[], $22::text[], $23::float8[], $24::float8[],
-             $25::int[], $26::int[], $27::int[], $28::int[], $29::int[], $30::int[], $31::int[], $32::float8[])
+             $25::int[], $26::int[], $27::int[], $28::int[], $29::int[], $30::int[], $31::int[], $32::float8[], $33::smallint[])
              as b(id, user_id, name, description, address, plot_number, state, phone_number, website_url, products, category,
                   approved, approval_status, featured, featured_until, owner_suspended, view_count, created_at, lga, landmark, opening_hours, open_minutes,
-                  latitude, longitude, rc, rs, r5, r4, r3, r2, r1, score)`,
+                  latitude, longitude, rc, rs, r5, r4, r3, r2, r1, score, verified_levels)`,
           Object.values(rows),
         );
         await exec(
@@ -359,7 +369,39 @@ async function main() {
        select coalesce(state, ''), lga, coalesce(category, ''), count(*) from businesses
        where approved and approval_status = 'approved' and not owner_suspended and user_id is not null and lga is not null group by 1, 2, 3`,
     );
+    // 'Verified' counts (migration 0046), once from the bits.
+    await exec(database, "alter table businesses enable trigger businesses_verified_counts");
+    await exec(database, "delete from business_verified_counts");
+    await exec(database, "delete from business_verified_lga_counts");
+    const verified = "approved and approval_status = 'approved' and not owner_suspended and (user_id is not null or source is not null) and verified_levels > 0";
+    await exec(database, `insert into business_verified_counts (state, category, count) select coalesce(state, ''), coalesce(category, ''), count(*) from businesses where ${verified} group by 1, 2`);
+    await exec(
+      database,
+      `insert into business_verified_lga_counts (state, lga, category, count)
+       select coalesce(state, ''), lga, coalesce(category, ''), count(*) from businesses where ${verified} and lga is not null group by 1, 2, 3`,
+    );
     step("facet counts");
+    // The verification levels the listings' bits say they have (issue 35), each dated after the listing was made.
+    await exec(
+      database,
+      `insert into listing_verifications (level, method, user_id, business_id, phone, verified_at, expires_at)
+       select 'phone', 'sms-code', user_id, id, phone_number, greatest(created_at, now() - interval '300 days'), now() + interval '65 days'
+       from businesses where verified_levels & 1 = 1`,
+    );
+    await exec(
+      database,
+      `insert into listing_verifications (level, method, user_id, business_id, rc_number, registered_name, company_type, provider, verified_at, expires_at)
+       select 'business', 'cac-lookup', user_id, id, (1000000 + abs(hashtext(id::text)) % 8000000)::text, upper(name) || ' LIMITED',
+         'PRIVATE_COMPANY_LIMITED_BY_SHARES', 'verifyme', greatest(created_at, now() - interval '300 days'), now() + interval '65 days'
+       from businesses where verified_levels & 4 = 4`,
+    );
+    await exec(
+      database,
+      `insert into listing_verifications (level, method, user_id, full_name, verified_at, expires_at)
+       select distinct on (b.user_id) 'identity', 'document', b.user_id, u.name, now() - interval '100 days', now() + interval '600 days'
+       from businesses b join "user" u on u.id = b.user_id where b.verified_levels & 2 = 2`,
+    );
+    step("verification levels");
     // Owner analytics (issue 18, ADR 25): one listing in 50 has 90 days of daily rollups (a few counts a day, first
     // replies some days), so the rollup table has the size a busy directory gives it.
     console.log("analytics rollups…");

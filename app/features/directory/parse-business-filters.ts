@@ -15,6 +15,8 @@ export type BusinessFilters = {
   sort?: "rating" | null;
   /** rating=4: only listings whose published reviews average 4 stars or more ('Rated 4+'). */
   minRating?: 4 | null;
+  /** verified=1: only listings with a verification level standing (issue 35, ADR 39). */
+  verified?: boolean | null;
   /** open=now: only listings open at this minute in WAT (ADR 21). */
   open?: "now" | null;
   /** near=lat,lng or near=a place ('Ikeja', 'Surulere, Oyo'): listings within a radius of it, nearest first (ADR 23). */
@@ -34,7 +36,7 @@ export const MAX_QUERY_LENGTH = 100;
 const MAX_PAGE = 500;
 
 /**
- * Reads q, region, lga, category, page, sort, rating, open and near (two numbers inside Nigeria, rounded to 4
+ * Reads q, region, lga, category, page, sort, rating, verified, open and near (two numbers inside Nigeria, rounded to 4
  * decimals); regions, LGAs and categories match case-insensitively, unknown ones are ignored (an LGA only
  * counts with its region).
  */
@@ -54,6 +56,7 @@ export function parseBusinessFilters(params: URLSearchParams): BusinessFilters {
     page: Number.isFinite(page) && page >= 1 ? Math.min(page, MAX_PAGE) : 1,
     sort: params.get("sort") === "rating" ? "rating" : null,
     minRating: params.get("rating") === "4" ? 4 : null,
+    verified: params.get("verified") === "1" ? true : null,
     open: params.get("open") === "now" ? "now" : null,
     near,
     nearPlace:

@@ -4,7 +4,7 @@ import { singleton } from "../../lib/singleton.server";
 import { getDb, queryRows } from "../../lib/db.server";
 import { CATEGORIES, LIMITS, REGIONS, findCategory, findRegion } from "../../lib/reference";
 import type { BusinessFilters } from "./parse-business-filters";
-import { cardsFor, cardsOfPage, isPublicBusiness } from "./internal/public-business.server";
+import { cardsFor, cardsOfPage, isPublicBusiness, verifiedSql } from "./internal/public-business.server";
 import { browseCountsSql, lgaFacetColumn, lgaFilterSql, toLgaFacets } from "./internal/lga-facets.server";
 import { correctTerms, prefixTsQuery, searchTerms, wordsBound } from "./internal/search-terms";
 import type { BusinessCardData, BusinessFacets, Facet } from "./types";
@@ -75,9 +75,9 @@ function ratingSql({ minRating }: Pick<BusinessFilters, "minRating">): SQL {
   return minRating ? sql`and ${businesses.reviewCount} > 0 and ${businesses.reviewStarSum} >= 4 * ${businesses.reviewCount}` : sql``;
 }
 
-/** Public listings the rating filter leaves (the universe every search and count draws from). */
-function listedSql(filters: Pick<BusinessFilters, "minRating">): SQL {
-  return sql`${isPublicBusiness} ${ratingSql(filters)}`;
+/** Public listings the rating and verification filters leave (the universe every search and count draws from). */
+function listedSql(filters: Pick<BusinessFilters, "minRating" | "verified">): SQL {
+  return sql`${isPublicBusiness} ${ratingSql(filters)} ${verifiedSql(filters)}`;
 }
 /** Page size (default 20); the thresholds are the defaults above, smaller in tests. */
 export type SearchOptions = {
@@ -264,7 +264,7 @@ async function toResult(
 async function browse(filters: BusinessFilters, pageSize: number, browsePages: number): Promise<BusinessSearchResult> {
   // The maintained counts of the region (or of all, without one), the same for every visitor: kept a short while
   // (ADR 27) and summed here for the filters.
-  const countRows = await browseCounts.through(`${filters.minRating ? 4 : 0}|${filters.region ?? ""}`, () =>
+  const countRows = await browseCounts.through(`${filters.minRating ? 4 : 0}|${filters.verified ? "v" : ""}|${filters.region ?? ""}`, () =>
     queryRows<CountRow>(getDb(), sql`${browseCountsSql(filters)}`),
   );
   const row = facetRowFrom(countRows, filters);
@@ -279,8 +279,8 @@ async function browse(filters: BusinessFilters, pageSize: number, browsePages: n
   // matching rows themselves. Region and category together, and region and LGA (with or without the
   // category), have their own indexes in date order.
   const needed = filters.page * pageSize + 1;
-  // Reading in date order goes through every public listing, rated or not.
-  const readThrough = filters.minRating ? await publicListings() : Number(row?.matches ?? 0);
+  // Reading in date order goes through every public listing, rated or not (verified ones have an index of their own).
+  const readThrough = filters.minRating && !filters.verified ? await publicListings() : Number(row?.matches ?? 0);
   const sparse = (needed * readThrough) / Math.max(counted.total, 1) > counted.total;
   const hasLga = Boolean(filters.region && filters.lga);
   const isSparse = !(filters.region && filters.category) && !hasLga && Boolean(filters.region || filters.category || filters.minRating) && sparse;
@@ -538,13 +538,13 @@ type TextSearch = {
 async function blockSample({ filters, query, nameQuery, tsquery, nameTsquery }: TextSearch, rows: number) {
   // The sample's counts per (state, LGA, category) do not depend on the filters: kept a short while for the text
   // (ADR 27), and summed here for the filters, as facetColumns would.
-  const sampled = await blockSamples.through(`${tsquery}|${nameTsquery}|${filters.minRating ? 4 : 0}|${rows}`, async () => {
+  const sampled = await blockSamples.through(`${tsquery}|${nameTsquery}|${filters.minRating ? 4 : 0}|${filters.verified ? "v" : ""}|${rows}`, async () => {
     const [found] = await queryRows<{ counts: CountRow[] | null; listed: number; public_count: number; percent: number }>(
       getDb(),
       sql`with p as (select coalesce(sum(count), 0)::int as public_count from business_facet_counts),
         s as materialized (
           select ${businesses.state} as state, ${businesses.lga} as lga, ${businesses.category} as category, ${isPublicBusiness} as listed,
-            ${businesses.searchVector} @@ ${query} ${ratingSql(filters)} as matches, ${businesses.searchVector} @@ ${nameQuery} as in_name
+            ${businesses.searchVector} @@ ${query} ${ratingSql(filters)} ${verifiedSql(filters)} as matches, ${businesses.searchVector} @@ ${nameQuery} as in_name
           from ${businesses} tablesample system ((select least(100, 100.0 * ${rows} / greatest(public_count, 1))::real from p)) repeatable (20240601)),
         counts as (
           select state, lga, category, count(*)::int as n, count(*) filter (where in_name)::int as nm

@@ -8,6 +8,8 @@ export type FilterLink = {
   category?: string | null;
   sort?: "rating" | null;
   minRating?: 4 | null;
+  /** Only verified listings (issue 35). */
+  verified?: boolean | null;
   open?: "now" | null;
   page?: number | null;
   /** 'lat,lng' of a near-me search (ADR 23). */
@@ -29,6 +31,7 @@ export function businessesParams(filters: FilterLink): URLSearchParams {
   if (filters.region && filters.lga) params.set("lga", filters.lga);
   if (filters.category) params.set("category", filters.category);
   if (filters.minRating) params.set("rating", String(filters.minRating));
+  if (filters.verified) params.set("verified", "1");
   if (filters.sort) params.set("sort", filters.sort);
   if (filters.open) params.set("open", filters.open);
   if (filters.near) params.set("near", filters.near);

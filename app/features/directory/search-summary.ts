@@ -5,9 +5,9 @@
  */
 import { formatNumber } from "../../lib/format";
 
-/** The number of sidebar filters in use (region, LGA, category, 'Rated 4+' and 'Open now'). */
-export function activeFilterCount(filters: { region?: string | null; lga?: string | null; category?: string | null; minRating?: 4 | null; open?: string | null }): number {
-  return [filters.region, filters.region && filters.lga, filters.category, filters.minRating, filters.open].filter(Boolean).length;
+/** The number of sidebar filters in use (region, LGA, category, 'Rated 4+', 'Verified' and 'Open now'). */
+export function activeFilterCount(filters: { region?: string | null; lga?: string | null; category?: string | null; minRating?: 4 | null; verified?: boolean | null; open?: string | null }): number {
+  return [filters.region, filters.region && filters.lga, filters.category, filters.minRating, filters.verified, filters.open].filter(Boolean).length;
 }
 
 /** An estimate rounded to two significant figures (16,228 → 16,000). */
@@ -30,7 +30,7 @@ export function formatCount(n: number, isEstimate: boolean): string {
 export function resultSummary(
   total: number,
   isEstimate: boolean,
-  filters: { q: string; region: string | null; lga?: string | null; category: string | null; minRating?: 4 | null; open?: string | null },
+  filters: { q: string; region: string | null; lga?: string | null; category: string | null; minRating?: 4 | null; verified?: boolean | null; open?: string | null },
   near?: { radiusKm: number; capped: boolean; place?: string | null } | null,
 ): string {
   // A capped near search read only the nearest listings: none of them matching says nothing of those farther out.
@@ -41,7 +41,7 @@ export function resultSummary(
       : `${near?.capped ? "At least " : ""}${formatNumber(total)} ${total === 1 ? "business" : "businesses"}`;
   const where = near ? ` within ${near.radiusKm} km${near.place ? ` ${near.place.replace(/^near /, "of ")}` : ""}` : "";
   const place = filters.region && filters.lga ? `${filters.lga}, ${filters.region}` : filters.region;
-  return [`${count}${filters.q ? ` for “${filters.q}”` : ""}${where}`, filters.category, place, filters.minRating && "Rated 4+", filters.open && "Open now"]
+  return [`${count}${filters.q ? ` for “${filters.q}”` : ""}${where}`, filters.category, place, filters.minRating && "Rated 4+", filters.verified && "Verified", filters.open && "Open now"]
     .filter(Boolean)
     .join(" · ");
 }

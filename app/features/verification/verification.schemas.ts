@@ -61,13 +61,11 @@ export const VERIFICATION_TEXTS = {
   pageTitle: "Verification",
   intro:
     "Every listing can climb three steps, each checked by us and dated on the listing: its phone, its owner's identity, and its registration with the Corporate Affairs Commission. A badge shows what was checked and when, nothing more.",
-  filterLabel: "Verified businesses only",
   phoneCodeSent: (phone: string) => `We sent a code to ${phone}. Enter it below within 10 minutes.`,
   phoneCodeCalled: (phone: string) => `We are calling ${phone} to read out a code. Enter it below within 10 minutes.`,
   phoneVerified: "The listing's phone is verified.",
   noListingPhone: "Add a phone number to the listing first.",
   notYourListing: "That listing is not one of yours.",
-  listingNotApproved: "A listing shows badges once it is approved: verify it after approval.",
   identityVerified: "Your identity is verified. The badge shows on all your listings.",
   businessVerified: "The business registration is verified.",
   kycNameNeeded: "Submit your KYC details first: the name on your identity record is checked against the name you give there.",
@@ -110,11 +108,6 @@ export const VERIFICATION_NOTICES = {
     line: `${LEVEL_NAMES[level]} badge removed${listing ? ` from ${listing}` : ""}: ${reason}`,
     detail: `The ${LEVEL_NAMES[level]} badge no longer shows${listing ? ` on ${listing}` : " on your listings"}. Why: ${reason} You can verify again from Verification in your dashboard.`,
     subject: `Your ${LEVEL_NAMES[level]} badge was removed`,
-  }),
-  expiresSoon: (level: VerificationLevel, listing: string | null, on: string) => ({
-    line: `${LEVEL_NAMES[level]}${listing ? ` for ${listing}` : ""} ends on ${on}: verify again to keep the badge.`,
-    detail: `The ${LEVEL_NAMES[level]} badge${listing ? ` on ${listing}` : " on your listings"} ends on ${on}. Verify again from Verification in your dashboard to keep it.`,
-    subject: `Your ${LEVEL_NAMES[level]} badge ends on ${on}`,
   }),
 };
 

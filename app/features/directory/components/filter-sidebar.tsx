@@ -5,7 +5,7 @@ import { businessesHref } from "../search-params";
 import { formatCount } from "../search-summary";
 import type { BusinessFacets, Facet } from "../types";
 
-type Filters = { q: string; region: string | null; lga?: string | null; category: string | null; minRating?: 4 | null; sort?: "rating" | null; open?: "now" | null };
+type Filters = { q: string; region: string | null; lga?: string | null; category: string | null; minRating?: 4 | null; verified?: boolean | null; sort?: "rating" | null; open?: "now" | null };
 
 type FilterSidebarProps = {
   filters: Filters;
@@ -86,6 +86,25 @@ export function FilterSidebar({ filters, facets, isEstimate, count }: FilterSide
           <li>
             <a data-discover="true" href={businessesHref({ ...filters, minRating: 4 })} aria-current={filters.minRating ? "page" : undefined} className="nav-link">
               Rated 4+
+            </a>
+          </li>
+        </ul>
+        {/* Verification levels (issue 35): any level standing; what each means is on /verification. */}
+        <h3 className="mb-1 mt-5 text-sm font-semibold uppercase text-gray-500">Verification</h3>
+        <ul className="text-sm">
+          <li>
+            <a data-discover="true" href={businessesHref({ ...filters, verified: null })} aria-current={filters.verified ? undefined : "page"} className="nav-link">
+              Any business
+            </a>
+          </li>
+          <li>
+            <a data-discover="true" href={businessesHref({ ...filters, verified: true })} aria-current={filters.verified ? "page" : undefined} className="nav-link">
+              Verified businesses only
+            </a>
+          </li>
+          <li>
+            <a href="/verification" className="nav-link text-xs">
+              What the badges mean
             </a>
           </li>
         </ul>

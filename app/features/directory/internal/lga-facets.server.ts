@@ -28,9 +28,21 @@ export function lgaFacetColumn({ region }: Filters, inCategory: SQL): SQL {
  * per LGA (and the rest stay without one); with 'Rated 4+', business_rated4_counts and business_rated4_lga_counts. Small, however large the directory: at most 37 × 63 rows plus the
  * region's LGAs × 63.
  */
-export function browseCountsSql({ region, minRating }: Filters & Pick<BusinessFilters, "minRating">): SQL {
-  // 'Rated 4+' (migration 0020) has the same two tables for its listings.
-  const [all, byLga] = minRating ? [sql`business_rated4_counts`, sql`business_rated4_lga_counts`] : [sql`business_facet_counts`, sql`business_lga_counts`];
+export function browseCountsSql({ region, minRating, verified }: Filters & Pick<BusinessFilters, "minRating" | "verified">): SQL {
+  // 'Verified' and 'Rated 4+' together have no maintained counts: their listings (few: verified and rated) are
+  // counted where they are, through the verified listings' partial index.
+  if (verified && minRating) {
+    return sql`select state, ${region ? sql`case when state = ${region} then lga end` : sql`null::text`} as lga, category, count(*)::int as n
+      from businesses where verified_levels > 0 and approved and approval_status = 'approved' and not owner_suspended and (user_id is not null or source is not null)
+        and review_count > 0 and review_star_sum >= 4 * review_count
+      group by 1, 2, 3`;
+  }
+  // 'Rated 4+' (migration 0020) and 'Verified' (migration 0046) each have the same two tables for their listings.
+  const [all, byLga] = minRating
+    ? [sql`business_rated4_counts`, sql`business_rated4_lga_counts`]
+    : verified
+      ? [sql`business_verified_counts`, sql`business_verified_lga_counts`]
+      : [sql`business_facet_counts`, sql`business_lga_counts`];
   if (!region) return sql`select state, null::text as lga, category, count as n from ${all}`;
   return sql`select state, null::text as lga, category, count as n from ${all} where state <> ${region}
     union all

@@ -8,7 +8,7 @@ import type { BusinessSearchResult } from "../search-businesses.server";
 import type { Facet } from "../types";
 import { openAtTested } from "./open-now.server";
 import { plannerRows } from "./planner-rows.server";
-import { cardsFor, isPublicBusiness } from "./public-business.server";
+import { cardsFor, isPublicBusiness, verifiedSql } from "./public-business.server";
 
 /**
  * 'Near me' (issue 17, ADR 23): /businesses?near=lat,lng. Public listings with a location within NEAR_RADIUS_KM of
@@ -66,10 +66,11 @@ function planeBox(from: LatLng, meters: number): SQL {
 }
 
 /** The other filters within the radius: region, LGA, category, 'Rated 4+' (ADR 18) and 'Open now' (ADR 21). */
-function filterSql({ region, lga, category, minRating, open, now }: BusinessFilters & { now?: Date }): SQL {
+function filterSql({ region, lga, category, minRating, verified, open, now }: BusinessFilters & { now?: Date }): SQL {
   return sql`${region ? sql`and ${businesses.state} = ${region}` : sql``} ${region && lga ? sql`and ${businesses.lga} = ${lga}` : sql``}
     ${category ? sql`and ${businesses.category} = ${category}` : sql``}
     ${minRating ? sql`and ${businesses.reviewCount} > 0 and ${businesses.reviewStarSum} >= 4 * ${businesses.reviewCount}` : sql``}
+    ${verifiedSql({ verified })}
     ${open === "now" ? sql`and ${openAtTested(now ?? new Date())}` : sql``}`;
 }
 

@@ -5,7 +5,7 @@ import { minuteOfWeek, watDate } from "../../../lib/opening-hours";
 import { hasPlacementNow, hasPriorityNow, isFeaturedNow } from "../../featured/featured-now.server";
 import type { BusinessFilters } from "../parse-business-filters";
 import { plannerRows } from "./planner-rows.server";
-import { isPublicBusiness } from "./public-business.server";
+import { isPublicBusiness, verifiedSql } from "./public-business.server";
 
 /**
  * The 'Open now' filter (issue 17, ADR 21). A listing is open at an instant when its WAT minutes of the week
@@ -139,8 +139,9 @@ function filterSql({ region, lga, category }: Pick<BusinessFilters, "region" | "
 }
 
 /** Public listings, and with 'Rated 4+' (rating=4) only those averaging four stars or more (ADR 18). */
-function listedSql({ minRating }: Pick<BusinessFilters, "minRating">): SQL {
-  return minRating ? sql`${isPublicBusiness} and ${businesses.reviewCount} > 0 and ${businesses.reviewStarSum} >= 4 * ${businesses.reviewCount}` : isPublicBusiness;
+function listedSql({ minRating, verified }: Pick<BusinessFilters, "minRating" | "verified">): SQL {
+  const listed = minRating ? sql`${isPublicBusiness} and ${businesses.reviewCount} > 0 and ${businesses.reviewStarSum} >= 4 * ${businesses.reviewCount}` : isPublicBusiness;
+  return sql`${listed} ${verifiedSql({ verified })}`;
 }
 
 /** sort=rating's order (the stored Bayesian score, ADR 18), as the use case's. */

@@ -17,6 +17,14 @@ import { openNowColumn } from "./open-now.server";
  */
 export const isPublicBusiness = sql`${businesses.approved} and ${businesses.approvalStatus} = 'approved' and not ${businesses.ownerSuspended} and (${businesses.userId} is not null or ${businesses.source} is not null)`;
 
+/**
+ * 'Verified businesses only' (verified=1, issue 35): a verification level standing, by the bits kept in the transaction
+ * of each change; written as businesses_public_verified_idx's predicate so the planner can use it (migration 0045).
+ */
+export function verifiedSql({ verified }: { verified?: boolean | null }): SQL {
+  return verified ? sql`and ${businesses.verifiedLevels} > 0` : sql``;
+}
+
 /** The columns a business card is made from, with its first image (lowest position), in one query. */
 export const cardColumns = {
   id: businesses.id,
