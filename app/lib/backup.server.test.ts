@@ -112,10 +112,11 @@ second line', 'pending', '2026-11-25 08:40:00.5+01')`);
   await db.execute(sql`insert into listing_suggestions (user_id, kind, payload, status, outcome, decided_by, decided_at, created_business_id) values
     (${other.id}, 'missing', ${JSON.stringify({ name: "Mama Put, Ikeja", category: "Eatery", state: "Lagos", lga: "Ikeja", address: null, phone: null })}::jsonb,
      'approved', 'added', ${owner.id}, now(), ${listing.id})`);
-  // Issue 35: a standing phone level, an identity with a match result (JSON), and an ended CAC level with its reason.
+  // Issue 35: levels that ended (the demo data's own stand on these listings): a phone, an identity with a match result
+  // (JSON), a CAC registration, each with its reason.
   await db.execute(sql`insert into listing_verifications (level, method, user_id, business_id, phone, full_name, id_last4, rc_number, registered_name, company_type, provider, provider_reference, match_result, verified_at, expires_at, ended_at, end_reason) values
-    ('phone', 'sms-code', ${owner.id}, ${listing.id}, '+2348031234567', null, null, null, null, null, null, null, null, '2026-11-25 08:45:00.5+01', '2027-11-25 08:45:00.5+01', null, null),
-    ('identity', 'vnin', ${owner.id}, null, null, 'Adaeze "Ada" Okafor', '12CD', null, null, null, 'verifyme', '4711', ${JSON.stringify({ firstName: true, lastName: true })}::jsonb, now(), '2028-11-25 00:00:00+01', null, null),
+    ('phone', 'sms-code', ${owner.id}, ${listing.id}, '+2348031234567', null, null, null, null, null, null, null, null, '2026-11-25 08:45:00.5+01', '2027-11-25 08:45:00.5+01', '2026-11-26 09:00:00+01', 'The listing''s phone number changed.'),
+    ('identity', 'vnin', ${owner.id}, null, null, 'Adaeze "Ada" Okafor', '12CD', null, null, null, 'verifyme', '4711', ${JSON.stringify({ firstName: true, lastName: true })}::jsonb, now(), '2028-11-25 00:00:00+01', now(), 'Revoked by an admin: "wrong" person'),
     ('business', 'cac-lookup', ${owner.id}, ${listing.id}, null, null, null, '1234567', 'MAMA PUT, IKEJA LIMITED', 'PRIVATE_COMPANY_LIMITED_BY_SHARES', 'verifyme', null, null, '2026-10-01 10:00:00+01', '2027-10-01 10:00:00+01', now(), 'The listing''s name changed.')`);
   await db.execute(sql`insert into job_runs (job, slot, ran_by, started_at, finished_at, outcome, error) values
     ('expire-featured', '2026-11-24 10:01:00+00', '4242@drill', '2026-11-24 10:01:00.123456+00', now(), 'failed', 'a "quoted" error, with a comma')`);

@@ -7,7 +7,7 @@
  */
 import { availableParallelism } from "node:os";
 import { and, desc, eq, ne, sql } from "drizzle-orm";
-import { payments, reports, reviewHelpfulVotes, reviews, savedBusinesses } from "../schema";
+import { listingVerifications, payments, reports, reviewHelpfulVotes, reviews, savedBusinesses } from "../schema";
 import { getDb, type Db } from "../../app/lib/db.server";
 import { scatterAround } from "../../app/lib/geo";
 import { featuredMonthsForTier, type Region } from "../../app/lib/reference";
@@ -127,6 +127,34 @@ export async function seedDemoData(options: SeedOptions = {}): Promise<Record<st
         if (!value) throw new Error(`demo plan refers to unknown listing ${key}`);
         return value;
       };
+
+      // --- Verification levels (issue 35, ADR 39): each level on some listings --------------------
+      // Every owner whose photo ID an admin approved has the identity level by document (as approveKyc gives it), from
+      // that day; one approved listing in three has its phone verified; owner@example.com's first listing and one in
+      // seven of the others are registered businesses. Dated after the listing was made; standing for their months.
+      const verifiedRows: (typeof listingVerifications.$inferInsert)[] = [];
+      for (const k of plan.kyc) {
+        if (k.status !== "approved" || k.reviewedAgoMs === null) continue;
+        const verifiedAt = at(k.reviewedAgoMs);
+        verifiedRows.push({ level: "identity", method: "document", userId: id(k.userKey), fullName: k.fullName, verifiedAt, expiresAt: addMonths(verifiedAt, 24) });
+      }
+      const approvedListings = plan.businesses.filter((b) => b.status === "approved");
+      const demoOwnerKey = plan.people.find((p) => p.email === "owner@example.com")?.key;
+      const demoOwnersFirst = approvedListings.find((b) => b.ownerKey === demoOwnerKey)?.key;
+      approvedListings.forEach((b, i) => {
+        const verifiedAt = new Date(Math.min(now - 3_600_000, businessCreated.get(b.key)!.getTime() + ((i % 5) + 1) * 86_400_000));
+        const base = { userId: id(b.ownerKey), businessId: businessId(b.key), verifiedAt, expiresAt: addMonths(verifiedAt, 12) };
+        const isDemoOwnersFirst = b.key === demoOwnersFirst;
+        if (b.phoneNumber && (i % 3 === 0 || isDemoOwnersFirst)) verifiedRows.push({ ...base, level: "phone", method: "sms-code", phone: b.phoneNumber });
+        if (isDemoOwnersFirst || i % 7 === 3) {
+          verifiedRows.push({ ...base, level: "business", method: "cac-lookup", rcNumber: String(1_000_000 + ((i * 7_919) % 8_000_000)), registeredName: `${b.name.toUpperCase()} LIMITED`, companyType: "PRIVATE_COMPANY_LIMITED_BY_SHARES", provider: "verifyme" });
+        }
+      });
+      if (verifiedRows.length > 0) await tx.insert(listingVerifications).values(verifiedRows);
+      // The bits search's 'Verified' filter reads (written as the use cases write them: app/features/verification).
+      await tx.execute(sql`update businesses b set verified_levels = coalesce((
+        select bit_or(case v.level when 'phone' then 1 when 'identity' then 2 else 4 end)::smallint from listing_verifications v
+        where v.ended_at is null and v.expires_at > now() and (v.business_id = b.id or (v.level = 'identity' and v.business_id is null and v.user_id = b.user_id))), 0)`);
 
       // --- Featured requests (each paid through the demo provider) --------------------------
       let paymentCount = 0;

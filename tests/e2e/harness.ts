@@ -14,6 +14,7 @@ import type { TestProject } from "vitest/node";
 import { makeFreshClone } from "../support/fresh-clone.mjs";
 import { E2E_WORKERS } from "./workers";
 import { startProductionServer, type ProductionServer } from "../support/server-process.mjs";
+import { fakeVerifyMe } from "../support/fake-verifyme";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -49,6 +50,17 @@ export const CHROMIUM_ARGS = [
  * shares renderers on a low-memory Android phone. A new process per context cost 10–15 % of chromium's CPU (ADR 33).
  */
 const JOURNEY_ARGS = [...CHROMIUM_ARGS, "--renderer-process-limit=1"];
+/**
+ * Who the journeys' stand-in for VerifyMe (ADR 39) knows: VerifyMe's documented test persona and company
+ * (https://docs.verifyme.ng: John Doe, JZ426633988976CH; 'Test Company', 11000011), and the demo owner
+ * owner@example.com (Tunde Bakare, the name on their KYC) by a virtual NIN of their own.
+ */
+export const E2E_IDENTITIES = {
+  johnDoe: "JZ426633988976CH",
+  demoOwner: "TB426633988976NG",
+  testCompany: "11000011",
+} as const;
+
 /** How long SIGTERM may take to stop the server (README: exits within 10 s). */
 export const SHUTDOWN_LIMIT_MS = 10_000;
 
@@ -60,20 +72,27 @@ export const SHUTDOWN_LIMIT_MS = 10_000;
  * exit 0 within SHUTDOWN_LIMIT_MS.
  */
 export default async function setup(project: TestProject) {
+  // Checks of identities and CAC numbers go to a local VerifyMe (every server has IDENTITY_PROVIDER=verifyme).
+  const verifyMe = await fakeVerifyMe();
+  verifyMe.people.set(E2E_IDENTITIES.johnDoe, { firstName: "John", lastName: "Doe" });
+  verifyMe.people.set(E2E_IDENTITIES.demoOwner, { firstName: "Tunde", middleName: "Adewale", lastName: "Bakare" });
+  verifyMe.companies.set(E2E_IDENTITIES.testCompany, { companyName: "Test Company" });
+  const identityEnv = { IDENTITY_PROVIDER: "verifyme", VERIFYME_SECRET_KEY: verifyMe.secretKey, VERIFYME_BASE_URL: verifyMe.baseUrl };
   const clone = makeFreshClone();
   const logDir = mkdtempSync(path.join(tmpdir(), "nd-e2e-log-"));
   const logFile = (i: number) => path.join(logDir, `server-${i}.log`);
-  const starting: Promise<ProductionServer>[] = [startProductionServer({ logFile: logFile(1), root: clone.dir, npmStart: true })];
+  const starting: Promise<ProductionServer>[] = [startProductionServer({ logFile: logFile(1), root: clone.dir, npmStart: true, env: identityEnv })];
   // The build's last step prints its summary (scripts/precompress.mjs); a first server that fails ends the wait too.
   let firstFailed = false;
   await Promise.race([starting[0]!.catch(() => (firstFailed = true)), untilLogged(logFile(1), /^precompressed \d+ files/m)]);
-  for (let i = 2; i <= E2E_WORKERS && !firstFailed; i++) starting.push(startProductionServer({ logFile: logFile(i), root: clone.dir, npmStart: true }));
+  for (let i = 2; i <= E2E_WORKERS && !firstFailed; i++) starting.push(startProductionServer({ logFile: logFile(i), root: clone.dir, npmStart: true, env: identityEnv }));
   const outcomes = await Promise.allSettled(starting);
   const servers = outcomes.flatMap((o) => (o.status === "fulfilled" ? [o.value] : []));
   const failed = outcomes.find((o) => o.status === "rejected");
   if (failed) {
     for (const server of servers) await server.stop({ timeoutMs: SHUTDOWN_LIMIT_MS });
     await clone.remove();
+    await verifyMe.close();
     throw failed.reason;
   }
   servers.forEach((server, i) =>
@@ -88,6 +107,7 @@ export default async function setup(project: TestProject) {
   } catch (error) {
     for (const server of servers) await server.stop({ timeoutMs: SHUTDOWN_LIMIT_MS });
     await clone.remove();
+    await verifyMe.close();
     throw error;
   }
   project.provide("e2eBaseUrls", servers.map((s) => s.baseUrl));
@@ -110,6 +130,7 @@ export default async function setup(project: TestProject) {
       if (problem) problems.push(`the server ${server.baseUrl} ${problem}. Output:\n${stopped.output}`);
     });
     await clone.remove();
+    await verifyMe.close();
     if (problems.length > 0) {
       // vitest ignores errors thrown by a global teardown (exit code 0): fail the run explicitly.
       console.error(`e2e FAILED: ${problems.join("\n")}`);
