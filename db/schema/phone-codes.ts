@@ -8,9 +8,10 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" 
 /**
  * What a phone code proves (issue 33): that the person holds the number, to add it to their account
  * ('verify-phone', bound to the account), to sign in or up with it ('sign-in', bound to no account), or to claim the
- * imported listing whose number it is ('claim-listing', bound to the claiming account; issue 34, migration 0042).
+ * imported listing whose number it is ('claim-listing', bound to the claiming account; issue 34, migration 0042), or to
+ * verify an owner's listing's number ('listing-phone', bound to the owner; issue 35, migration 0047).
  */
-export const PHONE_CODE_PURPOSES = ["verify-phone", "sign-in", "claim-listing"] as const;
+export const PHONE_CODE_PURPOSES = ["verify-phone", "sign-in", "claim-listing", "listing-phone"] as const;
 
 /**
  * One-time codes sent by SMS (issue 33, app/features/accounts/internal/phone-codes.server.ts): never the code itself, only its

@@ -60,5 +60,7 @@ export const listingVerifications = pgTable(
     index("listing_verifications_user_idx").on(t.userId, t.verifiedAt.desc()),
     index("listing_verifications_business_idx").on(t.businessId, t.verifiedAt.desc()).where(sql`business_id is not null`),
     index("listing_verifications_expiry_idx").on(t.expiresAt).where(sql`ended_at is null`),
+    // The admins' Verification tab, newest first (migration 0047).
+    index("listing_verifications_standing_idx").on(t.verifiedAt.desc(), t.id.desc()).where(sql`ended_at is null`),
   ],
 );

@@ -19,8 +19,9 @@ export function businessJsonLd(business: PublicBusiness, canonical: string, imag
     "@type": "LocalBusiness",
     "@id": canonical,
     name: business.name,
-    // The name on the CAC register, only while a registered-business check stands (issue 35); no badge claims beyond it.
-    legalName: business.verifications.find((badge) => badge.level === "business")?.registeredName ?? undefined,
+    // The name on the CAC register, only while a registered-business check stands and that name is the listing's own
+    // (issue 35): a registration another name holds proves nothing about this business.
+    legalName: business.verifications.find((badge) => badge.level === "business" && badge.namesAgree)?.registeredName ?? undefined,
     description: business.description ?? undefined,
     url: canonical,
     sameAs: websiteHref(business.websiteUrl) ?? undefined,

@@ -8,7 +8,8 @@ import { requireUuid } from "../../lib/ids";
 import { requireAdmin } from "../accounts/access";
 import type { SessionUser } from "../accounts/session-user";
 import { lockRow } from "../../lib/audited-change.server";
-import { grantIdentityByDocument } from "../verification/verify-identity.server";
+import { grantIdentityByDocument, kycNameOf } from "../verification/verify-identity.server";
+import { onKycNameChanged } from "../verification/listing-changes.server";
 
 /**
  * Approves a pending KYC submission: reviewed now, the profile verified, and the owner's pending listings
@@ -71,6 +72,8 @@ export async function rejectKyc(actor: SessionUser | null, submissionId: string,
       .set({ status: "rejected", reviewedAt: now, reviewedBy: actor.id, rejectionReason: cleanReason })
       .where(eq(kycSubmissions.id, submissionId));
     await tx.update(profiles).set({ kycStatus: "rejected", updatedAt: now }).where(eq(profiles.id, submission.userId));
+    // An identity level matched against the rejected name ends (issue 35): its name is no KYC name any more.
+    await onKycNameChanged(tx, actor, submission.userId, (await kycNameOf(submission.userId, tx)) ?? "");
     await recordAudit(tx, actor, {
       action: "kyc.reject",
       targetType: "kyc_submission",

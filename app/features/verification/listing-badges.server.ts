@@ -11,12 +11,12 @@ const rank = (level: VerificationLevel) => LEVEL_ORDER.indexOf(level);
 
 /** Standing badges of a listing, lowest level first. Its own levels and its owner's identity: two indexed lookups. */
 export async function badgesOf(businessId: string): Promise<VerificationBadge[]> {
-  const rows = await queryRows<{ level: VerificationLevel; verified_at: Date | string; registered_name: string | null }>(
+  const rows = await queryRows<{ level: VerificationLevel; verified_at: Date | string; registered_name: string | null; names_agree: boolean | null }>(
     getDb(),
-    sql`select v.level, v.verified_at, v.registered_name from listing_verifications v
+    sql`select v.level, v.verified_at, v.registered_name, (v.match_result->>'namesAgree')::boolean as names_agree from listing_verifications v
         where v.business_id = ${businessId} and v.ended_at is null and v.expires_at > now()
         union all
-        select v.level, v.verified_at, null from businesses b
+        select v.level, v.verified_at, null, null from businesses b
         join listing_verifications v on v.user_id = b.user_id and v.level = 'identity' and v.business_id is null and v.ended_at is null
         where b.id = ${businessId} and v.expires_at > now()`,
   );
@@ -26,7 +26,7 @@ export async function badgesOf(businessId: string): Promise<VerificationBadge[]>
       level: row.level,
       verifiedAt: new Date(row.verified_at).toISOString(),
       label: badgeLabel(row.level, row.verified_at),
-      ...(row.level === "business" ? { registeredName: row.registered_name } : {}),
+      ...(row.level === "business" ? { registeredName: row.registered_name, namesAgree: row.names_agree === true } : {}),
     }));
 }
 

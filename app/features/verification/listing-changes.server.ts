@@ -7,7 +7,7 @@ import { and, eq, inArray, isNull } from "drizzle-orm";
 import { listingVerifications } from "../../../db/schema";
 import type { AuditActor } from "../../lib/audit.server";
 import type { Tx } from "../../lib/db.server";
-import { endLevels, refreshVerifiedLevels } from "./internal/levels.server";
+import { allOf, endLevels, refreshVerifiedLevels } from "./internal/levels.server";
 import { END_REASONS } from "./verification.schemas";
 
 /** A listing's phone or name is about to differ from `before`: its phone level, its registered-business level end. */
@@ -19,10 +19,10 @@ export async function onListingDetailsChanged(
   after: { phoneNumber?: string | null; name?: string },
 ): Promise<void> {
   if (after.phoneNumber !== undefined && (after.phoneNumber ?? null) !== (before.phoneNumber ?? null)) {
-    await endLevels(and(eq(listingVerifications.businessId, businessId), eq(listingVerifications.level, "phone")), { tx, actor, reason: END_REASONS.phoneChanged });
+    await endLevels(allOf(eq(listingVerifications.businessId, businessId), eq(listingVerifications.level, "phone")), { tx, actor, reason: END_REASONS.phoneChanged });
   }
   if (after.name !== undefined && after.name.trim() !== before.name.trim()) {
-    await endLevels(and(eq(listingVerifications.businessId, businessId), eq(listingVerifications.level, "business")), { tx, actor, reason: END_REASONS.nameChanged });
+    await endLevels(allOf(eq(listingVerifications.businessId, businessId), eq(listingVerifications.level, "business")), { tx, actor, reason: END_REASONS.nameChanged });
   }
 }
 
@@ -31,7 +31,7 @@ export async function onListingDetailsChanged(
  * stays theirs), and the listing shows its new owner's identity, if any.
  */
 export async function onListingOwnerChanged(tx: Tx, actor: AuditActor, businessId: string): Promise<void> {
-  await endLevels(and(eq(listingVerifications.businessId, businessId), inArray(listingVerifications.level, ["phone", "business"])), { tx, actor, reason: END_REASONS.ownerChanged });
+  await endLevels(allOf(eq(listingVerifications.businessId, businessId), inArray(listingVerifications.level, ["phone", "business"])), { tx, actor, reason: END_REASONS.ownerChanged });
   await refreshVerifiedLevels(tx, { businessIds: [businessId] });
 }
 
@@ -42,7 +42,7 @@ export async function onKycNameChanged(tx: Tx, actor: AuditActor, userId: string
     .from(listingVerifications)
     .where(and(eq(listingVerifications.userId, userId), eq(listingVerifications.level, "identity"), isNull(listingVerifications.endedAt)));
   if (!standing || sameName(standing.fullName ?? "", fullName)) return;
-  await endLevels(and(eq(listingVerifications.userId, userId), eq(listingVerifications.level, "identity")), { tx, actor, reason: END_REASONS.kycNameChanged });
+  await endLevels(allOf(eq(listingVerifications.userId, userId), eq(listingVerifications.level, "identity")), { tx, actor, reason: END_REASONS.kycNameChanged });
 }
 
 /** Names compared as people write them: case, accents, punctuation and the order of the parts do not matter. */

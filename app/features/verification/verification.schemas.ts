@@ -29,6 +29,8 @@ export type VerificationBadge = {
   label: string;
   /** 'business' only: the name CAC has on record, shown beside ours. */
   registeredName?: string | null;
+  /** 'business' only: that name is the listing's (then JSON-LD may carry it as the legal name). */
+  namesAgree?: boolean;
 };
 
 const MONTH = new Intl.DateTimeFormat("en-NG", { month: "short", year: "numeric", timeZone: "Africa/Lagos" });
@@ -52,7 +54,7 @@ export const LEVEL_EXPLAINED: Record<VerificationLevel, { means: string; doesNot
   },
   business: {
     means: "The business's registration number (RC for a company, BN for a business name, IT for an incorporated trustee) is on the Corporate Affairs Commission's register; the name on the register is shown beside the listing's.",
-    doesNotMean: "It does not mean the listing's owner runs that company, unless the names agree; nor that the company is in good standing beyond its status on the register.",
+    doesNotMean: "It does not prove that the listing's owner runs that company: compare the registered name shown beside the listing's. Nor does it mean the company is in good standing beyond its status on the register.",
     how: "Owners: enter the CAC number in Verification. It lasts 12 months, and ends if the listing's name changes.",
   },
 };
@@ -71,8 +73,11 @@ export const VERIFICATION_TEXTS = {
   kycNameNeeded: "Submit your KYC details first: the name on your identity record is checked against the name you give there.",
   vninInvalid: "Enter the 16-character virtual NIN NIMC gave you (for example AB123456789012CD), not your 11-digit NIN.",
   vninNotFound: "No record was found for that virtual NIN. A virtual NIN works once and for 72 hours: generate a new one with enterprise code 715461 and try again.",
-  nameMismatch: (record: string) =>
-    `The name on the identity record (${record}) does not match the name on your KYC. If your KYC name is wrong, submit your KYC again with your name as on your NIN.`,
+  nameMismatch:
+    "The name on the identity record does not match the name on your KYC. Check that the virtual NIN is yours; if your KYC name is not your name as on your NIN, submit your KYC again.",
+  kycChangedMeanwhile: "Your KYC details changed while we checked: check again.",
+  listingRenamedMeanwhile: "The listing's name changed while we checked: check again.",
+  noCacProvider: "CAC checks through an identity verification company are not available on this site yet.",
   rcInvalid: "Enter the registration number as on your CAC certificate, for example RC 1234567 or BN 1234567.",
   rcNotFound: "The Corporate Affairs Commission has no registration with that number and type. Check the number and whether it is RC, BN or IT.",
   rcInactive: (name: string) => `The register lists ${name} as inactive: an inactive registration cannot be shown as a registered business.`,

@@ -4,11 +4,12 @@
  * review calls `grantIdentityByDocument`). Never the NIN: only the provider's reference, the match, the vNIN's last 4
  * characters and the date. Failed lookups are audited with the same (no name of the record, no number).
  */
-import { and, desc, eq, ne } from "drizzle-orm";
+import { and, desc, eq, ne, sql } from "drizzle-orm";
 import { kycSubmissions } from "../../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { auditActorOf, recordAudit, type AuditActor } from "../../lib/audit.server";
-import { getDb, type Tx } from "../../lib/db.server";
+import { getDb, type Db, type Tx } from "../../lib/db.server";
+import { logger } from "../../lib/logger.server";
 import { hitRateLimit, refundRateLimit } from "../../lib/rate-limit.server";
 import type { SessionUser } from "../accounts/session-user";
 import { configuredIdentityProvider, IdentityProviderUnavailable } from "./internal/identity-provider.server";
@@ -16,9 +17,12 @@ import { grantLevel } from "./internal/levels.server";
 import { nameParts, sameName } from "./listing-changes.server";
 import { cleanVirtualNin, VERIFICATION_LIMITS, VERIFICATION_TEXTS, VIRTUAL_NIN } from "./verification.schemas";
 
-/** The name the owner gave in their latest KYC submission that was not rejected, or null. */
-export async function kycNameOf(userId: string): Promise<string | null> {
-  const [row] = await getDb()
+/**
+ * The name the owner gave in their latest KYC submission that was not rejected (approved, or waiting: an admin's
+ * rejection of it ends an identity matched against it, `kyc`'s rejectKyc), or null. In `db` when given (a transaction).
+ */
+export async function kycNameOf(userId: string, db: Db | Tx = getDb()): Promise<string | null> {
+  const [row] = await db
     .select({ fullName: kycSubmissions.fullName })
     .from(kycSubmissions)
     .where(and(eq(kycSubmissions.userId, userId), ne(kycSubmissions.status, "rejected")))
@@ -28,13 +32,24 @@ export async function kycNameOf(userId: string): Promise<string | null> {
 }
 
 /**
- * The record's first and last names both among the KYC name's parts (in any order: many write the surname first),
- * and the provider's own field matches where it gave them.
+ * The record's first and last names both among the KYC name's parts (in any order: many write the surname first), and
+ * nothing in the KYC name that the record does not have (a middle name may be left out, no word added): a KYC name
+ * padded with many names would otherwise match many records.
  */
-function matches(kycName: string, record: { firstName: string; lastName: string }): { firstName: boolean; lastName: boolean } {
-  const parts = new Set(nameParts(kycName));
+function matches(kycName: string, record: { firstName: string; middleName: string | null; lastName: string }): { firstName: boolean; lastName: boolean; nothingElse: boolean } {
+  const kyc = nameParts(kycName);
+  const parts = new Set(kyc);
+  const recorded = new Set(nameParts(`${record.firstName} ${record.middleName ?? ""} ${record.lastName}`));
   const has = (name: string) => nameParts(name).length > 0 && nameParts(name).every((part) => parts.has(part));
-  return { firstName: has(record.firstName), lastName: has(record.lastName) };
+  return { firstName: has(record.firstName), lastName: has(record.lastName), nothingElse: kyc.every((part) => recorded.has(part)) };
+}
+
+/** Which consent text the owner agreed to (VERIFICATION_TEXTS.consent), kept with each lookup's record. */
+export const CONSENT_VERSION = "consent-2026-11-30";
+
+/** A provider that could not answer: logged for the operator (a wrong key or an empty wallet shows here), without personal data. */
+export function logProviderTrouble(error: IdentityProviderUnavailable, lookup: "vnin" | "cac"): void {
+  logger.warn({ kind: error.kind, lookup }, `identity provider could not answer: ${error.message}`);
 }
 
 export async function verifyIdentity(actor: SessionUser | null, input: { vnin: string; consent: boolean }): Promise<{ expiresAt: Date }> {
@@ -58,6 +73,7 @@ export async function verifyIdentity(actor: SessionUser | null, input: { vnin: s
     found = await provider.lookUpVirtualNin({ vnin, firstName, lastName });
   } catch (error) {
     if (error instanceof IdentityProviderUnavailable) {
+      logProviderTrouble(error, "vnin");
       await refundRateLimit(key);
       throw new AppError("unavailable", VERIFICATION_TEXTS.providerDown);
     }
@@ -66,17 +82,24 @@ export async function verifyIdentity(actor: SessionUser | null, input: { vnin: s
   const last4 = vnin.slice(-4);
   const audit = auditActorOf(actor);
   if (found.outcome === "not-found") {
-    await recordAudit(getDb(), audit, { action: "verification.identity.not-found", targetType: "user", targetId: actor.id, after: { provider: provider.name, providerReference: found.reference, idLast4: last4 } });
+    await recordAudit(getDb(), audit, { action: "verification.identity.not-found", targetType: "user", targetId: actor.id, after: { provider: provider.name, providerReference: found.reference, idLast4: last4, consent: CONSENT_VERSION } });
     throw new AppError("invalid", VERIFICATION_TEXTS.vninNotFound, { fields: { vnin: VERIFICATION_TEXTS.vninNotFound } });
   }
   const ours = matches(kycName, found);
-  const matchResult = { firstName: ours.firstName, lastName: ours.lastName, providerFirstName: found.fieldMatches.firstName, providerLastName: found.fieldMatches.lastName };
-  if (!ours.firstName || !ours.lastName) {
+  const matchResult = {
+    firstName: ours.firstName, lastName: ours.lastName, nothingElse: ours.nothingElse,
+    providerFirstName: found.fieldMatches.firstName, providerLastName: found.fieldMatches.lastName, consent: CONSENT_VERSION,
+  };
+  if (!ours.firstName || !ours.lastName || !ours.nothingElse) {
     await recordAudit(getDb(), audit, { action: "verification.identity.mismatch", targetType: "user", targetId: actor.id, after: { provider: provider.name, providerReference: found.reference, idLast4: last4, matchResult } });
-    const record = `${found.firstName} ${found.lastName}`.trim();
-    throw new AppError("invalid", VERIFICATION_TEXTS.nameMismatch(record), { fields: { vnin: VERIFICATION_TEXTS.nameMismatch(record) } });
+    // The record's name is never shown: whoever typed someone else's virtual NIN would learn it.
+    throw new AppError("invalid", VERIFICATION_TEXTS.nameMismatch, { fields: { vnin: VERIFICATION_TEXTS.nameMismatch } });
   }
   return getDb().transaction(async (tx) => {
+    // The owner's row is locked (grantLevel) and their KYC name read again: a KYC sent while the lookup ran has
+    // another name, and the record matched the one before it.
+    await tx.execute(sql`select id from "user" where id = ${actor.id} for update`);
+    if ((await kycNameOf(actor.id, tx)) !== kycName) throw new AppError("conflict", VERIFICATION_TEXTS.kycChangedMeanwhile);
     const { expiresAt } = await grantLevel(tx, audit, {
       level: "identity", method: "vnin", userId: actor.id, businessId: null, fullName: kycName, idLast4: last4, provider: provider.name,
       providerReference: found.reference, matchResult,

@@ -16,6 +16,7 @@ import type { SessionUser } from "../accounts/session-user";
 import { configuredIdentityProvider, IdentityProviderUnavailable } from "./internal/identity-provider.server";
 import { grantLevel } from "./internal/levels.server";
 import { sameName } from "./listing-changes.server";
+import { CONSENT_VERSION, logProviderTrouble } from "./verify-identity.server";
 import { parseCacNumber, VERIFICATION_LIMITS, VERIFICATION_TEXTS, type CompanyKind } from "./verification.schemas";
 
 /** What the phone's SMS says: the code, and that it verifies a listing's number ('your code is NNNNNN.' as every code's). */
@@ -48,7 +49,7 @@ export async function requestListingPhoneCode(
   const listing = await ownListing(getDb(), actor, input.businessId);
   if (!listing.phone) throw new AppError("invalid", VERIFICATION_TEXTS.noListingPhone);
   const byCall = !isMobileNumber(listing.phone);
-  await sendNumberProofCode(actor, { phone: listing.phone, voice: byCall, text: listingPhoneSms }, context);
+  await sendNumberProofCode(actor, { phone: listing.phone, voice: byCall, purpose: "listing-phone", text: listingPhoneSms }, context);
   return { phone: listing.phone, byCall };
 }
 
@@ -57,7 +58,7 @@ export async function confirmListingPhone(actor: SessionUser | null, input: { bu
   requireOwner(actor);
   const listing = await ownListing(getDb(), actor, input.businessId);
   if (!listing.phone) throw new AppError("invalid", VERIFICATION_TEXTS.noListingPhone);
-  const codeId = await checkNumberProofCode(actor, { phone: listing.phone, code: input.code });
+  const codeId = await checkNumberProofCode(actor, { phone: listing.phone, code: input.code, purpose: "listing-phone" });
   return getDb().transaction(async (tx) => {
     const row = await ownListing(tx, actor, input.businessId, true);
     // Its number changed since the code went: the code proves the old one.
@@ -103,6 +104,7 @@ export async function verifyBusinessRegistration(
     found = await provider.lookUpCompany({ rcNumber: parsed.digits, type: kind });
   } catch (error) {
     if (error instanceof IdentityProviderUnavailable) {
+      logProviderTrouble(error, "cac");
       await refundRateLimit(key);
       throw new AppError("unavailable", VERIFICATION_TEXTS.providerDown);
     }
@@ -114,10 +116,10 @@ export async function verifyBusinessRegistration(
   await getDb().transaction(async (tx) => {
     const row = await ownListing(tx, actor, input.businessId, true);
     // Renamed while the lookup ran: the registered name was compared with the old one.
-    if (row.name !== listing.name) throw new AppError("conflict", VERIFICATION_TEXTS.notYourListing);
+    if (row.name !== listing.name) throw new AppError("conflict", VERIFICATION_TEXTS.listingRenamedMeanwhile);
     await grantLevel(tx, auditActorOf(actor), {
       level: "business", method: "cac-lookup", userId: actor.id, businessId: row.id, rcNumber: found.rcNumber, registeredName: found.registeredName,
-      companyType: found.companyType, provider: provider.name, providerReference: found.reference, matchResult: { active: found.active, namesAgree, kind },
+      companyType: found.companyType, provider: provider.name, providerReference: found.reference, matchResult: { active: found.active, namesAgree, kind, consent: CONSENT_VERSION },
     });
   });
   return { registeredName: found.registeredName, namesAgree };

@@ -281,7 +281,7 @@ function ListingSection({
         {listing.businessLevel ? <Standing level={listing.businessLevel} /> : null}
         {companyFailure && !companyFailure.fields ? <FailureAlert failure={companyFailure} /> : null}
         {provider ? (
-          <details open={(!listing.businessLevel && Boolean(companyFailure)) || undefined}>
+          <details open={Boolean(companyFailure) || undefined}>
             <summary className="cursor-pointer text-sm font-medium text-brand-700">{listing.businessLevel ? "Check again" : "Verify the CAC registration"}</summary>
             <Form method="post" className="mt-3 space-y-3" noValidate>
               <input type="hidden" name="intent" value="company" />
@@ -300,7 +300,7 @@ function ListingSection({
             </Form>
           </details>
         ) : (
-          <p className="text-sm text-gray-700">{VERIFICATION_TEXTS.noProvider}</p>
+          <p className="text-sm text-gray-700">{VERIFICATION_TEXTS.noCacProvider}</p>
         )}
       </div>
     </section>

@@ -2,13 +2,18 @@
  * The ledger of verification levels (issue 35, ADR 39): granting one, ending one (with the owner told and the audit
  * kept), and businesses.verified_levels, the bits search's filter reads, recomputed in the same transaction.
  */
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { businesses, listingVerifications } from "../../../../db/schema";
 import type { AuditActor } from "../../../lib/audit.server";
 import { recordAudit } from "../../../lib/audit.server";
 import type { Tx } from "../../../lib/db.server";
 import { enqueueNotice } from "../../notifications/person-notices.server";
 import { END_REASONS, LEVEL_VALIDITY_MONTHS, VERIFICATION_NOTICES, type VerificationLevel } from "../verification.schemas";
+
+/** Every one of the conditions (never none: `endLevels` must not be given a condition that matches every row). */
+export function allOf(first: SQL, ...rest: SQL[]): SQL {
+  return sql.join([first, ...rest].map((condition) => sql`(${condition})`), sql` and `);
+}
 
 /** A standing row: not ended and not past its date. */
 export const isStanding = sql`${listingVerifications.endedAt} is null and ${listingVerifications.expiresAt} > now()`;
@@ -19,6 +24,9 @@ export const isStanding = sql`${listingVerifications.endedAt} is null and ${list
  */
 export async function refreshVerifiedLevels(tx: Tx, target: { businessIds: string[] } | { userId: string }): Promise<void> {
   const which = "userId" in target ? sql`l.user_id = ${target.userId}` : target.businessIds.length === 0 ? sql`false` : sql`l.id in (${sql.join(target.businessIds.map((id) => sql`${id}::uuid`), sql`, `)})`;
+  // The listings are locked first, in a statement of their own: the update below then reads the levels after any
+  // change that held them committed (read in one statement, a waiting update would write what it read before).
+  await tx.execute(sql`select l.id from businesses l where ${which} order by l.id for update`);
   // Written only where the bits change: a renewal at the same level rewrites no listing row.
   await tx.execute(sql`
     update businesses b set verified_levels = x.levels
@@ -61,6 +69,9 @@ export type Grant = {
  * identity) ends as renewed, the new one stands for the level's months, verified_levels follows, audited.
  */
 export async function grantLevel(tx: Tx, actor: AuditActor, grant: Grant): Promise<{ id: string; expiresAt: Date }> {
+  // Two grants of an owner's identity at once (a lookup and an admin's approval) wait for each other on the owner's
+  // row; a listing's levels are granted under a lock on the listing by every caller.
+  if (grant.businessId === null) await tx.execute(sql`select id from "user" where id = ${grant.userId} for update`);
   const same =
     grant.businessId === null
       ? and(eq(listingVerifications.userId, grant.userId), eq(listingVerifications.level, grant.level), isNull(listingVerifications.businessId), isNull(listingVerifications.endedAt))
@@ -92,7 +103,7 @@ type Ending = { tx: Tx; actor: AuditActor; reason: string; endedBy?: string | nu
  * Ends standing rows matched by `where` (a listing's level, an owner's identity…) with a reason: verified_levels
  * follows, each end is audited, and the owner is told (unless `tell` is false) in the same transaction.
  */
-export async function endLevels(where: ReturnType<typeof and>, { tx, actor, reason, endedBy = null, tell = true }: Ending): Promise<number> {
+export async function endLevels(where: SQL, { tx, actor, reason, endedBy = null, tell = true }: Ending): Promise<number> {
   const ended = await tx
     .update(listingVerifications)
     .set({ endedAt: sql`now()`, endReason: reason, endedBy })
