@@ -5,6 +5,7 @@ import type { KycStatus } from "../../lib/reference";
 import { AppError } from "../../lib/app-error";
 import { KYC_TEXTS, type KycStatusView } from "./kyc.schemas";
 import type { SessionUser } from "../accounts/session-user";
+import { hasStandingIdentity } from "../verification/verify-identity.server";
 
 /** Reads the actor's own latest KYC submission; nobody reads another user's here. */
 export async function getKycStatus(actor: SessionUser | null): Promise<KycStatusView> {
@@ -31,6 +32,7 @@ export async function getKycStatus(actor: SessionUser | null): Promise<KycStatus
       submittedAt: null,
       reviewedAt: null,
       hasSubmission: false,
+      canRenew: false,
     };
   }
   return {
@@ -41,5 +43,6 @@ export async function getKycStatus(actor: SessionUser | null): Promise<KycStatus
     submittedAt: latest.submittedAt.toISOString(),
     reviewedAt: latest.reviewedAt?.toISOString() ?? null,
     hasSubmission: true,
+    canRenew: latest.status === "approved" && !(await hasStandingIdentity(actor.id)),
   };
 }

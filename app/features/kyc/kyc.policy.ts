@@ -8,12 +8,13 @@ import { KYC_TEXTS } from "./kyc.schemas";
 type Actor = Pick<SessionUser, "id" | "isAdmin" | "twoFactorEnabled"> | null | undefined;
 
 /**
- * Why an owner may not submit now, given the status of their open submission ('pending' or 'approved',
- * if any), or null: one submission is reviewed at a time, and a verified owner is done.
+ * Why an owner may not submit now, given their open submissions' statuses ('pending', 'approved') and whether their
+ * identity level stands (issue 35), or null: one submission is reviewed at a time, and a verified owner is done —
+ * unless the identity level their approved photo ID gave has ended (expired or revoked): then they renew it.
  */
-export function kycSubmissionRefusal(openStatus: string | null | undefined): { title: string; text: string } | null {
-  if (openStatus === "pending") return KYC_TEXTS.alreadyPending;
-  if (openStatus === "approved") return KYC_TEXTS.alreadyApproved;
+export function kycSubmissionRefusal(openStatuses: readonly string[], identityStands: boolean): { title: string; text: string } | null {
+  if (openStatuses.includes("pending")) return KYC_TEXTS.alreadyPending;
+  if (openStatuses.includes("approved") && identityStands) return KYC_TEXTS.alreadyApproved;
   return null;
 }
 

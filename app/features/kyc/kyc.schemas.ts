@@ -9,6 +9,8 @@ export type KycStatusView = {
   submittedAt: string | null;
   reviewedAt: string | null;
   hasSubmission: boolean;
+  /** Approved, but the identity level it gave has ended (issue 35): the owner may send their ID again. */
+  canRenew: boolean;
 };
 
 
@@ -31,6 +33,8 @@ export const KYC_TEXTS = {
   submissionFailed: { title: "Submission Failed", text: "We could not save your verification. Please try again." },
   alreadyPending: { title: "Submission Failed", text: "Your verification is already under review." },
   alreadyApproved: { title: "Submission Failed", text: "Your identity is already verified." },
+  /** Issue 35: the Identity verified badge of an approved photo ID ended (24 months, or an admin removed it). */
+  renewHint: "Your Identity verified badge has ended: it lasts 24 months, or an admin removed it. Send your ID again to renew it; your listings stay as they are meanwhile.",
   submitted: { title: "Verification Submitted", text: "Your documents were submitted. Review usually takes 1-2 business days." },
   reviewHint: "usually takes 1-2 business days",
   /** What the form says before anyone hands over an ID (issue 32). The retention days come from the configuration. */

@@ -71,7 +71,13 @@ export async function rejectKyc(actor: SessionUser | null, submissionId: string,
       .update(kycSubmissions)
       .set({ status: "rejected", reviewedAt: now, reviewedBy: actor.id, rejectionReason: cleanReason })
       .where(eq(kycSubmissions.id, submissionId));
-    await tx.update(profiles).set({ kycStatus: "rejected", updatedAt: now }).where(eq(profiles.id, submission.userId));
+    // A renewal refused (issue 35): the earlier approval still stands for the owner's listings.
+    const [earlier] = await tx
+      .select({ id: kycSubmissions.id })
+      .from(kycSubmissions)
+      .where(and(eq(kycSubmissions.userId, submission.userId), eq(kycSubmissions.status, "approved")))
+      .limit(1);
+    if (!earlier) await tx.update(profiles).set({ kycStatus: "rejected", updatedAt: now }).where(eq(profiles.id, submission.userId));
     // An identity level matched against the rejected name ends (issue 35): its name is no KYC name any more.
     await onKycNameChanged(tx, actor, submission.userId, (await kycNameOf(submission.userId, tx)) ?? "");
     await recordAudit(tx, actor, {

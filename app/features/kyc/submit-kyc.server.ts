@@ -14,13 +14,15 @@ import { kycSubmissionRefusal } from "./kyc.policy";
 import { KYC_TEXTS } from "./kyc.schemas";
 import { auditActorOf } from "../../lib/audit.server";
 import { onKycNameChanged } from "../verification/listing-changes.server";
+import { hasStandingIdentity } from "../verification/verify-identity.server";
 
 export type SubmitKycInput = { fullName: string; activePhoneNumber: string; idImage: File | null };
 
 /**
  * A business owner submits (or, after a rejection, resubmits) identity verification. The ID image is
  * checked by content, bytes and pixels and re-encoded without metadata (checkDocumentImage) and stored
- * privately; the profile follows to pending.
+ * privately; the profile follows to pending — except for a renewal of an identity level that ended (issue 35): an
+ * owner whose ID was approved before stays verified for their listings while it is looked at again.
  */
 export async function submitKyc(actor: SessionUser | null, input: SubmitKycInput): Promise<{ submissionId: string }> {
   if (!actor) throw new AppError("unauthenticated", KYC_TEXTS.session);
@@ -38,13 +40,15 @@ export async function submitKyc(actor: SessionUser | null, input: SubmitKycInput
   const phone = canonical.value;
   const document = await checkDocumentImage(input.idImage, "idImage");
 
-  const [open] = await getDb()
+  const open = await getDb()
     .select({ status: kycSubmissions.status })
     .from(kycSubmissions)
-    .where(and(eq(kycSubmissions.userId, actor.id), sql`${kycSubmissions.status} in ('pending', 'approved')`))
-    .limit(1);
-  const refusal = kycSubmissionRefusal(open?.status);
+    .where(and(eq(kycSubmissions.userId, actor.id), sql`${kycSubmissions.status} in ('pending', 'approved')`));
+  const statuses = open.map((row) => row.status);
+  const refusal = kycSubmissionRefusal(statuses, await hasStandingIdentity(actor.id));
   if (refusal) throw new AppError("conflict", refusal);
+  // A renewal (issue 35): the owner stays verified for listings while their ID is looked at again.
+  const renewal = statuses.includes("approved");
 
   const key = `${actor.id}/${randomUUID()}.webp`;
   try {
@@ -60,7 +64,7 @@ export async function submitKyc(actor: SessionUser | null, input: SubmitKycInput
         .insert(kycSubmissions)
         .values({ userId: actor.id, fullName, idNumber: phone, idImageUrl: key, status: "pending" })
         .returning({ id: kycSubmissions.id });
-      await tx.update(profiles).set({ kycStatus: "pending", updatedAt: new Date() }).where(eq(profiles.id, actor.id));
+      if (!renewal) await tx.update(profiles).set({ kycStatus: "pending", updatedAt: new Date() }).where(eq(profiles.id, actor.id));
       // An identity level that matched another name ends with the new name (issue 35).
       await onKycNameChanged(tx, auditActorOf(actor), actor.id, fullName);
       return row!.id;

@@ -19,7 +19,9 @@ import { getEnv, setEnv, type Env } from "../../lib/env.server";
 import { resetRateLimitFamily } from "../../lib/rate-limit.server";
 import { getPublicBusiness } from "../directory/get-public-business.server";
 import { cardsFor } from "../directory/internal/public-business.server";
+import { getKycStatus } from "../kyc/get-kyc-status.server";
 import { approveKyc, rejectKyc } from "../kyc/review-kyc.server";
+import { submitKyc } from "../kyc/submit-kyc.server";
 import { claimListing, requestClaimCode } from "../listings/claim-listing.server";
 import { changeVersion, ListingSchema } from "../listings/listing.schemas";
 import { reviewClaim } from "../listings/review-claim.server";
@@ -361,5 +363,28 @@ describe("what ends a level, through the use cases that change what it rests on"
     await Promise.all([verifyIdentity(owner, { vnin: twice, consent: true }), verifyIdentity(owner, { vnin: twice, consent: true })]);
     const standing = await getDb().select().from(listingVerifications).where(and(eq(listingVerifications.userId, user.id), sql`ended_at is null`));
     expect(standing).toHaveLength(1);
+  });
+});
+
+describe("renewing the identity level of a photo ID", () => {
+  it("an owner whose approved photo ID's level ended sends their ID again (staying verified for listings); its approval renews the level", async () => {
+    const user = await createOwner(getDb(), { firstName: "Tobi", lastName: `Ajayi${++counter}` });
+    const owner = await actorFor(user);
+    const listing = await createBusiness(getDb(), { userId: user.id });
+    const document = async () => fileFrom(await pngImage(900, 600), "id.png", "image/png");
+    await getDb().transaction((tx) => grantIdentityByDocument(tx, null, user.id, user.name));
+    // Standing: nothing to renew.
+    expect(await refusal(submitKyc(owner, { fullName: user.name, activePhoneNumber: "08031234567", idImage: await document() }))).toMatchObject({ code: "conflict" });
+    expect((await getKycStatus(owner)).canRenew).toBe(false);
+
+    const [standing] = await getDb().select({ id: listingVerifications.id }).from(listingVerifications).where(and(eq(listingVerifications.userId, user.id), sql`ended_at is null`));
+    await revokeVerification(await actorFor(await createAdmin(getDb())), { verificationId: standing!.id, reason: "The photo was of someone else." });
+    expect(await levelsOf(listing.id)).toBe(0);
+    expect((await getKycStatus(owner)).canRenew).toBe(true);
+    const { submissionId } = await submitKyc(owner, { fullName: user.name, activePhoneNumber: "08031234567", idImage: await document() });
+    const [profile] = await queryRows<{ kyc_status: string }>(getDb(), sql`select kyc_status from profiles where id = ${user.id}`);
+    expect(profile!.kyc_status).toBe("approved");
+    await approveKyc(await actorFor(await createAdmin(getDb())), submissionId);
+    expect(await levelsOf(listing.id)).toBe(2);
   });
 });

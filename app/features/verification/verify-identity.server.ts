@@ -5,7 +5,7 @@
  * characters and the date. Failed lookups are audited with the same (no name of the record, no number).
  */
 import { and, desc, eq, ne, sql } from "drizzle-orm";
-import { kycSubmissions } from "../../../db/schema";
+import { kycSubmissions, listingVerifications } from "../../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { auditActorOf, recordAudit, type AuditActor } from "../../lib/audit.server";
 import { getDb, type Db, type Tx } from "../../lib/db.server";
@@ -106,6 +106,19 @@ export async function verifyIdentity(actor: SessionUser | null, input: { vnin: s
     });
     return { expiresAt };
   });
+}
+
+/**
+ * Whether the owner's identity level stands now (by a virtual NIN or a photo ID). An owner whose photo-ID identity
+ * ended (24 months passed, or an admin revoked it) may send their ID again to renew it (kyc's submitKyc).
+ */
+export async function hasStandingIdentity(userId: string, db: Db | Tx = getDb()): Promise<boolean> {
+  const [row] = await db
+    .select({ id: listingVerifications.id })
+    .from(listingVerifications)
+    .where(and(eq(listingVerifications.userId, userId), eq(listingVerifications.level, "identity"), sql`${listingVerifications.endedAt} is null and ${listingVerifications.expiresAt} > now()`))
+    .limit(1);
+  return Boolean(row);
 }
 
 /**

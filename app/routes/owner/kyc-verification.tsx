@@ -66,7 +66,7 @@ export default function KycVerification({ loaderData }: Route.ComponentProps) {
       {showForm ? (
         <KycForm
           retentionDays={retentionDays}
-          resubmit={kyc.hasSubmission ? { reason: kyc.rejectionReason, onCancel: () => setResubmitting(false) } : null}
+          resubmit={kyc.hasSubmission ? { reason: kyc.rejectionReason, renewal: kyc.status === "approved", onCancel: () => setResubmitting(false) } : null}
           failure={actionData && !actionData.ok ? actionData.failure : null}
           defaults={actionData ?? null}
         />
@@ -124,6 +124,14 @@ function KycStatusPanel({ kyc, onResubmit }: { kyc: KycStatusView; onResubmit: (
           Submit New KYC Verification
         </button>
       ) : null}
+      {kyc.status === "approved" && kyc.canRenew ? (
+        <>
+          <p className="text-sm text-gray-700">{KYC_TEXTS.renewHint}</p>
+          <button type="button" className={buttonClass({ full: true })} onClick={onResubmit}>
+            Renew identity verification
+          </button>
+        </>
+      ) : null}
       {kyc.status === "approved" ? (
         <Link to="/dashboard" className={buttonClass({ variant: "outline", full: true })}>
           Go to Dashboard
@@ -142,7 +150,7 @@ function KycForm({
   defaults,
 }: {
   retentionDays: number;
-  resubmit: { reason: string | null; onCancel: () => void } | null;
+  resubmit: { reason: string | null; renewal?: boolean; onCancel: () => void } | null;
   failure: Failure | null;
   defaults: Defaults;
 }) {
@@ -201,7 +209,13 @@ function KycForm({
       {resubmit ? (
         <div className="mb-4">
           <Alert tone="info">
-            Previous rejection reason: <strong>{resubmit.reason?.trim() || "Not specified"}</strong>
+            {resubmit.renewal ? (
+              KYC_TEXTS.renewHint
+            ) : (
+              <>
+                Previous rejection reason: <strong>{resubmit.reason?.trim() || "Not specified"}</strong>
+              </>
+            )}
           </Alert>
         </div>
       ) : null}
