@@ -342,44 +342,28 @@ async function main() {
     console.log(`rebuilding ${indexes.length} indexes…`);
     await mapLimit(indexes, parallel, ({ indexdef }) => execWith(database, database.pool ? ["maintenance_work_mem = '512MB'"] : [], indexdef));
     step("indexes");
+    // The maintained counts, once from the rows (their triggers were off during the load): all public listings per
+    // region and category (and per LGA), 'Rated 4+' (migration 0020) and 'Verified' (migration 0046) alike.
+    const refillCounts = async (trigger: string, all: string, byLga: string, where: string) => {
+      await exec(database, `alter table businesses enable trigger ${trigger}`);
+      if (all) {
+        await exec(database, `delete from ${all}`);
+        await exec(database, `insert into ${all} (state, category, count) select coalesce(state, ''), coalesce(category, ''), count(*) from businesses where ${where} group by 1, 2`);
+      }
+      await exec(database, `delete from ${byLga}`);
+      await exec(
+        database,
+        `insert into ${byLga} (state, lga, category, count)
+         select coalesce(state, ''), lga, coalesce(category, ''), count(*) from businesses where ${where} and lga is not null group by 1, 2, 3`,
+      );
+    };
+    const listedRows = "approved and approval_status = 'approved' and not owner_suspended and user_id is not null";
     await exec(database, "alter table businesses enable trigger businesses_facet_counts");
     await exec(database, "delete from business_facet_counts");
-    await exec(
-      database,
-      `insert into business_facet_counts (state, category, count)
-       select coalesce(state, ''), coalesce(category, ''), count(*) from businesses
-       where approved and approval_status = 'approved' and not owner_suspended and user_id is not null group by 1, 2`,
-    );
-    // 'Rated 4+' counts per region and category, and per LGA (migration 0020), once from the aggregates.
-    await exec(database, "alter table businesses enable trigger businesses_rated4_counts");
-    await exec(database, "delete from business_rated4_counts");
-    await exec(database, "delete from business_rated4_lga_counts");
-    const rated4 = "approved and approval_status = 'approved' and not owner_suspended and user_id is not null and review_count > 0 and review_star_sum >= 4 * review_count";
-    await exec(database, `insert into business_rated4_counts (state, category, count) select coalesce(state, ''), coalesce(category, ''), count(*) from businesses where ${rated4} group by 1, 2`);
-    await exec(
-      database,
-      `insert into business_rated4_lga_counts (state, lga, category, count)
-       select coalesce(state, ''), lga, coalesce(category, ''), count(*) from businesses where ${rated4} and lga is not null group by 1, 2, 3`,
-    );
-    await exec(database, "alter table businesses enable trigger businesses_lga_counts");
-    await exec(database, "delete from business_lga_counts");
-    await exec(
-      database,
-      `insert into business_lga_counts (state, lga, category, count)
-       select coalesce(state, ''), lga, coalesce(category, ''), count(*) from businesses
-       where approved and approval_status = 'approved' and not owner_suspended and user_id is not null and lga is not null group by 1, 2, 3`,
-    );
-    // 'Verified' counts (migration 0046), once from the bits.
-    await exec(database, "alter table businesses enable trigger businesses_verified_counts");
-    await exec(database, "delete from business_verified_counts");
-    await exec(database, "delete from business_verified_lga_counts");
-    const verified = "approved and approval_status = 'approved' and not owner_suspended and (user_id is not null or source is not null) and verified_levels > 0";
-    await exec(database, `insert into business_verified_counts (state, category, count) select coalesce(state, ''), coalesce(category, ''), count(*) from businesses where ${verified} group by 1, 2`);
-    await exec(
-      database,
-      `insert into business_verified_lga_counts (state, lga, category, count)
-       select coalesce(state, ''), lga, coalesce(category, ''), count(*) from businesses where ${verified} and lga is not null group by 1, 2, 3`,
-    );
+    await exec(database, `insert into business_facet_counts (state, category, count) select coalesce(state, ''), coalesce(category, ''), count(*) from businesses where ${listedRows} group by 1, 2`);
+    await refillCounts("businesses_rated4_counts", "business_rated4_counts", "business_rated4_lga_counts", `${listedRows} and review_count > 0 and review_star_sum >= 4 * review_count`);
+    await refillCounts("businesses_lga_counts", "", "business_lga_counts", listedRows);
+    await refillCounts("businesses_verified_counts", "business_verified_counts", "business_verified_lga_counts", `${listedRows} and verified_levels > 0`);
     step("facet counts");
     // The verification levels the listings' bits say they have (issue 35), each dated after the listing was made.
     await exec(

@@ -47,9 +47,22 @@ function matches(kycName: string, record: { firstName: string; middleName: strin
 /** Which consent text the owner agreed to (VERIFICATION_TEXTS.consent), kept with each lookup's record. */
 export const CONSENT_VERSION = "consent-2026-11-30";
 
-/** A provider that could not answer: logged for the operator (a wrong key or an empty wallet shows here), without personal data. */
-export function logProviderTrouble(error: IdentityProviderUnavailable, lookup: "vnin" | "cac"): void {
-  logger.warn({ kind: error.kind, lookup }, `identity provider could not answer: ${error.message}`);
+/**
+ * One lookup at the provider, counted against the owner's day (`limit` per 24 hours under `key`): refused past it;
+ * when the provider cannot answer, the lookup is given back, the provider's words are logged for the operator (a
+ * refused key, an empty wallet; never a person's data) and the owner reads 'try again later'.
+ */
+export async function lookUpCounted<T>(key: string, limit: number, lookup: "vnin" | "cac", ask: () => Promise<T>): Promise<T> {
+  const hit = await hitRateLimit(key, limit, 24 * 3600);
+  if (!hit.allowed) throw new AppError("rate-limited", VERIFICATION_TEXTS.tooManyLookups);
+  try {
+    return await ask();
+  } catch (error) {
+    if (!(error instanceof IdentityProviderUnavailable)) throw error;
+    logger.warn({ kind: error.kind, lookup }, `identity provider could not answer: ${error.message}`);
+    await refundRateLimit(key);
+    throw new AppError("unavailable", VERIFICATION_TEXTS.providerDown);
+  }
 }
 
 export async function verifyIdentity(actor: SessionUser | null, input: { vnin: string; consent: boolean }): Promise<{ expiresAt: Date }> {
@@ -63,22 +76,9 @@ export async function verifyIdentity(actor: SessionUser | null, input: { vnin: s
   if (!VIRTUAL_NIN.test(vnin)) throw new AppError("invalid", VERIFICATION_TEXTS.vninInvalid, { fields: { vnin: VERIFICATION_TEXTS.vninInvalid } });
   const kycName = await kycNameOf(actor.id);
   if (!kycName) throw new AppError("conflict", { title: VERIFICATION_TEXTS.pageTitle, text: VERIFICATION_TEXTS.kycNameNeeded, link: { href: "/kyc-verification", label: "KYC Verification" } });
-  const key = `vnin-lookup:${actor.id}`;
-  const hit = await hitRateLimit(key, VERIFICATION_LIMITS.identityPerDay, 24 * 3600);
-  if (!hit.allowed) throw new AppError("rate-limited", VERIFICATION_TEXTS.tooManyLookups);
   const parts = nameParts(kycName);
   const [firstName, lastName] = [parts[0] ?? "", parts[parts.length - 1] ?? ""];
-  let found;
-  try {
-    found = await provider.lookUpVirtualNin({ vnin, firstName, lastName });
-  } catch (error) {
-    if (error instanceof IdentityProviderUnavailable) {
-      logProviderTrouble(error, "vnin");
-      await refundRateLimit(key);
-      throw new AppError("unavailable", VERIFICATION_TEXTS.providerDown);
-    }
-    throw error;
-  }
+  const found = await lookUpCounted(`vnin-lookup:${actor.id}`, VERIFICATION_LIMITS.identityPerDay, "vnin", () => provider.lookUpVirtualNin({ vnin, firstName, lastName }));
   const last4 = vnin.slice(-4);
   const audit = auditActorOf(actor);
   if (found.outcome === "not-found") {

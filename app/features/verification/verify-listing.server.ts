@@ -10,13 +10,12 @@ import { auditActorOf } from "../../lib/audit.server";
 import { getDb, type Tx } from "../../lib/db.server";
 import { isUuid } from "../../lib/ids";
 import { isMobileNumber } from "../../lib/phone";
-import { hitRateLimit, refundRateLimit } from "../../lib/rate-limit.server";
 import { checkNumberProofCode, sendNumberProofCode, useNumberProofCode } from "../accounts/number-proof.server";
 import type { SessionUser } from "../accounts/session-user";
-import { configuredIdentityProvider, IdentityProviderUnavailable } from "./internal/identity-provider.server";
+import { configuredIdentityProvider } from "./internal/identity-provider.server";
 import { grantLevel } from "./internal/levels.server";
 import { sameName } from "./listing-changes.server";
-import { CONSENT_VERSION, logProviderTrouble } from "./verify-identity.server";
+import { CONSENT_VERSION, lookUpCounted } from "./verify-identity.server";
 import { parseCacNumber, VERIFICATION_LIMITS, VERIFICATION_TEXTS, type CompanyKind } from "./verification.schemas";
 
 /** What the phone's SMS says: the code, and that it verifies a listing's number ('your code is NNNNNN.' as every code's). */
@@ -96,20 +95,7 @@ export async function verifyBusinessRegistration(
   const parsed = parseCacNumber(input.rcNumber);
   if (!parsed) throw new AppError("invalid", VERIFICATION_TEXTS.rcInvalid, { fields: { rcNumber: VERIFICATION_TEXTS.rcInvalid } });
   const kind = parsed.kind ?? input.kind ?? "limited_company";
-  const key = `cac-lookup:${actor.id}`;
-  const hit = await hitRateLimit(key, VERIFICATION_LIMITS.companyPerDay, 24 * 3600);
-  if (!hit.allowed) throw new AppError("rate-limited", VERIFICATION_TEXTS.tooManyLookups);
-  let found;
-  try {
-    found = await provider.lookUpCompany({ rcNumber: parsed.digits, type: kind });
-  } catch (error) {
-    if (error instanceof IdentityProviderUnavailable) {
-      logProviderTrouble(error, "cac");
-      await refundRateLimit(key);
-      throw new AppError("unavailable", VERIFICATION_TEXTS.providerDown);
-    }
-    throw error;
-  }
+  const found = await lookUpCounted(`cac-lookup:${actor.id}`, VERIFICATION_LIMITS.companyPerDay, "cac", () => provider.lookUpCompany({ rcNumber: parsed.digits, type: kind }));
   if (found.outcome === "not-found") throw new AppError("invalid", VERIFICATION_TEXTS.rcNotFound, { fields: { rcNumber: VERIFICATION_TEXTS.rcNotFound } });
   if (!found.active) throw new AppError("invalid", VERIFICATION_TEXTS.rcInactive(found.registeredName), { fields: { rcNumber: VERIFICATION_TEXTS.rcInactive(found.registeredName) } });
   const namesAgree = sameName(found.registeredName.replace(/\b(limited|ltd|nigeria|nig|enterprises?|ventures?)\b\.?/gi, ""), listing.name.replace(/\b(limited|ltd|nigeria|nig|enterprises?|ventures?)\b\.?/gi, ""));

@@ -158,6 +158,18 @@ function Standing({ level }: { level: StandingLevel }) {
   );
 }
 
+/** A sentence and the way to the KYC page. */
+function KycAlert({ text }: { text: string }) {
+  return (
+    <Alert tone="info">
+      {text}{" "}
+      <Link to="/kyc-verification" className="link">
+        KYC Verification
+      </Link>
+    </Alert>
+  );
+}
+
 function ConsentBox({ provider, error }: { provider: string; error?: string }) {
   return (
     <div>
@@ -185,21 +197,9 @@ function IdentitySection({ page, failure, typedVnin, busy }: { page: Verificatio
       {page.identity ? <Standing level={page.identity} /> : null}
       {failure && !failure.fields ? <FailureAlert failure={failure} /> : null}
       {!page.kycName ? (
-        <Alert tone="info">
-          {VERIFICATION_TEXTS.kycNameNeeded}{" "}
-          <Link to="/kyc-verification" className="link">
-            KYC Verification
-          </Link>
-        </Alert>
+        <KycAlert text={VERIFICATION_TEXTS.kycNameNeeded} />
       ) : !page.provider ? (
-        page.identity ? null : (
-          <Alert tone="info">
-            {VERIFICATION_TEXTS.noProvider}{" "}
-            <Link to="/kyc-verification" className="link">
-              KYC Verification
-            </Link>
-          </Alert>
-        )
+        page.identity ? null : <KycAlert text={VERIFICATION_TEXTS.noProvider} />
       ) : (
         <details open={!page.identity || Boolean(failure) || undefined} className="space-y-3">
           <summary className="cursor-pointer text-sm font-medium text-brand-700">{page.identity ? "Check again with a new virtual NIN" : "Verify with your virtual NIN"}</summary>

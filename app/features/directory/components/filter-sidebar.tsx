@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { useEnhance } from "~/components/use-enhance";
 import { enhanceFilters } from "~/enhance/filters";
 import { useLinkNavigation } from "./link-navigation";
@@ -76,40 +77,48 @@ export function FilterSidebar({ filters, facets, isEstimate, count }: FilterSide
           selected={filters.category}
           href={(category) => businessesHref({ ...filters, category })}
         />
-        <h3 className="mb-1 mt-5 text-sm font-semibold uppercase text-gray-500">Rating</h3>
-        <ul className="text-sm">
-          <li>
-            <a data-discover="true" href={businessesHref({ ...filters, minRating: null })} aria-current={filters.minRating ? undefined : "page"} className="nav-link">
-              Any rating
-            </a>
-          </li>
-          <li>
-            <a data-discover="true" href={businessesHref({ ...filters, minRating: 4 })} aria-current={filters.minRating ? "page" : undefined} className="nav-link">
-              Rated 4+
-            </a>
-          </li>
-        </ul>
+        <Choices
+          title="Rating"
+          options={[
+            { label: "Any rating", href: businessesHref({ ...filters, minRating: null }), current: !filters.minRating },
+            { label: "Rated 4+", href: businessesHref({ ...filters, minRating: 4 }), current: Boolean(filters.minRating) },
+          ]}
+        />
         {/* Verification levels (issue 35): any level standing; what each means is on /verification. */}
-        <h3 className="mb-1 mt-5 text-sm font-semibold uppercase text-gray-500">Verification</h3>
-        <ul className="text-sm">
-          <li>
-            <a data-discover="true" href={businessesHref({ ...filters, verified: null })} aria-current={filters.verified ? undefined : "page"} className="nav-link">
-              Any business
-            </a>
-          </li>
-          <li>
-            <a data-discover="true" href={businessesHref({ ...filters, verified: true })} aria-current={filters.verified ? "page" : undefined} className="nav-link">
-              Verified businesses only
-            </a>
-          </li>
+        <Choices
+          title="Verification"
+          options={[
+            { label: "Any business", href: businessesHref({ ...filters, verified: null }), current: !filters.verified },
+            { label: "Verified businesses only", href: businessesHref({ ...filters, verified: true }), current: Boolean(filters.verified) },
+          ]}
+        >
           <li>
             <a href="/verification" className="nav-link text-xs">
               What the badges mean
             </a>
           </li>
-        </ul>
+        </Choices>
       </div>
     </aside>
+  );
+}
+
+/** A filter with a few fixed choices, each a link; the chosen one marked as the current page. */
+function Choices({ title, options, children }: { title: string; options: { label: string; href: string; current: boolean }[]; children?: ReactNode }) {
+  return (
+    <>
+      <h3 className="mb-1 mt-5 text-sm font-semibold uppercase text-gray-500">{title}</h3>
+      <ul className="text-sm">
+        {options.map((option) => (
+          <li key={option.label}>
+            <a data-discover="true" href={option.href} aria-current={option.current ? "page" : undefined} className="nav-link">
+              {option.label}
+            </a>
+          </li>
+        ))}
+        {children}
+      </ul>
+    </>
   );
 }
 
