@@ -1,5 +1,5 @@
 /**
- * The hourly sweep (issue 35, ADR 39): levels whose date has passed end as expired (badges already stop showing at
+ * The sweep every 10 minutes (issue 35, ADR 39): levels whose date has passed end as expired (badges already stop showing at
  * the date: every read checks it), verified_levels follows and the owner is told — a bounded batch a run.
  */
 import { and, inArray, lte, sql } from "drizzle-orm";
