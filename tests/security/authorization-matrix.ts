@@ -687,7 +687,7 @@ export const PAGE_ROWS: Row[] = [
   }),
   row({
     key: "POST /business/claim/:id intent=send-code",
-    expect: signedIn("/business/claim/ID", 403, { owner: 200, otherOwner: 200 }),
+    expect: signedIn("/business/claim/ID", 403, { owner: "→/business/claim/ID?code=sent", otherOwner: "→/business/claim/ID?code=sent" }),
     prepare: () => importedListing(),
     ask: (_w, listing) => ({ method: "POST", path: `/business/claim/${listing.id}`, form: { intent: "send-code" } }),
     effect: (listing) => codesTo(listing.phoneNumber!),

@@ -19,15 +19,18 @@ export const meta: Route.MetaFunction = () => [{ title: "Claim a business – Na
  * no phone, or 'I no longer have this number' — a document and a note an admin reviews. Another owner's listing: 'Is
  * this your business? Ask us to review it' with the same form. A claim waiting for review is shown, with Withdraw.
  * Signed out: to /login and back. A visitor's account is told it needs a business account; a listing that cannot be
- * claimed says so; the owner's own listing says it is theirs.
+ * claimed says so; the owner's own listing says it is theirs. Once the code is sent the page is `?code=sent`: the
+ * code step lives in the address, so a live refresh of the page's data (a notice arriving) cannot take it away.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request, ["business", "visitor", "admin"]);
   try {
-    return { page: await getClaimPage(user, params.id), refusal: null };
+    const page = await getClaimPage(user, params.id);
+    const codeSent = new URL(request.url).searchParams.get("code") === "sent" && page.mode === "claim" && page.listing.phone;
+    return { page, refusal: null, sent: codeSent ? { phone: page.listing.phone!, byCall: page.listing.byCall } : null };
   } catch (error) {
     const code = appErrorCode(error);
-    if (code === "forbidden" || code === "not-found" || code === "conflict") return { page: null, refusal: describeError(error).failure };
+    if (code === "forbidden" || code === "not-found" || code === "conflict") return { page: null, refusal: describeError(error).failure, sent: null };
     throw error;
   }
 }
@@ -43,8 +46,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const intent = String(form.get("intent") ?? "");
   if (intent === "send-code") {
     try {
-      const sent = await requestClaimCode(user, { businessId: params.id }, { clientAddress: context.clientAddress });
-      return { ok: true as const, intent, sent, typed: NOTHING_TYPED };
+      await requestClaimCode(user, { businessId: params.id }, { clientAddress: context.clientAddress });
+      throw redirect(`/business/claim/${params.id}?code=sent`);
     } catch (error) {
       return failureData(error, { fallback: CLAIM_TEXTS.failed, keep: { intent, sent: null as Sent, typed: NOTHING_TYPED } });
     }
@@ -120,7 +123,7 @@ export default function BusinessClaim({ loaderData, actionData }: Route.Componen
   const documentFailure = intent === "claim-by-document" ? failure : null;
   const codeFailure = intent === "send-code" || intent === "claim" ? failure : null;
   const otherFailure = failure && !documentFailure && !codeFailure ? failure : null;
-  const sent = actionData?.sent ?? null;
+  const sent = actionData?.sent ?? loaderData.sent ?? null;
   const typed = actionData?.typed ?? NOTHING_TYPED;
   const place = [listing.lga, listing.state].filter(Boolean).join(", ");
   const documentForm = (

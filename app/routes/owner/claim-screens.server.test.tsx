@@ -45,7 +45,9 @@ describe("/business/claim/:id", () => {
     const start = page(await renderRoute(claim, path, { pattern: "business/claim/:id", cookie }));
     expect(start.text).toContain(CLAIM_TEXTS.title(name));
     expect(start.text).toContain(CLAIM_TEXTS.sendSms(phone));
-    const sent = page(await renderRoute(claim, path, { pattern: "business/claim/:id", cookie, form: { intent: "send-code" } }));
+    // Sent: the code step lives in the address (a live refresh of the page's data keeps it).
+    expect(await renderRoute(claim, path, { pattern: "business/claim/:id", cookie, form: { intent: "send-code" } })).toMatchObject({ kind: "redirect", location: `${path}?code=sent` });
+    const sent = page(await renderRoute(claim, `${path}?code=sent`, { pattern: "business/claim/:id", cookie }));
     expect(sent.text).toContain(CLAIM_TEXTS.sentSms(phone));
     expect(sent.html).toMatch(/autoComplete="one-time-code"/);
     const code = /code is (\d{6})\./.exec((await deliveredMail(500)).find((m) => m.to === phone)?.text ?? "")![1]!;
