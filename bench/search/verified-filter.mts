@@ -12,11 +12,8 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
-import { clearDirectoryCaches } from "../../app/features/directory/clear-directory-caches.server";
-import { parseBusinessFilters } from "../../app/features/directory/parse-business-filters";
-import { searchBusinesses } from "../../app/features/directory/search-businesses.server";
 import { openDatabase, queryRows, useDatabase } from "../../app/lib/db.server";
-import { percentile } from "../lib/server.mts";
+import { coldSearches } from "../lib/cold-searches.mts";
 
 const { values: args } = parseArgs({ options: { "data-dir": { type: "string" }, "database-url": { type: "string" }, rounds: { type: "string" } } });
 const database = args["database-url"]
@@ -24,7 +21,6 @@ const database = args["database-url"]
   : await openDatabase({ kind: "embedded", dataDir: path.resolve(args["data-dir"] ?? "/tmp/bench-100k"), purpose: "verified-filter bench" });
 useDatabase(database);
 const ROUNDS = Number(args.rounds ?? 15);
-const p = (values: number[], at: number) => percentile([...values].sort((a, b) => a - b), at);
 
 const [counts] = await queryRows<{ total: number; verified: number }>(
   database.db,
@@ -49,20 +45,7 @@ for (const [label, query] of KINDS) {
   for (const verified of [false, true]) {
     const params = new URLSearchParams(query);
     if (verified) params.set("verified", "1");
-    const ms: number[] = [];
-    let found = 0;
-    let total = 0;
-    for (let round = 0; round < ROUNDS; round++) {
-      clearDirectoryCaches();
-      const started = performance.now();
-      const result = await searchBusinesses(parseBusinessFilters(params));
-      ms.push(performance.now() - started);
-      found = result.items.length;
-      total = result.total;
-    }
-    console.log(
-      `${`${label}${verified ? " +verified" : ""}`.padEnd(28)} p50 ${p(ms, 50).toFixed(1).padStart(6)} ms  p95 ${p(ms, 95).toFixed(1).padStart(6)} ms  max ${Math.max(...ms).toFixed(1).padStart(6)} ms  ${found} on the page, ${total} in all`,
-    );
+    await coldSearches(`${label}${verified ? " +verified" : ""}`, params, ROUNDS);
   }
 }
 useDatabase(undefined);

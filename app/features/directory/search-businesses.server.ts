@@ -6,7 +6,7 @@ import { CATEGORIES, LIMITS, REGIONS, findCategory, findRegion } from "../../lib
 import type { BusinessFilters } from "./parse-business-filters";
 import { cardsFor, cardsOfPage, isPublicBusiness, verifiedSql } from "./internal/public-business.server";
 import { browseCountsSql, lgaFacetColumn, lgaFilterSql, toLgaFacets } from "./internal/lga-facets.server";
-import { correctTerms, prefixTsQuery, searchTerms, wordsBound } from "./internal/search-terms";
+import { correctTerms, findSynonyms, prefixTsQuery, searchTerms, wordsBound, type SynonymGroup } from "./internal/search-terms";
 import type { BusinessCardData, BusinessFacets, Facet } from "./types";
 import { hasPlacementNow, hasPriorityNow, isFeaturedNow } from "../featured/featured-now.server";
 import { findOpenNow } from "./internal/open-now.server";
@@ -357,29 +357,34 @@ export async function searchBusinesses(filters: BusinessFilters, options: Search
   const {
     pageSize = LIMITS.searchPageSize, exactMatchLimit = EXACT_MATCH_LIMIT, sampleTarget = SAMPLE_TARGET, probeRows = PROBE_ROWS, denseShare = DENSE_SHARE,
   } = options;
-  const terms = searchTerms(filters.q);
+  // The names people give kinds of business, in any of our languages ('chemist', 'mama put'; issue 36): each finds
+  // the words listings carry; the rest of the text is searched word by word.
+  const { rest, groups: synonyms } = findSynonyms(filters.q);
+  const terms = searchTerms(rest);
+  const hasText = terms.length > 0 || synonyms.length > 0;
   const near = filters.near;
   // 'Near me' (ADR 23) first: it keeps every other filter ('Open now' too) within its radius.
   if (near) {
-    const query = terms.length > 0 ? sql`to_tsquery('simple', ${prefixTsQuery(terms, { common: await commonWords() })})` : null;
+    const query = hasText ? sql`to_tsquery('simple', ${prefixTsQuery(terms, { common: await commonWords(), synonyms })})` : null;
     return nearSearch({ ...filters, near, now: options.now }, query, { pageSize });
   }
   if (filters.open === "now") {
     // 'Open now' (ADR 21): its own sampled counts and streams, in app/features/directory/internal/open-now.server.ts.
-    const tsquery = terms.length > 0 ? prefixTsQuery(terms, { common: await commonWords() }) : null;
+    const tsquery = hasText ? prefixTsQuery(terms, { common: await commonWords(), synonyms }) : null;
     const browsePages = options.browsePages ?? BROWSE_PAGES;
     const now = options.now ?? new Date();
     const found = await findOpenNow({ filters, pageSize, now, tsquery, exactMatchLimit, browsePages, largeResultPages: LARGE_RESULT_PAGES });
     return toResult(found.ids, filters, pageSize, toCounted(found.counts, found.scale), found.isEstimate, found.lastPage, now);
   }
-  if (terms.length === 0) return browse(filters, pageSize, options.browsePages ?? BROWSE_PAGES);
+  if (!hasText) return browse(filters, pageSize, options.browsePages ?? BROWSE_PAGES);
   const common = await commonWords();
-  const tsquery = prefixTsQuery(terms, { common })!;
-  const text = terms.join(" ");
+  const tsquery = prefixTsQuery(terms, { common, synonyms })!;
+  // Names resembling the text (a misspelt name) are looked for with every word as typed.
+  const text = searchTerms(filters.q).join(" ");
   const query = sql`to_tsquery('simple', ${tsquery})`;
-  const nameTsquery = prefixTsQuery(terms, { nameOnly: true, common })!;
+  const nameTsquery = prefixTsQuery(terms, { nameOnly: true, common, synonyms })!;
   const nameQuery = sql`to_tsquery('simple', ${nameTsquery})`;
-  const search: TextSearch = { filters, pageSize, exactMatchLimit, terms, text, tsquery, query, nameQuery, nameTsquery };
+  const search: TextSearch = { filters, pageSize, exactMatchLimit, terms, synonyms, text, tsquery, query, nameQuery, nameTsquery };
 
   // 1. A common text? The planner's statistics of the search vectors tell (from the most common words,
   // which is what a common text is made of); a block sample confirms it and counts.
@@ -425,8 +430,9 @@ export async function searchBusinesses(filters: BusinessFilters, options: Search
     if (exact.matches > 0) return toResult(exact.ids, filters, pageSize, exact.counted, false);
     // Nothing has the words: perhaps a typo. First the directory's common words, spelt right
     // ('hotl' → 'hotel'); else names that resemble the text.
-    const corrected = await correctUnknownTerms(terms, common);
-    if (!options.isCorrection && corrected.join(" ") !== text) {
+    // (A text with a name of a kind of business is not corrected: the name alone found nothing.)
+    const corrected = synonyms.length > 0 ? terms : await correctUnknownTerms(terms, common);
+    if (!options.isCorrection && synonyms.length === 0 && corrected.join(" ") !== text) {
       const result = await searchBusinesses({ ...filters, q: corrected.join(" ") }, { ...options, isCorrection: true });
       if (result.total > 0 || result.items.length > 0) return { ...result, correctedQuery: corrected.join(" ") };
     }
@@ -523,6 +529,8 @@ type TextSearch = {
   pageSize: number;
   exactMatchLimit: number;
   terms: string[];
+  /** Names of kinds of business in the text (findSynonyms), searched as the words listings carry. */
+  synonyms: SynonymGroup[];
   text: string;
   tsquery: string;
   query: SQL;
@@ -606,7 +614,8 @@ async function largeResult(search: TextSearch, counted: Counted, nameMatches: nu
   // candidate the index gives (the name's trigrams need words of 3 letters or more).
   const costs = (n: number, bitmap: number) => ({ ordered: (needed * publicCount) / Math.max(n, 1), bitmap });
   const cheaper = (c: { ordered: number; bitmap: number }): StreamMode => (c.ordered <= c.bitmap ? "ordered" : "bitmap");
-  const nameCosts = costs(nameMatches, terms.every((t) => t.length >= 3) ? nameMatches * 2 : Infinity);
+  // Through the name's trigrams only for words as typed (a name of a kind of business is several words).
+  const nameCosts = costs(nameMatches, search.synonyms.length === 0 && terms.every((t) => t.length >= 3) ? nameMatches * 2 : Infinity);
   const nameMode = cheaper(nameCosts);
   // When names with the words are too rare to find cheaply, they are not put first.
   const hasNameTier = Math.min(nameCosts.ordered, nameCosts.bitmap) <= MAX_TIER_ROWS;

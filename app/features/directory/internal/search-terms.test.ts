@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_SEARCH_TERMS, correctTerms, editDistance, prefixTsQuery, searchTerms, wordsBound } from "./search-terms";
+import { MAX_SEARCH_TERMS, correctTerms, editDistance, findSynonyms, prefixTsQuery, searchTerms, wordsBound } from "./search-terms";
 
 describe("searchTerms", () => {
   it("splits on anything but letters and digits, lower-cases and drops repeats", () => {
@@ -99,5 +99,28 @@ describe("wordsBound", () => {
     expect(wordsBound(["kitchn", "mama"], common)).toBe(0);
     expect(wordsBound(["hotel", "shop"], common)).toBe(0);
     expect(wordsBound([], common)).toBe(0);
+  });
+});
+
+describe("names people give kinds of business (issue 36)", () => {
+  it("finds them in any of our languages, with or without tone marks, and leaves the rest of the text", () => {
+    expect(findSynonyms("chemist in Ikeja")).toEqual({ rest: "in Ikeja", groups: [{ phrase: ["chemist"], finds: ["pharmacy", "chemist"] }] });
+    expect(findSynonyms("Mama put Yaba").rest).toBe("Yaba");
+    expect(findSynonyms("kantin magani").groups[0]?.finds).toContain("pharmacy");
+    // Yoruba with its marks, in capitals, and typed without them.
+    expect(findSynonyms("ṢỌ́Ọ̀BÙ OÒGÙN").groups[0]?.finds).toContain("pharmacy");
+    expect(findSynonyms("soobu oogun").groups[0]?.finds).toContain("pharmacy");
+    expect(findSynonyms("ụlọ nri").groups[0]?.finds).toContain("eatery");
+    expect(findSynonyms("pounded yam")).toEqual({ rest: "pounded yam", groups: [] });
+  });
+
+  it("makes each name one alternative of the words listings carry, the name as typed among them", () => {
+    const { rest, groups } = findSynonyms("mama put yaba");
+    expect(prefixTsQuery(searchTerms(rest), { synonyms: groups })).toBe(
+      "yaba:* & (eatery | eateries | restaurant | restaurants | buka | bukas | bukka | bukkas | (mama & put))",
+    );
+    // A phrase listings carry is all its words ('car wash'), never either alone.
+    expect(prefixTsQuery([], { synonyms: findSynonyms("carwash").groups })).toBe("(((car | cars) & (wash | washes)) | carwash | carwashes | carwash:*)");
+    expect(prefixTsQuery([], { synonyms: findSynonyms("chemist").groups, nameOnly: true })).toBe("(pharmacy:A | pharmacies:A | chemist:A | chemists:A | chemist:*A)");
   });
 });

@@ -1,4 +1,5 @@
 /** How the search text becomes a full-text query. Pure and client-safe. */
+import { SEARCH_SYNONYMS } from "../search-synonyms";
 
 /** At most this many words of the search text are used. */
 export const MAX_SEARCH_TERMS = 8;
@@ -17,7 +18,72 @@ export function searchTerms(text: string): string[] {
   return (meaningful.length > 0 ? meaningful : words).slice(0, MAX_SEARCH_TERMS);
 }
 
+/** A name people search with, found in the text: its words (folded), and the words listings carry for it. */
+export type SynonymGroup = { phrase: readonly string[]; finds: readonly string[] };
+
+/** At most this many names of kinds of business are read from one search text. */
+const MAX_SYNONYM_GROUPS = 3;
+
+/** Lower case without tone marks and underdots ('Ṣọ́ọ̀bù' → 'soobu'): people type both. */
+function fold(text: string): string {
+  return text.toLowerCase().normalize("NFD").replace(/\p{M}/gu, "");
+}
+
+const foldedWords = (text: string) => fold(text).match(/[\p{L}\p{N}]+/gu) ?? [];
+
+let synonymIndex: { phrases: Map<string, readonly string[]>; longest: number } | undefined;
+
+/** Every name of SEARCH_SYNONYMS, folded, to the words it finds (built once). */
+function synonyms() {
+  if (!synonymIndex) {
+    const phrases = new Map<string, readonly string[]>();
+    let longest = 1;
+    for (const entry of SEARCH_SYNONYMS) {
+      for (const said of Object.values(entry.says).flat()) {
+        const words = foldedWords(said);
+        if (words.length === 0) continue;
+        longest = Math.max(longest, words.length);
+        const key = words.join(" ");
+        phrases.set(key, [...new Set([...(phrases.get(key) ?? []), ...entry.finds])]);
+      }
+    }
+    synonymIndex = { phrases, longest };
+  }
+  return synonymIndex;
+}
+
+/**
+ * The names of kinds of business in a search text, in any of our languages ('chemist', 'mama put', 'kantin
+ * magani'; issue 36), longest first from the left, and the text without them. The rest is searched word by word
+ * as before; each name becomes one alternative of the words listings carry for it (prefixTsQuery).
+ */
+export function findSynonyms(text: string): { rest: string; groups: SynonymGroup[] } {
+  const tokens = text.normalize("NFC").match(/[\p{L}\p{M}\p{N}]+/gu) ?? [];
+  const folded = tokens.map(fold);
+  const { phrases, longest } = synonyms();
+  const groups: SynonymGroup[] = [];
+  const rest: string[] = [];
+  for (let i = 0; i < tokens.length; ) {
+    let taken = 0;
+    if (groups.length < MAX_SYNONYM_GROUPS) {
+      for (let n = Math.min(longest, tokens.length - i); n >= 1 && !taken; n--) {
+        const phrase = folded.slice(i, i + n);
+        const finds = phrases.get(phrase.join(" "));
+        if (finds) {
+          if (!groups.some((group) => group.phrase.join(" ") === phrase.join(" "))) groups.push({ phrase, finds });
+          taken = n;
+        }
+      }
+    }
+    if (taken === 0) rest.push(tokens[i]!);
+    i += taken || 1;
+  }
+  return { rest: rest.join(" "), groups };
+}
+
 export type TsQueryOptions = {
+  /** Names of kinds of business found in the text (findSynonyms): each must match as one of its words. */
+  synonyms?: readonly SynonymGroup[];
   /** The words must all be in the name (weight A of the search vector). */
   nameOnly?: boolean;
   /**
@@ -58,25 +124,43 @@ function numberForms(term: string): string[] {
  * words of one or two letters match whole words ('s' of "Mama's", 'al' of 'Al-Ameen'). Only letters and digits reach it, so nothing
  * in it is tsquery syntax; null when there are no words.
  */
-export function prefixTsQuery(terms: readonly string[], { nameOnly = false, common }: TsQueryOptions = {}): string | null {
-  if (terms.length === 0) return null;
+export function prefixTsQuery(terms: readonly string[], { nameOnly = false, common, synonyms = [] }: TsQueryOptions = {}): string | null {
+  if (terms.length === 0 && synonyms.length === 0) return null;
   const weight = nameOnly ? "A" : "";
   const exact = (word: string) => (weight ? `${word}:${weight}` : word);
-  return terms
-    .map((term) => {
-      // One or two letters are a word, not the start of thousands of them ('al' of 'Al-Ameen').
-      if (term.length <= 2) return exact(term);
-      if (common?.has(term)) {
-        // Its other number always (a word that is not common is a cheap look-up), -s and -es plurals when common.
-        const others = otherNumberForms(term);
-        const forms = numberForms(term).filter((form) => form === term || others.includes(form) || common.has(form));
-        return forms.length === 1 ? exact(term) : `(${forms.map(exact).join(" | ")})`;
-      }
-      // The typed word as a prefix, and its other number as a whole word (an exact look-up in the index).
+  // A word typed: as a prefix ('pharm' finds 'pharmacy'), a common one as itself and its other number.
+  const termQuery = (term: string): string => {
+    // One or two letters are a word, not the start of thousands of them ('al' of 'Al-Ameen').
+    if (term.length <= 2) return exact(term);
+    if (common?.has(term)) {
+      // Its other number always (a word that is not common is a cheap look-up), -s and -es plurals when common.
       const others = otherNumberForms(term);
-      return others.length === 0 ? `${term}:*${weight}` : `(${[`${term}:*${weight}`, ...others.map(exact)].join(" | ")})`;
-    })
-    .join(" & ");
+      const forms = numberForms(term).filter((form) => form === term || others.includes(form) || common.has(form));
+      return forms.length === 1 ? exact(term) : `(${forms.map(exact).join(" | ")})`;
+    }
+    // The typed word as a prefix, and its other number as a whole word (an exact look-up in the index).
+    const others = otherNumberForms(term);
+    return others.length === 0 ? `${term}:*${weight}` : `(${[`${term}:*${weight}`, ...others.map(exact)].join(" | ")})`;
+  };
+  // A word listings carry for a kind of business, whole, singular or plural ('pharmacy', 'pharmacies'); a phrase's
+  // words all together ('car wash').
+  const carried = (found: string) => {
+    const words = found.split(" ");
+    const forms = (word: string) => {
+      const others = otherNumberForms(word);
+      if (others.length > 0 || word.endsWith("s")) return [word, ...others];
+      return [word, /(x|z|ch|sh)$/.test(word) ? `${word}es` : `${word}s`];
+    };
+    return words.length === 1 ? forms(words[0]!).map(exact) : [`(${words.map((word) => `(${forms(word).map(exact).join(" | ")})`).join(" & ")})`];
+  };
+  // A name of a kind of business: any of the words listings carry for it, or the name as typed (a listing called
+  // 'Mama Put Corner').
+  const groups = synonyms.map(({ phrase, finds }) => {
+    const own = phrase.length === 1 ? termQuery(phrase[0]!) : `(${phrase.map(exact).join(" & ")})`;
+    return `(${[...new Set([...finds.flatMap(carried), own])].join(" | ")})`;
+  });
+  const words = terms.map(termQuery);
+  return [...words, ...groups].join(" & ");
 }
 
 /**
