@@ -201,6 +201,10 @@ export default tseslint.config(
           patterns: [
             { regex: "^react(-dom|-router)?(/|$)", message: "app/enhance runs without React: plain DOM code only (ADR 29)." },
             { regex: "\\.server(\\.ts)?$", message: "app/enhance runs in the browser: no server modules (ADR 29)." },
+            {
+              regex: "(^|/)(i18n|i18next)(/|$)",
+              message: "app/enhance carries no translation library (ADR 40): the page gives it its texts in data-text-… attributes.",
+            },
           ],
         },
       ],

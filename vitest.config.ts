@@ -18,7 +18,7 @@ const integration = (name: string, globalSetup: string, include: string[]) => ({
     name,
     include,
     globalSetup: [globalSetup],
-    setupFiles: ["tests/setup/database.ts"],
+    setupFiles: ["tests/setup/catalogs.ts", "tests/setup/database.ts"],
     // One process per worker runs file after file (tests/setup/database.ts resets what a file leaves behind): the
     // app's modules load once per worker instead of once per file, and the embedded database is reset (60 ms) rather
     // than loaded again (1.4 s). Every core runs a worker (vitest's default leaves one free: one worker on two cores).
@@ -48,6 +48,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
+          setupFiles: ["tests/setup/catalogs.ts"],
           // No database, no shared state: one process per worker runs every file (a module graph per worker, not per file).
           isolate: false,
           maxWorkers: Math.max(2, availableParallelism()),

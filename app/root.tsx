@@ -5,6 +5,7 @@ import {
   Meta,
   Outlet,
   redirect,
+  redirectDocument,
   Scripts,
   ScrollRestoration,
   useLoaderData,
@@ -27,6 +28,10 @@ import { NotificationBell } from "./features/notifications/components/notificati
 import { canonicalPath } from "./lib/known-routes";
 import { getUnreadSummary } from "./features/notifications/count-unread.server";
 import { logger } from "./lib/logger.server";
+import { ensureCatalogs } from "./lib/i18n/catalogs.server";
+import { currentLocale } from "./lib/i18n/i18n";
+import { DEFAULT_LOCALE, LOCALES, localizePath, splitLocalePath } from "./lib/i18n/locales";
+import { publicUrl } from "./features/directory/public-url.server";
 import "./app.css";
 // The reader pages' one script (ADR 29), built by Vite as a separate bundle: its hashed address in /assets.
 import enhanceSrc from "./enhance/index.ts?worker&url";
@@ -35,8 +40,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const requestId = context?.requestId ?? "";
   // React Router matches paths case-insensitively and ignores trailing slashes: send such
   // spellings of a known route to its one canonical address.
+  ensureCatalogs();
   const url = new URL(request.url);
-  const canonical = canonicalPath(url.pathname);
+  // The page's language is its address prefix (issue 36); React Router's basename keeps links and redirects in it.
+  const locale = currentLocale();
+  const { path } = splitLocalePath(url.pathname);
+  const canonical = canonicalPath(path) ?? (url.pathname !== localizePath(locale, path) ? path : null);
   if (canonical) throw redirect(`${canonical}${url.search}`, 301);
   let user;
   try {
@@ -46,8 +55,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // The error screen shows this id; it is the one the request's log lines carry.
     throw data({ requestId }, { status: 500 });
   }
+  // A signed-in person who chose a language reads every page in it: an address in another language (an English link
+  // someone shared, the page after sign-in) redirects there. No loop: the address it sends to is in that language.
+  // A whole document load (the other language is another basename); from under a prefix the address is absolute, or
+  // React Router would put this language's prefix in front of it.
+  if (user?.language && user.language !== locale && request.method === "GET") {
+    const target = localizePath(user.language, `${path}${url.search}`);
+    throw redirectDocument(locale === DEFAULT_LOCALE ? target : new URL(target, url.origin).href, 302);
+  }
   return {
     user,
+    locale,
+    // The same page in every language, for search engines (hreflang) and the switch.
+    alternates: alternatesOf(`${path}${url.search}`),
     sidebarOpen: readSidebarOpen(request.headers.get("Cookie")),
     // Data saver (ADR 32): the visitor's switch, else the browser's Save-Data.
     dataSaver: isDataSaverOn(request.headers),
@@ -55,6 +75,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // The bell: unread messages plus unread admin notifications; the live stream continues from the cursor.
     ...(await getUnreadSummary(user)),
   };
+}
+
+/** The page's address in each language, and x-default (English, the spec's addresses). */
+function alternatesOf(pathAndQuery: string): { hrefLang: string; href: string }[] {
+  return [
+    ...LOCALES.map((code) => ({ hrefLang: code, href: publicUrl(localizePath(code, pathAndQuery)) })),
+    { hrefLang: "x-default", href: publicUrl(pathAndQuery) },
+  ];
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -67,7 +95,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const reader = isReaderRequest(matches, Boolean(root?.user));
   return (
     // data-data-saver: what the page's scripts read of data saver (ADR 32; prefetch stays off).
-    <html lang="en" data-data-saver={root?.dataSaver ? "on" : undefined}>
+    <html lang={root?.locale ?? DEFAULT_LOCALE} data-data-saver={root?.dataSaver ? "on" : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -77,6 +105,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="apple-touch-icon" href="/icons/icon-192.png" />
         <Meta />
         <Links />
+        {root?.alternates.map((alternate) => <link key={alternate.hrefLang} rel="alternate" hrefLang={alternate.hrefLang} href={alternate.href} />)}
         {jsonLd && <JsonLd json={jsonLd} nonce={nonce} />}
       </head>
       <body className="min-h-screen bg-gray-50 text-gray-900 antialiased">

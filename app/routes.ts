@@ -16,6 +16,9 @@ export default [
   route("go/:id/:channel", "routes/public/go.ts"),
   // The 'Data saver' switch (issue 20, ADR 32): a POST remembers the choice in a cookie and goes back
   route("data-saver", "routes/public/data-saver.ts"),
+  // The language switch of a signed-in person (issue 36, ADR 40): a POST remembers the choice and opens the page in
+  // it. Every route here also answers under /pcm, /ha, /yo and /ig (server/app.ts: the prefix is the basename).
+  route("language", "routes/public/language.ts"),
   // Accounts (spec 01 §2 Login, Register)
   route("login", "routes/auth/login.tsx"),
   route("logout", "routes/auth/logout.tsx"),

@@ -6,6 +6,8 @@ import { compress } from "hono/compress";
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { createRequestHandler, type ServerBuild } from "react-router";
+import { ensureCatalogs } from "../app/lib/i18n/catalogs.server";
+import { localeBasename, splitLocalePath, type Locale } from "../app/lib/i18n/locales";
 import { getSessionUser } from "../app/features/accounts/session.server";
 import { checkoutOrigins } from "../app/features/payments/paystack-provider.server";
 import { openKycDocument } from "../app/features/kyc/kyc-document-link.server";
@@ -13,6 +15,7 @@ import { openClaimDocument } from "../app/features/listings/claim-document-link.
 import { getAuth } from "../app/lib/auth.server";
 import { clientAddressOf, parseTrustedProxies } from "../app/lib/client-address.server";
 import { errorResponse } from "../app/lib/error-responses.server";
+import { t } from "../app/lib/i18n/i18n";
 import type { Env } from "../app/lib/env.server";
 import { logger } from "../app/lib/logger.server";
 import { LIMITS } from "../app/lib/reference";
@@ -46,6 +49,7 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 /** The whole HTTP surface: health, dev mailbox, media, static assets, then React Router. */
 export function createApp(options: { env: Env; build: BuildLoader; clientDir?: string; isDev?: boolean; pageCache?: PageCache }) {
   const { env } = options;
+  ensureCatalogs();
   const app = new Hono<{ Variables: AppVariables }>();
   const isDev = options.isDev ?? false;
   const trustedProxies = parseTrustedProxies(env.TRUSTED_PROXIES);
@@ -56,7 +60,9 @@ export function createApp(options: { env: Env; build: BuildLoader; clientDir?: s
     const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     c.set("requestId", requestId);
     const started = performance.now();
-    await requestStorage.run({ requestId }, async () => {
+    // The page's language, from its address prefix (issue 36): what every text of this request is written in.
+    const { locale } = splitLocalePath(c.req.path);
+    await requestStorage.run({ requestId, locale }, async () => {
       await next();
       // The database was down: the error screen (with its Error ID) is answered 503, to be retried shortly.
       if (c.res.status === 500 && isDatabaseUnavailableRequest()) {
@@ -92,7 +98,7 @@ export function createApp(options: { env: Env; build: BuildLoader; clientDir?: s
   app.use("*", compress());
   app.use("*", originCheck(env.PUBLIC_URL));
   // Uploads are read into memory: cap every body before anything parses it.
-  const tooLarge = (c: Context) => c.text("The upload is too large. Images must be smaller than the limit shown on the form.", 413);
+  const tooLarge = (c: Context) => c.text(t("The upload is too large. Images must be smaller than the limit shown on the form."), 413);
   // The KYC form's 6 MB, also for the .data post React Router sends with JavaScript on, in any spelling of
   // the path React Router would still route there (case, trailing slash).
   const kycLimit = bodyLimit({ maxSize: 6 * 1024 * 1024, onError: tooLarge });
@@ -174,15 +180,22 @@ export function createApp(options: { env: Env; build: BuildLoader; clientDir?: s
     );
   }
 
-  // One handler per build: making one flattens and ranks every route (about 0.8 ms of CPU a request, issue 19).
-  // In development a changed build is a new object, so it gets its own.
-  const handlers = new WeakMap<ServerBuild, ReturnType<typeof createRequestHandler>>();
+  // One handler per build and language: making one flattens and ranks every route (about 0.8 ms of CPU a
+  // request, issue 19). In development a changed build is a new object, so it gets its own. Each language is the
+  // same app under its prefix as React Router's basename (ADR 40): links, forms and redirects stay in it.
+  const handlers = new WeakMap<ServerBuild, Map<Locale, ReturnType<typeof createRequestHandler>>>();
   app.all("*", async (c) => {
     const build = await options.build();
-    let handler = handlers.get(build);
+    const { locale } = splitLocalePath(c.req.path);
+    let byLocale = handlers.get(build);
+    if (!byLocale) {
+      byLocale = new Map();
+      handlers.set(build, byLocale);
+    }
+    let handler = byLocale.get(locale);
     if (!handler) {
-      handler = createRequestHandler(build, isDev ? "development" : "production");
-      handlers.set(build, handler);
+      handler = createRequestHandler({ ...build, basename: localeBasename(locale) }, isDev ? "development" : "production");
+      byLocale.set(locale, handler);
     }
     return handler(forReactRouter(c.req.raw), { cspNonce: c.get("cspNonce"), requestId: c.get("requestId"), clientAddress: c.get("clientAddress") });
   });

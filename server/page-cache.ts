@@ -40,8 +40,11 @@ export const PUBLIC_PAGE_CACHE_CONTROL = "public, max-age=60, stale-while-revali
 const VARY = "Accept-Encoding, Cookie, Save-Data";
 
 const UUID = "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}";
-/** The public directory pages (app/routes.ts); /business/create and /business/edit/… are not among them. */
-const CACHEABLE_PATH = new RegExp(`^/(?:|businesses|businesses/${UUID}|business/${UUID}|categories|categories/[^/]+|states/[^/]+|states/[^/]+/[^/]+)$`);
+/**
+ * The public directory pages (app/routes.ts), in every language (under its prefix, issue 36); /business/create and
+ * /business/edit/… are not among them.
+ */
+const CACHEABLE_PATH = new RegExp(`^(?:/(?:pcm|ha|yo|ig)(?=/|$))?/?(?:|businesses|businesses/${UUID}|business/${UUID}|categories|categories/[^/]+|states/[^/]+|states/[^/]+/[^/]+)$`);
 
 type Encoding = "br" | "gzip" | "identity";
 type Variant = { body: Uint8Array<ArrayBuffer>; headers: Record<string, string> };

@@ -52,7 +52,7 @@ describe("sitemap.xml", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toMatch(/^application\/xml/);
     const xml = await response.text();
-    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
+    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9" xmlns:xhtml="http:\/\/www.w3.org\/1999\/xhtml">/);
     const base = getEnv().PUBLIC_URL;
     const urls = locs(xml);
     expect(urls).toContain(`${base}/`);
@@ -60,7 +60,17 @@ describe("sitemap.xml", () => {
     const businessUrls = urls.filter((u) => u.startsWith(`${base}/businesses/`));
     expect(businessUrls.sort()).toEqual((await publicIds()).map((id) => `${base}/businesses/${id}`).sort());
     for (const row of hidden) expect(xml).not.toContain(row.id);
-    expect(xml).toContain(`<url><loc>${base}/businesses/${listed.id}</loc><lastmod>2026-01-02T03:04:05.000Z</lastmod></url>`);
+    // Each page in every language (issue 36), each entry naming all five and x-default as its alternates.
+    const path = `/businesses/${listed.id}`;
+    const alternates = [
+      ...["", "/pcm", "/ha", "/yo", "/ig"].map((prefix, i) => `<xhtml:link rel="alternate" hreflang="${["en", "pcm", "ha", "yo", "ig"][i]}" href="${base}${prefix}${path}"/>`),
+      `<xhtml:link rel="alternate" hreflang="x-default" href="${base}${path}"/>`,
+    ].join("");
+    for (const prefix of ["", "/pcm", "/ha", "/yo", "/ig"]) {
+      expect(xml).toContain(`<url><loc>${base}${prefix}${path}</loc><lastmod>2026-01-02T03:04:05.000Z</lastmod>${alternates}</url>`);
+    }
+    expect(urls).toContain(`${base}/ha`);
+    expect(urls.filter((u) => u.startsWith(`${base}/yo/businesses/`))).toHaveLength(businessUrls.length);
   });
 
   it("past the per-file limit becomes an index of files that together list every public page exactly once", async () => {
@@ -70,13 +80,16 @@ describe("sitemap.xml", () => {
     const files = locs(index);
     expect(files[0]).toBe(`${base}/sitemaps/pages.xml`);
     const total = (await publicIds()).length;
-    const count = Math.ceil(total / 3);
+    // Five addresses a page (one per language): the file limits count addresses.
+    const count = Math.ceil((total * 5) / 3);
     expect(files.slice(1)).toEqual(Array.from({ length: count }, (_, i) => `${base}/sitemaps/businesses-${i + 1}-of-${count}.xml`));
 
     const listedIds: string[] = [];
     for (let file = 1; file <= count; file++) {
       const xml = await buildBusinessSitemap(file, count);
-      listedIds.push(...locs(xml).map((u) => u.slice(`${base}/businesses/`.length)));
+      const english = locs(xml).filter((u) => u.startsWith(`${base}/businesses/`));
+      expect(locs(xml)).toHaveLength(english.length * 5);
+      listedIds.push(...english.map((u) => u.slice(`${base}/businesses/`.length)));
     }
     expect(listedIds.sort()).toEqual(await publicIds());
     await expect(buildBusinessSitemap(count + 1, count)).rejects.toMatchObject({ code: "not-found" });
@@ -91,7 +104,9 @@ describe("sitemap.xml", () => {
     const pages = await app.request("/sitemaps/pages.xml");
     // The static pages, then the landing pages with listings (the factories' listings: Eatery in Lagos).
     const base = getEnv().PUBLIC_URL;
-    expect(locs(await pages.text())).toEqual(["/", "/businesses", "/categories", "/categories/eatery", "/states/lagos", "/states/lagos/eatery"].map((p) => `${base}${p}`));
+    const paths = ["/", "/businesses", "/categories", "/categories/eatery", "/states/lagos", "/states/lagos/eatery"];
+    const inEveryLanguage = paths.flatMap((p) => ["", "/pcm", "/ha", "/yo", "/ig"].map((prefix) => (prefix && p === "/" ? `${base}${prefix}` : `${base}${prefix}${p}`)));
+    expect(locs(await pages.text())).toEqual(inEveryLanguage);
     for (const path of ["/sitemaps/businesses-3-of-2.xml", "/sitemaps/businesses-0-of-2.xml", "/sitemaps/businesses-1-of-0.xml"]) {
       expect((await app.request(path)).status).toBe(404);
     }

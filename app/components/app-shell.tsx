@@ -1,5 +1,6 @@
 import { useLocation } from "react-router";
 import { useEffect, useRef, type ReactNode } from "react";
+import { t } from "~/lib/i18n/i18n";
 import { BottomNav } from "./bottom-nav";
 import { Header } from "./header";
 import { isBottomNavVisible, isFooterVisible, type ShellUser } from "./navigation";
@@ -27,7 +28,7 @@ export function AppShell({ user, sidebarOpen, bell, children }: ShellData & { ch
   return (
     <>
       <a href="#main" className="btn btn-outline sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50">
-        Skip to content
+        {t("Skip to content")}
       </a>
       {/* The sidebar opens as the cookie said; the header's toggle (and Ctrl+B) is app/enhance/sidebar.ts (ADR 29). */}
       <Header user={user} bell={bell} sidebarOpen={sidebarOpen} />
@@ -37,7 +38,7 @@ export function AppShell({ user, sidebarOpen, bell, children }: ShellData & { ch
           <main id="main" tabIndex={-1} className="min-w-0 flex-1 outline-none">
             {children}
           </main>
-          {isFooterVisible(pathname) ? <SiteFooter /> : null}
+          {isFooterVisible(pathname) ? <SiteFooter signedIn={Boolean(user)} /> : null}
         </div>
       </div>
       {showBottomNav && <BottomNav pathname={pathname} role={user.role} />}

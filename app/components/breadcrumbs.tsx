@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { t } from "~/lib/i18n/i18n";
 
 /** One step of a trail: its name and where it links (the last step is the page itself). */
 export type BreadcrumbStep = { name: string; path: string };
@@ -9,7 +10,7 @@ export type BreadcrumbStep = { name: string; path: string };
  */
 export function Breadcrumbs({ trail }: { trail: BreadcrumbStep[] }) {
   return (
-    <nav aria-label="Breadcrumb" className="mb-3 text-sm text-gray-600">
+    <nav aria-label={t("Breadcrumb")} className="mb-3 text-sm text-gray-600">
       <ol className="flex flex-wrap items-center gap-x-1.5 gap-y-1">
         {trail.map((step, i) => (
           <li key={step.path} className="flex items-center gap-x-1.5">

@@ -1,6 +1,8 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { enhanceSidebar } from "~/enhance/sidebar";
+import { t } from "~/lib/i18n/i18n";
+import { LanguageSwitch } from "./language-switch";
 import { Logo } from "./logo";
 import type { ShellUser } from "./navigation";
 import { useEnhance } from "./use-enhance";
@@ -13,7 +15,7 @@ type HeaderProps = {
   sidebarOpen: boolean;
 };
 
-/** The top bar: sidebar toggle (768px up), logo, and the bell or Login / Get Started. */
+/** The top bar: sidebar toggle (768px up), logo, the language switch, and the bell or Login / Get Started. */
 export function Header({ user, bell, sidebarOpen }: HeaderProps) {
   const toggle = useEnhance<HTMLButtonElement>(enhanceSidebar);
   return (
@@ -24,8 +26,8 @@ export function Header({ user, bell, sidebarOpen }: HeaderProps) {
         data-enhance="sidebar"
         aria-expanded={sidebarOpen}
         aria-controls="app-sidebar"
-        aria-label="Toggle sidebar"
-        title="Toggle sidebar (Ctrl+B)"
+        aria-label={t("Toggle sidebar")}
+        title={t("Toggle sidebar (Ctrl+B)")}
         className="icon-btn max-md:hidden"
       >
         <span className="i i-panel" />
@@ -34,15 +36,16 @@ export function Header({ user, bell, sidebarOpen }: HeaderProps) {
       {/* From 360px the name shows beside the mark: below 400px the header's padding and buttons are a little
           tighter, so logo, Login and Get Started fit a 360px phone (issue 30: 364px wide before). */}
       <div className="ml-auto flex items-center gap-1">
+        <LanguageSwitch signedIn={Boolean(user)} variant="menu" />
         {user ? (
           bell
         ) : (
           <>
             <Link to="/login" className="btn px-2.5 hover:bg-gray-100 max-[400px]:px-2">
-              Login
+              {t("Login")}
             </Link>
             <Link to="/register" className="btn btn-primary px-3 max-[400px]:px-2.5">
-              Get Started
+              {t("Get Started")}
             </Link>
           </>
         )}

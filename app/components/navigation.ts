@@ -1,4 +1,5 @@
 /** Rules of the navigation chrome (spec 01 §2, Navigation chrome). Pure and client-safe. */
+import { msg } from "../lib/i18n/i18n";
 import type { Role } from "../lib/reference";
 
 /** What the chrome needs to know of the signed-in user (the session's user satisfies it). */
@@ -37,19 +38,19 @@ export function activeBottomNavKey(pathname: string): BottomNavKey | null {
 
 /** The dashboard tab is 'Business' for business owners and 'Panel' for everyone else. */
 export function dashboardLabel(role: string | null | undefined): "Business" | "Panel" {
-  return role === "business" ? "Business" : "Panel";
+  return role === "business" ? msg("Business") : msg("Panel");
 }
 
-/** icon: the CSS icon class (app.css). */
+/** icon: the CSS icon class (app.css); label: the English text (msg()-marked), shown through t(). */
 export type NavItem = { key: BottomNavKey; href: string; label: string; icon: string };
 
 /** The five bottom navigation items in order; the centre one is the logo button to /businesses. */
 export function bottomNavItems(role: string | null | undefined): NavItem[] {
   return [
-    { key: "home", href: "/", label: "Home", icon: "i-home" },
-    { key: "messages", href: "/messages", label: "Messages", icon: "i-message" },
-    { key: "businesses", href: "/businesses", label: "Businesses", icon: "i-store" },
+    { key: "home", href: "/", label: msg("Home"), icon: "i-home" },
+    { key: "messages", href: "/messages", label: msg("Messages"), icon: "i-message" },
+    { key: "businesses", href: "/businesses", label: msg("Businesses"), icon: "i-store" },
     { key: "dashboard", href: "/dashboard", label: dashboardLabel(role), icon: "i-store" },
-    { key: "menu", href: "/menu", label: "Menu", icon: "i-menu" },
+    { key: "menu", href: "/menu", label: msg("Menu"), icon: "i-menu" },
   ];
 }

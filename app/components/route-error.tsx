@@ -1,6 +1,8 @@
 import { useState } from "react";
 import { isRouteErrorResponse, useRevalidator, useRouteLoaderData } from "react-router";
 import type { Failure } from "../lib/app-error";
+import { currentLocale, t } from "../lib/i18n/i18n";
+import { localizePath } from "../lib/i18n/locales";
 import { LIMITS } from "../lib/reference";
 import { NotFoundPage } from "./not-found-page";
 
@@ -19,23 +21,23 @@ export function ErrorScreen({ requestId }: { requestId?: string | null }) {
   };
   return (
     <div role="alert" className="mx-auto max-w-md px-4 py-16 text-center">
-      <h1 className="text-2xl font-bold">Something went wrong</h1>
-      <p className="mt-2 text-gray-600">We could not show this page. Please try again in a moment.</p>
+      <h1 className="text-2xl font-bold">{t("Something went wrong")}</h1>
+      <p className="mt-2 text-gray-600">{t("We could not show this page. Please try again in a moment.")}</p>
       {requestId && (
         <p className="mt-4 rounded-lg bg-gray-100 px-3 py-2 text-sm text-gray-700">
-          Error ID: <code className="select-all">{requestId}</code>
+          {t("Error ID:")} <code className="select-all">{requestId}</code>
         </p>
       )}
       <div className="mt-6 flex flex-wrap justify-center gap-2">
         <button type="button" onClick={retry} disabled={revalidator.state === "loading"} className="btn btn-primary disabled:opacity-60">
-          {mustReload ? "Reload Page" : "Try Again"}
+          {mustReload ? t("Reload Page") : t("Try Again")}
         </button>
         {/* A full page load: the app itself may be what failed. */}
-        <a href="/" className="btn btn-outline">
-          Go to Home
+        <a href={localizePath(currentLocale(), "/")} className="btn btn-outline">
+          {t("Go to Home")}
         </a>
         <button type="button" onClick={() => window.history.back()} className="btn btn-outline">
-          Go Back
+          {t("Go Back")}
         </button>
       </div>
     </div>
@@ -46,10 +48,10 @@ export function ErrorScreen({ requestId }: { requestId?: string | null }) {
 function RefusedScreen({ failure }: { failure: Failure }) {
   return (
     <div role="alert" className="mx-auto max-w-md px-4 py-16 text-center">
-      <h1 className="text-2xl font-bold">{failure.title || "Not available"}</h1>
+      <h1 className="text-2xl font-bold">{failure.title || t("Not available")}</h1>
       <p className="mt-2 text-gray-700">{failure.text}</p>
-      <a href="/" className="btn btn-primary mt-6">
-        Go to Home
+      <a href={localizePath(currentLocale(), "/")} className="btn btn-primary mt-6">
+        {t("Go to Home")}
       </a>
     </div>
   );

@@ -1,4 +1,6 @@
 import type { MetaDescriptor } from "react-router";
+import { currentLocale } from "~/lib/i18n/i18n";
+import { OG_LOCALES } from "~/lib/i18n/locales";
 import { SITE_NAME } from "./site";
 
 export type PageSeo = {
@@ -32,7 +34,7 @@ export function seoMeta({ title, description, canonical, image: given }: PageSeo
     { name: "description", content: description },
     { tagName: "link", rel: "canonical", href: canonical },
     { property: "og:site_name", content: SITE_NAME },
-    { property: "og:locale", content: "en_NG" },
+    { property: "og:locale", content: OG_LOCALES[currentLocale()] },
     { property: "og:type", content: type },
     { property: "og:title", content: title },
     { property: "og:description", content: description },

@@ -7,16 +7,17 @@ import { SiteFooter } from "./site-footer";
 
 describe("the site footer", () => {
   it("links the privacy notice, help, feedback and pricing", () => {
-    const router = createMemoryRouter([{ path: "/", element: <SiteFooter /> }]);
+    const router = createMemoryRouter([{ path: "/", element: <SiteFooter signedIn={false} /> }]);
     const html = renderToString(<RouterProvider router={router} />);
     const links = [...html.matchAll(/<a [^>]*href="([^"]*)"/g)].map((m) => m[1]);
-    expect(links).toEqual(["/privacy", "/help", "/feedback", "/pricing"]);
+    // Then the page in each language (issue 36).
+    expect(links).toEqual(["/privacy", "/help", "/feedback", "/pricing", "/", "/pcm", "/ha", "/yo", "/ig"]);
     expect(html).toContain("Privacy");
   });
 
   it("ends with the 'Data saver' switch: a form posting the other choice and the way back to this page", () => {
     const render = (on: boolean) => {
-      const router = createMemoryRouter([{ path: "/businesses", element: <SiteFooter /> }], { initialEntries: ["/businesses?q=bread&region=Lagos"] });
+      const router = createMemoryRouter([{ path: "/businesses", element: <SiteFooter signedIn={false} /> }], { initialEntries: ["/businesses?q=bread&region=Lagos"] });
       return renderToString(
         <DataSaverContext value={on}>
           <RouterProvider router={router} />

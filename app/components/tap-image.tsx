@@ -1,5 +1,6 @@
 import type { ImgHTMLAttributes } from "react";
 import { enhanceTapImage } from "../enhance/tap-image";
+import { t } from "../lib/i18n/i18n";
 import { useEnhance } from "./use-enhance";
 
 export type TapImageProps = Omit<ImgHTMLAttributes<HTMLImageElement>, "src"> & {
@@ -26,11 +27,11 @@ export function TapImage({ src, srcSet, sizes, alt = "", width, height, classNam
         {alt && <span className="line-clamp-2">{alt}</span>}
         {inLink ? (
           <span className={control} data-tap="">
-            Show image
+            {t("Show image")}
           </span>
         ) : (
           <a href={src} className={control} data-tap="" data-no-prefetch="">
-            Show image
+            {t("Show image")}
           </a>
         )}
       </span>

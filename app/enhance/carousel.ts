@@ -2,7 +2,8 @@
  * Auto-advancing slides with stop, previous, next and dot controls (WAI-ARIA carousel pattern), on the markup
  * `Carousel` renders: slides `[data-slide]` (all but the first `hidden`), buttons `[data-carousel=stop|prev|next]`,
  * dots `[data-carousel-dot]`. Rotation pauses while the pointer or keyboard focus is inside, stops for good on the
- * stop button, and never starts for people who ask for reduced motion.
+ * stop button, and never starts for people who ask for reduced motion. The stop button's names in the page's language
+ * are in its data-text-stop/data-text-start (rendered by the component; English when missing).
  */
 export function enhanceCarousel(root: HTMLElement): () => void {
   const slides = [...root.querySelectorAll<HTMLElement>("[data-slide]")];
@@ -39,7 +40,7 @@ export function enhanceCarousel(root: HTMLElement): () => void {
     else if (action === "next") show(index + 1);
     else if (action === "stop" && stop) {
       stopped = !stopped;
-      stop.setAttribute("aria-label", stopped ? "Start slide rotation" : "Stop slide rotation");
+      stop.setAttribute("aria-label", stopped ? (stop.dataset.textStart ?? "Start slide rotation") : (stop.dataset.textStop ?? "Stop slide rotation"));
       stop.firstElementChild?.classList.replace(stopped ? "i-pause" : "i-play", stopped ? "i-play" : "i-pause");
       schedule();
     } else if (button.dataset.carouselDot) show(Number(button.dataset.carouselDot));

@@ -7,7 +7,8 @@
  * - Signed-in users: the same form posts to the account (`/saved`, intent save/unsave) without leaving the page;
  *   without JavaScript it posts and comes back.
  * - After sign-in, `joinDeviceSaves()` posts what the device saved to the account once, then empties the device list.
- * Text goes in with textContent only.
+ * Text goes in with textContent only. The texts are the markup's (data-text-… on the form and on the list, rendered
+ * in the page's language: app/components/enhance-texts.ts), else this file's English ones.
  */
 import { SAVED_LIMITS, SAVED_TEXTS } from "../lib/saved-businesses";
 
@@ -16,8 +17,19 @@ export type DeviceSave = { id: string; name: string; category: string; place: st
 const KEY = "nd-saved-v1";
 const SAVED_CACHE = "nd-saved";
 const DEVICE_FULL = `This device keeps at most ${SAVED_LIMITS.max} saved businesses. Remove some from Saved to add more.`;
-const ACCOUNT_FULL = SAVED_TEXTS.full.text;
 const FAILED = "Could not save right now. Check your connection and try again.";
+
+/** A text the markup carries in the page's language (data-text-…, read as dataset.text…), else the English one. */
+function carried(element: HTMLElement, name: string, english: string): string {
+  return element.dataset[name] || english;
+}
+
+/** Fills a text's {{placeholders}} ('Remove {{name}} from saved'); a text without any stays as it is. */
+function fill(template: string, values: Record<string, string>): string {
+  return template.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => values[name] ?? whole);
+}
+
+const ACCOUNT_FULL = fill(SAVED_TEXTS.full.text, { max: String(SAVED_LIMITS.max) });
 
 export function deviceSaves(): DeviceSave[] {
   try {
@@ -41,7 +53,7 @@ function tellWorker(message: Record<string, unknown>): void {
 function showState(form: HTMLElement, saved: boolean, note = ""): void {
   const button = form.querySelector("button");
   if (button) {
-    button.textContent = saved ? "Saved" : "Save";
+    button.textContent = saved ? carried(form, "textSaved", "Saved") : carried(form, "textSave", "Save");
     button.setAttribute("aria-pressed", String(saved));
   }
   const intent = form.querySelector<HTMLInputElement>("input[name=intent]");
@@ -87,19 +99,19 @@ export function enhanceSave(form: HTMLElement): () => void {
     const saving = form.querySelector<HTMLInputElement>("input[name=intent]")?.value !== "unsave";
     if (!signedIn) {
       const list = deviceSaves().filter((saved) => saved.id !== item.id);
-      if (saving && list.length >= SAVED_LIMITS.max) return showState(form, false, DEVICE_FULL);
+      if (saving && list.length >= SAVED_LIMITS.max) return showState(form, false, carried(form, "textDeviceFull", DEVICE_FULL));
       storeDeviceSaves(saving ? [...list, { ...item, when: new Date().toISOString() }] : list);
       keep(saving);
-      return showState(form, saving, saving ? "Saved on this device: readable offline." : "Removed from saved.");
+      return showState(form, saving, saving ? carried(form, "textSavedDevice", "Saved on this device: readable offline.") : carried(form, "textRemoved", "Removed from saved."));
     }
     // The same form the page posts without JavaScript; its redirect back is the success.
     fetch(form.action, { method: "POST", body: new FormData(form), redirect: "manual", credentials: "same-origin" })
       .then((response) => {
-        if (response.type !== "opaqueredirect") return showState(form, !saving, response.status === 409 ? ACCOUNT_FULL : FAILED);
+        if (response.type !== "opaqueredirect") return showState(form, !saving, response.status === 409 ? carried(form, "textAccountFull", ACCOUNT_FULL) : carried(form, "textFailed", FAILED));
         keep(saving);
-        showState(form, saving, saving ? "Saved to your account." : "Removed from saved.");
+        showState(form, saving, saving ? carried(form, "textSavedAccount", "Saved to your account.") : carried(form, "textRemoved", "Removed from saved."));
       })
-      .catch(() => showState(form, !saving, FAILED));
+      .catch(() => showState(form, !saving, carried(form, "textFailed", FAILED)));
   };
   form.addEventListener("submit", onSubmit, { signal: bound.signal });
   return () => {
@@ -113,7 +125,7 @@ function sitePath(value: string | undefined): string | null {
   return value && value.startsWith("/") && !value.startsWith("//") && !value.startsWith("/\\") ? value : null;
 }
 
-function savedItem(entry: { name: string; link: string; details: string; image?: string }, onRemove?: () => void): HTMLLIElement {
+function savedItem(container: HTMLElement, entry: { name: string; link: string; details: string; image?: string }, onRemove?: () => void): HTMLLIElement {
   const li = document.createElement("li");
   li.className = "flex items-start gap-3 p-4";
   const image = sitePath(entry.image) ?? (entry.image?.startsWith("https://") ? entry.image : null);
@@ -142,8 +154,8 @@ function savedItem(entry: { name: string; link: string; details: string; image?:
     const remove = document.createElement("button");
     remove.type = "button";
     remove.className = "btn btn-outline";
-    remove.textContent = "Remove";
-    remove.setAttribute("aria-label", `Remove ${entry.name} from saved`);
+    remove.textContent = carried(container, "textRemove", "Remove");
+    remove.setAttribute("aria-label", fill(carried(container, "textRemoveLabel", "Remove {{name}} from saved"), { name: entry.name }));
     remove.addEventListener("click", onRemove);
     li.append(remove);
   }
@@ -154,6 +166,8 @@ function savedItem(entry: { name: string; link: string; details: string; image?:
 export function enhanceSavedList(container: HTMLElement): () => void {
   if (container.dataset.savedReady) return () => undefined;
   container.dataset.savedReady = "true";
+  // 'Saved 3/10/2026' in the page's language (the markup's data-date-locale: an Intl tag; en-NG for English).
+  const savedOn = (when: string) => fill(carried(container, "textSavedOn", "Saved {{date}}"), { date: new Date(when).toLocaleDateString(container.dataset.dateLocale || "en-NG") });
   const render = async () => {
     const list = deviceSaves().reverse();
     const heading = container.ownerDocument.createElement("p");
@@ -162,7 +176,7 @@ export function enhanceSavedList(container: HTMLElement): () => void {
     for (const saved of list) {
       const details = [saved.category, saved.place].filter(Boolean).join(" · ");
       ul.append(
-        savedItem({ name: saved.name, link: saved.link, details: `${details}${details ? " · " : ""}Saved ${new Date(saved.when).toLocaleDateString("en-NG")}`, image: saved.image }, () => {
+        savedItem(container, { name: saved.name, link: saved.link, details: `${details}${details ? " · " : ""}${savedOn(saved.when)}`, image: saved.image }, () => {
           storeDeviceSaves(deviceSaves().filter((other) => other.id !== saved.id));
           tellWorker({ type: "forget", url: saved.link, image: saved.image || null });
           void render();
@@ -171,9 +185,13 @@ export function enhanceSavedList(container: HTMLElement): () => void {
     }
     // Pages kept for an account: shown only offline (a signed-in user reading without a connection). Online, this
     // page is anonymous, and the worker drops them at the first anonymous page it fetches.
-    if (!navigator.onLine) for (const kept of await accountPages()) ul.append(savedItem({ name: kept.name, link: kept.link, details: "Saved to your account, kept on this device" }));
+    if (!navigator.onLine)
+      for (const kept of await accountPages()) ul.append(savedItem(container, { name: kept.name, link: kept.link, details: carried(container, "textKeptForAccount", "Saved to your account, kept on this device") }));
     heading.className = "text-sm text-gray-600";
-    heading.textContent = ul.children.length === 0 ? (container.dataset.empty ?? "") : `${list.length} of ${SAVED_LIMITS.max} saved on this device.`;
+    heading.textContent =
+      ul.children.length === 0
+        ? (container.dataset.empty ?? "")
+        : fill(carried(container, "textCount", "{{saved}} of {{max}} saved on this device."), { saved: String(list.length), max: String(SAVED_LIMITS.max) });
     container.replaceChildren(heading, ...(ul.children.length ? [ul] : []));
   };
   void render();

@@ -6,6 +6,9 @@ import * as schema from "../../db/schema";
 import { getDatabase, type Db } from "./db.server";
 import { enqueueEmailNow } from "./email.server";
 import { getEnv } from "./env.server";
+import { currentLocale, type Translate } from "./i18n/i18n";
+import { DEFAULT_LOCALE, localizePath, type Locale } from "./i18n/locales";
+import { languageOf, renderIn } from "./i18n/sent-language.server";
 import { scrubText, scrubValue } from "./log-safety";
 import { logger } from "./logger.server";
 import { hashPassword, verifyPassword } from "./password.server";
@@ -18,14 +21,40 @@ function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
 }
 
-/** An account e-mail with a link (verify, reset), on the e-mail queue before better-auth answers (ADR 34). */
-function linkEmail(to: string, subject: string, intro: string, action: string, url: string) {
-  return enqueueEmailNow({
-    to,
-    subject,
-    text: `${intro}\n\n${action}: ${url}\n\nIf you did not ask for this, you can ignore this e-mail.`,
-    html: `<p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(url)}">${escapeHtml(action)}</a></p><p>If you did not ask for this, you can ignore this e-mail.</p>`,
+/**
+ * The language of an account e-mail (issue 36): the one the account holder chose, else the language of the page it
+ * was asked from (a sign-up, a reset: most often by the holder themselves).
+ */
+function accountLanguage(db: Db, userId: string): Promise<Locale> {
+  return languageOf(db, userId, currentLocale());
+}
+
+/** The page better-auth's link opens after it (its callbackURL, one of our paths) in `language`. */
+function localizedLink(url: string, language: Locale): string {
+  if (language === DEFAULT_LOCALE) return url;
+  const link = new URL(url);
+  const callback = link.searchParams.get("callbackURL");
+  if (callback?.startsWith("/") && !callback.startsWith("//")) link.searchParams.set("callbackURL", localizePath(language, callback));
+  return link.toString();
+}
+
+/**
+ * An account e-mail with a link (verify, reset), on the e-mail queue before better-auth answers (ADR 34), written in
+ * `language`: `texts` gives the subject, the opening sentence and the link's words in it.
+ */
+function linkEmail(to: string, language: Locale, url: string, texts: (t: Translate) => { subject: string; intro: string; action: string }) {
+  const link = localizedLink(url, language);
+  const email = renderIn(language, (t) => {
+    const { subject, intro, action } = texts(t);
+    const ignore = t("If you did not ask for this, you can ignore this e-mail.");
+    return {
+      to,
+      subject,
+      text: `${intro}\n\n${action}: ${link}\n\n${ignore}`,
+      html: `<p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(action)}</a></p><p>${escapeHtml(ignore)}</p>`,
+    };
   });
+  return enqueueEmailNow(email);
 }
 
 /**
@@ -75,16 +104,27 @@ function createAuth(db: Db) {
       resetPasswordTokenExpiresIn: LIMITS.resetLinkSeconds,
       revokeSessionsOnPasswordReset: true,
       password: { hash: hashPassword, verify: verifyPassword },
+      // The account e-mails are in the holder's language (accountLanguage).
       onExistingUserSignUp: async ({ user }) => {
-        await enqueueEmailNow({
-          to: user.email,
-          subject: "Someone tried to register with your e-mail",
-          text: "Someone tried to create a Naija Directory account with this e-mail address, which already has an account. If it was you, sign in or use 'Forgot password?' on the sign-in page. Otherwise you can ignore this e-mail.",
-          html: "<p>Someone tried to create a Naija Directory account with this e-mail address, which already has an account.</p><p>If it was you, sign in or use <b>Forgot password?</b> on the sign-in page. Otherwise you can ignore this e-mail.</p>",
+        const email = renderIn(await accountLanguage(db, user.id), (t) => {
+          const tried = t("Someone tried to create a Naija Directory account with this e-mail address, which already has an account.");
+          const forgot = t("Forgot password?");
+          const ifYou = (link: string) => t("If it was you, sign in or use {{forgot}} on the sign-in page. Otherwise you can ignore this e-mail.", { forgot: link });
+          return {
+            to: user.email,
+            subject: t("Someone tried to register with your e-mail"),
+            text: `${tried} ${ifYou(`'${forgot}'`)}`,
+            html: `<p>${escapeHtml(tried)}</p><p>${ifYou(`<b>${escapeHtml(forgot)}</b>`)}</p>`,
+          };
         });
+        await enqueueEmailNow(email);
       },
       sendResetPassword: async ({ user, url }) => {
-        await linkEmail(user.email, "Reset your password", "Someone asked to reset the password of your Naija Directory account.", "Choose a new password", url);
+        await linkEmail(user.email, await accountLanguage(db, user.id), url, (t) => ({
+          subject: t("Reset your password"),
+          intro: t("Someone asked to reset the password of your Naija Directory account."),
+          action: t("Choose a new password"),
+        }));
       },
     },
     emailVerification: {
@@ -92,7 +132,11 @@ function createAuth(db: Db) {
       autoSignInAfterVerification: false,
       expiresIn: 60 * 60 * 24,
       sendVerificationEmail: async ({ user, url }) => {
-        await linkEmail(user.email, "Verify your e-mail address", "Welcome to Naija Directory. Please confirm your e-mail address.", "Verify my e-mail", url);
+        await linkEmail(user.email, await accountLanguage(db, user.id), url, (t) => ({
+          subject: t("Verify your e-mail address"),
+          intro: t("Welcome to Naija Directory. Please confirm your e-mail address."),
+          action: t("Verify my e-mail"),
+        }));
       },
     },
     databaseHooks: {
@@ -112,6 +156,8 @@ function createAuth(db: Db) {
                 state: meta.state ?? null,
                 category: meta.category ?? null,
                 role,
+                // Registered from a page in another language than English: what is sent to them later is in it (issue 36).
+                language: currentLocale() === DEFAULT_LOCALE ? null : currentLocale(),
               })
               .onConflictDoNothing();
           },

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { msg, t, translateIfKnown } from "./i18n/i18n";
 import { AppError, isAppError, type AppErrorCode, type Failure, type FailureText } from "./app-error";
 import { logger } from "./logger.server";
 import { isDatabaseUnavailable } from "./db-errors.server";
@@ -22,19 +23,19 @@ export const HTTP_STATUS: Readonly<Record<AppErrorCode, number>> = {
   unavailable: 503,
 };
 
-/** What a refusal says when neither the use case nor the screen has a text for it. */
+/** What a refusal says when neither the use case nor the screen has a text for it (English: describeError translates). */
 export const GENERIC_FAILURES: Readonly<Record<AppErrorCode, Failure>> = {
-  unauthenticated: { title: "Sign in required", text: "Please log in to continue." },
-  forbidden: { title: "Access Denied", text: "You don't have permission to do that." },
-  "not-found": { title: "Not found", text: "It no longer exists. Refresh the page." },
-  conflict: { title: "Not done", text: "It changed while you were looking at it. Refresh the page and try again." },
-  invalid: { title: "Please check your input", text: "Please check what you entered and try again." },
-  "rate-limited": { title: "Too many requests", text: "Too many requests. Please wait a few minutes before trying again." },
-  unavailable: { title: "Please try again", text: "This is not available right now. Please try again in a moment." },
+  unauthenticated: { title: msg("Sign in required"), text: msg("Please log in to continue.") },
+  forbidden: { title: msg("Access Denied"), text: msg("You don't have permission to do that.") },
+  "not-found": { title: msg("Not found"), text: msg("It no longer exists. Refresh the page.") },
+  conflict: { title: msg("Not done"), text: msg("It changed while you were looking at it. Refresh the page and try again.") },
+  invalid: { title: msg("Please check your input"), text: msg("Please check what you entered and try again.") },
+  "rate-limited": { title: msg("Too many requests"), text: msg("Too many requests. Please wait a few minutes before trying again.") },
+  unavailable: { title: msg("Please try again"), text: msg("This is not available right now. Please try again in a moment.") },
 };
 
 /** A fault of ours with no failure text of its own. */
-export const UNEXPECTED_FAILURE: Failure = { title: "Something went wrong", text: "Something went wrong. Please try again." };
+export const UNEXPECTED_FAILURE: Failure = { title: msg("Something went wrong"), text: msg("Something went wrong. Please try again.") };
 
 export type MappedError = { status: number; failure: Failure; expected: boolean };
 
@@ -52,6 +53,18 @@ export function statusOf(error: unknown): number {
  * listing. Please try again.'): shown for a fault of ours, and for a refusal that carries only its code.
  * Faults are logged here, with the request id, which the failure carries as its errorId.
  */
+/**
+ * A failure in the request's language (issue 36): each text that is a catalog key (the spec's texts are marked
+ * with msg() where they are written) is translated; a text a use case already wrote in the language stays as it is.
+ */
+function translated(failure: Failure): Failure {
+  const out: Failure = { ...failure, title: translateIfKnown(failure.title), text: translateIfKnown(failure.text) };
+  if (failure.link) out.link = { ...failure.link, label: translateIfKnown(failure.link.label) };
+  if (failure.fields) out.fields = Object.fromEntries(Object.entries(failure.fields).map(([name, text]) => [name, translateIfKnown(text)]));
+  if (failure.items) out.items = failure.items.map((item) => translateIfKnown(item));
+  return out;
+}
+
 export function describeError(error: unknown, fallback?: FailureText): MappedError {
   if (isAppError(error)) {
     const screen = fallback ? asFailure(fallback) : undefined;
@@ -64,7 +77,7 @@ export function describeError(error: unknown, fallback?: FailureText): MappedErr
     if (error.fields) failure.fields = error.fields;
     if (error.reason) failure.reason = error.reason;
     if (error.items) failure.items = error.items;
-    return { status: HTTP_STATUS[error.code], failure, expected: true };
+    return { status: HTTP_STATUS[error.code], failure: translated(failure), expected: true };
   }
   const errorId = currentRequestId();
   if (isDatabaseUnavailable(error)) {
@@ -72,11 +85,11 @@ export function describeError(error: unknown, fallback?: FailureText): MappedErr
     // retry), the screen's own failure text, else 'not available right now', with the Error ID.
     markDatabaseUnavailable();
     logger.error({ err: error, databaseUnavailable: true }, "request failed: database unavailable");
-    const failure = { ...(fallback ? asFailure(fallback) : GENERIC_FAILURES.unavailable), ...(errorId ? { errorId } : {}) };
+    const failure = { ...translated(fallback ? asFailure(fallback) : GENERIC_FAILURES.unavailable), ...(errorId ? { errorId } : {}) };
     return { status: 503, failure, expected: false };
   }
   logger.error({ err: error }, "request failed");
-  const failure = { ...(fallback ? asFailure(fallback) : UNEXPECTED_FAILURE), ...(errorId ? { errorId } : {}) };
+  const failure = { ...translated(fallback ? asFailure(fallback) : UNEXPECTED_FAILURE), ...(errorId ? { errorId } : {}) };
   return { status: 500, failure, expected: false };
 }
 
@@ -144,6 +157,6 @@ export function errorResponse(error: unknown, request: Request): Response {
   const url = new URL(request.url);
   if (url.pathname.startsWith("/api/") || (request.headers.get("accept") ?? "").includes("application/json")) return jsonFailure(error);
   const { status, failure } = describeError(error);
-  const text = failure.errorId ? `${failure.text} Error ID: ${failure.errorId}` : failure.text;
+  const text = failure.errorId ? `${failure.text} ${t("Error ID:")} ${failure.errorId}` : failure.text;
   return new Response(text, { status, headers: { "Content-Type": "text/plain; charset=utf-8", ...NO_STORE } });
 }

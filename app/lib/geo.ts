@@ -2,6 +2,7 @@
  * Locations and distances for 'near me' (issue 17, ADR 23). Pure and client-safe: the listing form's checks,
  * the near=lat,lng parameter, '2.3 km away', the 'Open in maps' link.
  */
+import { msg, t } from "./i18n/i18n";
 import type { Region } from "./reference";
 
 export type LatLng = { latitude: number; longitude: number };
@@ -56,20 +57,22 @@ export const STATE_CENTRES: Record<Region, LatLng & { capital: string; reachKm: 
 };
 
 export const LOCATION_TEXTS = {
-  pairRequired: "Enter both the latitude and the longitude, or neither.",
-  notANumber: "Enter a number in degrees, for example 6.5244.",
-  outsideNigeria: "This location is outside Nigeria. Latitude must be between 4 and 14, longitude between 2.5 and 15.",
-  outsideState: (state: string) => `This location is far from ${state}. Check the coordinates, or the state.`,
-  locationHint: "Stand at the business and press 'Use my current location', or type the coordinates (for example 6.5244, 3.3792).",
-  useMyLocation: "Use my current location",
-  locating: "Finding your location…",
+  pairRequired: msg("Enter both the latitude and the longitude, or neither."),
+  notANumber: msg("Enter a number in degrees, for example 6.5244."),
+  outsideNigeria: msg("This location is outside Nigeria. Latitude must be between 4 and 14, longitude between 2.5 and 15."),
+  outsideState: (state: string) => t("This location is far from {{state}}. Check the coordinates, or the state.", { state }),
+  locationHint: msg("Stand at the business and press 'Use my current location', or type the coordinates (for example 6.5244, 3.3792)."),
+  useMyLocation: msg("Use my current location"),
+  locating: msg("Finding your location…"),
   /** The browser did not give a position (refused, unavailable, no JavaScript): the 'Near me' explanation. */
-  noLocation: "Your browser did not share a location. Allow location for this site and try again, or choose a place, or type one below.",
-  formNoLocation: "Your browser did not share a location. Allow location for this site and try again, or type the coordinates.",
-  unsupported: "This browser cannot share a location. Type coordinates below instead (for example 6.5244, 3.3792).",
-  nearMe: "Near me",
-  nearIgnored: "We do not know that place, so results are not sorted by distance. Type a town, an area, a street or an LGA (for example Ikeja or Allen Avenue), or choose a place under 'Near me'.",
-  nearAmbiguous: "Several places have that name. Which one?",
+  noLocation: msg("Your browser did not share a location. Allow location for this site and try again, or choose a place, or type one below."),
+  formNoLocation: msg("Your browser did not share a location. Allow location for this site and try again, or type the coordinates."),
+  unsupported: msg("This browser cannot share a location. Type coordinates below instead (for example 6.5244, 3.3792)."),
+  nearMe: msg("Near me"),
+  nearIgnored: msg(
+    "We do not know that place, so results are not sorted by distance. Type a town, an area, a street or an LGA (for example Ikeja or Allen Avenue), or choose a place under 'Near me'.",
+  ),
+  nearAmbiguous: msg("Several places have that name. Which one?"),
 } as const;
 
 /** The sphere distances are measured on (the radius PostgreSQL's earthdistance also uses, 6,378,168 m). */
@@ -156,9 +159,9 @@ export function checkLocation(
 
 /** '350 m away', '2.3 km away' (one decimal under 10 km), '24 km away'. */
 export function formatDistance(meters: number): string {
-  if (meters < 1000) return `${Math.max(10, Math.round(meters / 10) * 10)} m away`;
+  if (meters < 1000) return t("{{meters}} m away", { meters: Math.max(10, Math.round(meters / 10) * 10) });
   const tenths = Math.round(meters / 100) / 10;
-  return tenths < 10 ? `${tenths.toFixed(1)} km away` : `${Math.round(meters / 1000)} km away`;
+  return t("{{km}} km away", { km: tenths < 10 ? tenths.toFixed(1) : Math.round(meters / 1000) });
 }
 
 /** Opens the place in the visitor's map app or Google Maps on the web: a link, no tiles or scripts on our pages. */

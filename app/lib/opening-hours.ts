@@ -4,16 +4,20 @@
  * week's table, the minute-of-week ranges the 'Open now' filter indexes, and schema.org's
  * openingHoursSpecification. Pure and client-safe (no zod, no Intl); the server computes with it, and sends a
  * business page the statuses ahead (statusTimeline), so the browser keeps the status current without it.
+ * Texts people read are in the current language (issue 36): app/enhance never imports this file (it shows the
+ * statuses' texts the server computed), so the reader pages' script stays without i18next.
  *
  * Nigeria keeps West Africa Time, UTC+1, all year (no daylight saving), so a time of the week in WAT is an
  * exact minute: Monday 00:00 WAT is minute 0, Sunday 23:59 is minute 10079.
  */
+import { msg, t, translateIfKnown } from "./i18n/i18n";
 
 export const WEEKDAYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
-export const WEEKDAY_NAMES = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const;
-const SHORT_DAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"] as const;
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"] as const;
+/** The days' English names (schema.org's too): shown with t(). */
+export const WEEKDAY_NAMES = [msg("Monday"), msg("Tuesday"), msg("Wednesday"), msg("Thursday"), msg("Friday"), msg("Saturday"), msg("Sunday")] as const;
+const SHORT_DAYS = [msg("Mon"), msg("Tue"), msg("Wed"), msg("Thu"), msg("Fri"), msg("Sat"), msg("Sun")] as const;
+const MONTHS = [msg("Jan"), msg("Feb"), msg("Mar"), msg("Apr"), msg("May"), msg("Jun"), msg("Jul"), msg("Aug"), msg("Sep"), msg("Oct"), msg("Nov"), msg("Dec")] as const;
 
 export const MINUTES_PER_DAY = 1440;
 export const MINUTES_PER_WEEK = 7 * MINUTES_PER_DAY;
@@ -34,29 +38,37 @@ export type WeeklyHours = DayHours[];
 /** A day the business is closed whatever its weekly hours: a WAT calendar date (YYYY-MM-DD) and a note. */
 export type Closure = { date: string; note: string | null };
 
+/**
+ * English, marked with msg() (shown with t(), or translated by describeError as a refusal's text); the day's
+ * problems are translated by weekProblems, a closure's by checkClosure ({{max}} filled in there).
+ */
 export const OPENING_HOURS_TEXTS = {
-  rangeMissing: "enter an opening and a closing time",
-  rangeSame: "the opening and closing times must differ",
-  rangeOrder: "the second time range must start after the first one ends",
-  timeInvalid: "enter times as HH:MM",
-  modeMissing: "choose closed, open 24 hours or times",
-  tooManyRanges: `give at most ${MAX_RANGES_PER_DAY} time ranges`,
-  weekIncomplete: "Give the hours of all seven days",
-  closureDateInvalid: "Enter the date of the closure",
-  closureDatePast: "The closure must be today or later",
-  closureDateFar: "The closure must be within a year",
-  closureNoteLong: `The note can be at most ${CLOSURE_NOTE_MAX} characters`,
-  saved: { title: "Opening Hours Saved", text: "Your opening hours show on your listing now." },
-  closureAdded: { title: "Closure Added", text: "Your listing shows as closed on that day." },
-  closureRemoved: { title: "Closure Removed", text: "The closure was removed." },
-  failed: { title: "Hours Not Saved", text: "Please correct the highlighted days." },
-  failedClosure: { title: "Closure Not Added", text: "Please correct the highlighted fields." },
+  rangeMissing: msg("enter an opening and a closing time"),
+  rangeSame: msg("the opening and closing times must differ"),
+  rangeOrder: msg("the second time range must start after the first one ends"),
+  timeInvalid: msg("enter times as HH:MM"),
+  modeMissing: msg("choose closed, open 24 hours or times"),
+  tooManyRanges: msg("give at most {{max}} time ranges"),
+  weekIncomplete: msg("Give the hours of all seven days"),
+  closureDateInvalid: msg("Enter the date of the closure"),
+  closureDatePast: msg("The closure must be today or later"),
+  closureDateFar: msg("The closure must be within a year"),
+  closureNoteLong: msg("The note can be at most {{max}} characters"),
+  saved: { title: msg("Opening Hours Saved"), text: msg("Your opening hours show on your listing now.") },
+  closureAdded: { title: msg("Closure Added"), text: msg("Your listing shows as closed on that day.") },
+  closureRemoved: { title: msg("Closure Removed"), text: msg("The closure was removed.") },
+  failed: { title: msg("Hours Not Saved"), text: msg("Please correct the highlighted days.") },
+  failedClosure: { title: msg("Closure Not Added"), text: msg("Please correct the highlighted fields.") },
   /** The button on each day (issue 32). */
-  copyToWeekdays: "Copy to Mon–Fri",
-  /** After 'Copy to Mon–Fri': nothing is saved until the form is. */
-  copied: (day: string, save: string) => `Copied ${day}'s hours to Monday–Friday. Not saved yet: press ${save} to save them.`,
+  copyToWeekdays: msg("Copy to Mon–Fri"),
+  /**
+   * After 'Copy to Mon–Fri': nothing is saved until the form is. In the current language; the day and the button's
+   * label may be given in English (translated here) or already translated.
+   */
+  copied: (day: string, save: string) =>
+    t("Copied {{day}}'s hours to Monday–Friday. Not saved yet: press {{save}} to save them.", { day: translateIfKnown(day), save: translateIfKnown(save) }),
   /** The copy without JavaScript (a post of its own) cannot keep the files chosen for upload. */
-  copiedImagesDropped: "The images you chose were not kept: choose them again before saving.",
+  copiedImagesDropped: msg("The images you chose were not kept: choose them again before saving."),
 } as const;
 
 const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
@@ -231,20 +243,22 @@ function timeline(hours: WeeklyHours, closures: readonly Pick<Closure, "date">[]
 export type OpeningStatus = { open: boolean; changesAt: string | null; text: string };
 
 /** 'Open now · closes 6:00 pm', 'Closed · opens Mon 8:00 am', 'Open now · open 24 hours', 'Closed'. */
-export function openingStatus(hours: WeeklyHours, closures: readonly Pick<Closure, "date">[], t: Date): OpeningStatus {
-  const now = watMinutes(t);
-  const { intervals, horizon } = timeline(hours, closures, t);
+export function openingStatus(hours: WeeklyHours, closures: readonly Pick<Closure, "date">[], at: Date): OpeningStatus {
+  const now = watMinutes(at);
+  const { intervals, horizon } = timeline(hours, closures, at);
   const current = intervals.find(([s, e]) => s <= now && now < e);
   if (current) {
     const endsInWindow = current[1] < horizon;
     return {
       open: true,
       changesAt: endsInWindow ? toIso(current[1]) : null,
-      text: endsInWindow ? `Open now · closes ${changeLabel(now, current[1])}` : "Open now · open 24 hours",
+      text: endsInWindow ? t("Open now · closes {{time}}", { time: changeLabel(now, current[1]) }) : t("Open now · open 24 hours"),
     };
   }
   const next = intervals.find(([s]) => s > now);
-  return next ? { open: false, changesAt: toIso(next[0]), text: `Closed · opens ${changeLabel(now, next[0])}` } : { open: false, changesAt: null, text: "Closed" };
+  return next
+    ? { open: false, changesAt: toIso(next[0]), text: t("Closed · opens {{time}}", { time: changeLabel(now, next[0]) }) }
+    : { open: false, changesAt: null, text: t("Closed") };
 }
 
 /** The status at t and at each later change (and each WAT midnight, when 'Mon' becomes 'today'), `steps` in all. */
@@ -271,36 +285,36 @@ function changeLabel(now: number, at: number): string {
   const day = Math.floor(at / MINUTES_PER_DAY);
   const time = clockText(at - day * MINUTES_PER_DAY);
   if (day === today) return time;
-  const weekday = SHORT_DAYS[(((day + 3) % 7) + 7) % 7];
+  const weekday = t(SHORT_DAYS[(((day + 3) % 7) + 7) % 7]!);
   if (day - today < 7) return `${weekday} ${time}`;
   const date = new Date(day * 86_400_000);
-  return `${weekday} ${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${time}`;
+  return `${weekday} ${date.getUTCDate()} ${t(MONTHS[date.getUTCMonth()]!)} ${time}`;
 }
 
 /** One day's hours as text: 'Closed', 'Open 24 hours', '8:00 am – 1:00 pm, 2:00 pm – 6:00 pm'. */
 export function dayText(day: DayHours): string {
-  if (day.mode === "closed") return "Closed";
-  if (day.mode === "24h") return "Open 24 hours";
+  if (day.mode === "closed") return t("Closed");
+  if (day.mode === "24h") return t("Open 24 hours");
   return day.ranges.map((r) => `${clockText(parseTime(r.opens) ?? 0)} – ${clockText(parseTime(r.closes) ?? 0)}`).join(", ");
 }
 
 /** Today's hours in WAT: 'Today: 8:00 am – 6:00 pm', or 'Today: Closed (Independence Day)' on a closure. */
-export function todayText(hours: WeeklyHours, closures: readonly Closure[], t: Date): string {
-  const closure = closures.find((c) => c.date === watDate(t));
-  if (closure) return `Today: Closed${closure.note ? ` (${closure.note})` : ""}`;
-  return `Today: ${dayText(hours[weekdayOf(t)]!)}`;
+export function todayText(hours: WeeklyHours, closures: readonly Closure[], at: Date): string {
+  const closure = closures.find((c) => c.date === watDate(at));
+  if (closure) return closure.note ? t("Today: Closed ({{note}})", { note: closure.note }) : t("Today: Closed");
+  return t("Today: {{hours}}", { hours: dayText(hours[weekdayOf(at)]!) });
 }
 
 /** The week's table, Monday first, with today marked. */
-export function weekRows(hours: WeeklyHours, t: Date): { day: string; text: string; isToday: boolean }[] {
-  const today = weekdayOf(t);
-  return hours.map((day, i) => ({ day: WEEKDAY_NAMES[i]!, text: dayText(day), isToday: i === today }));
+export function weekRows(hours: WeeklyHours, at: Date): { day: string; text: string; isToday: boolean }[] {
+  const today = weekdayOf(at);
+  return hours.map((day, i) => ({ day: t(WEEKDAY_NAMES[i]!), text: dayText(day), isToday: i === today }));
 }
 
 /** A closure's date for people: 'Thu 1 Oct 2026'. */
 export function closureDateText(date: string): string {
   const d = new Date(Date.parse(`${date}T00:00:00Z`));
-  return `${SHORT_DAYS[(d.getUTCDay() + 6) % 7]} ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
+  return `${t(SHORT_DAYS[(d.getUTCDay() + 6) % 7]!)} ${d.getUTCDate()} ${t(MONTHS[d.getUTCMonth()]!)} ${d.getUTCFullYear()}`;
 }
 
 /**
@@ -399,7 +413,7 @@ export function weekProblems(hours: readonly DayHours[]): Record<string, string>
         : day.mode === "hours" && day.ranges.length > MAX_RANGES_PER_DAY
           ? OPENING_HOURS_TEXTS.tooManyRanges
           : dayProblem(day);
-    if (problem) fields[hoursFieldNames(name).mode] = `${WEEKDAY_NAMES[i]}: ${problem}`;
+    if (problem) fields[hoursFieldNames(name).mode] = t("{{day}}: {{problem}}", { day: t(WEEKDAY_NAMES[i]!), problem: t(problem, { max: MAX_RANGES_PER_DAY }) });
   });
   return fields;
 }
@@ -451,6 +465,6 @@ export function checkClosure(input: { date: string; note: string }, now: Date): 
   if (!valid) fields.date = OPENING_HOURS_TEXTS.closureDateInvalid;
   else if (date < today) fields.date = OPENING_HOURS_TEXTS.closureDatePast;
   else if (date > addDays(today, CLOSURE_DAYS_AHEAD)) fields.date = OPENING_HOURS_TEXTS.closureDateFar;
-  if (note.length > CLOSURE_NOTE_MAX) fields.note = OPENING_HOURS_TEXTS.closureNoteLong;
+  if (note.length > CLOSURE_NOTE_MAX) fields.note = t(OPENING_HOURS_TEXTS.closureNoteLong, { max: CLOSURE_NOTE_MAX });
   return Object.keys(fields).length > 0 ? { ok: false, fields } : { ok: true, closure: { date, note: note || null } };
 }

@@ -2,6 +2,7 @@
  * The product's reference lists and constants (spec 01 §3 and §9, spec 02 §9, decisions page).
  * Client-safe: no server imports. Every screen, schema and seed reads these instead of repeating them.
  */
+import { msg, t } from "./i18n/i18n";
 
 /** The 36 states plus FCT, used by filters and listings (decisions page: 37 regions). */
 export const REGIONS = [
@@ -23,22 +24,43 @@ export function regionFromSignupLabel(label: string): Region | null {
   return (REGIONS as readonly string[]).includes(label) ? (label as Region) : null;
 }
 
-/** 63 business categories, including every one the spec names. */
-export const CATEGORIES = [
-  "Accounting firm", "Agricultural tools store", "Auto parts store", "Bakery", "Bank",
-  "Barber shop", "Beauty salon", "Bookshop", "Boutique", "Building materials store",
-  "Car dealer", "Car wash", "Carpenter", "Caterer", "Cinema", "Clinic", "Computer repair",
-  "Cosmetics store", "Courier service", "Dentist", "Driving school", "Dry cleaner", "Eatery",
-  "Electrician", "Electronics store", "Event centre", "Event planner", "Fashion designer",
-  "Filling station", "Fitness centre", "Furniture store", "Gas refill station", "Generator repair",
-  "Grocery store", "Hardware store", "Hospital", "Hotel", "Interior decorator", "Internet cafe",
-  "Laundry", "Law firm", "Logistics company", "Mechanic", "Mobile phone store", "Painter",
-  "Pharmacy store", "Photographer", "Plumber", "Poultry farm", "Printing press",
-  "Real estate agent", "Restaurant/Bar", "School", "Security company", "Shoe store",
-  "Solar installer", "Supermarket", "Tailor", "Travel agency", "Tyre shop", "Vulcanizer",
-  "Water factory", "Web developer",
-] as const;
+/**
+ * 63 business categories, including every one the spec names. The stored values and addresses are these English
+ * names; people read them through categoryName() (issue 36). Marked pure, as the computed lists above.
+ */
+export const CATEGORIES = /* @__PURE__ */ (() => [
+  msg("Accounting firm"), msg("Agricultural tools store"), msg("Auto parts store"), msg("Bakery"), msg("Bank"),
+  msg("Barber shop"), msg("Beauty salon"), msg("Bookshop"), msg("Boutique"), msg("Building materials store"),
+  msg("Car dealer"), msg("Car wash"), msg("Carpenter"), msg("Caterer"), msg("Cinema"), msg("Clinic"), msg("Computer repair"),
+  msg("Cosmetics store"), msg("Courier service"), msg("Dentist"), msg("Driving school"), msg("Dry cleaner"), msg("Eatery"),
+  msg("Electrician"), msg("Electronics store"), msg("Event centre"), msg("Event planner"), msg("Fashion designer"),
+  msg("Filling station"), msg("Fitness centre"), msg("Furniture store"), msg("Gas refill station"), msg("Generator repair"),
+  msg("Grocery store"), msg("Hardware store"), msg("Hospital"), msg("Hotel"), msg("Interior decorator"), msg("Internet cafe"),
+  msg("Laundry"), msg("Law firm"), msg("Logistics company"), msg("Mechanic"), msg("Mobile phone store"), msg("Painter"),
+  msg("Pharmacy store"), msg("Photographer"), msg("Plumber"), msg("Poultry farm"), msg("Printing press"),
+  msg("Real estate agent"), msg("Restaurant/Bar"), msg("School"), msg("Security company"), msg("Shoe store"),
+  msg("Solar installer"), msg("Supermarket"), msg("Tailor"), msg("Travel agency"), msg("Tyre shop"), msg("Vulcanizer"),
+  msg("Water factory"), msg("Web developer"),
+] as const)();
 export type Category = (typeof CATEGORIES)[number];
+
+/**
+ * A category as people read it in the current language (issue 36): its common local name where there is one, else
+ * the English name (the catalogs' directory.json). Anything not a category is shown as it is.
+ */
+export function categoryName(category: string): string {
+  return (CATEGORIES as readonly string[]).includes(category) ? t(category) : category;
+}
+
+/** Countries or sign-up regions for a select: places keep their names; 'Other' is said in the current language. */
+export function placeOptions(places: readonly string[]): { value: string; label: string }[] {
+  return places.map((place) => ({ value: place, label: place === "Other" ? t("Other") : place }));
+}
+
+/** The categories for a select: the English name as the value (stored and in addresses), the current language's as the label. */
+export function categoryOptions(): { value: Category; label: string }[] {
+  return CATEGORIES.map((category) => ({ value: category, label: categoryName(category) }));
+}
 
 /** Finds the category whose name matches case-insensitively (the home grid links use lowercase names). */
 export function findCategory(value: string | null | undefined): Category | null {
@@ -201,8 +223,8 @@ export const LIMITS = {
   chatBubbleMaxWidthPercent: 70,
 } as const;
 
-/** Popular This Week on the home page (spec 01 §2). */
-export const POPULAR_SERVICES = ["Electrician", "Plumber", "Carpenter", "House Cleaning", "AC Repair", "Painter"] as const;
+/** Popular This Week on the home page (spec 01 §2): each the search its link runs (in English), shown translated. */
+export const POPULAR_SERVICES = /* @__PURE__ */ (() => [msg("Electrician"), msg("Plumber"), msg("Carpenter"), msg("House Cleaning"), msg("AC Repair"), msg("Painter")] as const)();
 /** The home page's category grid (spec 01 §2). */
 export const HOME_CATEGORIES = ["Supermarket", "Eatery", "Hotel", "Restaurant/Bar"] as const;
 

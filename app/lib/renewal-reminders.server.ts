@@ -48,7 +48,7 @@ export async function sendReminderOnce(reminder: Reminder, email: OutgoingEmail)
   });
 }
 
-/** A link on this site (PUBLIC_URL). */
+/** A link on this site (PUBLIC_URL). What is sent to a person links to the page in their language: sentUrl (issue 36). */
 export function siteLink(path: string): string {
   return new URL(path, getEnv().PUBLIC_URL).toString();
 }
@@ -65,9 +65,4 @@ export function reminderEmail(to: string, subject: string, paragraphs: string[],
     text: `${paragraphs.join("\n\n")}\n\n${link.label}: ${link.href}\n`,
     html: `${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("")}<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p>`,
   };
-}
-
-/** 'in 7 days' / 'tomorrow'. */
-export function whenText(days: Reminder["daysBefore"]): string {
-  return days === 1 ? "tomorrow" : `in ${days} days`;
 }

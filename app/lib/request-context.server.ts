@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
+import type { Locale } from "./i18n/locales";
 import { singleton } from "./singleton.server";
 
 /**
@@ -8,7 +9,15 @@ import { singleton } from "./singleton.server";
  */
 export type PageCounts = { view?: string; impressions?: { businessIds: readonly string[]; words: string | null } };
 
-export type RequestContext = { requestId: string; userId?: string; databaseUnavailable?: boolean; pageCounts?: PageCounts; degraded?: boolean };
+export type RequestContext = {
+  requestId: string;
+  /** The language of the page asked for (its address prefix, issue 36): what t() answers in. */
+  locale?: Locale;
+  userId?: string;
+  databaseUnavailable?: boolean;
+  pageCounts?: PageCounts;
+  degraded?: boolean;
+};
 
 /** Carries the request id into every log line written while a request is handled. */
 export const requestStorage = singleton("request-storage", () => new AsyncLocalStorage<RequestContext>());

@@ -162,10 +162,11 @@ sw.addEventListener("fetch", (event) => {
   const { request } = event;
   const url = new URL(request.url);
   if (request.method !== "GET") {
-    // Signing out (a form post, or React Router's .data post): nothing kept for the account stays on the device.
-    if (url.origin === origin && /^\/logout(?:\.data)?$/.test(url.pathname)) event.waitUntil(forgetAccount());
+    // Signing out (a form post, or React Router's .data post): nothing kept for the account stays on the device. In
+    // any language: a page in another language than English posts under its prefix (/ha/logout, issue 36).
+    if (url.origin === origin && /^(?:\/(?:pcm|ha|yo|ig))?\/logout(?:\.data)?$/.test(url.pathname)) event.waitUntil(forgetAccount());
     // Remove on the account's /saved list (a plain form): its kept page goes too.
-    if (url.origin === origin && /^\/saved(?:\.data)?$/.test(url.pathname)) event.waitUntil(forgetUnsaved(request.clone()));
+    if (url.origin === origin && /^(?:\/(?:pcm|ha|yo|ig))?\/saved(?:\.data)?$/.test(url.pathname)) event.waitUntil(forgetUnsaved(request.clone()));
     return;
   }
   if (url.origin === origin && url.pathname.startsWith("/assets/")) event.respondWith(cacheFirst(request));

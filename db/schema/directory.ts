@@ -26,12 +26,15 @@ export const profiles = pgTable(
     /** The account's mobile number (E.164), stored only once proved by a code sent to it (issue 33): one account per number. */
     phone: text("phone"),
     phoneVerifiedAt: ts("phone_verified_at"),
+    /** The language the person chose (issue 36: en, pcm, ha, yo, ig); null: never chose, English. */
+    language: text("language"),
     createdAt: ts("created_at").notNull().defaultNow(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
   },
   (t) => [
     check("profiles_role_check", sql`${t.role} in (${inList(STORED_ROLES)})`),
     check("profiles_kyc_status_check", sql`${t.kycStatus} in (${inList(KYC_STATUSES)})`),
+    check("profiles_language_check", sql`${t.language} is null or ${t.language} in ('en', 'pcm', 'ha', 'yo', 'ig')`),
     check("profiles_phone_check", sql`${t.phone} is null or (${t.phone} ~ '^\\+[0-9]{10,15}$' and ${t.phoneVerifiedAt} is not null)`),
     index("profiles_created_at_idx").on(t.createdAt.desc(), t.id),
     index("profiles_role_idx").on(t.role),

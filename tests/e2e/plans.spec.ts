@@ -56,10 +56,10 @@ describe("plans and payments", () => {
       await page.getByRole("heading", { name: "Choose Your Plan" }).waitFor();
       // Free is listed with ₦0 forever; the FAQ has four questions that open with the keyboard.
       expect(await page.locator("#main").innerText()).toMatch(/₦0\s+forever/);
-      expect(await page.locator("details").count()).toBe(4);
-      await page.locator("summary").first().focus();
+      expect(await page.locator("#main details").count()).toBe(4);
+      await page.locator("#main summary").first().focus();
       await page.keyboard.press("Enter");
-      expect(await page.locator("details").first().getAttribute("open")).not.toBeNull();
+      expect(await page.locator("#main details").first().getAttribute("open")).not.toBeNull();
 
       await page.getByRole("link", { name: "Choose Standard" }).click();
       await page.waitForURL((u) => u.pathname === "/login" && u.searchParams.get("redirectTo") === "/pricing?plan=standard");

@@ -468,6 +468,12 @@ export const PAGE_ROWS: Row[] = [
   row({ key: "POST /data-saver", expect: same("→/businesses?q=bread"), ask: post("/data-saver", { dataSaver: "on", redirectTo: "/businesses?q=bread" }) }),
   row({ key: "POST /data-saver", case: "another site as the way back", expect: same("→/"), ask: post("/data-saver", { dataSaver: "off", redirectTo: "//evil.example/" }) }),
   row({ key: "POST /data-saver", case: "neither on nor off", expect: same(400), ask: post("/data-saver", { dataSaver: "maybe", redirectTo: "/" }) }),
+  // The language switch (issue 36): anyone may switch; a signed-in person's choice is kept on their profile (English
+  // here, so the rows after these read the spec's pages; the other languages: app/routes/public/language.server.test.ts).
+  row({ key: "GET /language", case: "switching only by POST", expect: same("→/"), ask: get("/language") }),
+  row({ key: "POST /language", expect: same("→/businesses?q=bread"), ask: post("/language", { language: "en", redirectTo: "/businesses?q=bread" }) }),
+  row({ key: "POST /language", case: "another site as the way back", expect: same("→/"), ask: post("/language", { language: "en", redirectTo: "//evil.example/" }) }),
+  row({ key: "POST /language", case: "a language we do not have", expect: same(400), ask: post("/language", { language: "fr", redirectTo: "/" }) }),
   // Landing pages (issue 17): public, read-only; an empty combination is not found for anyone, another spelling redirects.
   row({ key: "GET /categories", expect: same(200), ask: get("/categories") }),
   noAction("/categories", "/categories"),

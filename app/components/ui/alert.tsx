@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { Failure } from "../../lib/app-error";
+import { t } from "../../lib/i18n/i18n";
 
 const TONES = {
   error: "border-red-200 bg-red-50 text-red-800",
@@ -35,7 +36,7 @@ export function FailureAlert({ failure }: { failure: Failure }) {
           </Link>
         </>
       ) : null}
-      {failure.errorId ? <span className="mt-1 block text-xs">Error ID: {failure.errorId}</span> : null}
+      {failure.errorId ? <span className="mt-1 block text-xs">{t("Error ID:")} {failure.errorId}</span> : null}
     </Alert>
   );
 }

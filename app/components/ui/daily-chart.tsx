@@ -1,4 +1,5 @@
 import { formatNumber } from "~/lib/format";
+import { msg, t } from "~/lib/i18n/i18n";
 
 /**
  * A daily bar chart drawn on the server as SVG (issue 18): no chart library, no script. The bars scale to the
@@ -7,14 +8,14 @@ import { formatNumber } from "~/lib/format";
  */
 export type DailyPoint = { day: string; value: number };
 
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+const MONTHS = [msg("Jan"), msg("Feb"), msg("Mar"), msg("Apr"), msg("May"), msg("Jun"), msg("Jul"), msg("Aug"), msg("Sep"), msg("Oct"), msg("Nov"), msg("Dec")];
 
 /**
  * '2026-11-03' → '3 Nov' (the day is already a WAT date, so no time zone is involved). Written out by hand: a
- * chart labels hundreds of days, and toLocaleDateString costs a formatter each call.
+ * chart labels hundreds of days, and toLocaleDateString costs a formatter each call. The month in the current language.
  */
 export function shortDay(day: string): string {
-  return `${Number(day.slice(8, 10))} ${MONTHS[Number(day.slice(5, 7)) - 1]}`;
+  return `${Number(day.slice(8, 10))} ${t(MONTHS[Number(day.slice(5, 7)) - 1]!)}`;
 }
 
 export function DailyChart({ title, points, unit = "" }: { title: string; points: readonly DailyPoint[]; unit?: string }) {
@@ -26,8 +27,16 @@ export function DailyChart({ title, points, unit = "" }: { title: string; points
   const first = points[0];
   const last = points[points.length - 1];
   const summary =
-    `${title}: ${formatNumber(total)}${unit} over ${points.length} days` +
-    (peak && peak.value > 0 ? `, highest ${formatNumber(peak.value)} on ${shortDay(peak.day)}.` : ", none on any day.");
+    peak && peak.value > 0
+      ? t("{{title}}: {{total}}{{unit}} over {{days}} days, highest {{highest}} on {{day}}.", {
+          title,
+          total: formatNumber(total),
+          unit,
+          days: points.length,
+          highest: formatNumber(peak.value),
+          day: shortDay(peak.day),
+        })
+      : t("{{title}}: {{total}}{{unit}} over {{days}} days, none on any day.", { title, total: formatNumber(total), unit, days: points.length });
   return (
     <figure className="chart">
       <figcaption className="text-sm font-semibold text-gray-800">{title}</figcaption>
@@ -60,11 +69,11 @@ export function DailyChart({ title, points, unit = "" }: { title: string; points
         </div>
       )}
       <details className="mt-1 text-sm">
-        <summary className="cursor-pointer text-gray-700">{title} as a table</summary>
+        <summary className="cursor-pointer text-gray-700">{t("{{title}} as a table", { title })}</summary>
         <table className="mt-1 w-full text-left text-sm">
           <thead>
             <tr>
-              <th scope="col">Day</th>
+              <th scope="col">{t("Day")}</th>
               <th scope="col" className="text-right">
                 {title}
               </th>

@@ -1,4 +1,5 @@
 import { useId, useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
+import { t } from "../../lib/i18n/i18n";
 
 type FieldProps = {
   label: ReactNode;
@@ -81,7 +82,7 @@ export function PasswordField({ label, error, hint, id: given, ...input }: Field
           aria-pressed={visible}
           aria-controls={id}
         >
-          {visible ? "Hide" : "Show"}
+          {visible ? t("Hide") : t("Show")}
         </button>
       </div>
       {messages}

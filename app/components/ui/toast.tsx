@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { t } from "../../lib/i18n/i18n";
 
 export type ToastMessage = {
   ok: boolean;
@@ -28,11 +29,11 @@ export function Toast({ message }: { message: ToastMessage | undefined }) {
         <div className="min-w-0 flex-1">
           <p className="font-semibold">{message.title}</p>
           {message.text ? <p className="mt-0.5">{message.text}</p> : null}
-          {message.errorId ? <p className="mt-0.5 text-xs">Error ID: {message.errorId}</p> : null}
+          {message.errorId ? <p className="mt-0.5 text-xs">{t("Error ID:")} {message.errorId}</p> : null}
         </div>
         <button type="button" className="icon-btn -m-1 p-1" onClick={() => setDismissedAt(message.at)}>
           <span className="i i-close h-4 w-4" aria-hidden="true" />
-          <span className="sr-only">Dismiss</span>
+          <span className="sr-only">{t("Dismiss")}</span>
         </button>
       </div>
     </div>

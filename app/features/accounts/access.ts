@@ -1,5 +1,6 @@
 import { AppError } from "../../lib/app-error";
 import { authorize } from "../../lib/authorize";
+import { msg } from "../../lib/i18n/i18n";
 import type { Role } from "../../lib/reference";
 import type { SessionUser } from "./session-user";
 
@@ -21,12 +22,12 @@ export const GUARDED_ROUTES: ReadonlyArray<{ path: string; roles: readonly Role[
 ];
 
 /** What someone who is not an admin is told by every admin screen and action (spec 02 §2). */
-export const ADMIN_ONLY = { title: "Access Denied", text: "You don't have admin privileges" } as const;
+export const ADMIN_ONLY = { title: msg("Access Denied"), text: msg("You don't have admin privileges") } as const;
 
 /** What an admin without two-factor sign-in is told by every admin screen and action (ASVS 6.3.3). */
 export const ADMIN_TWO_FACTOR_REQUIRED = {
-  title: "Two-factor sign-in required",
-  text: "Set up two-factor sign-in to use the admin panel. Until it is on, your password alone opens none of the admin tools.",
+  title: msg("Two-factor sign-in required"),
+  text: msg("Set up two-factor sign-in to use the admin panel. Until it is on, your password alone opens none of the admin tools."),
 } as const;
 
 /** The refusal reason that goes with ADMIN_TWO_FACTOR_REQUIRED; screens send the admin to /admin/security. */

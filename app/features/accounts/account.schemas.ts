@@ -1,28 +1,29 @@
 import { z } from "~/lib/zod";
+import { msg, t } from "../../lib/i18n/i18n";
 import { withoutBidiControls } from "../../lib/plain-text";
 import { CATEGORIES, COUNTRIES, SIGNUP_REGIONS } from "../../lib/reference";
 import { nigerianMobile, PHONE_TEXTS } from "./phone.schemas";
 
 /** Spec 01 §5 texts. */
 export const ACCOUNT_TEXTS = {
-  passwordsDontMatch: "Passwords don't match",
-  fillAllFields: "Please fill in all fields",
-  resetEmailRequired: "Please enter your email address",
-  resetEmailInvalid: "Please enter a valid email address",
-  loginFailed: "Login failed",
-  loginUnexpected: "An unexpected error occurred during login",
-  registrationFailed: "Registration failed. Please try again.",
-  signupUnexpected: "An unexpected error occurred during signup",
-  signOutFailed: "Failed to sign out. Please try again.",
-  resetSent: "Password reset email sent! Please check your inbox.",
-  resetGeneric: "If an account with this email exists, you will receive a password reset link.",
-  tooManyRequests: "Too many requests. Please wait a few minutes before trying again.",
-  resetInvalidRequest: "Invalid request. Please check your email and try again.",
-  unexpected: "An unexpected error occurred. Please try again.",
-  invalidCredentials: "Invalid email or password",
-  emailNotVerified: "Please verify your email address before signing in. We sent you a link when you registered.",
-  suspended: "Your account has been suspended. Please contact support.",
-  resetLinkInvalid: "This password reset link is invalid or has expired. Please request a new one.",
+  passwordsDontMatch: msg("Passwords don't match"),
+  fillAllFields: msg("Please fill in all fields"),
+  resetEmailRequired: msg("Please enter your email address"),
+  resetEmailInvalid: msg("Please enter a valid email address"),
+  loginFailed: msg("Login failed"),
+  loginUnexpected: msg("An unexpected error occurred during login"),
+  registrationFailed: msg("Registration failed. Please try again."),
+  signupUnexpected: msg("An unexpected error occurred during signup"),
+  signOutFailed: msg("Failed to sign out. Please try again."),
+  resetSent: msg("Password reset email sent! Please check your inbox."),
+  resetGeneric: msg("If an account with this email exists, you will receive a password reset link."),
+  tooManyRequests: msg("Too many requests. Please wait a few minutes before trying again."),
+  resetInvalidRequest: msg("Invalid request. Please check your email and try again."),
+  unexpected: msg("An unexpected error occurred. Please try again."),
+  invalidCredentials: msg("Invalid email or password"),
+  emailNotVerified: msg("Please verify your email address before signing in. We sent you a link when you registered."),
+  suspended: msg("Your account has been suspended. Please contact support."),
+  resetLinkInvalid: msg("This password reset link is invalid or has expired. Please request a new one."),
 } as const;
 
 /**
@@ -30,8 +31,10 @@ export const ACCOUNT_TEXTS = {
  * repeated wrong passwords (accounts/account-limits.ts). Said alike for unknown e-mails.
  */
 export function signInDelayedText(seconds: number): string {
-  const wait = seconds < 60 ? `${seconds} second${seconds === 1 ? "" : "s"}` : `${Math.ceil(seconds / 60)} minute${Math.ceil(seconds / 60) === 1 ? "" : "s"}`;
-  return `Too many wrong passwords for this account. Please try again in ${wait}, or use 'Forgot password?' to choose a new one.`;
+  if (seconds < 60) {
+    return t("Too many wrong passwords for this account. Please try again in {{count}} seconds, or use 'Forgot password?' to choose a new one.", { count: seconds });
+  }
+  return t("Too many wrong passwords for this account. Please try again in {{count}} minutes, or use 'Forgot password?' to choose a new one.", { count: Math.ceil(seconds / 60) });
 }
 
 /** A name: bidirectional controls dropped (app/lib/plain-text.ts), trimmed, required. */
@@ -135,12 +138,12 @@ export function homeForRole(user: { role: string; isAdmin: boolean }): string {
 
 /** What adding or changing the e-mail address says (issue 33, change-email.server.ts). */
 export const EMAIL_CHANGE_TEXTS = {
-  invalid: "Enter a valid e-mail address, such as ada@example.com.",
-  same: "That is already your e-mail address.",
-  admins: "Admins keep the e-mail address their admin rights and two-factor sign-in are set up with.",
-  sent: (email: string) => `We sent a link to ${email}. Open it within 24 hours to confirm the address.`,
-  tooMany: "Too many e-mail changes asked for. Please try again in an hour.",
-  badLink: "This link is invalid, has expired or was already used. Ask for a new one on your profile.",
-  taken: "This e-mail address is already on another account.",
-  changed: (email: string) => `Your e-mail address is now ${email}.`,
+  invalid: msg("Enter a valid e-mail address, such as ada@example.com."),
+  same: msg("That is already your e-mail address."),
+  admins: msg("Admins keep the e-mail address their admin rights and two-factor sign-in are set up with."),
+  sent: (email: string) => t("We sent a link to {{email}}. Open it within 24 hours to confirm the address.", { email }),
+  tooMany: msg("Too many e-mail changes asked for. Please try again in an hour."),
+  badLink: msg("This link is invalid, has expired or was already used. Ask for a new one on your profile."),
+  taken: msg("This e-mail address is already on another account."),
+  changed: (email: string) => t("Your e-mail address is now {{email}}.", { email }),
 } as const;

@@ -16,6 +16,8 @@ import { getDb, queryRows, type Db, type Tx } from "../../lib/db.server";
 import { isUniqueViolation } from "../../lib/db-errors.server";
 import { enqueueEmail, undeliverable } from "../../lib/email.server";
 import { getEnv } from "../../lib/env.server";
+import { currentLocale, t } from "../../lib/i18n/i18n";
+import { languageOf, renderFor, renderIn, sentUrl } from "../../lib/i18n/sent-language.server";
 import { addressKey, hitRateLimit } from "../../lib/rate-limit.server";
 import { enqueueSms } from "../../lib/sms.server";
 import { z } from "../../lib/zod";
@@ -100,21 +102,25 @@ export async function requestEmailChange(
   await getDb().transaction(async (tx) => {
     const [taken] = await queryRows<{ id: string }>(tx, sql`select id from ${user} where lower(email) = ${email} limit 1`);
     if (taken) {
-      await enqueueEmail(tx, {
-        to: email,
-        subject: "Someone tried to use your e-mail address",
-        text: "Someone asked to add this e-mail address to a Naija Directory account, but it is already on yours. Nothing changed. If it was you, sign in with this address instead.",
-        html: "<p>Someone asked to add this e-mail address to a Naija Directory account, but it is already on yours. Nothing changed.</p><p>If it was you, sign in with this address instead.</p>",
+      // To the account that has the address, in its language (issue 36).
+      const told = await renderFor(tx, taken.id, (t) => {
+        const asked = t("Someone asked to add this e-mail address to a Naija Directory account, but it is already on yours. Nothing changed.");
+        const ifYou = t("If it was you, sign in with this address instead.");
+        return { to: email, subject: t("Someone tried to use your e-mail address"), text: `${asked} ${ifYou}`, html: `<p>${escapeHtml(asked)}</p><p>${escapeHtml(ifYou)}</p>` };
       });
+      await enqueueEmail(tx, told);
       return;
     }
     const token = await issueEmailChangeToken(tx, actor.id, email);
-    const link = new URL(`/confirm-email?token=${token}`, getEnv().PUBLIC_URL).toString();
+    // To the person asking, in the language of the page they asked from (t(): the request's), the link to it too.
+    const link = sentUrl(`/confirm-email?token=${token}`, currentLocale());
+    const open = t("Open this link within 24 hours to make this the e-mail address of your Naija Directory account:");
+    const ignore = t("If you did not ask for this, you can ignore this e-mail.");
     await enqueueEmail(tx, {
       to: email,
-      subject: "Confirm your e-mail address",
-      text: `Open this link within 24 hours to make this the e-mail address of your Naija Directory account:\n\n${link}\n\nIf you did not ask for this, you can ignore this e-mail.`,
-      html: `<p>Open this link within 24 hours to make this the e-mail address of your Naija Directory account:</p><p><a href="${escapeHtml(link)}">Confirm my e-mail address</a></p><p>If you did not ask for this, you can ignore this e-mail.</p>`,
+      subject: t("Confirm your e-mail address"),
+      text: `${open}\n\n${link}\n\n${ignore}`,
+      html: `<p>${escapeHtml(open)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(t("Confirm my e-mail address"))}</a></p><p>${escapeHtml(ignore)}</p>`,
     });
   });
   return { email };
@@ -140,12 +146,18 @@ export async function confirmEmailChange(token: string | null | undefined): Prom
       const [holder] = await tx.select({ phone: profiles.phone }).from(profiles).where(eq(profiles.id, claim.u));
       if (holder?.phone) await enqueueSms(tx, { to: holder.phone, text: PHONE_TEXTS.emailChanged(claim.e, supportUrl()) });
       if (!undeliverable(claim.o)) {
-        await enqueueEmail(tx, {
-          to: claim.o,
-          subject: "Your e-mail address was changed",
-          text: `The e-mail address of your Naija Directory account is now ${claim.e}. If you did not do this, reply to this e-mail or contact support at once.`,
-          html: `<p>The e-mail address of your Naija Directory account is now ${escapeHtml(claim.e)}.</p><p>If you did not do this, reply to this e-mail or contact support at once.</p>`,
+        // The account's language (issue 36), else the page's the link was opened from.
+        const told = renderIn(await languageOf(tx, claim.u, currentLocale()), (t) => {
+          const now = (address: string) => t("The e-mail address of your Naija Directory account is now {{email}}.", { email: address });
+          const notYou = t("If you did not do this, reply to this e-mail or contact support at once.");
+          return {
+            to: claim.o,
+            subject: t("Your e-mail address was changed"),
+            text: `${now(claim.e)} ${notYou}`,
+            html: `<p>${now(escapeHtml(claim.e))}</p><p>${escapeHtml(notYou)}</p>`,
+          };
         });
+        await enqueueEmail(tx, told);
       }
     });
   } catch (error) {

@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { routePath } from "../../lib/i18n/locales";
 import type { Role } from "../../lib/reference";
 import { effectiveRole, loginUrlFor, redirectForWrongRole } from "./access";
 import { getSessionUser } from "./session.server";
@@ -11,7 +12,7 @@ import type { SessionUser } from "./session-user";
 export async function requireUser(request: Request, roles: readonly Role[]): Promise<SessionUser> {
   const user = await getSessionUser(request);
   const url = new URL(request.url);
-  if (!user) throw redirect(loginUrlFor(url.pathname + url.search));
+  if (!user) throw redirect(loginUrlFor(routePath(url) + url.search));
   if (!roles.includes(effectiveRole(user)) && !(roles.includes(user.role))) {
     throw redirect(redirectForWrongRole(user));
   }

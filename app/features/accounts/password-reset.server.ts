@@ -2,6 +2,7 @@ import { APIError } from "better-auth/api";
 import { eq } from "drizzle-orm";
 import { user, verification } from "../../../db/schema";
 import { AppError } from "../../lib/app-error";
+import { t } from "../../lib/i18n/i18n";
 import { getAuth } from "../../lib/auth.server";
 import { runInBackground } from "../../lib/background.server";
 import { getDb } from "../../lib/db.server";
@@ -22,7 +23,7 @@ export async function requestPasswordReset(email: string, context: { clientAddre
   const emailLimit = await hitRateLimit(`reset-email:${normalized}`, RESET_LIMITS.perEmail, RESET_LIMITS.emailWindowSeconds);
   if (!addressLimit.allowed || !emailLimit.allowed) throw new AppError("rate-limited", ACCOUNT_TEXTS.tooManyRequests);
   runInBackground("password reset e-mail", () => getAuth().api.requestPasswordReset({ body: { email: normalized, redirectTo: "/login?reset=true" } }));
-  return { message: ACCOUNT_TEXTS.resetGeneric };
+  return { message: t(ACCOUNT_TEXTS.resetGeneric) };
 }
 
 /**

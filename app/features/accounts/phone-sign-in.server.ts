@@ -19,6 +19,8 @@ import { AppError } from "../../lib/app-error";
 import { getDb, queryRows, type Tx } from "../../lib/db.server";
 import { isUniqueViolation } from "../../lib/db-errors.server";
 import { getEnv } from "../../lib/env.server";
+import { currentLocale } from "../../lib/i18n/i18n";
+import { DEFAULT_LOCALE } from "../../lib/i18n/locales";
 import { addressKey, hitRateLimit, peekRateLimit } from "../../lib/rate-limit.server";
 import { ACCOUNT_TEXTS, type PhoneRegisterInput } from "./account.schemas";
 import { REGISTER_LIMITS } from "./internal/account-limits.server";
@@ -169,6 +171,8 @@ export async function registerWithPhone(input: PhoneRegisterInput & { code?: str
         id, firstName: input.firstName, lastName: input.lastName, country: input.country, state: input.state,
         category: input.accountType === "business" ? (input.category ?? null) : null, role: input.accountType,
         phone, phoneVerifiedAt: sql`now()`,
+        // Made from a page in another language than English: what is sent to them later is in it (issue 36).
+        language: currentLocale() === DEFAULT_LOCALE ? null : currentLocale(),
       });
       return { holder: { id, banned: false, deleted: false, two_factor: false, admin: false } satisfies Holder, existing: false };
     });

@@ -2,6 +2,7 @@
  * Mobile numbers on accounts (issue 33): what a person may type, the rules of the one-time codes, and every text they
  * read. Client-safe.
  */
+import { msg, t } from "../../lib/i18n/i18n";
 import { canonicalPhone, displayPhone } from "../../lib/phone";
 
 /** A code: 6 digits, valid 10 minutes, 5 tries, one use (issue 33). */
@@ -17,31 +18,33 @@ export const PHONE_CODE_LIMITS = {
 } as const;
 
 export const PHONE_TEXTS = {
-  invalidNumber: "Enter a Nigerian mobile number, such as 0803 555 0141.",
-  codeSent: (phone: string) => `We sent a 6-digit code by SMS to ${displayPhone(phone)}. It works for 10 minutes.`,
-  tooManyForNumber: (minutes: number) => `Too many codes for this number. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
-  tooManyFromHere: (minutes: number) => `Too many codes asked for. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
-  codeFormat: "Enter the 6-digit code from the SMS.",
-  wrongCode: "That code is not right. Check the SMS and try again.",
-  expired: "That code has expired or was already used. Ask for a new one.",
-  triesUsed: "Too many wrong tries for this code. Ask for a new one.",
-  taken: "This number is already on another account. Sign in to that account, or use another number.",
-  verified: (phone: string) => `Your phone number ${displayPhone(phone)} is verified.`,
+  invalidNumber: msg("Enter a Nigerian mobile number, such as 0803 555 0141."),
+  codeSent: (phone: string) => t("We sent a 6-digit code by SMS to {{phone}}. It works for 10 minutes.", { phone: displayPhone(phone) }),
+  tooManyForNumber: (minutes: number) => t("Too many codes for this number. Try again in {{count}} minutes.", { count: minutes }),
+  tooManyFromHere: (minutes: number) => t("Too many codes asked for. Try again in {{count}} minutes.", { count: minutes }),
+  codeFormat: msg("Enter the 6-digit code from the SMS."),
+  wrongCode: msg("That code is not right. Check the SMS and try again."),
+  expired: msg("That code has expired or was already used. Ask for a new one."),
+  triesUsed: msg("Too many wrong tries for this code. Ask for a new one."),
+  taken: msg("This number is already on another account. Sign in to that account, or use another number."),
+  verified: (phone: string) => t("Your phone number {{phone}} is verified.", { phone: displayPhone(phone) }),
   /** The SMS: who it is from, the code, how long it works, and that nobody should ask for it. */
-  sms: (code: string) => `Naija Directory: your code is ${code}. It works for 10 minutes. Never share it: we will never ask you for it.`,
+  // The texts sent (SMS, a call): in the language of the page they were asked from (t(): the request's, issue 36).
+  sms: (code: string) => `Naija Directory: ${t("your code is {{code}}. It works for 10 minutes. Never share it: we will never ask you for it.", { code })}`,
   /**
    * The SMS of a code to an account's own number to confirm it is them (no password: deleting the account, changing its
    * number or e-mail). It says what the code unlocks, so a person asked for it by someone else can tell; one SMS page.
    */
   holderSms: (code: string) =>
-    `Naija Directory: to change your account's number or e-mail or delete it, your code is ${code}. Works 10 minutes. Not you? Never share it.`,
+    `Naija Directory: ${t("to change your account's number or e-mail or delete it, your code is {{code}}. Works 10 minutes. Not you? Never share it.", { code })}`,
   /** What the voice call reads out (Termii reads our code; the text is what the development outbox shows). */
-  voice: (code: string) => `Naija Directory voice call: your code is ${code}. It works for 10 minutes.`,
+  voice: (code: string) => t("Naija Directory voice call: your code is {{code}}. It works for 10 minutes.", { code }),
   /** To the number an account replaced, and to the account's number when its e-mail address changed. */
   numberReplaced: (phone: string, help: string) =>
-    `Naija Directory: the phone number of your account was changed to ${displayPhone(phone)}. If you did not do this, get help: ${help}`,
-  emailChanged: (email: string, help: string) => `Naija Directory: the e-mail address of your account is now ${email}. If you did not do this, get help: ${help}`,
-  failed: "Something went wrong. Please try again.",
+    `Naija Directory: ${t("the phone number of your account was changed to {{phone}}. If you did not do this, get help: {{help}}", { phone: displayPhone(phone), help })}`,
+  emailChanged: (email: string, help: string) =>
+    `Naija Directory: ${t("the e-mail address of your account is now {{email}}. If you did not do this, get help: {{help}}", { email, help })}`,
+  failed: msg("Something went wrong. Please try again."),
 } as const;
 
 /** How long a 'Confirm it is you' lasts before changing the account's number or e-mail address (issue 33). */
@@ -49,27 +52,33 @@ export const IDENTITY_PROOF_MINUTES = 15;
 
 /** 'Confirm it is you' before changing how the account is signed in to (confirm-identity.server.ts). */
 export const REAUTH_TEXTS = {
-  why: "To keep your account safe, confirm it is you first.",
-  passwordLabel: "Your password",
-  passwordRequired: "Enter your password to confirm it is you.",
-  wrongPassword: "That password is not right.",
-  tooManyWrong: (minutes: number) => `Too many wrong passwords. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
-  sendCode: (phone: string) => `Send a code to ${displayPhone(phone)}`,
-  codeHint: (phone: string) => `The code we sent to ${displayPhone(phone)}, the number you have now.`,
-  codeRequired: "Enter the code we sent to the number you have now.",
-  again: `Confirm it is you again: it lasts ${IDENTITY_PROOF_MINUTES} minutes.`,
-  confirmed: `You confirmed it is you: no need to again for ${IDENTITY_PROOF_MINUTES} minutes.`,
-  noWay: "This account has neither a password nor a phone number to confirm it is you. Contact support from the Help page.",
+  why: msg("To keep your account safe, confirm it is you first."),
+  passwordLabel: msg("Your password"),
+  passwordRequired: msg("Enter your password to confirm it is you."),
+  wrongPassword: msg("That password is not right."),
+  tooManyWrong: (minutes: number) => t("Too many wrong passwords. Try again in {{count}} minutes.", { count: minutes }),
+  sendCode: (phone: string) => t("Send a code to {{phone}}", { phone: displayPhone(phone) }),
+  codeHint: (phone: string) => t("The code we sent to {{phone}}, the number you have now.", { phone: displayPhone(phone) }),
+  codeRequired: msg("Enter the code we sent to the number you have now."),
+  // Read when shown or thrown (in the language of the moment), with the minutes the proof lasts.
+  get again() {
+    return t("Confirm it is you again: it lasts {{minutes}} minutes.", { minutes: IDENTITY_PROOF_MINUTES });
+  },
+  get confirmed() {
+    return t("You confirmed it is you: no need to again for {{minutes}} minutes.", { minutes: IDENTITY_PROOF_MINUTES });
+  },
+  noWay: msg("This account has neither a password nor a phone number to confirm it is you. Contact support from the Help page."),
 } as const;
 
 /** What the phone path of /login and /register/* says (issue 33). */
 export const PHONE_SIGN_IN_TEXTS = {
   /** The same whether or not the number has an account: nothing tells who is registered. */
-  codeSent: (phone: string) => `We sent a 6-digit code by SMS to ${displayPhone(phone)}. Enter it below; it works for 10 minutes.`,
-  callPlaced: (phone: string) => `We are calling ${displayPhone(phone)} to read out a new 6-digit code. It works for 10 minutes.`,
-  noAccount: (phone: string) => `Your number ${displayPhone(phone)} is confirmed, but no account uses it yet. Create one to continue: you will not need another code.`,
-  useTwoFactor: "This account signs in with its e-mail, password and authenticator code.",
-  phoneOnlyEmail: "No e-mail address: you sign in with your phone number.",
+  codeSent: (phone: string) => t("We sent a 6-digit code by SMS to {{phone}}. Enter it below; it works for 10 minutes.", { phone: displayPhone(phone) }),
+  callPlaced: (phone: string) => t("We are calling {{phone}} to read out a new 6-digit code. It works for 10 minutes.", { phone: displayPhone(phone) }),
+  noAccount: (phone: string) =>
+    t("Your number {{phone}} is confirmed, but no account uses it yet. Create one to continue: you will not need another code.", { phone: displayPhone(phone) }),
+  useTwoFactor: msg("This account signs in with its e-mail, password and authenticator code."),
+  phoneOnlyEmail: msg("No e-mail address: you sign in with your phone number."),
 } as const;
 
 /**

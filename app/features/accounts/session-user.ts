@@ -1,3 +1,5 @@
+import { t } from "../../lib/i18n/i18n";
+import type { Locale } from "../../lib/i18n/locales";
 import type { KycStatus, Role } from "../../lib/reference";
 
 /** The signed-in user as every screen sees it: the auth user merged with the profile. Client-safe. */
@@ -19,6 +21,8 @@ export type SessionUser = {
    */
   twoFactorEnabled: boolean;
   kycStatus: KycStatus;
+  /** The language the person chose with the switch (issue 36); null: never chose (English). */
+  language: Locale | null;
 };
 
 /** First name, else the part of the e-mail before @, else 'User' (spec 01 §2, Home). */
@@ -26,7 +30,7 @@ export function greetingName(user: Pick<SessionUser, "firstName" | "email"> | nu
   const first = user?.firstName?.trim();
   if (first) return first;
   const local = user?.email?.split("@")[0]?.trim();
-  return local || "User";
+  return local || t("User");
 }
 
 /** 'user' and unknown values read as visitor (spec 01 §1). */

@@ -3,6 +3,7 @@ import { admins, profiles, session, user } from "../../../db/schema";
 import { getAuth } from "../../lib/auth.server";
 import { getDb } from "../../lib/db.server";
 import { markSignedIn } from "../../lib/request-context.server";
+import { isLocale } from "../../lib/i18n/locales";
 import { KYC_STATUSES, type KycStatus } from "../../lib/reference";
 import { lookUpSession, PROFILE_COLUMNS } from "./internal/session-lookup.server";
 import { normalizeRole, type SessionUser } from "./session-user";
@@ -15,7 +16,7 @@ export async function loadSessionUser(authUser: AuthUserLike): Promise<SessionUs
 }
 
 type AccountState = { banned: boolean | null; deletedAt: Date | null; twoFactorEnabled: boolean | null };
-type ProfileState = { firstName: string | null; lastName: string | null; country: string | null; state: string | null; role: string | null; kycStatus: string | null };
+type ProfileState = { firstName: string | null; lastName: string | null; country: string | null; state: string | null; role: string | null; kycStatus: string | null; language?: string | null };
 
 /** The session user from the auth user, their account state and profile (null: none); `banned` also for deleted accounts. */
 function toSessionUser(authUser: AuthUserLike, account: AccountState | undefined, row: ProfileState | null, isListedAdmin: boolean): { sessionUser: SessionUser; banned: boolean } {
@@ -35,6 +36,7 @@ function toSessionUser(authUser: AuthUserLike, account: AccountState | undefined
     isAdmin: role === "admin" || isListedAdmin,
     twoFactorEnabled: Boolean(account?.twoFactorEnabled),
     kycStatus,
+    language: isLocale(row?.language) ? row.language : null,
   };
   // A deleted account (app/features/privacy) is signed out like a suspended one.
   return { sessionUser, banned: !account || Boolean(account.banned) || Boolean(account.deletedAt) };

@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { APIError } from "better-auth/api";
 import { account, user } from "../../../db/schema";
 import { AppError } from "../../lib/app-error";
+import { msg, t } from "../../lib/i18n/i18n";
 import { authHeaders, getAuth } from "../../lib/auth.server";
 import { runInBackground } from "../../lib/background.server";
 import { getDb } from "../../lib/db.server";
@@ -23,9 +24,9 @@ const tooMany = () => new AppError("rate-limited", ACCOUNT_TEXTS.tooManyRequests
 const invalidCredentials = () => new AppError("unauthenticated", ACCOUNT_TEXTS.invalidCredentials, { reason: "invalid" });
 
 export const TWO_FACTOR_TEXTS = {
-  wrongCode: "That code is not correct. Try the newest code from your authenticator app.",
-  expired: "Your sign-in took too long. Please enter your email and password again.",
-  tooMany: "Too many wrong codes. Please wait 15 minutes, or sign in again and use a backup code.",
+  wrongCode: msg("That code is not correct. Try the newest code from your authenticator app."),
+  expired: msg("Your sign-in took too long. Please enter your email and password again."),
+  tooMany: msg("Too many wrong codes. Please wait 15 minutes, or sign in again and use a backup code."),
 } as const;
 
 /**
@@ -129,7 +130,7 @@ export async function resendVerification(email: string, context: { clientAddress
   runInBackground("verification resend", () =>
     getAuth().api.sendVerificationEmail({ body: { email: email.trim().toLowerCase(), callbackURL: "/login?verified=true" } }),
   );
-  return { message: "If that account still needs verifying, a new link is on its way. Please check your inbox." };
+  return { message: t("If that account still needs verifying, a new link is on its way. Please check your inbox.") };
 }
 
 /**

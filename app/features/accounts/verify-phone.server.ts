@@ -8,7 +8,8 @@ import { account, phoneCodes, profiles } from "../../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { getDb, queryRows } from "../../lib/db.server";
 import { isUniqueViolation } from "../../lib/db-errors.server";
-import { getEnv } from "../../lib/env.server";
+import { currentLocale } from "../../lib/i18n/i18n";
+import { sentUrl } from "../../lib/i18n/sent-language.server";
 import { hitRateLimit } from "../../lib/rate-limit.server";
 import { enqueueSms } from "../../lib/sms.server";
 import type { SessionUser } from "./session-user";
@@ -18,8 +19,8 @@ import { nigerianMobile, PHONE_CODE_LIMITS, PHONE_TEXTS } from "./phone.schemas"
 
 const PURPOSE = "verify-phone";
 
-/** Where a person who did not make a change gets help. */
-export const supportUrl = () => new URL("/help", getEnv().PUBLIC_URL).toString();
+/** Where a person who did not make a change gets help: the Help page in the language of the page they acted from. */
+export const supportUrl = () => sentUrl("/help", currentLocale());
 
 /**
  * Sends a code to the number the person typed, once they confirmed it is them (`proof` from confirmIdentity: a new

@@ -1,6 +1,7 @@
 import { approveKyc, rejectKyc } from "../kyc/review-kyc.server";
 import { isAppError } from "../../lib/app-error";
 import { describeError } from "../../lib/error-responses.server";
+import { msg, t, translateIfKnown } from "../../lib/i18n/i18n";
 import type { SessionUser } from "../accounts/session-user";
 import { ADMIN_EXTRA_TEXTS, ADMIN_TEXTS, DELIVERY_TEXTS, type AdminActionResult } from "./admin.schemas";
 import { changeUserRole } from "./change-user-role.server";
@@ -63,9 +64,18 @@ function detailOf(error: unknown): string | undefined {
 /**
  * Runs one admin action from the panel's forms and turns its outcome into the spec's toast: the
  * success text, or the error text of that action (with the reason when we know it). The use case
- * authorizes itself; nothing here decides who may do what.
+ * authorizes itself; nothing here decides who may do what. The toast's texts are in the request's language
+ * (issue 36): each that is a catalog key is translated; one already written in the language stays as it is.
  */
 export async function runAdminAction(actor: SessionUser | null, form: FormData): Promise<Outcome> {
+  const { status, result } = await runAction(actor, form);
+  const shown: AdminActionResult = { ...result, title: translateIfKnown(result.title) };
+  if (result.text !== undefined) shown.text = translateIfKnown(result.text);
+  if (result.fieldError !== undefined) shown.fieldError = translateIfKnown(result.fieldError);
+  return { status, result: shown };
+}
+
+async function runAction(actor: SessionUser | null, form: FormData): Promise<Outcome> {
   const intent = formText(form, "intent");
   const targetId = formText(form, "targetId");
   const at = Date.now();
@@ -211,7 +221,7 @@ export async function runAdminAction(actor: SessionUser | null, form: FormData):
           });
         }
         if (isSubscription) return fail(error, ADMIN_TEXTS.subscriptionUpdateFailed);
-        const why = detailOf(error) ?? (isAppError(error) && error.code === "not-found" ? "It no longer exists" : "Please try again");
+        const why = detailOf(error) ?? (isAppError(error) && error.code === "not-found" ? msg("It no longer exists") : msg("Please try again"));
         return fail(error, ADMIN_TEXTS.requestUpdateFailed(why), { text: undefined }, ADMIN_TEXTS.requestError);
       }
     }
@@ -382,6 +392,6 @@ export async function runAdminAction(actor: SessionUser | null, form: FormData):
       }
     }
     default:
-      return { status: 400, result: { intent, ok: false, title: ADMIN_TEXTS.anError, text: "Unknown action.", targetId, at } };
+      return { status: 400, result: { intent, ok: false, title: ADMIN_TEXTS.anError, text: t("Unknown action."), targetId, at } };
   }
 }

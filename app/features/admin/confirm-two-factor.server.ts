@@ -6,6 +6,7 @@ import { getAuth } from "../../lib/auth.server";
 import { recordAudit, auditActorOf } from "../../lib/audit.server";
 import { getDb } from "../../lib/db.server";
 import { logger } from "../../lib/logger.server";
+import { msg } from "../../lib/i18n/i18n";
 import type { SessionUser } from "../accounts/session-user";
 import { ADMIN_EXTRA_TEXTS } from "./admin.schemas";
 import { requireAdminAccount } from "../accounts/access";
@@ -38,7 +39,7 @@ export async function confirmTwoFactor(actor: SessionUser | null, input: { code:
     if (error instanceof APIError) {
       const errorCode = (error.body as { code?: string } | undefined)?.code;
       if (errorCode === "INVALID_CODE") throw new AppError("invalid", ADMIN_EXTRA_TEXTS.twoFactorWrongCode);
-      if (errorCode === "TOTP_NOT_ENABLED") throw new AppError("conflict", "Start the set-up again: enter your password first.");
+      if (errorCode === "TOTP_NOT_ENABLED") throw new AppError("conflict", msg("Start the set-up again: enter your password first."));
       logger.warn({ code: errorCode, status: error.status }, "two-factor confirmation refused");
     } else {
       logger.error({ err: error }, "two-factor confirmation failed");

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { getDatabase, getDb, queryRows } from "../../lib/db.server";
 import { countJobs } from "../../lib/jobs.server";
+import { t } from "../../lib/i18n/i18n";
 import { ADMIN_PAGE_SIZE, pageWindow, toPaged, type Paged } from "../../lib/pagination";
 import { requireAdmin } from "../accounts/access";
 import type { SessionUser } from "../accounts/session-user";
@@ -91,7 +92,7 @@ export async function listFailedDeliveries(actor: SessionUser | null, input: { p
         about:
           row.queue === "email" || row.queue === "notice" ? row.email_subject
           : row.queue === "payment-receipt" ? row.reference
-          : row.queue === "sms" ? "Text message"
+          : row.queue === "sms" ? t("Text message")
           : row.queue === "whatsapp" ? row.template_name
           : row.business_name,
         enqueuedAt: new Date(row.created_on),

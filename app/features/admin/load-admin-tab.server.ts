@@ -1,6 +1,7 @@
 import { appErrorCode } from "../../lib/app-error";
 import { describeError } from "../../lib/error-responses.server";
 import { logger } from "../../lib/logger.server";
+import { t } from "../../lib/i18n/i18n";
 import type { SessionUser } from "../accounts/session-user";
 import {
   ADMIN_TEXTS, CHANGES_PAGE_PARAM, COVERED_PAGE_PARAM, DELIVERY_TEXTS, HELD_PAGE_PARAM, parseAdminTab, parsePage, parseSearch, parseSubscriptionsView, parseUserFilter, type AdminTab, type UserFilterValue,
@@ -190,7 +191,7 @@ export async function loadAdminTab(actor: SessionUser, url: URL): Promise<{
         if (code === "forbidden" || code === "unauthenticated") throw error;
         // A failed read: logged with the request id, the list stays empty with the spec's error text.
         const { failure } = describeError(error, LOAD_ERRORS[tab]);
-        return { data: emptyTab(tab, page, changesPage, paymentsQuery, search), loadError: failure.errorId ? `${failure.text} (Error ID: ${failure.errorId})` : failure.text };
+        return { data: emptyTab(tab, page, changesPage, paymentsQuery, search), loadError: failure.errorId ? t("{{text}} (Error ID: {{errorId}})", { text: failure.text, errorId: failure.errorId }) : failure.text };
       },
     ),
   ]);

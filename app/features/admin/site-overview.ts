@@ -1,6 +1,7 @@
 /**
  * The admin overview (issue 18): what it shows and how, shared by the use case and the tab. Client-safe.
  */
+import { msg, t } from "../../lib/i18n/i18n";
 
 /** The days the overview charts, and the last SITE_OVERVIEW_DAYS days the job keeps filled. */
 export const SITE_OVERVIEW_DAYS = 90;
@@ -8,11 +9,11 @@ export const SITE_OVERVIEW_DAYS = 90;
 export const SITE_OVERVIEW_PERIODS = [7, 30, 90] as const;
 
 export const SITE_FIGURES = [
-  { id: "signups", label: "Sign-ups" },
-  { id: "listings", label: "New listings" },
-  { id: "messages", label: "Messages" },
-  { id: "payments", label: "Payments" },
-  { id: "revenueKobo", label: "Revenue" },
+  { id: "signups", label: msg("Sign-ups") },
+  { id: "listings", label: msg("New listings") },
+  { id: "messages", label: msg("Messages") },
+  { id: "payments", label: msg("Payments") },
+  { id: "revenueKobo", label: msg("Revenue") },
 ] as const;
 export type SiteFigure = (typeof SITE_FIGURES)[number]["id"];
 export type SiteFigures = Record<SiteFigure, number>;
@@ -36,10 +37,10 @@ export type SiteOverview = {
 };
 
 export const SITE_OVERVIEW_TEXTS = {
-  title: "Overview",
-  notYet: "The figures have not been counted yet. They are counted every 10 minutes.",
-  updatedAt: (when: string) => `Updated at ${when} (Nigerian time)`,
-  revenueNote: "Revenue is what succeeded payments brought on the day they were paid, before refunds.",
+  title: msg("Overview"),
+  notYet: msg("The figures have not been counted yet. They are counted every 10 minutes."),
+  updatedAt: (when: string) => t("Updated at {{when}} (Nigerian time)", { when }),
+  revenueNote: msg("Revenue is what succeeded payments brought on the day they were paid, before refunds."),
 } as const;
 
 /**
@@ -48,10 +49,9 @@ export const SITE_OVERVIEW_TEXTS = {
  */
 export function changeText(current: number, previous: number | undefined, days: number): string | null {
   if (previous === undefined) return null;
-  const before = `the ${days} days before`;
-  if (current === previous) return `same as ${before}`;
-  if (previous === 0) return `none in ${before}`;
+  if (current === previous) return t("same as the {{days}} days before", { days });
+  if (previous === 0) return t("none in the {{days}} days before", { days });
   const percent = Math.round(((current - previous) / previous) * 100);
   const sign = current > previous ? "+" : "−";
-  return `${sign}${percent === 0 ? "<1" : Math.abs(percent)}% on ${before}`;
+  return t("{{change}} on the {{days}} days before", { change: `${sign}${percent === 0 ? "<1" : Math.abs(percent)}%`, days });
 }

@@ -2,6 +2,7 @@ import { APIError } from "better-auth/api";
 import { AppError } from "../../lib/app-error";
 import { getAuth } from "../../lib/auth.server";
 import { logger } from "../../lib/logger.server";
+import { msg } from "../../lib/i18n/i18n";
 import type { SessionUser } from "../accounts/session-user";
 import { ADMIN_EXTRA_TEXTS } from "./admin.schemas";
 import { requireAdminAccount } from "../accounts/access";
@@ -37,7 +38,7 @@ export async function startTwoFactorSetup(actor: SessionUser | null, input: { pa
     if (error instanceof APIError) {
       const code = (error.body as { code?: string } | undefined)?.code;
       if (code === "INVALID_PASSWORD") throw new AppError("invalid", ADMIN_EXTRA_TEXTS.twoFactorWrongPassword);
-      if (code === "TOTP_ALREADY_ENABLED") throw new AppError("conflict", "Two-factor sign-in is already on.");
+      if (code === "TOTP_ALREADY_ENABLED") throw new AppError("conflict", msg("Two-factor sign-in is already on."));
       if (error.status === "UNAUTHORIZED") throw new AppError("unauthenticated");
       logger.warn({ code, status: error.status }, "two-factor setup refused");
     } else {

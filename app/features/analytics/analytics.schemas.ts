@@ -1,3 +1,4 @@
+import { msg, t } from "../../lib/i18n/i18n";
 import type { PlanId } from "../../lib/reference";
 
 /**
@@ -15,22 +16,22 @@ export type AnalyticsTier = {
   searchWords: boolean;
   /** The period's days as a CSV file. */
   csv: boolean;
-  /** What the pricing page promises, in the plan's card. */
+  /** What the pricing page promises, in the plan's card (marked with msg(): shown with t()). */
   promise: string;
 };
 
 export const ANALYTICS_TIERS: Record<PlanId, AnalyticsTier> = {
   free: {
     periods: [7], charts: false, channels: false, searchWords: false, csv: false,
-    promise: "Views, search appearances and contacts for the last 7 days",
+    promise: msg("Views, search appearances and contacts for the last 7 days"),
   },
   standard: {
     periods: [7, 30], charts: true, channels: false, searchWords: false, csv: false,
-    promise: "Analytics: 30 days of views, search appearances and contacts, with daily charts",
+    promise: msg("Analytics: 30 days of views, search appearances and contacts, with daily charts"),
   },
   premium: {
     periods: [7, 30, 90], charts: true, channels: true, searchWords: true, csv: true,
-    promise: "Advanced analytics: 90 days, contacts by channel, reply times, top search words and CSV export",
+    promise: msg("Advanced analytics: 90 days, contacts by channel, reply times, top search words and CSV export"),
   },
 };
 
@@ -68,10 +69,21 @@ export function daysBefore(day: string, days: number): string {
   return new Date(t).toISOString().slice(0, 10);
 }
 
-/** 'Usually replies within …' for a median first-reply time in seconds (rounded up: a promise, not a boast). */
+/** A median first-reply time in whole hours, rounded up (a promise, not a boast). */
+const replyHours = (medianSeconds: number) => Math.max(1, Math.ceil(medianSeconds / 3600));
+
+/** 'Usually replies within …' for a median first-reply time in seconds, in the current language. */
 export function replyTimeText(medianSeconds: number): string {
-  const hours = Math.max(1, Math.ceil(medianSeconds / 3600));
-  if (hours === 1) return "Usually replies within an hour";
-  if (hours <= 48) return `Usually replies within ${hours} hours`;
-  return `Usually replies within ${Math.ceil(hours / 24)} days`;
+  const hours = replyHours(medianSeconds);
+  if (hours === 1) return t("Usually replies within an hour");
+  if (hours <= 48) return t("Usually replies within {{hours}} hours", { hours });
+  return t("Usually replies within {{days}} days", { days: Math.ceil(hours / 24) });
+}
+
+/** The owner's dashboard's shorter form, 'within 3 hours', in the current language. */
+export function replyWithinText(medianSeconds: number): string {
+  const hours = replyHours(medianSeconds);
+  if (hours === 1) return t("within an hour");
+  if (hours <= 48) return t("within {{hours}} hours", { hours });
+  return t("within {{days}} days", { days: Math.ceil(hours / 24) });
 }

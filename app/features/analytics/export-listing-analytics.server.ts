@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { AppError } from "../../lib/app-error";
 import { getDb, queryRows } from "../../lib/db.server";
+import { msg, t } from "../../lib/i18n/i18n";
 import type { SessionUser } from "../accounts/session-user";
 import { currentPlanFor } from "../plans/current-plan.server";
 import { ANALYTICS_TIERS, daysBefore, watDay } from "./analytics.schemas";
@@ -11,6 +12,10 @@ import { ownListingsFor, parseDays, periodRefusal, planUnlocking, requireAnalyti
  * per day and listing of the period (zeros where nothing happened), from the daily rollups (at most 90 × the owner's listings).
  */
 
+/**
+ * The file's column headers stay in English in every language (issue 36): a CSV is read by spreadsheets and other
+ * tools, which look its columns up by name. The refusals around it are translated.
+ */
 export const CSV_COLUMNS = [
   "day", "listing", "views", "impressions", "calls", "whatsapp", "website", "directions", "conversations", "messages", "replies",
 ] as const;
@@ -34,9 +39,9 @@ export async function exportListingAnalytics(actor: SessionUser | null | undefin
   const tier = ANALYTICS_TIERS[plan.id];
   if (!tier.csv) {
     throw new AppError("forbidden", {
-      title: "Not in your plan",
-      text: `CSV export comes with the ${planUnlocking((t) => t.csv)} plan.`,
-      link: { href: "/pricing", label: "View plans" },
+      title: msg("Not in your plan"),
+      text: t("CSV export comes with the {{plan}} plan.", { plan: planUnlocking((tier) => tier.csv) }),
+      link: { href: "/pricing", label: msg("View plans") },
     }, { reason: "analytics-csv" });
   }
   const days = parseDays(query.days, tier);

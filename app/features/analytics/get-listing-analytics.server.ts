@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { AppError } from "../../lib/app-error";
 import { getDb, queryRows } from "../../lib/db.server";
+import { msg, t } from "../../lib/i18n/i18n";
 import { isUuid } from "../../lib/ids";
 import { PLANS, type PlanId } from "../../lib/reference";
 import type { SessionUser } from "../accounts/session-user";
@@ -64,12 +65,16 @@ export function defaultDays(tier: AnalyticsTier): number {
   return Math.min(30, tier.periods[tier.periods.length - 1]!);
 }
 
-/** 'Analytics for 30 days come with the Standard plan.' with the way to /pricing. */
+/** 'Analytics for 30 days come with the Standard plan.' with the way to /pricing (written in the request's language). */
 export function periodRefusal(days: number): AppError {
-  const plan = planUnlocking((t) => t.periods.includes(days));
+  const plan = planUnlocking((tier) => tier.periods.includes(days));
   return new AppError(
     "forbidden",
-    { title: "Not in your plan", text: `Analytics for the last ${days} days come with the ${plan} plan.`, link: { href: "/pricing", label: "View plans" } },
+    {
+      title: msg("Not in your plan"),
+      text: t("Analytics for the last {{days}} days come with the {{plan}} plan.", { days, plan }),
+      link: { href: "/pricing", label: msg("View plans") },
+    },
     { reason: "analytics-period" },
   );
 }
@@ -80,7 +85,7 @@ export function parseDays(value: string | null | undefined, tier: AnalyticsTier)
   if (text === "") return defaultDays(tier);
   const days = /^\d{1,3}$/.test(text) ? Number(text) : NaN;
   if (!ANALYTICS_PERIODS.includes(days)) {
-    throw new AppError("invalid", `Choose a period of ${ANALYTICS_PERIODS.join(", ")} days.`, { reason: "analytics-period" });
+    throw new AppError("invalid", t("Choose a period of {{periods}} days.", { periods: ANALYTICS_PERIODS.join(", ") }), { reason: "analytics-period" });
   }
   return days;
 }
@@ -88,7 +93,7 @@ export function parseDays(value: string | null | undefined, tier: AnalyticsTier)
 /** Signed-in business owners and admins read their own listings' figures; everyone else is refused. */
 export function requireAnalyticsReader(actor: SessionUser | null | undefined): asserts actor is SessionUser {
   if (!actor) throw new AppError("unauthenticated");
-  if (actor.role !== "business" && !actor.isAdmin) throw new AppError("forbidden", "Analytics are for business owners.");
+  if (actor.role !== "business" && !actor.isAdmin) throw new AppError("forbidden", msg("Analytics are for business owners."));
 }
 
 /** The owner's listings, and which of them the request names ("all" or one id; another's id is not found). */
@@ -99,7 +104,7 @@ export async function ownListingsFor(actor: SessionUser, listing: string | null 
   );
   const wanted = (listing ?? "").trim() || "all";
   if (wanted !== "all" && (!isUuid(wanted) || !listings.some((l) => l.id === wanted))) {
-    throw new AppError("not-found", "We could not find that listing among yours.");
+    throw new AppError("not-found", msg("We could not find that listing among yours."));
   }
   const ids = wanted === "all" ? listings.map((l) => l.id) : [wanted];
   return { listings, listing: wanted, ids };

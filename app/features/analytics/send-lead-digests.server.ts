@@ -9,6 +9,8 @@
 import { sql } from "drizzle-orm";
 import { businesses, leadDigests, listingDailyStats, noticePreferences, user } from "../../../db/schema";
 import { getDb, queryRows } from "../../lib/db.server";
+import { tFor, type Translate } from "../../lib/i18n/i18n";
+import { DEFAULT_LOCALE } from "../../lib/i18n/locales";
 import { enqueueNotice } from "../notifications/person-notices.server";
 import { watDay } from "./analytics.schemas";
 
@@ -17,13 +19,13 @@ export const LEAD_DIGEST_HOUR = 19;
 const BATCH = 200;
 const MAX_BATCHES = 10;
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
-/** The digest's line: what came in today, on which listing (or how many). */
-export function leadLine(lead: { calls: number; whatsapp: number; listings: number; name: string }): string {
-  const parts = [lead.calls > 0 ? plural(lead.calls, "call", "calls") : null, lead.whatsapp > 0 ? plural(lead.whatsapp, "WhatsApp tap", "WhatsApp taps") : null].filter(Boolean);
-  const where = lead.listings === 1 ? lead.name.replace(/\s+/g, " ").trim() : `your ${lead.listings} listings`;
-  return `Today: ${parts.join(" and ")} on ${where}.`;
+/** The digest's line: what came in today, on which listing (or how many), in the language of the moment (`t`). */
+export function leadLine(lead: { calls: number; whatsapp: number; listings: number; name: string }, t: Translate = tFor(DEFAULT_LOCALE)): string {
+  const calls = lead.calls > 0 ? t("{{count}} calls", { count: lead.calls }) : null;
+  const taps = lead.whatsapp > 0 ? t("{{count}} WhatsApp taps", { count: lead.whatsapp }) : null;
+  const what = calls && taps ? t("{{calls}} and {{taps}}", { calls, taps }) : (calls ?? taps ?? "");
+  const where = lead.listings === 1 ? lead.name.replace(/\s+/g, " ").trim() : t("your {{total}} listings", { total: lead.listings });
+  return t("Today: {{what}} on {{where}}.", { what, where });
 }
 
 /** Enqueues today's digests not yet enqueued (from 19:00 WAT); returns how many owners were told. */
@@ -57,12 +59,13 @@ export async function sendLeadDigests(now: Date = new Date()): Promise<{ owners:
             select l.* from leads l join claimed c on c.user_id = l.user_id`,
       );
       for (const lead of leads) {
-        const line = leadLine(lead);
         await enqueueNotice(tx, {
           userId: lead.user_id,
-          line,
-          detail: `${line} Your dashboard shows who reached you and how.`,
-          subject: "Today's calls and WhatsApp taps",
+          // In the owner's language (issue 36).
+          texts: (t) => {
+            const line = leadLine(lead, t);
+            return { line, detail: `${line} ${t("Your dashboard shows who reached you and how.")}`, subject: t("Today's calls and WhatsApp taps") };
+          },
           path: "/dashboard/analytics",
         });
       }

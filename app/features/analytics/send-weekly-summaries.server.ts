@@ -3,7 +3,9 @@ import { weeklySummaries } from "../../../db/schema";
 import { getDb, queryRows } from "../../lib/db.server";
 import { enqueueEmail, type OutgoingEmail } from "../../lib/email.server";
 import { logger } from "../../lib/logger.server";
-import { escapeHtml, siteLink } from "../../lib/renewal-reminders.server";
+import { DEFAULT_LOCALE, isLocale, type Locale } from "../../lib/i18n/locales";
+import { renderIn, sentUrl } from "../../lib/i18n/sent-language.server";
+import { escapeHtml } from "../../lib/renewal-reminders.server";
 import { daysBefore } from "./analytics.schemas";
 import { unsubscribeToken } from "./unsubscribe-token.server";
 import { summaryWeekDue, weekEnd, weeklySummaryParts, type WeeklyListingFigures, type WeeklySummaryContent } from "./weekly-summary";
@@ -24,7 +26,7 @@ export const WEEKLY_SUMMARY_TIME_BUDGET_MS = 4 * 60_000;
 const SCAN_CHUNK = 500;
 /** Listings an e-mail shows at most (the busiest); the dashboard has them all. */
 export const WEEKLY_SUMMARY_MAX_LISTINGS = 20;
-type Owner = { user_id: string; email: string; name: string | null; due: boolean };
+type Owner = { user_id: string; email: string; name: string | null; due: boolean; language: string | null };
 type FigureRow = {
   user_id: string;
   name: string;
@@ -73,7 +75,7 @@ export async function sendWeeklySummaries(
       sql`with owners as (
             select distinct b.user_id from businesses b where b.user_id > ${cursor} order by b.user_id limit ${limits.chunk}
           )
-          select o.user_id, u.email, u.name,
+          select o.user_id, u.email, u.name, (select p.language from profiles p where p.id = o.user_id) as language,
             (u.deleted_at is null and not coalesce(u.banned, false)
               and coalesce((select p.weekly_summary from email_preferences p where p.user_id = o.user_id), true)
               and not exists (select 1 from weekly_summaries w where w.user_id = o.user_id and w.week_start = ${week})
@@ -167,18 +169,25 @@ function summaryEmail(owner: Owner, week: string, rows: FigureRow[]): OutgoingEm
       messages: Number(r.p_messages),
     },
   }));
-  const unsubscribeUrl = siteLink(`/unsubscribe?token=${unsubscribeToken(owner.user_id)}`);
-  return weeklySummaryEmail(owner.email, {
-    ownerName: owner.name,
-    weekStart: week,
-    listings,
-    moreListings: active.length - listings.length,
-    dashboardUrl: siteLink("/dashboard/analytics"),
-    unsubscribeUrl,
-  });
+  // In the owner's language (issue 36: their choice, else English), the links to its pages.
+  const language: Locale = isLocale(owner.language) ? owner.language : DEFAULT_LOCALE;
+  const unsubscribeUrl = sentUrl(`/unsubscribe?token=${unsubscribeToken(owner.user_id)}`, language);
+  return renderIn(language, () =>
+    weeklySummaryEmail(owner.email, {
+      ownerName: owner.name,
+      weekStart: week,
+      listings,
+      moreListings: active.length - listings.length,
+      dashboardUrl: sentUrl("/dashboard/analytics", language),
+      unsubscribeUrl,
+    }),
+  );
 }
 
-/** The e-mail: plain text, and HTML with every piece of text escaped (listing names are typed by owners). */
+/**
+ * The e-mail: plain text, and HTML with every piece of text escaped (listing names are typed by owners). In the
+ * language of the moment: summaryEmail runs it in the owner's.
+ */
 export function weeklySummaryEmail(to: string, content: WeeklySummaryContent): OutgoingEmail {
   const parts = weeklySummaryParts(content);
   const text = [
@@ -187,7 +196,7 @@ export function weeklySummaryEmail(to: string, content: WeeklySummaryContent): O
     ...parts.listings.map((l) => [l.name, ...l.lines.map((line) => `- ${line}`)].join("\n")),
     ...(parts.more ? [parts.more] : []),
     `${parts.dashboardLabel}: ${content.dashboardUrl}`,
-    `${parts.unsubscribeNote} ${parts.unsubscribeLabel} from weekly summaries: ${content.unsubscribeUrl}`,
+    `${parts.unsubscribeNote} ${parts.unsubscribeLine(content.unsubscribeUrl)}`,
   ].join("\n\n");
   const html = [
     `<p>${escapeHtml(parts.greeting)}</p>`,

@@ -1,3 +1,6 @@
+import { formatNumber } from "../../lib/format";
+import { currentLocale, msg, t } from "../../lib/i18n/i18n";
+import { INTL_TAGS, type Locale } from "../../lib/i18n/locales";
 import { daysBefore, watDay } from "./analytics.schemas";
 
 /**
@@ -49,45 +52,67 @@ export type WeeklySummaryContent = {
 };
 
 const FIGURES = [
-  ["views", "Page views"],
-  ["impressions", "Search appearances"],
-  ["contacts", "Contact actions (call, WhatsApp, website, directions)"],
-  ["conversations", "Conversations started"],
-  ["messages", "Messages received"],
+  ["views", msg("Page views")],
+  ["impressions", msg("Search appearances")],
+  ["contacts", msg("Contact actions (call, WhatsApp, website, directions)")],
+  ["conversations", msg("Conversations started")],
+  ["messages", msg("Messages received")],
 ] as const;
 
-const dayFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
-const yearFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+// The e-mail is written in the owner's language (issue 36: send-weekly-summaries.server.ts renders it in it), its
+// dates that language's way.
+const rangeFormats = new Map<Locale, { day: Intl.DateTimeFormat; year: Intl.DateTimeFormat }>();
+function rangeFormat(): { day: Intl.DateTimeFormat; year: Intl.DateTimeFormat } {
+  const locale = currentLocale();
+  let made = rangeFormats.get(locale);
+  if (!made) {
+    const tag = INTL_TAGS[locale].dates;
+    made = {
+      day: new Intl.DateTimeFormat(tag, { day: "numeric", month: "short", timeZone: "UTC" }),
+      year: new Intl.DateTimeFormat(tag, { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }),
+    };
+    rangeFormats.set(locale, made);
+  }
+  return made;
+}
 
 /** '16 Nov – 22 Nov 2026' for the week starting on `weekStart`. */
 export function weekRangeText(weekStart: string): string {
-  return `${dayFormat.format(new Date(`${weekStart}T00:00:00Z`))} – ${yearFormat.format(new Date(`${weekEnd(weekStart)}T00:00:00Z`))}`;
+  const { day, year } = rangeFormat();
+  return `${day.format(new Date(`${weekStart}T00:00:00Z`))} – ${year.format(new Date(`${weekEnd(weekStart)}T00:00:00Z`))}`;
 }
 
 /** '12 (up 3 on the week before)', '4 (down 1 …)', '5 (same as the week before)'. */
 export function changeText(value: number, previous: number): string {
-  const n = value.toLocaleString("en-NG");
-  if (value === previous) return `${n} (same as the week before)`;
-  const by = Math.abs(value - previous).toLocaleString("en-NG");
-  return `${n} (${value > previous ? "up" : "down"} ${by} on the week before)`;
+  const n = formatNumber(value);
+  if (value === previous) return t("{{n}} (same as the week before)", { n });
+  const by = formatNumber(Math.abs(value - previous));
+  return value > previous ? t("{{n}} (up {{by}} on the week before)", { n, by }) : t("{{n}} (down {{by}} on the week before)", { n, by });
 }
 
 /** Owner-typed text on one line (no line breaks to forge lines of the e-mail with). */
 const oneLine = (value: string) => value.replace(/\s+/g, " ").trim();
 
-/** The e-mail's parts as plain text: a greeting, each listing's lines, the links. Escaping is the HTML's business. */
+/**
+ * The e-mail's parts as plain text: a greeting, each listing's lines, the links. Escaping is the HTML's business. In
+ * the language of the moment (the owner's, where it is sent).
+ */
 export function weeklySummaryParts(content: WeeklySummaryContent) {
+  const range = weekRangeText(content.weekStart);
+  const name = oneLine(content.ownerName ?? "");
   return {
-    subject: `Your week on Naija Directory: ${weekRangeText(content.weekStart)}`,
-    greeting: `Hello ${oneLine(content.ownerName ?? "") || "there"},`,
-    intro: `Here is what your listings brought you in the week of ${weekRangeText(content.weekStart)} (Nigerian time).`,
+    subject: t("Your week on Naija Directory: {{range}}", { range }),
+    greeting: name ? t("Hello {{name}},", { name }) : t("Hello there,"),
+    intro: t("Here is what your listings brought you in the week of {{range}} (Nigerian time).", { range }),
     listings: content.listings.map((listing) => ({
       name: oneLine(listing.name),
-      lines: FIGURES.map(([key, label]) => `${label}: ${changeText(listing[key], listing.previous[key])}`),
+      lines: FIGURES.map(([key, label]) => `${t(label)}: ${changeText(listing[key], listing.previous[key])}`),
     })),
-    more: content.moreListings > 0 ? `And ${content.moreListings} more listing${content.moreListings === 1 ? "" : "s"} with activity: see them all on your dashboard.` : null,
-    dashboardLabel: "See your analytics",
-    unsubscribeNote: "You receive this because you own a listing on Naija Directory.",
-    unsubscribeLabel: "Unsubscribe",
+    more: content.moreListings > 0 ? t("And {{count}} more listings with activity: see them all on your dashboard.", { count: content.moreListings }) : null,
+    dashboardLabel: t("See your analytics"),
+    unsubscribeNote: t("You receive this because you own a listing on Naija Directory."),
+    unsubscribeLabel: t("Unsubscribe"),
+    /** The plain text's unsubscribe line, its link last. */
+    unsubscribeLine: (link: string) => t("Unsubscribe from weekly summaries: {{link}}", { link }),
   };
 }

@@ -1,9 +1,10 @@
 import { AppError } from "../../lib/app-error";
+import { msg } from "../../lib/i18n/i18n";
 import type { LandingScope } from "./landing-pages";
 import { searchBusinesses, type BusinessSearchResult, type SearchOptions } from "./search-businesses.server";
 
 /** Why a landing page answers 404: nothing public there (or not this far). */
-export const EMPTY_LANDING_PAGE = "No businesses are listed here yet.";
+export const EMPTY_LANDING_PAGE = msg("No businesses are listed here yet.");
 
 /**
  * A landing page's listings: /businesses with the scope's fixed filters, state, LGA (the search's LGA filter on

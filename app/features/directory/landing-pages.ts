@@ -1,7 +1,7 @@
 /**
  * The landing pages' names and addresses (issue 17): slugs of states and categories, category plurals,
- * titles, descriptions and breadcrumb trails. Pure and client-safe; the pages use it in their loaders only,
- * so none of it is shipped to the browser.
+ * titles, descriptions and breadcrumb trails, in the current language (issue 36: the addresses stay English). Pure
+ * and client-safe; the pages use it in their loaders only, so none of it is shipped to the browser.
  *
  *   /categories                      every category, with counts
  *   /categories/{category}           'Pharmacy stores in Nigeria'
@@ -10,8 +10,9 @@
  *   /states/{state}/{lga}            'Businesses in Ikeja, Lagos' (a category slug wins over an LGA slug)
  */
 import { SITE_NAME } from "../../components/site";
+import { msg, t } from "../../lib/i18n/i18n";
 import { findLga, lgaSlug } from "../../lib/nigeria-lgas";
-import { CATEGORIES, REGIONS, findCategory, findRegion, type Category, type Region } from "../../lib/reference";
+import { CATEGORIES, REGIONS, categoryName, findCategory, findRegion, type Category, type Region } from "../../lib/reference";
 
 /** A name as a URL segment: lower case, every run of other characters one hyphen ('Restaurant/Bar' → 'restaurant-bar'). */
 export function slugOf(name: string): string {
@@ -43,71 +44,71 @@ export function findCategoryBySlug(slug: string): Category | null {
   return CATEGORIES.find((category) => categorySlug(category) === wanted) ?? null;
 }
 
-/** Each category's plural, as headings and titles say it ('Pharmacy stores in Lagos'). */
+/** Each category's plural, as headings and titles say it ('Pharmacy stores in Lagos'); shown with t(). */
 const PLURALS: Record<Category, string> = {
-  "Accounting firm": "Accounting firms",
-  "Agricultural tools store": "Agricultural tools stores",
-  "Auto parts store": "Auto parts stores",
-  Bakery: "Bakeries",
-  Bank: "Banks",
-  "Barber shop": "Barber shops",
-  "Beauty salon": "Beauty salons",
-  Bookshop: "Bookshops",
-  Boutique: "Boutiques",
-  "Building materials store": "Building materials stores",
-  "Car dealer": "Car dealers",
-  "Car wash": "Car washes",
-  Carpenter: "Carpenters",
-  Caterer: "Caterers",
-  Cinema: "Cinemas",
-  Clinic: "Clinics",
-  "Computer repair": "Computer repair services",
-  "Cosmetics store": "Cosmetics stores",
-  "Courier service": "Courier services",
-  Dentist: "Dentists",
-  "Driving school": "Driving schools",
-  "Dry cleaner": "Dry cleaners",
-  Eatery: "Eateries",
-  Electrician: "Electricians",
-  "Electronics store": "Electronics stores",
-  "Event centre": "Event centres",
-  "Event planner": "Event planners",
-  "Fashion designer": "Fashion designers",
-  "Filling station": "Filling stations",
-  "Fitness centre": "Fitness centres",
-  "Furniture store": "Furniture stores",
-  "Gas refill station": "Gas refill stations",
-  "Generator repair": "Generator repair services",
-  "Grocery store": "Grocery stores",
-  "Hardware store": "Hardware stores",
-  Hospital: "Hospitals",
-  Hotel: "Hotels",
-  "Interior decorator": "Interior decorators",
-  "Internet cafe": "Internet cafes",
-  Laundry: "Laundries",
-  "Law firm": "Law firms",
-  "Logistics company": "Logistics companies",
-  Mechanic: "Mechanics",
-  "Mobile phone store": "Mobile phone stores",
-  Painter: "Painters",
-  "Pharmacy store": "Pharmacy stores",
-  Photographer: "Photographers",
-  Plumber: "Plumbers",
-  "Poultry farm": "Poultry farms",
-  "Printing press": "Printing presses",
-  "Real estate agent": "Real estate agents",
-  "Restaurant/Bar": "Restaurants and bars",
-  School: "Schools",
-  "Security company": "Security companies",
-  "Shoe store": "Shoe stores",
-  "Solar installer": "Solar installers",
-  Supermarket: "Supermarkets",
-  Tailor: "Tailors",
-  "Travel agency": "Travel agencies",
-  "Tyre shop": "Tyre shops",
-  Vulcanizer: "Vulcanizers",
-  "Water factory": "Water factories",
-  "Web developer": "Web developers",
+  "Accounting firm": msg("Accounting firms"),
+  "Agricultural tools store": msg("Agricultural tools stores"),
+  "Auto parts store": msg("Auto parts stores"),
+  Bakery: msg("Bakeries"),
+  Bank: msg("Banks"),
+  "Barber shop": msg("Barber shops"),
+  "Beauty salon": msg("Beauty salons"),
+  Bookshop: msg("Bookshops"),
+  Boutique: msg("Boutiques"),
+  "Building materials store": msg("Building materials stores"),
+  "Car dealer": msg("Car dealers"),
+  "Car wash": msg("Car washes"),
+  Carpenter: msg("Carpenters"),
+  Caterer: msg("Caterers"),
+  Cinema: msg("Cinemas"),
+  Clinic: msg("Clinics"),
+  "Computer repair": msg("Computer repair services"),
+  "Cosmetics store": msg("Cosmetics stores"),
+  "Courier service": msg("Courier services"),
+  Dentist: msg("Dentists"),
+  "Driving school": msg("Driving schools"),
+  "Dry cleaner": msg("Dry cleaners"),
+  Eatery: msg("Eateries"),
+  Electrician: msg("Electricians"),
+  "Electronics store": msg("Electronics stores"),
+  "Event centre": msg("Event centres"),
+  "Event planner": msg("Event planners"),
+  "Fashion designer": msg("Fashion designers"),
+  "Filling station": msg("Filling stations"),
+  "Fitness centre": msg("Fitness centres"),
+  "Furniture store": msg("Furniture stores"),
+  "Gas refill station": msg("Gas refill stations"),
+  "Generator repair": msg("Generator repair services"),
+  "Grocery store": msg("Grocery stores"),
+  "Hardware store": msg("Hardware stores"),
+  Hospital: msg("Hospitals"),
+  Hotel: msg("Hotels"),
+  "Interior decorator": msg("Interior decorators"),
+  "Internet cafe": msg("Internet cafes"),
+  Laundry: msg("Laundries"),
+  "Law firm": msg("Law firms"),
+  "Logistics company": msg("Logistics companies"),
+  Mechanic: msg("Mechanics"),
+  "Mobile phone store": msg("Mobile phone stores"),
+  Painter: msg("Painters"),
+  "Pharmacy store": msg("Pharmacy stores"),
+  Photographer: msg("Photographers"),
+  Plumber: msg("Plumbers"),
+  "Poultry farm": msg("Poultry farms"),
+  "Printing press": msg("Printing presses"),
+  "Real estate agent": msg("Real estate agents"),
+  "Restaurant/Bar": msg("Restaurants and bars"),
+  School: msg("Schools"),
+  "Security company": msg("Security companies"),
+  "Shoe store": msg("Shoe stores"),
+  "Solar installer": msg("Solar installers"),
+  Supermarket: msg("Supermarkets"),
+  Tailor: msg("Tailors"),
+  "Travel agency": msg("Travel agencies"),
+  "Tyre shop": msg("Tyre shops"),
+  Vulcanizer: msg("Vulcanizers"),
+  "Water factory": msg("Water factories"),
+  "Web developer": msg("Web developers"),
 };
 
 export function categoryPlural(category: Category): string {
@@ -147,18 +148,27 @@ function placeOf({ state, lga }: LandingScope): string {
 
 /** The page's heading: 'Pharmacy stores in Lagos', 'Businesses in Ikeja, Lagos', 'Pharmacy stores in Nigeria'. */
 export function landingHeading(scope: LandingScope): string {
-  return `${scope.category ? categoryPlural(scope.category) : "Businesses"} in ${placeOf(scope)}`;
+  const place = placeOf(scope);
+  return scope.category ? t("{{categories}} in {{place}}", { categories: t(categoryPlural(scope.category)), place }) : t("Businesses in {{place}}", { place });
 }
 
 /** The document title: 'Pharmacy stores in Lagos — Naija Directory', with ' (page 2)' past the first page. */
 export function landingTitle(scope: LandingScope, page = 1): string {
-  return `${landingHeading(scope)}${page > 1 ? ` (page ${page})` : ""} — ${SITE_NAME}`;
+  const heading = landingHeading(scope);
+  return `${page > 1 ? t("{{heading}} (page {{page}})", { heading, page }) : heading} — ${SITE_NAME}`;
 }
 
 /** The meta description, with the number of listings ('12 pharmacy stores in Lagos…'). */
 export function landingDescription(scope: LandingScope, count: string): string {
-  const what = scope.category ? categoryPlural(scope.category).toLowerCase() : "local businesses";
-  return `${count} ${what} in ${placeOf(scope)} on ${SITE_NAME}: see what they offer, their reviews and how to reach them, and message them directly.`;
+  const what = scope.category ? t(categoryPlural(scope.category)).toLowerCase() : t("local businesses");
+  const text = t("{{total}} {{what}} in {{place}} on {{site}}: see what they offer, their reviews and how to reach them, and message them directly.", {
+    total: count,
+    what,
+    place: placeOf(scope),
+    site: SITE_NAME,
+  });
+  // A language that names the kind before the number starts with it: a capital, as a sentence does.
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 export type Crumb = { name: string; path: string };
@@ -175,13 +185,13 @@ export function landingTrail({ state, lga, category }: LandingScope): Crumb[] {
   if (state) trail.push({ name: state, path: landingPath({ state }) });
   if (state && lga) trail.push({ name: lga.name, path: landingPath({ state, lga }) });
   // A category under an LGA links to the state's page of that category (there are no LGA-and-category pages).
-  if (category) trail.push({ name: category, path: landingPath({ state, category }) });
+  if (category) trail.push({ name: categoryName(category), path: landingPath({ state, category }) });
   return trail;
 }
 
 /** /categories' trail: Nigeria › All categories. */
 export function categoriesTrail(): Crumb[] {
-  return [NIGERIA, { name: "All categories", path: CATEGORIES_PATH }];
+  return [NIGERIA, { name: t("All categories"), path: CATEGORIES_PATH }];
 }
 
 /** A business page's trail: Nigeria › state › [LGA ›] category › the business (the last step is the page itself). */

@@ -1,18 +1,19 @@
 import type { Closure, TimedStatus, WeeklyHours } from "../../lib/opening-hours";
 import type { VerificationBadge, VerificationLevel } from "../verification/verification.schemas";
+import { msg } from "../../lib/i18n/i18n";
 
-/** The directory's own texts (spec 01 §2 Business detail and §8). Client-safe. */
+/** The directory's own texts (spec 01 §2 Business detail and §8), shown with t(). Client-safe. */
 export const DIRECTORY_TEXTS = {
-  businessNotFound: "Business not found or not approved yet.",
+  businessNotFound: msg("Business not found or not approved yet."),
   /** An imported listing nobody has claimed (issue 34). */
-  unclaimed: "Not yet claimed by the owner",
-  unclaimedNote: "The business did not add this listing itself: it comes from public map data or a visitor's suggestion. Call or visit to reach it: messages open once its owner claims the listing.",
+  unclaimed: msg("Not yet claimed by the owner"),
+  unclaimedNote: msg("The business did not add this listing itself: it comes from public map data or a visitor's suggestion. Call or visit to reach it: messages open once its owner claims the listing."),
 } as const;
 
 /** The credit OpenStreetMap's licence (ODbL) asks of pages that show its data (ADR 38). */
-export const OSM_CREDIT = { text: "Listing data © OpenStreetMap contributors", href: "https://www.openstreetmap.org/copyright" } as const;
+export const OSM_CREDIT = { text: msg("Listing data © OpenStreetMap contributors"), href: "https://www.openstreetmap.org/copyright" } as const;
 /** The credit Overture Maps asks of its places data (its sources and their licences are listed at the address; ADR 38). */
-export const OVERTURE_CREDIT = { text: "Listing data © Overture Maps Foundation and its sources", href: "https://docs.overturemaps.org/attribution/" } as const;
+export const OVERTURE_CREDIT = { text: msg("Listing data © Overture Maps Foundation and its sources"), href: "https://docs.overturemaps.org/attribution/" } as const;
 
 /** What a business card shows: no owner, contact or moderation fields. Client-safe. */
 export type BusinessCardData = {

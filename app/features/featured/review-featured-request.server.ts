@@ -5,6 +5,7 @@ import { lockRow, updateAudited } from "../../lib/audited-change.server";
 import { auditActorOf } from "../../lib/audit.server";
 import { addMonths } from "../../lib/calendar";
 import { getDb } from "../../lib/db.server";
+import { languageOf, renderIn } from "../../lib/i18n/sent-language.server";
 import { requireUuid } from "../../lib/ids";
 import { announceDirectoryChange } from "../../lib/realtime.server";
 import { featuredMonthsForTier } from "../../lib/reference";
@@ -100,9 +101,13 @@ export async function reviewFeaturedRequest(
           .where(and(eq(businesses.id, request.businessId), isNull(user.deletedAt)))
           .limit(1);
         if (owner) {
-          const notice = rejectionNotice({ businessName: owner.businessName, reason, refund: paid ? { amountKobo: payment.amountKobo, reference: paymentReference! } : null });
+          // In the owner's language (issue 36).
+          const language = await languageOf(tx, owner.id);
+          const notice = renderIn(language, () =>
+            rejectionNotice({ businessName: owner.businessName, reason, refund: paid ? { amountKobo: payment.amountKobo, reference: paymentReference! } : null }),
+          );
           await tx.insert(notifications).values({ userId: owner.id, kind: "account", title: notice.title, body: notice.body, priority: "high" });
-          await emailRejection(tx, owner.email, notice, requestId);
+          await emailRejection(tx, owner.email, notice, requestId, language);
         }
       }
       return { status: "rejected", startDate: null, endDate: null, refundDue };

@@ -1,28 +1,29 @@
 import { ButtonLink } from "../../components/ui/button";
+import { msg, t } from "../../lib/i18n/i18n";
 import type { KycStatusView } from "./kyc.schemas";
 
 const CARD: Record<KycStatusView["status"], { title: string; text: string; action: string | null; tone: string }> = {
   none: {
-    title: "KYC Verification Required",
-    text: "Verify your identity to start listing your business.",
-    action: "Start Verification",
+    title: msg("KYC Verification Required"),
+    text: msg("Verify your identity to start listing your business."),
+    action: msg("Start Verification"),
     tone: "border-amber-200 bg-amber-50",
   },
   pending: {
-    title: "Verification Under Review",
-    text: "We are reviewing your documents. This usually takes 1-2 business days.",
-    action: "Check Status",
+    title: msg("Verification Under Review"),
+    text: msg("We are reviewing your documents. This usually takes 1-2 business days."),
+    action: msg("Check Status"),
     tone: "border-blue-200 bg-blue-50",
   },
   rejected: {
-    title: "Verification Rejected",
+    title: msg("Verification Rejected"),
     text: "",
-    action: "Resubmit Documents",
+    action: msg("Resubmit Documents"),
     tone: "border-red-200 bg-red-50",
   },
   approved: {
-    title: "Verification Complete",
-    text: "Your identity is verified. You can create and manage your listings.",
+    title: msg("Verification Complete"),
+    text: msg("Your identity is verified. You can create and manage your listings."),
     action: null,
     tone: "border-green-200 bg-green-50",
   },
@@ -34,14 +35,14 @@ export function KycCard({ kyc }: { kyc: Pick<KycStatusView, "status" | "rejectio
   return (
     <section aria-labelledby="kyc-card-title" className={`rounded-2xl border p-5 ${card.tone}`}>
       <h2 id="kyc-card-title" className="text-lg font-semibold text-gray-900">
-        {card.title}
+        {t(card.title)}
       </h2>
       <p className="mt-1 text-sm text-gray-700">
-        {kyc.status === "rejected" ? <>Reason: {kyc.rejectionReason?.trim() || "Not specified"}</> : card.text}
+        {kyc.status === "rejected" ? t("Reason: {{reason}}", { reason: kyc.rejectionReason?.trim() || t("Not specified") }) : t(card.text)}
       </p>
       {card.action ? (
         <ButtonLink to="/kyc-verification" className="mt-4">
-          {card.action}
+          {t(card.action)}
         </ButtonLink>
       ) : null}
     </section>

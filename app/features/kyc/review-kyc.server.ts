@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { businesses, kycSubmissions, profiles } from "../../../db/schema";
 import { AppError } from "../../lib/app-error";
+import { msg } from "../../lib/i18n/i18n";
 import { changedFields, recordAudit } from "../../lib/audit.server";
 import { getDb } from "../../lib/db.server";
 import { publishEvents, REALTIME_TYPES } from "../../lib/realtime.server";
@@ -20,7 +21,7 @@ export async function approveKyc(actor: SessionUser | null, submissionId: string
   requireUuid(submissionId);
   return getDb().transaction(async (tx) => {
     const submission = await lockRow(tx, kycSubmissions, { column: kycSubmissions.id, value: submissionId }, { id: kycSubmissions.id, userId: kycSubmissions.userId, status: kycSubmissions.status, reviewedAt: kycSubmissions.reviewedAt, fullName: kycSubmissions.fullName });
-    if (submission.status !== "pending") throw new AppError("conflict", "Only a pending submission can be approved.");
+    if (submission.status !== "pending") throw new AppError("conflict", msg("Only a pending submission can be approved."));
     // The photo ID an admin checked is the identity level's path without a provider (issue 35, ADR 39).
     await grantIdentityByDocument(tx, actor, submission.userId, submission.fullName);
     const now = new Date();
@@ -65,7 +66,7 @@ export async function rejectKyc(actor: SessionUser | null, submissionId: string,
   const cleanReason = reason?.trim() || null;
   await getDb().transaction(async (tx) => {
     const submission = await lockRow(tx, kycSubmissions, { column: kycSubmissions.id, value: submissionId }, { id: kycSubmissions.id, userId: kycSubmissions.userId, status: kycSubmissions.status });
-    if (submission.status !== "pending") throw new AppError("conflict", "Only a pending submission can be rejected.");
+    if (submission.status !== "pending") throw new AppError("conflict", msg("Only a pending submission can be rejected."));
     const now = new Date();
     await tx
       .update(kycSubmissions)

@@ -157,7 +157,7 @@ export async function claimByDocument(actor: SessionUser | null, input: ClaimByD
         .values({ businessId: listing.id, userId: actor.id, kind, documentKind: documentKind!, documentKey: key, note })
         .returning({ id: listingClaims.id });
       // The owner hears of a dispute when it is filed, not only when it is decided (who filed it is not said).
-      if (ownerId) await enqueueNotice(tx, { userId: ownerId, ...CLAIM_NOTICES.disputed(listing.name), path: "/dashboard" });
+      if (ownerId) await enqueueNotice(tx, { userId: ownerId, texts: () => CLAIM_NOTICES.disputed(listing.name), path: "/dashboard" });
       return row!.id;
     });
     return { claimId, kind };

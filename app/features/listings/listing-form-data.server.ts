@@ -1,5 +1,6 @@
 import { copyDayToWeekdays, COPY_DAY_FIELD, isWeekday, OPENING_HOURS_TEXTS, parseHoursForm, WEEKDAY_NAMES, WEEKDAYS, type HoursFormValues } from "../../lib/opening-hours";
 import { checkListingForm, typedListingFields } from "./listing.schemas";
+import { msg, t } from "../../lib/i18n/i18n";
 
 /**
  * Reads a submitted listing form: what was typed (to show it again), the new images, the kept ones (edit),
@@ -29,12 +30,12 @@ export function copiedHoursForm(form: FormData, mode: "create" | "edit") {
   const typed: HoursFormValues = parseHoursForm(form).typed;
   const hours = day ? copyDayToWeekdays(typed, day) : typed;
   const chosenImages = form.getAll("images").some((value) => (typeof value === "string" ? value !== "" : value.size > 0));
-  const save = mode === "create" ? "Create Business" : "Save Changes";
+  const save = mode === "create" ? msg("Create Business") : msg("Save Changes");
   const copied = day ? OPENING_HOURS_TEXTS.copied(WEEKDAY_NAMES[WEEKDAYS.indexOf(day)]!, save) : null;
   return {
     typed: listing.typed,
     hours,
     keepImages: listing.keep,
-    hoursNotice: [copied, chosenImages ? OPENING_HOURS_TEXTS.copiedImagesDropped : null].filter(Boolean).join(" ") || null,
+    hoursNotice: [copied, chosenImages ? t(OPENING_HOURS_TEXTS.copiedImagesDropped) : null].filter(Boolean).join(" ") || null,
   };
 }

@@ -6,6 +6,7 @@ import { withoutBidiControls } from "../../lib/plain-text";
 import { findLga } from "../../lib/nigeria-lgas";
 import { canonicalPhone, type CanonicalPhone } from "../../lib/phone";
 import { CATEGORIES, COUNTRIES, LIMITS, REGIONS, type Region } from "../../lib/reference";
+import { msg, t } from "../../lib/i18n/i18n";
 
 /** The longest landmark line ('Opposite First Bank, Allen Avenue'); migration 0017 checks it too. */
 export const LANDMARK_MAX_LENGTH = 150;
@@ -13,71 +14,78 @@ export const LANDMARK_MAX_LENGTH = 150;
 /** Spec 01 §5 and §8 texts for listings. */
 /** A new listing that may already be listed (issue 34: the importer's duplicate check, offered to owners). */
 export const SIMILAR_TEXTS = {
-  title: "This business may already be listed",
-  text: "We found listings with the same phone number or a very similar name nearby. If one of them is your business, claim it instead of adding it again.",
-  claim: "Claim it",
-  review: "It is mine: ask for a review",
-  view: "View",
-  unclaimed: "Not yet claimed",
-  confirm: "None of these is my business: add it anyway",
-  imagesAgain: "Your photos were not kept: choose them again before you add the listing.",
+  title: msg("This business may already be listed"),
+  text: msg("We found listings with the same phone number or a very similar name nearby. If one of them is your business, claim it instead of adding it again."),
+  claim: msg("Claim it"),
+  review: msg("It is mine: ask for a review"),
+  view: msg("View"),
+  unclaimed: msg("Not yet claimed"),
+  confirm: msg("None of these is my business: add it anyway"),
+  imagesAgain: msg("Your photos were not kept: choose them again before you add the listing."),
 } as const;
 
 export const LISTING_TEXTS = {
-  nameRequired: "Business name is required",
-  nameLength: "Business name must be between 2 and 100 characters",
-  descriptionRequired: "Description is required",
-  addressRequired: "Address is required",
-  productsRequired: "Add at least one product or service",
-  stateRequired: "State is required",
-  lgaNotInState: (state: string) => `Choose a local government area of ${state} from the list.`,
-  lgaNotListed: "Choose a local government area from the list.",
-  landmarkLength: `Keep the landmark to ${LANDMARK_MAX_LENGTH} characters or fewer.`,
-  countryRequired: "Country is required",
-  categoryRequired: "Category is required",
-  phoneRequired: "Phone number is required",
-  phoneInvalid: "Please enter a valid phone number (10 to 15 digits)",
-  websiteInvalid: "Please enter a valid website address starting with http:// or https://",
-  imageRequired: "Please add at least one image",
-  tooManyImages: "You can only upload up to 3 images total.",
-  createFailed: { title: "Creation Failed", text: "Failed to create business listing. Please try again." },
-  correctFields: "Please correct the highlighted fields.",
-  updateFailed: { title: "Update Failed", text: "We could not save your changes. Please try again." },
-  uploadFailed: { title: "Upload Failed", text: "Please upload JPEG, PNG or WebP images of at most 10 MB each." },
-  imageTooLarge: {
-    title: "Upload Failed",
-    text: `Each image can be at most ${LIMITS.imageMaxPixels / 1_000_000} megapixels (for example 8000 × 6000 pixels). Please upload a smaller image.`,
+  nameRequired: msg("Business name is required"),
+  nameLength: msg("Business name must be between 2 and 100 characters"),
+  descriptionRequired: msg("Description is required"),
+  addressRequired: msg("Address is required"),
+  productsRequired: msg("Add at least one product or service"),
+  stateRequired: msg("State is required"),
+  lgaNotInState: (state: string) => t("Choose a local government area of {{state}} from the list.", { state }),
+  lgaNotListed: msg("Choose a local government area from the list."),
+  /** In the current language when read (a getter: the number is part of the sentence). */
+  get landmarkLength() {
+    return t("Keep the landmark to {{max}} characters or fewer.", { max: LANDMARK_MAX_LENGTH });
   },
-  imagesBusy: { title: "Upload Failed", text: "We are processing many images right now. Please try again in a minute." },
+  countryRequired: msg("Country is required"),
+  categoryRequired: msg("Category is required"),
+  phoneRequired: msg("Phone number is required"),
+  phoneInvalid: msg("Please enter a valid phone number (10 to 15 digits)"),
+  websiteInvalid: msg("Please enter a valid website address starting with http:// or https://"),
+  imageRequired: msg("Please add at least one image"),
+  tooManyImages: msg("You can only upload up to 3 images total."),
+  createFailed: { title: msg("Creation Failed"), text: msg("Failed to create business listing. Please try again.") },
+  correctFields: msg("Please correct the highlighted fields."),
+  updateFailed: { title: msg("Update Failed"), text: msg("We could not save your changes. Please try again.") },
+  uploadFailed: { title: msg("Upload Failed"), text: msg("Please upload JPEG, PNG or WebP images of at most 10 MB each.") },
+  get imageTooLarge() {
+    return {
+      title: msg("Upload Failed"),
+      text: t("Each image can be at most {{megapixels}} megapixels (for example 8000 × 6000 pixels). Please upload a smaller image.", {
+        megapixels: LIMITS.imageMaxPixels / 1_000_000,
+      }),
+    };
+  },
+  imagesBusy: { title: msg("Upload Failed"), text: msg("We are processing many images right now. Please try again in a minute.") },
   createdWithoutImages: {
-    title: "Business Created, Image Upload Failed",
-    text: "Your listing was saved without its images. Add them from Edit.",
+    title: msg("Business Created, Image Upload Failed"),
+    text: msg("Your listing was saved without its images. Add them from Edit."),
   },
-  deleteFailed: { title: "Delete failed", text: "We could not delete this business. Please try again." },
-  deleteConfirm: "Are you sure you want to delete this business? This action cannot be undone.",
+  deleteFailed: { title: msg("Delete failed"), text: msg("We could not delete this business. Please try again.") },
+  deleteConfirm: msg("Are you sure you want to delete this business? This action cannot be undone."),
   notFound: {
-    title: "Business not found",
-    text: "The business you're trying to edit doesn't exist or you don't have permission to edit it.",
+    title: msg("Business not found"),
+    text: msg("The business you're trying to edit doesn't exist or you don't have permission to edit it."),
   },
-  kycRequired: { title: "KYC Verification Required", text: "Complete KYC verification before creating a listing." },
+  kycRequired: { title: msg("KYC Verification Required"), text: msg("Complete KYC verification before creating a listing.") },
   limitReached: {
-    title: "Listing limit reached",
-    text: "You have reached the number of listings your plan allows. Upgrade your plan to add more.",
-    link: { href: "/pricing", label: "View plans" },
+    title: msg("Listing limit reached"),
+    text: msg("You have reached the number of listings your plan allows. Upgrade your plan to add more."),
+    link: { href: "/pricing", label: msg("View plans") },
   },
-  created: { title: "Business Created", text: "Your listing was submitted and is pending review." },
-  updated: { title: "Business Updated", text: "Your changes were saved." },
+  created: { title: msg("Business Created"), text: msg("Your listing was submitted and is pending review.") },
+  updated: { title: msg("Business Updated"), text: msg("Your changes were saved.") },
   sentForReview: {
-    title: "Changes Sent for Review",
+    title: msg("Changes Sent for Review"),
     text:
-      "An admin will check your changes to the text and images. Until they are approved, your listing shows them as approved. Opening hours, state, LGA, country, category and location show as you saved them now.",
+      msg("An admin will check your changes to the text and images. Until they are approved, your listing shows them as approved. Opening hours, state, LGA, country, category and location show as you saved them now."),
   },
-  changeWaiting: "Changes waiting for review",
-  changeWaitingHint: "The public sees your approved listing until an admin approves these changes. Saving again replaces them.",
+  changeWaiting: msg("Changes waiting for review"),
+  changeWaitingHint: msg("The public sees your approved listing until an admin approves these changes. Saving again replaces them."),
   reviewedEditHint:
-    "Changes to the name, description, address, plot number, landmark, phone, website, products or images are checked by an admin before they show. State, LGA, country, category, location and opening hours change at once.",
-  changeRejected: "Your last changes were not approved.",
-  deleted: { title: "Business Deleted", text: "The listing was deleted." },
+    msg("Changes to the name, description, address, plot number, landmark, phone, website, products or images are checked by an admin before they show. State, LGA, country, category, location and opening hours change at once."),
+  changeRejected: msg("Your last changes were not approved."),
+  deleted: { title: msg("Business Deleted"), text: msg("The listing was deleted.") },
 } as const;
 
 
@@ -120,14 +128,14 @@ export type ReviewedField = (typeof REVIEWED_FIELDS)[number];
 
 /** How the admin's review of a change names each reviewed field. */
 export const REVIEWED_FIELD_LABELS: Record<ReviewedField, string> = {
-  name: "Business name",
-  description: "Description",
-  address: "Address",
-  plotNumber: "Plot number",
-  phoneNumber: "Phone",
-  websiteUrl: "Website",
-  products: "Products and services",
-  landmark: "Landmark",
+  name: msg("Business name"),
+  description: msg("Description"),
+  address: msg("Address"),
+  plotNumber: msg("Plot number"),
+  phoneNumber: msg("Phone"),
+  websiteUrl: msg("Website"),
+  products: msg("Products and services"),
+  landmark: msg("Landmark"),
 };
 
 /** The listing form's fields (images travel separately). Every field is checked, so a form learns every problem at once. */
@@ -167,7 +175,7 @@ export const ListingSchema = z.object({
   // One of the state's local government areas (checked below, with the state), stored as the list spells it.
   // Optional; null is accepted too (a listing's stored values, which have none until the owner sets them).
   lga: z.string().trim().max(100, LISTING_TEXTS.lgaNotListed).nullish().transform((v) => v || null),
-  landmark: z.string().overwrite(cleanLandmark).max(LANDMARK_MAX_LENGTH, LISTING_TEXTS.landmarkLength).nullish().transform((v) => v || null),
+  landmark: z.string().overwrite(cleanLandmark).max(LANDMARK_MAX_LENGTH, { error: () => LISTING_TEXTS.landmarkLength }).nullish().transform((v) => v || null),
   // Where the business is (ADR 23): set from the form's two inputs by checkListingForm (both or neither, inside
   // Nigeria and loosely inside the state); applies at once, like the state. Absent: left as it is.
   latitude: z.number().min(NIGERIA_BOUNDS.minLatitude).max(NIGERIA_BOUNDS.maxLatitude).nullable().optional(),
@@ -232,12 +240,12 @@ export function checkListingForm(typed: Omit<TypedListingFields, "latitude" | "l
 
 /** An admin's review of a pending listing (spec 02 §4): approve, or reject with a reason the owner sees. */
 export const REVIEW_TEXTS = {
-  rejectionReasonRequired: "Please provide a rejection reason",
-  reasonTooLong: "Keep the reason under 1000 characters.",
-  onlyPending: "Only a pending business can be reviewed.",
-  onlyApproved: "Only an approved business can be unpublished.",
-  noPendingChange: "This business has no changes waiting for review.",
-  changeReplaced: "The owner edited these changes after you opened them. Review them again.",
+  rejectionReasonRequired: msg("Please provide a rejection reason"),
+  reasonTooLong: msg("Keep the reason under 1000 characters."),
+  onlyPending: msg("Only a pending business can be reviewed."),
+  onlyApproved: msg("Only an approved business can be unpublished."),
+  noPendingChange: msg("This business has no changes waiting for review."),
+  changeReplaced: msg("The owner edited these changes after you opened them. Review them again."),
 } as const;
 
 const ReasonSchema = z.string().trim().min(1, REVIEW_TEXTS.rejectionReasonRequired).max(1000, REVIEW_TEXTS.reasonTooLong);

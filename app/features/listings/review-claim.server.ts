@@ -80,7 +80,7 @@ export async function reviewClaim(actor: SessionUser | null, input: ReviewClaimI
         before: { status: "pending", kind: claim.kind, businessId: listing.id, claimantId: claim.userId },
         after: { status: "rejected", reason },
       });
-      await enqueueNotice(tx, { userId: claim.userId, ...CLAIM_NOTICES.rejected(listing.name, reason), path: `/business/claim/${listing.id}` });
+      await enqueueNotice(tx, { userId: claim.userId, texts: () => CLAIM_NOTICES.rejected(listing.name, reason), path: `/business/claim/${listing.id}` });
       return { businessId: listing.id, withdrawnKeys: [] as string[] };
     }
 
@@ -142,8 +142,8 @@ export async function reviewClaim(actor: SessionUser | null, input: ReviewClaimI
       before: { userId: previousOwner, source: listing.source, sourceId: listing.sourceId, featured: listing.featured, featuredUntil: listing.featuredUntil },
       after: { userId: claim.userId, proof: `document reviewed by an admin (${claim.documentKind})`, claimId: claim.id },
     });
-    await enqueueNotice(tx, { userId: claim.userId, ...CLAIM_NOTICES.approved(listing.name), path: `/business/edit/${listing.id}` });
-    if (previousOwner) await enqueueNotice(tx, { userId: previousOwner, ...CLAIM_NOTICES.moved(listing.name), path: "/dashboard" });
+    await enqueueNotice(tx, { userId: claim.userId, texts: () => CLAIM_NOTICES.approved(listing.name), path: `/business/edit/${listing.id}` });
+    if (previousOwner) await enqueueNotice(tx, { userId: previousOwner, texts: () => CLAIM_NOTICES.moved(listing.name), path: "/dashboard" });
     const closed = await closePendingClaims(tx, {
       businessId: listing.id, listingName: listing.name, newOwnerId: claim.userId, keepClaimId: claim.id, decidedBy: actor.id, auditActor: audit,
       reason: CLAIM_REVIEW_TEXTS.anotherApproved,

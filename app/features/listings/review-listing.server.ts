@@ -53,13 +53,23 @@ export async function reviewListing(actor: SessionUser | null, input: ListingRev
     const [listing] = await tx.select({ ownerId: businesses.userId, name: businesses.name }).from(businesses).where(eq(businesses.id, review.businessId));
     if (listing?.ownerId) {
       const approved = review.decision === "approve";
+      const name = listing.name;
+      const reason = review.decision === "reject" ? review.reason : "";
       await enqueueNotice(tx, {
         userId: listing.ownerId,
-        line: approved ? `${listing.name} is approved and public.` : `${listing.name} was not approved: ${review.reason}`,
-        detail: approved
-          ? `Your listing ${listing.name} is approved: anyone can find it now.`
-          : `Your listing ${listing.name} was not approved. The reason: ${review.reason} Edit it from your dashboard and it will be reviewed again.`,
-        subject: approved ? `${listing.name} is approved` : `${listing.name} was not approved`,
+        // In the owner's language (issue 36); the admin's reason as written.
+        texts: (t) =>
+          approved
+            ? {
+                line: t("{{name}} is approved and public.", { name }),
+                detail: t("Your listing {{name}} is approved: anyone can find it now.", { name }),
+                subject: t("{{name}} is approved", { name }),
+              }
+            : {
+                line: t("{{name}} was not approved: {{reason}}", { name, reason }),
+                detail: t("Your listing {{name}} was not approved. The reason: {{reason}} Edit it from your dashboard and it will be reviewed again.", { name, reason }),
+                subject: t("{{name}} was not approved", { name }),
+              },
         path: approved ? `/businesses/${review.businessId}` : "/dashboard",
       });
     }

@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { businesses, businessMessages, conversationBlocks } from "../../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { getDb, queryRows } from "../../lib/db.server";
+import { t } from "../../lib/i18n/i18n";
 import { LIMITS } from "../../lib/reference";
 import { hasAdminAccess } from "../accounts/access";
 import type { SessionUser } from "../accounts/session-user";
@@ -78,13 +79,13 @@ export async function listConversations(actor: SessionUser | null, options: { bu
   for (const row of rows) {
     const key = conversationKey(row.businessId, row.visitorId);
     if (conversations.has(key)) continue;
-    const businessName = row.businessName ?? MESSAGE_TEXTS.unknownBusiness;
+    const businessName = row.businessName ?? t(MESSAGE_TEXTS.unknownBusiness);
     conversations.set(key, {
       key,
       businessId: row.businessId,
       businessName,
       visitorId: row.visitorId,
-      visitorName: names.get(row.visitorId) ?? "Visitor",
+      visitorName: names.get(row.visitorId) ?? t("Visitor"),
       isOwnConversation: row.visitorId === actor.id,
       lastMessage: row.message,
       lastMessageTime: row.createdAt.toISOString(),

@@ -2,6 +2,7 @@ import { and, desc, eq, gt, ne } from "drizzle-orm";
 import { businesses, businessMessages } from "../../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { getDb } from "../../lib/db.server";
+import { t } from "../../lib/i18n/i18n";
 import { LIMITS } from "../../lib/reference";
 import type { SessionUser } from "../accounts/session-user";
 import type { MessageNotification } from "../notifications/notification.schemas";
@@ -37,14 +38,14 @@ export async function listMessageNotifications(actor: SessionUser | null): Promi
     rows.map((r) => r.senderId),
   );
   const items: MessageNotification[] = rows.map((r) => {
-    const businessName = r.businessName ?? MESSAGE_TEXTS.unknownBusiness;
+    const businessName = r.businessName ?? t(MESSAGE_TEXTS.unknownBusiness);
     return {
       kind: "message",
       id: r.id,
       businessId: r.businessId,
       businessName,
       visitorId: r.visitorId,
-      senderName: names.get(r.senderId) ?? "Visitor",
+      senderName: names.get(r.senderId) ?? t("Visitor"),
       text: r.message,
       isRead: r.readStatus,
       createdAt: r.createdAt.toISOString(),

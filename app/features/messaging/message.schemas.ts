@@ -1,34 +1,38 @@
+import { msg, t } from "~/lib/i18n/i18n";
 import { z } from "~/lib/zod";
 import { IdSchema } from "../../lib/id-schema";
 import { LIMITS, SENDER_TYPES } from "../../lib/reference";
 
-/** Spec 01 §5 and §8 texts for messaging, word for word. */
+/**
+ * Spec 01 §5 and §8 texts for messaging, word for word. Marked with msg() (issue 36): shown with t(), and a refusal's
+ * text translated where it is answered (app/lib/error-responses.server.ts).
+ */
 export const MESSAGE_TEXTS = {
-  empty: "Please enter a message",
-  length: "Message must be between 1 and 1000 characters",
-  sent: "Message sent successfully!",
-  failed: "Failed to send message. Please try again.",
-  error: "An error occurred while sending the message",
-  loginRequired: "You must be logged in to send messages",
-  rateLimited: "Too many messages sent. Please wait a moment before sending another.",
-  unknownBusiness: "Unknown Business",
-  businessNotFound: "Business not found or not approved yet.",
+  empty: msg("Please enter a message"),
+  length: msg("Message must be between 1 and 1000 characters"),
+  sent: msg("Message sent successfully!"),
+  failed: msg("Failed to send message. Please try again."),
+  error: msg("An error occurred while sending the message"),
+  loginRequired: msg("You must be logged in to send messages"),
+  rateLimited: msg("Too many messages sent. Please wait a moment before sending another."),
+  unknownBusiness: msg("Unknown Business"),
+  businessNotFound: msg("Business not found or not approved yet."),
   /** An unclaimed listing (issue 34): messages wait for an owner; calls and directions work from its page. */
-  unclaimedTitle: (name: string) => `${name} cannot get messages yet`,
-  unclaimed: "Nobody has claimed this listing yet, so a message would not reach the business. Call them or get directions from their page instead.",
-  unclaimedBack: "Back to the business",
-  unclaimedClaim: "Is this your business? Claim it",
+  unclaimedTitle: (name: string) => t("{{name}} cannot get messages yet", { name }),
+  unclaimed: msg("Nobody has claimed this listing yet, so a message would not reach the business. Call them or get directions from their page instead."),
+  unclaimedBack: msg("Back to the business"),
+  unclaimedClaim: msg("Is this your business? Claim it"),
 } as const;
 
 /** Issue 16, blocking (ADR 0020): what each side reads. The blocked side learns no more than that it can't write. */
 export const BLOCK_TEXTS = {
-  visitorBlocked: "You can't message this business.",
-  businessBlocked: "You can't message this person.",
-  youBlocked: "You blocked this conversation. Unblock it to send messages.",
-  blocked: "Blocked. They can't message you here until you unblock.",
-  unblocked: "Unblocked. You can message each other again.",
-  block: "Block",
-  unblock: "Unblock",
+  visitorBlocked: msg("You can't message this business."),
+  businessBlocked: msg("You can't message this person."),
+  youBlocked: msg("You blocked this conversation. Unblock it to send messages."),
+  blocked: msg("Blocked. They can't message you here until you unblock."),
+  unblocked: msg("Unblocked. You can message each other again."),
+  block: msg("Block"),
+  unblock: msg("Unblock"),
 } as const;
 
 export type SenderType = (typeof SENDER_TYPES)[number];

@@ -2,6 +2,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { businesses, businessMessages, user } from "../../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { getDb } from "../../lib/db.server";
+import { t } from "../../lib/i18n/i18n";
 import { LIMITS } from "../../lib/reference";
 import { hasAdminAccess } from "../accounts/access";
 import type { SessionUser } from "../accounts/session-user";
@@ -70,7 +71,7 @@ export async function openConversation(actor: SessionUser | null, input: unknown
   return {
     kind: "chat",
     business: { id: business.id, name: business.name },
-    visitor: { id: visitorId, name: names.get(visitorId) ?? "Visitor" },
+    visitor: { id: visitorId, name: names.get(visitorId) ?? t("Visitor") },
     viewerRole,
     messages,
     truncated,

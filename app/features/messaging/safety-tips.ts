@@ -4,14 +4,17 @@
  * Patterns lean towards precision: a phone number is not an account number, a price is not one either.
  */
 
+import { msg } from "../../lib/i18n/i18n";
+
 export type SafetyConcern = "pay-first" | "bank-account" | "payment-link";
 
+/** Shown with t() (issue 36). */
 export const SAFETY_TEXTS = {
-  title: "Safety tip",
-  "pay-first": "This message asks for payment before delivery. Pay only when you have what you ordered, or meet in a safe public place.",
-  "bank-account": "This message has a bank account number. Check who you are paying, and pay only after delivery.",
-  "payment-link": "This message has a payment link to another site. Pay only through links you trust, and never before delivery.",
-  dismiss: "Dismiss",
+  title: msg("Safety tip"),
+  "pay-first": msg("This message asks for payment before delivery. Pay only when you have what you ordered, or meet in a safe public place."),
+  "bank-account": msg("This message has a bank account number. Check who you are paying, and pay only after delivery."),
+  "payment-link": msg("This message has a payment link to another site. Pay only through links you trust, and never before delivery."),
+  dismiss: msg("Dismiss"),
 } as const;
 
 // Asking for money before the goods: English and common Nigerian phrasing.

@@ -4,7 +4,9 @@ import { getNoticePreferences } from "../notifications/notice-preferences.server
 import { getDb, queryRows } from "../../lib/db.server";
 import { sendEmail } from "../../lib/email.server";
 import { enqueueTextNotice, noticeRoute } from "../notifications/deliver-notice.server";
-import { getEnv } from "../../lib/env.server";
+import { ACCOUNT_UPDATE_TEMPLATE } from "../notifications/person-notices.server";
+import { DEFAULT_LOCALE, isLocale, type Locale } from "../../lib/i18n/locales";
+import { renderIn, sentUrl } from "../../lib/i18n/sent-language.server";
 import { displayName } from "./internal/message-view.server";
 import { chatHref } from "./message.schemas";
 
@@ -22,7 +24,11 @@ function escapeHtml(value: string): string {
 
 const oneLine = (value: string) => value.replace(/\s+/g, " ").trim();
 
-/** The approved WhatsApp template of the notice (WhatsApp Manager): {{1}} wrote to {{2}}: "{{3}}". */
+/**
+ * The approved WhatsApp template of the notice (WhatsApp Manager): {{1}} wrote to {{2}}: "{{3}}". Its words are
+ * English: a person who reads another language gets the account notices' template instead (Naija Directory: {{1}}),
+ * the whole text, in their language, its one parameter.
+ */
 export const MESSAGE_NOTICE_TEMPLATE = "new_message_notice";
 
 /**
@@ -36,11 +42,11 @@ export const MESSAGE_NOTICE_TEMPLATE = "new_message_notice";
 export async function sendMessageNotice({ messageId }: MessageNoticeJob, now: Date = new Date()): Promise<{ sent: boolean }> {
   const [row] = await queryRows<{
     business_id: string; business_name: string; visitor_id: string; recipient_id: string; sender_type: string; message: string; read: boolean;
-    email: string | null; deleted: boolean; first_name: string | null; last_name: string | null; phone: string | null;
+    email: string | null; deleted: boolean; first_name: string | null; last_name: string | null; phone: string | null; language: string | null;
   }>(
     getDb(),
     sql`select m.business_id, b.name as business_name, m.visitor_id, m.recipient_id, m.sender_type, m.message, m.read_status as read,
-          u.email, (u.deleted_at is not null) as deleted, vp.first_name, vp.last_name, rp.phone
+          u.email, (u.deleted_at is not null) as deleted, vp.first_name, vp.last_name, rp.phone, rp.language
         from ${businessMessages} m
           join ${businesses} b on b.id = m.business_id
           join ${user} u on u.id = m.recipient_id
@@ -49,12 +55,11 @@ export async function sendMessageNotice({ messageId }: MessageNoticeJob, now: Da
         where m.id = ${messageId}`,
   );
   if (!row || row.read || row.deleted) return { sent: false };
-  const link = new URL(
-    chatHref({ businessId: row.business_id, businessName: row.business_name, visitorId: row.visitor_id, viewerId: row.recipient_id }),
-    getEnv().PUBLIC_URL,
-  ).toString();
+  // In the recipient's language (issue 36: their choice, else English), links to their language's pages.
+  const language: Locale = isLocale(row.language) ? row.language : DEFAULT_LOCALE;
+  const link = sentUrl(chatHref({ businessId: row.business_id, businessName: row.business_name, visitorId: row.visitor_id, viewerId: row.recipient_id }), language);
   const business = oneLine(row.business_name);
-  const visitor = oneLine(displayName({ firstName: row.first_name, lastName: row.last_name }));
+  const visitor = renderIn(language, () => oneLine(displayName({ firstName: row.first_name, lastName: row.last_name })));
   // To the owner, a visitor wrote; to the visitor, the business answered (issue 33: visitors hear of replies too).
   const toVisitor = row.sender_type === "business";
   const from = toVisitor ? business : visitor;
@@ -68,29 +73,39 @@ export async function sendMessageNotice({ messageId }: MessageNoticeJob, now: Da
     // '...' rather than '…': one character outside the GSM alphabet makes the whole SMS cost more than twice as much.
     const short = oneLine(row.message).slice(0, 100) + (oneLine(row.message).length > 100 ? "..." : "");
     // Who it is from, what, where to answer, and how to stop (issue 33).
-    const stop = `Stop these texts: ${new URL("/profile", getEnv().PUBLIC_URL).toString()}`;
-    const text = toVisitor
-      ? `Naija Directory: ${business} replied to you: "${short}" Read and answer: ${link} ${stop}`
-      : `Naija Directory: ${from} wrote to ${business}: "${short}" Reply: ${link} ${stop}`;
+    const text = renderIn(language, (t) => {
+      const stop = t("Stop these texts: {{link}}", { link: sentUrl("/profile", language) });
+      return toVisitor
+        ? `Naija Directory: ${t("{{business}} replied to you: \"{{short}}\" Read and answer: {{link}}", { business, short, link })} ${stop}`
+        : `Naija Directory: ${t("{{from}} wrote to {{business}}: \"{{short}}\" Reply: {{link}}", { from, business, short, link })} ${stop}`;
+    });
+    const template =
+      language === DEFAULT_LOCALE
+        ? { name: MESSAGE_NOTICE_TEMPLATE, params: toVisitor ? [business, visitor, short] : [from, business, short] }
+        : { name: ACCOUNT_UPDATE_TEMPLATE, params: [text.replace(/^Naija Directory: /, "")] };
     const channel = route.text;
     sent = await getDb().transaction((tx) =>
-      enqueueTextNotice(tx, {
-        userId: row.recipient_id, channel, phone, text, prefs, now, key: `message-notice-text:${messageId}`,
-        template: { name: MESSAGE_NOTICE_TEMPLATE, params: toVisitor ? [business, visitor, short] : [from, business, short] },
-      }),
+      enqueueTextNotice(tx, { userId: row.recipient_id, channel, phone, text, prefs, now, key: `message-notice-text:${messageId}`, template }),
     );
   }
   // E-mail when chosen, and instead of a text that has no verified number to go to.
   if (route.email && row.email) {
-    await sendEmail({
-      to: row.email,
-      subject: toVisitor ? `${business} replied to your message` : `New message for ${business}`,
-      text: toVisitor ? `${business} replied to your message:\n\n${excerpt}\n\nRead and answer: ${link}\n` : `${from} sent a message to ${business}:\n\n${excerpt}\n\nReply: ${link}\n`,
+    const to = row.email;
+    // The HTML's names are escaped before they go into the sentence (i18next does not escape: app/lib/i18n/i18n.ts).
+    const email = renderIn(language, (t) => ({
+      to,
+      subject: toVisitor ? t("{{business}} replied to your message", { business }) : t("New message for {{business}}", { business }),
+      text: toVisitor
+        ? `${t("{{business}} replied to your message:", { business })}\n\n${excerpt}\n\n${t("Read and answer: {{link}}", { link })}\n`
+        : `${t("{{from}} sent a message to {{business}}:", { from, business })}\n\n${excerpt}\n\n${t("Reply: {{link}}", { link })}\n`,
       html:
-        (toVisitor ? `<p><b>${escapeHtml(business)}</b> replied to your message:</p>` : `<p>${escapeHtml(from)} sent a message to <b>${escapeHtml(business)}</b>:</p>`) +
+        (toVisitor
+          ? `<p>${t("{{business}} replied to your message:", { business: `<b>${escapeHtml(business)}</b>` })}</p>`
+          : `<p>${t("{{from}} sent a message to {{business}}:", { from: escapeHtml(from), business: `<b>${escapeHtml(business)}</b>` })}</p>`) +
         `<blockquote style="white-space:pre-wrap">${escapeHtml(excerpt)}</blockquote>` +
-        `<p><a href="${escapeHtml(link)}">Reply in Naija Directory</a></p>`,
-    });
+        `<p><a href="${escapeHtml(link)}">${escapeHtml(t("Reply in Naija Directory"))}</a></p>`,
+    }));
+    await sendEmail(email);
     sent = true;
   }
   return { sent };

@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { businesses, businessMessages, conversationBlocks, conversationStates, profiles, user } from "../../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { getDb, queryRows, type Db, type Tx } from "../../lib/db.server";
+import { t } from "../../lib/i18n/i18n";
 import { enqueueSql } from "../../lib/jobs.server";
 import { rateLimitHitSql } from "../../lib/rate-limit.server";
 import { publishedEventsCtes, REALTIME_TYPES } from "../../lib/realtime.server";
@@ -86,7 +87,7 @@ export async function sendMessage(actor: SessionUser | null, input: unknown): Pr
   }
   // A listing without an owner has nobody to deliver to.
   if (!target?.id || !target.user_id) throw new AppError("not-found", MESSAGE_TEXTS.failed);
-  const business = { id: target.id, name: target.name ?? MESSAGE_TEXTS.unknownBusiness, isPublic: Boolean(target.is_public) };
+  const business = { id: target.id, name: target.name ?? t(MESSAGE_TEXTS.unknownBusiness), isPublic: Boolean(target.is_public) };
   const ownerId = target.user_id;
 
   let visitorId: string;

@@ -50,6 +50,8 @@ export async function enqueueTextNotice(
   if (Number(counted?.count ?? 1) > input.prefs.dailyTextCap) return false;
   const startAfter = quietHoursEnd(input.prefs, now) ?? undefined;
   if (input.channel === "whatsapp") {
+    // The templates are approved in English; a person who reads another language gets one whose only fixed words are
+    // the site's name, the text in their language its parameter (issue 36; the callers choose it).
     await enqueueWhatsApp(tx, { to: input.phone, text: input.text, template: { ...input.template, language: "en", category: "utility" } }, { key: input.key, startAfter });
   } else {
     await enqueueSms(tx, { to: input.phone, text: input.text }, { key: input.key, startAfter });

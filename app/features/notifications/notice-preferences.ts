@@ -2,10 +2,12 @@
  * How a person wants to hear of what concerns them (issue 33): the channels they chose, quiet hours in Nigerian time
  * (WAT, UTC+1, no daylight saving) and the most texts a day. Client-safe: the profile's form and its texts.
  */
+import { msg, t } from "../../lib/i18n/i18n";
+
 export const NOTICE_CHANNELS = [
-  { id: "whatsapp", label: "WhatsApp" },
-  { id: "sms", label: "SMS" },
-  { id: "email", label: "E-mail" },
+  { id: "whatsapp", label: msg("WhatsApp") },
+  { id: "sms", label: msg("SMS") },
+  { id: "email", label: msg("E-mail") },
 ] as const;
 export type NoticeChannel = (typeof NOTICE_CHANNELS)[number]["id"];
 
@@ -15,20 +17,24 @@ export type NoticePreferences = { channels: NoticeChannel[]; quietFrom: number; 
 export const DEFAULT_NOTICE_PREFERENCES: NoticePreferences = { channels: ["email"], quietFrom: 21, quietUntil: 7, dailyTextCap: 10 };
 export const DAILY_TEXT_CAP_MAX = 50;
 
+/** Shown with t(); a refusal's field messages translated where it is answered (issue 36). */
 export const NOTICE_TEXTS = {
-  title: "Notifications",
-  intro: "How we tell you about new messages. Texts go by WhatsApp when you choose it, otherwise by SMS.",
-  channelsLabel: "Tell me by",
-  quietLabel: "Quiet hours (Nigerian time): no texts from",
-  quietUntilLabel: "until",
-  capLabel: "At most this many texts a day",
-  save: "Save notifications",
-  saved: "Your notification choices are saved.",
-  needsPhone: "Add and verify your phone number first to get texts.",
-  needsEmail: "Your account has no e-mail address: choose SMS or WhatsApp.",
-  noChannel: "Choose at least one way to be told.",
-  badHour: "Choose an hour from 00:00 to 23:00.",
-  badCap: `Choose a number from 1 to ${DAILY_TEXT_CAP_MAX}.`,
+  title: msg("Notifications"),
+  intro: msg("How we tell you about new messages. Texts go by WhatsApp when you choose it, otherwise by SMS."),
+  channelsLabel: msg("Tell me by"),
+  quietLabel: msg("Quiet hours (Nigerian time): no texts from"),
+  quietUntilLabel: msg("until"),
+  capLabel: msg("At most this many texts a day"),
+  save: msg("Save notifications"),
+  saved: msg("Your notification choices are saved."),
+  needsPhone: msg("Add and verify your phone number first to get texts."),
+  needsEmail: msg("Your account has no e-mail address: choose SMS or WhatsApp."),
+  noChannel: msg("Choose at least one way to be told."),
+  badHour: msg("Choose an hour from 00:00 to 23:00."),
+  // With its number: read when the refusal is made, in the language of the moment.
+  get badCap() {
+    return t("Choose a number from 1 to {{max}}.", { max: DAILY_TEXT_CAP_MAX });
+  },
 } as const;
 
 const WAT_OFFSET_MS = 3_600_000;

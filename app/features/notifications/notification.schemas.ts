@@ -1,10 +1,12 @@
-/** Spec 02 §2 (Notifications page) and §8 texts, word for word. */
+import { msg } from "../../lib/i18n/i18n";
+
+/** Spec 02 §2 (Notifications page) and §8 texts, word for word; shown with t() (issue 36). */
 export const NOTIFICATION_TEXTS = {
-  title: "Notifications",
-  markRead: "Mark Read",
-  markedRead: "Message marked as read",
-  markReadFailed: "Failed to mark message as read",
-  empty: "No notifications yet",
+  title: msg("Notifications"),
+  markRead: msg("Mark Read"),
+  markedRead: msg("Message marked as read"),
+  markReadFailed: msg("Failed to mark message as read"),
+  empty: msg("No notifications yet"),
 } as const;
 
 /** A message to one of the owner's businesses (spec 01 §7 Notifications). */

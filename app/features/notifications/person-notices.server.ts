@@ -9,7 +9,9 @@ import { sql } from "drizzle-orm";
 import { profiles, user } from "../../../db/schema";
 import { getDb, queryRows, type Tx } from "../../lib/db.server";
 import { EMAIL_QUEUE, enqueueEmail } from "../../lib/email.server";
-import { getEnv } from "../../lib/env.server";
+import type { Translate } from "../../lib/i18n/i18n";
+import { DEFAULT_LOCALE, isLocale, type Locale } from "../../lib/i18n/locales";
+import { languageOf, renderIn, sentUrl } from "../../lib/i18n/sent-language.server";
 import { enqueue, jobExists } from "../../lib/jobs.server";
 import { SMS_QUEUE } from "../../lib/sms.server";
 import { WHATSAPP_QUEUE } from "../../lib/whatsapp.server";
@@ -23,40 +25,69 @@ export const NOTICE_BATCH_SECONDS = 120;
 /** The approved WhatsApp template of these notices (WhatsApp Manager): Naija Directory: {{1}} */
 export const ACCOUNT_UPDATE_TEMPLATE = "account_update";
 
-export type PersonNotice = {
-  /** Who is told. */
-  userId: string;
+/** A notice's words, in the language of the person told. */
+export type NoticeTexts = {
   /** One line for a text: 'New 5-star review of Mama Cass Kitchen from Ada O.' */
   line: string;
   /** The e-mail's paragraph (plain text), and the e-mail's subject when this notice leaves alone. */
   detail: string;
   subject: string;
-  /** Where to act on it, a path of ours ('/dashboard'). */
+};
+
+export type PersonNotice = {
+  /** Who is told. */
+  userId: string;
+  /** Where to act on it, a path of ours ('/dashboard'), opened in the person's language. */
   path: string;
   /** Told by text only: an e-mail of its own already goes (a payment's receipt). */
   textOnly?: boolean;
-};
+} & (
+  /**
+   * The words, written when the notice is enqueued in the language of the person told (issue 36: their choice, else
+   * English): `texts` runs in it (app/lib/i18n/sent-language.server.ts' renderIn), t() inside answering in it.
+   */
+  | { texts: (t: Translate) => NoticeTexts }
+  /** Words that need no translating. */
+  | NoticeTexts
+);
 
-type NoticeJob = PersonNotice & { noticeId: string; at: string };
+type NoticeJob = NoticeTexts & { userId: string; path: string; textOnly?: boolean; noticeId: string; at: string };
 
-/** Enqueues a notice in the caller's transaction: it exists only if the change that causes it commits. */
+/**
+ * Enqueues a notice in the caller's transaction: it exists only if the change that causes it commits. Its words are
+ * written now, in the person's language (looked up in the same transaction); the job carries them as they are.
+ */
 export async function enqueueNotice(tx: Tx, notice: PersonNotice): Promise<void> {
-  const job: NoticeJob = { ...notice, noticeId: crypto.randomUUID(), at: new Date().toISOString() };
+  const words: NoticeTexts =
+    "texts" in notice ? renderIn(await languageOf(tx, notice.userId), notice.texts) : { line: notice.line, detail: notice.detail, subject: notice.subject };
+  const job: NoticeJob = {
+    userId: notice.userId,
+    ...words,
+    path: notice.path,
+    ...(notice.textOnly ? { textOnly: true } : {}),
+    noticeId: crypto.randomUUID(),
+    at: new Date().toISOString(),
+  };
   await enqueue(tx, NOTICE_QUEUE, job, { startAfter: new Date(Date.now() + NOTICE_BATCH_SECONDS * 1000) });
 }
 
 const oneLine = (value: string) => value.replace(/\s+/g, " ").trim();
-const url = (path: string) => new URL(path, getEnv().PUBLIC_URL).toString();
 
-/** The text: one notice as it is, several counted and joined, within about two SMS pages; who it is from and how to stop. */
-export function noticeText(notices: readonly Pick<PersonNotice, "line" | "path">[]): string {
-  const stop = `Stop these texts: ${url("/profile")}`;
-  const capped = (line: string) => (oneLine(line).length > 160 ? `${oneLine(line).slice(0, 157)}...` : oneLine(line));
-  if (notices.length === 1) return `Naija Directory: ${capped(notices[0]!.line)} ${url(notices[0]!.path)} ${stop}`;
-  // Only GSM characters ('; ', '...'): one outside the GSM alphabet makes the whole SMS cost more than twice as much.
-  let lines = notices.map((n) => oneLine(n.line)).join("; ");
-  if (lines.length > 200) lines = `${lines.slice(0, 197)}...`;
-  return `Naija Directory: ${notices.length} updates: ${lines} See: ${url("/dashboard")} ${stop}`;
+/**
+ * The text, in the person's language (links to their language's pages): one notice as it is, several counted and
+ * joined, within about two SMS pages; who it is from and how to stop.
+ */
+export function noticeText(notices: readonly Pick<NoticeTexts & { path: string }, "line" | "path">[], language: Locale = DEFAULT_LOCALE): string {
+  return renderIn(language, (t) => {
+    const url = (path: string) => sentUrl(path, language);
+    const stop = t("Stop these texts: {{link}}", { link: url("/profile") });
+    const capped = (line: string) => (oneLine(line).length > 160 ? `${oneLine(line).slice(0, 157)}...` : oneLine(line));
+    if (notices.length === 1) return `Naija Directory: ${capped(notices[0]!.line)} ${url(notices[0]!.path)} ${stop}`;
+    // Only GSM characters ('; ', '...'): one outside the GSM alphabet makes the whole SMS cost more than twice as much.
+    let lines = notices.map((n) => oneLine(n.line)).join("; ");
+    if (lines.length > 200) lines = `${lines.slice(0, 197)}...`;
+    return `Naija Directory: ${t("{{total}} updates: {{lines}} See: {{link}}", { total: notices.length, lines, link: url("/dashboard") })} ${stop}`;
+  });
 }
 
 function escapeHtml(value: string): string {
@@ -69,11 +100,13 @@ function escapeHtml(value: string): string {
  * Nothing is sent to a deleted account.
  */
 export async function sendPersonNotices(job: NoticeJob, now: Date = new Date()): Promise<{ told: number }> {
-  const [person] = await queryRows<{ email: string; phone: string | null; deleted: boolean }>(
+  const [person] = await queryRows<{ email: string; phone: string | null; deleted: boolean; language: string | null }>(
     getDb(),
-    sql`select u.email, p.phone, (u.deleted_at is not null) as deleted from ${user} u left join ${profiles} p on p.id = u.id where u.id = ${job.userId}`,
+    sql`select u.email, p.phone, (u.deleted_at is not null) as deleted, p.language from ${user} u left join ${profiles} p on p.id = u.id where u.id = ${job.userId}`,
   );
   if (!person || person.deleted) return { told: 0 };
+  // The person's language now (issue 36): the words each notice brought were written in it when it was enqueued.
+  const language: Locale = isLocale(person.language) ? person.language : DEFAULT_LOCALE;
   const prefs = await getNoticePreferences(job.userId);
   const route = noticeRoute(prefs, { phone: person.phone, email: person.email });
   return getDb().transaction(async (tx) => {
@@ -91,26 +124,26 @@ export async function sendPersonNotices(job: NoticeJob, now: Date = new Date()):
           returning data`,
     );
     const all = [job, ...others.map((o) => o.data)].sort((a, b) => a.at.localeCompare(b.at));
-    const text = noticeText(all);
+    const text = noticeText(all, language);
     if (route.text && person.phone) {
       await enqueueTextNotice(tx, {
         userId: job.userId, channel: route.text, phone: person.phone, text, prefs, now, key: textKey,
+        // The template's own words are only the site's name: its one parameter carries the text in the person's language.
         template: { name: ACCOUNT_UPDATE_TEMPLATE, params: [text.replace(/^Naija Directory: /, "")] },
       });
     }
     const mailed = all.filter((n) => !n.textOnly);
     if (route.email && mailed.length > 0) {
-      const subject = mailed.length === 1 ? mailed[0]!.subject : `${mailed.length} updates on Naija Directory`;
-      await enqueueEmail(
-        tx,
-        {
+      const email = renderIn(language, (t) => {
+        const url = (path: string) => sentUrl(path, language);
+        return {
           to: person.email,
-          subject,
+          subject: mailed.length === 1 ? mailed[0]!.subject : t("{{total}} updates on Naija Directory", { total: mailed.length }),
           text: `${mailed.map((n) => `${n.detail}\n${url(n.path)}`).join("\n\n")}\n`,
-          html: mailed.map((n) => `<p>${escapeHtml(n.detail)}<br><a href="${escapeHtml(url(n.path))}">Open in Naija Directory</a></p>`).join(""),
-        },
-        { key: emailKey },
-      );
+          html: mailed.map((n) => `<p>${escapeHtml(n.detail)}<br><a href="${escapeHtml(url(n.path))}">${escapeHtml(t("Open in Naija Directory"))}</a></p>`).join(""),
+        };
+      });
+      await enqueueEmail(tx, email, { key: emailKey });
     }
     return { told: all.length };
   });

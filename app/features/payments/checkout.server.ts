@@ -1,6 +1,7 @@
 import { AppError, type AppErrorCode } from "../../lib/app-error";
 import { getDb, type Db, type Tx } from "../../lib/db.server";
 import { formatNaira } from "../../lib/format";
+import { t, translateIfKnown } from "../../lib/i18n/i18n";
 import { FEATURED_PLANS, PLANS } from "../../lib/reference";
 import type { SessionUser } from "../accounts/session-user";
 import { featureRefusal } from "../featured/featured.policy";
@@ -12,7 +13,7 @@ import { PAYMENT_TEXTS, type CheckoutInput, type PaymentFailure } from "./paymen
 export type CheckoutItem = {
   type: CheckoutInput["type"];
   planId: string;
-  /** 'Standard plan', 'Premium featured placement'. */
+  /** 'Standard plan', 'Premium featured placement': in English, for the payment provider (screens use paymentWhat). */
   title: string;
   planName: string;
   periodDays: number;
@@ -48,7 +49,8 @@ export async function resolveCheckout(actor: SessionUser | null, input: Checkout
       periodDays: plan.periodDays,
       amountKobo: plan.priceKobo,
       priceLabel: formatNaira(plan.priceKobo),
-      features: [...plan.features],
+      // The spec's feature texts, in the current language where plan-texts.ts marks them.
+      features: plan.features.map((feature) => translateIfKnown(feature)),
       businessId: null,
       businessName: null,
     };
@@ -69,7 +71,7 @@ export async function resolveCheckout(actor: SessionUser | null, input: Checkout
     periodDays: tier.periodDays,
     amountKobo: tier.priceKobo,
     priceLabel: formatNaira(tier.priceKobo),
-    features: [`Featured for ${tier.periodDays} days`, "Shown first in search results and on the home page"],
+    features: [t("Featured for {{days}} days", { days: tier.periodDays }), t("Shown first in search results and on the home page")],
     businessId: input.businessId,
     businessName: listing!.name,
   };

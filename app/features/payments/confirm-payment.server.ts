@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { payments, user } from "../../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { getDb, type Tx } from "../../lib/db.server";
+import { t } from "../../lib/i18n/i18n";
 import { logger } from "../../lib/logger.server";
 import { FEATURED_PLANS, PLANS, type PlanId } from "../../lib/reference";
 import type { SessionUser } from "../accounts/session-user";
@@ -79,17 +80,24 @@ export async function settlePayment(reference: string, outcome: ProviderOutcome)
     await enqueuePaymentReceipt(tx, { id: payment.id, reference });
     // And a text to an owner who hears by text (issue 33): the e-mail above is the receipt.
     if (payment.userId) {
-      const what =
+      const plan =
         payment.purpose === "featured"
-          ? `${FEATURED_PLANS.find((p) => p.id === payment.planId)?.name ?? payment.planId} featured placement`
-          : `the ${PLANS.find((p) => p.id === payment.planId)?.name ?? payment.planId} plan`;
-      // 'NGN', not '₦': outside the GSM alphabet, the naira sign makes the SMS cost more than twice as much.
-      const amount = formatNairaExact(payment.amountKobo).replace("₦", "NGN ");
+          ? (FEATURED_PLANS.find((p) => p.id === payment.planId)?.name ?? payment.planId)
+          : (PLANS.find((p) => p.id === payment.planId)?.name ?? payment.planId);
+      const featured = payment.purpose === "featured";
       await enqueueNotice(tx, {
         userId: payment.userId,
-        line: `Payment received: ${amount} for ${what}. Thank you.`,
-        detail: `Payment received: ${amount} for ${what}.`,
-        subject: "Payment received",
+        // In the payer's language (issue 36), the amount written its way.
+        texts: (t) => {
+          const what = featured ? t("{{plan}} featured placement", { plan }) : t("the {{plan}} plan", { plan });
+          // 'NGN', not '₦': outside the GSM alphabet, the naira sign makes the SMS cost more than twice as much.
+          const amount = formatNairaExact(payment.amountKobo).replace("₦", "NGN ");
+          return {
+            line: t("Payment received: {{amount}} for {{what}}. Thank you.", { amount, what }),
+            detail: t("Payment received: {{amount}} for {{what}}.", { amount, what }),
+            subject: t("Payment received"),
+          };
+        },
         path: receiptHref(reference),
         textOnly: true,
       });
@@ -121,7 +129,8 @@ export type ConfirmPaymentResult =
   | { status: "pending"; reference: string };
 
 function paidNotApplied(reference: string): AppError {
-  return new AppError("conflict", { ...PAYMENT_TEXTS.paidNotApplied, text: PAYMENT_TEXTS.paidNotApplied.text.replace("{reference}", reference) });
+  // Written in the request's language with its reference in it (issue 36); the title is translated by describeError.
+  return new AppError("conflict", { ...PAYMENT_TEXTS.paidNotApplied, text: t(PAYMENT_TEXTS.paidNotApplied.text, { reference }) });
 }
 
 /**

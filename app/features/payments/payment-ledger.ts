@@ -1,8 +1,10 @@
 /**
  * How a payment reads in the owner's Payments page, on a receipt and in the admin's payments view.
- * Client-safe (no server imports).
+ * Client-safe (no server imports). The texts are marked with msg() and read in the current language (issue 36);
+ * the functions take another language's translate function (tFor) where a text is sent to someone.
  */
 import { formatDate, formatDateTime } from "../../lib/format";
+import { msg, t, type Translate } from "../../lib/i18n/i18n";
 import { FEATURED_PLANS, PLANS } from "../../lib/reference";
 
 /** The business that issues receipts, unless the operator names it (RECEIPT_SELLER_NAME). */
@@ -26,54 +28,56 @@ export type ReceiptSeller = {
 export const OWN_PAYMENTS_PAGE_SIZE = 20;
 
 export const LEDGER_TEXTS = {
-  title: "Payments",
-  intro: "Every payment you started, newest first. A completed payment has a receipt you can print.",
-  empty: "You have not made any payments yet.",
-  choosePlan: "See plans",
-  receiptTitle: "Receipt",
-  viewReceipt: "Receipt",
-  continuePayment: "Continue",
-  notApplied: "Received but not applied: please contact support and quote the reference.",
-  print: "Print this receipt with your browser's Print command (Ctrl+P, or Share → Print on a phone).",
+  title: msg("Payments"),
+  intro: msg("Every payment you started, newest first. A completed payment has a receipt you can print."),
+  empty: msg("You have not made any payments yet."),
+  choosePlan: msg("See plans"),
+  receiptTitle: msg("Receipt"),
+  viewReceipt: msg("Receipt"),
+  continuePayment: msg("Continue"),
+  notApplied: msg("Received but not applied: please contact support and quote the reference."),
+  print: msg("Print this receipt with your browser's Print command (Ctrl+P, or Share → Print on a phone)."),
   /** The receipt's two parties. */
-  from: "From",
-  receiptFrom: "Receipt from",
-  billedTo: "Billed to",
-  sellerRegistration: "CAC registration",
-  sellerTin: "TIN",
-  sellerEmail: "E-mail",
-  sellerPhone: "Phone",
+  from: msg("From"),
+  receiptFrom: msg("Receipt from {{seller}}"),
+  billedTo: msg("Billed to"),
+  sellerRegistration: msg("CAC registration"),
+  sellerTin: msg("TIN"),
+  sellerEmail: msg("E-mail"),
+  sellerPhone: msg("Phone"),
   /** The receipt page's buttons (shown once JavaScript runs, and only those the browser can do). */
-  actions: "Receipt actions",
-  printButton: "Print",
-  shareButton: "Share",
-  copyButton: "Copy as text",
-  copied: "Copied. Paste it into a message or an e-mail.",
-  shareFailed: "Could not share the receipt. Print it, or select its text and copy it.",
+  actions: msg("Receipt actions"),
+  printButton: msg("Print"),
+  shareButton: msg("Share"),
+  copyButton: msg("Copy as text"),
+  copied: msg("Copied. Paste it into a message or an e-mail."),
+  shareFailed: msg("Could not share the receipt. Print it, or select its text and copy it."),
   /** Asked for someone else's payment, an unknown reference, or a payment without a receipt. */
-  receiptNotFound: { title: "Receipt not found", text: "There is no receipt with this reference for your account." },
-  noReceiptYet: { title: "No receipt", text: "Only a completed payment has a receipt." },
-  receiptSubject: (reference: string) => `Your Naija Directory receipt ${reference}`,
-  adminTitle: "Payments",
-  adminIntro: "Every payment, newest first. Search by our reference or the provider's; re-check a payment to ask its provider how it ended.",
-  adminEmpty: "No payments match.",
-  recheck: "Re-check with provider",
-  recheckTitle: "Payment re-checked",
-  recheckFailed: "Failed to re-check the payment",
-  recheckUnknownProvider: "This payment's provider is not configured on this server, so it cannot be asked.",
-  recheckProviderDown: "The provider could not be reached. The payment is unchanged; try again later.",
+  receiptNotFound: { title: msg("Receipt not found"), text: msg("There is no receipt with this reference for your account.") },
+  noReceiptYet: { title: msg("No receipt"), text: msg("Only a completed payment has a receipt.") },
+  /** The receipt e-mail's subject, in the language of the moment (the payer's: send-payment-receipt.server.ts). */
+  receiptSubject: (reference: string) => t("Your Naija Directory receipt {{reference}}", { reference }),
+  adminTitle: msg("Payments"),
+  adminIntro: msg("Every payment, newest first. Search by our reference or the provider's; re-check a payment to ask its provider how it ended."),
+  adminEmpty: msg("No payments match."),
+  recheck: msg("Re-check with provider"),
+  recheckTitle: msg("Payment re-checked"),
+  recheckFailed: msg("Failed to re-check the payment"),
+  recheckUnknownProvider: msg("This payment's provider is not configured on this server, so it cannot be asked."),
+  recheckProviderDown: msg("The provider could not be reached. The payment is unchanged; try again later."),
 } as const;
 
 /** The statuses the owner and the admin can filter by and read (the payments_status_check values). */
 export const PAYMENT_STATUS_LABELS: Record<string, string> = {
-  pending: "Pending",
-  succeeded: "Succeeded",
-  failed: "Failed",
+  pending: msg("Pending"),
+  succeeded: msg("Succeeded"),
+  failed: msg("Failed"),
 };
 
 /** A status as people read it; a status this build does not know yet reads as itself, capitalised. */
-export function paymentStatusLabel(status: string): string {
-  return PAYMENT_STATUS_LABELS[status] ?? status.charAt(0).toUpperCase() + status.slice(1).replace(/[-_]/g, " ");
+export function paymentStatusLabel(status: string, translate: Translate = t): string {
+  const label = PAYMENT_STATUS_LABELS[status];
+  return label ? translate(label) : status.charAt(0).toUpperCase() + status.slice(1).replace(/[-_]/g, " ");
 }
 
 /**
@@ -81,21 +85,22 @@ export function paymentStatusLabel(status: string): string {
  * requesting → pending at the provider → refunded), shown beside the status when a row carries one.
  */
 export const REFUND_STATUS_LABELS: Record<string, string> = {
-  due: "Refund due",
-  requesting: "Refund requested",
-  pending: "Refund pending",
-  refunded: "Refunded",
+  due: msg("Refund due"),
+  requesting: msg("Refund requested"),
+  pending: msg("Refund pending"),
+  refunded: msg("Refunded"),
 };
 
 /** A refund state as people read it, or null when there is none. */
-export function refundLabel(refundStatus: string | null | undefined): string | null {
+export function refundLabel(refundStatus: string | null | undefined, translate: Translate = t): string | null {
   if (!refundStatus) return null;
-  return REFUND_STATUS_LABELS[refundStatus] ?? `Refund: ${refundStatus}`;
+  const label = REFUND_STATUS_LABELS[refundStatus];
+  return label ? translate(label) : translate(msg("Refund: {{status}}"), { status: refundStatus });
 }
 
 /** The provider as people read it. */
-export function providerLabel(provider: string): string {
-  if (provider === "demo") return "Demo payments (no money moved)";
+export function providerLabel(provider: string, translate: Translate = t): string {
+  if (provider === "demo") return translate(msg("Demo payments (no money moved)"));
   if (provider === "paystack") return "Paystack";
   return provider.charAt(0).toUpperCase() + provider.slice(1);
 }
@@ -104,13 +109,13 @@ export function providerLabel(provider: string): string {
  * What a payment bought: 'Standard plan', or 'Premium featured placement' for a listing. The listing's name
  * is returned apart (it is user text: screens show it as text, e-mails escape it).
  */
-export function paymentWhat(payment: { purpose: string; planId: string }): string {
+export function paymentWhat(payment: { purpose: string; planId: string }, translate: Translate = t): string {
   if (payment.purpose === "featured") {
     const tier = FEATURED_PLANS.find((p) => p.id === payment.planId);
-    return `${tier?.name ?? payment.planId} featured placement`;
+    return translate(msg("{{plan}} featured placement"), { plan: tier?.name ?? payment.planId });
   }
   const plan = PLANS.find((p) => p.id === payment.planId);
-  return `${plan?.name ?? payment.planId} plan`;
+  return translate(msg("{{plan}} plan"), { plan: plan?.name ?? payment.planId });
 }
 
 /** The days a payment buys (the plan's or the tier's period), or null for an unknown plan. */
@@ -162,19 +167,26 @@ export function parsePageNumber(value: string | null | undefined): number {
 export function periodText(
   purpose: string,
   period: { startsAt: Date | string | null; endsAt: Date | string | null; days: number | null },
+  translate: Translate = t,
 ): string {
-  const days = period.days === null ? "" : ` (${period.days} days)`;
-  if (period.startsAt && period.endsAt) return `${formatDate(period.startsAt)} – ${formatDate(period.endsAt)}${days}`;
-  if (purpose === "featured") return period.days === null ? "From the day an admin approves the placement" : `${period.days} days from the day an admin approves the placement`;
-  return period.days === null ? "—" : `${period.days} days`;
+  if (period.startsAt && period.endsAt) {
+    const dates = { from: formatDate(period.startsAt), to: formatDate(period.endsAt) };
+    return period.days === null ? `${dates.from} – ${dates.to}` : translate(msg("{{from}} – {{to}} ({{days}} days)"), { ...dates, days: period.days });
+  }
+  if (purpose === "featured") {
+    return period.days === null
+      ? translate(msg("From the day an admin approves the placement"))
+      : translate(msg("{{days}} days from the day an admin approves the placement"), { days: period.days });
+  }
+  return period.days === null ? "—" : translate(msg("{{days}} days"), { days: period.days });
 }
 
 /**
  * The seller's block, a line each: the name, then the address, CAC registration, TIN, e-mail and phone that
  * are set ('CAC registration: RC 1234567'). The receipt page and its e-mail show the same lines.
  */
-export function sellerLines(seller: ReceiptSeller): string[] {
-  const labelled = (label: string, value: string | null) => (value ? `${label}: ${value}` : null);
+export function sellerLines(seller: ReceiptSeller, translate: Translate = t): string[] {
+  const labelled = (label: string, value: string | null) => (value ? `${translate(label)}: ${value}` : null);
   return [
     seller.name,
     seller.address,
@@ -203,8 +215,8 @@ export type ReceiptTextData = {
 export const oneLine = (value: string) => value.replace(/\s+/g, " ").trim();
 
 /** What was bought, as a receipt names it: 'Basic featured placement for Iya Basira Kitchen'. */
-export function receiptItem(receipt: Pick<ReceiptTextData, "what" | "listingName">): string {
-  return receipt.listingName ? `${receipt.what} for ${oneLine(receipt.listingName)}` : receipt.what;
+export function receiptItem(receipt: Pick<ReceiptTextData, "what" | "listingName">, translate: Translate = t): string {
+  return receipt.listingName ? translate(msg("{{what}} for {{listing}}"), { what: receipt.what, listing: oneLine(receipt.listingName) }) : receipt.what;
 }
 
 /**
@@ -215,16 +227,16 @@ export function receiptItem(receipt: Pick<ReceiptTextData, "what" | "listingName
 export function receiptShareText(receipt: ReceiptTextData): string {
   const { seller } = receipt;
   const ids = [
-    seller.registration ? `${LEDGER_TEXTS.sellerRegistration}: ${seller.registration}` : null,
-    seller.tin ? `${LEDGER_TEXTS.sellerTin}: ${seller.tin}` : null,
+    seller.registration ? `${t(LEDGER_TEXTS.sellerRegistration)}: ${seller.registration}` : null,
+    seller.tin ? `${t(LEDGER_TEXTS.sellerTin)}: ${seller.tin}` : null,
   ].filter(Boolean);
   const rows: [string, string][] = [
-    ["Reference", receipt.reference],
-    ["Item", receiptItem(receipt)],
-    ["Period", periodText(receipt.purpose, receipt.period)],
-    ["Amount paid", `${formatNairaExact(receipt.amountKobo)} (${receipt.currency})`],
-    ["Date paid", formatDateTime(receipt.paidAt ?? receipt.createdAt)],
+    [t("Reference"), receipt.reference],
+    [t("Item"), receiptItem(receipt)],
+    [t("Period"), periodText(receipt.purpose, receipt.period)],
+    [t("Amount paid"), `${formatNairaExact(receipt.amountKobo)} (${receipt.currency})`],
+    [t("Date paid"), formatDateTime(receipt.paidAt ?? receipt.createdAt)],
   ];
-  const heading = `${LEDGER_TEXTS.receiptFrom} ${seller.name}${ids.length > 0 ? ` (${ids.join("; ")})` : ""}`;
+  const heading = `${t(LEDGER_TEXTS.receiptFrom, { seller: seller.name })}${ids.length > 0 ? ` (${ids.join("; ")})` : ""}`;
   return [heading, ...rows.map(([label, value]) => `${label}: ${value}`)].join("\n");
 }

@@ -1,4 +1,5 @@
 import { AppError } from "../../lib/app-error";
+import { msg } from "../../lib/i18n/i18n";
 import { getEnv } from "../../lib/env.server";
 import { singleton, setSingleton } from "../../lib/singleton.server";
 import { createDemoPaymentProvider } from "./demo-payment-provider.server";
@@ -60,7 +61,7 @@ export type ProviderOutcome =
 type Registry = { providers: Map<string, PaymentProvider>; defaultName: string | undefined };
 
 /** What a checkout says when no gateway is configured (a public site without PAYMENT_PROVIDER). */
-export const PAYMENTS_UNAVAILABLE = "Payments are not available right now. Please try again later or contact support.";
+export const PAYMENTS_UNAVAILABLE = msg("Payments are not available right now. Please try again later or contact support.");
 
 function registry(): Registry {
   return singleton<Registry>("payment-providers", () => {

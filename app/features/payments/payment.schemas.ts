@@ -1,9 +1,9 @@
 import { z } from "~/lib/zod";
 import { AppError } from "../../lib/app-error";
 import { IdSchema } from "../../lib/id-schema";
-import { PAYMENT_TEXTS, type PaymentFailure } from "./payment-texts";
+import { PAYMENT_TEXTS, translatedFailure, type PaymentFailure } from "./payment-texts";
 
-export { PAYMENT_TEXTS, type PaymentFailure };
+export { PAYMENT_TEXTS, translatedFailure, type PaymentFailure };
 
 /** What a checkout buys: a subscription plan, or featured placement for one of the owner's listings. */
 export const CHECKOUT_TYPES = ["subscription", "featured"] as const;

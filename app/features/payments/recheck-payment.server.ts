@@ -3,6 +3,7 @@ import { payments, user } from "../../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { auditActorOf, recordAudit } from "../../lib/audit.server";
 import { getDb } from "../../lib/db.server";
+import { msg, t } from "../../lib/i18n/i18n";
 import { logger } from "../../lib/logger.server";
 import { requireAdmin } from "../accounts/access";
 import type { SessionUser } from "../accounts/session-user";
@@ -24,7 +25,7 @@ export type RecheckResult = {
   summary: string;
 };
 
-const NOT_FOUND = { title: "Payment not found", text: "There is no payment with this reference." } as const;
+const NOT_FOUND = { title: msg("Payment not found"), text: msg("There is no payment with this reference.") } as const;
 
 /**
  * An admin asks a payment's provider how it ended (any status: a pending one is settled through
@@ -82,10 +83,15 @@ export async function recheckPayment(actor: SessionUser | null, reference: strin
   return { reference: payment.reference, before: payment.status, after, providerSays: outcome.status, changed: settled.changed, summary: summaryOf(payment.status, after, outcome, settled.changed) };
 }
 
+/** The admin's toast, in the request's language (issue 36): two sentences, each translated whole. */
 function summaryOf(before: string, after: string, outcome: ProviderOutcome, changed: boolean): string {
-  const says = `The provider reports ${outcome.status}.`;
-  if (changed) return `${says} The payment is now ${paymentStatusLabel(after).toLowerCase()}${after === "succeeded" ? " and what it bought was granted" : ""}.`;
-  if (outcome.status === "pending") return `${says} The payment stays ${paymentStatusLabel(after).toLowerCase()}.`;
-  if (outcome.status === after) return `${says} Our record agrees; nothing changed.`;
-  return `${says} Our record says ${paymentStatusLabel(before).toLowerCase()}, which was left as it is: check it with the provider by hand.`;
+  const status = (value: string) => paymentStatusLabel(value).toLowerCase();
+  const says = t("The provider reports {{status}}.", { status: status(outcome.status) });
+  if (changed) {
+    const now = after === "succeeded" ? t("The payment is now {{status}} and what it bought was granted.", { status: status(after) }) : t("The payment is now {{status}}.", { status: status(after) });
+    return `${says} ${now}`;
+  }
+  if (outcome.status === "pending") return `${says} ${t("The payment stays {{status}}.", { status: status(after) })}`;
+  if (outcome.status === after) return `${says} ${t("Our record agrees; nothing changed.")}`;
+  return `${says} ${t("Our record says {{status}}, which was left as it is: check it with the provider by hand.", { status: status(before) })}`;
 }

@@ -4,20 +4,21 @@ import { AppError } from "../../lib/app-error";
 import { auditActorOf, recordAudit } from "../../lib/audit.server";
 import { getDb } from "../../lib/db.server";
 import { formatNaira } from "../../lib/format";
+import { msg, t } from "../../lib/i18n/i18n";
 import { logger } from "../../lib/logger.server";
-import { FEATURED_PLANS, PLANS, type RefundStatus } from "../../lib/reference";
+import type { RefundStatus } from "../../lib/reference";
 import { requireAdmin } from "../accounts/access";
 import type { SessionUser } from "../accounts/session-user";
 import { paymentProviderNamed } from "./payment-provider.server";
-import { REFUND_STATUS_LABELS } from "./payment-ledger";
+import { paymentWhat, REFUND_STATUS_LABELS } from "./payment-ledger";
 import { providerPayment } from "./start-payment.server";
 
 /** What refunds answer and show (ours: the spec has no refunds). */
 export const REFUND_TEXTS = {
-  noneDue: "There is no refund due for this payment.",
+  noneDue: msg("There is no refund due for this payment."),
   providerFailed:
-    "The payment provider could not refund the payment. It is still marked 'refund due': try again, or refund it by hand and mark it refunded.",
-  byHand: "This payment provider cannot refund automatically: refund it by hand, then mark it refunded.",
+    msg("The payment provider could not refund the payment. It is still marked 'refund due': try again, or refund it by hand and mark it refunded."),
+  byHand: msg("This payment provider cannot refund automatically: refund it by hand, then mark it refunded."),
   labels: REFUND_STATUS_LABELS as Record<RefundStatus, string>,
 } as const;
 
@@ -136,14 +137,13 @@ export async function listOwnRefunds(actor: SessionUser | null): Promise<OwnRefu
     .limit(20);
   return rows.map((row) => {
     const status = row.refundStatus as RefundStatus;
-    const plan = row.purpose === "featured" ? FEATURED_PLANS.find((p) => p.id === row.planId) : PLANS.find((p) => p.id === row.planId);
     return {
       reference: row.reference,
-      what: row.purpose === "featured" ? `${plan?.name ?? row.planId} featured placement` : `${plan?.name ?? row.planId} plan`,
+      what: paymentWhat(row),
       businessName: row.businessName,
       amountLabel: formatNaira(row.amountKobo),
       status,
-      statusLabel: REFUND_TEXTS.labels[status],
+      statusLabel: t(REFUND_TEXTS.labels[status]),
       reason: row.refundReason,
       requestedAt: row.refundRequestedAt,
       refundedAt: row.refundedAt,

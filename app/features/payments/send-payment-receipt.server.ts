@@ -2,11 +2,13 @@ import { and, eq, isNull } from "drizzle-orm";
 import { payments } from "../../../db/schema";
 import { getDb, type Tx } from "../../lib/db.server";
 import { sendEmail, type OutgoingEmail } from "../../lib/email.server";
-import { getEnv } from "../../lib/env.server";
+import type { Translate } from "../../lib/i18n/i18n";
+import type { Locale } from "../../lib/i18n/locales";
+import { languageOf, renderIn, sentUrl } from "../../lib/i18n/sent-language.server";
 import { enqueue } from "../../lib/jobs.server";
 import { formatDateTime } from "../../lib/format";
 import { loadPaymentReceipt, type PaymentReceipt } from "./internal/receipt-data.server";
-import { formatNairaExact, LEDGER_TEXTS, oneLine, periodText, providerLabel, receiptHref, receiptItem, sellerLines } from "./payment-ledger";
+import { formatNairaExact, LEDGER_TEXTS, oneLine, paymentWhat, periodText, providerLabel, receiptHref, receiptItem, sellerLines } from "./payment-ledger";
 
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
@@ -38,34 +40,40 @@ export async function sendPaymentReceipt(reference: string): Promise<{ sent: boo
   if (!payment) return { sent: false };
   const receipt = await loadPaymentReceipt(reference);
   if (!receipt?.payerEmail) return { sent: false };
-  await sendEmail(receiptEmail(receipt, receipt.payerEmail));
+  // In the payer's language (issue 36: their choice, else English), dates and amounts written its way.
+  const language = await languageOf(getDb(), receipt.payerId);
+  await sendEmail(renderIn(language, (t) => receiptEmail(receipt, receipt.payerEmail!, language, t)));
   await getDb().update(payments).set({ receiptSentAt: new Date() }).where(eq(payments.id, payment.id));
   return { sent: true };
 }
 
 /**
  * The receipt as an e-mail: plain text and HTML with every piece of user text escaped, and the seller's details
- * (the operator's text, escaped the same way) beside the payer's.
+ * (the operator's text, escaped the same way) beside the payer's. Run inside renderIn(language): its words, dates and
+ * amounts in the payer's language.
  */
-function receiptEmail(receipt: PaymentReceipt, to: string): OutgoingEmail {
-  const link = new URL(receiptHref(receipt.reference), getEnv().PUBLIC_URL).toString();
-  const seller = sellerLines(receipt.seller);
+function receiptEmail(receipt: PaymentReceipt, to: string, language: Locale, t: Translate): OutgoingEmail {
+  const link = sentUrl(receiptHref(receipt.reference), language);
+  const seller = sellerLines(receipt.seller, t);
   const lines: [string, string][] = [
-    [LEDGER_TEXTS.billedTo, `${oneLine(receipt.payerName)} (${to})`],
-    ["Item", receiptItem(receipt)],
-    ["Period", periodText(receipt.purpose, receipt.period)],
-    ["Amount paid", `${formatNairaExact(receipt.amountKobo)} (${receipt.currency})`],
-    ["Date paid", formatDateTime(receipt.paidAt ?? receipt.createdAt)],
-    ["Reference", receipt.reference],
-    ["Paid with", providerLabel(receipt.provider)],
+    [t(LEDGER_TEXTS.billedTo), `${oneLine(receipt.payerName)} (${to})`],
+    [t("Item"), receiptItem({ what: paymentWhat(receipt, t), listingName: receipt.listingName }, t)],
+    [t("Period"), periodText(receipt.purpose, receipt.period, t)],
+    [t("Amount paid"), `${formatNairaExact(receipt.amountKobo)} (${receipt.currency})`],
+    [t("Date paid"), formatDateTime(receipt.paidAt ?? receipt.createdAt)],
+    [t("Reference"), receipt.reference],
+    [t("Paid with"), providerLabel(receipt.provider, t)],
   ];
-  const note = receipt.notApplied ? LEDGER_TEXTS.notApplied : null;
+  const note = receipt.notApplied ? t(LEDGER_TEXTS.notApplied) : null;
+  const from = t(LEDGER_TEXTS.from);
+  const thanks = t("Thank you for your payment.");
+  const view = t("View or print this receipt");
   const text =
-    `${receipt.seller.name}: receipt\n\nThank you for your payment.\n\n` +
-    `${LEDGER_TEXTS.from}:\n${seller.map((line) => `  ${line}`).join("\n")}\n\n` +
+    `${t("{{seller}}: receipt", { seller: receipt.seller.name })}\n\n${thanks}\n\n` +
+    `${from}:\n${seller.map((line) => `  ${line}`).join("\n")}\n\n` +
     lines.map(([label, value]) => `${label}: ${value}`).join("\n") +
     (note ? `\n\n${note}` : "") +
-    `\n\nView or print this receipt: ${link}\n`;
+    `\n\n${view}: ${link}\n`;
   const rows = lines
     .map(
       ([label, value]) =>
@@ -73,19 +81,19 @@ function receiptEmail(receipt: PaymentReceipt, to: string): OutgoingEmail {
         `<td style="padding:4px 0">${escapeHtml(value)}</td></tr>`,
     )
     .join("");
-  const from =
-    `<p style="margin:0 0 16px;font-size:14px"><strong style="color:#4b5563">${escapeHtml(LEDGER_TEXTS.from)}</strong><br>` +
+  const fromHtml =
+    `<p style="margin:0 0 16px;font-size:14px"><strong style="color:#4b5563">${escapeHtml(from)}</strong><br>` +
     seller.map(escapeHtml).join("<br>") +
     `</p>`;
   const html =
     `<div style="font-family:Arial,Helvetica,sans-serif;color:#111827;max-width:560px">` +
     `<h1 style="font-size:20px;margin:0 0 4px">${escapeHtml(receipt.seller.name)}</h1>` +
-    `<p style="margin:0 0 16px;color:#4b5563">Receipt</p>` +
-    `<p>Thank you for your payment.</p>` +
-    from +
+    `<p style="margin:0 0 16px;color:#4b5563">${escapeHtml(t("Receipt"))}</p>` +
+    `<p>${escapeHtml(thanks)}</p>` +
+    fromHtml +
     `<table role="presentation" style="border-collapse:collapse;font-size:14px">${rows}</table>` +
     (note ? `<p style="color:#92400e">${escapeHtml(note)}</p>` : "") +
-    `<p><a href="${escapeHtml(link)}">View or print this receipt</a></p>` +
+    `<p><a href="${escapeHtml(link)}">${escapeHtml(view)}</a></p>` +
     `</div>`;
   return { to, subject: LEDGER_TEXTS.receiptSubject(receipt.reference), text, html };
 }

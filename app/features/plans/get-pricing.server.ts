@@ -1,4 +1,5 @@
 import { formatNaira } from "../../lib/format";
+import { t, translateIfKnown } from "../../lib/i18n/i18n";
 import { FEATURED_PLANS, PLANS, type PlanId } from "../../lib/reference";
 import type { SessionUser } from "../accounts/session-user";
 import { currentPlanFor } from "./current-plan.server";
@@ -54,12 +55,13 @@ export async function getPricing(actor: SessionUser | null, analytics: Analytics
       id: plan.id,
       name: plan.name,
       priceLabel: formatNaira(plan.priceKobo),
-      periodLabel: plan.periodDays ? `per ${plan.periodDays} days` : "forever",
-      features: [...plan.features],
+      periodLabel: plan.periodDays ? t("per {{days}} days", { days: plan.periodDays }) : t("forever"),
+      // The spec's feature texts, in the current language where plan-texts.ts marks them (PLAN_FEATURE_TEXTS).
+      features: plan.features.map((feature) => translateIfKnown(feature)),
       summary: summaries[plan.id] ?? "",
       perDayLabel: perDayLabel(plan.priceKobo, plan.periodDays),
       featuredNote:
-        benefitsOf(plan).featuresAllListings ? { included: PLAN_EXPLAINED_TEXTS.includesFeatured, comparison: samePriceComparison(analytics) } : null,
+        benefitsOf(plan).featuresAllListings ? { included: t(PLAN_EXPLAINED_TEXTS.includesFeatured), comparison: samePriceComparison(analytics) } : null,
       popular: plan.popular,
       isPaid: plan.priceKobo > 0,
       isCurrent: current?.id === plan.id,
@@ -87,7 +89,7 @@ export function featuredPlanCards(): FeaturedPlanCard[] {
     id: p.id,
     name: p.name,
     priceLabel: formatNaira(p.priceKobo),
-    periodLabel: `${p.periodDays} days`,
+    periodLabel: t("{{days}} days", { days: p.periodDays }),
     periodDays: p.periodDays,
     summary: summaries[p.id] ?? "",
     perDayLabel: perDayLabel(p.priceKobo, p.periodDays),

@@ -1,4 +1,5 @@
 import { formatDate, formatNaira } from "../../lib/format";
+import { t } from "../../lib/i18n/i18n";
 import { FEATURED_PLANS, LIMITS, PLANS, type PlanId } from "../../lib/reference";
 import { PLAN_EXPLAINED_TEXTS } from "./plan-texts";
 
@@ -49,14 +50,16 @@ type PlanLike = { id: PlanId; name: string; listingLimit: number; priceKobo: num
 
 const T = PLAN_EXPLAINED_TEXTS;
 
-/** A text's {placeholders} filled in. */
+/** A text's {{placeholders}} filled in, in the current language (issue 36: the templates are catalog keys). */
 function fill(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
+  return t(template, values);
 }
 
-/** 'a', 'a and b', 'a, b and c'. */
-function listOf(items: readonly string[]): string {
-  return items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
+/** 'a', 'a and b', 'a, b and c' (or 'a or b' with `or`), in the current language. */
+export function listOf(items: readonly string[], joiner: "and" | "or" = "and"): string {
+  if (items.length <= 1) return items[0] ?? "";
+  const values = { items: items.slice(0, -1).join(", "), last: items.at(-1)! };
+  return joiner === "or" ? t("{{items}} or {{last}}", values) : t("{{items}} and {{last}}", values);
 }
 
 const analyticsDaysOf = (plan: { id: PlanId }, analytics: AnalyticsReach) => Math.max(0, ...analytics[plan.id].periods);
@@ -69,13 +72,13 @@ const analyticsDaysOf = (plan: { id: PlanId }, analytics: AnalyticsReach) => Mat
 export function planSummary(plan: PlanLike, previous: PlanLike | null, analytics: AnalyticsReach): string {
   const mine = benefitsOf(plan);
   const days = analyticsDaysOf(plan, analytics);
-  const listings = fill(mine.listingLimit === 1 ? T.listings : T.listingsUpTo, { count: mine.listingLimit });
+  const listings = fill(mine.listingLimit === 1 ? T.listings : T.listingsUpTo, { limit: mine.listingLimit });
   if (!previous) return fill(T.base, { gains: listOf([listings, fill(T.analyticsDays, { days })]) });
   const theirs = benefitsOf(previous);
   const gains: string[] = [];
-  if (mine.listingLimit > theirs.listingLimit) gains.push(fill(T.moreListings, { count: mine.listingLimit, previous: theirs.listingLimit }));
-  if (mine.featuresAllListings && !theirs.featuresAllListings) gains.push(T.featuresAll);
-  if (mine.searchPriority && !theirs.searchPriority) gains.push(T.searchPriority);
+  if (mine.listingLimit > theirs.listingLimit) gains.push(fill(T.moreListings, { limit: mine.listingLimit, previous: theirs.listingLimit }));
+  if (mine.featuresAllListings && !theirs.featuresAllListings) gains.push(t(T.featuresAll));
+  if (mine.searchPriority && !theirs.searchPriority) gains.push(t(T.searchPriority));
   if (days > analyticsDaysOf(previous, analytics)) gains.push(fill(T.analyticsDays, { days }));
   return gains.length > 0 ? fill(T.adds, { previous: previous.name, gains: listOf(gains) }) : fill(T.sameAs, { previous: previous.name });
 }
@@ -111,7 +114,7 @@ export function featuredPlanSummary(plan: FeaturedLike, previous: FeaturedLike |
   if (!previous || plan.periodDays <= previous.periodDays) return fill(T.featuredFirst, { days: plan.periodDays });
   const saved = Math.round((previous.priceKobo / previous.periodDays - plan.priceKobo / plan.periodDays) / 100);
   const perDay =
-    saved > 0 ? fill(T.cheaperPerDay, { amount: formatNaira(saved * 100) }) : saved < 0 ? fill(T.dearerPerDay, { amount: formatNaira(-saved * 100) }) : T.samePerDay;
+    saved > 0 ? fill(T.cheaperPerDay, { amount: formatNaira(saved * 100) }) : saved < 0 ? fill(T.dearerPerDay, { amount: formatNaira(-saved * 100) }) : t(T.samePerDay);
   return fill(T.featuredLonger, { days: plan.periodDays, more: plan.periodDays - previous.periodDays, previousDays: previous.periodDays, perDay });
 }
 
@@ -137,7 +140,7 @@ export function samePriceComparison(analytics: AnalyticsReach, plans: readonly (
   const twin = plans.find((p) => p.priceKobo === plan.priceKobo);
   if (!twin) return null;
   const benefits = benefitsOf(plan);
-  const extras = [...(benefits.searchPriority ? [T.searchPriority] : []), fill(T.analyticsDays, { days: analyticsDaysOf(plan, analytics) })];
+  const extras = [...(benefits.searchPriority ? [t(T.searchPriority)] : []), fill(T.analyticsDays, { days: analyticsDaysOf(plan, analytics) })];
   return fill(T.samePrice, {
     price: formatNaira(plan.priceKobo),
     featured: twin.name,

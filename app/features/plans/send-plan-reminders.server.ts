@@ -2,10 +2,12 @@ import { sql } from "drizzle-orm";
 import { getDb, queryRows } from "../../lib/db.server";
 import { formatDate, formatNaira } from "../../lib/format";
 import { PLANS } from "../../lib/reference";
-import { REMINDER_BATCH, reminderDays, reminderEmail, sendReminderOnce, siteLink, whenText } from "../../lib/renewal-reminders.server";
+import { DEFAULT_LOCALE, isLocale, type Locale } from "../../lib/i18n/locales";
+import { renderIn, sentUrl } from "../../lib/i18n/sent-language.server";
+import { REMINDER_BATCH, reminderDays, reminderEmail, sendReminderOnce } from "../../lib/renewal-reminders.server";
 import { planById } from "./plan-benefits";
 
-type Due = { user_id: string; plan_id: string; ends_ms: number | string; email: string; name: string | null };
+type Due = { user_id: string; plan_id: string; ends_ms: number | string; email: string; name: string | null; language: string | null };
 
 /**
  * Renewal reminders for paid plans (scheduled, server/scheduler.ts): an e-mail 7 days and 1 day before the
@@ -17,7 +19,8 @@ export async function sendPlanReminders(now: Date = new Date()): Promise<{ sent:
   const at = sql`${now.toISOString()}::timestamptz`;
   const rows = await queryRows<Due>(
     getDb(),
-    sql`select s.user_id, s.plan_id, floor(extract(epoch from s.ends_at) * 1000)::float8 as ends_ms, u.email, u.name
+    sql`select s.user_id, s.plan_id, floor(extract(epoch from s.ends_at) * 1000)::float8 as ends_ms, u.email, u.name,
+        (select p.language from profiles p where p.id = s.user_id) as language
       from subscriptions s join "user" u on u.id = s.user_id
       where s.status = 'active' and s.plan_id <> 'free' and s.ends_at > ${at} and s.ends_at <= ${at} + interval '7 days'
         and u.deleted_at is null
@@ -36,17 +39,28 @@ export async function sendPlanReminders(now: Date = new Date()): Promise<{ sent:
     if (!days) continue;
     const plan = planById(row.plan_id);
     const premium = plan.id === "premium";
-    const paragraphs = [
-      `Hello ${row.name?.trim() || "there"},`,
-      `Your ${plan.name} plan on Naija Directory ends ${whenText(days)}, on ${formatDate(endsAt, "long")} (Nigerian time).`,
-      `After that your account is on the Free plan: your listings stay online and you can keep editing them, but you can only add new listings within the Free plan's limit of ${PLANS[0].listingLimit}.` +
-        (premium ? " Your listings also stop being featured and lose their search priority." : ""),
-      `Renew now to keep it: ${formatNaira(plan.priceKobo)} for another ${plan.periodDays} days, added to the end of your current plan.`,
-    ];
+    // In the owner's language (issue 36: their choice, else English), the date and price its way, the link to its page.
+    const language: Locale = isLocale(row.language) ? row.language : DEFAULT_LOCALE;
     try {
-      const email = reminderEmail(row.email, `Your ${plan.name} plan ends ${whenText(days)}`, paragraphs, {
-        label: `Renew your ${plan.name} plan`,
-        href: siteLink(`/pricing?plan=${plan.id}`),
+      const email = renderIn(language, (t) => {
+        const name = row.name?.trim();
+        const vars = { plan: plan.name, date: formatDate(endsAt, "long"), days };
+        const paragraphs = [
+          name ? t("Hello {{name}},", { name }) : t("Hello there,"),
+          days === 1
+            ? t("Your {{plan}} plan on Naija Directory ends tomorrow, on {{date}} (Nigerian time).", vars)
+            : t("Your {{plan}} plan on Naija Directory ends in {{days}} days, on {{date}} (Nigerian time).", vars),
+          t(
+            "After that your account is on the Free plan: your listings stay online and you can keep editing them, but you can only add new listings within the Free plan's limit of {{limit}}.",
+            { limit: PLANS[0].listingLimit },
+          ) + (premium ? ` ${t("Your listings also stop being featured and lose their search priority.")}` : ""),
+          t("Renew now to keep it: {{price}} for another {{days}} days, added to the end of your current plan.", { price: formatNaira(plan.priceKobo), days: plan.periodDays }),
+        ];
+        const subject = days === 1 ? t("Your {{plan}} plan ends tomorrow", vars) : t("Your {{plan}} plan ends in {{days}} days", vars);
+        return reminderEmail(row.email, subject, paragraphs, {
+          label: t("Renew your {{plan}} plan", vars),
+          href: sentUrl(`/pricing?plan=${plan.id}`, language),
+        });
       });
       if (await sendReminderOnce({ kind: "subscription", subjectId: row.user_id, endsAt, daysBefore: days, userId: row.user_id }, email)) sent++;
     } catch {

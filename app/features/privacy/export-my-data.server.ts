@@ -5,6 +5,7 @@ import {
 } from "../../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { getDb } from "../../lib/db.server";
+import { t } from "../../lib/i18n/i18n";
 import { imageUrl, IMAGE_WIDTHS } from "../../lib/image-url";
 import type { SessionUser } from "../accounts/session-user";
 import { PRIVACY_TEXTS } from "./privacy.schemas";
@@ -165,12 +166,12 @@ export async function exportMyData(actor: SessionUser | null) {
     const key = `${m.businessId ?? "none"}:${m.visitorId}`;
     let conversation = conversations.get(key);
     if (!conversation) {
-      const businessName = m.businessName ?? "Unknown Business";
+      const businessName = m.businessName ?? t("Unknown Business");
       const myRole = m.visitorId === me ? "visitor" : "owner";
       conversation = {
         businessName,
         myRole,
-        counterpartName: myRole === "visitor" ? businessName : (visitorNames.get(m.visitorId) ?? "Visitor"),
+        counterpartName: myRole === "visitor" ? businessName : (visitorNames.get(m.visitorId) ?? t("Visitor")),
         messages: [],
       };
       conversations.set(key, conversation);
@@ -317,9 +318,9 @@ export async function exportMyData(actor: SessionUser | null) {
 
   const exportedAt = new Date();
   const data = {
-    about:
-      "Everything Naija Directory holds about your account, exported at your request (Nigeria Data Protection Act 2023). " +
-      "Passwords, session tokens and two-factor secrets are never included. See /privacy for what we keep and why.",
+    about: t(
+      "Everything Naija Directory holds about your account, exported at your request (Nigeria Data Protection Act 2023). Passwords, session tokens and two-factor secrets are never included. See /privacy for what we keep and why.",
+    ),
     exportedAt: exportedAt.toISOString(),
     account: {
       id: me,

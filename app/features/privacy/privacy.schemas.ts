@@ -1,27 +1,31 @@
 /** Texts and input rules of the privacy screens (/profile's data card, /privacy). Client-safe. */
+import { msg } from "../../lib/i18n/i18n";
 
-/** How the other side of a conversation, and every admin list, names an account that was deleted. */
+/**
+ * How the other side of a conversation, and every admin list, names an account that was deleted. Stored as the
+ * account's name, so it stays in English (a stored value, not a text of the screen).
+ */
 export const DELETED_USER_NAME = "Deleted user";
 
 export const PRIVACY_TEXTS = {
-  /** What the person types to confirm the deletion (any letter case, spaces around ignored). */
+  /** What the person types to confirm the deletion (any letter case, spaces around ignored): the same word in every language. */
   confirmationWord: "DELETE",
-  passwordRequired: "Enter your password to confirm it is you.",
-  wrongPassword: "That password is not correct.",
-  codeRequired: "Send a code to your phone and enter it to confirm it is you.",
-  confirmationMismatch: "Type DELETE to confirm.",
-  checkFields: { title: "Account not deleted", text: "Please check the fields marked below." },
-  deleteFailed: { title: "Account not deleted", text: "We could not delete your account. Please try again." },
+  passwordRequired: msg("Enter your password to confirm it is you."),
+  wrongPassword: msg("That password is not correct."),
+  codeRequired: msg("Send a code to your phone and enter it to confirm it is you."),
+  confirmationMismatch: msg("Type DELETE to confirm."),
+  checkFields: { title: msg("Account not deleted"), text: msg("Please check the fields marked below.") },
+  deleteFailed: { title: msg("Account not deleted"), text: msg("We could not delete your account. Please try again.") },
   lastAdmin: {
-    title: "Account not deleted",
-    text: "You are the only admin. Make another account an admin first, then delete yours.",
+    title: msg("Account not deleted"),
+    text: msg("You are the only admin. Make another account an admin first, then delete yours."),
   },
-  signInRequired: "Please log in to download or delete your data.",
-  exportTitle: "Your data",
-  exportText: "Download everything we hold about you (your profile, listings, messages, KYC decisions and payments) as a JSON file.",
-  exportButton: "Download my data",
-  deleteTitle: "Delete account",
-  deleteButton: "Delete my account",
+  signInRequired: msg("Please log in to download or delete your data."),
+  exportTitle: msg("Your data"),
+  exportText: msg("Download everything we hold about you (your profile, listings, messages, KYC decisions and payments) as a JSON file."),
+  exportButton: msg("Download my data"),
+  deleteTitle: msg("Delete account"),
+  deleteButton: msg("Delete my account"),
 } as const;
 
 export type DeleteAccountInput = { password: string; confirmation: string };

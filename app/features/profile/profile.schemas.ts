@@ -1,13 +1,14 @@
 import { z } from "~/lib/zod";
+import { msg } from "../../lib/i18n/i18n";
 import { withoutBidiControls } from "../../lib/plain-text";
 import { COUNTRIES, SIGNUP_REGIONS } from "../../lib/reference";
 
 export const PROFILE_FIELD_TEXTS = {
-  firstNameRequired: "First name is required",
-  lastNameRequired: "Last name is required",
-  nameTooLong: "Please use at most 100 characters",
-  countryRequired: "Please choose your country",
-  stateRequired: "Please choose your state or region",
+  firstNameRequired: msg("First name is required"),
+  lastNameRequired: msg("Last name is required"),
+  nameTooLong: msg("Please use at most 100 characters"),
+  countryRequired: msg("Please choose your country"),
+  stateRequired: msg("Please choose your state or region"),
 } as const;
 
 /** What a user may change on /profile: name, country and state (the sign-up lists). */

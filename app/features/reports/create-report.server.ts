@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { reports } from "../../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { getDb } from "../../lib/db.server";
+import { msg } from "../../lib/i18n/i18n";
 import { hitRateLimit } from "../../lib/rate-limit.server";
 import type { SessionUser } from "../accounts/session-user";
 import { checkReportable } from "./internal/reported-items.server";
@@ -18,7 +19,7 @@ export async function createReport(actor: SessionUser | null, input: CreateRepor
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const field = String(issue?.path[0] ?? "");
-    if (field === "kind" || field === "id") throw new AppError("not-found", { title: "Not found", text: REPORT_TEXTS.notFound });
+    if (field === "kind" || field === "id") throw new AppError("not-found", { title: msg("Not found"), text: REPORT_TEXTS.notFound });
     throw new AppError("invalid", issue?.message ?? REPORT_TEXTS.failed, { fields: { [field]: issue?.message ?? REPORT_TEXTS.failed } });
   }
   const { kind, id, reason, details } = parsed.data;

@@ -1,3 +1,4 @@
+import { msg, t } from "~/lib/i18n/i18n";
 import { z } from "~/lib/zod";
 import { IdSchema } from "../../lib/id-schema";
 import { REPORT_KINDS, REPORT_REASONS } from "../../lib/reference";
@@ -7,14 +8,14 @@ export type ReportReason = (typeof REPORT_REASONS)[number];
 
 /** The reasons, in the issue's order and words. */
 export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
-  scam: "Scam or fraud",
-  fake: "Fake or misleading",
-  offensive: "Offensive",
-  "wrong-info": "Wrong information",
-  other: "Other",
+  scam: msg("Scam or fraud"),
+  fake: msg("Fake or misleading"),
+  offensive: msg("Offensive"),
+  "wrong-info": msg("Wrong information"),
+  other: msg("Other"),
 };
 
-export const REPORT_KIND_LABELS: Record<ReportKind, string> = { listing: "Listing", review: "Review", message: "Message" };
+export const REPORT_KIND_LABELS: Record<ReportKind, string> = { listing: msg("Listing"), review: msg("Review"), message: msg("Message") };
 
 export const REPORT_DETAILS_MAX = 1000;
 /** At most this many reports per user per hour (a shared counter, app/lib/rate-limit.server.ts). */
@@ -27,45 +28,53 @@ export type ReportAction = (typeof REPORT_ACTIONS)[number];
 
 /** Texts we add (issue 16; no spec text exists for reports). */
 export const REPORT_TEXTS = {
-  pageTitle: "Report",
-  received: { title: "Report received", text: "Thank you. An admin will look at it, and you will get a notification with the outcome." },
-  failed: "Your report could not be sent. Please try again.",
-  reasonRequired: "Choose a reason.",
-  detailsTooLong: `Keep the details under ${REPORT_DETAILS_MAX} characters.`,
-  signInRequired: { title: "Log in to report", text: "Log in to report something that looks wrong." },
-  alreadyReported: "You have already reported this. An admin will look at it soon.",
-  ownListing: "You cannot report your own listing.",
-  ownMessage: "You cannot report your own message.",
-  ownReview: "You cannot report your own review.",
-  notParticipant: "You can only report messages of your own conversations.",
-  notFound: "This item no longer exists.",
-  rateLimited: "You have sent many reports in a short time. Please try again later.",
-  removeReasonRequired: "Give a reason the owner will see.",
-  noRemoveAction: "This kind of item cannot be taken down from here.",
-  noAuthor: "The author of this item no longer has an account.",
-  nothingOpen: "These reports were already handled.",
-  dismissed: "Reports dismissed",
-  removed: "Listing unpublished",
-  hidden: "Review hidden",
-  suspended: "Author suspended",
-  actionFailed: "Failed to handle the reports",
-  tabEmpty: "No open reports.",
-  loadFailed: "Failed to load reports",
-  possibleDuplicate: "Possible duplicate of",
+  pageTitle: msg("Report"),
+  received: { title: msg("Report received"), text: msg("Thank you. An admin will look at it, and you will get a notification with the outcome.") },
+  failed: msg("Your report could not be sent. Please try again."),
+  reasonRequired: msg("Choose a reason."),
+  // With its number: read when the refusal is made, in the request's language.
+  get detailsTooLong() {
+    return t("Keep the details under {{max}} characters.", { max: REPORT_DETAILS_MAX });
+  },
+  signInRequired: { title: msg("Log in to report"), text: msg("Log in to report something that looks wrong.") },
+  alreadyReported: msg("You have already reported this. An admin will look at it soon."),
+  ownListing: msg("You cannot report your own listing."),
+  ownMessage: msg("You cannot report your own message."),
+  ownReview: msg("You cannot report your own review."),
+  notParticipant: msg("You can only report messages of your own conversations."),
+  notFound: msg("This item no longer exists."),
+  rateLimited: msg("You have sent many reports in a short time. Please try again later."),
+  removeReasonRequired: msg("Give a reason the owner will see."),
+  noRemoveAction: msg("This kind of item cannot be taken down from here."),
+  noAuthor: msg("The author of this item no longer has an account."),
+  nothingOpen: msg("These reports were already handled."),
+  dismissed: msg("Reports dismissed"),
+  removed: msg("Listing unpublished"),
+  hidden: msg("Review hidden"),
+  suspended: msg("Author suspended"),
+  actionFailed: msg("Failed to handle the reports"),
+  tabEmpty: msg("No open reports."),
+  loadFailed: msg("Failed to load reports"),
+  possibleDuplicate: msg("Possible duplicate of"),
 } as const;
 
-/** What every reporter of an item is told when an admin decides (a notification of kind 'account'). */
+/**
+ * What every reporter of an item is told when an admin decides (a notification of kind 'account'), in the language
+ * of the moment: resolve-reports.server.ts writes it in each reporter's (issue 36).
+ */
 export function outcomeNotice(title: string, outcome: "dismissed" | "unpublished" | "suspended" | "hidden"): { title: string; body: string } {
   const what = `“${title}”`;
+  const heading = t("Your report was reviewed");
+  const thanks = t("Thank you for reporting it.");
   switch (outcome) {
     case "dismissed":
-      return { title: "Your report was reviewed", body: `We looked at ${what} and found it does not break our rules, so it stays up. Thank you for reporting it.` };
+      return { title: heading, body: `${t("We looked at {{what}} and found it does not break our rules, so it stays up.", { what })} ${thanks}` };
     case "unpublished":
-      return { title: "Your report was reviewed", body: `We looked at ${what} and unpublished the listing. Thank you for reporting it.` };
+      return { title: heading, body: `${t("We looked at {{what}} and unpublished the listing.", { what })} ${thanks}` };
     case "hidden":
-      return { title: "Your report was reviewed", body: `We looked at ${what} and hid the review. Thank you for reporting it.` };
+      return { title: heading, body: `${t("We looked at {{what}} and hid the review.", { what })} ${thanks}` };
     case "suspended":
-      return { title: "Your report was reviewed", body: `We looked at ${what} and suspended the account that wrote it. Thank you for reporting it.` };
+      return { title: heading, body: `${t("We looked at {{what}} and suspended the account that wrote it.", { what })} ${thanks}` };
   }
 }
 
@@ -79,7 +88,7 @@ export const CreateReportSchema = ReportTargetSchema.extend({
   details: z
     .string()
     .trim()
-    .max(REPORT_DETAILS_MAX, REPORT_TEXTS.detailsTooLong)
+    .max(REPORT_DETAILS_MAX, { error: () => REPORT_TEXTS.detailsTooLong })
     .optional()
     .transform((v) => v || null),
 });
@@ -91,7 +100,7 @@ export const ResolveReportsSchema = ReportTargetSchema.extend({
   reason: z
     .string()
     .trim()
-    .max(500, "Keep the reason under 500 characters.")
+    .max(500, msg("Keep the reason under 500 characters."))
     .optional()
     .transform((v) => v || null),
 });

@@ -3,6 +3,8 @@ import { notifications, reports } from "../../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { auditActorOf, recordAudit } from "../../lib/audit.server";
 import { getDb } from "../../lib/db.server";
+import { DEFAULT_LOCALE } from "../../lib/i18n/locales";
+import { languagesOf, renderIn } from "../../lib/i18n/sent-language.server";
 import { requireAdmin } from "../accounts/access";
 import type { SessionUser } from "../accounts/session-user";
 import { describeItems, takeDown } from "./internal/reported-items.server";
@@ -65,9 +67,11 @@ export async function resolveReports(
       before: { openReports: closed.length },
       after: { outcome, reason, reportIds: closed.map((r) => r.id), authorId: item?.authorId ?? null },
     });
-    const notice = outcomeNotice(item?.title ?? "the item you reported", outcome);
     const reporters = [...new Set(closed.map((r) => r.reporterId))];
-    await tx.insert(notifications).values(reporters.map((userId) => ({ userId, kind: "account", title: notice.title, body: notice.body, priority: "medium" })));
+    // Each reporter's in their own language (issue 36).
+    const languages = await languagesOf(tx, reporters);
+    const noticeIn = (userId: string) => renderIn(languages.get(userId) ?? DEFAULT_LOCALE, (t) => outcomeNotice(item?.title ?? t("the item you reported"), outcome));
+    await tx.insert(notifications).values(reporters.map((userId) => ({ userId, kind: "account", ...noticeIn(userId), priority: "medium" })));
     return { outcome, closed: closed.length };
   });
 }

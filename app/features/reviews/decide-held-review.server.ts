@@ -3,6 +3,7 @@ import { businesses, notifications, reviews } from "../../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { auditActorOf, recordAudit } from "../../lib/audit.server";
 import { getDb, queryRows } from "../../lib/db.server";
+import { renderFor } from "../../lib/i18n/sent-language.server";
 import { requireAdmin } from "../accounts/access";
 import type { SessionUser } from "../accounts/session-user";
 import { DecideHeldReviewSchema, REVIEW_TEXTS } from "./review.schemas";
@@ -33,9 +34,12 @@ export async function decideHeldReview(actor: SessionUser | null, input: unknown
       action: `review.${decision}`, targetType: "review", targetId: reviewId, before: { status: "held", businessId }, after: { status },
     });
     if (status === "published") {
-      await tx.insert(notifications).values({
-        userId: row.author_id, kind: "account", title: REVIEW_TEXTS.heldPublishedNoticeTitle, body: REVIEW_TEXTS.heldPublishedNoticeBody(row.business_name), priority: "medium",
-      });
+      // In the reviewer's language (issue 36).
+      const notice = await renderFor(tx, row.author_id, (t) => ({
+        title: t(REVIEW_TEXTS.heldPublishedNoticeTitle),
+        body: REVIEW_TEXTS.heldPublishedNoticeBody(row.business_name),
+      }));
+      await tx.insert(notifications).values({ userId: row.author_id, kind: "account", ...notice, priority: "medium" });
     }
     return { status, businessId };
   });

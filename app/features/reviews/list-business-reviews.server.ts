@@ -6,6 +6,7 @@ import { isUuid } from "../../lib/ids";
 import { pageWindow, toPaged } from "../../lib/pagination";
 import type { SessionUser } from "../accounts/session-user";
 import { formatDate } from "../../lib/format-dates";
+import { t } from "../../lib/i18n/i18n";
 import {
   formatAverage, REVIEW_LIMITS, REVIEW_TEXTS, type BusinessReviews, type RatingSummary, type ReviewSort, type ReviewStatus, type ReviewView,
 } from "./review.schemas";
@@ -22,7 +23,7 @@ const iso = (value: Date | string) => new Date(value).toISOString();
 /** 'Ada O.': a first name and an initial; nobody's e-mail. */
 function authorName(first: string | null, last: string | null): string {
   const name = first?.trim();
-  if (!name) return "Naija Directory user";
+  if (!name) return t("Naija Directory user");
   const initial = last?.trim().charAt(0);
   return initial ? `${name} ${initial.toUpperCase()}.` : name;
 }
@@ -97,6 +98,6 @@ export async function listBusinessReviews(
     sort,
     mine: own ? toView(own) : null,
     viewerIsOwner: viewerId !== null && business.user_id === viewerId,
-    moderationNote: REVIEW_TEXTS.moderationNote,
+    moderationNote: t(REVIEW_TEXTS.moderationNote),
   };
 }

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { businesses, reviews, user } from "../../../db/schema";
 import { getDb, queryRows } from "../../lib/db.server";
+import { t } from "../../lib/i18n/i18n";
 import { ADMIN_PAGE_SIZE, pageWindow, toPaged, type Paged } from "../../lib/pagination";
 import { requireAdmin } from "../accounts/access";
 import type { SessionUser } from "../accounts/session-user";
@@ -49,7 +50,8 @@ export async function listHeldReviews(actor: SessionUser | null, { page }: { pag
       stars: Number(r.stars),
       body: r.body,
       createdAt: new Date(r.created_at),
-      reasons: [...(needsModeration(r.body) ? [REVIEW_TEXTS.heldForLink] : []), ...(r.young ? [REVIEW_TEXTS.heldForNewAccount] : [])],
+      // In the admin's language (the tab shows them as they are).
+      reasons: [...(needsModeration(r.body) ? [t(REVIEW_TEXTS.heldForLink)] : []), ...(r.young ? [t(REVIEW_TEXTS.heldForNewAccount)] : [])],
     })),
   };
 }

@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { businesses, notifications, reviews } from "../../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { getDb, queryRows } from "../../lib/db.server";
+import { renderFor } from "../../lib/i18n/sent-language.server";
 import type { SessionUser } from "../accounts/session-user";
 import { messageLength } from "../messaging/message.schemas";
 import { REVIEW_LIMITS, REVIEW_TEXTS, ReplySchema, sanitizeReview } from "./review.schemas";
@@ -36,9 +37,9 @@ export async function replyToReview(actor: SessionUser | null, input: unknown): 
       .set(row.had_reply ? { reply, replyUpdatedAt: now } : { reply, repliedAt: now, replyUpdatedAt: now })
       .where(eq(reviews.id, row.id));
     if (!row.had_reply) {
-      await tx.insert(notifications).values({
-        userId: row.author_id, kind: "account", title: REVIEW_TEXTS.replyNoticeTitle, body: REVIEW_TEXTS.replyNoticeBody(row.name), priority: "medium",
-      });
+      // In the reviewer's language (issue 36).
+      const notice = await renderFor(tx, row.author_id, (t) => ({ title: t(REVIEW_TEXTS.replyNoticeTitle), body: REVIEW_TEXTS.replyNoticeBody(row.name) }));
+      await tx.insert(notifications).values({ userId: row.author_id, kind: "account", ...notice, priority: "medium" });
     }
     return { businessId: row.business_id, created: !row.had_reply };
   });

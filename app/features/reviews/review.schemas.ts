@@ -1,3 +1,4 @@
+import { msg, t } from "~/lib/i18n/i18n";
 import { z } from "~/lib/zod";
 import { IdSchema } from "../../lib/id-schema";
 import type { Paged } from "../../lib/pagination";
@@ -33,39 +34,46 @@ export type ReviewSort = (typeof REVIEW_SORTS)[number];
 
 /** What people read about reviews. */
 export const REVIEW_TEXTS = {
-  loginRequired: "You must be logged in to write a review",
-  verifyEmail: "Please verify your e-mail address before writing a review",
-  notFound: "Business not found or not approved yet.",
-  ownBusiness: "You cannot review your own business",
-  stars: "Please choose a rating from 1 to 5 stars",
-  length: `Review must be between ${REVIEW_LIMITS.minLength} and ${REVIEW_LIMITS.maxLength} characters`,
-  replyLength: `Reply must be between 1 and ${REVIEW_LIMITS.replyMaxLength} characters`,
-  rateLimited: "You have written too many reviews today. Please try again tomorrow.",
-  published: "Thank you! Your review is published.",
-  held: "Thank you! Your review will appear once a moderator has checked it.",
-  updated: "Your review was updated.",
-  deleted: "Your review was deleted.",
-  reviewNotFound: "Review not found",
-  replyForbidden: "Only the business owner can reply to its reviews",
-  replied: "Your reply is published.",
-  voteOwn: "You cannot mark your own review as helpful",
-  voted: "Thank you for your feedback.",
-  replyNoticeTitle: "The business replied to your review",
-  replyNoticeBody: (businessName: string) => `${businessName} replied to your review.`,
-  verifiedContact: "Verified contact",
+  loginRequired: msg("You must be logged in to write a review"),
+  verifyEmail: msg("Please verify your e-mail address before writing a review"),
+  notFound: msg("Business not found or not approved yet."),
+  ownBusiness: msg("You cannot review your own business"),
+  stars: msg("Please choose a rating from 1 to 5 stars"),
+  // With their numbers: read when the refusal is made, in the request's language.
+  get length() {
+    return t("Review must be between {{min}} and {{max}} characters", { min: REVIEW_LIMITS.minLength, max: REVIEW_LIMITS.maxLength });
+  },
+  get replyLength() {
+    return t("Reply must be between 1 and {{max}} characters", { max: REVIEW_LIMITS.replyMaxLength });
+  },
+  rateLimited: msg("You have written too many reviews today. Please try again tomorrow."),
+  published: msg("Thank you! Your review is published."),
+  held: msg("Thank you! Your review will appear once a moderator has checked it."),
+  updated: msg("Your review was updated."),
+  deleted: msg("Your review was deleted."),
+  reviewNotFound: msg("Review not found"),
+  replyForbidden: msg("Only the business owner can reply to its reviews"),
+  replied: msg("Your reply is published."),
+  voteOwn: msg("You cannot mark your own review as helpful"),
+  voted: msg("Thank you for your feedback."),
+  // The reviewer's notices: written in their language (issue 36), where they are made.
+  replyNoticeTitle: msg("The business replied to your review"),
+  replyNoticeBody: (businessName: string) => t("{{businessName}} replied to your review.", { businessName }),
+  verifiedContact: msg("Verified contact"),
   // Said before anyone writes (issue 32), so a held review is no surprise.
-  moderationNote:
+  moderationNote: msg(
     "Reviews are public under your first name and initial. A review with a link or a phone number, or from an account less than a day old, is checked by a moderator before it appears.",
+  ),
   // The admin's queue of held reviews (the Reports tab)
-  heldTitle: "Reviews waiting for approval",
-  heldEmpty: "No reviews are waiting for approval.",
-  heldForLink: "Holds a link or a phone number",
-  heldForNewAccount: "Written by an account less than a day old",
-  heldAlreadyDecided: "This review is no longer waiting for approval.",
-  heldPublished: "The review is published.",
-  heldHidden: "The review stays hidden.",
-  heldPublishedNoticeTitle: "Your review is published",
-  heldPublishedNoticeBody: (businessName: string) => `Your review of ${businessName} has been checked and is now public.`,
+  heldTitle: msg("Reviews waiting for approval"),
+  heldEmpty: msg("No reviews are waiting for approval."),
+  heldForLink: msg("Holds a link or a phone number"),
+  heldForNewAccount: msg("Written by an account less than a day old"),
+  heldAlreadyDecided: msg("This review is no longer waiting for approval."),
+  heldPublished: msg("The review is published."),
+  heldHidden: msg("The review stays hidden."),
+  heldPublishedNoticeTitle: msg("Your review is published"),
+  heldPublishedNoticeBody: (businessName: string) => t("Your review of {{businessName}} has been checked and is now public.", { businessName }),
 } as const;
 
 const Stars = z.coerce.number().int().min(1, REVIEW_TEXTS.stars).max(5, REVIEW_TEXTS.stars);

@@ -92,12 +92,23 @@ export async function saveReview(actor: SessionUser | null, input: unknown): Pro
     if (wanted === "published") {
       const [listing] = await tx.select({ ownerId: businesses.userId, name: businesses.name }).from(businesses).where(eq(businesses.id, businessId));
       if (listing?.ownerId) {
-        const author = [actor.firstName, actor.lastName ? `${actor.lastName.slice(0, 1)}.` : ""].filter(Boolean).join(" ") || "A visitor";
+        const named = [actor.firstName, actor.lastName ? `${actor.lastName.slice(0, 1)}.` : ""].filter(Boolean).join(" ");
+        const name = listing.name;
+        const excerpt = body ? (body.length > 300 ? `${body.slice(0, 300)}…` : body) : null;
         await enqueueNotice(tx, {
           userId: listing.ownerId,
-          line: `New ${stars}-star review of ${listing.name} from ${author}.`,
-          detail: `${author} gave ${listing.name} ${stars} star${stars === 1 ? "" : "s"}${body ? `: "${body.length > 300 ? `${body.slice(0, 300)}…` : body}"` : "."} You can reply on the business page.`,
-          subject: `New review of ${listing.name}`,
+          // In the owner's language (issue 36); the review's words as written.
+          texts: (t) => {
+            const author = named || t("A visitor");
+            const gave = excerpt
+              ? t("{{author}} gave {{name}} {{count}} stars: \"{{excerpt}}\"", { author, name, count: stars, excerpt })
+              : t("{{author}} gave {{name}} {{count}} stars.", { author, name, count: stars });
+            return {
+              line: t("New {{stars}}-star review of {{name}} from {{author}}.", { stars, name, author }),
+              detail: `${gave} ${t("You can reply on the business page.")}`,
+              subject: t("New review of {{name}}", { name }),
+            };
+          },
           path: `/businesses/${businessId}#reviews`,
         });
       }

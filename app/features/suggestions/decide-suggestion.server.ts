@@ -4,13 +4,14 @@ import { AppError } from "../../lib/app-error";
 import { lockRow, updateAudited } from "../../lib/audited-change.server";
 import { auditActorOf, recordAudit } from "../../lib/audit.server";
 import { getDb, type Tx } from "../../lib/db.server";
+import { translateIfKnown, type Translate } from "../../lib/i18n/i18n";
 import { lgaCentre } from "../../lib/nigeria-lga-centres";
 import { multirangeLiteral } from "../../lib/opening-hours";
 import { announceDirectoryChange } from "../../lib/realtime.server";
 import type { SuggestionKind, SuggestionOutcome } from "../../lib/reference";
 import { requireAdmin } from "../accounts/access";
 import type { SessionUser } from "../accounts/session-user";
-import { enqueueNotice } from "../notifications/person-notices.server";
+import { enqueueNotice, type PersonNotice } from "../notifications/person-notices.server";
 import { readPublicListing, type SuggestedListing } from "./internal/suggested-listing.server";
 import {
   changedFields, DecideSuggestionSchema, recheckChange, recheckMissing, SUGGESTION_TEXTS, type ChangeKind, type DecideSuggestionInput, type EditPayload,
@@ -71,11 +72,15 @@ export async function decideSuggestion(actor: SessionUser | null, input: DecideS
         before: { status: "pending" },
         after: { status: "rejected", kind, businessId: suggestion.businessId, reason: decision.reason },
       });
+      const reason = decision.reason;
       await enqueueNotice(tx, {
         userId: suggestion.userId,
-        line: `We could not use your suggestion about ${about}: ${decision.reason}`,
-        detail: `Thank you for your suggestion about ${about}. We could not use it. The reason: ${decision.reason}`,
-        subject: `Your suggestion about ${about}`,
+        // In the suggester's language (issue 36); the admin's reason as written.
+        texts: (t) => ({
+          line: t("We could not use your suggestion about {{about}}: {{reason}}", { about: about(t), reason }),
+          detail: t("Thank you for your suggestion about {{about}}. We could not use it. The reason: {{reason}}", { about: about(t), reason }),
+          subject: t("Your suggestion about {{about}}", { about: about(t) }),
+        }),
         path: "/suggest",
       });
       return { status: "rejected" };
@@ -122,11 +127,12 @@ export async function decideSuggestion(actor: SessionUser | null, input: DecideS
 }
 
 /** What the suggestion is about, for the suggester's notice: the missing business's name, or the listing's. */
-async function nameOf(tx: Tx, kind: SuggestionKind, suggestion: { businessId: string | null; payload: Record<string, unknown> }): Promise<string> {
-  if (kind === "missing") return String(suggestion.payload.name ?? "a business");
-  if (!suggestion.businessId) return "a listing";
+async function nameOf(tx: Tx, kind: SuggestionKind, suggestion: { businessId: string | null; payload: Record<string, unknown> }): Promise<(t: Translate) => string> {
+  // Without a name, 'a business' or 'a listing' in the suggester's language.
+  if (kind === "missing") return suggestion.payload.name == null ? (t) => t("a business") : () => String(suggestion.payload.name);
+  if (!suggestion.businessId) return (t) => t("a listing");
   const [row] = await tx.select({ name: businesses.name }).from(businesses).where(eq(businesses.id, suggestion.businessId)).limit(1);
-  return row?.name ?? "a listing";
+  return row ? () => row.name : (t) => t("a listing");
 }
 
 /** A missing business becomes a public, unclaimed listing at its LGA's centre (we have no better point). */
@@ -218,45 +224,85 @@ async function applyChange(
 async function tellOwner(tx: Tx, listing: SuggestedListing, kind: SuggestionKind, payload: EditPayload | MovedPayload | Record<string, never>): Promise<void> {
   const name = listing.current.name;
   const path = `/business/edit/${listing.id}`;
+  // In the owner's language (issue 36).
   if (kind === "closed") {
     await enqueueNotice(tx, {
       userId: listing.ownerId!,
-      line: `A visitor says ${name} has closed. If it is open, check its details.`,
-      detail: `A visitor told us your business ${name} has closed, and an admin thinks it may be right. If it has closed, delete the listing from your dashboard. If it is open, check that its details and opening hours are right, so visitors are not misled.`,
-      subject: `Has ${name} closed?`,
+      texts: (t) => ({
+        line: t("A visitor says {{name}} has closed. If it is open, check its details.", { name }),
+        detail: t(
+          "A visitor told us your business {{name}} has closed, and an admin thinks it may be right. If it has closed, delete the listing from your dashboard. If it is open, check that its details and opening hours are right, so visitors are not misled.",
+          { name },
+        ),
+        subject: t("Has {{name}} closed?", { name }),
+      }),
       path,
     });
     return;
   }
-  const changes = changedFields(kind, payload as Record<string, unknown>);
   await enqueueNotice(tx, {
     userId: listing.ownerId!,
-    // The text names the fields only (their values may hold characters that make an SMS cost more); the e-mail has them.
-    line: `A visitor suggested a change to ${name}: ${changes.map((c) => c.label.toLowerCase()).join(", ")}. Check your listing.`,
-    detail: `A visitor suggested a change to your listing ${name}, and an admin thinks it may be right. ${kind === "moved" ? "They say it has moved. " : ""}What they suggest: ${changes.map((c) => `${c.label}: ${c.value}`).join("; ")}. We have not changed your listing: if the suggestion is right, edit it.`,
-    subject: `A suggested change to ${name}`,
+    texts: (t) => {
+      // The fields' names and values as the owner's language writes them (a label may be a catalog key).
+      const changes = changedFields(kind, payload as Record<string, unknown>).map((c) => ({ label: translateIfKnown(c.label), value: translateIfKnown(c.value) }));
+      const suggested = t("A visitor suggested a change to your listing {{name}}, and an admin thinks it may be right.", { name });
+      const what = t("What they suggest: {{changes}}.", { changes: changes.map((c) => `${c.label}: ${c.value}`).join("; ") });
+      return {
+        // The text names the fields only (their values may hold characters that make an SMS cost more); the e-mail has them.
+        line: t("A visitor suggested a change to {{name}}: {{fields}}. Check your listing.", { name, fields: changes.map((c) => c.label.toLowerCase()).join(", ") }),
+        detail: `${suggested} ${kind === "moved" ? `${t("They say it has moved.")} ` : ""}${what} ${t("We have not changed your listing: if the suggestion is right, edit it.")}`,
+        subject: t("A suggested change to {{name}}", { name }),
+      };
+    },
     path,
   });
 }
 
 /** What the suggester is told when their suggestion is approved. */
-function thanks(userId: string, outcome: SuggestionOutcome, name: string, businessId: string) {
+function thanks(userId: string, outcome: SuggestionOutcome, name: string, businessId: string): PersonNotice {
   const listing = `/businesses/${businessId}`;
-  // The text's line keeps to the GSM alphabet (an em dash would make every SMS page cost more); the e-mail says it in full.
+  // In the suggester's language (issue 36). The text's line keeps to the GSM alphabet (an em dash would make every SMS
+  // page cost more); the e-mail says it in full.
   switch (outcome) {
     case "added":
-      return { userId, line: `Thanks! We added ${name} to Naija Directory.`, detail: `Thanks — we added ${name} to Naija Directory. Anyone can find it now.`, subject: `We added ${name}`, path: listing };
+      return {
+        userId,
+        texts: (t) => ({
+          line: t("Thanks! We added {{name}} to Naija Directory.", { name }),
+          detail: t("Thanks — we added {{name}} to Naija Directory. Anyone can find it now.", { name }),
+          subject: t("We added {{name}}", { name }),
+        }),
+        path: listing,
+      };
     case "applied":
-      return { userId, line: `Thanks! We corrected ${name} as you suggested.`, detail: `Thanks — we corrected ${name} as you suggested. The listing shows it now.`, subject: `We corrected ${name}`, path: listing };
+      return {
+        userId,
+        texts: (t) => ({
+          line: t("Thanks! We corrected {{name}} as you suggested.", { name }),
+          detail: t("Thanks — we corrected {{name}} as you suggested. The listing shows it now.", { name }),
+          subject: t("We corrected {{name}}", { name }),
+        }),
+        path: listing,
+      };
     case "sent-to-owner":
       return {
         userId,
-        line: `Thanks! We passed your suggestion about ${name} on to its owner.`,
-        detail: `Thanks — we passed your suggestion about ${name} on to its owner. The listing is theirs, so they make the change.`,
-        subject: `Your suggestion about ${name}`,
+        texts: (t) => ({
+          line: t("Thanks! We passed your suggestion about {{name}} on to its owner.", { name }),
+          detail: t("Thanks — we passed your suggestion about {{name}} on to its owner. The listing is theirs, so they make the change.", { name }),
+          subject: t("Your suggestion about {{about}}", { about: name }),
+        }),
         path: listing,
       };
     case "hidden":
-      return { userId, line: `Thanks! We took ${name} off Naija Directory.`, detail: `Thanks — we took ${name} off Naija Directory, as it has closed.`, subject: `We took ${name} off the directory`, path: "/suggest" };
+      return {
+        userId,
+        texts: (t) => ({
+          line: t("Thanks! We took {{name}} off Naija Directory.", { name }),
+          detail: t("Thanks — we took {{name}} off Naija Directory, as it has closed.", { name }),
+          subject: t("We took {{name}} off the directory", { name }),
+        }),
+        path: "/suggest",
+      };
   }
 }

@@ -2,6 +2,7 @@ import { desc, eq, sql } from "drizzle-orm";
 import { businesses, listingSuggestions } from "../../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { getDb } from "../../lib/db.server";
+import { t } from "../../lib/i18n/i18n";
 import type { SuggestionKind, SuggestionOutcome, SuggestionStatus } from "../../lib/reference";
 import type { SessionUser } from "../accounts/session-user";
 import { isPublicBusiness } from "../directory/public-listing.server";
@@ -49,7 +50,7 @@ export async function listMySuggestions(actor: SessionUser | null): Promise<MySu
     id: row.id,
     kind: row.kind as SuggestionKind,
     // A missing business is named as suggested; a change by the listing it is about (as it is now).
-    name: (row.kind === "missing" ? row.payloadName : row.listingName) ?? row.payloadName ?? "A listing that was removed",
+    name: (row.kind === "missing" ? row.payloadName : row.listingName) ?? row.payloadName ?? t("A listing that was removed"),
     href: row.listingId && row.isPublic ? `/businesses/${row.listingId}` : null,
     status: row.status as SuggestionStatus,
     outcome: (row.outcome as SuggestionOutcome | null) ?? null,

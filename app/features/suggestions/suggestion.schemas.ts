@@ -7,6 +7,7 @@
  * kept as typed (shown in a block of its own). The listing form's rules are used for what a listing holds (name,
  * phone, category, state and LGA), with its words.
  */
+import { currentLocale, msg, t } from "~/lib/i18n/i18n";
 import { z } from "~/lib/zod";
 import { IdSchema } from "../../lib/id-schema";
 import { findLga } from "../../lib/nigeria-lgas";
@@ -32,87 +33,97 @@ export const SUGGESTION_LIMITS = {
 
 /** Texts we add (issue 34; no spec text exists for suggestions). */
 export const SUGGESTION_TEXTS = {
-  pageTitle: "Suggest a business",
-  intro: "Know a business we're missing? Tell us about it. An admin checks every suggestion before it shows, and you will be told what happened.",
-  changeTitle: "Suggest an edit",
-  changeIntro: "Tell us what is wrong with this listing. An admin checks every suggestion, and you will be told what happened.",
+  pageTitle: msg("Suggest a business"),
+  intro: msg("Know a business we're missing? Tell us about it. An admin checks every suggestion before it shows, and you will be told what happened."),
+  changeTitle: msg("Suggest an edit"),
+  changeIntro: msg("Tell us what is wrong with this listing. An admin checks every suggestion, and you will be told what happened."),
   /** The links to /suggest (results page, menu, help). */
-  prompt: "Know a business we're missing?",
-  promptLink: "Suggest it",
-  suggestEditLink: "Suggest an edit",
-  signInRequired: { title: "Log in to suggest", text: "Log in to suggest a business or a change to a listing." },
-  sent: { title: "Thanks for your suggestion", text: "An admin will look at it, and you will be told the outcome." },
-  failed: "Your suggestion could not be sent. Please try again.",
-  correctFields: "Please correct the highlighted fields.",
-  similarTitle: "Is it one of these?",
-  similarText:
+  prompt: msg("Know a business we're missing?"),
+  promptLink: msg("Suggest it"),
+  suggestEditLink: msg("Suggest an edit"),
+  signInRequired: { title: msg("Log in to suggest"), text: msg("Log in to suggest a business or a change to a listing.") },
+  sent: { title: msg("Thanks for your suggestion"), text: msg("An admin will look at it, and you will be told the outcome.") },
+  failed: msg("Your suggestion could not be sent. Please try again."),
+  correctFields: msg("Please correct the highlighted fields."),
+  similarTitle: msg("Is it one of these?"),
+  similarText: msg(
     "These listings have the same phone number, or a very similar name in the same area. If the business is one of them, there is no need to suggest it again.",
-  notDuplicate: "No, it's a different business: send it",
-  unclaimed: "Not yet claimed",
-  lgaRequired: "Choose the local government area.",
-  addressTooLong: `Keep the address under ${SUGGESTION_LIMITS.addressMax} characters.`,
-  noteTooLong: `Keep the note under ${SUGGESTION_LIMITS.noteMax} characters.`,
-  kindRequired: "Choose what you want to tell us.",
-  fieldsRequired: "Choose what is wrong.",
-  unchanged: "That is what the listing says already.",
-  movedUnchanged: "Give the new address, or another state or LGA.",
-  notFound: { title: "Listing not found", text: "This listing is not in the directory." },
-  ownListing: { title: "This is your listing", text: "You can change it yourself: edit it instead of suggesting a change." },
-  alreadyPending: "You have already suggested a change to this listing. An admin will look at it soon.",
-  rateLimited: `You have sent ${SUGGESTION_LIMITS.perDay} suggestions today, the most a day. Please try again tomorrow.`,
-  mineTitle: "Your suggestions",
-  mineEmpty: "You have not suggested anything yet.",
+  ),
+  notDuplicate: msg("No, it's a different business: send it"),
+  unclaimed: msg("Not yet claimed"),
+  lgaRequired: msg("Choose the local government area."),
+  // With their numbers: read when the refusal is made, in the request's language.
+  get addressTooLong() {
+    return t("Keep the address under {{max}} characters.", { max: SUGGESTION_LIMITS.addressMax });
+  },
+  get noteTooLong() {
+    return t("Keep the note under {{max}} characters.", { max: SUGGESTION_LIMITS.noteMax });
+  },
+  kindRequired: msg("Choose what you want to tell us."),
+  fieldsRequired: msg("Choose what is wrong."),
+  unchanged: msg("That is what the listing says already."),
+  movedUnchanged: msg("Give the new address, or another state or LGA."),
+  notFound: { title: msg("Listing not found"), text: msg("This listing is not in the directory.") },
+  ownListing: { title: msg("This is your listing"), text: msg("You can change it yourself: edit it instead of suggesting a change.") },
+  alreadyPending: msg("You have already suggested a change to this listing. An admin will look at it soon."),
+  get rateLimited() {
+    return t("You have sent {{max}} suggestions today, the most a day. Please try again tomorrow.", { max: SUGGESTION_LIMITS.perDay });
+  },
+  mineTitle: msg("Your suggestions"),
+  mineEmpty: msg("You have not suggested anything yet."),
   // The admin's Suggestions tab.
-  tabTitle: "Suggestions",
-  tabIntro: "Missing businesses and changes to listings that visitors suggested, oldest first. The visitor is told the outcome.",
-  tabEmpty: "No suggestions waiting.",
-  loadFailed: "Failed to load suggestions",
-  actionFailed: "Failed to handle the suggestion",
-  alreadyDecided: "This suggestion was already decided.",
-  listingGone: "The listing is no longer in the directory. Reject the suggestion instead.",
-  payloadInvalid: "This suggestion no longer passes our checks (the listing rules changed). Reject it instead.",
-  rejectReasonRequired: "Give a reason the visitor will see.",
-  reasonTooLong: `Keep the reason under ${SUGGESTION_LIMITS.reasonMax} characters.`,
-  rejected: "Suggestion rejected",
-  possibleDuplicates: "Possible duplicates",
-  noDuplicates: "No similar listing found.",
+  tabTitle: msg("Suggestions"),
+  tabIntro: msg("Missing businesses and changes to listings that visitors suggested, oldest first. The visitor is told the outcome."),
+  tabEmpty: msg("No suggestions waiting."),
+  loadFailed: msg("Failed to load suggestions"),
+  actionFailed: msg("Failed to handle the suggestion"),
+  alreadyDecided: msg("This suggestion was already decided."),
+  listingGone: msg("The listing is no longer in the directory. Reject the suggestion instead."),
+  payloadInvalid: msg("This suggestion no longer passes our checks (the listing rules changed). Reject it instead."),
+  rejectReasonRequired: msg("Give a reason the visitor will see."),
+  get reasonTooLong() {
+    return t("Keep the reason under {{max}} characters.", { max: SUGGESTION_LIMITS.reasonMax });
+  },
+  rejected: msg("Suggestion rejected"),
+  possibleDuplicates: msg("Possible duplicates"),
+  noDuplicates: msg("No similar listing found."),
 } as const;
 
 export const SUGGESTION_KIND_LABELS: Record<SuggestionKind, string> = {
-  missing: "Missing business",
-  edit: "Something is wrong",
-  closed: "It has closed",
-  moved: "It has moved",
+  missing: msg("Missing business"),
+  edit: msg("Something is wrong"),
+  closed: msg("It has closed"),
+  moved: msg("It has moved"),
 };
 
 export const SUGGESTION_STATUS_LABELS: Record<SuggestionStatus, string> = {
-  pending: "Waiting for an admin",
-  approved: "Approved",
-  rejected: "Not used",
+  pending: msg("Waiting for an admin"),
+  approved: msg("Approved"),
+  rejected: msg("Not used"),
 };
 
 export const SUGGESTION_FIELD_LABELS: Record<SuggestionField, string> = {
-  name: "Business name",
-  phone: "Phone number",
-  address: "Address",
-  category: "Category",
-  hours: "Opening hours",
+  name: msg("Business name"),
+  phone: msg("Phone number"),
+  address: msg("Address"),
+  category: msg("Category"),
+  hours: msg("Opening hours"),
 };
 
 /** What the admin's toast says after an approval, by what it did. */
 export const SUGGESTION_OUTCOME_TITLES: Record<SuggestionOutcome, string> = {
-  added: "Listing added",
-  applied: "Change applied",
-  "sent-to-owner": "Sent to the owner",
-  hidden: "Listing hidden",
+  added: msg("Listing added"),
+  applied: msg("Change applied"),
+  "sent-to-owner": msg("Sent to the owner"),
+  hidden: msg("Listing hidden"),
 };
 
 /** What the suggester's own list says an approval did. */
 export const SUGGESTION_OUTCOME_LABELS: Record<SuggestionOutcome, string> = {
-  added: "Approved: the business is listed now",
-  applied: "Approved: the listing was corrected",
-  "sent-to-owner": "Approved: passed on to the listing's owner",
-  hidden: "Approved: the listing was taken off the directory",
+  added: msg("Approved: the business is listed now"),
+  applied: msg("Approved: the listing was corrected"),
+  "sent-to-owner": msg("Approved: passed on to the listing's owner"),
+  hidden: msg("Approved: the listing was taken off the directory"),
 };
 
 // -----------------------------------------------------------------------------------------------
@@ -162,9 +173,9 @@ const PhoneSchema = z
 const OptionalAddressSchema = z
   .string()
   .overwrite(oneLine)
-  .max(SUGGESTION_LIMITS.addressMax, SUGGESTION_TEXTS.addressTooLong)
+  .max(SUGGESTION_LIMITS.addressMax, { error: () => SUGGESTION_TEXTS.addressTooLong })
   .transform((v) => v || null);
-const AddressSchema = z.string().overwrite(oneLine).min(1, LISTING_TEXTS.addressRequired).max(SUGGESTION_LIMITS.addressMax, SUGGESTION_TEXTS.addressTooLong);
+const AddressSchema = z.string().overwrite(oneLine).min(1, LISTING_TEXTS.addressRequired).max(SUGGESTION_LIMITS.addressMax, { error: () => SUGGESTION_TEXTS.addressTooLong });
 
 const CategorySchema = z.enum(CATEGORIES, { message: LISTING_TEXTS.categoryRequired });
 const StateSchema = z.enum(REGIONS, { message: LISTING_TEXTS.stateRequired });
@@ -173,7 +184,7 @@ const LgaSchema = z.string().trim().min(1, SUGGESTION_TEXTS.lgaRequired).max(100
 const NoteSchema = z
   .string()
   .overwrite(plainNote)
-  .max(SUGGESTION_LIMITS.noteMax, SUGGESTION_TEXTS.noteTooLong)
+  .max(SUGGESTION_LIMITS.noteMax, { error: () => SUGGESTION_TEXTS.noteTooLong })
   .transform((v) => v || null);
 
 /** A state and one of its LGAs (spelt as the list spells it), checked together as the listing form does. */
@@ -390,8 +401,10 @@ export function recheckMissing(payload: Record<string, unknown>): MissingPayload
 
 /** A week of hours in one line: 'Mon 8:00 am – 6:00 pm · … · Sun Closed'. */
 export function weekText(hours: WeeklyHours | null | undefined): string {
-  if (!hours) return "Not listed";
-  return hours.map((day, i) => `${WEEKDAY_NAMES[i]!.slice(0, 3)} ${dayText(day)}`).join(" · ");
+  if (!hours) return t("Not listed");
+  // English abbreviates the day; the other languages name it whole (their catalogs have the full names).
+  const english = currentLocale() === "en";
+  return hours.map((day, i) => `${english ? WEEKDAY_NAMES[i]!.slice(0, 3) : t(WEEKDAY_NAMES[i]!)} ${dayText(day)}`).join(" · ");
 }
 
 /** A suggested or current value of a field as people read it. */
@@ -407,8 +420,8 @@ export function changedFields(kind: SuggestionKind, payload: Record<string, unkn
   if (kind === "moved") {
     return [
       { field: "address" as const, label: SUGGESTION_FIELD_LABELS.address, value: fieldText("address", payload.address) },
-      { field: "state" as const, label: "State", value: fieldText("state", payload.state) },
-      { field: "lga" as const, label: "LGA", value: fieldText("lga", payload.lga) },
+      { field: "state" as const, label: msg("State"), value: fieldText("state", payload.state) },
+      { field: "lga" as const, label: msg("LGA"), value: fieldText("lga", payload.lga) },
     ];
   }
   if (kind !== "edit") return [];
@@ -424,7 +437,7 @@ export function suggestPath(businessId?: string | null): string {
 // The admin's decision
 // -----------------------------------------------------------------------------------------------
 
-const ReasonSchema = z.string({ error: SUGGESTION_TEXTS.rejectReasonRequired }).overwrite(plainNote).min(1, SUGGESTION_TEXTS.rejectReasonRequired).max(SUGGESTION_LIMITS.reasonMax, SUGGESTION_TEXTS.reasonTooLong);
+const ReasonSchema = z.string({ error: SUGGESTION_TEXTS.rejectReasonRequired }).overwrite(plainNote).min(1, SUGGESTION_TEXTS.rejectReasonRequired).max(SUGGESTION_LIMITS.reasonMax, { error: () => SUGGESTION_TEXTS.reasonTooLong });
 
 export const DecideSuggestionSchema = z.discriminatedUnion("decision", [
   z.object({ decision: z.literal("approve"), suggestionId: IdSchema }),

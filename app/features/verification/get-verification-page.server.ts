@@ -5,6 +5,7 @@
 import { and, desc, eq, or, sql } from "drizzle-orm";
 import { businesses, listingVerifications } from "../../../db/schema";
 import { AppError } from "../../lib/app-error";
+import { t } from "../../lib/i18n/i18n";
 import { getDb } from "../../lib/db.server";
 import { displayPhone, isMobileNumber } from "../../lib/phone";
 import type { SessionUser } from "../accounts/session-user";
@@ -52,7 +53,7 @@ export async function getVerificationPage(actor: SessionUser | null): Promise<Ve
     expiresAt: row.expiresAt.toISOString(),
     detail:
       row.level === "identity"
-        ? row.method === "vnin" ? `Virtual NIN ending ${row.idLast4}` : "Photo ID checked by an admin"
+        ? row.method === "vnin" ? t("Virtual NIN ending {{digits}}", { digits: row.idLast4 }) : t("Photo ID checked by an admin")
         : row.level === "business"
           ? `${row.registeredName} (CAC ${row.rcNumber})`
           : displayPhone(row.phone),

@@ -6,6 +6,7 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { businesses, listingVerifications, user } from "../../../db/schema";
 import { AppError } from "../../lib/app-error";
+import { t } from "../../lib/i18n/i18n";
 import { auditActorOf, recordAudit } from "../../lib/audit.server";
 import { getDb } from "../../lib/db.server";
 import { isUuid } from "../../lib/ids";
@@ -20,9 +21,13 @@ export async function revokeVerification(actor: SessionUser | null, input: { ver
   requireAdmin(actor);
   const reason = input.reason.trim();
   if (!reason) throw new AppError("invalid", VERIFICATION_TEXTS.revokeReasonNeeded, { fields: { reason: VERIFICATION_TEXTS.revokeReasonNeeded } });
-  if (reason.length > VERIFICATION_LIMITS.revokeReasonMax) throw new AppError("invalid", `At most ${VERIFICATION_LIMITS.revokeReasonMax} characters.`, { fields: { reason: `At most ${VERIFICATION_LIMITS.revokeReasonMax} characters.` } });
+  if (reason.length > VERIFICATION_LIMITS.revokeReasonMax) {
+    const tooLong = t("At most {{max}} characters.", { max: VERIFICATION_LIMITS.revokeReasonMax });
+    throw new AppError("invalid", tooLong, { fields: { reason: tooLong } });
+  }
   if (!isUuid(input.verificationId)) throw new AppError("not-found", VERIFICATION_TEXTS.nothingToRevoke);
   const ended = await getDb().transaction((tx) =>
+    // Stored in English (it goes into the owner's notice); endReasonText shows it in the reader's language.
     endLevels(eq(listingVerifications.id, input.verificationId), { tx, actor: auditActorOf(actor), reason: `Revoked by an admin: ${reason}`, endedBy: actor.id }),
   );
   if (ended === 0) throw new AppError("conflict", VERIFICATION_TEXTS.nothingToRevoke);
@@ -71,7 +76,9 @@ export async function listStandingVerifications(actor: SessionUser | null, { pag
         row.level === "phone"
           ? displayPhone(row.phone)
           : row.level === "identity"
-            ? `${row.fullName}${row.idLast4 ? ` · virtual NIN …${row.idLast4}` : " · photo ID checked by an admin"}`
+            ? row.idLast4
+              ? t("{{name}} · virtual NIN …{{digits}}", { name: row.fullName, digits: row.idLast4 })
+              : t("{{name}} · photo ID checked by an admin", { name: row.fullName })
             : `${row.registeredName} · CAC ${row.rcNumber}`,
       providerReference: row.providerReference,
       expiresAt: row.expiresAt.toISOString(),

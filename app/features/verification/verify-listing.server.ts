@@ -8,6 +8,7 @@ import { businesses } from "../../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { auditActorOf } from "../../lib/audit.server";
 import { getDb, type Tx } from "../../lib/db.server";
+import { t } from "../../lib/i18n/i18n";
 import { isUuid } from "../../lib/ids";
 import { isMobileNumber } from "../../lib/phone";
 import { checkNumberProofCode, sendNumberProofCode, useNumberProofCode } from "../accounts/number-proof.server";
@@ -19,8 +20,9 @@ import { CONSENT_VERSION, lookUpCounted } from "./verify-identity.server";
 import { parseCacNumber, VERIFICATION_LIMITS, VERIFICATION_TEXTS, type CompanyKind } from "./verification.schemas";
 
 /** What the phone's SMS says: the code, and that it verifies a listing's number ('your code is NNNNNN.' as every code's). */
+// In the language of the page the owner asked from (t(): the request's, issue 36).
 export const listingPhoneSms = (code: string) =>
-  `Naija Directory: your code is ${code}. It verifies this number on a business listing. It works for 10 minutes. Never share it.`;
+  `Naija Directory: ${t("your code is {{code}}. It verifies this number on a business listing. It works for 10 minutes. Never share it.", { code })}`;
 
 function requireOwner(actor: SessionUser | null): asserts actor is SessionUser {
   if (!actor) throw new AppError("unauthenticated");

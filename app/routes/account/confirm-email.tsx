@@ -4,9 +4,11 @@ import { SITE_NAME } from "~/components/site";
 import { Alert, FailureAlert } from "~/components/ui/alert";
 import { EMAIL_CHANGE_TEXTS } from "~/features/accounts/account.schemas";
 import { confirmEmailChange, emailChangeFor } from "~/features/accounts/change-email.server";
+import { withParts } from "~/components/with-parts";
 import { failureData } from "~/lib/error-responses.server";
+import { t } from "~/lib/i18n/i18n";
 
-export const meta: Route.MetaFunction = () => [{ title: `Confirm your e-mail address | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [{ title: t("Confirm your e-mail address | {{site}}", { site: SITE_NAME }) }, { name: "robots", content: "noindex" }];
 
 /**
  * The link of an e-mail change (issue 33, app/features/accounts/change-email.server.ts). A GET only asks (mail scanners
@@ -31,10 +33,10 @@ export async function action({ request }: Route.ActionArgs) {
 export default function ConfirmEmail({ loaderData, actionData }: Route.ComponentProps) {
   if (actionData?.ok || loaderData.done) {
     return (
-      <Panel title="E-mail address confirmed">
+      <Panel title={t("E-mail address confirmed")}>
         <Alert tone="success">{EMAIL_CHANGE_TEXTS.changed(actionData?.ok ? actionData.email : loaderData.email!)}</Alert>
         <Link to="/profile" className="btn btn-outline">
-          Back to your profile
+          {t("Back to your profile")}
         </Link>
       </Panel>
     );
@@ -42,23 +44,23 @@ export default function ConfirmEmail({ loaderData, actionData }: Route.Component
   const failure = actionData && !actionData.ok ? actionData.failure : null;
   if (!loaderData.email || failure) {
     return (
-      <Panel title="This link cannot be used">
-        {failure ? <FailureAlert failure={failure} /> : <Alert tone="error">{EMAIL_CHANGE_TEXTS.badLink}</Alert>}
+      <Panel title={t("This link cannot be used")}>
+        {failure ? <FailureAlert failure={failure} /> : <Alert tone="error">{t(EMAIL_CHANGE_TEXTS.badLink)}</Alert>}
         <Link to="/profile" className="btn btn-outline">
-          Your profile
+          {t("Your profile")}
         </Link>
       </Panel>
     );
   }
   return (
-    <Panel title="Confirm your e-mail address">
+    <Panel title={t("Confirm your e-mail address")}>
       <p className="text-gray-700">
-        Make <strong className="break-all">{loaderData.email}</strong> the e-mail address of your account?
+        {withParts(t("Make {{email}} the e-mail address of your account?"), { email: <strong className="break-all">{loaderData.email}</strong> })}
       </p>
       <Form method="post" action={`/confirm-email?token=${encodeURIComponent(loaderData.token)}`}>
         <input type="hidden" name="token" value={loaderData.token} />
         <button type="submit" className="btn btn-primary">
-          Confirm
+          {t("Confirm")}
         </button>
       </Form>
     </Panel>

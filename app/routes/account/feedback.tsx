@@ -11,10 +11,12 @@ import { FEEDBACK_MAX_LENGTH, FEEDBACK_TEXTS } from "~/features/feedback/feedbac
 import { submitFeedback } from "~/features/feedback/submit-feedback.server";
 import type { Failure } from "~/lib/app-error";
 import { failureData } from "~/lib/error-responses.server";
+import { t } from "~/lib/i18n/i18n";
+import { withParts } from "~/components/with-parts";
 
 export const meta: Route.MetaFunction = () => [
-  { title: `Feedback | ${SITE_NAME}` },
-  { name: "description", content: `Tell the ${SITE_NAME} team what works and what we should improve.` },
+  { title: t("Feedback | {{site}}", { site: SITE_NAME }) },
+  { name: "description", content: t("Tell the {{site}} team what works and what we should improve.", { site: SITE_NAME }) },
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -38,20 +40,25 @@ export default function Feedback({ loaderData, actionData }: Route.ComponentProp
   const navigation = useNavigation();
   const sending = navigation.state === "submitting" && navigation.formAction === "/feedback";
   const [blank, setBlank] = useState(false);
-  const failure: Failure | null = blank ? FEEDBACK_TEXTS.required : actionData && !actionData.ok ? actionData.failure : null;
-  const askToLogin = failure?.title === FEEDBACK_TEXTS.authRequired.title;
+  const required: Failure = { title: t(FEEDBACK_TEXTS.required.title), text: t(FEEDBACK_TEXTS.required.text) };
+  const failure: Failure | null = blank ? required : actionData && !actionData.ok ? actionData.failure : null;
+  // The refusal's title comes translated (app/lib/error-responses.server.ts): compared in the same language.
+  const askToLogin = failure?.title === t(FEEDBACK_TEXTS.authRequired.title);
   return (
     <div className="page max-w-2xl space-y-5">
       <div>
-        <h1 className="title">Send Feedback</h1>
-        <p className="mt-1 text-gray-600">Tell us what works, what does not, and what you would like to see next.</p>
+        <h1 className="title">{t("Send Feedback")}</h1>
+        <p className="mt-1 text-gray-600">{t("Tell us what works, what does not, and what you would like to see next.")}</p>
       </div>
       {!loaderData.signedIn ? (
         <Alert tone="info">
-          <Link to={loginUrlFor("/feedback")} className="link">
-            Log in
-          </Link>{" "}
-          to send feedback.
+          {withParts(t("{{login}} to send feedback."), {
+            login: (
+              <Link to={loginUrlFor("/feedback")} className="link">
+                {t("Log in")}
+              </Link>
+            ),
+          })}
         </Alert>
       ) : null}
       <Form
@@ -68,8 +75,8 @@ export default function Feedback({ loaderData, actionData }: Route.ComponentProp
       >
         {actionData?.ok && !blank ? (
           <Alert tone="success">
-            <strong className="block">{FEEDBACK_TEXTS.sent.title}</strong>
-            {FEEDBACK_TEXTS.sent.text}
+            <strong className="block">{t(FEEDBACK_TEXTS.sent.title)}</strong>
+            {t(FEEDBACK_TEXTS.sent.text)}
           </Alert>
         ) : null}
         {failure ? (
@@ -80,25 +87,25 @@ export default function Feedback({ loaderData, actionData }: Route.ComponentProp
               <>
                 {" "}
                 <Link to={loginUrlFor("/feedback")} className="link">
-                  Log in
+                  {t("Log in")}
                 </Link>
               </>
             ) : null}
-            {failure.errorId ? <span className="mt-1 block text-xs">Error ID: {failure.errorId}</span> : null}
+            {failure.errorId ? <span className="mt-1 block text-xs">{t("Error ID:")} {failure.errorId}</span> : null}
           </Alert>
         ) : null}
         <TextAreaField
           id="feedback-message"
-          label="Your feedback"
+          label={t("Your feedback")}
           name="message"
           rows={6}
           maxLength={FEEDBACK_MAX_LENGTH}
           defaultValue={actionData && !actionData.ok ? actionData.message : ""}
-          aria-invalid={failure?.title === FEEDBACK_TEXTS.required.title ? true : undefined}
-          placeholder="Share your thoughts…"
+          aria-invalid={failure?.title === required.title ? true : undefined}
+          placeholder={t("Share your thoughts…")}
         />
         <Button type="submit" disabled={sending} full>
-          {sending ? "Submitting…" : "Submit Feedback"}
+          {sending ? t("Submitting…") : t("Submit Feedback")}
         </Button>
       </Form>
     </div>

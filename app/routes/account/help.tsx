@@ -2,16 +2,18 @@ import { Link } from "react-router";
 import type { Route } from "./+types/help";
 import { seoMeta } from "~/components/seo";
 import { SITE_NAME } from "~/components/site";
-import { DEFAULT_SHARE_IMAGE, publicUrl } from "~/features/directory/public-url.server";
+import { DEFAULT_SHARE_IMAGE, pageUrl, publicUrl } from "~/features/directory/public-url.server";
 import { getEnv } from "~/lib/env.server";
+import { msg, t } from "~/lib/i18n/i18n";
+import { withParts } from "~/components/with-parts";
 
 export function loader() {
   return {
     supportEmail: getEnv().SUPPORT_EMAIL,
     meta: seoMeta({
-      title: `Help & Support | ${SITE_NAME}`,
-      description: `How to find businesses, message them, list your own business and get help from the ${SITE_NAME} team.`,
-      canonical: publicUrl("/help"),
+      title: t("Help & Support | {{site}}", { site: SITE_NAME }),
+      description: t("How to find businesses, message them, list your own business and get help from the {{site}} team.", { site: SITE_NAME }),
+      canonical: pageUrl("/help"),
       image: publicUrl(DEFAULT_SHARE_IMAGE),
     }),
   };
@@ -21,24 +23,24 @@ export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? 
 
 const TOPICS = [
   {
-    title: "Finding a business",
-    text: "Search by name, product or service from the home page or Businesses, and narrow the results by state and category. Open a business to see its details, call it or send it a message.",
+    title: msg("Finding a business"),
+    text: msg("Search by name, product or service from the home page or Businesses, and narrow the results by state and category. Open a business to see its details, call it or send it a message."),
   },
   {
-    title: "Messaging a business",
-    text: "Sign in, open a business and press Contact Business. Replies appear under Messages, and the bell at the top shows new ones.",
+    title: msg("Messaging a business"),
+    text: msg("Sign in, open a business and press Contact Business. Replies appear under Messages, and the bell at the top shows new ones."),
   },
   {
-    title: "Listing your business",
-    text: "Register as a Business Owner, complete identity (KYC) verification, then add your listing from your dashboard. An admin reviews every listing before it appears in the directory.",
+    title: msg("Listing your business"),
+    text: msg("Register as a Business Owner, complete identity (KYC) verification, then add your listing from your dashboard. An admin reviews every listing before it appears in the directory."),
   },
   {
-    title: "A business is missing or wrong",
-    text: "Know a business we're missing? Sign in and suggest it from Suggest a missing business in the menu. On a business page, Suggest an edit tells us its details are wrong, or that it has closed or moved. An admin checks every suggestion, and you are told what happened.",
+    title: msg("A business is missing or wrong"),
+    text: msg("Know a business we're missing? Sign in and suggest it from Suggest a missing business in the menu. On a business page, Suggest an edit tells us its details are wrong, or that it has closed or moved. An admin checks every suggestion, and you are told what happened."),
   },
   {
-    title: "Plans and featured placement",
-    text: "The Free plan includes one listing; Standard and Premium allow up to three. Featured plans put a listing at the top of search results and on the home page.",
+    title: msg("Plans and featured placement"),
+    text: msg("The Free plan includes one listing; Standard and Premium allow up to three. Featured plans put a listing at the top of search results and on the home page."),
   },
 ] as const;
 
@@ -48,46 +50,48 @@ export default function Help({ loaderData }: Route.ComponentProps) {
   return (
     <div className="page max-w-2xl space-y-5">
       <div>
-        <h1 className="title">Help &amp; Support</h1>
-        <p className="mt-1 text-gray-600">Answers to common questions, and how to reach us.</p>
+        <h1 className="title">{t("Help & Support")}</h1>
+        <p className="mt-1 text-gray-600">{t("Answers to common questions, and how to reach us.")}</p>
       </div>
-      <section className="card divide-y divide-gray-100" aria-label="Help topics">
+      <section className="card divide-y divide-gray-100" aria-label={t("Help topics")}>
         {TOPICS.map((topic) => (
           <div key={topic.title} className="p-5">
-            <h2 className="font-semibold">{topic.title}</h2>
-            <p className="mt-1 text-sm text-gray-700">{topic.text}</p>
+            <h2 className="font-semibold">{t(topic.title)}</h2>
+            <p className="mt-1 text-sm text-gray-700">{t(topic.text)}</p>
           </div>
         ))}
       </section>
       <section className="card p-5" aria-labelledby="contact-title">
         <h2 id="contact-title" className="font-semibold">
-          Contact support
+          {t("Contact support")}
         </h2>
         <p className="mt-1 text-sm text-gray-700">
-          Still need help? Write to us at{" "}
-          <a href={`mailto:${supportEmail}`} className="link">
-            {supportEmail}
-          </a>
-          . Please include your account e-mail and, for a payment, its reference.
+          {withParts(t("Still need help? Write to us at {{email}}. Please include your account e-mail and, for a payment, its reference."), {
+            email: (
+              <a href={`mailto:${supportEmail}`} className="link">
+                {supportEmail}
+              </a>
+            ),
+          })}
         </p>
         <p className="mt-3 text-sm text-gray-700">
-          What do &lsquo;Phone verified&rsquo;, &lsquo;Identity verified&rsquo; and &lsquo;Registered business&rsquo; mean on a listing?{" "}
+          {t("What do ‘Phone verified’, ‘Identity verified’ and ‘Registered business’ mean on a listing?")}{" "}
           <Link to="/verification" className="link">
-            Verification explained
+            {t("Verification explained")}
           </Link>
           .
         </p>
         <p className="mt-3 text-sm text-gray-700">
-          Know a business we're missing?{" "}
+          {t("Know a business we're missing?")}{" "}
           <Link to="/suggest" className="link">
-            Suggest it
+            {t("Suggest it")}
           </Link>
           .
         </p>
         <p className="mt-3 text-sm text-gray-700">
-          Have an idea or found a problem?{" "}
+          {t("Have an idea or found a problem?")}{" "}
           <Link to="/feedback" className="link">
-            Send us feedback
+            {t("Send us feedback")}
           </Link>
           .
         </p>

@@ -3,6 +3,7 @@ import type { Route } from "./+types/profile";
 import { SITE_NAME } from "~/components/site";
 import { loginUrlFor } from "~/features/accounts/access";
 import { failureData } from "~/lib/error-responses.server";
+import { t } from "~/lib/i18n/i18n";
 import { SelectField, TextField } from "~/components/ui/field";
 import { Alert, FailureAlert } from "~/components/ui/alert";
 import { optionalUser, requireUser } from "~/features/accounts/guards.server";
@@ -14,7 +15,7 @@ import { signOut } from "~/features/accounts/sign-out.server";
 import { YourDataCard } from "~/features/privacy/components/your-data-card";
 import { deleteMyAccount } from "~/features/privacy/delete-my-account.server";
 import { ACCOUNT_DELETED_REDIRECT, PRIVACY_TEXTS } from "~/features/privacy/privacy.schemas";
-import { COUNTRIES, SIGNUP_REGIONS } from "~/lib/reference";
+import { COUNTRIES, SIGNUP_REGIONS, placeOptions } from "~/lib/reference";
 import { setWeeklySummary } from "~/features/analytics/set-weekly-summary.server";
 import { weeklySummaryWanted } from "~/features/analytics/weekly-summary-preference.server";
 import { WEEKLY_SUMMARY_TEXTS } from "~/features/analytics/weekly-summary-texts";
@@ -29,7 +30,7 @@ import { PHONE_SIGN_IN_TEXTS, shownEmail } from "~/features/accounts/phone.schem
 import { requestEmailChange } from "~/features/accounts/change-email.server";
 import { EmailCard } from "~/features/accounts/components/email-card";
 
-export const meta: Route.MetaFunction = () => [{ title: `Profile | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [{ title: t("Profile | {{site}}", { site: SITE_NAME }) }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await optionalUser(request);
@@ -38,7 +39,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     profile: {
       name: profileDisplayName(user),
       // An account made with a phone number has no e-mail address (issue 33).
-      email: shownEmail(user.email) ?? PHONE_SIGN_IN_TEXTS.phoneOnlyEmail,
+      email: shownEmail(user.email) ?? t(PHONE_SIGN_IN_TEXTS.phoneOnlyEmail),
       hasEmail: shownEmail(user.email) !== null,
       firstName: user.firstName ?? "",
       lastName: user.lastName ?? "",
@@ -192,9 +193,9 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
     return (
       <div className="page max-w-lg">
         <section className="card space-y-4 p-6 text-center">
-          <h1 className="title">{PROFILE_TEXTS.signInRequired}</h1>
+          <h1 className="title">{t(PROFILE_TEXTS.signInRequired)}</h1>
           <Link to={loginUrlFor("/profile")} className="btn btn-primary">
-            Log In
+            {t("Log In")}
           </Link>
         </section>
       </div>
@@ -229,7 +230,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
   const saving =
     submitting && !deleting && !phoneBusy && !["weekly-summary", "notices", "email-change", "delete-code", "identity-code"].includes(String(navigation.formData?.get("intent") ?? ""));
   const identityBusy = (card: "phone" | "email") => navigation.state === "submitting" && navigation.formData?.get("intent") === "identity-code" && navigation.formData.get("card") === card;
-  const initials = profile.name === PROFILE_TEXTS.fallbackName ? "?" : profile.name.split(/\s+/).map((w) => w[0]).join("").slice(0, 2).toUpperCase();
+  const initials = profile.name === t(PROFILE_TEXTS.fallbackName) ? "?" : profile.name.split(/\s+/).map((w) => w[0]).join("").slice(0, 2).toUpperCase();
 
   return (
     <div className="page max-w-2xl space-y-5">
@@ -243,8 +244,8 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           </h1>
           <p className="mt-1 flex flex-wrap gap-2">
             <span className={`${badge} bg-gray-100 text-gray-800`}>{profile.roleLabel}</span>
-            {profile.isVerified ? <span className={`${badge} bg-green-100 text-green-800`}>{PROFILE_TEXTS.verified}</span> : null}
-            {profile.isAdmin ? <span className={`${badge} bg-purple-100 text-purple-800`}>{PROFILE_TEXTS.adminAccess}</span> : null}
+            {profile.isVerified ? <span className={`${badge} bg-green-100 text-green-800`}>{t(PROFILE_TEXTS.verified)}</span> : null}
+            {profile.isAdmin ? <span className={`${badge} bg-purple-100 text-purple-800`}>{t(PROFILE_TEXTS.adminAccess)}</span> : null}
           </p>
         </div>
       </section>
@@ -253,59 +254,59 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         <section className="card flex flex-wrap items-center justify-between gap-3 p-5" aria-labelledby="admin-card-title">
           <div>
             <h2 id="admin-card-title" className="font-semibold">
-              Administration
+              {t("Administration")}
             </h2>
-            <p className="text-sm text-gray-600">Manage users, approvals, featured listings, notifications and feedback.</p>
+            <p className="text-sm text-gray-600">{t("Manage users, approvals, featured listings, notifications and feedback.")}</p>
           </div>
           <Link to="/admin" className="btn btn-primary">
-            {PROFILE_TEXTS.goToAdmin}
+            {t(PROFILE_TEXTS.goToAdmin)}
           </Link>
         </section>
       ) : null}
 
       <section className="card p-5" aria-labelledby="details-title">
         <h2 id="details-title" className="mb-3 font-semibold">
-          Account Details
+          {t("Account Details")}
         </h2>
         <dl className="grid grid-cols-[8rem_1fr] gap-x-3 gap-y-2 text-sm">
-          <dt className="text-gray-500">Email</dt>
+          <dt className="text-gray-500">{t("Email")}</dt>
           <dd className="break-all">{profile.email}</dd>
-          <dt className="text-gray-500">Name</dt>
+          <dt className="text-gray-500">{t("Name")}</dt>
           <dd>{profile.name}</dd>
-          <dt className="text-gray-500">Location</dt>
+          <dt className="text-gray-500">{t("Location")}</dt>
           <dd>{profile.location}</dd>
-          <dt className="text-gray-500">Account type</dt>
+          <dt className="text-gray-500">{t("Account type")}</dt>
           <dd>{profile.roleLabel}</dd>
         </dl>
       </section>
 
       <section className="card p-5" aria-labelledby="edit-title">
         <h2 id="edit-title" className="mb-3 font-semibold">
-          Edit Your Details
+          {t("Edit Your Details")}
         </h2>
         <Form method="post" className="space-y-4" noValidate>
           {actionData?.ok && !("form" in actionData) ? (
             <Alert tone="success">
-              <strong className="block">{PROFILE_TEXTS.saved.title}</strong>
-              {PROFILE_TEXTS.saved.text}
+              <strong className="block">{t(PROFILE_TEXTS.saved.title)}</strong>
+              {t(PROFILE_TEXTS.saved.text)}
             </Alert>
           ) : null}
           {failed ? <FailureAlert failure={failed.failure} /> : null}
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextField label="First name" name="firstName" autoComplete="given-name" maxLength={100} defaultValue={typed?.firstName ?? profile.firstName} error={errors.firstName} />
-            <TextField label="Last name" name="lastName" autoComplete="family-name" maxLength={100} defaultValue={typed?.lastName ?? profile.lastName} error={errors.lastName} />
-            <SelectField label="Country" name="country" options={loaderData.countries} defaultValue={typed?.country ?? profile.country} error={errors.country} />
+            <TextField label={t("First name")} name="firstName" autoComplete="given-name" maxLength={100} defaultValue={typed?.firstName ?? profile.firstName} error={errors.firstName} />
+            <TextField label={t("Last name")} name="lastName" autoComplete="family-name" maxLength={100} defaultValue={typed?.lastName ?? profile.lastName} error={errors.lastName} />
+            <SelectField label={t("Country")} name="country" options={placeOptions(loaderData.countries)} defaultValue={typed?.country ?? profile.country} error={errors.country} />
             <SelectField
-              label="State / Region"
+              label={t("State / Region")}
               name="state"
-              options={loaderData.regions}
-              placeholder="Select your state"
+              options={placeOptions(loaderData.regions)}
+              placeholder={t("Select your state")}
               defaultValue={typed?.state ?? profile.state}
               error={errors.state}
             />
           </div>
           <button type="submit" disabled={saving} className="btn btn-primary">
-            {saving ? "Saving…" : "Save Changes"}
+            {saving ? t("Saving…") : t("Save Changes")}
           </button>
         </Form>
       </section>
@@ -313,21 +314,21 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       {profile.weeklySummary !== null ? (
         <section className="card p-5" aria-labelledby="email-settings-title">
           <h2 id="email-settings-title" className="mb-3 font-semibold">
-            {WEEKLY_SUMMARY_TEXTS.settingTitle}
+            {t(WEEKLY_SUMMARY_TEXTS.settingTitle)}
           </h2>
           <Form method="post" className="space-y-3">
-            {weeklySaved ? <Alert tone="success">{profile.weeklySummary ? WEEKLY_SUMMARY_TEXTS.settingOn : WEEKLY_SUMMARY_TEXTS.settingOff}</Alert> : null}
+            {weeklySaved ? <Alert tone="success">{t(profile.weeklySummary ? WEEKLY_SUMMARY_TEXTS.settingOn : WEEKLY_SUMMARY_TEXTS.settingOff)}</Alert> : null}
             {weeklyRefused ? <FailureAlert failure={weeklyRefused.failure} /> : null}
             <input type="hidden" name="intent" value="weekly-summary" />
             <label className="flex items-start gap-3 text-sm">
               <input type="checkbox" name="weeklySummary" defaultChecked={profile.weeklySummary} className="mt-1 h-4 w-4" />
               <span>
-                <span className="block font-medium">{WEEKLY_SUMMARY_TEXTS.settingLabel}</span>
-                <span className="block text-gray-600">{WEEKLY_SUMMARY_TEXTS.settingHint}</span>
+                <span className="block font-medium">{t(WEEKLY_SUMMARY_TEXTS.settingLabel)}</span>
+                <span className="block text-gray-600">{t(WEEKLY_SUMMARY_TEXTS.settingHint)}</span>
               </span>
             </label>
             <button type="submit" className="btn btn-outline">
-              {WEEKLY_SUMMARY_TEXTS.settingSave}
+              {t(WEEKLY_SUMMARY_TEXTS.settingSave)}
             </button>
           </Form>
         </section>
@@ -369,19 +370,23 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         confirmBy={profile.identityCheck.way === "password" ? "password" : { phone: profile.phone, codeSentTo: deleteCode?.codeSentTo ?? null }}
       />
 
-      <nav aria-label="Support" className="card divide-y divide-gray-100">
+      <nav aria-label={t("Support")} className="card divide-y divide-gray-100">
         <Link to="/help" className="flex items-center justify-between px-5 py-3 hover:bg-gray-50">
-          Help &amp; Support <span aria-hidden="true">›</span>
+          {t("Help & Support")} <span aria-hidden="true">›</span>
         </Link>
         <Link to="/feedback" className="flex items-center justify-between px-5 py-3 hover:bg-gray-50">
-          Send Feedback <span aria-hidden="true">›</span>
+          {t("Send Feedback")} <span aria-hidden="true">›</span>
         </Link>
         <Link to="/privacy" className="flex items-center justify-between px-5 py-3 hover:bg-gray-50">
-          Privacy <span aria-hidden="true">›</span>
+          {t("Privacy")} <span aria-hidden="true">›</span>
         </Link>
       </nav>
 
-      <LogoutButton label="Log Out" failure={PROFILE_TEXTS.logoutFailed} className="btn btn-outline w-full text-red-700" />
+      <LogoutButton
+        label={t("Log Out")}
+        failure={{ title: t(PROFILE_TEXTS.logoutFailed.title), text: t(PROFILE_TEXTS.logoutFailed.text) }}
+        className="btn btn-outline w-full text-red-700"
+      />
     </div>
   );
 }

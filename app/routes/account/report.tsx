@@ -7,11 +7,15 @@ import { TextAreaField } from "~/components/ui/field";
 import { requireUser } from "~/features/accounts/guards.server";
 import { createReport } from "~/features/reports/create-report.server";
 import { getReportTarget } from "~/features/reports/get-report-target.server";
-import { REPORT_DETAILS_MAX, REPORT_KIND_LABELS, REPORT_REASON_LABELS, REPORT_TEXTS, type ReportReason } from "~/features/reports/report.schemas";
+import { REPORT_DETAILS_MAX, REPORT_REASON_LABELS, REPORT_TEXTS, type ReportReason } from "~/features/reports/report.schemas";
 import { failureData } from "~/lib/error-responses.server";
+import { msg, t } from "~/lib/i18n/i18n";
 import { REPORT_REASONS } from "~/lib/reference";
 
-export const meta: Route.MetaFunction = () => [{ title: `${REPORT_TEXTS.pageTitle} | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [{ title: `${t(REPORT_TEXTS.pageTitle)} | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
+
+/** The page's heading, by what is reported. */
+const HEADINGS = { listing: msg("Report listing"), review: msg("Report review"), message: msg("Report message") } as const;
 
 const SIGNED_IN = ["visitor", "business", "admin"] as const;
 
@@ -47,7 +51,7 @@ export default function Report({ loaderData, actionData }: Route.ComponentProps)
   if (!loaderData.ok) {
     return (
       <div className="page max-w-2xl space-y-5">
-        <h1 className="title">{REPORT_TEXTS.pageTitle}</h1>
+        <h1 className="title">{t(REPORT_TEXTS.pageTitle)}</h1>
         <Alert tone="error">
           <strong className="block">{loaderData.failure.title}</strong>
           {loaderData.failure.text}
@@ -62,18 +66,16 @@ export default function Report({ loaderData, actionData }: Route.ComponentProps)
   return (
     <div className="page max-w-2xl space-y-5">
       <div>
-        <h1 className="title">
-          {REPORT_TEXTS.pageTitle} {REPORT_KIND_LABELS[target.kind].toLowerCase()}
-        </h1>
+        <h1 className="title">{t(HEADINGS[target.kind])}</h1>
         <p className="mt-1 break-words text-gray-600">{target.title}</p>
       </div>
       {actionData?.ok ? (
         <Alert tone="success">
-          <strong className="block">{REPORT_TEXTS.received.title}</strong>
-          {REPORT_TEXTS.received.text}{" "}
+          <strong className="block">{t(REPORT_TEXTS.received.title)}</strong>
+          {t(REPORT_TEXTS.received.text)}{" "}
           {back ? (
             <Link to={back} className="link">
-              Go back
+              {t("Go back")}
             </Link>
           ) : null}
         </Alert>
@@ -83,21 +85,21 @@ export default function Report({ loaderData, actionData }: Route.ComponentProps)
             <Alert tone="error">
               <strong className="block">{failure.title}</strong>
               {failure.text}
-              {failure.errorId ? <span className="mt-1 block text-xs">Error ID: {failure.errorId}</span> : null}
+              {failure.errorId ? <span className="mt-1 block text-xs">{t("Error ID: {{id}}", { id: failure.errorId })}</span> : null}
             </Alert>
           ) : null}
           <fieldset className="space-y-2" aria-invalid={failure?.fields?.reason ? true : undefined}>
-            <legend className="font-medium text-gray-900">Why are you reporting it?</legend>
+            <legend className="font-medium text-gray-900">{t("Why are you reporting it?")}</legend>
             {REPORT_REASONS.map((reason) => (
               <label key={reason} className="flex items-center gap-3">
                 <input type="radio" name="reason" value={reason} required defaultChecked={chosen === reason} className="accent-brand-600" />
-                {REPORT_REASON_LABELS[reason]}
+                {t(REPORT_REASON_LABELS[reason])}
               </label>
             ))}
           </fieldset>
           <TextAreaField
             id="report-details"
-            label="Details (optional)"
+            label={t("Details (optional)")}
             name="details"
             rows={4}
             maxLength={REPORT_DETAILS_MAX}
@@ -105,7 +107,7 @@ export default function Report({ loaderData, actionData }: Route.ComponentProps)
             error={failure?.fields?.details}
           />
           <Button type="submit" disabled={sending} full>
-            {sending ? "Sending…" : "Send report"}
+            {sending ? t("Sending…") : t("Send report")}
           </Button>
         </Form>
       )}

@@ -13,10 +13,11 @@ import { suggestMissingBusiness } from "~/features/suggestions/suggest-missing-b
 import { SUGGESTION_TEXTS, suggestPath, typedMissingBusiness } from "~/features/suggestions/suggestion.schemas";
 import { failureData } from "~/lib/error-responses.server";
 import { formText } from "~/lib/form-fields";
+import { t } from "~/lib/i18n/i18n";
 import { copyDayToWeekdays, COPY_DAY_FIELD, hoursFormValues, isWeekday, OPENING_HOURS_TEXTS, parseHoursForm, WEEKDAY_NAMES, WEEKDAYS } from "~/lib/opening-hours";
 
 export const meta: Route.MetaFunction = ({ params }) => [
-  { title: `${params.id ? SUGGESTION_TEXTS.changeTitle : SUGGESTION_TEXTS.pageTitle} | ${SITE_NAME}` },
+  { title: `${t(params.id ? SUGGESTION_TEXTS.changeTitle : SUGGESTION_TEXTS.pageTitle)} | ${SITE_NAME}` },
   { name: "robots", content: "noindex" },
 ];
 
@@ -65,7 +66,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     // 'Copy to Mon–Fri' without JavaScript: the form back as typed with the day copied; nothing is sent.
     const day = form.get(COPY_DAY_FIELD);
     if (isWeekday(day)) {
-      const copied = OPENING_HOURS_TEXTS.copied(WEEKDAY_NAMES[WEEKDAYS.indexOf(day)]!, "Send suggestion");
+      const copied = OPENING_HOURS_TEXTS.copied(WEEKDAY_NAMES[WEEKDAYS.indexOf(day)]!, t("Send suggestion"));
       return { ok: false as const, failure: null, change: typed, hours: copyDayToWeekdays(hours.typed, day), hoursNotice: copied, missing: null, similar: null };
     }
     const moved = typed.kind === "moved";
@@ -110,11 +111,11 @@ export default function Suggest({ loaderData, actionData }: Route.ComponentProps
     const { failure } = loaderData;
     return (
       <div className="page max-w-2xl space-y-5">
-        <h1 className="title">{SUGGESTION_TEXTS.changeTitle}</h1>
+        <h1 className="title">{t(SUGGESTION_TEXTS.changeTitle)}</h1>
         <FailureAlert failure={failure} />
         <p className="text-sm">
           <Link to="/businesses" className="link">
-            Back to businesses
+            {t("Back to businesses")}
           </Link>
         </p>
       </div>
@@ -127,19 +128,19 @@ export default function Suggest({ loaderData, actionData }: Route.ComponentProps
     return (
       <div className="page max-w-2xl space-y-5">
         <div>
-          <h1 className="title">{SUGGESTION_TEXTS.changeTitle}</h1>
+          <h1 className="title">{t(SUGGESTION_TEXTS.changeTitle)}</h1>
           <p className="mt-1 break-words text-gray-700">
             <Link to={`/businesses/${target.id}`} className="link font-medium">
               {target.current.name}
             </Link>
           </p>
-          <p className="mt-1 text-sm text-gray-600">{SUGGESTION_TEXTS.changeIntro}</p>
+          <p className="mt-1 text-sm text-gray-600">{t(SUGGESTION_TEXTS.changeIntro)}</p>
         </div>
         {target.pending ? (
           <Alert tone="info">
-            {SUGGESTION_TEXTS.alreadyPending}{" "}
+            {t(SUGGESTION_TEXTS.alreadyPending)}{" "}
             <Link to="/suggest" className="font-semibold underline">
-              {SUGGESTION_TEXTS.mineTitle}
+              {t(SUGGESTION_TEXTS.mineTitle)}
             </Link>
           </Alert>
         ) : (
@@ -158,13 +159,13 @@ export default function Suggest({ loaderData, actionData }: Route.ComponentProps
   return (
     <div className="page max-w-2xl space-y-6">
       <div>
-        <h1 className="title">{SUGGESTION_TEXTS.pageTitle}</h1>
-        <p className="mt-1 text-gray-600">{SUGGESTION_TEXTS.intro}</p>
+        <h1 className="title">{t(SUGGESTION_TEXTS.pageTitle)}</h1>
+        <p className="mt-1 text-gray-600">{t(SUGGESTION_TEXTS.intro)}</p>
       </div>
       {loaderData.sent && !actionData ? (
         <Alert tone="success">
-          <strong className="block">{SUGGESTION_TEXTS.sent.title}</strong>
-          {SUGGESTION_TEXTS.sent.text}
+          <strong className="block">{t(SUGGESTION_TEXTS.sent.title)}</strong>
+          {t(SUGGESTION_TEXTS.sent.text)}
         </Alert>
       ) : null}
       <MissingBusinessForm key={visit} values={actionData?.missing ?? undefined} failure={failure} similar={actionData?.similar ?? null} />

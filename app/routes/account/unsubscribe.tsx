@@ -8,8 +8,9 @@ import { optionalUser } from "~/features/accounts/guards.server";
 import { isUnsubscribeTokenValid, unsubscribeFromWeeklySummary } from "~/features/analytics/weekly-summary-preference.server";
 import { WEEKLY_SUMMARY_TEXTS } from "~/features/analytics/weekly-summary-texts";
 import { failureData } from "~/lib/error-responses.server";
+import { t } from "~/lib/i18n/i18n";
 
-export const meta: Route.MetaFunction = () => [{ title: `Unsubscribe | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [{ title: t("Unsubscribe | {{site}}", { site: SITE_NAME }) }, { name: "robots", content: "noindex" }];
 
 /**
  * The weekly summary's unsubscribe link (issue 18). A GET only asks (mail scanners open links); the button
@@ -35,13 +36,14 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Unsubscribe({ loaderData, actionData }: Route.ComponentProps) {
-  const t = WEEKLY_SUMMARY_TEXTS;
+  // The texts are the analytics feature's (msg()-marked there), shown in the reader's language.
+  const texts = WEEKLY_SUMMARY_TEXTS;
   if (actionData?.ok) {
     return (
-      <Panel title={t.doneTitle}>
-        <p className="text-gray-700">{t.doneText}</p>
+      <Panel title={t(texts.doneTitle)}>
+        <p className="text-gray-700">{t(texts.doneText)}</p>
         <Link to={actionData.signedIn ? "/profile" : loginUrlFor("/profile")} className="btn btn-outline">
-          {t.resubscribe}
+          {t(texts.resubscribe)}
         </Link>
       </Panel>
     );
@@ -49,21 +51,21 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
   const failure = actionData && !actionData.ok ? actionData.failure : null;
   if (!loaderData.valid || failure) {
     return (
-      <Panel title={t.invalidTitle}>
-        {failure ? <FailureAlert failure={failure} /> : <Alert tone="error">{t.invalidText}</Alert>}
+      <Panel title={t(texts.invalidTitle)}>
+        {failure ? <FailureAlert failure={failure} /> : <Alert tone="error">{t(texts.invalidText)}</Alert>}
         <Link to="/profile" className="btn btn-outline">
-          {t.resubscribe}
+          {t(texts.resubscribe)}
         </Link>
       </Panel>
     );
   }
   return (
-    <Panel title={t.confirmTitle}>
-      <p className="text-gray-700">{t.confirmText}</p>
+    <Panel title={t(texts.confirmTitle)}>
+      <p className="text-gray-700">{t(texts.confirmText)}</p>
       <Form method="post" action={`/unsubscribe?token=${encodeURIComponent(loaderData.token)}`}>
         <input type="hidden" name="token" value={loaderData.token} />
         <button type="submit" className="btn btn-primary">
-          {t.confirmButton}
+          {t(texts.confirmButton)}
         </button>
       </Form>
     </Panel>

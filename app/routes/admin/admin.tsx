@@ -22,8 +22,9 @@ import { OverviewTab } from "~/features/admin/components/overview-tab";
 import { PaymentsView, SubscriptionsViewNav } from "~/features/admin/components/payments-view";
 import { UsersTab } from "~/features/admin/components/users-tab";
 import { loadAdminTab } from "~/features/admin/load-admin-tab.server";
+import { msg, t } from "~/lib/i18n/i18n";
 
-export const meta: Route.MetaFunction = () => [{ title: "Admin Dashboard – Naija Directory" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [{ title: t("Admin Dashboard – Naija Directory") }, { name: "robots", content: "noindex" }];
 
 // The guard admits business users too (spec 02 §2); only admins get any data, and only with two-factor
 // sign-in on: an admin without it is sent to set it up (the use cases refuse them too).
@@ -43,8 +44,8 @@ export async function action({ request }: Route.ActionArgs) {
     const result: AdminActionResult = {
       intent: String(form.get("intent") ?? ""),
       ok: false,
-      title: ADMIN_TEXTS.accessDenied.title,
-      text: ADMIN_TEXTS.accessDenied.text,
+      title: t(ADMIN_TEXTS.accessDenied.title),
+      text: t(ADMIN_TEXTS.accessDenied.text),
       at: Date.now(),
     };
     return data(result, { status: 403 });
@@ -65,7 +66,7 @@ const BADGE_FOR: Partial<Record<AdminTab, "businesses" | "kyc" | "featuredReques
   suggestions: "suggestions",
 };
 /** What a tab's badge counts, read out after the number ('3 waiting'); Deliveries counts the failed ones. */
-const BADGE_LABEL: Partial<Record<AdminTab, string>> = { deliveries: "failed" };
+const BADGE_LABEL: Partial<Record<AdminTab, string>> = { deliveries: msg("failed") };
 
 export default function AdminPage() {
   const loaderData = useLoaderData<typeof loader>();
@@ -77,23 +78,24 @@ export default function AdminPage() {
     <div className="page max-w-5xl pb-28">
       <div className="mb-4 flex flex-wrap items-end justify-between gap-2">
         <div>
-          <h1 className="text-2xl font-bold text-gray-900">Admin Dashboard</h1>
-          <p className="text-sm text-gray-600">Moderate users, listings, KYC, featured placements, notifications and feedback.</p>
+          <h1 className="text-2xl font-bold text-gray-900">{t("Admin Dashboard")}</h1>
+          <p className="text-sm text-gray-600">{t("Moderate users, listings, KYC, featured placements, notifications and feedback.")}</p>
         </div>
         <Link to="/admin/security" className="link text-sm">
-          Two-factor sign-in
+          {t("Two-factor sign-in")}
         </Link>
       </div>
       <TabNav
-        label="Admin sections"
+        label={t("Admin sections")}
         current={tab}
-        tabs={ADMIN_TABS.map((t) => {
-          const badgeKey = BADGE_FOR[t.id];
+        tabs={ADMIN_TABS.map((adminTab) => {
+          const badgeKey = BADGE_FOR[adminTab.id];
+          const badgeLabel = BADGE_LABEL[adminTab.id];
           return {
-            id: t.id,
-            label: t.label,
-            href: t.id === "users" ? "/admin" : `/admin?tab=${t.id}`,
-            badge: <CountBadge count={badgeKey && counts ? counts[badgeKey] : 0} label={BADGE_LABEL[t.id] ?? "waiting"} />,
+            id: adminTab.id,
+            label: t(adminTab.label),
+            href: adminTab.id === "users" ? "/admin" : `/admin?tab=${adminTab.id}`,
+            badge: <CountBadge count={badgeKey && counts ? counts[badgeKey] : 0} label={badgeLabel ? t(badgeLabel) : t("waiting")} />,
           };
         })}
       />
@@ -150,10 +152,10 @@ function AccessDenied() {
   return (
     <div className="page max-w-md py-16 text-center">
       <div className="card p-8" role="alert">
-        <h1 className="text-2xl font-bold text-gray-900">{ADMIN_TEXTS.accessDenied.title}</h1>
-        <p className="mt-2 text-gray-700">{ADMIN_TEXTS.accessDenied.text}</p>
+        <h1 className="text-2xl font-bold text-gray-900">{t(ADMIN_TEXTS.accessDenied.title)}</h1>
+        <p className="mt-2 text-gray-700">{t(ADMIN_TEXTS.accessDenied.text)}</p>
         <Link to="/" className="btn btn-primary mt-6">
-          Go to Home
+          {t("Go to Home")}
         </Link>
       </div>
     </div>

@@ -11,8 +11,9 @@ import { disableTwoFactor } from "~/features/admin/disable-two-factor.server";
 import { secretOf, startTwoFactorSetup } from "~/features/admin/start-two-factor-setup.server";
 import { getTwoFactorStatus } from "~/features/admin/two-factor-status.server";
 import { failureData, refusalData } from "~/lib/error-responses.server";
+import { t } from "~/lib/i18n/i18n";
 
-export const meta: Route.MetaFunction = () => [{ title: "Two-factor sign-in – Admin – Naija Directory" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [{ title: t("Two-factor sign-in – Admin – Naija Directory") }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request, ["admin", "business"]);
@@ -67,8 +68,8 @@ export default function SecurityPage() {
     return (
       <div className="page max-w-md py-16 text-center">
         <div className="card p-8" role="alert">
-          <h1 className="text-2xl font-bold">{ADMIN_TEXTS.accessDenied.title}</h1>
-          <p className="mt-2 text-gray-700">{ADMIN_TEXTS.accessDenied.text}</p>
+          <h1 className="text-2xl font-bold">{t(ADMIN_TEXTS.accessDenied.title)}</h1>
+          <p className="mt-2 text-gray-700">{t(ADMIN_TEXTS.accessDenied.text)}</p>
         </div>
       </div>
     );
@@ -80,29 +81,30 @@ export default function SecurityPage() {
     <div className="page max-w-xl">
       {loaderData.enabled ? (
         <Link to="/admin" className="link text-sm">
-          ← Back to Admin Dashboard
+          {t("← Back to Admin Dashboard")}
         </Link>
       ) : null}
-      <h1 className="mt-3 text-2xl font-bold text-gray-900">Two-factor sign-in</h1>
+      <h1 className="mt-3 text-2xl font-bold text-gray-900">{t("Two-factor sign-in")}</h1>
       <p className="mt-1 text-sm text-gray-600">
-        With it on, signing in to {loaderData.email} also asks for a code from an authenticator app on your phone, so a stolen password is not
-        enough.
+        {t("With it on, signing in to {{email}} also asks for a code from an authenticator app on your phone, so a stolen password is not enough.", {
+          email: loaderData.email,
+        })}
       </p>
       <div className="mt-4 space-y-3">
         {/* Every admin needs it: without it the panel and every admin action send the admin here. */}
         {!loaderData.enabled && done !== "disabled" ? (
           <Alert tone="warning">
-            <strong className="block">{ADMIN_TWO_FACTOR_REQUIRED.title}</strong>
-            {ADMIN_TWO_FACTOR_REQUIRED.text}
+            <strong className="block">{t(ADMIN_TWO_FACTOR_REQUIRED.title)}</strong>
+            {t(ADMIN_TWO_FACTOR_REQUIRED.text)}
           </Alert>
         ) : null}
-        {done === "enabled" && loaderData.enabled ? <Alert tone="success">{ADMIN_EXTRA_TEXTS.twoFactorEnabled}</Alert> : null}
-        {done === "disabled" && !loaderData.enabled ? <Alert tone="success">{ADMIN_EXTRA_TEXTS.twoFactorDisabled}</Alert> : null}
+        {done === "enabled" && loaderData.enabled ? <Alert tone="success">{t(ADMIN_EXTRA_TEXTS.twoFactorEnabled)}</Alert> : null}
+        {done === "disabled" && !loaderData.enabled ? <Alert tone="success">{t(ADMIN_EXTRA_TEXTS.twoFactorDisabled)}</Alert> : null}
       </div>
       <section className="card mt-4 p-5" aria-labelledby="status-title">
         <h2 id="status-title" className="font-semibold">
-          Status:{" "}
-          {loaderData.enabled ? <span className="text-green-700">On</span> : <span className="text-gray-700">Off</span>}
+          {t("Status:")}{" "}
+          {loaderData.enabled ? <span className="text-green-700">{t("On")}</span> : <span className="text-gray-700">{t("Off")}</span>}
         </h2>
         {loaderData.enabled ? (
           <DisableForm error={actionData?.intent === "disable" ? error : ""} />
@@ -126,11 +128,11 @@ function StartForm({ error }: { error: string }) {
   return (
     <Form method="post" className="mt-3 space-y-3">
       <input type="hidden" name="intent" value="start" />
-      <p className="text-sm text-gray-700">You need an authenticator app such as Google Authenticator, Microsoft Authenticator or Authy.</p>
+      <p className="text-sm text-gray-700">{t("You need an authenticator app such as Google Authenticator, Microsoft Authenticator or Authy.")}</p>
       {error ? <Alert tone="error">{error}</Alert> : null}
-      <PasswordField label="Your password" name="password" autoComplete="current-password" required />
+      <PasswordField label={t("Your password")} name="password" autoComplete="current-password" required />
       <button type="submit" className={buttonClass({ full: true })} disabled={busy}>
-        {busy ? "Checking…" : "Set up two-factor sign-in"}
+        {busy ? t("Checking…") : t("Set up two-factor sign-in")}
       </button>
     </Form>
   );
@@ -143,23 +145,23 @@ function ConfirmForm({ setup, error }: { setup: Setup; error: string }) {
     <div className="mt-3 space-y-4">
       <ol className="list-decimal space-y-3 pl-5 text-sm text-gray-800">
         <li>
-          In your authenticator app, add an account and choose to enter a setup key. Use this key (time-based):
-          <p className="mt-1 break-all rounded-lg bg-gray-100 px-3 py-2 font-mono text-base tracking-wider" aria-label="Setup key">
+          {t("In your authenticator app, add an account and choose to enter a setup key. Use this key (time-based):")}
+          <p className="mt-1 break-all rounded-lg bg-gray-100 px-3 py-2 font-mono text-base tracking-wider" aria-label={t("Setup key")}>
             {grouped}
           </p>
           <a href={setup.totpURI} className="link mt-1 inline-block">
-            Or open it in the authenticator app on this phone
+            {t("Or open it in the authenticator app on this phone")}
           </a>
         </li>
         <li>
-          Keep these backup codes somewhere safe. Each one signs you in once if you lose your phone. They are shown only now.
-          <ul className="mt-1 grid grid-cols-2 gap-1 rounded-lg bg-gray-100 px-3 py-2 font-mono text-sm" aria-label="Backup codes">
+          {t("Keep these backup codes somewhere safe. Each one signs you in once if you lose your phone. They are shown only now.")}
+          <ul className="mt-1 grid grid-cols-2 gap-1 rounded-lg bg-gray-100 px-3 py-2 font-mono text-sm" aria-label={t("Backup codes")}>
             {setup.backupCodes.map((c) => (
               <li key={c}>{c}</li>
             ))}
           </ul>
         </li>
-        <li>Enter the 6-digit code the app shows now.</li>
+        <li>{t("Enter the 6-digit code the app shows now.")}</li>
       </ol>
       <Form method="post" className="space-y-3">
         <input type="hidden" name="intent" value="confirm" />
@@ -168,13 +170,13 @@ function ConfirmForm({ setup, error }: { setup: Setup; error: string }) {
           <input key={c} type="hidden" name="backupCodes" value={c} />
         ))}
         {error ? <Alert tone="error">{error}</Alert> : null}
-        <TextField label="6-digit code" name="code" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9 ]*" maxLength={7} required />
+        <TextField label={t("6-digit code")} name="code" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9 ]*" maxLength={7} required />
         <button type="submit" className={buttonClass({ full: true })} disabled={busy}>
-          {busy ? "Checking…" : "Turn on two-factor sign-in"}
+          {busy ? t("Checking…") : t("Turn on two-factor sign-in")}
         </button>
       </Form>
       <Link to="/admin/security" className={buttonClass({ variant: "outline", full: true })}>
-        Cancel
+        {t("Cancel")}
       </Link>
     </div>
   );
@@ -186,13 +188,14 @@ function DisableForm({ error }: { error: string }) {
     <Form method="post" className="mt-3 space-y-3">
       <input type="hidden" name="intent" value="disable" />
       <p className="text-sm text-gray-700">
-        Each sign-in asks for a code from your authenticator app. To turn it off, confirm your password. The admin panel closes until you turn it on
-        again (to move to a new phone, turn it off and set it up again).
+        {t(
+          "Each sign-in asks for a code from your authenticator app. To turn it off, confirm your password. The admin panel closes until you turn it on again (to move to a new phone, turn it off and set it up again).",
+        )}
       </p>
       {error ? <Alert tone="error">{error}</Alert> : null}
-      <PasswordField label="Your password" name="password" autoComplete="current-password" required />
+      <PasswordField label={t("Your password")} name="password" autoComplete="current-password" required />
       <button type="submit" className={buttonClass({ variant: "outline", full: true })} disabled={busy}>
-        {busy ? "Saving…" : "Turn off two-factor sign-in"}
+        {busy ? t("Saving…") : t("Turn off two-factor sign-in")}
       </button>
     </Form>
   );

@@ -10,6 +10,7 @@ import {
   safeRedirectPath,
 } from "~/features/accounts/account.schemas";
 import type { Failure } from "~/lib/app-error";
+import { t, translateIfKnown } from "~/lib/i18n/i18n";
 import { describeError } from "~/lib/error-responses.server";
 import { fieldErrors } from "~/lib/field-errors";
 import { focusFirstError, focusFirstField } from "~/lib/focus-first-error";
@@ -25,8 +26,8 @@ import { PHONE_SIGN_IN_TEXTS } from "~/features/accounts/phone.schemas";
 import { PhoneCodeStep, PhoneNumberField, SignInWays } from "~/features/accounts/components/phone-sign-in";
 
 export const meta: Route.MetaFunction = () => [
-  { title: "Sign in – Naija Directory" },
-  { name: "description", content: "Sign in to message businesses and manage your listings." },
+  { title: t("Sign in – Naija Directory") },
+  { name: "description", content: t("Sign in to message businesses and manage your listings.") },
   { name: "robots", content: "noindex" },
 ];
 
@@ -76,7 +77,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (intent === "forgot") {
     const parsed = ForgotPasswordSchema.safeParse({ email: form.get("email") ?? "" });
-    if (!parsed.success) return data({ intent: "forgot", error: parsed.error.issues[0]!.message } satisfies ActionResult, { status: 400 });
+    if (!parsed.success) return data({ intent: "forgot", error: translateIfKnown(parsed.error.issues[0]!.message) } satisfies ActionResult, { status: 400 });
     try {
       const sent = await requestPasswordReset(parsed.data.email, { clientAddress });
       return { intent: "forgot", success: sent.message } satisfies ActionResult;
@@ -102,7 +103,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
     if (!parsed.success) {
       const errors = fieldErrors(parsed.error);
-      return data({ intent: "reset", error: Object.values(errors)[0]! } satisfies ActionResult, { status: 400 });
+      return data({ intent: "reset", error: translateIfKnown(Object.values(errors)[0]!) } satisfies ActionResult, { status: 400 });
     }
     try {
       await resetPassword(parsed.data.token, parsed.data.password);
@@ -165,7 +166,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const email = String(form.get("email") ?? "");
   const parsed = SignInSchema.safeParse({ email, password: form.get("password") ?? "" });
   if (!parsed.success) {
-    return data({ intent: "sign-in", error: ACCOUNT_TEXTS.fillAllFields, email } satisfies ActionResult, { status: 400 });
+    return data({ intent: "sign-in", error: t(ACCOUNT_TEXTS.fillAllFields), email } satisfies ActionResult, { status: 400 });
   }
   try {
     const result = await signIn(parsed.data, { request, clientAddress });
@@ -206,8 +207,8 @@ function TwoFactorForm({ step }: { step: Extract<ActionResult, { intent: "two-fa
   const submitting = navigation.state !== "idle" && navigation.formData?.get("intent") === "two-factor";
   return (
     <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-gray-200">
-      <h1 className="text-2xl font-bold text-gray-900">Two-factor sign-in</h1>
-      <p className="mt-1 text-sm text-gray-600">Enter the 6-digit code from your authenticator app, or one of your backup codes.</p>
+      <h1 className="text-2xl font-bold text-gray-900">{t("Two-factor sign-in")}</h1>
+      <p className="mt-1 text-sm text-gray-600">{t("Enter the 6-digit code from your authenticator app, or one of your backup codes.")}</p>
       {step.error ? (
         <div className="mt-4">
           <Alert tone="error">{step.error}</Alert>
@@ -217,7 +218,7 @@ function TwoFactorForm({ step }: { step: Extract<ActionResult, { intent: "two-fa
         <input type="hidden" name="intent" value="two-factor" />
         <input type="hidden" name="redirectTo" value={step.redirectTo} />
         <TextField
-          label="Authentication code"
+          label={t("Authentication code")}
           name="code"
           autoComplete="one-time-code"
           inputMode="text"
@@ -228,12 +229,12 @@ function TwoFactorForm({ step }: { step: Extract<ActionResult, { intent: "two-fa
           autoFocus
         />
         <button type="submit" className={buttonClass({ full: true })} disabled={submitting}>
-          {submitting ? "Checking…" : "Verify"}
+          {submitting ? t("Checking…") : t("Verify")}
         </button>
       </Form>
       <p className="mt-4 text-center text-sm">
         <Link to="/login" className="font-semibold text-brand-700 hover:underline">
-          Back to sign in
+          {t("Back to sign in")}
         </Link>
       </p>
     </div>
@@ -258,10 +259,10 @@ function PhoneSignInForm() {
         <div className="space-y-4">
           <Alert tone="info">{PHONE_SIGN_IN_TEXTS.noAccount(step.phone)}</Alert>
           <Link to="/register/visitor?with=phone" className={buttonClass({ full: true })}>
-            Sign up as a visitor
+            {t("Sign up as a visitor")}
           </Link>
           <Link to="/register/business?with=phone" className={buttonClass({ variant: "outline", full: true })}>
-            Sign up as a business owner
+            {t("Sign up as a business owner")}
           </Link>
         </div>
       ) : step?.stage === "code" ? (
@@ -272,25 +273,25 @@ function PhoneSignInForm() {
             error={step.codeError}
             hidden={{ phone: step.phone, redirectTo, step: "code" }}
             intent="phone-sign-in"
-            label="Sign In"
-            busyLabel="Signing in…"
+            label={t("Sign In")}
+            busyLabel={t("Signing in…")}
             busy={busy}
           />
           <p className="mt-4 text-center text-sm">
             {/* Where they were going stays the goal with another number too. */}
             <Link to={`/login?with=phone${redirectTo ? `&redirectTo=${encodeURIComponent(redirectTo)}` : ""}`} className="font-semibold text-brand-700 hover:underline">
-              Use another number
+              {t("Use another number")}
             </Link>
           </p>
         </>
       ) : (
         <Form method="post" replace noValidate className="space-y-4">
-          {redirectTo ? <Alert tone="info">Please sign in to continue.</Alert> : null}
+          {redirectTo ? <Alert tone="info">{t("Please sign in to continue.")}</Alert> : null}
           {step?.stage === "number" && step.error ? <Alert tone="error">{step.error}</Alert> : null}
           <input type="hidden" name="redirectTo" value={redirectTo} />
           <PhoneNumberField defaultValue={step?.stage === "number" ? step.phone : ""} error={step?.stage === "number" ? step.fieldError : undefined} />
           <button type="submit" name="intent" value="phone-code" className={buttonClass({ full: true })} disabled={busy}>
-            {busy ? "Sending…" : "Send code"}
+            {busy ? t("Sending…") : t("Send code")}
           </button>
         </Form>
       )}
@@ -304,8 +305,8 @@ function SignInHeading({ way }: { way: "email" | "phone" }) {
   const [params] = useSearchParams();
   return (
     <>
-      <h1 className="text-2xl font-bold text-gray-900">Welcome back</h1>
-      <p className="mt-1 text-sm text-gray-600">Sign in to your account</p>
+      <h1 className="text-2xl font-bold text-gray-900">{t("Welcome back")}</h1>
+      <p className="mt-1 text-sm text-gray-600">{t("Sign in to your account")}</p>
       <div className="mt-4">
         <SignInWays current={way} path="/login" search={params} />
       </div>
@@ -317,9 +318,9 @@ function SignInHeading({ way }: { way: "email" | "phone" }) {
 function SignUpPrompt() {
   return (
     <p className="mt-6 text-center text-sm text-gray-600">
-      Don&apos;t have an account?{" "}
+      {t("Don't have an account?")}{" "}
       <Link to="/register" className="font-semibold text-brand-700 hover:underline">
-        Sign up
+        {t("Sign up")}
       </Link>
     </p>
   );
@@ -342,15 +343,15 @@ function SignInForm() {
       <SignInHeading way="email" />
       <div className="space-y-3">
         {params.get("verified") === "true" ? (
-          <Alert tone="success">Your email address is verified. You can sign in now.</Alert>
+          <Alert tone="success">{t("Your email address is verified. You can sign in now.")}</Alert>
         ) : null}
         {params.get("passwordReset") === "true" ? (
-          <Alert tone="success">Your password has been changed. Please sign in with your new password.</Alert>
+          <Alert tone="success">{t("Your password has been changed. Please sign in with your new password.")}</Alert>
         ) : null}
         {params.get("error") === "INVALID_TOKEN" || params.get("error") === "invalid_token" ? (
-          <Alert tone="error">This link is invalid or has expired.</Alert>
+          <Alert tone="error">{t("This link is invalid or has expired.")}</Alert>
         ) : null}
-        {redirectTo ? <Alert tone="info">Please sign in to continue.</Alert> : null}
+        {redirectTo ? <Alert tone="info">{t("Please sign in to continue.")}</Alert> : null}
         {error ? <Alert tone="error">{error}</Alert> : null}
         {resendResult ? <Alert tone="info">{resendResult.message}</Alert> : null}
       </div>
@@ -363,7 +364,7 @@ function SignInForm() {
           const form = new FormData(event.currentTarget);
           if (!String(form.get("email") ?? "").trim() || !String(form.get("password") ?? "")) {
             event.preventDefault();
-            setClientError(ACCOUNT_TEXTS.fillAllFields);
+            setClientError(t(ACCOUNT_TEXTS.fillAllFields));
           } else {
             setClientError(null);
           }
@@ -371,10 +372,10 @@ function SignInForm() {
       >
         <input type="hidden" name="intent" value="sign-in" />
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <TextField label="Email" name="email" type="email" autoComplete="email" inputMode="email" defaultValue={signInResult?.email ?? ""} />
-        <PasswordField label="Password" name="password" autoComplete="current-password" />
+        <TextField label={t("Email")} name="email" type="email" autoComplete="email" inputMode="email" defaultValue={signInResult?.email ?? ""} />
+        <PasswordField label={t("Password")} name="password" autoComplete="current-password" />
         <button type="submit" className={buttonClass({ full: true })} disabled={submitting}>
-          {submitting ? "Signing in…" : "Sign In"}
+          {submitting ? t("Signing in…") : t("Sign In")}
         </button>
       </Form>
       <div className="mt-3 flex justify-end">
@@ -385,7 +386,7 @@ function SignInForm() {
           <input type="hidden" name="intent" value="resend" />
           <input type="hidden" name="email" value={signInResult.email} />
           <button type="submit" className={buttonClass({ variant: "outline", full: true })}>
-            Resend verification link
+            {t("Resend verification link")}
           </button>
         </Form>
       ) : null}
@@ -416,7 +417,7 @@ function ForgotPasswordDialog() {
           focusFirstField(dialogRef.current);
         }}
       >
-        Forgot password?
+        {t("Forgot password?")}
       </button>
       <dialog
         ref={dialogRef}
@@ -428,11 +429,11 @@ function ForgotPasswordDialog() {
           {success && fetcher.state === "idle" ? (
             <div>
               <h2 id="forgot-title" className="text-lg font-semibold">
-                Check your email
+                {t("Check your email")}
               </h2>
               <p className="mt-2 text-sm text-gray-700">{success}</p>
               <button type="button" className={`${buttonClass({ full: true })} mt-4`} onClick={() => dialogRef.current?.close()}>
-                Back to Sign In
+                {t("Back to Sign In")}
               </button>
             </div>
           ) : (
@@ -445,23 +446,23 @@ function ForgotPasswordDialog() {
                 const parsed = ForgotPasswordSchema.safeParse({ email });
                 if (!parsed.success) {
                   event.preventDefault();
-                  setClientError(parsed.error.issues[0]!.message);
+                  setClientError(translateIfKnown(parsed.error.issues[0]!.message));
                   focusFirstError(event.currentTarget);
                 } else setClientError(null);
               }}
             >
               <h2 id="forgot-title" className="text-lg font-semibold">
-                Reset your password
+                {t("Reset your password")}
               </h2>
-              <p className="text-sm text-gray-600">Enter your email address and we will send you a link to reset your password.</p>
+              <p className="text-sm text-gray-600">{t("Enter your email address and we will send you a link to reset your password.")}</p>
               <input type="hidden" name="intent" value="forgot" />
-              <TextField label="Email address" name="email" type="email" autoComplete="email" error={error} />
+              <TextField label={t("Email address")} name="email" type="email" autoComplete="email" error={error} />
               <div className="flex gap-3">
                 <button type="button" className={buttonClass({ variant: "outline", full: true })} onClick={() => dialogRef.current?.close()}>
-                  Cancel
+                  {t("Cancel")}
                 </button>
                 <button type="submit" className={buttonClass({ full: true })} disabled={fetcher.state !== "idle"}>
-                  {fetcher.state !== "idle" ? "Sending…" : "Send Reset Link"}
+                  {fetcher.state !== "idle" ? t("Sending…") : t("Send Reset Link")}
                 </button>
               </div>
             </fetcher.Form>
@@ -481,12 +482,12 @@ function ResetPasswordForm({ token, error: linkError }: { token: string | null; 
   if (!token || linkError) {
     return (
       <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-gray-200">
-        <h1 className="text-2xl font-bold">Reset your password</h1>
+        <h1 className="text-2xl font-bold">{t("Reset your password")}</h1>
         <div className="mt-4">
-          <Alert tone="error">{ACCOUNT_TEXTS.resetLinkInvalid}</Alert>
+          <Alert tone="error">{t(ACCOUNT_TEXTS.resetLinkInvalid)}</Alert>
         </div>
         <Link to="/login" className={`${buttonClass({ full: true })} mt-4`}>
-          Back to Sign In
+          {t("Back to Sign In")}
         </Link>
       </div>
     );
@@ -494,7 +495,7 @@ function ResetPasswordForm({ token, error: linkError }: { token: string | null; 
   const error = clientError ?? resetResult?.error ?? null;
   return (
     <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-gray-200">
-      <h1 className="text-2xl font-bold">Choose a new password</h1>
+      <h1 className="text-2xl font-bold">{t("Choose a new password")}</h1>
       <Form
         method="post"
         replace
@@ -505,7 +506,7 @@ function ResetPasswordForm({ token, error: linkError }: { token: string | null; 
           const parsed = ResetPasswordSchema.safeParse(Object.fromEntries(form));
           if (!parsed.success) {
             event.preventDefault();
-            setClientError(parsed.error.issues[0]!.message);
+            setClientError(translateIfKnown(parsed.error.issues[0]!.message));
           } else setClientError(null);
         }}
       >
@@ -524,10 +525,10 @@ function ResetPasswordForm({ token, error: linkError }: { token: string | null; 
             )}
           </Alert>
         ) : null}
-        <PasswordField label="New password" name="password" autoComplete="new-password" />
-        <PasswordField label="Confirm new password" name="confirmPassword" autoComplete="new-password" />
+        <PasswordField label={t("New password")} name="password" autoComplete="new-password" />
+        <PasswordField label={t("Confirm new password")} name="confirmPassword" autoComplete="new-password" />
         <button type="submit" className={buttonClass({ full: true })} disabled={navigation.state !== "idle"}>
-          {navigation.state !== "idle" ? "Saving…" : "Set New Password"}
+          {navigation.state !== "idle" ? t("Saving…") : t("Set New Password")}
         </button>
       </Form>
     </div>

@@ -11,6 +11,7 @@ import {
 import { AppError } from "~/lib/app-error";
 import { describeError } from "~/lib/error-responses.server";
 import { fieldErrors } from "~/lib/field-errors";
+import { t, translateIfKnown } from "~/lib/i18n/i18n";
 import { focusFirstError, focusFirstField } from "~/lib/focus-first-error";
 import { PasswordField, SelectField, TextField } from "~/components/ui/field";
 import { Alert } from "~/components/ui/alert";
@@ -21,8 +22,9 @@ import { resendVerification } from "~/features/accounts/sign-in.server";
 import { provenPhone, registerWithPhone, requestSignInCode } from "~/features/accounts/phone-sign-in.server";
 import { PHONE_SIGN_IN_TEXTS } from "~/features/accounts/phone.schemas";
 import { PhoneCodeStep, PhoneNumberField, SignInWays } from "~/features/accounts/components/phone-sign-in";
+import { withParts } from "~/components/with-parts";
 import { displayPhone } from "~/lib/phone";
-import { CATEGORIES, COUNTRIES, DEFAULT_COUNTRY, SIGNUP_REGIONS } from "~/lib/reference";
+import { categoryOptions, COUNTRIES, DEFAULT_COUNTRY, SIGNUP_REGIONS, placeOptions } from "~/lib/reference";
 
 type AccountType = "visitor" | "business";
 
@@ -32,8 +34,8 @@ function accountTypeFrom(params: { type?: string }): AccountType {
 }
 
 export const meta: Route.MetaFunction = ({ params }) => [
-  { title: `${params.type === "business" ? "Business owner" : "Visitor"} sign-up – Naija Directory` },
-  { name: "description", content: "Create your Naija Directory account." },
+  { title: params.type === "business" ? t("Business owner sign-up – Naija Directory") : t("Visitor sign-up – Naija Directory") },
+  { name: "description", content: t("Create your Naija Directory account.") },
 ];
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -45,6 +47,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 type Values = Record<string, string>;
+
+/** A failed parse's field messages (the schemas' catalog keys), in the reader's language. */
+const fieldMessages = (error: Parameters<typeof fieldErrors>[0]) =>
+  Object.fromEntries(Object.entries(fieldErrors(error)).map(([name, text]) => [name, translateIfKnown(text)]));
 type ActionResult =
   | { done: true; email: string; resent?: string; resendError?: string }
   /** The phone path (issue 33): the details with the number, then the code sent to it. */
@@ -81,7 +87,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const atCodeStep = intent === "phone-register" || form.get("step") === "code";
     const parsed = PhoneRegisterSchema.safeParse({ ...phoneValues, accountType, category: phoneValues.category || undefined });
     if (!parsed.success) {
-      return data({ done: false, phoneStep: "details", errors: fieldErrors(parsed.error), values: phoneValues } satisfies ActionResult, { status: 400 });
+      return data({ done: false, phoneStep: "details", errors: fieldMessages(parsed.error), values: phoneValues } satisfies ActionResult, { status: 400 });
     }
     const signUpContext = { request, clientAddress: context.clientAddress };
     try {
@@ -110,14 +116,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     // Only reached without JavaScript: check step 1 on the server, then show step 2.
     const parsed = RegisterStepOneSchema.safeParse(values);
     if (!parsed.success) {
-      return data({ done: false, step: 1, errors: fieldErrors(parsed.error), values: safeValues } satisfies ActionResult, { status: 400 });
+      return data({ done: false, step: 1, errors: fieldMessages(parsed.error), values: safeValues } satisfies ActionResult, { status: 400 });
     }
     return { done: false, step: 2, errors: {}, values } satisfies ActionResult;
   }
 
   const parsed = RegisterSchema.safeParse({ ...values, accountType, category: values.category || undefined });
   if (!parsed.success) {
-    const errors = fieldErrors(parsed.error);
+    const errors = fieldMessages(parsed.error);
     const stepOneFailed = ["firstName", "lastName", "email", "password", "confirmPassword"].some((k) => errors[k]);
     return data({ done: false, step: stepOneFailed ? 1 : 2, errors, values: safeValues } satisfies ActionResult, { status: 400 });
   }
@@ -131,7 +137,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       {
         done: false,
         step: weakPassword ? 1 : 2,
-        errors: weakPassword ? { password: "Please choose a stronger password:" } : {},
+        errors: weakPassword ? { password: t("Please choose a stronger password:") } : {},
         weakPassword,
         message: weakPassword ? undefined : failure.text,
         values: safeValues,
@@ -173,7 +179,7 @@ function PhoneRegisterForm({ accountType }: { accountType: AccountType }) {
   const errors = step?.errors ?? {};
   return (
     <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-gray-200">
-      <h1 className="text-2xl font-bold text-gray-900">{accountType === "business" ? "Create a business owner account" : "Create a visitor account"}</h1>
+      <h1 className="text-2xl font-bold text-gray-900">{accountType === "business" ? t("Create a business owner account") : t("Create a visitor account")}</h1>
       <div className="mt-4">
         <SignInWays current="phone" path={`/register/${accountType}`} search={search} />
       </div>
@@ -184,32 +190,32 @@ function PhoneRegisterForm({ accountType }: { accountType: AccountType }) {
           error={errors.code}
           hidden={{ ...Object.fromEntries(Object.entries(step.values).filter(([, v]) => v !== "")), step: "code" }}
           intent="phone-register"
-          label="Create Account"
-          busyLabel="Creating account…"
+          label={t("Create Account")}
+          busyLabel={t("Creating account…")}
           busy={busy}
         />
       ) : (
         <Form method="post" replace noValidate className="space-y-4">
-          {proven ? <Alert tone="success">{`Your number ${displayPhone(proven)} is confirmed: no code needed.`}</Alert> : null}
+          {proven ? <Alert tone="success">{t("Your number {{phone}} is confirmed: no code needed.", { phone: displayPhone(proven) })}</Alert> : null}
           <div className="grid grid-cols-2 gap-3">
-            <TextField label="First name" name="firstName" autoComplete="given-name" defaultValue={values.firstName ?? ""} error={errors.firstName} />
-            <TextField label="Last name" name="lastName" autoComplete="family-name" defaultValue={values.lastName ?? ""} error={errors.lastName} />
+            <TextField label={t("First name")} name="firstName" autoComplete="given-name" defaultValue={values.firstName ?? ""} error={errors.firstName} />
+            <TextField label={t("Last name")} name="lastName" autoComplete="family-name" defaultValue={values.lastName ?? ""} error={errors.lastName} />
           </div>
           <PhoneNumberField defaultValue={values.phone} error={errors.phone} />
-          <SelectField label="Country" name="country" options={COUNTRIES} defaultValue={values.country ?? DEFAULT_COUNTRY} error={errors.country} />
-          <SelectField label="State / Region" name="state" options={SIGNUP_REGIONS} placeholder="Select your state" defaultValue={values.state ?? ""} error={errors.state} />
+          <SelectField label={t("Country")} name="country" options={placeOptions(COUNTRIES)} defaultValue={values.country ?? DEFAULT_COUNTRY} error={errors.country} />
+          <SelectField label={t("State / Region")} name="state" options={placeOptions(SIGNUP_REGIONS)} placeholder={t("Select your state")} defaultValue={values.state ?? ""} error={errors.state} />
           {accountType === "business" ? (
-            <SelectField label="Business category" name="category" options={CATEGORIES} placeholder="Select a category" defaultValue={values.category ?? ""} error={errors.category} />
+            <SelectField label={t("Business category")} name="category" options={categoryOptions()} placeholder={t("Select a category")} defaultValue={values.category ?? ""} error={errors.category} />
           ) : null}
           <button type="submit" name="intent" value="phone-code" className={buttonClass({ full: true })} disabled={busy}>
-            {busy ? "Sending…" : proven ? "Create Account" : "Send code"}
+            {busy ? t("Sending…") : proven ? t("Create Account") : t("Send code")}
           </button>
         </Form>
       )}
       <p className="mt-6 text-center text-sm text-gray-600">
-        Already have an account?{" "}
+        {t("Already have an account?")}{" "}
         <Link to="/login?with=phone" className="font-semibold text-brand-700 hover:underline">
-          Sign in
+          {t("Sign in")}
         </Link>
       </p>
     </div>
@@ -243,33 +249,33 @@ function EmailRegisterForm({ accountType }: { accountType: AccountType }) {
   if (actionData?.done && !correcting) {
     return (
         <div className="rounded-2xl bg-white p-6 text-center shadow-sm ring-1 ring-gray-200">
-          <h1 className="text-2xl font-bold text-gray-900">Check Your Email!</h1>
+          <h1 className="text-2xl font-bold text-gray-900">{t("Check Your Email!")}</h1>
           <p className="mt-3 text-gray-700">
-            We sent a verification link to <strong>{actionData.email}</strong>. Open it to activate your account, then sign in.
+            {withParts(t("We sent a verification link to {{email}}. Open it to activate your account, then sign in."), { email: <strong>{actionData.email}</strong> })}
           </p>
           <Link to="/login" className={`${buttonClass({ full: true })} mt-6`}>
-            Go to Sign In
+            {t("Go to Sign In")}
           </Link>
           <div className="mt-6 space-y-3 border-t border-gray-200 pt-4 text-sm text-gray-700">
-            <p>No e-mail after a few minutes? Look in your spam folder, or:</p>
+            <p>{t("No e-mail after a few minutes? Look in your spam folder, or:")}</p>
             <Form method="post">
               <input type="hidden" name="intent" value="resend" />
               <input type="hidden" name="email" value={actionData.email} />
               <button type="submit" className={buttonClass({ variant: "outline", full: true })} disabled={submitting}>
-                Send the e-mail again
+                {t("Send the e-mail again")}
               </button>
             </Form>
             {actionData.resent ? <p role="status">{actionData.resent}</p> : null}
             {actionData.resendError ? <p role="alert" className="text-red-700">{actionData.resendError}</p> : null}
             <p>
-              Wrong address?{" "}
+              {t("Wrong address?")}{" "}
               {values.firstName ? (
                 <button type="button" className="link" onClick={() => (setCorrecting(true), setStep(1))}>
-                  Correct it
+                  {t("Correct it")}
                 </button>
               ) : (
                 <Link to={`/register/${accountType}`} className="link">
-                  Sign up with the right one
+                  {t("Sign up with the right one")}
                 </Link>
               )}
             </p>
@@ -286,9 +292,9 @@ function EmailRegisterForm({ accountType }: { accountType: AccountType }) {
   return (
       <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-gray-200">
         <SignInWays current="email" path={`/register/${accountType}`} search={search} />
-        <p className="text-sm font-medium text-brand-700">Step {step} of 2</p>
+        <p className="text-sm font-medium text-brand-700">{t("Step {{step}} of 2", { step })}</p>
         <h1 className="mt-1 text-2xl font-bold text-gray-900">
-          {accountType === "business" ? "Create a business owner account" : "Create a visitor account"}
+          {accountType === "business" ? t("Create a business owner account") : t("Create a visitor account")}
         </h1>
         {actionData && !actionData.done && actionData.message ? (
           <div className="mt-4">
@@ -305,7 +311,7 @@ function EmailRegisterForm({ accountType }: { accountType: AccountType }) {
               event.preventDefault();
               const parsed = RegisterStepOneSchema.safeParse(values);
               if (!parsed.success) {
-                setClientErrors(fieldErrors(parsed.error));
+                setClientErrors(fieldMessages(parsed.error));
                 focusFirstError(event.currentTarget);
                 return;
               }
@@ -317,7 +323,7 @@ function EmailRegisterForm({ accountType }: { accountType: AccountType }) {
             const parsed = RegisterSchema.safeParse({ ...values, accountType, category: values.category || undefined });
             if (!parsed.success) {
               event.preventDefault();
-              setClientErrors(fieldErrors(parsed.error));
+              setClientErrors(fieldMessages(parsed.error));
               focusFirstError(event.currentTarget);
             }
           }}
@@ -325,12 +331,12 @@ function EmailRegisterForm({ accountType }: { accountType: AccountType }) {
           {step === 1 ? (
             <>
               <div className="grid grid-cols-2 gap-3">
-                <TextField label="First name" name="firstName" autoComplete="given-name" value={values.firstName ?? ""} onChange={set("firstName")} error={errors.firstName} />
-                <TextField label="Last name" name="lastName" autoComplete="family-name" value={values.lastName ?? ""} onChange={set("lastName")} error={errors.lastName} />
+                <TextField label={t("First name")} name="firstName" autoComplete="given-name" value={values.firstName ?? ""} onChange={set("firstName")} error={errors.firstName} />
+                <TextField label={t("Last name")} name="lastName" autoComplete="family-name" value={values.lastName ?? ""} onChange={set("lastName")} error={errors.lastName} />
               </div>
-              <TextField label="Email" name="email" type="email" autoComplete="email" inputMode="email" value={values.email ?? ""} onChange={set("email")} error={errors.email} />
+              <TextField label={t("Email")} name="email" type="email" autoComplete="email" inputMode="email" value={values.email ?? ""} onChange={set("email")} error={errors.email} />
               <PasswordField
-                label="Password"
+                label={t("Password")}
                 name="password"
                 autoComplete="new-password"
                 value={values.password ?? ""}
@@ -344,12 +350,12 @@ function EmailRegisterForm({ accountType }: { accountType: AccountType }) {
                       ))}
                     </ul>
                   ) : (
-                    "At least 8 characters. Avoid common passwords."
+                    t("At least 8 characters. Avoid common passwords.")
                   )
                 }
               />
               <PasswordField
-                label="Confirm password"
+                label={t("Confirm password")}
                 name="confirmPassword"
                 autoComplete="new-password"
                 value={values.confirmPassword ?? ""}
@@ -357,7 +363,7 @@ function EmailRegisterForm({ accountType }: { accountType: AccountType }) {
                 error={errors.confirmPassword}
               />
               <button type="submit" name="intent" value="next" className={buttonClass({ full: true })}>
-                Next
+                {t("Next")}
               </button>
             </>
           ) : (
@@ -365,29 +371,29 @@ function EmailRegisterForm({ accountType }: { accountType: AccountType }) {
               {(["firstName", "lastName", "email", "password", "confirmPassword"] as const).map((f) => (
                 <input key={f} type="hidden" name={f} value={values[f] ?? ""} />
               ))}
-              <SelectField label="Country" name="country" options={COUNTRIES} value={values.country ?? DEFAULT_COUNTRY} onChange={set("country")} error={errors.country} />
+              <SelectField label={t("Country")} name="country" options={placeOptions(COUNTRIES)} value={values.country ?? DEFAULT_COUNTRY} onChange={set("country")} error={errors.country} />
               <SelectField
-                label="State / Region"
+                label={t("State / Region")}
                 name="state"
-                options={SIGNUP_REGIONS}
-                placeholder="Select your state"
+                options={placeOptions(SIGNUP_REGIONS)}
+                placeholder={t("Select your state")}
                 value={values.state ?? ""}
                 onChange={set("state")}
                 error={errors.state}
               />
               {accountType === "business" ? (
                 <SelectField
-                  label="Business category"
+                  label={t("Business category")}
                   name="category"
-                  options={CATEGORIES}
-                  placeholder="Select a category"
+                  options={categoryOptions()}
+                  placeholder={t("Select a category")}
                   value={values.category ?? ""}
                   onChange={set("category")}
                   error={errors.category}
                 />
               ) : null}
               {Object.keys(errors).length > 0 && !errors.country && !errors.state && !errors.category ? (
-                <Alert tone="error">{ACCOUNT_TEXTS.fillAllFields}</Alert>
+                <Alert tone="error">{t(ACCOUNT_TEXTS.fillAllFields)}</Alert>
               ) : null}
               <div className="flex gap-3">
                 <button
@@ -398,25 +404,25 @@ function EmailRegisterForm({ accountType }: { accountType: AccountType }) {
                     focusFirstField(event.currentTarget.form);
                   }}
                 >
-                  Back
+                  {t("Back")}
                 </button>
                 <button type="submit" name="intent" value="register" className={buttonClass({ full: true })} disabled={submitting}>
-                  {submitting ? "Creating account…" : "Create Account"}
+                  {submitting ? t("Creating account…") : t("Create Account")}
                 </button>
               </div>
             </>
           )}
         </Form>
         <p className="mt-6 text-center text-sm text-gray-600">
-          Already have an account?{" "}
+          {t("Already have an account?")}{" "}
           <Link to="/login" className="font-semibold text-brand-700 hover:underline">
-            Sign in
+            {t("Sign in")}
           </Link>
         </p>
         <p className="mt-3 text-center text-xs text-gray-500">
-          What we keep about you, why and for how long:{" "}
+          {t("What we keep about you, why and for how long:")}{" "}
           <Link to="/privacy" className="font-semibold text-brand-700 hover:underline">
-            Privacy
+            {t("Privacy")}
           </Link>
         </p>
       </div>

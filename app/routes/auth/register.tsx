@@ -1,10 +1,11 @@
 import { Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/register";
 import { buttonClass } from "~/components/ui/button";
+import { msg, t } from "~/lib/i18n/i18n";
 
 export const meta: Route.MetaFunction = () => [
-  { title: "Create an account – Naija Directory" },
-  { name: "description", content: "Join as a visitor to message businesses, or as a business owner to list your business." },
+  { title: t("Create an account – Naija Directory") },
+  { name: "description", content: t("Join as a visitor to message businesses, or as a business owner to list your business.") },
 ];
 
 export function loader({ request }: Route.LoaderArgs) {
@@ -15,19 +16,19 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 const CHOICES = [
-  { value: "visitor", title: "Visitor", text: "Find businesses near you and message them." },
-  { value: "business", title: "Business Owner", text: "List your business and reply to customers." },
+  { value: "visitor", title: msg("Visitor"), text: msg("Find businesses near you and message them.") },
+  { value: "business", title: msg("Business Owner"), text: msg("List your business and reply to customers.") },
 ] as const;
 
 export default function Register() {
   return (
     <div className="mx-auto w-full max-w-md px-4 py-10">
       <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-gray-200">
-        <h1 className="text-2xl font-bold text-gray-900">Create your account</h1>
-        <p className="mt-1 text-sm text-gray-600">How will you use Naija Directory?</p>
+        <h1 className="text-2xl font-bold text-gray-900">{t("Create your account")}</h1>
+        <p className="mt-1 text-sm text-gray-600">{t("How will you use Naija Directory?")}</p>
         <Form method="get" action="/register" className="mt-6 space-y-4">
           <fieldset className="space-y-3">
-            <legend className="sr-only">Account type</legend>
+            <legend className="sr-only">{t("Account type")}</legend>
             {CHOICES.map((choice, i) => (
               <label
                 key={choice.value}
@@ -35,26 +36,26 @@ export default function Register() {
               >
                 <input type="radio" name="type" value={choice.value} defaultChecked={i === 0} className="mt-1 accent-brand-600" />
                 <span>
-                  <span className="block font-semibold text-gray-900">{choice.title}</span>
-                  <span className="block text-sm text-gray-600">{choice.text}</span>
+                  <span className="block font-semibold text-gray-900">{t(choice.title)}</span>
+                  <span className="block text-sm text-gray-600">{t(choice.text)}</span>
                 </span>
               </label>
             ))}
           </fieldset>
           <button type="submit" className={buttonClass({ full: true })}>
-            Continue
+            {t("Continue")}
           </button>
         </Form>
         <p className="mt-6 text-center text-sm text-gray-600">
-          Already have an account?{" "}
+          {t("Already have an account?")}{" "}
           <Link to="/login" className="font-semibold text-brand-700 hover:underline">
-            Sign in
+            {t("Sign in")}
           </Link>
         </p>
         <p className="mt-3 text-center text-xs text-gray-500">
-          What we keep about you, why and for how long:{" "}
+          {t("What we keep about you, why and for how long:")}{" "}
           <Link to="/privacy" className="font-semibold text-brand-700 hover:underline">
-            Privacy
+            {t("Privacy")}
           </Link>
         </p>
       </div>

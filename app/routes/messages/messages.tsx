@@ -1,4 +1,6 @@
 import { useEffect } from "react";
+import { currentLocale, t } from "~/lib/i18n/i18n";
+import { localizePath, routePath } from "~/lib/i18n/locales";
 import { data, Link, redirect, useLocation } from "react-router";
 import type { Route } from "./+types/messages";
 import { requireUser } from "~/features/accounts/guards.server";
@@ -16,7 +18,7 @@ import { realtimeCursor as readRealtimeCursor } from "~/lib/realtime.server";
 
 const ROLES = ["visitor", "business", "admin"] as const;
 
-export const meta: Route.MetaFunction = () => [{ title: "Messages – Naija Directory" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [{ title: t("Messages – Naija Directory") }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request, ROLES);
@@ -26,7 +28,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const viewerId = user.id;
   const businessId = url.searchParams.get("businessId");
   const done = url.searchParams.get("done");
-  const blockNotice = done === "blocked" ? BLOCK_TEXTS.blocked : done === "unblocked" ? BLOCK_TEXTS.unblocked : null;
+  const blockNotice = done === "blocked" ? t(BLOCK_TEXTS.blocked) : done === "unblocked" ? t(BLOCK_TEXTS.unblocked) : null;
   if (!businessId) {
     return { view: "list" as const, viewerId, realtimeCursor, blockNotice, conversations: await listConversations(user) };
   }
@@ -80,7 +82,7 @@ export async function action({ request }: Route.ActionArgs) {
     const url = new URL(request.url);
     url.searchParams.delete("sent");
     url.searchParams.set("done", intent === "block" ? "blocked" : "unblocked");
-    throw redirect(`${url.pathname}${url.search}`, 303);
+    throw redirect(`${routePath(url)}${url.search}`, 303);
   }
   const draft = String(form.get("message") ?? "");
   try {
@@ -96,7 +98,7 @@ export async function action({ request }: Route.ActionArgs) {
   const url = new URL(request.url);
   url.searchParams.set("sent", "1");
   // After a post, a reload must not post again.
-  throw redirect(`${url.pathname}${url.search}`, 303);
+  throw redirect(`${routePath(url)}${url.search}`, 303);
 }
 
 function ListNotice({ text, tone }: { text: string | null; tone: "success" | "error" }) {
@@ -126,13 +128,14 @@ export default function Messages({ loaderData, actionData }: Route.ComponentProp
         key={`${loaderData.conversation.business.id}:${loaderData.conversation.visitor.id}`}
         conversation={loaderData.conversation}
         viewerId={viewerId}
-        formAction={`${location.pathname}${location.search}`}
+        // A plain form (it works without the script): its address in the page's language.
+        formAction={localizePath(currentLocale(), `${location.pathname}${location.search}`)}
         idempotencyKey={loaderData.idempotencyKey}
         initialNotice={
           failed
             ? { tone: "error", text: failed.failure.text }
             : loaderData.sent
-              ? { tone: "success", text: MESSAGE_TEXTS.sent }
+              ? { tone: "success", text: t(MESSAGE_TEXTS.sent) }
               : loaderData.blockNotice
                 ? { tone: "success", text: loaderData.blockNotice }
                 : null
@@ -147,25 +150,25 @@ export default function Messages({ loaderData, actionData }: Route.ComponentProp
     <div className="mx-auto w-full max-w-3xl space-y-4 px-4 py-6">
       {loaderData.view === "not-found" ? (
         <>
-          <h1 className="title">{loaderData.businessName ?? "Messages"}</h1>
+          <h1 className="title">{loaderData.businessName ?? t("Messages")}</h1>
           <p role="alert" className="card p-6 text-center text-gray-700">
-            {MESSAGE_TEXTS.businessNotFound}
+            {t(MESSAGE_TEXTS.businessNotFound)}
           </p>
           <Link to="/messages" className="link">
-            Back to messages
+            {t("Back to messages")}
           </Link>
         </>
       ) : loaderData.view === "unclaimed" ? (
         <>
           <h1 className="title">{MESSAGE_TEXTS.unclaimedTitle(loaderData.business.name)}</h1>
-          <p className="card p-6 text-gray-700">{MESSAGE_TEXTS.unclaimed}</p>
+          <p className="card p-6 text-gray-700">{t(MESSAGE_TEXTS.unclaimed)}</p>
           <p className="flex flex-wrap gap-4">
             <Link to={`/businesses/${loaderData.business.id}`} className="link">
-              {MESSAGE_TEXTS.unclaimedBack}
+              {t(MESSAGE_TEXTS.unclaimedBack)}
             </Link>
             {loaderData.canClaim ? (
               <Link to={`/business/claim/${loaderData.business.id}`} className="link">
-                {MESSAGE_TEXTS.unclaimedClaim}
+                {t(MESSAGE_TEXTS.unclaimedClaim)}
               </Link>
             ) : null}
           </p>
@@ -173,18 +176,18 @@ export default function Messages({ loaderData, actionData }: Route.ComponentProp
       ) : loaderData.view === "business" ? (
         <>
           <div>
-            <h1 className="title">Messages for {loaderData.business.name}</h1>
-            <p className="text-sm text-gray-600">Conversations visitors started with this business.</p>
+            <h1 className="title">{t("Messages for {{name}}", { name: loaderData.business.name })}</h1>
+            <p className="text-sm text-gray-600">{t("Conversations visitors started with this business.")}</p>
           </div>
           <ListNotice text={listFailure ?? loaderData.blockNotice} tone={listFailure ? "error" : "success"} />
           <ConversationList conversations={loaderData.conversations} viewerId={viewerId} businessId={loaderData.business.id} />
           <Link to="/messages" className="link">
-            All conversations
+            {t("All conversations")}
           </Link>
         </>
       ) : (
         <>
-          <h1 className="title">Messages</h1>
+          <h1 className="title">{t("Messages")}</h1>
           <ListNotice text={listFailure ?? loaderData.blockNotice} tone={listFailure ? "error" : "success"} />
           <ConversationList conversations={loaderData.conversations} viewerId={viewerId} />
         </>

@@ -3,6 +3,7 @@ import { Link, useFetcher } from "react-router";
 import type { Route } from "./+types/notifications";
 import { requireUser } from "~/features/accounts/guards.server";
 import { formatFullTime, formatMessageTime } from "~/lib/format";
+import { msg, t } from "~/lib/i18n/i18n";
 import { chatHref, type MessageCreatedPayload } from "~/features/messaging/message.schemas";
 import { connectRealtime, subscribeRealtime } from "~/lib/realtime-client";
 import { listNotifications } from "~/features/notifications/list-notifications.server";
@@ -15,7 +16,7 @@ import { realtimeCursor as readRealtimeCursor } from "~/lib/realtime.server";
 
 const ROLES = ["visitor", "business", "admin"] as const;
 
-export const meta: Route.MetaFunction = () => [{ title: "Notifications – Naija Directory" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [{ title: t("Notifications – Naija Directory") }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request, ROLES);
@@ -37,11 +38,14 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     const markRead = form.get("kind") === "message" ? markMessageRead : markNotificationRead;
     const result = await markRead(user, id);
-    return { ok: true as const, id, text: NOTIFICATION_TEXTS.markedRead, unreadCount: result.unreadCount };
+    return { ok: true as const, id, text: t(NOTIFICATION_TEXTS.markedRead), unreadCount: result.unreadCount };
   } catch (error) {
     return failureData(error, { fallback: NOTIFICATION_TEXTS.markReadFailed, keep: { id } });
   }
 }
+
+/** The priority as the badge shows it (capitalised by its style). */
+const PRIORITY_LABELS = { high: msg("high"), medium: msg("medium"), low: msg("low") } as const;
 
 const PRIORITY_STYLE = {
   high: "bg-red-100 text-red-800",
@@ -87,21 +91,24 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="mx-auto w-full max-w-3xl space-y-4 px-4 py-6">
-      <h1 className="title">{NOTIFICATION_TEXTS.title}</h1>
+      <h1 className="title">{t(NOTIFICATION_TEXTS.title)}</h1>
       {unreadMessages > 0 && (
         <div className="card flex items-center justify-between gap-3 p-4">
           <p className="text-sm">
-            You have <strong>{unreadMessages}</strong> unread {unreadMessages === 1 ? "message" : "messages"}.
+            {/* The number stands out: the sentence is split around it, each part whole in every language. */}
+            {t("You have {{count}} unread messages.", { count: unreadMessages })
+              .split(String(unreadMessages))
+              .flatMap((part, i) => (i === 0 ? [part] : [<strong key={i}>{unreadMessages}</strong>, part]))}
           </p>
           <Link to="/messages" className="btn btn-primary shrink-0">
-            Open Messages
+            {t("Open Messages")}
           </Link>
         </div>
       )}
       {items.length === 0 ? (
-        <p className="card p-6 text-center text-gray-600">{NOTIFICATION_TEXTS.empty}</p>
+        <p className="card p-6 text-center text-gray-600">{t(NOTIFICATION_TEXTS.empty)}</p>
       ) : (
-        <ul className="space-y-3" aria-label="Notifications">
+        <ul className="space-y-3" aria-label={t("Notifications")}>
           {items.map((item) => (
             <NotificationCard key={`${item.kind}:${item.id}`} item={item} />
           ))}
@@ -123,8 +130,8 @@ function NotificationCard({ item }: { item: NotificationItem }) {
           {item.kind === "message" ? (
             <>
               <p className="font-semibold">
-                New message from {item.senderName}
-                <span className="font-normal text-gray-600"> to {item.businessName}</span>
+                {t("New message from {{name}}", { name: item.senderName })}
+                <span className="font-normal text-gray-600">{` ${t("to {{business}}", { business: item.businessName })}`}</span>
               </p>
               <p className="mt-1 line-clamp-3 whitespace-pre-wrap break-words text-sm text-gray-800">{item.text}</p>
             </>
@@ -132,7 +139,7 @@ function NotificationCard({ item }: { item: NotificationItem }) {
             <>
               <p className="flex flex-wrap items-center gap-2 font-semibold">
                 {item.title}
-                <span className={`rounded-full px-2 py-0.5 text-xs font-medium capitalize ${PRIORITY_STYLE[item.priority]}`}>{item.priority}</span>
+                <span className={`rounded-full px-2 py-0.5 text-xs font-medium capitalize ${PRIORITY_STYLE[item.priority]}`}>{t(PRIORITY_LABELS[item.priority])}</span>
               </p>
               <p className="mt-1 whitespace-pre-wrap break-words text-sm text-gray-800">{item.body}</p>
             </>
@@ -145,20 +152,20 @@ function NotificationCard({ item }: { item: NotificationItem }) {
               <>
                 {" · "}
                 <Link to={item.href} className="font-medium text-brand-700 hover:underline">
-                  Open conversation
+                  {t("Open conversation")}
                 </Link>
               </>
             )}
           </p>
         </div>
         {isRead ? (
-          <span className="shrink-0 text-xs font-medium text-gray-500">Read</span>
+          <span className="shrink-0 text-xs font-medium text-gray-500">{t("Read")}</span>
         ) : (
           <fetcher.Form method="post" className="shrink-0">
             <input type="hidden" name="kind" value={item.kind} />
             <input type="hidden" name="id" value={item.id} />
             <button type="submit" disabled={busy} className="btn btn-outline px-3 py-1.5">
-              {busy ? "Marking…" : NOTIFICATION_TEXTS.markRead}
+              {busy ? t("Marking…") : t(NOTIFICATION_TEXTS.markRead)}
             </button>
           </fetcher.Form>
         )}

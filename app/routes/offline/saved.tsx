@@ -1,4 +1,8 @@
 import { data, Link, redirect } from "react-router";
+import { categoryName } from "~/lib/reference";
+import { savedListTexts } from "~/components/enhance-texts";
+import { currentLocale, t, translateIfKnown } from "~/lib/i18n/i18n";
+import { localizePath, routePath } from "~/lib/i18n/locales";
 import type { Route } from "./+types/saved";
 import { FailureAlert } from "~/components/ui/alert";
 import { SITE_NAME } from "~/components/site";
@@ -17,6 +21,7 @@ import { unsaveBusiness } from "~/features/directory/unsave-business.server";
 import { failureData } from "~/lib/error-responses.server";
 import { formatDate } from "~/lib/format";
 import { formText } from "~/lib/form-fields";
+import { withParts } from "~/components/with-parts";
 
 /** The same page for every anonymous visitor (their list is on the device): cacheable, by the service worker too. */
 const ANONYMOUS_HEADERS = { "Cache-Control": "public, max-age=60", Vary: "Accept-Encoding, Cookie, Save-Data" };
@@ -39,7 +44,7 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 /** Anonymous visitors read it without the React app (ADR 29); their list is drawn by app/enhance/save.ts. */
 export const handle = READER_PAGE;
 
-export const meta: Route.MetaFunction = () => [{ title: `Saved businesses | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [{ title: t("Saved businesses | {{site}}", { site: SITE_NAME }) }, { name: "robots", content: "noindex" }];
 
 /**
  * The Save and Remove buttons' plain POST forms (intent save / unsave, then back where they were; `respond=data`
@@ -59,7 +64,7 @@ export async function action({ request }: Route.ActionArgs) {
       // A full account leaves the device's list as it is (app/enhance/save.ts reads where it was sent).
       const { leftOut } = await joinDeviceSaves(user, { businessIds: form.getAll("businessId") });
       return redirect(leftOut > 0 ? "/saved?join=full" : "/saved");
-    } else return data({ ok: false as const, failure: { title: "Unknown action", text: "This form asked for something the page does not do." }, back }, { status: 400 });
+    } else return data({ ok: false as const, failure: { title: t("Unknown action"), text: t("This form asked for something the page does not do.") }, back }, { status: 400 });
   } catch (error) {
     return failureData(error, { keep: { back } });
   }
@@ -73,7 +78,7 @@ function sameSiteReferrer(request: Request): string | null {
   if (!referrer) return null;
   try {
     const from = new URL(referrer);
-    return from.origin === new URL(request.url).origin ? safeRedirectPath(from.pathname + from.search) : null;
+    return from.origin === new URL(request.url).origin ? safeRedirectPath(routePath(from) + from.search) : null;
   } catch {
     return null;
   }
@@ -86,14 +91,14 @@ export default function Saved({ loaderData, actionData }: Route.ComponentProps) 
   return (
     <div className="page max-w-2xl space-y-5">
       <div>
-        <h1 className="title">Saved businesses</h1>
+        <h1 className="title">{t("Saved businesses")}</h1>
         <p className="mt-1 text-gray-600">
-          Businesses you saved are readable on this device even without a connection (up to {SAVED_LIMITS.max}).
+          {t("Businesses you saved are readable on this device even without a connection (up to {{max}}).", { max: SAVED_LIMITS.max })}
         </p>
       </div>
       {joinFull && (
         <p role="status" className="mt-4 rounded-lg bg-amber-50 p-3 text-sm text-gray-900">
-          {SAVED_TEXTS.joinFull}
+          {translateIfKnown(SAVED_TEXTS.joinFull)}
         </p>
       )}
       {failure && (
@@ -101,14 +106,14 @@ export default function Saved({ loaderData, actionData }: Route.ComponentProps) 
           <FailureAlert failure={failure.failure} />
           {failure.back !== "/saved" && (
             <p>
-              <a href={failure.back} className="link">
-                Go back
+              <a href={localizePath(currentLocale(), failure.back)} className="link">
+                {t("Go back")}
               </a>
             </p>
           )}
         </>
       )}
-      {list ? <AccountList list={list} /> : <DeviceList signInHref={signInHref ?? "/login"} />}
+      {list ? <AccountList list={list} /> : <DeviceList signInHref={localizePath(currentLocale(), signInHref ?? "/login")} />}
     </div>
   );
 }
@@ -120,7 +125,7 @@ function AccountList({ list }: { list: AccountListData }) {
   if (list.total === 0) {
     return (
       <p className="card p-5 text-gray-700">
-        Nothing saved yet. Press Save on a business to keep it here. <Link to="/businesses" className="link">Browse businesses</Link>
+        {t("Nothing saved yet. Press Save on a business to keep it here.")} <Link to="/businesses" className="link">{t("Browse businesses")}</Link>
       </p>
     );
   }
@@ -128,17 +133,17 @@ function AccountList({ list }: { list: AccountListData }) {
   return (
     <section aria-labelledby="saved-account">
       <h2 id="saved-account" className="sr-only">
-        Saved to your account
+        {t("Saved to your account")}
       </h2>
       <p className="mb-2 text-sm text-gray-600">
-        {list.total} of {SAVED_LIMITS.max} saved to your account.
+        {t("{{total}} of {{max}} saved to your account.", { total: list.total, max: SAVED_LIMITS.max })}
       </p>
       <ul className="card divide-y divide-gray-100">
         {list.rows.map((row) => (
           <li key={row.businessId} className="flex items-start justify-between gap-3 p-4">
             <div className="min-w-0">
               {row.card ? (
-                <a href={businessPath(row.businessId)} className="link break-words">
+                <a href={localizePath(currentLocale(), businessPath(row.businessId))} className="link break-words">
                   {row.name}
                 </a>
               ) : (
@@ -146,25 +151,25 @@ function AccountList({ list }: { list: AccountListData }) {
               )}
               <p className="text-sm text-gray-600">
                 {row.card
-                  ? [row.card.category, [row.card.lga, row.card.state].filter(Boolean).join(", ")].filter(Boolean).join(" · ")
-                  : SAVED_TEXTS.unpublished}
+                  ? [row.card.category && categoryName(row.card.category), [row.card.lga, row.card.state].filter(Boolean).join(", ")].filter(Boolean).join(" · ")
+                  : translateIfKnown(SAVED_TEXTS.unpublished)}
               </p>
-              <p className="text-xs text-gray-500">Saved {formatDate(row.savedAt)}</p>
+              <p className="text-xs text-gray-500">{t("Saved {{date}}", { date: formatDate(row.savedAt) })}</p>
             </div>
-            <form method="post" action="/saved">
+            <form method="post" action={localizePath(currentLocale(), "/saved")}>
               <input type="hidden" name="intent" value="unsave" />
               <input type="hidden" name="businessId" value={row.businessId} />
               <input type="hidden" name="back" value={here} />
-              <button type="submit" className="btn btn-outline" aria-label={`Remove ${row.name} from saved`}>
-                Remove
+              <button type="submit" className="btn btn-outline" aria-label={t("Remove {{name}} from saved", { name: row.name })}>
+                {t("Remove")}
               </button>
             </form>
           </li>
         ))}
       </ul>
-      <nav aria-label="Saved pages" className="mt-3 flex justify-between">
-        {list.page > 1 ? <a href={list.page === 2 ? "/saved" : `/saved?page=${list.page - 1}`} className="link">Previous</a> : <span />}
-        {list.hasNext ? <a href={`/saved?page=${list.page + 1}`} className="link">Next</a> : <span />}
+      <nav aria-label={t("Saved pages")} className="mt-3 flex justify-between">
+        {list.page > 1 ? <a href={localizePath(currentLocale(), list.page === 2 ? "/saved" : `/saved?page=${list.page - 1}`)} className="link">{t("Previous")}</a> : <span />}
+        {list.hasNext ? <a href={localizePath(currentLocale(), `/saved?page=${list.page + 1}`)} className="link">{t("Next")}</a> : <span />}
       </nav>
     </section>
   );
@@ -177,17 +182,18 @@ function DeviceList({ signInHref }: { signInHref: string }) {
   return (
     <section aria-labelledby="saved-device" className="space-y-3">
       <h2 id="saved-device" className="font-semibold">
-        Saved on this device
+        {t("Saved on this device")}
       </h2>
       <noscript>
         <p className="card p-5 text-gray-700">
-          Without an account, Save keeps businesses on this device, which needs JavaScript: it is off in this browser.{" "}
-          <a href={signInHref} className="link">Log in</a> to save businesses to your account instead.
+          {t("Without an account, Save keeps businesses on this device, which needs JavaScript: it is off in this browser.")}{" "}
+          {withParts(t("{{login}} to save businesses to your account instead."), { login: <a href={signInHref} className="link">{t("Log in")}</a> })}
         </p>
       </noscript>
-      <div ref={list} data-enhance="saved-list" data-empty="Nothing saved on this device yet. Press Save on a business to keep it here." />
+      <div ref={list} data-enhance="saved-list" data-empty={t("Nothing saved on this device yet. Press Save on a business to keep it here.")} {...savedListTexts()} />
       <p className="text-sm text-gray-600">
-        Saved on this device only. <a href={signInHref} className="link">Log in</a> to keep them in your account: what this device saved joins it.
+        {t("Saved on this device only.")}{" "}
+        {withParts(t("{{login}} to keep them in your account: what this device saved joins it."), { login: <a href={signInHref} className="link">{t("Log in")}</a> })}
       </p>
     </section>
   );

@@ -6,6 +6,10 @@ import { throwRouteError } from "~/lib/error-responses.server";
 /**
  * GET /dashboard/analytics.csv?listing=all|<id>&days=7|30|90 (issue 18): the owner's daily figures as a CSV
  * file, Premium only (the use case refuses other plans). An attachment no cache may keep.
+ *
+ * In every language (issue 36) the file's column headers and its name stay in English: a CSV is read by
+ * spreadsheets and other tools, which look its columns up by name (CSV_COLUMNS). Only a refusal is translated
+ * (describeError), on the error page around it.
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request, ["business"]);

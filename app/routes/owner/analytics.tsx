@@ -9,12 +9,14 @@ import { requireUser } from "~/features/accounts/guards.server";
 import {
   ANALYTICS_PERIODS, getListingAnalytics, planUnlocking, type ListingAnalytics, type TotalWithChange,
 } from "~/features/analytics/get-listing-analytics.server";
-import { replyTimeText } from "~/features/analytics/analytics.schemas";
+import { replyWithinText } from "~/features/analytics/analytics.schemas";
 import { describeError, throwRouteError } from "~/lib/error-responses.server";
 import { isAppError, type Failure } from "~/lib/app-error";
 import { formatNumber } from "~/lib/format";
+import { currentLocale, msg, t } from "~/lib/i18n/i18n";
+import { localizePath } from "~/lib/i18n/locales";
 
-export const meta: Route.MetaFunction = () => [{ title: `Analytics – ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [{ title: `${t("Analytics")} – ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
 
 /**
  * GET /dashboard/analytics?listing=all|<id>&days=7|30|90 (issue 18): the owner's figures as far as the plan
@@ -47,38 +49,41 @@ function offersFor(a: ListingAnalytics) {
     // The periods as choices, the one shown marked (issue 32: controls that look like controls and apply when
     // chosen); a period the plan does not include says which plan has it, and its page explains.
     periods: ANALYTICS_PERIODS.map((d) => ({
-      label: `${d} days${a.tier.periods.includes(d) ? "" : ` (${planUnlocking((t) => t.periods.includes(d))} plan)`}`,
-      href: `/dashboard/analytics?${query(a, { days: d })}`,
+      label: a.tier.periods.includes(d)
+        ? t("{{days}} days", { days: d })
+        : t("{{days}} days ({{plan}} plan)", { days: d, plan: planUnlocking((tier) => tier.periods.includes(d)) }),
+      // A plain link (SortChoice): it carries the language's prefix itself.
+      href: localizePath(currentLocale(), `/dashboard/analytics?${query(a, { days: d })}`),
       current: d === a.days,
     })),
-    longer: longest < ANALYTICS_PERIODS[ANALYTICS_PERIODS.length - 1]! ? { days: longest, plan: planUnlocking((t) => t.periods.length > a.tier.periods.length) } : null,
-    charts: planUnlocking((t) => t.charts),
-    channels: planUnlocking((t) => t.channels),
-    searchWords: planUnlocking((t) => t.searchWords),
-    csv: planUnlocking((t) => t.csv),
+    longer: longest < ANALYTICS_PERIODS[ANALYTICS_PERIODS.length - 1]! ? { days: longest, plan: planUnlocking((tier) => tier.periods.length > a.tier.periods.length) } : null,
+    charts: planUnlocking((tier) => tier.charts),
+    channels: planUnlocking((tier) => tier.channels),
+    searchWords: planUnlocking((tier) => tier.searchWords),
+    csv: planUnlocking((tier) => tier.csv),
   };
 }
 
 const METRICS = [
-  { key: "views", label: "Page views" },
-  { key: "impressions", label: "Search appearances" },
-  { key: "contacts", label: "Contact actions" },
-  { key: "conversations", label: "Conversations started" },
-  { key: "messages", label: "Messages received" },
+  { key: "views", label: msg("Page views") },
+  { key: "impressions", label: msg("Search appearances") },
+  { key: "contacts", label: msg("Contact actions") },
+  { key: "conversations", label: msg("Conversations started") },
+  { key: "messages", label: msg("Messages received") },
 ] as const;
 
 const CHANNELS = [
-  { key: "call", label: "Calls" },
-  { key: "whatsapp", label: "WhatsApp" },
-  { key: "website", label: "Website visits" },
-  { key: "directions", label: "Directions" },
+  { key: "call", label: msg("Calls") },
+  { key: "whatsapp", label: msg("WhatsApp") },
+  { key: "website", label: msg("Website visits") },
+  { key: "directions", label: msg("Directions") },
 ] as const;
 
 /** '+12% vs previous 30 days', 'new' when the previous period had none. */
-function changeText(t: TotalWithChange, days: number): string {
-  if (t.change === null) return t.value > 0 ? `new (none in the previous ${days} days)` : `none in the previous ${days} days either`;
-  const sign = t.change > 0 ? "+" : t.change < 0 ? "−" : "±";
-  return `${sign}${Math.abs(t.change)}% vs previous ${days} days`;
+function changeText(total: TotalWithChange, days: number): string {
+  if (total.change === null) return total.value > 0 ? t("new (none in the previous {{days}} days)", { days }) : t("none in the previous {{days}} days either", { days });
+  const sign = total.change > 0 ? "+" : total.change < 0 ? "−" : "±";
+  return t("{{change}} vs previous {{days}} days", { change: `${sign}${Math.abs(total.change)}%`, days });
 }
 
 function query(analytics: ListingAnalytics, over: { days?: number; listing?: string } = {}): string {
@@ -86,12 +91,13 @@ function query(analytics: ListingAnalytics, over: { days?: number; listing?: str
   return params.toString();
 }
 
-function Upsell({ what, plan }: { what: string; plan: string }) {
+/** What a better plan adds, as one sentence in the current language ('Daily charts come with the Standard plan.'). */
+function Upsell({ text }: { text: string }) {
   return (
     <p className="text-sm text-gray-700">
-      {`${what} come with the ${plan} plan.`}{" "}
+      {text}{" "}
       <Link to="/pricing" className="link">
-        See plans
+        {t("See plans")}
       </Link>
     </p>
   );
@@ -104,18 +110,24 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
   const followLink = useLinkNavigation();
   // 'Show' until the page's script runs (without it, or while it loads); then a listing applies when chosen.
   const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
-  const chosenName = a.listing === "all" ? "All your listings" : (a.listings.find((l) => l.id === a.listing)?.name ?? "");
+  const chosenName = a.listing === "all" ? t("All your listings") : (a.listings.find((l) => l.id === a.listing)?.name ?? "");
   return (
     <div className="mx-auto w-full max-w-4xl space-y-6 px-4 py-8">
-      <nav aria-label="Breadcrumb" className="text-sm">
+      <nav aria-label={t("Breadcrumb")} className="text-sm">
         <Link to="/dashboard" className="link">
-          Dashboard
+          {t("Dashboard")}
         </Link>
       </nav>
       <div>
-        <h1 className="text-2xl font-bold text-gray-900">Analytics</h1>
+        <h1 className="text-2xl font-bold text-gray-900">{t("Analytics")}</h1>
         <p className="text-gray-600">
-          {`${chosenName}: the last ${a.days} days (${shortDay(a.from)} to ${shortDay(a.to)}, Lagos time). Your plan: ${a.planName}.`}
+          {t("{{listing}}: the last {{days}} days ({{from}} to {{to}}, Lagos time). Your plan: {{plan}}.", {
+            listing: chosenName,
+            days: a.days,
+            from: shortDay(a.from),
+            to: shortDay(a.to),
+            plan: a.planName,
+          })}
         </p>
       </div>
 
@@ -128,15 +140,15 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
               {refusal.link.label}
             </Link>
           ) : null}
-          <span className="block">{`Showing the last ${a.days} days instead.`}</span>
+          <span className="block">{t("Showing the last {{days}} days instead.", { days: a.days })}</span>
         </div>
       ) : null}
 
       {a.listings.length === 0 ? (
         <div className="card p-6 text-center text-gray-700">
-          You have no listings yet, so there is nothing to count.{" "}
+          {t("You have no listings yet, so there is nothing to count.")}{" "}
           <Link to="/business/create" className="link">
-            Add a business
+            {t("Add a business")}
           </Link>
         </div>
       ) : (
@@ -145,12 +157,12 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
           <Form method="get" className="flex flex-wrap items-end gap-3">
             <input type="hidden" name="days" value={a.days} />
             <label className="flex min-w-0 flex-1 flex-col text-sm">
-              <span className="font-medium">Listing</span>
+              <span className="font-medium">{t("Listing")}</span>
               <span id="listing-hint" className="text-xs text-gray-600">
-                The figures change as soon as you choose.
+                {t("The figures change as soon as you choose.")}
               </span>
               <select name="listing" defaultValue={a.listing} aria-describedby="listing-hint" className="field" onChange={(e) => e.currentTarget.form?.requestSubmit()}>
-                <option value="all">All your listings</option>
+                <option value="all">{t("All your listings")}</option>
                 {a.listings.map((l) => (
                   <option key={l.id} value={l.id}>
                     {l.name}
@@ -160,15 +172,15 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
             </label>
             {hydrated ? null : (
               <button type="submit" className="btn btn-primary">
-                Show
+                {t("Show")}
               </button>
             )}
           </Form>
           <div className="flex flex-wrap items-center justify-between gap-3">
-            <SortChoice label="Period" options={offers.periods} onClick={followLink} />
+            <SortChoice label={t("Period")} options={offers.periods} onClick={followLink} />
             {a.tier.csv ? (
-              <a href={`/dashboard/analytics.csv?${query(a)}`} className="btn btn-outline" download>
-                Download CSV
+              <a href={localizePath(currentLocale(), `/dashboard/analytics.csv?${query(a)}`)} className="btn btn-outline" download>
+                {t("Download CSV")}
               </a>
             ) : null}
           </div>
@@ -177,87 +189,89 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="totals-title" className="space-y-2">
         <h2 id="totals-title" className="text-lg font-semibold">
-          Totals
+          {t("Totals")}
         </h2>
         <ul className="grid gap-3 sm:grid-cols-2 md:grid-cols-3">
           {METRICS.map((m) => {
-            const t = a.totals[m.key];
+            const total = a.totals[m.key];
             return (
               <li key={m.key} className="card p-4">
-                <span className="block text-sm text-gray-600">{m.label}</span>
-                <strong className="block text-2xl">{formatNumber(t.value)}</strong>
-                <span className="block text-xs text-gray-600">{changeText(t, a.days)}</span>
+                <span className="block text-sm text-gray-600">{t(m.label)}</span>
+                <strong className="block text-2xl">{formatNumber(total.value)}</strong>
+                <span className="block text-xs text-gray-600">{changeText(total, a.days)}</span>
               </li>
             );
           })}
         </ul>
-        <p className="text-xs text-gray-600">Contact actions are calls, WhatsApp chats, website visits and directions opened from your listing.</p>
+        <p className="text-xs text-gray-600">{t("Contact actions are calls, WhatsApp chats, website visits and directions opened from your listing.")}</p>
       </section>
 
       <section aria-labelledby="charts-title" className="space-y-3">
         <h2 id="charts-title" className="text-lg font-semibold">
-          Day by day
+          {t("Day by day")}
         </h2>
         {a.series ? (
           <div className="grid gap-4 md:grid-cols-2">
-            <DailyChart title="Page views" points={a.series.map((p) => ({ day: p.day, value: p.views }))} />
-            <DailyChart title="Search appearances" points={a.series.map((p) => ({ day: p.day, value: p.impressions }))} />
-            <DailyChart title="Contact actions" points={a.series.map((p) => ({ day: p.day, value: p.contacts }))} />
-            <DailyChart title="Conversations started" points={a.series.map((p) => ({ day: p.day, value: p.conversations }))} />
+            <DailyChart title={t("Page views")} points={a.series.map((p) => ({ day: p.day, value: p.views }))} />
+            <DailyChart title={t("Search appearances")} points={a.series.map((p) => ({ day: p.day, value: p.impressions }))} />
+            <DailyChart title={t("Contact actions")} points={a.series.map((p) => ({ day: p.day, value: p.contacts }))} />
+            <DailyChart title={t("Conversations started")} points={a.series.map((p) => ({ day: p.day, value: p.conversations }))} />
           </div>
         ) : (
-          <Upsell what="Daily charts" plan={offers.charts} />
+          <Upsell text={t("Daily charts come with the {{plan}} plan.", { plan: offers.charts })} />
         )}
-        {offers.longer ? <Upsell what={`Periods longer than ${offers.longer.days} days`} plan={offers.longer.plan} /> : null}
+        {offers.longer ? (
+          <Upsell text={t("Periods longer than {{days}} days come with the {{plan}} plan.", { days: offers.longer.days, plan: offers.longer.plan })} />
+        ) : null}
       </section>
 
       <section aria-labelledby="channels-title" className="space-y-2">
         <h2 id="channels-title" className="text-lg font-semibold">
-          Contacts by channel and messaging
+          {t("Contacts by channel and messaging")}
         </h2>
         {a.channels && a.messaging ? (
           <>
             <ul className="grid gap-3 sm:grid-cols-2 md:grid-cols-4">
               {CHANNELS.map((c) => {
-                const t = a.channels![c.key];
+                const total = a.channels![c.key];
                 return (
                   <li key={c.key} className="card p-4">
-                    <span className="block text-sm text-gray-600">{c.label}</span>
-                    <strong className="block text-xl">{formatNumber(t.value)}</strong>
-                    <span className="block text-xs text-gray-600">{changeText(t, a.days)}</span>
+                    <span className="block text-sm text-gray-600">{t(c.label)}</span>
+                    <strong className="block text-xl">{formatNumber(total.value)}</strong>
+                    <span className="block text-xs text-gray-600">{changeText(total, a.days)}</span>
                   </li>
                 );
               })}
             </ul>
             <dl className="card grid gap-2 p-4 text-sm sm:grid-cols-3">
               <div>
-                <dt className="text-gray-600">Conversations started</dt>
+                <dt className="text-gray-600">{t("Conversations started")}</dt>
                 <dd className="font-semibold">{formatNumber(a.messaging.conversations)}</dd>
               </div>
               <div>
-                <dt className="text-gray-600">Answered</dt>
-                <dd className="font-semibold">{a.messaging.answeredShare === null ? "No conversations yet" : `${Math.round(a.messaging.answeredShare * 100)}%`}</dd>
+                <dt className="text-gray-600">{t("Answered")}</dt>
+                <dd className="font-semibold">{a.messaging.answeredShare === null ? t("No conversations yet") : `${Math.round(a.messaging.answeredShare * 100)}%`}</dd>
               </div>
               <div>
-                <dt className="text-gray-600">Median time to first reply</dt>
+                <dt className="text-gray-600">{t("Median time to first reply")}</dt>
                 <dd className="font-semibold">
-                  {a.messaging.medianReplySeconds === null ? "No replies yet" : replyTimeText(a.messaging.medianReplySeconds).replace("Usually replies within", "within")}
+                  {a.messaging.medianReplySeconds === null ? t("No replies yet") : replyWithinText(a.messaging.medianReplySeconds)}
                 </dd>
               </div>
             </dl>
           </>
         ) : (
-          <Upsell what="Contacts by channel and reply times" plan={offers.channels} />
+          <Upsell text={t("Contacts by channel and reply times come with the {{plan}} plan.", { plan: offers.channels })} />
         )}
       </section>
 
       <section aria-labelledby="words-title" className="space-y-2">
         <h2 id="words-title" className="text-lg font-semibold">
-          Top search words
+          {t("Top search words")}
         </h2>
         {a.searchWords ? (
           a.searchWords.length === 0 ? (
-            <p className="text-sm text-gray-700">No searches showed your listings in this period.</p>
+            <p className="text-sm text-gray-700">{t("No searches showed your listings in this period.")}</p>
           ) : (
             <ol className="card list-decimal space-y-1 p-4 pl-8 text-sm">
               {a.searchWords.map((w) => (
@@ -268,11 +282,11 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
             </ol>
           )
         ) : (
-          <Upsell what="The search words that showed your listings" plan={offers.searchWords} />
+          <Upsell text={t("The search words that showed your listings come with the {{plan}} plan.", { plan: offers.searchWords })} />
         )}
       </section>
 
-      {!a.tier.csv ? <Upsell what="CSV downloads" plan={offers.csv} /> : null}
+      {!a.tier.csv ? <Upsell text={t("CSV downloads come with the {{plan}} plan.", { plan: offers.csv })} /> : null}
     </div>
   );
 }

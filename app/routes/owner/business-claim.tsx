@@ -1,4 +1,5 @@
 import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { categoryName } from "~/lib/reference";
 import type { Route } from "./+types/business-claim";
 import { Alert, FailureAlert } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/button";
@@ -11,8 +12,9 @@ import { claimListing, requestClaimCode } from "~/features/listings/claim-listin
 import { withdrawClaim } from "~/features/listings/withdraw-claim.server";
 import { AppError, appErrorCode, type Failure } from "~/lib/app-error";
 import { describeError, failureData } from "~/lib/error-responses.server";
+import { t } from "~/lib/i18n/i18n";
 
-export const meta: Route.MetaFunction = () => [{ title: "Claim a business – Naija Directory" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [{ title: t("Claim a business – Naija Directory") }, { name: "robots", content: "noindex" }];
 
 /**
  * /business/claim/:id (issue 34, ADR 38). An unclaimed imported listing: a code sent to its phone, or — the listing has
@@ -93,9 +95,9 @@ export default function BusinessClaim({ loaderData, actionData }: Route.Componen
     return (
       <div className="page max-w-lg">
         <section className="card space-y-4 p-6">
-          <h1 className="title">{CLAIM_TEXTS.prompt}</h1>
+          <h1 className="title">{t(CLAIM_TEXTS.prompt)}</h1>
           <Alert tone="info">
-            {refusal?.text ?? CLAIM_TEXTS.notClaimable}
+            {refusal?.text ?? t(CLAIM_TEXTS.notClaimable)}
             {refusal?.link ? (
               <>
                 {" "}
@@ -107,10 +109,10 @@ export default function BusinessClaim({ loaderData, actionData }: Route.Componen
           </Alert>
           <p className="flex flex-wrap gap-3 text-sm">
             <Link to="/register/business" className="link">
-              Sign up as a business owner
+              {t("Sign up as a business owner")}
             </Link>
             <Link to="/help" className="link">
-              Help &amp; Support
+              {t("Help & Support")}
             </Link>
           </p>
         </section>
@@ -134,29 +136,29 @@ export default function BusinessClaim({ loaderData, actionData }: Route.Componen
       <section className="card space-y-4 p-6" aria-labelledby="claim-title">
         <div>
           <h1 id="claim-title" className="title">
-            {mode === "dispute" ? CLAIM_DOCUMENT_TEXTS.disputeTitle : CLAIM_TEXTS.title(listing.name)}
+            {mode === "dispute" ? t(CLAIM_DOCUMENT_TEXTS.disputeTitle) : CLAIM_TEXTS.title(listing.name)}
           </h1>
-          <p className="text-sm text-gray-600">{[mode === "dispute" ? listing.name : null, listing.category, place].filter(Boolean).join(" · ")}</p>
+          <p className="text-sm text-gray-600">{[mode === "dispute" ? listing.name : null, listing.category && categoryName(listing.category), place].filter(Boolean).join(" · ")}</p>
         </div>
-        {params.get("sent") === "1" && pending ? <Alert tone="success">{CLAIM_DOCUMENT_TEXTS.sent}</Alert> : null}
-        {params.get("withdrawn") === "1" && !pending ? <Alert tone="info">{CLAIM_DOCUMENT_TEXTS.withdrawn}</Alert> : null}
+        {params.get("sent") === "1" && pending ? <Alert tone="success">{t(CLAIM_DOCUMENT_TEXTS.sent)}</Alert> : null}
+        {params.get("withdrawn") === "1" && !pending ? <Alert tone="info">{t(CLAIM_DOCUMENT_TEXTS.withdrawn)}</Alert> : null}
         {otherFailure ? <FailureAlert failure={otherFailure} /> : null}
         {pending ? <PendingClaim pending={pending} busy={busy} /> : null}
         {!pending && lastRejection ? <Alert tone="warning">{CLAIM_DOCUMENT_TEXTS.lastRejected(lastRejection)}</Alert> : null}
         {mode === "dispute" ? (
           pending ? null : (
             <>
-              <p className="text-sm text-gray-700">{CLAIM_DOCUMENT_TEXTS.disputeIntro}</p>
+              <p className="text-sm text-gray-700">{t(CLAIM_DOCUMENT_TEXTS.disputeIntro)}</p>
               {documentForm}
             </>
           )
         ) : (
           <>
-            <p className="text-sm text-gray-700">{CLAIM_TEXTS.intro}</p>
+            <p className="text-sm text-gray-700">{t(CLAIM_TEXTS.intro)}</p>
             {codeFailure && !codeFailure.fields ? <FailureAlert failure={codeFailure} /> : null}
             {!listing.phone ? (
               <>
-                <Alert tone="info">{CLAIM_TEXTS.noPhone}</Alert>
+                <Alert tone="info">{t(CLAIM_TEXTS.noPhone)}</Alert>
                 {pending ? null : documentForm}
               </>
             ) : (
@@ -169,7 +171,7 @@ export default function BusinessClaim({ loaderData, actionData }: Route.Componen
                     <input type="hidden" name="byCall" value={String(sent.byCall)} />
                     <SmsCodeField error={codeFailure?.fields?.code} autoFocus />
                     <button type="submit" disabled={busy} className="btn btn-primary w-full">
-                      {CLAIM_TEXTS.submit}
+                      {t(CLAIM_TEXTS.submit)}
                     </button>
                   </Form>
                 ) : null}
@@ -181,7 +183,7 @@ export default function BusinessClaim({ loaderData, actionData }: Route.Componen
                 </Form>
                 {pending ? null : (
                   <details className="rounded-lg border border-gray-200 p-3" open={Boolean(documentFailure) || undefined}>
-                    <summary className="cursor-pointer text-sm font-medium text-brand-700">{CLAIM_DOCUMENT_TEXTS.lostNumber}</summary>
+                    <summary className="cursor-pointer text-sm font-medium text-brand-700">{t(CLAIM_DOCUMENT_TEXTS.lostNumber)}</summary>
                     <div className="mt-3">{documentForm}</div>
                   </details>
                 )}
@@ -190,7 +192,7 @@ export default function BusinessClaim({ loaderData, actionData }: Route.Componen
           </>
         )}
         <Link to={`/businesses/${listing.id}`} className="link text-sm">
-          ← Back to the listing
+          ← {t("Back to the listing")}
         </Link>
       </section>
     </div>
@@ -207,7 +209,7 @@ function PendingClaim({ pending, busy }: { pending: NonNullable<ClaimPage["pendi
         <input type="hidden" name="intent" value="withdraw-claim" />
         <input type="hidden" name="claimId" value={pending.id} />
         <button type="submit" disabled={busy} className={buttonClass({ variant: "outline", size: "sm" })}>
-          {CLAIM_DOCUMENT_TEXTS.withdraw}
+          {t(CLAIM_DOCUMENT_TEXTS.withdraw)}
         </button>
       </Form>
     </div>
@@ -235,14 +237,14 @@ function DocumentClaimForm({
   return (
     <section aria-labelledby="claim-document-title" className="space-y-3">
       <h2 id="claim-document-title" className="text-base font-semibold text-gray-900">
-        {mode === "dispute" ? CLAIM_DOCUMENT_TEXTS.disputeTitle : CLAIM_DOCUMENT_TEXTS.documentTitle}
+        {t(mode === "dispute" ? CLAIM_DOCUMENT_TEXTS.disputeTitle : CLAIM_DOCUMENT_TEXTS.documentTitle)}
       </h2>
-      {mode === "claim" ? <p className="text-sm text-gray-700">{CLAIM_DOCUMENT_TEXTS.documentIntro}</p> : null}
+      {mode === "claim" ? <p className="text-sm text-gray-700">{t(CLAIM_DOCUMENT_TEXTS.documentIntro)}</p> : null}
       {!kycApproved && failure?.reason !== "kyc" ? (
         <Alert tone="warning">
-          {CLAIM_DOCUMENT_TEXTS.kycHint}{" "}
+          {t(CLAIM_DOCUMENT_TEXTS.kycHint)}{" "}
           <Link to={CLAIM_DOCUMENT_TEXTS.kycNeeded.link.href} className="font-semibold underline">
-            {CLAIM_DOCUMENT_TEXTS.kycNeeded.link.label}
+            {t(CLAIM_DOCUMENT_TEXTS.kycNeeded.link.label)}
           </Link>
         </Alert>
       ) : null}
@@ -250,17 +252,17 @@ function DocumentClaimForm({
       <Form method="post" encType="multipart/form-data" className="space-y-4" noValidate>
         <input type="hidden" name="intent" value="claim-by-document" />
         <SelectField
-          label={<Required>{CLAIM_DOCUMENT_TEXTS.documentKindLabel}</Required>}
+          label={<Required>{t(CLAIM_DOCUMENT_TEXTS.documentKindLabel)}</Required>}
           name="documentKind"
-          options={CLAIM_DOCUMENT_OPTIONS}
-          placeholder={CLAIM_DOCUMENT_TEXTS.documentKindPlaceholder}
+          options={CLAIM_DOCUMENT_OPTIONS.map((option) => ({ ...option, label: t(option.label) }))}
+          placeholder={t(CLAIM_DOCUMENT_TEXTS.documentKindPlaceholder)}
           defaultValue={typed.documentKind}
           error={fields.documentKind}
           required
         />
         <div>
           <label htmlFor="claim-document" className="block text-sm font-medium text-gray-700">
-            <Required>{CLAIM_DOCUMENT_TEXTS.documentLabel}</Required>
+            <Required>{t(CLAIM_DOCUMENT_TEXTS.documentLabel)}</Required>
           </label>
           <input
             id="claim-document"
@@ -273,7 +275,7 @@ function DocumentClaimForm({
             className={fieldClass}
           />
           <p id="claim-document-hint" className="mt-1 text-xs text-gray-500">
-            {CLAIM_DOCUMENT_TEXTS.documentHint}
+            {t(CLAIM_DOCUMENT_TEXTS.documentHint)}
           </p>
           {fields.document ? (
             <p id="claim-document-error" role="alert" className="mt-1 text-sm text-red-600">
@@ -282,7 +284,7 @@ function DocumentClaimForm({
           ) : null}
         </div>
         <TextAreaField
-          label={<Required>{CLAIM_DOCUMENT_TEXTS.noteLabel}</Required>}
+          label={<Required>{t(CLAIM_DOCUMENT_TEXTS.noteLabel)}</Required>}
           name="note"
           rows={4}
           maxLength={CLAIM_NOTE_MAX_LENGTH}
@@ -292,7 +294,7 @@ function DocumentClaimForm({
           required
         />
         <button type="submit" disabled={busy} className={buttonClass({ full: true })}>
-          {mode === "dispute" ? CLAIM_DOCUMENT_TEXTS.disputeSubmit : CLAIM_DOCUMENT_TEXTS.submit}
+          {t(mode === "dispute" ? CLAIM_DOCUMENT_TEXTS.disputeSubmit : CLAIM_DOCUMENT_TEXTS.submit)}
         </button>
       </Form>
     </section>

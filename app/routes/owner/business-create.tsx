@@ -13,8 +13,9 @@ import { copiedHoursForm, copyDayOf, readListingForm } from "~/features/listings
 import { LISTING_TEXTS, SIMILAR_TEXTS } from "~/features/listings/listing.schemas";
 import { failureData, refusalData } from "~/lib/error-responses.server";
 import { hoursFormValues, parseHoursForm } from "~/lib/opening-hours";
+import { t } from "~/lib/i18n/i18n";
 
-export const meta: Route.MetaFunction = () => [{ title: "Add Business – Naija Directory" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [{ title: t("Add Business – Naija Directory") }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request, ["business"]);
@@ -64,9 +65,9 @@ export default function BusinessCreate({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto w-full max-w-2xl space-y-6 px-4 py-8">
       <Link to="/dashboard" className="text-sm font-medium text-brand-700 hover:underline">
-        ← Back to Dashboard
+        ← {t("Back to Dashboard")}
       </Link>
-      <h1 className="text-2xl font-bold text-gray-900">Add Business</h1>
+      <h1 className="text-2xl font-bold text-gray-900">{t("Add Business")}</h1>
       {loaderData.kycStatus !== "approved" ? (
         <KycRequiredCard status={loaderData.kycStatus} hasSubmission={loaderData.hasSubmission} />
       ) : loaderData.allowance && !loaderData.allowance.hasRoom && !actionData ? (

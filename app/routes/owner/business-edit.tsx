@@ -17,8 +17,9 @@ import { hoursFieldNames, hoursFormValues, OPENING_HOURS_TEXTS, parseHoursForm, 
 import { appErrorCode } from "~/lib/app-error";
 import { failureData, refusalData, throwRouteError } from "~/lib/error-responses.server";
 import { formText } from "~/lib/form-fields";
+import { t } from "~/lib/i18n/i18n";
 
-export const meta: Route.MetaFunction = () => [{ title: "Edit Business – Naija Directory" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [{ title: t("Edit Business – Naija Directory") }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request, ["business"]);
@@ -28,7 +29,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       listing: await getOwnListing(user, params.id),
       hours: await getListingHours(user, params.id),
       today: watDate(new Date()),
-      hoursNotice: notice && notice in HOURS_NOTICES ? HOURS_NOTICES[notice as keyof typeof HOURS_NOTICES] : null,
+      hoursNotice: notice && notice in HOURS_NOTICES ? t(HOURS_NOTICES[notice as keyof typeof HOURS_NOTICES]) : null,
       // Just claimed from /business/claim/:id (issue 34).
       claimed: new URL(request.url).searchParams.get("claimed") === "1",
     };
@@ -121,9 +122,9 @@ export default function BusinessEdit({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto w-full max-w-2xl space-y-6 px-4 py-8">
       <Link to="/dashboard" className="text-sm font-medium text-brand-700 hover:underline">
-        ← Back to Dashboard
+        ← {t("Back to Dashboard")}
       </Link>
-      <h1 className="text-2xl font-bold text-gray-900">Edit Business</h1>
+      <h1 className="text-2xl font-bold text-gray-900">{t("Edit Business")}</h1>
       {claimed ? <Alert tone="success">{CLAIM_TEXTS.claimed(listing.name)}</Alert> : null}
       <ReviewNotice review={listing.review} />
       <div className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-gray-200 sm:p-6">
@@ -154,8 +155,8 @@ function ReviewNotice({ review }: { review: OwnListing["review"] }) {
   if (review.pendingSince) {
     return (
       <Alert tone="warning">
-        <strong className="block">{LISTING_TEXTS.changeWaiting}</strong>
-        {LISTING_TEXTS.changeWaitingHint}
+        <strong className="block">{t(LISTING_TEXTS.changeWaiting)}</strong>
+        {t(LISTING_TEXTS.changeWaitingHint)}
       </Alert>
     );
   }
@@ -163,11 +164,11 @@ function ReviewNotice({ review }: { review: OwnListing["review"] }) {
     <>
       {review.rejectionReason ? (
         <Alert tone="error">
-          <strong className="block">{LISTING_TEXTS.changeRejected}</strong>
-          Reason: {review.rejectionReason}
+          <strong className="block">{t(LISTING_TEXTS.changeRejected)}</strong>
+          {t("Reason: {{reason}}", { reason: review.rejectionReason })}
         </Alert>
       ) : null}
-      <Alert tone="info">{LISTING_TEXTS.reviewedEditHint}</Alert>
+      <Alert tone="info">{t(LISTING_TEXTS.reviewedEditHint)}</Alert>
     </>
   );
 }

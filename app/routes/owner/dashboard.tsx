@@ -29,11 +29,12 @@ import { formatDate } from "~/lib/format";
 import { IMAGE_WIDTHS, PLACEHOLDER_IMAGE, imageUrl } from "~/lib/image-url";
 import { hoursFormValues } from "~/lib/opening-hours";
 import { failureData, refusalData } from "~/lib/error-responses.server";
-import { LIMITS, RENEWAL_REMINDER_DAYS } from "~/lib/reference";
+import { LIMITS, RENEWAL_REMINDER_DAYS, categoryName } from "~/lib/reference";
+import { msg, t } from "~/lib/i18n/i18n";
 
 const RENEWAL_WINDOW_MS = RENEWAL_REMINDER_DAYS[0] * 86_400_000;
 
-export const meta: Route.MetaFunction = () => [{ title: "Dashboard – Naija Directory" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [{ title: t("Dashboard – Naija Directory") }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   // A visitor's 'Panel' (the bottom navigation's /dashboard, spec 01 §2) is what they come back for: their saved
@@ -88,26 +89,37 @@ function needsYouNow(input: {
   listings: { id: string; name: string; approvalStatus: string; changePending: boolean; changeRejectionReason: string | null; hasPendingFeatureRequest: boolean }[];
   kycStatus: string;
 }): { actions: AttentionItem[]; waiting: AttentionItem[] } {
-  const plural = (n: number, one: string, many: string) => `${n.toLocaleString("en-NG")} ${n === 1 ? one : many}`;
   const actions: AttentionItem[] = [];
   const waiting: AttentionItem[] = [];
   if (input.unreadMessages > 0) {
-    actions.push({ key: "messages", text: plural(input.unreadMessages, "unread message", "unread messages"), href: "/messages", link: "Read and answer" });
+    actions.push({ key: "messages", text: t("{{count}} unread messages", { count: input.unreadMessages }), href: "/messages", link: t("Read and answer") });
   }
   for (const r of input.awaitingReply) {
-    actions.push({ key: `reviews-${r.businessId}`, text: `${plural(r.reviews, "new review", "new reviews")} of ${r.businessName} without your reply`, href: `/businesses/${r.businessId}#reviews`, link: "Reply" });
+    actions.push({
+      key: `reviews-${r.businessId}`,
+      text: t("{{count}} new reviews of {{name}} without your reply", { count: r.reviews, name: r.businessName }),
+      href: `/businesses/${r.businessId}#reviews`,
+      link: t("Reply"),
+    });
   }
   for (const l of input.listings) {
     // A rejected listing stays rejected (spec 02: pending → approved or rejected); its card below says why.
-    if (l.approvalStatus === "rejected") actions.push({ key: `rejected-${l.id}`, text: `${l.name} was not approved: the reason is on its card below`, href: null, link: null });
+    if (l.approvalStatus === "rejected") actions.push({ key: `rejected-${l.id}`, text: t("{{name}} was not approved: the reason is on its card below", { name: l.name }), href: null, link: null });
     else if (l.changeRejectionReason) {
-      actions.push({ key: `change-${l.id}`, text: `Your change to ${l.name} was not approved: the reason is on its card below; an edit sends a new one`, href: `/business/edit/${l.id}`, link: "Edit" });
+      actions.push({
+        key: `change-${l.id}`,
+        text: t("Your change to {{name}} was not approved: the reason is on its card below; an edit sends a new one", { name: l.name }),
+        href: `/business/edit/${l.id}`,
+        link: t("Edit"),
+      });
     }
-    if (l.approvalStatus === "pending") waiting.push({ key: `pending-${l.id}`, text: `${l.name} is waiting for approval before it is shown`, href: null, link: null });
-    if (l.changePending) waiting.push({ key: `change-pending-${l.id}`, text: `Your change to ${l.name} is waiting for approval`, href: null, link: null });
-    if (l.hasPendingFeatureRequest) waiting.push({ key: `featured-${l.id}`, text: `Your featured request for ${l.name} is waiting for the admin's decision`, href: null, link: null });
+    if (l.approvalStatus === "pending") waiting.push({ key: `pending-${l.id}`, text: t("{{name}} is waiting for approval before it is shown", { name: l.name }), href: null, link: null });
+    if (l.changePending) waiting.push({ key: `change-pending-${l.id}`, text: t("Your change to {{name}} is waiting for approval", { name: l.name }), href: null, link: null });
+    if (l.hasPendingFeatureRequest) {
+      waiting.push({ key: `featured-${l.id}`, text: t("Your featured request for {{name}} is waiting for the admin's decision", { name: l.name }), href: null, link: null });
+    }
   }
-  if (input.kycStatus === "pending") waiting.push({ key: "kyc", text: "Your identity verification is waiting for review", href: null, link: null });
+  if (input.kycStatus === "pending") waiting.push({ key: "kyc", text: t("Your identity verification is waiting for review"), href: null, link: null });
   return { actions, waiting };
 }
 
@@ -128,14 +140,14 @@ const VISITOR_PANEL_ITEMS = 5;
 function VisitorPanel({ data }: { data: Awaited<ReturnType<typeof visitorPanel>> }) {
   return (
     <div className="mx-auto w-full max-w-3xl space-y-6 px-4 py-8">
-      <h1 className="text-2xl font-bold text-gray-900">Hello, {data.name}</h1>
+      <h1 className="text-2xl font-bold text-gray-900">{t("Hello, {{name}}", { name: data.name })}</h1>
       <section aria-labelledby="panel-saved" className="card p-4">
         <h2 id="panel-saved" className="text-lg font-semibold">
-          Saved businesses
+          {t("Saved businesses")}
         </h2>
         {data.saved.length === 0 ? (
           <p className="mt-2 text-sm text-gray-700">
-            Nothing saved yet. Tap Save on a business to keep it here, and to read it even without data.
+            {t("Nothing saved yet. Tap Save on a business to keep it here, and to read it even without data.")}
           </p>
         ) : (
           <ul className="mt-2 divide-y divide-gray-100">
@@ -144,21 +156,21 @@ function VisitorPanel({ data }: { data: Awaited<ReturnType<typeof visitorPanel>>
                 <Link to={`/businesses/${s.id}`} className="link flex min-h-11 items-center">
                   {s.name}
                 </Link>
-                {!s.listed && <span className="text-xs text-gray-600">No longer listed</span>}
+                {!s.listed && <span className="text-xs text-gray-600">{t("No longer listed")}</span>}
               </li>
             ))}
           </ul>
         )}
         <Link to="/saved" className={`${buttonClass({ variant: "outline", full: true })} mt-3`}>
-          {data.savedTotal > 0 ? `All saved businesses (${data.savedTotal})` : "Saved businesses"}
+          {data.savedTotal > 0 ? t("All saved businesses ({{total}})", { total: data.savedTotal }) : t("Saved businesses")}
         </Link>
       </section>
       <section aria-labelledby="panel-conversations" className="card p-4">
         <h2 id="panel-conversations" className="text-lg font-semibold">
-          Your conversations
+          {t("Your conversations")}
         </h2>
         {data.conversations.length === 0 ? (
-          <p className="mt-2 text-sm text-gray-700">No conversations yet. Message a business from its page.</p>
+          <p className="mt-2 text-sm text-gray-700">{t("No conversations yet. Message a business from its page.")}</p>
         ) : (
           <ul className="mt-2 divide-y divide-gray-100">
             {data.conversations.map((c) => (
@@ -166,7 +178,7 @@ function VisitorPanel({ data }: { data: Awaited<ReturnType<typeof visitorPanel>>
                 {c.href ? (
                   <Link to={c.href} className="link flex min-h-11 items-center gap-2">
                     {c.name}
-                    {c.unread > 0 && <span className="badge">{c.unread} new</span>}
+                    {c.unread > 0 && <span className="badge">{t("{{count}} new", { count: c.unread })}</span>}
                   </Link>
                 ) : (
                   <span className="font-semibold">{c.name}</span>
@@ -177,11 +189,11 @@ function VisitorPanel({ data }: { data: Awaited<ReturnType<typeof visitorPanel>>
           </ul>
         )}
         <Link to="/messages" className={`${buttonClass({ variant: "outline", full: true })} mt-3`}>
-          All messages
+          {t("All messages")}
         </Link>
       </section>
       <Link to="/businesses" className={buttonClass({ full: true })}>
-        Find businesses
+        {t("Find businesses")}
       </Link>
     </div>
   );
@@ -205,16 +217,16 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     if (intent === "delete") {
       await deleteListing(user, businessId);
-      return { ...keep, ok: true as const, text: LISTING_TEXTS.deleted.text };
+      return { ...keep, ok: true as const, text: t(LISTING_TEXTS.deleted.text) };
     }
     if (intent === "feature") {
       await requestFeature(user, businessId);
-      return { ...keep, ok: true as const, text: FEATURE_TEXTS.submitted };
+      return { ...keep, ok: true as const, text: t(FEATURE_TEXTS.submitted) };
     }
   } catch (error) {
     return failureData(error, { fallback: intent === "delete" ? LISTING_TEXTS.deleteFailed : FEATURE_TEXTS.error, keep });
   }
-  return refusalData("invalid", "Unknown action", { keep });
+  return refusalData("invalid", msg("Unknown action"), { keep });
 }
 
 const NOTICES: Record<string, { tone: "success" | "error"; title: string; text: string }> = {
@@ -226,8 +238,8 @@ const NOTICES: Record<string, { tone: "success" | "error"; title: string; text: 
 };
 
 const STATUS_LABEL: Record<string, { label: string; tone: string }> = {
-  approved: { label: "Approved", tone: "bg-green-100 text-green-800" },
-  pending: { label: "Pending", tone: "bg-amber-100 text-amber-800" },
+  approved: { label: msg("Approved"), tone: "bg-green-100 text-green-800" },
+  pending: { label: msg("Pending"), tone: "bg-amber-100 text-amber-800" },
 };
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
@@ -243,22 +255,22 @@ function OwnerDashboard({ data }: { data: Extract<Route.ComponentProps["loaderDa
     <div className="mx-auto w-full max-w-3xl space-y-6 px-4 py-8">
       <div className="flex flex-wrap items-end justify-between gap-2">
         <div>
-          <h1 className="text-2xl font-bold text-gray-900">Business Dashboard</h1>
-          <p className="text-gray-600">Welcome, {name}</p>
+          <h1 className="text-2xl font-bold text-gray-900">{t("Business Dashboard")}</h1>
+          <p className="text-gray-600">{t("Welcome, {{name}}", { name })}</p>
         </div>
         <div className="flex flex-wrap gap-2">
           <Link to="/dashboard/analytics" className="btn btn-outline btn-sm">
-            Analytics
+            {t("Analytics")}
           </Link>
           <Link to="/dashboard/payments" className="btn btn-outline btn-sm">
-            Payments and receipts
+            {t("Payments and receipts")}
           </Link>
         </div>
       </div>
       {notice ? (
         <Alert tone={notice.tone}>
-          <strong className="block">{notice.title}</strong>
-          {notice.text}
+          <strong className="block">{t(notice.title)}</strong>
+          {t(notice.text)}
         </Alert>
       ) : null}
       <PaymentNotice />
@@ -268,24 +280,27 @@ function OwnerDashboard({ data }: { data: Extract<Route.ComponentProps["loaderDa
       {premiumUntil ? (
         <Alert tone={premiumEndsSoon ? "error" : "success"}>
           {premiumEndsSoon
-            ? `Your Premium plan ends on ${formatDate(premiumUntil, "long")}. Your listings stay online, but from then on they are no longer featured and lose search priority. Renew the plan, or choose which listing stays featured with "Keep featured" below.`
-            : `Your Premium plan features all your approved listings, with search priority, until ${formatDate(premiumUntil, "long")}.`}
+            ? t(
+                'Your Premium plan ends on {{date}}. Your listings stay online, but from then on they are no longer featured and lose search priority. Renew the plan, or choose which listing stays featured with "Keep featured" below.',
+                { date: formatDate(premiumUntil, "long") },
+              )
+            : t("Your Premium plan features all your approved listings, with search priority, until {{date}}.", { date: formatDate(premiumUntil, "long") })}
         </Alert>
       ) : null}
       <RefundList refunds={refunds} />
       {kyc.status === "approved" || listings.length > 0 ? (
         listings.length === 0 ? (
-          <Card title="Create your first business listing" className="p-6">
+          <Card title={t("Create your first business listing")} className="p-6">
             <ListingForm mode="create" action="/business/create" defaults={{}} hours={hoursFormValues(null)} />
           </Card>
         ) : (
           <section aria-labelledby="listings-title" className="space-y-3">
             <div className="flex items-center justify-between">
               <h2 id="listings-title" className="text-lg font-semibold">
-                Your Businesses
+                {t("Your Businesses")}
               </h2>
               {/* Always there (spec 01 §2): at the plan's limit it leads to the explanation and the way to /pricing. */}
-              <ButtonLink to="/business/create">Add Business</ButtonLink>
+              <ButtonLink to="/business/create">{t("Add Business")}</ButtonLink>
             </div>
             <ul className="space-y-4">
               {listings.map((b) => (
@@ -306,10 +321,10 @@ function NeedsYouNow({ attention }: { attention: { actions: AttentionItem[]; wai
   return (
     <section aria-labelledby="attention-title" className="card p-5">
       <h2 id="attention-title" className="text-lg font-semibold">
-        Needs you now
+        {t("Needs you now")}
       </h2>
       {actions.length === 0 ? (
-        <p className="mt-1 text-sm text-gray-700">Nothing needs you right now.</p>
+        <p className="mt-1 text-sm text-gray-700">{t("Nothing needs you right now.")}</p>
       ) : (
         <ul className="mt-2 divide-y divide-gray-100">
           {actions.map((item) => (
@@ -326,7 +341,7 @@ function NeedsYouNow({ attention }: { attention: { actions: AttentionItem[]; wai
       )}
       {waiting.length > 0 ? (
         <>
-          <h3 className="mt-3 text-sm font-semibold text-gray-600">Waiting for us</h3>
+          <h3 className="mt-3 text-sm font-semibold text-gray-600">{t("Waiting for us")}</h3>
           <ul className="mt-1 list-disc space-y-1 pl-5 text-sm text-gray-700">
             {waiting.map((item) => (
               <li key={item.key}>{item.text}</li>
@@ -344,23 +359,28 @@ function RefundList({ refunds }: { refunds: OwnRefund[] }) {
   return (
     <section aria-labelledby="refunds-title" className="card p-5">
       <h2 id="refunds-title" className="text-lg font-semibold">
-        Refunds
+        {t("Refunds")}
       </h2>
       <ul className="mt-2 space-y-2 text-sm">
-        {refunds.map((r) => (
-          <li key={r.reference}>
-            <strong>{r.statusLabel}</strong>: {r.amountLabel} for {r.what}
-            {r.businessName ? ` (${r.businessName})` : ""}, reference {r.reference}
-            {r.refundedAt ? `, refunded on ${formatDate(r.refundedAt)}` : ""}.{r.reason ? ` Reason: ${r.reason}` : ""}
-          </li>
-        ))}
+        {refunds.map((r) => {
+          const facts = { amount: r.amountLabel, what: r.what, business: r.businessName ? ` (${r.businessName})` : "", reference: r.reference };
+          return (
+            <li key={r.reference}>
+              <strong>{r.statusLabel}</strong>:{" "}
+              {r.refundedAt
+                ? t("{{amount}} for {{what}}{{business}}, reference {{reference}}, refunded on {{date}}.", { ...facts, date: formatDate(r.refundedAt) })
+                : t("{{amount}} for {{what}}{{business}}, reference {{reference}}.", facts)}
+              {r.reason ? ` ${t("Reason: {{reason}}", { reason: r.reason })}` : ""}
+            </li>
+          );
+        })}
       </ul>
     </section>
   );
 }
 
 function ListingCard({ listing: b }: { listing: Listing }) {
-  const status = STATUS_LABEL[b.approvalStatus] ?? { label: "Rejected", tone: "bg-red-100 text-red-800" };
+  const status = STATUS_LABEL[b.approvalStatus] ?? { label: msg("Rejected"), tone: "bg-red-100 text-red-800" };
   const shown = b.products.slice(0, LIMITS.dashboardCardProductsShown);
   const feature = useFetcher<typeof action>();
   const navigation = useNavigation();
@@ -396,35 +416,37 @@ function ListingCard({ listing: b }: { listing: Listing }) {
                 b.name
               )}
             </h3>
-            <span className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-medium ${status.tone}`}>{status.label}</span>
+            <span className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-medium ${status.tone}`}>{t(status.label)}</span>
           </div>
-          <p className="text-sm text-gray-600">{[b.category, b.state].filter(Boolean).join(" · ")}</p>
+          <p className="text-sm text-gray-600">{[b.category && categoryName(b.category), b.state].filter(Boolean).join(" · ")}</p>
           {b.featuredNow ? (
             <p className="text-xs font-semibold text-amber-700">
-              Featured
-              {b.placementHasNoEnd ? "" : b.placementUntil ? ` until ${formatDate(b.placementUntil)}` : ""}
-              {b.premiumUntil ? ` · Premium plan until ${formatDate(b.premiumUntil)}` : ""}
+              {t("Featured")}
+              {b.placementHasNoEnd ? "" : b.placementUntil ? ` ${t("until {{date}}", { date: formatDate(b.placementUntil) })}` : ""}
+              {b.premiumUntil ? ` · ${t("Premium plan until {{date}}", { date: formatDate(b.premiumUntil) })}` : ""}
             </p>
           ) : null}
           {b.featuredEndsSoon && b.featureRefusal === null ? (
             <p className="mt-1 text-sm text-amber-900">
-              Stops being featured on {formatDate(b.featuredEndsSoon, "long")}.{" "}
+              {t("Stops being featured on {{date}}.", { date: formatDate(b.featuredEndsSoon, "long") })}{" "}
               <Link to={`/featured-plans?businessId=${encodeURIComponent(b.id)}`} className="font-semibold underline">
-                Keep featured
+                {t("Keep featured")}
               </Link>
             </p>
           ) : null}
-          {status.label === "Rejected" ? <p className="mt-1 text-sm text-red-700">Reason: {b.rejectionReason?.trim() || "Not specified"}</p> : null}
-          {b.changePending ? <p className="mt-1 text-sm font-medium text-amber-800">{LISTING_TEXTS.changeWaiting}</p> : null}
+          {status.label === "Rejected" ? (
+            <p className="mt-1 text-sm text-red-700">{t("Reason: {{reason}}", { reason: b.rejectionReason?.trim() || t("Not specified") })}</p>
+          ) : null}
+          {b.changePending ? <p className="mt-1 text-sm font-medium text-amber-800">{t(LISTING_TEXTS.changeWaiting)}</p> : null}
           {b.changeRejectionReason ? (
             <p className="mt-1 text-sm text-red-700">
-              {LISTING_TEXTS.changeRejected} Reason: {b.changeRejectionReason}
+              {t(LISTING_TEXTS.changeRejected)} {t("Reason: {{reason}}", { reason: b.changeRejectionReason })}
             </p>
           ) : null}
           {shown.length > 0 ? (
             <p className="mt-1 text-sm text-gray-700">
               {shown.join(", ")}
-              {b.products.length > shown.length ? ` +${b.products.length - shown.length} more` : ""}
+              {b.products.length > shown.length ? ` ${t("+{{count}} more", { count: b.products.length - shown.length })}` : ""}
             </p>
           ) : null}
         </div>
@@ -441,10 +463,10 @@ function ListingCard({ listing: b }: { listing: Listing }) {
       ) : null}
       <div className="flex flex-wrap gap-2 border-t border-gray-100 bg-gray-50 px-4 py-3">
         <ButtonLink to={`/business/edit/${b.id}`} variant="outline" size="sm">
-          Edit
+          {t("Edit")}
         </ButtonLink>
         <ButtonLink to={`/dashboard/analytics?listing=${encodeURIComponent(b.id)}`} variant="outline" size="sm">
-          See analytics
+          {t("See analytics")}
         </ButtonLink>
         {b.approvalStatus === "approved" ? (
           <feature.Form method="post">
@@ -456,7 +478,13 @@ function ListingCard({ listing: b }: { listing: Listing }) {
               className={buttonClass({ variant: "warning", size: "sm" })}
             >
               {/* Featured by a placement that a new one cannot follow yet; a Premium listing, or a placement ending within 7 days, may ask for one (ADR 16). */}
-              {b.featureRefusal === FEATURE_TEXTS.alreadyFeatured ? "Featured" : alreadyPending ? "Feature requested" : requesting ? "Requesting…" : "Request Featured"}
+              {b.featureRefusal === FEATURE_TEXTS.alreadyFeatured
+                ? t("Featured")
+                : alreadyPending
+                  ? t("Feature requested")
+                  : requesting
+                    ? t("Requesting…")
+                    : t("Request Featured")}
             </button>
           </feature.Form>
         ) : null}
@@ -465,13 +493,13 @@ function ListingCard({ listing: b }: { listing: Listing }) {
           className="ml-auto"
           method="post"
           onSubmit={(e) => {
-            if (!window.confirm(LISTING_TEXTS.deleteConfirm)) e.preventDefault();
+            if (!window.confirm(t(LISTING_TEXTS.deleteConfirm))) e.preventDefault();
           }}
         >
           <input type="hidden" name="intent" value="delete" />
           <input type="hidden" name="businessId" value={b.id} />
           <button type="submit" disabled={deleting} className={buttonClass({ variant: "danger", size: "sm" })}>
-            {deleting ? "Deleting…" : "Delete"}
+            {deleting ? t("Deleting…") : t("Delete")}
           </button>
         </Form>
       </div>

@@ -12,11 +12,12 @@ import { failureData } from "~/lib/error-responses.server";
 import { submitKyc } from "~/features/kyc/submit-kyc.server";
 import { getSessionUser } from "~/features/accounts/session.server";
 import { formatDate } from "~/lib/format";
+import { msg, t } from "~/lib/i18n/i18n";
 import { displayPhone } from "~/lib/phone";
 import { getPrivacyNotice } from "~/features/privacy/get-privacy-notice.server";
 import { DEFAULT_PHONE_CODE, LIMITS, PHONE_CODES } from "~/lib/reference";
 
-export const meta: Route.MetaFunction = () => [{ title: "KYC Verification – Naija Directory" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [{ title: t("KYC Verification – Naija Directory") }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request, ["business"]);
@@ -57,12 +58,12 @@ export default function KycVerification({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto w-full max-w-xl space-y-6 px-4 py-8">
       <div>
         <Link to="/dashboard" className="text-sm font-medium text-brand-700 hover:underline">
-          ← Back to Dashboard
+          ← {t("Back to Dashboard")}
         </Link>
-        <h1 className="mt-2 text-2xl font-bold text-gray-900">KYC Verification</h1>
-        <p className="text-gray-600">Verify your identity to list your business.</p>
+        <h1 className="mt-2 text-2xl font-bold text-gray-900">{t("KYC Verification")}</h1>
+        <p className="text-gray-600">{t("Verify your identity to list your business.")}</p>
       </div>
-      {submitted && !showForm ? <Alert tone="success">{KYC_TEXTS.submitted.text}</Alert> : null}
+      {submitted && !showForm ? <Alert tone="success">{t(KYC_TEXTS.submitted.text)}</Alert> : null}
       {showForm ? (
         <KycForm
           retentionDays={retentionDays}
@@ -79,62 +80,62 @@ export default function KycVerification({ loaderData }: Route.ComponentProps) {
 
 function KycStatusPanel({ kyc, onResubmit }: { kyc: KycStatusView; onResubmit: () => void }) {
   const badge = {
-    approved: { label: "Verified", tone: "bg-green-100 text-green-800" },
-    pending: { label: "Under Review", tone: "bg-amber-100 text-amber-800" },
-    rejected: { label: "Rejected", tone: "bg-red-100 text-red-800" },
-    none: { label: "Not submitted", tone: "bg-gray-100 text-gray-700" },
+    approved: { label: msg("Verified"), tone: "bg-green-100 text-green-800" },
+    pending: { label: msg("Under Review"), tone: "bg-amber-100 text-amber-800" },
+    rejected: { label: msg("Rejected"), tone: "bg-red-100 text-red-800" },
+    none: { label: msg("Not submitted"), tone: "bg-gray-100 text-gray-700" },
   }[kyc.status];
   return (
     <section className="space-y-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-gray-200" aria-labelledby="kyc-status-title">
       <div className="flex items-center justify-between">
         <h2 id="kyc-status-title" className="text-lg font-semibold">
-          Verification status
+          {t("Verification status")}
         </h2>
-        <span className={`rounded-full px-3 py-1 text-sm font-medium ${badge.tone}`}>{badge.label}</span>
+        <span className={`rounded-full px-3 py-1 text-sm font-medium ${badge.tone}`}>{t(badge.label)}</span>
       </div>
-      {kyc.status === "approved" ? <p className="text-gray-700">Your identity is verified. You can create listings.</p> : null}
+      {kyc.status === "approved" ? <p className="text-gray-700">{t("Your identity is verified. You can create listings.")}</p> : null}
       {kyc.status === "pending" ? (
-        <p className="text-gray-700">Your documents are under review. Review {KYC_TEXTS.reviewHint}.</p>
+        <p className="text-gray-700">{t("Your documents are under review. Review {{hint}}.", { hint: t(KYC_TEXTS.reviewHint) })}</p>
       ) : null}
       {kyc.status === "rejected" ? (
         <p className="text-gray-700">
-          Your verification was rejected. Reason: <strong>{kyc.rejectionReason?.trim() || "Not specified"}</strong>
+          {t("Your verification was rejected. Reason:")} <strong>{kyc.rejectionReason?.trim() || t("Not specified")}</strong>
         </p>
       ) : null}
       <dl className="grid grid-cols-2 gap-3 text-sm">
         <div>
-          <dt className="text-gray-500">Full name</dt>
+          <dt className="text-gray-500">{t("Full name")}</dt>
           <dd className="font-medium">{kyc.fullName ?? "—"}</dd>
         </div>
         <div>
-          <dt className="text-gray-500">Phone or ID number</dt>
+          <dt className="text-gray-500">{t("Phone or ID number")}</dt>
           <dd className="font-medium">{kyc.activePhoneNumber ? displayPhone(kyc.activePhoneNumber) : "—"}</dd>
         </div>
         <div>
-          <dt className="text-gray-500">Submitted</dt>
+          <dt className="text-gray-500">{t("Submitted")}</dt>
           <dd className="font-medium">{formatDate(kyc.submittedAt, "long")}</dd>
         </div>
         <div>
-          <dt className="text-gray-500">Reviewed</dt>
+          <dt className="text-gray-500">{t("Reviewed")}</dt>
           <dd className="font-medium">{formatDate(kyc.reviewedAt, "long")}</dd>
         </div>
       </dl>
       {kyc.status === "rejected" ? (
         <button type="button" className={buttonClass({ full: true })} onClick={onResubmit}>
-          Submit New KYC Verification
+          {t("Submit New KYC Verification")}
         </button>
       ) : null}
       {kyc.status === "approved" && kyc.canRenew ? (
         <>
-          <p className="text-sm text-gray-700">{KYC_TEXTS.renewHint}</p>
+          <p className="text-sm text-gray-700">{t(KYC_TEXTS.renewHint)}</p>
           <button type="button" className={buttonClass({ full: true })} onClick={onResubmit}>
-            Renew identity verification
+            {t("Renew identity verification")}
           </button>
         </>
       ) : null}
       {kyc.status === "approved" ? (
         <Link to="/dashboard" className={buttonClass({ variant: "outline", full: true })}>
-          Go to Dashboard
+          {t("Go to Dashboard")}
         </Link>
       ) : null}
     </section>
@@ -176,8 +177,8 @@ function KycForm({
 
   function choose(chosen: File | null | undefined) {
     if (!chosen) return;
-    if (!/^image\/(jpeg|jpg|png|webp)$/.test(chosen.type)) return setClientFailure(KYC_TEXTS.invalidType);
-    if (chosen.size > LIMITS.kycImageMaxBytes) return setClientFailure(KYC_TEXTS.tooLarge);
+    if (!/^image\/(jpeg|jpg|png|webp)$/.test(chosen.type)) return setClientFailure(translatedFailure(KYC_TEXTS.invalidType));
+    if (chosen.size > LIMITS.kycImageMaxBytes) return setClientFailure(translatedFailure(KYC_TEXTS.tooLarge));
     setClientFailure(null);
     setFile(chosen);
     // Keep the file input in step with a dropped file, so the form posts it.
@@ -192,16 +193,16 @@ function KycForm({
     <section className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-gray-200">
       <section aria-labelledby="kyc-guide-title" className="mb-5 rounded-xl bg-brand-50 p-4 text-sm text-gray-800">
         <h2 id="kyc-guide-title" className="font-semibold text-gray-900">
-          {KYC_TEXTS.guide.title}
+          {t(KYC_TEXTS.guide.title)}
         </h2>
         <ul className="mt-2 list-disc space-y-1 pl-5">
-          <li>{KYC_TEXTS.guide.accepted}</li>
-          <li>{KYC_TEXTS.guide.why}</li>
-          <li>{KYC_TEXTS.guide.who}</li>
+          <li>{t(KYC_TEXTS.guide.accepted)}</li>
+          <li>{t(KYC_TEXTS.guide.why)}</li>
+          <li>{t(KYC_TEXTS.guide.who)}</li>
           <li>
             {KYC_TEXTS.guide.kept(retentionDays)}{" "}
             <Link to="/privacy" className="link">
-              Privacy notice
+              {t("Privacy notice")}
             </Link>
           </li>
         </ul>
@@ -210,10 +211,10 @@ function KycForm({
         <div className="mb-4">
           <Alert tone="info">
             {resubmit.renewal ? (
-              KYC_TEXTS.renewHint
+              t(KYC_TEXTS.renewHint)
             ) : (
               <>
-                Previous rejection reason: <strong>{resubmit.reason?.trim() || "Not specified"}</strong>
+                {t("Previous rejection reason:")} <strong>{resubmit.reason?.trim() || t("Not specified")}</strong>
               </>
             )}
           </Alert>
@@ -231,23 +232,23 @@ function KycForm({
         onSubmit={(event) => {
           if (!complete) {
             event.preventDefault();
-            setClientFailure(KYC_TEXTS.missing);
+            setClientFailure(translatedFailure(KYC_TEXTS.missing));
           }
         }}
       >
-        <TextField label="Full name" name="fullName" autoComplete="name" value={fullName} onChange={(e) => setFullName(e.target.value)} required />
+        <TextField label={t("Full name")} name="fullName" autoComplete="name" value={fullName} onChange={(e) => setFullName(e.target.value)} required />
         <fieldset>
-          <legend className="block text-sm font-medium text-gray-700">Phone number</legend>
+          <legend className="block text-sm font-medium text-gray-700">{t("Phone number")}</legend>
           <div className="mt-1 grid grid-cols-[7rem_1fr] gap-2">
             <SelectField
-              label="Country code"
+              label={t("Country code")}
               name="phoneCode"
               options={PHONE_CODES.map((p) => p.code)}
               value={phoneCode}
               onChange={(e) => setPhoneCode(e.target.value)}
             />
             <TextField
-              label="Number"
+              label={t("Number")}
               name="phoneNumber"
               type="tel"
               inputMode="tel"
@@ -261,7 +262,7 @@ function KycForm({
         </fieldset>
         <div>
           <span id="id-image-label" className="block text-sm font-medium text-gray-700">
-            ID image
+            {t("ID image")}
           </span>
           <label
             htmlFor="idImage"
@@ -280,17 +281,17 @@ function KycForm({
             }`}
           >
             {preview ? (
-              <img src={preview} alt="Preview of your ID" className="max-h-48 rounded-lg object-contain" />
+              <img src={preview} alt={t("Preview of your ID")} className="max-h-48 rounded-lg object-contain" />
             ) : (
               <>
                 {/* A phone's screen has nothing to drag from: it offers the camera (below) and its photos. */}
                 <span className="text-sm text-gray-600 pointer-coarse:hidden">
-                  <span className="font-semibold text-brand-700">Click to upload</span> or drag and drop
+                  <span className="font-semibold text-brand-700">{t("Click to upload")}</span> {t("or drag and drop")}
                 </span>
-                <span className="hidden text-sm font-semibold text-brand-700 pointer-coarse:inline">{KYC_TEXTS.choosePhoto}</span>
+                <span className="hidden text-sm font-semibold text-brand-700 pointer-coarse:inline">{t(KYC_TEXTS.choosePhoto)}</span>
               </>
             )}
-            <span className="mt-2 text-xs text-gray-500">JPEG, PNG, WebP, max 5MB</span>
+            <span className="mt-2 text-xs text-gray-500">{t("JPEG, PNG, WebP, max 5MB")}</span>
           </label>
           <input
             ref={inputRef}
@@ -307,24 +308,29 @@ function KycForm({
             className={`${buttonClass({ variant: "outline", full: true })} mt-2 hidden min-h-11 cursor-pointer focus-within:ring-2 focus-within:ring-brand-500 pointer-coarse:inline-flex`}
           >
             <span className="i i-camera" aria-hidden="true" />
-            {KYC_TEXTS.takePhoto}
+            {t(KYC_TEXTS.takePhoto)}
             <input type="file" accept="image/*" capture="environment" className="sr-only" onChange={(e) => choose(e.target.files?.[0])} />
           </label>
-          <p className="mt-2 text-xs text-gray-600">{KYC_TEXTS.guide.photoTip}</p>
+          <p className="mt-2 text-xs text-gray-600">{t(KYC_TEXTS.guide.photoTip)}</p>
           {file ? <p className="mt-1 text-xs text-gray-600">{file.name}</p> : null}
         </div>
-        {!complete ? <p className="text-sm text-gray-600">{KYC_TEXTS.missingFields}</p> : null}
+        {!complete ? <p className="text-sm text-gray-600">{t(KYC_TEXTS.missingFields)}</p> : null}
         <div className="flex gap-3">
           {resubmit ? (
             <button type="button" className={buttonClass({ variant: "outline", full: true })} onClick={resubmit.onCancel}>
-              Cancel
+              {t("Cancel")}
             </button>
           ) : null}
           <button type="submit" className={buttonClass({ full: true })} disabled={!complete || submitting}>
-            {submitting ? "Submitting…" : "Submit Verification"}
+            {submitting ? t("Submitting…") : t("Submit Verification")}
           </button>
         </div>
       </Form>
     </section>
   );
+}
+
+/** A refusal the browser finds itself (the file's type or size, a missing field), in the page's language. */
+function translatedFailure(failure: { title: string; text: string }): Failure {
+  return { title: t(failure.title), text: t(failure.text) };
 }

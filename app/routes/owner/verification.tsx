@@ -6,17 +6,18 @@ import { SmsCodeField } from "~/features/accounts/components/phone-sign-in";
 import { requireUser } from "~/features/accounts/guards.server";
 import { getVerificationPage, type StandingLevel, type VerificationPage } from "~/features/verification/get-verification-page.server";
 import {
-  COMPANY_KIND_LABELS, LEVEL_EXPLAINED, LEVEL_NAMES, VERIFICATION_TEXTS, type CompanyKind,
+  COMPANY_KIND_LABELS, endReasonText, LEVEL_EXPLAINED, LEVEL_NAMES, VERIFICATION_TEXTS, type CompanyKind,
 } from "~/features/verification/verification.schemas";
 import { confirmListingPhone, requestListingPhoneCode, verifyBusinessRegistration } from "~/features/verification/verify-listing.server";
 import { verifyIdentity } from "~/features/verification/verify-identity.server";
 import { AppError, type Failure } from "~/lib/app-error";
 import { failureData } from "~/lib/error-responses.server";
 import { formatDate } from "~/lib/format-dates";
+import { t } from "~/lib/i18n/i18n";
 
 const PATH = "/dashboard/verification";
 
-export const meta: Route.MetaFunction = () => [{ title: "Verification – Naija Directory" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [{ title: t("Verification – Naija Directory") }, { name: "robots", content: "noindex" }];
 
 /**
  * /dashboard/verification (issue 35, ADR 39): the owner's ladder. Their identity (a virtual NIN checked through the
@@ -100,21 +101,24 @@ export default function VerificationPage({ loaderData, actionData }: Route.Compo
   return (
     <div className="page max-w-2xl space-y-5">
       <header className="space-y-2">
-        <h1 className="title">{VERIFICATION_TEXTS.pageTitle}</h1>
+        <h1 className="title">{t(VERIFICATION_TEXTS.pageTitle)}</h1>
         <p className="text-sm text-gray-700">
-          {VERIFICATION_TEXTS.intro}{" "}
+          {t(VERIFICATION_TEXTS.intro)}{" "}
           <Link to="/verification" className="link">
-            What each badge means
+            {t("What each badge means")}
           </Link>
         </p>
       </header>
       {done ? (
-        <Alert tone="success">{done}</Alert>
+        <Alert tone="success">{t(done)}</Alert>
       ) : null}
       <IdentitySection page={page} failure={intent === "identity" ? failure : null} typedVnin={intent === "identity" ? (actionData?.typed?.vnin ?? "") : ""} busy={busy} />
       {page.listings.length === 0 ? (
         <Alert tone="info">
-          You have no listings yet. <Link to="/business/create" className="link">Create Business</Link>
+          {t("You have no listings yet.")}{" "}
+          <Link to="/business/create" className="link">
+            {t("Create Business")}
+          </Link>
         </Alert>
       ) : null}
       {page.listings.map((listing) => (
@@ -132,13 +136,13 @@ export default function VerificationPage({ loaderData, actionData }: Route.Compo
       {page.ended.length > 0 ? (
         <section aria-labelledby="ended-title" className="card space-y-2 p-5">
           <h2 id="ended-title" className="text-base font-semibold text-gray-900">
-            Badges that ended
+            {t("Badges that ended")}
           </h2>
           <ul className="space-y-1 text-sm text-gray-700">
             {page.ended.map((row, i) => (
               <li key={i}>
-                {LEVEL_NAMES[row.level]}
-                {row.listing ? ` · ${row.listing}` : ""} · {formatDate(row.endedAt)}: {row.reason}
+                {t(LEVEL_NAMES[row.level])}
+                {row.listing ? ` · ${row.listing}` : ""} · {formatDate(row.endedAt)}: {endReasonText(row.reason)}
               </li>
             ))}
           </ul>
@@ -153,7 +157,7 @@ function Standing({ level }: { level: StandingLevel }) {
     <p className="space-x-2 text-sm">
       <span className="badge-verified">{level.label}</span>
       <span className="text-gray-700">{level.detail}</span>
-      <span className="text-gray-600">· until {formatDate(level.expiresAt)}</span>
+      <span className="text-gray-600">· {t("until {{date}}", { date: formatDate(level.expiresAt) })}</span>
     </p>
   );
 }
@@ -164,7 +168,7 @@ function KycAlert({ text }: { text: string }) {
     <Alert tone="info">
       {text}{" "}
       <Link to="/kyc-verification" className="link">
-        KYC Verification
+        {t("KYC Verification")}
       </Link>
     </Alert>
   );
@@ -192,27 +196,27 @@ function IdentitySection({ page, failure, typedVnin, busy }: { page: Verificatio
   return (
     <section aria-labelledby="identity-title" className="card space-y-3 p-5">
       <h2 id="identity-title" className="text-base font-semibold text-gray-900">
-        {LEVEL_NAMES.identity}
+        {t(LEVEL_NAMES.identity)}
       </h2>
       {page.identity ? <Standing level={page.identity} /> : null}
       {failure && !failure.fields ? <FailureAlert failure={failure} /> : null}
       {!page.kycName ? (
-        <KycAlert text={VERIFICATION_TEXTS.kycNameNeeded} />
+        <KycAlert text={t(VERIFICATION_TEXTS.kycNameNeeded)} />
       ) : !page.provider ? (
-        page.identity ? null : <KycAlert text={VERIFICATION_TEXTS.noProvider} />
+        page.identity ? null : <KycAlert text={t(VERIFICATION_TEXTS.noProvider)} />
       ) : (
         <details open={!page.identity || Boolean(failure) || undefined} className="space-y-3">
-          <summary className="cursor-pointer text-sm font-medium text-brand-700">{page.identity ? "Check again with a new virtual NIN" : "Verify with your virtual NIN"}</summary>
-          <p className="mt-2 text-sm text-gray-700">{LEVEL_EXPLAINED.identity.how}</p>
+          <summary className="cursor-pointer text-sm font-medium text-brand-700">{page.identity ? t("Check again with a new virtual NIN") : t("Verify with your virtual NIN")}</summary>
+          <p className="mt-2 text-sm text-gray-700">{t(LEVEL_EXPLAINED.identity.how)}</p>
           <p className="text-sm text-gray-700">
-            The record&rsquo;s name must match the name on your KYC: <strong>{page.kycName}</strong>.
+            {t("The record’s name must match the name on your KYC:")} <strong>{page.kycName}</strong>.
           </p>
           <Form method="post" className="space-y-3" noValidate>
             <input type="hidden" name="intent" value="identity" />
-            <TextField label="Virtual NIN" name="vnin" autoComplete="off" autoCapitalize="characters" spellCheck={false} maxLength={24} placeholder="AB123456789012CD" defaultValue={typedVnin} error={fields.vnin} />
+            <TextField label={t("Virtual NIN")} name="vnin" autoComplete="off" autoCapitalize="characters" spellCheck={false} maxLength={24} placeholder="AB123456789012CD" defaultValue={typedVnin} error={fields.vnin} />
             <ConsentBox provider={page.provider} error={fields.consent} />
             <button type="submit" disabled={busy} className="btn btn-primary w-full">
-              Check my virtual NIN
+              {t("Check my virtual NIN")}
             </button>
           </Form>
         </details>
@@ -241,14 +245,14 @@ function ListingSection({
         {listing.name}
       </h2>
       <div className="space-y-2">
-        <h3 className="text-sm font-semibold text-gray-800">{LEVEL_NAMES.phone}</h3>
+        <h3 className="text-sm font-semibold text-gray-800">{t(LEVEL_NAMES.phone)}</h3>
         {listing.phoneLevel ? <Standing level={listing.phoneLevel} /> : null}
         {phoneFailure && !phoneFailure.fields ? <FailureAlert failure={phoneFailure} /> : null}
         {!listing.phone ? (
           <p className="text-sm text-gray-700">
-            {VERIFICATION_TEXTS.noListingPhone}{" "}
+            {t(VERIFICATION_TEXTS.noListingPhone)}{" "}
             <Link to={`/business/edit/${listing.id}`} className="link">
-              Edit listing
+              {t("Edit listing")}
             </Link>
           </p>
         ) : (
@@ -262,7 +266,7 @@ function ListingSection({
                 <input type="hidden" name="byCall" value={String(sent.byCall)} />
                 <SmsCodeField error={phoneFailure?.fields?.code} autoFocus />
                 <button type="submit" disabled={busy} className="btn btn-primary w-full">
-                  Verify the phone
+                  {t("Verify the phone")}
                 </button>
               </Form>
             ) : null}
@@ -270,37 +274,37 @@ function ListingSection({
               <input type="hidden" name="intent" value="send-code" />
               <input type="hidden" name="businessId" value={listing.id} />
               <button type="submit" disabled={busy} className={sent || listing.phoneLevel ? "btn btn-outline w-full" : "btn btn-primary w-full"}>
-                {listing.byCall ? `Call ${listing.phone} with a code` : `Text a code to ${listing.phone}`}
+                {listing.byCall ? t("Call {{phone}} with a code", { phone: listing.phone }) : t("Text a code to {{phone}}", { phone: listing.phone })}
               </button>
             </Form>
           </>
         )}
       </div>
       <div className="space-y-2">
-        <h3 className="text-sm font-semibold text-gray-800">{LEVEL_NAMES.business}</h3>
+        <h3 className="text-sm font-semibold text-gray-800">{t(LEVEL_NAMES.business)}</h3>
         {listing.businessLevel ? <Standing level={listing.businessLevel} /> : null}
         {companyFailure && !companyFailure.fields ? <FailureAlert failure={companyFailure} /> : null}
         {provider ? (
           <details open={Boolean(companyFailure) || undefined}>
-            <summary className="cursor-pointer text-sm font-medium text-brand-700">{listing.businessLevel ? "Check again" : "Verify the CAC registration"}</summary>
+            <summary className="cursor-pointer text-sm font-medium text-brand-700">{listing.businessLevel ? t("Check again") : t("Verify the CAC registration")}</summary>
             <Form method="post" className="mt-3 space-y-3" noValidate>
               <input type="hidden" name="intent" value="company" />
               <input type="hidden" name="businessId" value={listing.id} />
-              <TextField label="CAC registration number" name="rcNumber" placeholder="RC 1234567" defaultValue={typed.rcNumber} autoComplete="off" maxLength={20} error={fields.rcNumber} />
+              <TextField label={t("CAC registration number")} name="rcNumber" placeholder="RC 1234567" defaultValue={typed.rcNumber} autoComplete="off" maxLength={20} error={fields.rcNumber} />
               <SelectField
-                label="Registered as"
+                label={t("Registered as")}
                 name="kind"
-                options={(Object.keys(COMPANY_KIND_LABELS) as CompanyKind[]).map((value) => ({ value, label: COMPANY_KIND_LABELS[value] }))}
+                options={(Object.keys(COMPANY_KIND_LABELS) as CompanyKind[]).map((value) => ({ value, label: t(COMPANY_KIND_LABELS[value]) }))}
                 defaultValue={typed.kind || "limited_company"}
               />
               <ConsentBox provider={provider} error={fields.consent} />
               <button type="submit" disabled={busy} className="btn btn-primary w-full">
-                Check the registration
+                {t("Check the registration")}
               </button>
             </Form>
           </details>
         ) : (
-          <p className="text-sm text-gray-700">{VERIFICATION_TEXTS.noCacProvider}</p>
+          <p className="text-sm text-gray-700">{t(VERIFICATION_TEXTS.noCacProvider)}</p>
         )}
       </div>
     </section>

@@ -5,16 +5,18 @@ import { seoMeta } from "~/components/seo";
 import { SITE_NAME } from "~/components/site";
 import { loginUrlFor } from "~/features/accounts/access";
 import { optionalUser, requireUser } from "~/features/accounts/guards.server";
-import { DEFAULT_SHARE_IMAGE, publicUrl } from "~/features/directory/public-url.server";
-import { PAYMENT_TEXTS, parseCheckout } from "~/features/payments/payment.schemas";
+import { DEFAULT_SHARE_IMAGE, pageUrl, publicUrl } from "~/features/directory/public-url.server";
+import { PAYMENT_TEXTS, parseCheckout, translatedFailure } from "~/features/payments/payment.schemas";
 import { afterPaymentHref, payForPlan } from "~/features/payments/pay-for-plan.server";
 import { featuredPlanCards, featuringPlanExplained } from "~/features/plans/get-pricing.server";
 import { onFeaturingPlanNote } from "~/features/plans/plan-benefits";
 import { listFeaturableListings } from "~/features/featured/list-featurable-listings.server";
-import { FEATURED_TEXTS, PLAN_EXPLAINED_TEXTS } from "~/features/plans/plan-texts";
+import { FEATURED_TEXTS, PLAN_EXPLAINED_TEXTS, PRICING_TEXTS } from "~/features/plans/plan-texts";
 import { ANALYTICS_TIERS } from "~/features/analytics/analytics.schemas";
 import { failureData } from "~/lib/error-responses.server";
 import { FailureAlert } from "~/components/ui/alert";
+import { currentLocale, t } from "~/lib/i18n/i18n";
+import { localizePath } from "~/lib/i18n/locales";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await optionalUser(request);
@@ -34,9 +36,11 @@ export async function loader({ request }: Route.LoaderArgs) {
     audience: !user ? ("anonymous" as const) : user.role === "business" ? ("owner" as const) : ("other" as const),
     listings,
     meta: seoMeta({
-      title: `Featured Plans | ${SITE_NAME}`,
-      description: `Feature your business at the top of search results: ${cards.map((c) => `${c.name} ${c.priceLabel} for ${c.periodLabel}`).join(", ")}.`,
-      canonical: publicUrl("/featured-plans"),
+      title: `${t(FEATURED_TEXTS.title)} | ${SITE_NAME}`,
+      description: t("Feature your business at the top of search results: {{plans}}.", {
+        plans: cards.map((c) => t("{{plan}} {{price}} for {{period}}", { plan: c.name, price: c.priceLabel, period: c.periodLabel })).join(", "),
+      }),
+      canonical: pageUrl("/featured-plans"),
       image: publicUrl(DEFAULT_SHARE_IMAGE),
     }),
   };
@@ -54,7 +58,7 @@ export async function action({ request }: Route.ActionArgs) {
     if (result.status === "redirect") throw redirect(result.url);
     if (result.status === "paid") throw redirect(afterPaymentHref(result));
     // Not known yet at the gateway: the owner is told it is processing (the dashboard shows it once settled).
-    return { ok: false as const, failure: PAYMENT_TEXTS.stillProcessing, typed };
+    return { ok: false as const, failure: translatedFailure(PAYMENT_TEXTS.stillProcessing), typed };
   } catch (error) {
     return failureData(error, { fallback: PAYMENT_TEXTS.error, keep: { typed } });
   }
@@ -70,14 +74,14 @@ export default function FeaturedPlans({ loaderData, actionData }: Route.Componen
   );
   const card = cards.find((c) => c.id === plan) ?? cards[0]!;
   const listing = listings.find((l) => l.id === listingId);
-  const paying = navigation.state !== "idle" && navigation.formMethod?.toLowerCase() === "post" && navigation.formAction === "/featured-plans";
+  const paying = navigation.state !== "idle" && navigation.formMethod?.toLowerCase() === "post" && navigation.formAction === localizePath(currentLocale(), "/featured-plans");
   const canPay = audience === "owner" && listings.length > 0;
 
   return (
     <div className="page max-w-4xl space-y-6">
       <div className="text-center">
-        <h1 className="text-3xl font-extrabold">{FEATURED_TEXTS.title}</h1>
-        <p className="mt-2 text-gray-600">{FEATURED_TEXTS.intro}</p>
+        <h1 className="text-3xl font-extrabold">{t(FEATURED_TEXTS.title)}</h1>
+        <p className="mt-2 text-gray-600">{t(FEATURED_TEXTS.intro)}</p>
       </div>
 
       {actionData?.failure ? <FailureAlert failure={actionData.failure} /> : null}
@@ -85,7 +89,7 @@ export default function FeaturedPlans({ loaderData, actionData }: Route.Componen
       <Form method="post" className="grid gap-6 md:grid-cols-[1fr_18rem]">
         <div className="space-y-5">
           <fieldset>
-            <legend className="mb-3 text-lg font-semibold">Choose a plan</legend>
+            <legend className="mb-3 text-lg font-semibold">{t("Choose a plan")}</legend>
             <div className="grid gap-3 sm:grid-cols-3">
               {cards.map((c) => (
                 <label
@@ -106,7 +110,7 @@ export default function FeaturedPlans({ loaderData, actionData }: Route.Componen
                     className="absolute bottom-4 right-4 h-5 w-5 rounded-full border-2 border-gray-300 peer-checked:border-[6px] peer-checked:border-brand-600"
                   />
                   {c.popular ? (
-                    <span className="absolute -top-2.5 right-3 rounded-full bg-amber-400 px-2 py-0.5 text-xs font-bold text-amber-950">Popular</span>
+                    <span className="absolute -top-2.5 right-3 rounded-full bg-amber-400 px-2 py-0.5 text-xs font-bold text-amber-950">{t(PRICING_TEXTS.popular)}</span>
                   ) : null}
                   <span className="block font-bold">{c.name}</span>
                   <span className="mt-1 block text-2xl font-extrabold">{c.priceLabel}</span>
@@ -124,7 +128,7 @@ export default function FeaturedPlans({ loaderData, actionData }: Route.Componen
             <p>
               {featuringPlan.note}{" "}
               <Link to="/pricing" className="link">
-                {PLAN_EXPLAINED_TEXTS.seePlans}
+                {t(PLAN_EXPLAINED_TEXTS.seePlans)}
               </Link>
             </p>
             {featuringPlan.comparison ? <p>{featuringPlan.comparison}</p> : null}
@@ -134,7 +138,7 @@ export default function FeaturedPlans({ loaderData, actionData }: Route.Componen
             listings.length > 0 ? (
               <div>
                 <label htmlFor="featured-listing" className="block text-sm font-medium text-gray-700">
-                  {FEATURED_TEXTS.chooseListing}
+                  {t(FEATURED_TEXTS.chooseListing)}
                 </label>
                 <select
                   id="featured-listing"
@@ -158,65 +162,65 @@ export default function FeaturedPlans({ loaderData, actionData }: Route.Componen
               </div>
             ) : (
               <p role="status" className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-                {FEATURED_TEXTS.noListings}{" "}
+                {t(FEATURED_TEXTS.noListings)}{" "}
                 <Link to="/dashboard" className="link">
-                  Go to Dashboard
+                  {t("Go to Dashboard")}
                 </Link>
               </p>
             )
           ) : audience === "anonymous" ? (
             <p role="status" className="rounded-lg border border-blue-200 bg-blue-50 px-3 py-2 text-sm text-blue-900">
-              {FEATURED_TEXTS.signIn}
+              {t(FEATURED_TEXTS.signIn)}
             </p>
           ) : (
             <p role="status" className="rounded-lg border border-blue-200 bg-blue-50 px-3 py-2 text-sm text-blue-900">
-              {FEATURED_TEXTS.businessOnly}
+              {t(FEATURED_TEXTS.businessOnly)}
             </p>
           )}
         </div>
 
         <aside aria-labelledby="summary-title" className="card h-fit space-y-3 p-5">
           <h2 id="summary-title" className="font-semibold">
-            {FEATURED_TEXTS.summary}
+            {t(FEATURED_TEXTS.summary)}
           </h2>
           <dl className="space-y-1 text-sm">
             <div className="flex justify-between gap-3">
-              <dt className="text-gray-600">Plan</dt>
+              <dt className="text-gray-600">{t("Plan")}</dt>
               <dd className="font-medium">{card.name}</dd>
             </div>
             <div className="flex justify-between gap-3">
-              <dt className="text-gray-600">Duration</dt>
+              <dt className="text-gray-600">{t("Duration")}</dt>
               <dd>{card.periodLabel}</dd>
             </div>
             {card.perDayLabel ? (
               <div className="flex justify-between gap-3">
-                <dt className="text-gray-600">{PLAN_EXPLAINED_TEXTS.perDayRow}</dt>
+                <dt className="text-gray-600">{t(PLAN_EXPLAINED_TEXTS.perDayRow)}</dt>
                 <dd>{card.perDayLabel}</dd>
               </div>
             ) : null}
             {listing ? (
               <div className="flex justify-between gap-3">
-                <dt className="text-gray-600">Listing</dt>
+                <dt className="text-gray-600">{t("Listing")}</dt>
                 <dd className="truncate text-right">{listing.name}</dd>
               </div>
             ) : null}
             <div className="flex justify-between gap-3 border-t border-gray-100 pt-2 text-base">
-              <dt className="font-semibold">Total</dt>
+              <dt className="font-semibold">{t("Total")}</dt>
               <dd className="font-bold">{card.priceLabel}</dd>
             </div>
           </dl>
           {audience === "anonymous" ? (
             <Link to={loginUrlFor(`/featured-plans?plan=${card.id}`)} className="btn btn-primary w-full">
-              Sign in to continue
+              {t("Sign in to continue")}
             </Link>
           ) : (
             <button type="submit" disabled={!canPay || paying} className="btn btn-primary w-full disabled:cursor-not-allowed disabled:opacity-60">
-              {paying ? FEATURED_TEXTS.processing : `${FEATURED_TEXTS.pay} ${card.priceLabel}`}
+              {paying ? t(FEATURED_TEXTS.processing) : t(FEATURED_TEXTS.pay, { amount: card.priceLabel })}
             </button>
           )}
           {paying ? (
             <p role="status" className="text-center text-sm text-gray-600">
-              Please wait while we confirm your payment.
+              {t("Please wait while we confirm your payment.")}
             </p>
           ) : null}
         </aside>

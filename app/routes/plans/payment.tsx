@@ -6,7 +6,8 @@ import { requireUser } from "~/features/accounts/guards.server";
 import { cancelPayment } from "~/features/payments/cancel-payment.server";
 import { resolveCheckout } from "~/features/payments/checkout.server";
 import { confirmPayment } from "~/features/payments/confirm-payment.server";
-import { PAYMENT_TEXTS, paymentHref, parseCheckout } from "~/features/payments/payment.schemas";
+import { PAYMENT_TEXTS, paymentHref, parseCheckout, translatedFailure } from "~/features/payments/payment.schemas";
+import { paymentWhat } from "~/features/payments/payment-ledger";
 import { PENDING_MAX_CHECKS, PENDING_REFRESH_SECONDS } from "~/features/payments/payment-texts";
 import { defaultPaymentProvider } from "~/features/payments/payment-provider.server";
 import { afterPaymentHref, payForPlan } from "~/features/payments/pay-for-plan.server";
@@ -14,8 +15,10 @@ import { AppError } from "~/lib/app-error";
 import { failureData } from "~/lib/error-responses.server";
 import { FailureAlert } from "~/components/ui/alert";
 import { Card } from "~/components/ui/card";
+import { currentLocale, t } from "~/lib/i18n/i18n";
+import { localizePath } from "~/lib/i18n/locales";
 
-export const meta: Route.MetaFunction = () => [{ title: `Payment | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [{ title: `${t("Payment")} | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
 
 type Pending = { reference: string; nextCheckHref: string | null };
 
@@ -33,10 +36,10 @@ export async function loader({ request }: Route.LoaderArgs) {
       const check = Math.max(0, Math.min(PENDING_MAX_CHECKS, Number.parseInt(params.get("check") ?? "0", 10) || 0));
       const nextCheckHref = check < PENDING_MAX_CHECKS ? `/payment?${new URLSearchParams({ reference, check: String(check + 1) })}` : null;
       const pending: Pending = { reference, nextCheckHref };
-      return { item: null, failure: PAYMENT_TEXTS.stillProcessing, isDemo, pending, notice: null };
+      return { item: null, failure: translatedFailure(PAYMENT_TEXTS.stillProcessing), isDemo, pending, notice: null };
     }
     // Back from cancelling a payment for this (the action's redirect): said above the order summary.
-    const notice = params.get("cancelled") === "1" ? PAYMENT_TEXTS.cancelled : null;
+    const notice = params.get("cancelled") === "1" ? translatedFailure(PAYMENT_TEXTS.cancelled) : null;
     return { item: await resolveCheckout(user, parseCheckout(params)), failure: null, isDemo, pending: null, notice };
   } catch (error) {
     // The page itself says what is wrong (and links back to the plans), at the refusal's status.
@@ -57,7 +60,7 @@ export async function action({ request }: Route.ActionArgs) {
       if (intent === "cancel") {
         // Back to the order summary of the same thing, saying it was cancelled: paying again is one press.
         if (cancelled.checkout) throw redirect(`${paymentHref(cancelled.checkout)}&cancelled=1`);
-        return { ok: true as const, failure: null, notice: PAYMENT_TEXTS.cancelled, retryHref: null };
+        return { ok: true as const, failure: null, notice: translatedFailure(PAYMENT_TEXTS.cancelled), retryHref: null };
       }
       if (!cancelled.checkout) throw new AppError("invalid", PAYMENT_TEXTS.invalidPlan);
       return await pay(user, cancelled.checkout);
@@ -73,7 +76,7 @@ async function pay(user: Awaited<ReturnType<typeof requireUser>>, checkout: Retu
   const result = await payForPlan(user, checkout);
   if (result.status === "redirect") throw redirect(result.url);
   if (result.status === "paid") throw redirect(afterPaymentHref(result));
-  return { ok: false as const, failure: PAYMENT_TEXTS.stillProcessing, notice: null, retryHref: null };
+  return { ok: false as const, failure: translatedFailure(PAYMENT_TEXTS.stillProcessing), notice: null, retryHref: null };
 }
 
 /**
@@ -91,7 +94,8 @@ function CheckAgain({ href }: { href: string }) {
   }, [href, navigate, busy]);
   return (
     <noscript>
-      <meta httpEquiv="refresh" content={`${PENDING_REFRESH_SECONDS};url=${href}`} />
+      {/* A plain address, outside React Router: it carries the language's prefix itself. */}
+      <meta httpEquiv="refresh" content={`${PENDING_REFRESH_SECONDS};url=${localizePath(currentLocale(), href)}`} />
     </noscript>
   );
 }
@@ -109,14 +113,14 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
   const pending = notice ? null : loaderData.pending;
   const retryHref = actionData && "retryHref" in actionData ? actionData.retryHref : null;
   const navigation = useNavigation();
-  const paying = navigation.state !== "idle" && navigation.formMethod?.toLowerCase() === "post" && navigation.formAction?.startsWith("/payment");
+  const paying = navigation.state !== "idle" && navigation.formMethod?.toLowerCase() === "post" && navigation.formAction?.startsWith(localizePath(currentLocale(), "/payment"));
   const backTo = item?.type === "featured" ? "/featured-plans" : "/pricing";
   const failed = !item && !pending && !notice && failure;
 
   return (
     <div className="page max-w-lg space-y-5">
       {pending?.nextCheckHref ? <CheckAgain href={pending.nextCheckHref} /> : null}
-      <h1 className="title">Complete Your Payment</h1>
+      <h1 className="title">{t("Complete Your Payment")}</h1>
       {notice ? (
         <div role="status" className="rounded-lg border border-gray-200 bg-gray-50 px-3 py-2 text-sm text-gray-800">
           <strong className="block">{notice.title}</strong>
@@ -125,52 +129,52 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
       ) : null}
       {failure && !pending ? <FailureAlert failure={failure} /> : null}
       {pending ? (
-        <Card title={PAYMENT_TEXTS.stillProcessing.title} className="space-y-4">
+        <Card title={t(PAYMENT_TEXTS.stillProcessing.title)} className="space-y-4">
           <p role="status" className="text-sm text-gray-700">
-            {PAYMENT_TEXTS.stillProcessing.text}
+            {t(PAYMENT_TEXTS.stillProcessing.text)}
           </p>
-          <p className="text-sm text-gray-600">{PAYMENT_TEXTS.waiting.text}</p>
-          <p className="text-xs text-gray-500">Reference: {pending.reference}</p>
+          <p className="text-sm text-gray-600">{t(PAYMENT_TEXTS.waiting.text)}</p>
+          <p className="text-xs text-gray-500">{t("Reference: {{reference}}", { reference: pending.reference })}</p>
           {pending.nextCheckHref ? null : (
             <Link to={`/payment?${new URLSearchParams({ reference: pending.reference })}`} reloadDocument className="link text-sm">
-              Check again
+              {t("Check again")}
             </Link>
           )}
           <div className="flex flex-wrap gap-3">
             <Form method="post" action="/payment">
               <input type="hidden" name="reference" value={pending.reference} />
               <button type="submit" name="intent" value="retry" disabled={paying} className="btn btn-primary">
-                Pay again
+                {t("Pay again")}
               </button>
             </Form>
             <Form method="post" action="/payment">
               <input type="hidden" name="reference" value={pending.reference} />
               <button type="submit" name="intent" value="cancel" disabled={paying} className="btn btn-outline">
-                Cancel payment
+                {t("Cancel payment")}
               </button>
             </Form>
           </div>
         </Card>
       ) : null}
       {item ? (
-        <Card title="Order Summary" className="space-y-4">
+        <Card title={t("Order Summary")} className="space-y-4">
           <dl className="space-y-1 text-sm">
             <div className="flex justify-between gap-3">
-              <dt className="text-gray-600">Item</dt>
-              <dd className="text-right font-medium">{item.title}</dd>
+              <dt className="text-gray-600">{t("Item")}</dt>
+              <dd className="text-right font-medium">{paymentWhat({ purpose: item.type, planId: item.planId })}</dd>
             </div>
             {item.businessName ? (
               <div className="flex justify-between gap-3">
-                <dt className="text-gray-600">Listing</dt>
+                <dt className="text-gray-600">{t("Listing")}</dt>
                 <dd className="truncate text-right">{item.businessName}</dd>
               </div>
             ) : null}
             <div className="flex justify-between gap-3">
-              <dt className="text-gray-600">Period</dt>
-              <dd>{item.periodDays} days</dd>
+              <dt className="text-gray-600">{t("Period")}</dt>
+              <dd>{t("{{days}} days", { days: item.periodDays })}</dd>
             </div>
             <div className="flex justify-between gap-3 border-t border-gray-100 pt-2 text-base">
-              <dt className="font-semibold">Total</dt>
+              <dt className="font-semibold">{t("Total")}</dt>
               <dd className="font-bold">{item.priceLabel}</dd>
             </div>
           </dl>
@@ -184,24 +188,24 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
             <input type="hidden" name="plan" value={item.planId} />
             {item.businessId ? <input type="hidden" name="businessId" value={item.businessId} /> : null}
             <button type="submit" disabled={paying} className="btn btn-primary w-full disabled:cursor-wait disabled:opacity-70">
-              {paying ? "Processing payment…" : `Pay ${item.priceLabel}`}
+              {paying ? t("Processing payment…") : t("Pay {{amount}}", { amount: item.priceLabel })}
             </button>
             {paying ? (
               <p role="status" className="text-center text-sm text-gray-600">
-                Please wait while we confirm your payment.
+                {t("Please wait while we confirm your payment.")}
               </p>
             ) : null}
           </Form>
-          {isDemo ? <p className="text-xs text-gray-500">Demo payment: no money is taken. Your payment is recorded with a reference.</p> : null}
+          {isDemo ? <p className="text-xs text-gray-500">{t("Demo payment: no money is taken. Your payment is recorded with a reference.")}</p> : null}
         </Card>
       ) : null}
       {failed || (notice && !item) ? (
         <Link to={retryHref ?? "/pricing"} className="btn btn-primary">
-          Try again
+          {t("Try again")}
         </Link>
       ) : null}
       <Link to={backTo} className="link block text-sm">
-        {item ? "Cancel and go back" : "Back to pricing"}
+        {item ? t("Cancel and go back") : t("Back to pricing")}
       </Link>
     </div>
   );

@@ -4,10 +4,12 @@ import { seoMeta } from "~/components/seo";
 import { SITE_NAME } from "~/components/site";
 import { loginUrlFor } from "~/features/accounts/access";
 import { optionalUser } from "~/features/accounts/guards.server";
-import { DEFAULT_SHARE_IMAGE, publicUrl } from "~/features/directory/public-url.server";
+import { DEFAULT_SHARE_IMAGE, pageUrl, publicUrl } from "~/features/directory/public-url.server";
 import { formatDate } from "~/lib/format";
+import { t } from "~/lib/i18n/i18n";
 import { ANALYTICS_TIERS } from "~/features/analytics/analytics.schemas";
 import { getPricing, type PlanCard } from "~/features/plans/get-pricing.server";
+import { listOf } from "~/features/plans/plan-benefits";
 import { PRICING_FAQ, PRICING_TEXTS } from "~/features/plans/plan-texts";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -20,12 +22,14 @@ export async function loader({ request }: Route.LoaderArgs) {
     isBusiness: user?.role === "business",
     chosen: pricing.cards.find((c) => c.id === wanted)?.id ?? null,
     meta: seoMeta({
-      title: `Pricing | ${SITE_NAME}`,
-      description: `List one business for free, or choose ${pricing.cards
-        .filter((c) => c.isPaid)
-        .map((c) => `${c.name} (${c.priceLabel} ${c.periodLabel})`)
-        .join(" or ")} for up to three listings and more.`,
-      canonical: publicUrl("/pricing"),
+      title: `${t("Pricing")} | ${SITE_NAME}`,
+      description: t("List one business for free, or choose {{plans}} for up to three listings and more.", {
+        plans: listOf(
+          pricing.cards.filter((c) => c.isPaid).map((c) => `${c.name} (${c.priceLabel} ${c.periodLabel})`),
+          "or",
+        ),
+      }),
+      canonical: pageUrl("/pricing"),
       image: publicUrl(DEFAULT_SHARE_IMAGE),
     }),
   };
@@ -45,36 +49,36 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
   return (
     <div className="page space-y-8">
       <div className="text-center">
-        <h1 className="text-3xl font-extrabold">{PRICING_TEXTS.title}</h1>
-        <p className="mx-auto mt-2 max-w-xl text-gray-600">{PRICING_TEXTS.intro}</p>
+        <h1 className="text-3xl font-extrabold">{t(PRICING_TEXTS.title)}</h1>
+        <p className="mx-auto mt-2 max-w-xl text-gray-600">{t(PRICING_TEXTS.intro)}</p>
       </div>
 
       {!signedIn ? (
         <div role="status" className="mx-auto max-w-xl rounded-lg border border-blue-200 bg-blue-50 px-4 py-3 text-center text-sm text-blue-900">
-          {PRICING_TEXTS.signInPrompt}{" "}
+          {t(PRICING_TEXTS.signInPrompt)}{" "}
           <Link to={loginUrlFor(chosen ? `/pricing?plan=${chosen}` : "/pricing")} className="link">
-            Log in
+            {t("Log in")}
           </Link>{" "}
-          or{" "}
+          {t("or")}{" "}
           <Link to="/register/business" className="link">
-            register
+            {t("register")}
           </Link>
           .
         </div>
       ) : !isBusiness ? (
         <div role="status" className="mx-auto max-w-xl rounded-lg border border-blue-200 bg-blue-50 px-4 py-3 text-center text-sm text-blue-900">
-          Plans are for business accounts: they decide how many listings an owner can publish.
+          {t("Plans are for business accounts: they decide how many listings an owner can publish.")}
         </div>
       ) : chosenCard && !(chosenCard.isCurrent && !chosenCard.isPaid) ? (
         <div role="status" className="mx-auto flex max-w-xl flex-wrap items-center justify-center gap-3 rounded-lg border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-900">
-          {PRICING_TEXTS.chosen.replace("{plan}", chosenCard.name)}
+          {t(PRICING_TEXTS.chosen, { plan: chosenCard.name })}
           <Link to={planHref(chosenCard, true)} className="btn btn-primary">
-            {chosenCard.isPaid ? PRICING_TEXTS.continueToPayment : "Go to Dashboard"}
+            {chosenCard.isPaid ? t(PRICING_TEXTS.continueToPayment) : t("Go to Dashboard")}
           </Link>
         </div>
       ) : null}
 
-      <ul className="grid gap-5 md:grid-cols-3" aria-label="Plans">
+      <ul className="grid gap-5 md:grid-cols-3" aria-label={t("Plans")}>
         {cards.map((card) => {
           const disabled = card.isCurrent && !card.isPaid;
           const highlighted = card.id === chosen;
@@ -86,7 +90,7 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
             >
               {card.popular ? (
                 <span className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-brand-600 px-3 py-1 text-xs font-bold text-white">
-                  {PRICING_TEXTS.mostPopular}
+                  {t(PRICING_TEXTS.mostPopular)}
                 </span>
               ) : null}
               <h2 id={`plan-${card.id}`} className="text-lg font-bold">
@@ -99,8 +103,8 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
               {card.perDayLabel ? <p className="text-sm text-gray-600">{card.perDayLabel}</p> : null}
               {card.isCurrent ? (
                 <p className="mt-1 text-sm font-medium text-brand-700">
-                  {PRICING_TEXTS.currentPlan}
-                  {card.isPaid && current?.endsAt ? ` · until ${formatDate(current.endsAt)}` : ""}
+                  {t(PRICING_TEXTS.currentPlan)}
+                  {card.isPaid && current?.endsAt ? ` · ${t("until {{date}}", { date: formatDate(current.endsAt) })}` : ""}
                 </p>
               ) : null}
               {/* What the plan adds, in plain words from the benefit data (issue 32), beside the spec's list. */}
@@ -116,7 +120,7 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
                 ))}
               </ul>
               {/* What the plan's analytics show (issue 18): the same tiers the dashboard enforces. */}
-              <p className="mt-3 border-t border-gray-100 pt-3 text-sm text-gray-700">{ANALYTICS_TIERS[card.id].promise}</p>
+              <p className="mt-3 border-t border-gray-100 pt-3 text-sm text-gray-700">{t(ANALYTICS_TIERS[card.id].promise)}</p>
               {card.featuredNote ? (
                 <div className="mt-3 space-y-1 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-950">
                   <p className="font-medium">{card.featuredNote.included}</p>
@@ -125,14 +129,18 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
               ) : null}
               {disabled ? (
                 <button type="button" disabled className="btn btn-outline mt-6 w-full cursor-not-allowed opacity-60">
-                  {PRICING_TEXTS.currentPlan}
+                  {t(PRICING_TEXTS.currentPlan)}
                 </button>
               ) : (
                 <Link
                   to={planHref(card, signedIn)}
                   className={`btn mt-6 w-full ${card.popular ? "btn-primary" : "btn-outline"}`}
                 >
-                  {card.isCurrent ? `Renew ${card.name}` : !signedIn && !card.isPaid ? "Get Started" : `Choose ${card.name}`}
+                  {card.isCurrent
+                    ? t("Renew {{plan}}", { plan: card.name })
+                    : !signedIn && !card.isPaid
+                      ? t("Get Started")
+                      : t("Choose {{plan}}", { plan: card.name })}
                 </Link>
               )}
             </li>
@@ -141,26 +149,26 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
       </ul>
 
       <p className="text-center text-sm text-gray-600">
-        Want your listing at the top of search results?{" "}
+        {t("Want your listing at the top of search results?")}{" "}
         <Link to="/featured-plans" className="link">
-          See featured plans
+          {t("See featured plans")}
         </Link>
       </p>
 
       <section aria-labelledby="faq-title" className="mx-auto max-w-2xl">
         <h2 id="faq-title" className="mb-3 text-xl font-bold">
-          {PRICING_TEXTS.faqTitle}
+          {t(PRICING_TEXTS.faqTitle)}
         </h2>
         <div className="card divide-y divide-gray-100">
           {PRICING_FAQ.map((item) => (
             <details key={item.question} className="group px-5 py-4">
               <summary className="flex cursor-pointer list-none items-center justify-between gap-3 font-medium">
-                {item.question}
+                {t(item.question)}
                 <span aria-hidden="true" className="transition-transform group-open:rotate-180">
                   ⌄
                 </span>
               </summary>
-              <p className="mt-2 text-sm text-gray-700">{item.answer}</p>
+              <p className="mt-2 text-sm text-gray-700">{t(item.answer)}</p>
             </details>
           ))}
         </div>

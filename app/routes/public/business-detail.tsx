@@ -1,4 +1,7 @@
 import { data, Link, redirect, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
+import { currentLocale, t } from "~/lib/i18n/i18n";
+import { localizePath, routePath } from "~/lib/i18n/locales";
+import { categoryName } from "~/lib/reference";
 import type { Route } from "./+types/business-detail";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { SafeImage } from "~/components/safe-image";
@@ -13,7 +16,7 @@ import { getPublicBusiness } from "~/features/directory/get-public-business.serv
 import { breadcrumbJsonLd, businessTrail, jsonLdList } from "~/features/directory/landing-pages";
 import { OpenStatus } from "~/features/directory/components/open-status";
 import { SaveButton } from "~/features/directory/components/save-button";
-import { defaultShareImage, publicUrl } from "~/features/directory/public-url.server";
+import { defaultShareImage, pageUrl, publicUrl } from "~/features/directory/public-url.server";
 import { recordBusinessView } from "~/features/directory/record-business-view.server";
 import { shouldCountView } from "~/features/analytics/counting";
 import { notePageCounts } from "~/lib/request-context.server";
@@ -41,6 +44,12 @@ import { displayPhone } from "../../lib/phone";
 const NOT_FOUND = DIRECTORY_TEXTS.businessNotFound;
 const GALLERY_SHOWN = 3;
 
+/** A translated sentence with one part shown in its own element ('Closed <time>25 Dec</time>'): the text before and after it. */
+function around(text: string): [string, string] {
+  const [before = "", after = ""] = text.split("\u0001");
+  return [before, after];
+}
+
 export async function loader({ request, params }: Route.LoaderArgs) {
   let business;
   try {
@@ -48,7 +57,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   } catch (error) {
     // The page itself says so (with a way back to the list), at the refusal's status.
     if (appErrorCode(error) !== "not-found") throwRouteError(error);
-    return data({ business: null, meta: [{ title: `${NOT_FOUND} | ${SITE_NAME}` }, { name: "robots", content: "noindex" }] }, { status: statusOf(error) });
+    return data({ business: null, meta: [{ title: `${t(NOT_FOUND)} | ${SITE_NAME}` }, { name: "robots", content: "noindex" }] }, { status: statusOf(error) });
   }
   const url = new URL(request.url);
   const user = await optionalUser(request);
@@ -62,8 +71,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const replyTime = await getReplyTime(business.id);
   // Whether the signed-in viewer saved it (their own saves only; nothing read for anonymous visitors).
   const isSaved = (await savedAmong(user, [business.id])).length > 0;
-  const canonical = publicUrl(businessPath(business.id));
-  const place = [business.category, business.state && `in ${business.state}`].filter(Boolean).join(" ");
+  const canonical = pageUrl(businessPath(business.id));
+  // 'Eatery in Lagos', 'Eatery', 'in Lagos' (a category name and a state keep their spelling).
+  const place = business.category && business.state
+    ? t("{{category}} in {{state}}", { category: categoryName(business.category), state: business.state })
+    : (business.category && categoryName(business.category)) || (business.state ? t("in {{state}}", { state: business.state }) : "");
   const images = business.images.map((image) => publicUrl(image.src));
   // Nigeria › state › category › the business, each step its landing page (issue 17).
   const trail = businessTrail({ ...business, path: businessPath(business.id) });
@@ -117,7 +129,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const field = (name: string) => formText(form, name);
   const intent = field("intent");
   const reviewId = field("reviewId");
-  const back = `${new URL(request.url).pathname}#reviews`;
+  const back = `${routePath(new URL(request.url))}#reviews`;
   try {
     if (intent === "save-review") await saveReview(user, { businessId: params.id, stars: field("stars"), body: field("body") });
     else if (intent === "delete-review") await deleteReview(user, { reviewId });
@@ -150,9 +162,9 @@ export default function BusinessDetail({ loaderData, actionData }: Route.Compone
   if (!loaderData.business) {
     return (
       <div className="page py-16 text-center">
-        <h1 className="title">{NOT_FOUND}</h1>
+        <h1 className="title">{t(NOT_FOUND)}</h1>
         <Link to="/businesses" className="btn btn-primary mt-6">
-          Browse businesses
+          {t("Browse businesses")}
         </Link>
       </div>
     );
@@ -161,6 +173,8 @@ export default function BusinessDetail({ loaderData, actionData }: Route.Compone
   const [main, ...gallery] = business.images;
   const address = [business.plotNumber, business.address].filter(Boolean).join(", ");
   const hiddenImages = gallery.length - GALLERY_SHOWN;
+  const locale = currentLocale();
+  const [closedBefore, closedAfter] = around(t("Closed {{date}}", { date: "\u0001" }));
 
   return (
     <article className="page max-w-4xl">
@@ -176,30 +190,30 @@ export default function BusinessDetail({ loaderData, actionData }: Route.Compone
           fetchPriority="high"
           className="aspect-4/3 max-h-[60vh]"
         />
-        {business.featured && <span className="tag-featured">Featured</span>}
+        {business.featured && <span className="tag-featured">{t("Featured")}</span>}
       </div>
 
       <h1 className="mt-4 text-2xl font-bold md:text-3xl">{business.name}</h1>
-      {business.category && <p className="font-medium text-brand-700">{business.category}</p>}
+      {business.category && <p className="font-medium text-brand-700">{categoryName(business.category)}</p>}
       {/* The verification levels standing, each dated (issue 35, ADR 39); what each means is on /verification. */}
       {business.verifications.length > 0 ? (
-        <ul className="mt-2 flex flex-wrap items-center gap-2" aria-label="Verification">
+        <ul className="mt-2 flex flex-wrap items-center gap-2" aria-label={t("Verification")}>
           {business.verifications.map((badge) => (
             <li key={badge.level}>
-              <a href={`/verification#${badge.level}`} className="badge-verified">
+              <a href={localizePath(locale, `/verification#${badge.level}`)} className="badge-verified">
                 {badge.label}
               </a>
-              {badge.registeredName ? <span className="ml-1 text-xs text-gray-700">Registered as {badge.registeredName}</span> : null}
+              {badge.registeredName ? <span className="ml-1 text-xs text-gray-700">{t("Registered as {{name}}", { name: badge.registeredName })}</span> : null}
             </li>
           ))}
         </ul>
       ) : null}
       {business.unclaimed ? (
         <p className="mt-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
-          <strong className="block">{DIRECTORY_TEXTS.unclaimed}</strong>
-          {DIRECTORY_TEXTS.unclaimedNote}{" "}
+          <strong className="block">{t(DIRECTORY_TEXTS.unclaimed)}</strong>
+          {t(DIRECTORY_TEXTS.unclaimedNote)}{" "}
           <Link to={`/business/claim/${business.id}`} className="link font-semibold" rel="nofollow">
-            {CLAIM_TEXTS.prompt}
+            {t(CLAIM_TEXTS.prompt)}
           </Link>
         </p>
       ) : null}
@@ -210,7 +224,10 @@ export default function BusinessDetail({ loaderData, actionData }: Route.Compone
         </span>
         <span className="flex items-center gap-1">
           <span className="i i-eye h-4 w-4" />
-          {formatNumber(business.viewCount)} {business.viewCount === 1 ? "view" : "views"}
+          {/* Two texts, not a {{count}} plural: the number is shown formatted ('1,204'). */}
+          {business.viewCount === 1
+            ? t("{{views}} view", { views: formatNumber(business.viewCount) })
+            : t("{{views}} views", { views: formatNumber(business.viewCount) })}
         </span>
         {replyTime && (
           <span className="flex items-center gap-1">
@@ -225,7 +242,7 @@ export default function BusinessDetail({ loaderData, actionData }: Route.Compone
         {business.unclaimed ? null : (
           <Link to={isSignedIn ? links.contact : links.contactAfterLogin} className="btn btn-primary col-span-2 py-3">
             <span className="i i-message" />
-            Contact Business
+            {t("Contact Business")}
           </Link>
         )}
         {links.whatsapp && (
@@ -237,7 +254,7 @@ export default function BusinessDetail({ loaderData, actionData }: Route.Compone
         {links.tel && (
           <a href={links.tel} rel="nofollow" className="btn btn-outline px-2 py-3">
             <span className="i i-phone" />
-            Call
+            {t("Call")}
           </a>
         )}
         <ShareButton title={business.name} url={canonical} />
@@ -247,14 +264,14 @@ export default function BusinessDetail({ loaderData, actionData }: Route.Compone
       {business.hours && (
         <section className="mt-8" aria-labelledby="hours-title">
           <h2 id="hours-title" className="title">
-            Opening Hours
+            {t("Opening Hours")}
           </h2>
           <div className="mt-2">
             <OpenStatus key={business.id} timeline={business.hours.timeline} />
             <p className="text-sm text-gray-700">{business.hours.today}</p>
           </div>
           <table className="mt-3 w-full max-w-md text-sm">
-            <caption className="sr-only">Opening hours each day (Nigerian time)</caption>
+            <caption className="sr-only">{t("Opening hours each day (Nigerian time)")}</caption>
             <tbody>
               {business.hours.week.map((row) => (
                 <tr key={row.day} className={row.isToday ? "font-semibold" : undefined} aria-current={row.isToday ? "date" : undefined}>
@@ -267,10 +284,10 @@ export default function BusinessDetail({ loaderData, actionData }: Route.Compone
             </tbody>
           </table>
           {business.hours.closures.length > 0 && (
-            <ul className="mt-3 text-sm text-gray-700" aria-label="Closed days ahead">
+            <ul className="mt-3 text-sm text-gray-700" aria-label={t("Closed days ahead")}>
               {business.hours.closures.map((closure) => (
                 <li key={closure.date}>
-                  Closed <time dateTime={closure.date}>{closure.label}</time>
+                  {closedBefore}<time dateTime={closure.date}>{closure.label}</time>{closedAfter}
                   {closure.note ? ` · ${closure.note}` : ""}
                 </li>
               ))}
@@ -281,14 +298,14 @@ export default function BusinessDetail({ loaderData, actionData }: Route.Compone
 
       {business.description && (
         <section className="mt-8">
-          <h2 className="title">About</h2>
+          <h2 className="title">{t("About")}</h2>
           <p className="mt-2 whitespace-pre-line text-gray-700">{business.description}</p>
         </section>
       )}
 
       {business.products.length > 0 && (
         <section className="mt-8">
-          <h2 className="title">Products and Services</h2>
+          <h2 className="title">{t("Products and Services")}</h2>
           <ul className="mt-3 flex flex-wrap gap-2 text-sm">
             {business.products.map((product) => (
               <li key={product} className="chip py-1">
@@ -300,12 +317,12 @@ export default function BusinessDetail({ loaderData, actionData }: Route.Compone
       )}
 
       <section className="mt-8">
-        <h2 className="title">Contact Information</h2>
+        <h2 className="title">{t("Contact Information")}</h2>
         <ul className="mt-3 space-y-3 text-gray-700">
           {address && (
             <li className="flex gap-2">
               <span className="i i-pin" />
-              <span className="sr-only">Address:</span>
+              <span className="sr-only">{t("Address:")}</span>
               <span>
                 {address}
                 {business.landmark && <span className="block text-gray-600">{business.landmark}</span>}
@@ -315,7 +332,7 @@ export default function BusinessDetail({ loaderData, actionData }: Route.Compone
           {business.landmark && !address && (
             <li className="flex gap-2">
               <span className="i i-pin" />
-              <span className="sr-only">Landmark:</span>
+              <span className="sr-only">{t("Landmark:")}</span>
               {business.landmark}
             </li>
           )}
@@ -323,21 +340,21 @@ export default function BusinessDetail({ loaderData, actionData }: Route.Compone
             <li className="flex gap-2">
               <span className="i i-pin" />
               <a href={links.maps} target="_blank" rel="noopener nofollow" className="link">
-                Open in maps
+                {t("Open in maps")}
               </a>
             </li>
           )}
           {business.phoneNumber && (
             <li className="flex gap-2">
               <span className="i i-phone" />
-              <span className="sr-only">Phone:</span>
+              <span className="sr-only">{t("Phone:")}</span>
               {links.tel ? <a href={links.tel} rel="nofollow" className="link">{displayPhone(business.phoneNumber)}</a> : displayPhone(business.phoneNumber)}
             </li>
           )}
           {links.website && (
             <li className="flex gap-2">
               <span className="i i-globe" />
-              <span className="sr-only">Website:</span>
+              <span className="sr-only">{t("Website:")}</span>
               <a href={links.website} target="_blank" rel="noopener nofollow ugc" className="link break-all">
                 {business.websiteUrl}
               </a>
@@ -348,14 +365,14 @@ export default function BusinessDetail({ loaderData, actionData }: Route.Compone
 
       {gallery.length > 0 && (
         <section className="mt-8">
-          <h2 className="title">Gallery</h2>
+          <h2 className="title">{t("Gallery")}</h2>
           <ul className="mt-3 grid grid-cols-3 gap-2">
             {gallery.slice(0, GALLERY_SHOWN).map((image, i) => (
               <li key={image.src} className="relative overflow-hidden rounded-lg">
                 <a href={image.src}>
-                  <SafeImage src={image.thumbSrc} alt={`${business.name}, photo ${i + 2}`} width={640} height={480} loading="lazy" className="aspect-square" inLink />
+                  <SafeImage src={image.thumbSrc} alt={t("{{name}}, photo {{number}}", { name: business.name, number: i + 2 })} width={640} height={480} loading="lazy" className="aspect-square" inLink />
                   {i === GALLERY_SHOWN - 1 && hiddenImages > 0 && (
-                    <span className="absolute inset-0 flex items-center justify-center bg-black/50 font-bold text-white">+{hiddenImages} more</span>
+                    <span className="absolute inset-0 flex items-center justify-center bg-black/50 font-bold text-white">{t("+{{hidden}} more", { hidden: hiddenImages })}</span>
                   )}
                 </a>
               </li>
@@ -367,17 +384,17 @@ export default function BusinessDetail({ loaderData, actionData }: Route.Compone
       <BusinessReviews data={reviews} form={actionData?.reviewForm ?? null} loginHref={reviewLogin} signedIn={signedIn} />
       {/* Plain links (no script on the reader page): each page asks signed-out visitors to log in and come back. */}
       <p className="mt-8 flex flex-wrap gap-x-5 gap-y-2 text-sm">
-        <a href={`/report?kind=listing&id=${business.id}`} className="link text-gray-600" rel="nofollow">
-          Report this listing
+        <a href={localizePath(locale, `/report?kind=listing&id=${business.id}`)} className="link text-gray-600" rel="nofollow">
+          {t("Report this listing")}
         </a>
         {/* A second claimant of an owned listing asks for a review (issue 34); an unclaimed one says 'Claim it' above. */}
         {business.unclaimed ? null : (
-          <a href={`/business/claim/${business.id}`} className="link text-gray-600" rel="nofollow">
-            {CLAIM_DOCUMENT_TEXTS.ownedPrompt}
+          <a href={localizePath(locale, `/business/claim/${business.id}`)} className="link text-gray-600" rel="nofollow">
+            {t(CLAIM_DOCUMENT_TEXTS.ownedPrompt)}
           </a>
         )}
-        <a href={`/suggest/${business.id}`} className="link text-gray-600" rel="nofollow">
-          Suggest an edit
+        <a href={localizePath(locale, `/suggest/${business.id}`)} className="link text-gray-600" rel="nofollow">
+          {t("Suggest an edit")}
         </a>
       </p>
       <DataCredits osm={business.osm} overture={business.overture} className="mt-2 text-xs text-gray-600" />

@@ -13,11 +13,13 @@ import { greetingName } from "~/features/accounts/session-user";
 import { SignedOutNotice } from "~/features/profile/components/signed-out-notice";
 import { HOME_OFFERS } from "~/features/directory/home-offers";
 import { listFeaturedBusinesses } from "~/features/directory/list-featured-businesses.server";
-import { defaultShareImage, publicUrl } from "~/features/directory/public-url.server";
+import { defaultShareImage, pageUrl } from "~/features/directory/public-url.server";
 import { businessesHref } from "~/features/directory/search-params";
 import type { BusinessCardData } from "~/features/directory/types";
 import { logger } from "~/lib/logger.server";
-import { CATEGORIES, HOME_CATEGORIES, LIMITS, REGIONS } from "~/lib/reference";
+import { currentLocale, t } from "~/lib/i18n/i18n";
+import { DEFAULT_LOCALE, INTL_TAGS, localizePath } from "~/lib/i18n/locales";
+import { CATEGORIES, HOME_CATEGORIES, LIMITS, REGIONS, categoryName } from "~/lib/reference";
 import { markDegraded } from "~/lib/request-context.server";
 import type { loader as rootLoader } from "~/root";
 import { READER_PAGE } from "~/components/reader-page";
@@ -39,10 +41,11 @@ export async function loader({ request }: Route.LoaderArgs) {
     // A signed-in user's saved businesses show as 'Saved' (nothing read for anonymous visitors).
     savedIds: await savedAmong(await optionalUser(request), featured.map((business) => business.id)),
     // Reference lists travel as data: importing app/lib/reference.ts in the page would put every
-    // list it holds into the page's JavaScript.
+    // list it holds into the page's JavaScript. Categories are named in the page's language (the links keep the
+    // English value), the select's in the order of those names; states keep their official spelling.
     regions: REGIONS,
-    categories: CATEGORIES,
-    homeCategories: HOME_CATEGORIES,
+    categories: inNameOrder(CATEGORIES.map((category) => ({ value: category, label: categoryName(category) }))),
+    homeCategories: HOME_CATEGORIES.map((category) => ({ category, name: categoryName(category) })),
     // The spec's services that find something (issue 32: a link to zero results is a dead end).
     popularServices: await listPopularServices().catch((error: unknown) => {
       logger.error({ err: error }, "could not check the popular services");
@@ -52,13 +55,20 @@ export async function loader({ request }: Route.LoaderArgs) {
     offers: HOME_OFFERS,
     carouselIntervalMs: LIMITS.carouselIntervalMs,
     meta: seoMeta({
-      title: `${SITE_NAME} – Find Local Businesses in Nigeria`,
-      description:
+      title: `${SITE_NAME} – ${t("Find Local Businesses in Nigeria")}`,
+      description: t(
         "Find and message trusted local businesses across Nigeria: supermarkets, eateries, hotels, electricians, plumbers and more in all 36 states and FCT.",
-      canonical: publicUrl("/"),
+      ),
+      canonical: pageUrl("/"),
       image: defaultShareImage(),
     }),
   };
+}
+
+/** Choices in the order of the names shown: in English the reference order (alphabetical), else the language's. */
+function inNameOrder<T extends { label: string }>(choices: T[]): T[] {
+  const locale = currentLocale();
+  return locale === DEFAULT_LOCALE ? choices : choices.sort((a, b) => a.label.localeCompare(b.label, INTL_TAGS[locale].dates));
 }
 
 // Anonymous visitors read this page without the React app (ADR 29).
@@ -79,17 +89,17 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     <div className="page space-y-10 md:py-10">
       <SignedOutNotice />
       <section className="rounded-3xl bg-linear-to-br from-brand-800 to-brand-600 px-4 py-8 text-white md:p-12">
-        {user && <p className="mb-2 font-medium text-brand-100">Welcome back, {greetingName(user)}!</p>}
-        <h1 className="text-3xl font-extrabold md:text-5xl">Find trusted local businesses near you</h1>
-        <p className="mb-6 mt-3 text-brand-50">Search shops, services and professionals across Nigeria, then message them directly.</p>
+        {user && <p className="mb-2 font-medium text-brand-100">{t("Welcome back, {{name}}!", { name: greetingName(user) })}</p>}
+        <h1 className="text-3xl font-extrabold md:text-5xl">{t("Find trusted local businesses near you")}</h1>
+        <p className="mb-6 mt-3 text-brand-50">{t("Search shops, services and professionals across Nigeria, then message them directly.")}</p>
         <HeroSearchForm regions={loaderData.regions} categories={loaderData.categories} />
         {!user && (
           <div className="mt-6 flex gap-3">
             <Link to="/register" className="btn bg-white px-5 py-3 text-brand-800">
-              Get Started
+              {t("Get Started")}
             </Link>
             <Link to="/login" className="btn border border-white px-5 py-3">
-              Login
+              {t("Login")}
             </Link>
           </div>
         )}
@@ -97,7 +107,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="featured">
         <h2 id="featured" className="title mb-4">
-          Featured Businesses
+          {t("Featured Businesses")}
         </h2>
         {featured.length > 0 ? (
           <ul ref={cards} data-enhance={user ? undefined : "login-required"} data-dialog="login-required" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
@@ -108,7 +118,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         ) : (
-          <p className="text-gray-600">No featured businesses yet.</p>
+          <p className="text-gray-600">{t("No featured businesses yet.")}</p>
         )}
         <DataCredits osm={featured.some((b) => b.osm)} overture={featured.some((b) => b.overture)} />
       </section>
@@ -116,18 +126,18 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <section aria-labelledby="categories">
         <div className="mb-4 flex justify-between">
           <h2 id="categories" className="title">
-            Browse by Category
+            {t("Browse by Category")}
           </h2>
           <Link to="/businesses" className="link">
-            See all
+            {t("See all")}
           </Link>
         </div>
         <ul className="grid grid-cols-2 gap-3 md:grid-cols-4">
-          {loaderData.homeCategories.map((category, i) => (
+          {loaderData.homeCategories.map(({ category, name }, i) => (
             <li key={category}>
               <Link to={businessesHref({ category: category.toLowerCase() })} className="card flex flex-col items-center gap-2 p-4 font-semibold hover:ring-brand-500">
                 <span className={`i ${categoryIcons[i]} h-8 w-8 text-brand-600`} />
-                {category}
+                {name}
               </Link>
             </li>
           ))}
@@ -136,18 +146,18 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="offers">
         <h2 id="offers" className="title mb-4">
-          Special Offers
+          {t("Special Offers")}
         </h2>
         <Carousel
           // Not the section's own name: two landmarks of one name are hard to tell apart.
-          label="Special offers, one at a time"
+          label={t("Special offers, one at a time")}
           intervalMs={loaderData.carouselIntervalMs}
           slides={offers.map((offer) => (
             <div key={offer.to} className={`bg-linear-to-br ${offer.tone} px-5 pb-16 pt-6 text-white md:px-10`}>
-              <p className="text-2xl font-bold">{offer.title}</p>
-              <p className="mt-1">{offer.text}</p>
+              <p className="text-2xl font-bold">{t(offer.title)}</p>
+              <p className="mt-1">{t(offer.text)}</p>
               <Link to={offer.to} className="btn mt-4 bg-white text-gray-900">
-                {offer.cta}
+                {t(offer.cta)}
               </Link>
             </div>
           ))}
@@ -157,13 +167,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       {loaderData.popularServices.length > 0 && (
         <section aria-labelledby="popular">
           <h2 id="popular" className="title mb-4">
-            Popular This Week
+            {t("Popular This Week")}
           </h2>
           <ul className="flex flex-wrap gap-2">
             {loaderData.popularServices.map((service) => (
               <li key={service}>
                 <Link to={businessesHref({ q: service })} className="pill-link">
-                  {service}
+                  {t(service)}
                 </Link>
               </li>
             ))}
@@ -172,24 +182,24 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       )}
 
       <section className="card px-4 py-8 text-center md:py-12">
-        <h2 className="text-2xl font-bold">Ready to get started?</h2>
-        <p className="mb-6 mt-2 text-gray-600">Find the right business today, or put yours in front of customers.</p>
+        <h2 className="text-2xl font-bold">{t("Ready to get started?")}</h2>
+        <p className="mb-6 mt-2 text-gray-600">{t("Find the right business today, or put yours in front of customers.")}</p>
         <div className="flex flex-col justify-center gap-3 sm:flex-row">
           <Link to="/businesses" className="btn btn-primary px-5 py-3">
-            Browse Businesses
+            {t("Browse Businesses")}
           </Link>
           <Link to="/register" className="btn btn-outline px-5 py-3">
-            List Your Business
+            {t("List Your Business")}
           </Link>
         </div>
       </section>
 
-      <Dialog id="login-required" title="Login Required">
-        <p className="mt-2 text-gray-600">Please sign in to view business details and contact businesses.</p>
+      <Dialog id="login-required" title={t("Login Required")}>
+        <p className="mt-2 text-gray-600">{t("Please sign in to view business details and contact businesses.")}</p>
         <form method="dialog" className="mt-6 flex justify-end gap-2">
-          <button className="btn btn-outline">Cancel</button>
-          <a href="/login" data-sign-in="" className="btn btn-primary">
-            Sign In
+          <button className="btn btn-outline">{t("Cancel")}</button>
+          <a href={localizePath(currentLocale(), "/login")} data-sign-in="" className="btn btn-primary">
+            {t("Sign In")}
           </a>
         </form>
       </Dialog>

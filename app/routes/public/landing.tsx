@@ -1,4 +1,6 @@
 import { data, Link, redirect, useRouteLoaderData } from "react-router";
+import { currentLocale, t } from "~/lib/i18n/i18n";
+import { localizePath, routePath } from "~/lib/i18n/locales";
 import type { Route } from "./+types/landing";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { NotFoundPage } from "~/components/not-found-page";
@@ -6,18 +8,19 @@ import { seoMeta } from "~/components/seo";
 import { SITE_NAME } from "~/components/site";
 import { BusinessCard } from "~/features/directory/components/business-card";
 import { DataCredits } from "~/features/directory/components/data-credits";
+import { withParts } from "~/components/with-parts";
 import { useSearchForm } from "~/features/directory/components/use-search-form";
 import { getLandingPage } from "~/features/directory/get-landing-page.server";
 import {
   breadcrumbJsonLd, categoryPlural, landingDescription, landingHeading, landingPath, landingTitle, landingTrail, lgaBySlug, resolveLanding,
 } from "~/features/directory/landing-pages";
 import { parseBusinessFilters } from "~/features/directory/parse-business-filters";
-import { defaultShareImage, publicUrl } from "~/features/directory/public-url.server";
+import { defaultShareImage, pageUrl, publicUrl } from "~/features/directory/public-url.server";
 import { businessesHref } from "~/features/directory/search-params";
 import { formatCount, resultSummary } from "~/features/directory/search-summary";
 import { appErrorCode } from "~/lib/app-error";
 import { throwRouteError } from "~/lib/error-responses.server";
-import { findCategory, findRegion } from "~/lib/reference";
+import { categoryName, findCategory, findRegion } from "~/lib/reference";
 import type { loader as rootLoader } from "~/root";
 import { optionalUser } from "~/features/accounts/guards.server";
 import { shouldCountView } from "~/features/analytics/counting";
@@ -38,7 +41,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const scope = resolveLanding(params);
   if (!scope) return notFound();
   const canonicalPath = landingPath(scope);
-  if (url.pathname !== canonicalPath) throw redirect(`${canonicalPath}${url.search}`, 301);
+  if (routePath(url) !== canonicalPath) throw redirect(`${canonicalPath}${url.search}`, 301);
   const { page } = parseBusinessFilters(url.searchParams);
   let found: Awaited<ReturnType<typeof getLandingPage>>;
   try {
@@ -61,7 +64,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const categories: Onward[] = scope.state && !scope.lga
     ? facets.categories.flatMap(({ name, count: n }) => {
         const category = findCategory(name);
-        return category && category !== scope.category ? [{ name, count: formatCount(n, result.isEstimate), href: landingPath({ state: scope.state, category }) }] : [];
+        return category && category !== scope.category ? [{ name: categoryName(category), count: formatCount(n, result.isEstimate), href: landingPath({ state: scope.state, category }) }] : [];
       })
     : [];
   const states: Onward[] = scope.category
@@ -93,15 +96,23 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     categories,
     states,
     lgas,
-    lgasHeading: scope.state ? `${scope.lga ? "Other local government areas" : "Local government areas"} in ${scope.state}` : "",
-    statesHeading: scope.category ? `${categoryPlural(scope.category)} in other states` : "",
-    categoriesHeading: scope.state ? `${scope.category ? "Other categories" : "Categories"} in ${scope.state}` : "",
+    lgasHeading: !scope.state
+      ? ""
+      : scope.lga
+        ? t("Other local government areas in {{state}}", { state: scope.state })
+        : t("Local government areas in {{state}}", { state: scope.state }),
+    statesHeading: scope.category ? t("{{categories}} in other states", { categories: t(categoryPlural(scope.category)) }) : "",
+    categoriesHeading: !scope.state
+      ? ""
+      : scope.category
+        ? t("Other categories in {{state}}", { state: scope.state })
+        : t("Categories in {{state}}", { state: scope.state }),
     // schema.org BreadcrumbList, rendered in the head by the root layout.
     jsonLd: breadcrumbJsonLd(trail, publicUrl),
     meta: seoMeta({
       title: landingTitle(scope, page),
       description: landingDescription(scope, count),
-      canonical: publicUrl(landingPath(scope, page)),
+      canonical: pageUrl(landingPath(scope, page)),
       image: defaultShareImage(),
     }),
   };
@@ -109,7 +120,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 /** The app's not-found page, at 404, kept out of search indexes (like every unknown address). */
 function notFound() {
-  return data({ notFound: true as const, meta: [{ title: `Page not found | ${SITE_NAME}` }, { name: "robots", content: "noindex" }] }, { status: 404 });
+  return data({ notFound: true as const, meta: [{ title: `${t("Page not found")} | ${SITE_NAME}` }, { name: "robots", content: "noindex" }] }, { status: 404 });
 }
 
 /** The search's page size: pages are counted from it. */
@@ -130,26 +141,27 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
       <Breadcrumbs trail={trail} />
       <h1 className="mb-2 text-2xl font-bold md:text-3xl">{heading}</h1>
       <p className="mb-4 text-gray-700">
-        <span role="status">{summary}</span>, featured listings first, then the newest.{" "}
+        {/* A sentence with an element inside: translated whole, the element put where its marker is. */}
+        {withParts(t("{{summary}}, featured listings first, then the newest."), { summary: <span role="status">{summary}</span> })}{" "}
         <Link to={refine} className="link">
-          Search or sort these
+          {t("Search or sort these")}
         </Link>
       </p>
       {/* A plain GET form to /businesses (it works without JavaScript), like the directory's other search boxes. */}
-      <form ref={searchForm} action="/businesses" role="search" data-enhance="search" className="mb-6 flex flex-wrap gap-2">
+      <form ref={searchForm} action={localizePath(currentLocale(), "/businesses")} role="search" data-enhance="search" className="mb-6 flex flex-wrap gap-2">
         <label htmlFor="landing-q" className="sr-only">
-          {`Search ${heading}`}
+          {t("Search {{what}}", { what: heading })}
         </label>
-        <input id="landing-q" name="q" type="search" maxLength={100} placeholder="Search these businesses..." className="field min-w-0 flex-1" />
+        <input id="landing-q" name="q" type="search" maxLength={100} placeholder={t("Search these businesses...")} className="field min-w-0 flex-1" />
         {within.region && <input type="hidden" name="region" value={within.region} />}
         {within.region && within.lga && <input type="hidden" name="lga" value={within.lga} />}
         {within.category && <input type="hidden" name="category" value={within.category} />}
         <button type="submit" className="btn btn-primary">
-          Search
+          {t("Search")}
         </button>
       </form>
       {/* Headings in order for screen readers (the cards are h3). */}
-      <h2 className="sr-only">Businesses</h2>
+      <h2 className="sr-only">{t("Businesses")}</h2>
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {result.items.map((business, i) => (
           <li key={business.id} className="flex">
@@ -160,29 +172,29 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
       <DataCredits osm={result.items.some((b) => b.osm)} overture={result.items.some((b) => b.overture)} />
       {result.lastPage !== null && result.page >= result.lastPage && (
         <p className="mt-6 rounded-lg bg-brand-50 p-3 text-sm text-brand-800">
-          These are the first {result.lastPage} pages of many.{" "}
-          <Link to={refine} className="link">
-            Search these
-          </Link>{" "}
-          to find the others.
+          {withParts(t("These are the first {{pages}} pages of many. {{link}} to find the others.", { pages: result.lastPage }), {
+            link: (
+              <Link to={refine} className="link">
+                {t("Search these")}
+              </Link>
+            ),
+          })}
         </p>
       )}
       {(pageLinks.previous || pageLinks.next) && (
-        <nav aria-label="Pages" className="mt-6 flex items-center justify-between gap-2 text-sm">
+        <nav aria-label={t("Pages")} className="mt-6 flex items-center justify-between gap-2 text-sm">
           <span>
             {pageLinks.previous && (
               <Link to={pageLinks.previous} rel="prev" className="btn btn-outline">
-                Previous
+                {t("Previous")}
               </Link>
             )}
           </span>
-          <span className="text-gray-600">
-            Page {result.page} of {pages}
-          </span>
+          <span className="text-gray-600">{t("Page {{page}} of {{pages}}", { page: result.page, pages })}</span>
           <span>
             {pageLinks.next && (
               <Link to={pageLinks.next} rel="next" className="btn btn-outline">
-                Next
+                {t("Next")}
               </Link>
             )}
           </span>

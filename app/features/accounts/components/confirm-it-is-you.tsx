@@ -2,6 +2,7 @@ import { Form } from "react-router";
 import { Alert, FailureAlert } from "../../../components/ui/alert";
 import { TextField } from "../../../components/ui/field";
 import type { Failure } from "../../../lib/app-error";
+import { t } from "../../../lib/i18n/i18n";
 import { REAUTH_TEXTS } from "../phone.schemas";
 import { SmsCodeField } from "./phone-sign-in";
 
@@ -25,10 +26,10 @@ export const canAskChange = (identity: IdentityState) => identity.way === "proof
  */
 export function ConfirmItIsYouIntro({ identity, card, busy, failure }: { identity: IdentityState; card: "phone" | "email"; busy: boolean; failure?: Failure | null }) {
   if (identity.way === "proof") return null;
-  if (identity.way === "none") return <Alert tone="info">{REAUTH_TEXTS.noWay}</Alert>;
+  if (identity.way === "none") return <Alert tone="info">{t(REAUTH_TEXTS.noWay)}</Alert>;
   return (
     <>
-      <p className="text-sm text-gray-600">{REAUTH_TEXTS.why}</p>
+      <p className="text-sm text-gray-600">{t(REAUTH_TEXTS.why)}</p>
       {failure ? <FailureAlert failure={failure} /> : null}
       {identity.way === "code" && !identity.sent ? (
         <Form method="post">
@@ -54,7 +55,7 @@ export function ConfirmItIsYouFields({ identity, errors }: { identity: IdentityS
     );
   }
   if (identity.way === "password") {
-    return <TextField label={REAUTH_TEXTS.passwordLabel} name="password" type="password" autoComplete="current-password" maxLength={200} error={errors.password} />;
+    return <TextField label={t(REAUTH_TEXTS.passwordLabel)} name="password" type="password" autoComplete="current-password" maxLength={200} error={errors.password} />;
   }
   if (identity.way === "code" && identity.sent) return <SmsCodeField error={errors.code} hint={REAUTH_TEXTS.codeHint(identity.phone)} />;
   return null;

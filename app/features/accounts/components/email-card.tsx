@@ -2,6 +2,7 @@ import { Form } from "react-router";
 import { Alert, FailureAlert } from "../../../components/ui/alert";
 import { TextField } from "../../../components/ui/field";
 import type { Failure } from "../../../lib/app-error";
+import { t } from "../../../lib/i18n/i18n";
 import { canAskChange, ConfirmItIsYouFields, ConfirmItIsYouIntro, type IdentityState } from "./confirm-it-is-you";
 
 /**
@@ -32,20 +33,20 @@ export function EmailCard({
     <section className="card space-y-4 p-5" aria-labelledby="email-title">
       <div>
         <h2 id="email-title" className="font-semibold">
-          E-mail address
+          {t("E-mail address")}
         </h2>
         <p className="mt-1 text-sm text-gray-600">
-          {email ? `${email}. A new address replaces it once you open the link we send to it.` : "None yet. Add one for receipts, and to sign in with a password."}
+          {email ? t("{{email}}. A new address replaces it once you open the link we send to it.", { email }) : t("None yet. Add one for receipts, and to sign in with a password.")}
         </p>
       </div>
-      {sentTo ? <Alert tone="success">{`We sent a link to ${sentTo}. Open it within 24 hours to confirm the address.`}</Alert> : null}
+      {sentTo ? <Alert tone="success">{t("We sent a link to {{email}}. Open it within 24 hours to confirm the address.", { email: sentTo })}</Alert> : null}
       {failure && !failure.fields ? <FailureAlert failure={failure} /> : null}
       <ConfirmItIsYouIntro identity={identity} card="email" busy={busy} failure={identityFailure} />
       {canAskChange(identity) ? (
       <Form method="post" className="space-y-3" noValidate>
         <input type="hidden" name="intent" value="email-change" />
         <TextField
-          label={email ? "New e-mail address" : "E-mail address"}
+          label={email ? t("New e-mail address") : t("E-mail address")}
           name="email"
           type="email"
           inputMode="email"
@@ -56,7 +57,7 @@ export function EmailCard({
         />
         <ConfirmItIsYouFields identity={identity} errors={failure?.fields ?? {}} />
         <button type="submit" disabled={busy} className="btn btn-outline">
-          {busy ? "Sending…" : "Send link"}
+          {busy ? t("Sending…") : t("Send link")}
         </button>
       </Form>
       ) : null}

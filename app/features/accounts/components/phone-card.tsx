@@ -2,6 +2,7 @@ import { Form } from "react-router";
 import { Alert, FailureAlert } from "../../../components/ui/alert";
 import { TextField } from "../../../components/ui/field";
 import type { Failure } from "../../../lib/app-error";
+import { t } from "../../../lib/i18n/i18n";
 import { displayPhone } from "../../../lib/phone";
 import { PHONE_TEXTS } from "../phone.schemas";
 import { canAskChange, ConfirmItIsYouFields, ConfirmItIsYouIntro, type IdentityState } from "./confirm-it-is-you";
@@ -39,10 +40,12 @@ export function PhoneCard({
     <section className="card space-y-4 p-5" aria-labelledby="phone-title">
       <div>
         <h2 id="phone-title" className="font-semibold">
-          Phone number
+          {t("Phone number")}
         </h2>
         <p className="mt-1 text-sm text-gray-600">
-          {phone ? `Verified: ${displayPhone(phone)}. A new number replaces it once its code is confirmed.` : "Add your mobile number to be reached by SMS and WhatsApp."}
+          {phone
+            ? t("Verified: {{phone}}. A new number replaces it once its code is confirmed.", { phone: displayPhone(phone) })
+            : t("Add your mobile number to be reached by SMS and WhatsApp.")}
         </p>
       </div>
       {state.step === "verified" ? <Alert tone="success">{PHONE_TEXTS.verified(state.phone)}</Alert> : null}
@@ -56,7 +59,7 @@ export function PhoneCard({
           <SmsCodeField error={errors.code} autoFocus />
           <div className="flex flex-wrap gap-2">
             <button type="submit" disabled={busy} className="btn btn-primary">
-              {busy ? "Checking…" : "Confirm number"}
+              {busy ? t("Checking…") : t("Confirm number")}
             </button>
           </div>
         </Form>
@@ -66,19 +69,19 @@ export function PhoneCard({
       <Form method="post" className="space-y-3" noValidate>
         <input type="hidden" name="intent" value="phone-code" />
         <TextField
-          label={phone ? "New mobile number" : "Mobile number"}
+          label={phone ? t("New mobile number") : t("Mobile number")}
           name="phone"
           type="tel"
           inputMode="tel"
           autoComplete="tel"
           maxLength={25}
-          hint="A Nigerian mobile number, such as 0803 555 0141."
+          hint={t("A Nigerian mobile number, such as 0803 555 0141.")}
           defaultValue={typedPhone ?? (state.step === "code" ? displayPhone(state.pending) : "")}
           error={errors.phone}
         />
         <ConfirmItIsYouFields identity={identity} errors={state.step === "code" ? {} : errors} />
         <button type="submit" disabled={busy} className={state.step === "code" ? "btn btn-outline" : "btn btn-primary"}>
-          {state.step === "code" ? "Send a new code" : "Send code"}
+          {state.step === "code" ? t("Send a new code") : t("Send code")}
         </button>
       </Form>
       ) : null}

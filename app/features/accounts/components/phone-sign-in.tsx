@@ -3,6 +3,7 @@ import { Alert } from "../../../components/ui/alert";
 import { buttonClass } from "../../../components/ui/button";
 import { TextField } from "../../../components/ui/field";
 import { TabNav } from "../../../components/ui/tabs";
+import { t } from "../../../lib/i18n/i18n";
 
 /** 'E-mail' or 'Phone number': the two ways to sign in or up on /login and /register/* (issue 33), as links. */
 export function SignInWays({ current, path, search }: { current: "email" | "phone"; path: string; search: URLSearchParams }) {
@@ -15,11 +16,11 @@ export function SignInWays({ current, path, search }: { current: "email" | "phon
   };
   return (
     <TabNav
-      label="How to sign in"
+      label={t("How to sign in")}
       current={current}
       tabs={[
-        { id: "email", label: "E-mail", href: href("email") },
-        { id: "phone", label: "Phone number", href: href("phone") },
+        { id: "email", label: t("E-mail"), href: href("email") },
+        { id: "phone", label: t("Phone number"), href: href("phone") },
       ]}
     />
   );
@@ -29,7 +30,7 @@ export function SignInWays({ current, path, search }: { current: "email" | "phon
 export function SmsCodeField({ error, hint, autoFocus }: { error?: string; hint?: string; autoFocus?: boolean }) {
   return (
     <TextField
-      label="Code from the SMS"
+      label={t("Code from the SMS")}
       name="code"
       inputMode="numeric"
       autoComplete="one-time-code"
@@ -46,7 +47,7 @@ export function SmsCodeField({ error, hint, autoFocus }: { error?: string; hint?
 export function PhoneNumberField({ defaultValue, error }: { defaultValue?: string; error?: string }) {
   return (
     <TextField
-      label="Mobile number"
+      label={t("Mobile number")}
       name="phone"
       type="tel"
       inputMode="tel"
@@ -54,7 +55,7 @@ export function PhoneNumberField({ defaultValue, error }: { defaultValue?: strin
       placeholder="0803 555 0141"
       defaultValue={defaultValue}
       error={error}
-      hint="We send a 6-digit code to this number by SMS."
+      hint={t("We send a 6-digit code to this number by SMS.")}
     />
   );
 }
@@ -93,10 +94,10 @@ export function PhoneCodeStep({
       </button>
       <div className="flex flex-wrap justify-between gap-2 text-sm">
         <button type="submit" name="intent" value="phone-code" className="link min-h-6">
-          Send a new code
+          {t("Send a new code")}
         </button>
         <button type="submit" name="intent" value="phone-call" className="link min-h-6">
-          Call me with the code instead
+          {t("Call me with the code instead")}
         </button>
       </div>
     </Form>

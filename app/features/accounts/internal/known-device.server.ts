@@ -1,4 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { currentLocale } from "../../../lib/i18n/i18n";
+import { localizePath } from "../../../lib/i18n/locales";
 import { getEnv } from "../../../lib/env.server";
 
 /**
@@ -49,5 +51,7 @@ export function rememberDevice(request: Request, email: string, headers: Headers
   const tag = tagFor(cookie.device, email);
   const tags = [tag, ...cookie.tags.filter((t) => t !== tag)].slice(0, MAX_ACCOUNTS);
   const secure = getEnv().PUBLIC_URL.startsWith("https://") ? "; Secure" : "";
-  headers.append("Set-Cookie", `${KNOWN_DEVICE_COOKIE}=${[cookie.device, ...tags].join(".")}; Path=/login; Max-Age=${MAX_AGE_SECONDS}; HttpOnly; SameSite=Lax${secure}`);
+  // Sent back only to the sign-in page, in the language it was set from (/login, /ha/login…, issue 36).
+  const path = localizePath(currentLocale(), "/login");
+  headers.append("Set-Cookie", `${KNOWN_DEVICE_COOKIE}=${[cookie.device, ...tags].join(".")}; Path=${path}; Max-Age=${MAX_AGE_SECONDS}; HttpOnly; SameSite=Lax${secure}`);
 }

@@ -1,5 +1,6 @@
 import { createRequire } from "node:module";
 import { AppError } from "../../../lib/app-error";
+import { msg, t } from "../../../lib/i18n/i18n";
 
 const require = createRequire(import.meta.url);
 let commonPasswords: Set<string> | undefined;
@@ -14,11 +15,11 @@ function common(): Set<string> {
 }
 
 export const PASSWORD_REASONS = {
-  tooShort: "Password must be at least 8 characters",
-  tooLong: "Password must be at most 128 characters",
-  common: "Password is one of the 10,000 most common passwords",
-  sameAsEmail: "Password must not be your email address",
-  emailName: "Password must not contain the name part of your email address",
+  tooShort: msg("Password must be at least 8 characters"),
+  tooLong: msg("Password must be at most 128 characters"),
+  common: msg("Password is one of the 10,000 most common passwords"),
+  sameAsEmail: msg("Password must not be your email address"),
+  emailName: msg("Password must not contain the name part of your email address"),
 } as const;
 
 /** Why a password is too weak; empty when it is acceptable (spec 01 §5: a list of reasons). */
@@ -37,7 +38,7 @@ export function passwordWeaknesses(password: string, email: string): string[] {
   return reasons;
 }
 
-/** The refusal of a weak password: every reason, listed (spec 01 §5). */
+/** The refusal of a weak password: every reason, listed (spec 01 §5); the items are translated where shown. */
 export function weakPassword(reasons: string[]): AppError {
-  return new AppError("invalid", reasons.join(". "), { reason: "weak-password", items: reasons });
+  return new AppError("invalid", reasons.map((reason) => t(reason)).join(". "), { reason: "weak-password", items: reasons });
 }

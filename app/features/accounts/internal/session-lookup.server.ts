@@ -105,6 +105,7 @@ export const PROFILE_COLUMNS = {
   state: profiles.state,
   role: profiles.role,
   kycStatus: profiles.kycStatus,
+  language: profiles.language,
 };
 
 function sessionQuery(db: Db) {

@@ -4,13 +4,49 @@ import { buttonClass } from "../../../components/ui/button";
 import { fieldClass } from "../../../components/ui/field";
 import { Toast } from "../../../components/ui/toast";
 import type { Paged } from "../../../lib/pagination";
+import { msg, t } from "../../../lib/i18n/i18n";
 import { unclaimedImportLabel } from "../../listings/claim.schemas";
 import { ADMIN_TEXTS, type AdminActionResult } from "../admin.schemas";
 
 export type { AdminActionResult };
 
+/** Statuses as the lists say them inside a sentence ('… · succeeded'); anything else as it is stored. */
+const STATUS_WORDS: Record<string, string> = {
+  pending: msg("pending"),
+  approved: msg("approved"),
+  rejected: msg("rejected"),
+  succeeded: msg("succeeded"),
+  failed: msg("failed"),
+};
+
+/** A status as a badge says it ('Pending'). */
+const STATUS_NAMES: Record<string, string> = { pending: msg("Pending"), approved: msg("Approved"), rejected: msg("Rejected") };
+
+/** An owner's KYC status as a badge or a list says it ('KYC pending'). */
+const KYC_STATUS_LABELS: Record<string, string> = {
+  none: msg("KYC none"),
+  pending: msg("KYC pending"),
+  approved: msg("KYC approved"),
+  rejected: msg("KYC rejected"),
+};
+
+export function statusWord(status: string): string {
+  const word = STATUS_WORDS[status];
+  return word ? t(word) : status;
+}
+
+export function statusName(status: string): string {
+  const name = STATUS_NAMES[status];
+  return name ? t(name) : status.charAt(0).toUpperCase() + status.slice(1);
+}
+
+export function kycStatusLabel(status: string): string {
+  const label = KYC_STATUS_LABELS[status];
+  return label ? t(label) : t("KYC {{status}}", { status });
+}
+
 /** First and last name, else 'Unknown User' (spec 02 §2). */
-export function personName(first: string | null | undefined, last: string | null | undefined, fallback: string = ADMIN_TEXTS.unknownUser): string {
+export function personName(first: string | null | undefined, last: string | null | undefined, fallback: string = t(ADMIN_TEXTS.unknownUser)): string {
   return [first?.trim(), last?.trim()].filter(Boolean).join(" ") || fallback;
 }
 
@@ -20,11 +56,11 @@ export function personName(first: string | null | undefined, last: string | null
  */
 export function listingOwnerLabel(b: { ownerId: string | null; ownerFirstName: string | null; ownerLastName: string | null; source?: string | null; sourceId?: string | null }): string {
   if (b.ownerId) return personName(b.ownerFirstName, b.ownerLastName);
-  return b.source ? unclaimedImportLabel(b.source, b.sourceId) : ADMIN_TEXTS.unknownOwner;
+  return b.source ? unclaimedImportLabel(b.source, b.sourceId) : t(ADMIN_TEXTS.unknownOwner);
 }
 
 export function locationLabel(state: string | null | undefined, country: string | null | undefined): string {
-  return [state?.trim(), country?.trim()].filter(Boolean).join(", ") || ADMIN_TEXTS.notSpecified;
+  return [state?.trim(), country?.trim()].filter(Boolean).join(", ") || t(ADMIN_TEXTS.notSpecified);
 }
 
 /** True while this form (intent + target) is being submitted. */
@@ -91,18 +127,18 @@ export function Pager({ page, hasNext, label, param = "page" }: { page: number; 
     return `?${next.toString()}`;
   };
   return (
-    <nav aria-label={`${label} pages`} className="mt-4 flex items-center justify-between gap-3">
+    <nav aria-label={t("{{label}} pages", { label })} className="mt-4 flex items-center justify-between gap-3">
       {page > 1 ? (
         <Link to={hrefFor(page - 1)} className={buttonClass({ variant: "outline", size: "sm" })}>
-          <span className="i i-prev" aria-hidden="true" /> Previous
+          <span className="i i-prev" aria-hidden="true" /> {t("Previous")}
         </Link>
       ) : (
         <span />
       )}
-      <span className="text-sm text-gray-600">Page {page}</span>
+      <span className="text-sm text-gray-600">{t("Page {{page}}", { page })}</span>
       {hasNext ? (
         <Link to={hrefFor(page + 1)} className={buttonClass({ variant: "outline", size: "sm" })}>
-          Next <span className="i i-next" aria-hidden="true" />
+          {t("Next")} <span className="i i-next" aria-hidden="true" />
         </Link>
       ) : (
         <span />
@@ -205,7 +241,7 @@ export function ReasonForm({
           const reason = String(new FormData(event.currentTarget).get("reason") ?? "");
           if (required && !reason.trim()) {
             event.preventDefault();
-            setClientError(requiredMessage ?? "Required");
+            setClientError(requiredMessage ?? t("Required"));
           } else setClientError(null);
         }}
       >
@@ -216,7 +252,7 @@ export function ReasonForm({
         ))}
         <label htmlFor={fieldId} className="block text-sm font-medium text-gray-700">
           {label}
-          {required ? <span aria-hidden="true"> *</span> : <span className="font-normal text-gray-500"> (optional)</span>}
+          {required ? <span aria-hidden="true"> *</span> : <span className="font-normal text-gray-500"> {t("(optional)")}</span>}
         </label>
         <textarea
           id={fieldId}
@@ -240,7 +276,7 @@ export function ReasonForm({
           </p>
         ) : null}
         <button type="submit" className={`${buttonClass({ size: "sm" })} bg-red-600 hover:bg-red-700`} disabled={busy}>
-          {busy ? "Saving…" : submitLabel}
+          {busy ? t("Saving…") : submitLabel}
         </button>
       </Form>
     </details>

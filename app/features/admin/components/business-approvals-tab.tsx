@@ -1,10 +1,13 @@
+import { Link } from "react-router";
 import { PLACEHOLDER_IMAGE } from "../../../lib/image-url";
+import { t } from "../../../lib/i18n/i18n";
+import { categoryName } from "../../../lib/reference";
 import type { PendingBusiness } from "../../listings/list-pending-businesses.server";
 import type { ChangeImage, PendingChange } from "../../listings/list-pending-changes.server";
 import type { Paged } from "../../../lib/pagination";
 import type { PossibleDuplicate } from "../../reports/find-possible-duplicates.server";
 import { ADMIN_TEXTS, CHANGES_PAGE_PARAM } from "../admin.schemas";
-import { ActionForm, listingOwnerLabel, locationLabel, PagedList, personName, ReasonForm, resultFor, type AdminActionResult, useSubmitting } from "./admin-ui";
+import { ActionForm, kycStatusLabel, listingOwnerLabel, locationLabel, PagedList, personName, ReasonForm, resultFor, statusWord, type AdminActionResult, useSubmitting } from "./admin-ui";
 import { buttonClass } from "../../../components/ui/button";
 import { Badge } from "../../../components/ui/badge";
 import { formatDateTime } from "../../../lib/format";
@@ -28,13 +31,13 @@ export function BusinessApprovalsTab({
     <div className="space-y-8">
       <section aria-labelledby="approvals-title">
         <h2 id="approvals-title" className="mb-3 text-lg font-semibold">
-          Pending businesses
+          {t("Pending businesses")}
         </h2>
         <PagedList
           page={businesses}
           loadError={loadError}
-          empty="No businesses are waiting for approval."
-          label="Pending businesses"
+          empty={t("No businesses are waiting for approval.")}
+          label={t("Pending businesses")}
           spacing="space-y-4"
         >
           {(b) => <PendingCard key={b.id} business={b} duplicates={duplicates[b.id] ?? []} result={result} />}
@@ -42,13 +45,13 @@ export function BusinessApprovalsTab({
       </section>
       <section aria-labelledby="changes-title">
         <h2 id="changes-title" className="text-lg font-semibold">
-          Changes to approved businesses
+          {t("Changes to approved businesses")}
         </h2>
-        <p className="mb-3 text-sm text-gray-600">The public sees each listing as it was approved until you approve its changes.</p>
+        <p className="mb-3 text-sm text-gray-600">{t("The public sees each listing as it was approved until you approve its changes.")}</p>
         <PagedList
           page={changes}
-          empty="No changes are waiting for review."
-          label="Changes to approved businesses"
+          empty={t("No changes are waiting for review.")}
+          label={t("Changes to approved businesses")}
           spacing="space-y-4"
           pageParam={CHANGES_PAGE_PARAM}
         >
@@ -60,7 +63,7 @@ export function BusinessApprovalsTab({
 }
 
 const shownValue = (value: string | string[] | null) =>
-  (Array.isArray(value) ? value.join(", ") : value)?.trim() || ADMIN_TEXTS.notSpecified;
+  (Array.isArray(value) ? value.join(", ") : value)?.trim() || t(ADMIN_TEXTS.notSpecified);
 
 function ImageRow({ images, label }: { images: ChangeImage[]; label: string }) {
   return (
@@ -69,7 +72,7 @@ function ImageRow({ images, label }: { images: ChangeImage[]; label: string }) {
         <li key={img.id} className="shrink-0">
           <img
             src={img.src}
-            alt={`${label}: image ${img.position}`}
+            alt={t("{{label}}: image {{position}}", { label, position: img.position })}
             width={120}
             height={90}
             loading="lazy"
@@ -88,35 +91,35 @@ function ImageRow({ images, label }: { images: ChangeImage[]; label: string }) {
 function ChangeCard({ change: c, result }: { change: PendingChange; result?: AdminActionResult }) {
   const approving = useSubmitting("approve-change", c.businessId);
   const rejecting = useSubmitting("reject-change", c.businessId);
-  const owner = c.ownerId ? personName(c.ownerFirstName, c.ownerLastName) : ADMIN_TEXTS.unknownOwner;
+  const owner = c.ownerId ? personName(c.ownerFirstName, c.ownerLastName) : t(ADMIN_TEXTS.unknownOwner);
   return (
     <li className="card space-y-3 p-4">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <h3 className="text-lg font-semibold">{c.name}</h3>
-        <Badge tone="pending">Changes waiting</Badge>
+        <Badge tone="pending">{t("Changes waiting")}</Badge>
       </div>
-      <p className="text-sm text-gray-700">{[c.category, locationLabel(c.state, c.country)].filter(Boolean).join(" · ")}</p>
+      <p className="text-sm text-gray-700">{[c.category && categoryName(c.category), locationLabel(c.state, c.country)].filter(Boolean).join(" · ")}</p>
       <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
-        <dt className="font-medium text-gray-600">Owner</dt>
+        <dt className="font-medium text-gray-600">{t("Owner")}</dt>
         <dd>
           {owner}
           {c.ownerEmail ? <span className="break-all text-gray-600"> · {c.ownerEmail}</span> : null}
-          {c.ownerSuspended ? <span className="text-red-700"> · owner suspended</span> : null}
+          {c.ownerSuspended ? <span className="text-red-700"> · {t("owner suspended")}</span> : null}
         </dd>
-        <dt className="font-medium text-gray-600">Changed</dt>
+        <dt className="font-medium text-gray-600">{t("Changed")}</dt>
         <dd>{formatDateTime(c.submittedAt)}</dd>
       </dl>
-      <ul className="space-y-2 text-sm" aria-label={`Changes to ${c.name}`}>
+      <ul className="space-y-2 text-sm" aria-label={t("Changes to {{name}}", { name: c.name })}>
         {c.changes.map((ch) => (
           <li key={ch.field} className="rounded-lg border border-gray-200 p-2">
-            <p className="font-medium text-gray-700">{ch.label}</p>
+            <p className="font-medium text-gray-700">{t(ch.label)}</p>
             <div className="mt-1 grid gap-2 sm:grid-cols-2">
               <p className="min-w-0">
-                <span className="block text-xs font-semibold text-gray-500 uppercase">Now</span>
+                <span className="block text-xs font-semibold text-gray-500 uppercase">{t("Now")}</span>
                 <del className="break-words whitespace-pre-line text-gray-700">{shownValue(ch.before)}</del>
               </p>
               <p className="min-w-0">
-                <span className="block text-xs font-semibold text-gray-500 uppercase">New</span>
+                <span className="block text-xs font-semibold text-gray-500 uppercase">{t("New")}</span>
                 <ins className="break-words whitespace-pre-line text-gray-900 no-underline">{shownValue(ch.after)}</ins>
               </p>
             </div>
@@ -124,15 +127,15 @@ function ChangeCard({ change: c, result }: { change: PendingChange; result?: Adm
         ))}
         {c.images ? (
           <li className="rounded-lg border border-gray-200 p-2">
-            <p className="font-medium text-gray-700">Images</p>
+            <p className="font-medium text-gray-700">{t("Images")}</p>
             <div className="mt-1 grid gap-2 sm:grid-cols-2">
               <div className="min-w-0">
-                <span className="block text-xs font-semibold text-gray-500 uppercase">Now</span>
-                <ImageRow images={c.images.before} label={`${c.name} now`} />
+                <span className="block text-xs font-semibold text-gray-500 uppercase">{t("Now")}</span>
+                <ImageRow images={c.images.before} label={t("{{name}} now", { name: c.name })} />
               </div>
               <div className="min-w-0">
-                <span className="block text-xs font-semibold text-gray-500 uppercase">New</span>
-                <ImageRow images={c.images.after} label={`${c.name} after the change`} />
+                <span className="block text-xs font-semibold text-gray-500 uppercase">{t("New")}</span>
+                <ImageRow images={c.images.after} label={t("{{name}} after the change", { name: c.name })} />
               </div>
             </div>
           </li>
@@ -141,7 +144,7 @@ function ChangeCard({ change: c, result }: { change: PendingChange; result?: Adm
       <div className="flex flex-wrap items-start gap-2 border-t border-gray-100 pt-3">
         <ActionForm intent="approve-change" targetId={c.businessId} fields={{ version: c.version }}>
           <button type="submit" className={buttonClass({ size: "sm" })} disabled={approving}>
-            {approving ? "Approving…" : "Approve changes"}
+            {approving ? t("Approving…") : t("Approve changes")}
           </button>
         </ActionForm>
         <div className="flex-1 has-[details[open]]:basis-full">
@@ -149,12 +152,12 @@ function ChangeCard({ change: c, result }: { change: PendingChange; result?: Adm
             intent="reject-change"
             targetId={c.businessId}
             fields={{ version: c.version }}
-            summary="Reject changes"
-            label="Rejection reason"
-            submitLabel="Reject changes"
+            summary={t("Reject changes")}
+            label={t("Rejection reason")}
+            submitLabel={t("Reject changes")}
             required
-            requiredMessage={ADMIN_TEXTS.rejectionReasonRequired}
-            hint="The listing stays as it was approved. The owner sees this reason on their dashboard."
+            requiredMessage={t(ADMIN_TEXTS.rejectionReasonRequired)}
+            hint={t("The listing stays as it was approved. The owner sees this reason on their dashboard.")}
             result={resultFor(result, "reject-change", c.businessId)}
             busy={rejecting}
           />
@@ -171,12 +174,12 @@ function PendingCard({ business: b, duplicates, result }: { business: PendingBus
   return (
     <li className="card overflow-hidden">
       {b.images.length > 0 ? (
-        <ol className="flex gap-1 overflow-x-auto bg-gray-100 p-1" aria-label={`Images of ${b.name}, in order`} tabIndex={0}>
+        <ol className="flex gap-1 overflow-x-auto bg-gray-100 p-1" aria-label={t("Images of {{name}}, in order", { name: b.name })} tabIndex={0}>
           {b.images.map((img) => (
             <li key={img.id} className="shrink-0">
               <img
                 src={img.src}
-                alt={`${b.name}, image ${img.position}`}
+                alt={t("{{name}}, image {{position}}", { name: b.name, position: img.position })}
                 width={160}
                 height={120}
                 loading="lazy"
@@ -189,65 +192,65 @@ function PendingCard({ business: b, duplicates, result }: { business: PendingBus
           ))}
         </ol>
       ) : (
-        <p className="bg-gray-100 px-4 py-3 text-sm text-gray-600">No images</p>
+        <p className="bg-gray-100 px-4 py-3 text-sm text-gray-600">{t("No images")}</p>
       )}
       <div className="space-y-2 p-4">
         <div className="flex flex-wrap items-start justify-between gap-2">
           <h3 className="text-lg font-semibold">{b.name}</h3>
-          <Badge tone="pending">Pending</Badge>
+          <Badge tone="pending">{t("Pending")}</Badge>
         </div>
-        <p className="text-sm text-gray-700">{[b.category, locationLabel(b.state, b.country)].filter(Boolean).join(" · ")}</p>
+        <p className="text-sm text-gray-700">{[b.category && categoryName(b.category), locationLabel(b.state, b.country)].filter(Boolean).join(" · ")}</p>
         {duplicates.map((d) => (
           <p key={d.id} className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900" data-possible-duplicate={d.id}>
-            Possible duplicate of{" "}
-            <a href={`/businesses/${d.id}`} className="link">
+            {t("Possible duplicate of")}{" "}
+            <Link to={`/businesses/${d.id}`} className="link">
               {d.name}
-            </a>{" "}
-            {`(${d.why === "phone" ? "same phone number" : "similar name in the same state"}; ${d.approvalStatus})`}
+            </Link>{" "}
+            {`(${d.why === "phone" ? t("same phone number") : t("similar name in the same state")}; ${statusWord(d.approvalStatus)})`}
           </p>
         ))}
         <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
-          <dt className="font-medium text-gray-600">Owner</dt>
+          <dt className="font-medium text-gray-600">{t("Owner")}</dt>
           <dd>
             {owner}
             {b.ownerEmail ? <span className="break-all text-gray-600"> · {b.ownerEmail}</span> : null}
-            {b.ownerKycStatus ? <span className="text-gray-600"> · KYC {b.ownerKycStatus}</span> : null}
-            {b.ownerSuspended ? <span className="text-red-700"> · owner suspended</span> : null}
+            {b.ownerKycStatus ? <span className="text-gray-600"> · {kycStatusLabel(b.ownerKycStatus)}</span> : null}
+            {b.ownerSuspended ? <span className="text-red-700"> · {t("owner suspended")}</span> : null}
           </dd>
-          <dt className="font-medium text-gray-600">Address</dt>
-          <dd>{[b.plotNumber, b.address].filter(Boolean).join(", ") || ADMIN_TEXTS.notSpecified}</dd>
+          <dt className="font-medium text-gray-600">{t("Address")}</dt>
+          <dd>{[b.plotNumber, b.address].filter(Boolean).join(", ") || t(ADMIN_TEXTS.notSpecified)}</dd>
           {b.landmark || b.lga ? (
             <>
-              <dt className="font-medium text-gray-600">Landmark, LGA</dt>
-              <dd>{[b.landmark, b.lga && `${b.lga} LGA`].filter(Boolean).join(" · ")}</dd>
+              <dt className="font-medium text-gray-600">{t("Landmark, LGA")}</dt>
+              <dd>{[b.landmark, b.lga && t("{{lga}} LGA", { lga: b.lga })].filter(Boolean).join(" · ")}</dd>
             </>
           ) : null}
-          <dt className="font-medium text-gray-600">Phone</dt>
-          <dd>{b.phoneNumber ? displayPhone(b.phoneNumber) : ADMIN_TEXTS.notSpecified}</dd>
+          <dt className="font-medium text-gray-600">{t("Phone")}</dt>
+          <dd>{b.phoneNumber ? displayPhone(b.phoneNumber) : t(ADMIN_TEXTS.notSpecified)}</dd>
           {b.websiteUrl ? (
             <>
-              <dt className="font-medium text-gray-600">Website</dt>
+              <dt className="font-medium text-gray-600">{t("Website")}</dt>
               <dd className="break-all">{b.websiteUrl}</dd>
             </>
           ) : null}
           {b.hours ? (
             <>
-              <dt className="font-medium text-gray-600">Opening hours</dt>
+              <dt className="font-medium text-gray-600">{t("Opening hours")}</dt>
               <dd>
-                <ul aria-label={`Opening hours of ${b.name}`}>
+                <ul aria-label={t("Opening hours of {{name}}", { name: b.name })}>
                   {b.hours.map((row) => (
-                    <li key={row.day}>{`${row.day}: ${row.text}`}</li>
+                    <li key={row.day}>{`${t(row.day)}: ${row.text}`}</li>
                   ))}
                 </ul>
               </dd>
             </>
           ) : null}
-          <dt className="font-medium text-gray-600">Submitted</dt>
+          <dt className="font-medium text-gray-600">{t("Submitted")}</dt>
           <dd>{formatDateTime(b.createdAt)}</dd>
         </dl>
         {b.description ? <p className="whitespace-pre-line text-sm text-gray-800">{b.description}</p> : null}
         {b.products.length > 0 ? (
-          <ul className="flex flex-wrap gap-1" aria-label="Products and services">
+          <ul className="flex flex-wrap gap-1" aria-label={t("Products and services")}>
             {b.products.map((p) => (
               <li key={p} className="chip text-xs">
                 {p}
@@ -258,19 +261,19 @@ function PendingCard({ business: b, duplicates, result }: { business: PendingBus
         <div className="flex flex-wrap items-start gap-2 border-t border-gray-100 pt-3">
           <ActionForm intent="approve-business" targetId={b.id}>
             <button type="submit" className={buttonClass({ size: "sm" })} disabled={approving}>
-              {approving ? "Approving…" : "Approve"}
+              {approving ? t("Approving…") : t("Approve")}
             </button>
           </ActionForm>
           <div className="flex-1 has-[details[open]]:basis-full">
             <ReasonForm
               intent="reject-business"
               targetId={b.id}
-              summary="Reject"
-              label="Rejection reason"
-              submitLabel="Reject business"
+              summary={t("Reject")}
+              label={t("Rejection reason")}
+              submitLabel={t("Reject business")}
               required
-              requiredMessage={ADMIN_TEXTS.rejectionReasonRequired}
-              hint="The owner sees this reason on their dashboard."
+              requiredMessage={t(ADMIN_TEXTS.rejectionReasonRequired)}
+              hint={t("The owner sees this reason on their dashboard.")}
               result={resultFor(result, "reject-business", b.id)}
               busy={rejecting}
             />

@@ -1,7 +1,8 @@
 import { buttonClass } from "../../../components/ui/button";
 import { Badge } from "../../../components/ui/badge";
 import { formatDateTime, formatNumber } from "../../../lib/format";
-import { DELIVERY_ABOUT_LABELS, DELIVERY_LABELS, DELIVERY_TEXTS } from "../admin.schemas";
+import { t } from "../../../lib/i18n/i18n";
+import { ADMIN_TEXTS, DELIVERY_ABOUT_LABELS, DELIVERY_LABELS, DELIVERY_TEXTS } from "../admin.schemas";
 import type { FailedDeliveries, FailedDelivery } from "../list-failed-deliveries.server";
 import { ActionForm, PagedList, resultFor, useSubmitting, type AdminActionResult } from "./admin-ui";
 
@@ -14,24 +15,24 @@ export function DeliveriesTab({ deliveries, result, loadError }: { deliveries: F
   return (
     <section aria-labelledby="deliveries-title">
       <h2 id="deliveries-title" className="mb-1 text-lg font-semibold">
-        {DELIVERY_TEXTS.title}
+        {t(DELIVERY_TEXTS.title)}
       </h2>
-      <p className="mb-3 text-sm text-gray-600">{DELIVERY_TEXTS.intro}</p>
+      <p className="mb-3 text-sm text-gray-600">{t(DELIVERY_TEXTS.intro)}</p>
       {deliveries.counts.length > 0 ? (
-        <div className="card mb-4 overflow-x-auto p-4" role="region" aria-label={DELIVERY_TEXTS.countsTitle} tabIndex={0}>
+        <div className="card mb-4 overflow-x-auto p-4" role="region" aria-label={t(DELIVERY_TEXTS.countsTitle)} tabIndex={0}>
           <table className="w-full text-left text-sm">
-            <caption className="sr-only">{DELIVERY_TEXTS.countsCaption}</caption>
+            <caption className="sr-only">{t(DELIVERY_TEXTS.countsCaption)}</caption>
             <thead>
               <tr>
-                <th scope="col">Kind</th>
+                <th scope="col">{t("Kind")}</th>
                 <th scope="col" className="text-right">
-                  {DELIVERY_TEXTS.waiting}
+                  {t(DELIVERY_TEXTS.waiting)}
                 </th>
                 <th scope="col" className="text-right">
-                  {DELIVERY_TEXTS.toRetry}
+                  {t(DELIVERY_TEXTS.toRetry)}
                 </th>
                 <th scope="col" className="text-right">
-                  {DELIVERY_TEXTS.failed}
+                  {t(DELIVERY_TEXTS.failed)}
                 </th>
               </tr>
             </thead>
@@ -39,7 +40,7 @@ export function DeliveriesTab({ deliveries, result, loadError }: { deliveries: F
               {deliveries.counts.map((c) => (
                 <tr key={c.queue} className="border-t border-gray-100">
                   <th scope="row" className="py-1 font-medium">
-                    {DELIVERY_LABELS[c.queue]}
+                    {t(DELIVERY_LABELS[c.queue])}
                   </th>
                   <td className="py-1 text-right">{formatNumber(c.created)}</td>
                   <td className="py-1 text-right">{formatNumber(c.retry)}</td>
@@ -50,7 +51,7 @@ export function DeliveriesTab({ deliveries, result, loadError }: { deliveries: F
           </table>
         </div>
       ) : null}
-      <PagedList page={deliveries.list} loadError={loadError} empty={DELIVERY_TEXTS.empty} label="Failed deliveries">
+      <PagedList page={deliveries.list} loadError={loadError} empty={t(DELIVERY_TEXTS.empty)} label={t(DELIVERY_TEXTS.title)}>
         {(d) => <DeliveryCard key={d.id} delivery={d} result={result} />}
       </PagedList>
     </section>
@@ -64,27 +65,27 @@ function DeliveryCard({ delivery: d, result }: { delivery: FailedDelivery; resul
     <li className="card p-4" data-delivery={d.id}>
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
-          <h3 className="font-semibold">{DELIVERY_LABELS[d.queue]}</h3>
-          <p className="break-all text-sm text-gray-700">To {d.to?.trim() || DELIVERY_TEXTS.missing}</p>
+          <h3 className="font-semibold">{t(DELIVERY_LABELS[d.queue])}</h3>
+          <p className="break-all text-sm text-gray-700">{t("To {{recipient}}", { recipient: d.to?.trim() || DELIVERY_TEXTS.missing })}</p>
         </div>
-        <Badge tone="rejected">{DELIVERY_TEXTS.failed}</Badge>
+        <Badge tone="rejected">{t(DELIVERY_TEXTS.failed)}</Badge>
       </div>
       <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
-        <dt className="font-medium text-gray-600">{DELIVERY_ABOUT_LABELS[d.queue]}</dt>
+        <dt className="font-medium text-gray-600">{t(DELIVERY_ABOUT_LABELS[d.queue])}</dt>
         <dd className="break-words">{d.about?.trim() || DELIVERY_TEXTS.missing}</dd>
-        <dt className="font-medium text-gray-600">Enqueued</dt>
+        <dt className="font-medium text-gray-600">{t("Enqueued")}</dt>
         <dd>{formatDateTime(d.enqueuedAt)}</dd>
-        <dt className="font-medium text-gray-600">Failed</dt>
+        <dt className="font-medium text-gray-600">{t(DELIVERY_TEXTS.failed)}</dt>
         <dd>{formatDateTime(d.failedAt)}</dd>
-        <dt className="font-medium text-gray-600">Tries</dt>
+        <dt className="font-medium text-gray-600">{t("Tries")}</dt>
         <dd>{formatNumber(d.tries)}</dd>
-        <dt className="font-medium text-gray-600">Error</dt>
+        <dt className="font-medium text-gray-600">{t(ADMIN_TEXTS.error)}</dt>
         <dd className="whitespace-pre-wrap break-words font-mono text-xs text-red-800">{d.error?.trim() || DELIVERY_TEXTS.missing}</dd>
       </dl>
       <div className="mt-3 space-y-1 border-t border-gray-100 pt-3">
         <ActionForm intent="retry-delivery" targetId={d.id} fields={{ queue: d.queue }}>
           <button type="submit" className={buttonClass()} disabled={retrying}>
-            {retrying ? DELIVERY_TEXTS.retrying : DELIVERY_TEXTS.retry}
+            {retrying ? t(DELIVERY_TEXTS.retrying) : t(DELIVERY_TEXTS.retry)}
           </button>
         </ActionForm>
         {mine ? (

@@ -7,6 +7,8 @@ import { buttonClass } from "../../../components/ui/button";
 import { fieldClass } from "../../../components/ui/field";
 import { Badge } from "../../../components/ui/badge";
 import { formatDate, formatDateTime } from "../../../lib/format";
+import { t } from "../../../lib/i18n/i18n";
+import { categoryName } from "../../../lib/reference";
 
 export function FeaturedManagementTab({
   businesses,
@@ -24,38 +26,38 @@ export function FeaturedManagementTab({
     <section aria-labelledby="featured-title">
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
         <h2 id="featured-title" className="text-lg font-semibold">
-          Approved businesses
+          {t("Approved businesses")}
         </h2>
-        <ActionForm intent="cleanup" confirm="Remove every business whose owner account no longer exists? This cannot be undone.">
+        <ActionForm intent="cleanup" confirm={t("Remove every business whose owner account no longer exists? This cannot be undone.")}>
           <button type="submit" className={buttonClass({ variant: "outline", size: "sm" })} disabled={cleaning}>
-            {cleaning ? "Cleaning up…" : "Clean up orphaned businesses"}
+            {cleaning ? t("Cleaning up…") : t("Clean up orphaned businesses")}
           </button>
         </ActionForm>
       </div>
       <Form method="get" role="search" className="mb-4 flex gap-2">
         <input type="hidden" name="tab" value="featured" />
         <label htmlFor="featured-search" className="sr-only">
-          Search approved businesses by name
+          {t("Search approved businesses by name")}
         </label>
         <input
           id="featured-search"
           name="q"
           type="search"
           defaultValue={search}
-          placeholder="Search by business name"
+          placeholder={t("Search by business name")}
           maxLength={100}
           className={`${fieldClass} mt-0`}
         />
         <button type="submit" className={buttonClass({ size: "sm" })}>
           <span className="i i-search" aria-hidden="true" />
-          <span className="max-sm:sr-only">Search</span>
+          <span className="max-sm:sr-only">{t("Search")}</span>
         </button>
       </Form>
       <PagedList
         page={businesses}
         loadError={loadError}
-        empty={search ? `No approved businesses match “${search}”.` : "No approved businesses yet."}
-        label="Approved businesses"
+        empty={search ? t("No approved businesses match “{{search}}”.", { search }) : t("No approved businesses yet.")}
+        label={t("Approved businesses")}
       >
         {(b) => <FeaturedRow key={b.id} business={b} result={result} />}
       </PagedList>
@@ -83,44 +85,44 @@ function FeaturedRow({ business: b, result }: { business: AdminApprovedBusiness;
             )}
           </h3>
           <p className="text-sm text-gray-700">
-            {[b.category, b.state].filter(Boolean).join(" · ")} · Owner: {owner}
+            {[b.category && categoryName(b.category), b.state].filter(Boolean).join(" · ")} · {t("Owner: {{owner}}", { owner })}
           </p>
         </div>
         <div className="flex flex-wrap gap-1">
-          {b.featured ? <Badge tone="featured">Featured</Badge> : <Badge tone="neutral">Not featured</Badge>}
-          {b.ownerSuspended ? <Badge tone="suspended">Owner suspended</Badge> : null}
-          {!b.ownerId && b.source ? <Badge tone="neutral">Not yet claimed</Badge> : null}
-          {!b.ownerId && !b.source ? <Badge tone="rejected">Orphaned</Badge> : null}
+          {b.featured ? <Badge tone="featured">{t("Featured")}</Badge> : <Badge tone="neutral">{t("Not featured")}</Badge>}
+          {b.ownerSuspended ? <Badge tone="suspended">{t("Owner suspended")}</Badge> : null}
+          {!b.ownerId && b.source ? <Badge tone="neutral">{t("Not yet claimed")}</Badge> : null}
+          {!b.ownerId && !b.source ? <Badge tone="rejected">{t("Orphaned")}</Badge> : null}
         </div>
       </div>
       <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
         {b.featured ? (
           <>
-            <dt className="font-medium text-gray-600">Featured until</dt>
-            <dd>{b.featuredUntil ? formatDate(b.featuredUntil) : "No end date"}</dd>
+            <dt className="font-medium text-gray-600">{t("Featured until")}</dt>
+            <dd>{b.featuredUntil ? formatDate(b.featuredUntil) : t("No end date")}</dd>
           </>
         ) : null}
-        <dt className="font-medium text-gray-600">Managed by</dt>
-        <dd className="break-all">{b.featuredManagedBy ? (b.managerEmail ?? ADMIN_TEXTS.unknownUser) : "—"}</dd>
-        <dt className="font-medium text-gray-600">Since</dt>
+        <dt className="font-medium text-gray-600">{t("Managed by")}</dt>
+        <dd className="break-all">{b.featuredManagedBy ? (b.managerEmail ?? t(ADMIN_TEXTS.unknownUser)) : "—"}</dd>
+        <dt className="font-medium text-gray-600">{t("Since")}</dt>
         <dd>{formatDateTime(b.featuredManagedAt)}</dd>
       </dl>
       <div className="mt-3 flex flex-wrap items-start gap-2 border-t border-gray-100 pt-3">
         <ActionForm intent="toggle-featured" targetId={b.id} fields={{ featured: b.featured ? "false" : "true" }}>
           <button type="submit" className={buttonClass({ variant: b.featured ? "danger" : "primary", size: "sm" })} disabled={busy}>
-            {busy ? "Saving…" : b.featured ? "Remove from featured" : "Feature this business"}
+            {busy ? t("Saving…") : b.featured ? t("Remove from featured") : t("Feature this business")}
           </button>
         </ActionForm>
         <div className="flex-1 has-[details[open]]:basis-full">
           <ReasonForm
             intent="unpublish-business"
             targetId={b.id}
-            summary="Unpublish"
-            label="Rejection reason"
-            submitLabel="Unpublish business"
+            summary={t("Unpublish")}
+            label={t("Rejection reason")}
+            submitLabel={t("Unpublish business")}
             required
-            requiredMessage={ADMIN_TEXTS.rejectionReasonRequired}
-            hint="The listing leaves the directory at once and becomes rejected. The owner sees this reason on their dashboard."
+            requiredMessage={t(ADMIN_TEXTS.rejectionReasonRequired)}
+            hint={t("The listing leaves the directory at once and becomes rejected. The owner sees this reason on their dashboard.")}
             result={resultFor(result, "unpublish-business", b.id)}
             busy={unpublishing}
           />

@@ -1,14 +1,13 @@
 import { formatNaira, formatDate, formatDateTime } from "../../../lib/format";
+import { t } from "../../../lib/i18n/i18n";
 import type { AdminFeaturedRequest } from "../../featured/list-featured-requests.server";
 import type { Paged } from "../../../lib/pagination";
 import { ADMIN_TEXTS } from "../admin.schemas";
-import { ActionForm, PagedList, ReasonForm, personName, useSubmitting } from "./admin-ui";
+import { ActionForm, PagedList, ReasonForm, personName, statusName, statusWord, useSubmitting } from "./admin-ui";
 import { buttonClass } from "../../../components/ui/button";
 import { Badge } from "../../../components/ui/badge";
 import { REFUND_STATUS_LABELS } from "../../payments/payment-ledger";
 import { displayPhone } from "../../../lib/phone";
-
-const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /**
  * Approve and reject buttons of a pending request; `intent` tells the two tabs' toasts apart. Rejecting asks
@@ -21,7 +20,7 @@ function ReviewButtons({ intent, request }: { intent: "review-request" | "review
     <div className="flex flex-wrap gap-2">
       <ActionForm intent={intent} targetId={request.id} fields={{ status: "approved" }}>
         <button type="submit" className={buttonClass({ size: "sm" })} disabled={busy}>
-          Approve
+          {t("Approve")}
         </button>
       </ActionForm>
       <div className="flex-1 has-[details[open]]:basis-full">
@@ -29,18 +28,18 @@ function ReviewButtons({ intent, request }: { intent: "review-request" | "review
           intent={intent}
           targetId={request.id}
           fields={{ status: "rejected" }}
-          summary="Reject"
-          label="Rejection reason"
-          submitLabel={paid ? "Reject and refund" : "Reject"}
+          summary={t("Reject")}
+          label={t("Rejection reason")}
+          submitLabel={paid ? t("Reject and refund") : t("Reject")}
           required={paid}
-          requiredMessage={ADMIN_TEXTS.rejectionReasonRequired}
-          hint={paid ? "The owner paid for this request: they are told this reason and their payment is refunded." : "The owner is told this reason."}
+          requiredMessage={t(ADMIN_TEXTS.rejectionReasonRequired)}
+          hint={paid ? t("The owner paid for this request: they are told this reason and their payment is refunded.") : t("The owner is told this reason.")}
           busy={busy}
         />
       </div>
       {busy ? (
         <span className="self-center text-sm text-gray-600" role="status">
-          Saving…
+          {t("Saving…")}
         </span>
       ) : null}
     </div>
@@ -56,20 +55,20 @@ function RefundState({ request }: { request: AdminFeaturedRequest }) {
   return (
     <div className="mt-3 rounded-lg bg-amber-50 p-3 text-sm">
       <p className="font-semibold text-amber-900">
-        {REFUND_STATUS_LABELS[request.refundStatus] ?? request.refundStatus}
+        {REFUND_STATUS_LABELS[request.refundStatus] ? t(REFUND_STATUS_LABELS[request.refundStatus]) : request.refundStatus}
         {request.refundedAt ? ` · ${formatDateTime(request.refundedAt)}` : ""}
       </p>
-      {request.refundReason ? <p className="text-gray-800">Reason given: {request.refundReason}</p> : null}
+      {request.refundReason ? <p className="text-gray-800">{t("Reason given: {{reason}}", { reason: request.refundReason })}</p> : null}
       {open ? (
         <div className="mt-2 flex flex-wrap gap-2">
           <ActionForm intent="refund-payment" targetId={request.id} fields={{ reference: request.paymentReference }}>
             <button type="submit" className={buttonClass({ size: "sm" })} disabled={refunding || marking}>
-              {refunding ? "Refunding…" : "Refund through the provider"}
+              {refunding ? t("Refunding…") : t("Refund through the provider")}
             </button>
           </ActionForm>
-          <ActionForm intent="mark-refunded" targetId={request.id} fields={{ reference: request.paymentReference }} confirm="Mark this payment as refunded? Only do this once the money is back with the owner.">
+          <ActionForm intent="mark-refunded" targetId={request.id} fields={{ reference: request.paymentReference }} confirm={t("Mark this payment as refunded? Only do this once the money is back with the owner.")}>
             <button type="submit" className={buttonClass({ variant: "outline", size: "sm" })} disabled={refunding || marking}>
-              Mark refunded
+              {t("Mark refunded")}
             </button>
           </ActionForm>
         </div>
@@ -82,7 +81,7 @@ function Period({ request }: { request: AdminFeaturedRequest }) {
   if (request.status !== "approved") return null;
   return (
     <>
-      <dt className="font-medium text-gray-600">Featured</dt>
+      <dt className="font-medium text-gray-600">{t("Featured")}</dt>
       <dd>
         {formatDate(request.startDate)} – {formatDate(request.endDate)}
       </dd>
@@ -94,36 +93,36 @@ export function FeaturedRequestsTab({ requests, loadError }: { requests: Paged<A
   return (
     <section aria-labelledby="requests-title">
       <h2 id="requests-title" className="mb-3 text-lg font-semibold">
-        Featured requests
+        {t("Featured requests")}
       </h2>
-      <PagedList page={requests} loadError={loadError} empty="No featured requests yet." label="Featured requests">
+      <PagedList page={requests} loadError={loadError} empty={t("No featured requests yet.")} label={t("Featured requests")}>
         {(r) => (
           <li key={r.id} className="card p-4">
             <div className="flex flex-wrap items-start justify-between gap-2">
               <div className="min-w-0">
                 <h3 className="font-semibold">{r.businessName}</h3>
-                <p className="text-sm text-gray-700">Owner: {r.ownerId ? personName(r.ownerFirstName, r.ownerLastName) : ADMIN_TEXTS.unknownOwner}</p>
+                <p className="text-sm text-gray-700">{t("Owner: {{owner}}", { owner: r.ownerId ? personName(r.ownerFirstName, r.ownerLastName) : t(ADMIN_TEXTS.unknownOwner) })}</p>
               </div>
               <div className="flex flex-wrap gap-1">
                 <Badge tone="neutral">{r.pricingTier}</Badge>
-                <Badge tone={r.status}>{capitalise(r.status)}</Badge>
+                <Badge tone={r.status}>{statusName(r.status)}</Badge>
               </div>
             </div>
             <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
-              <dt className="font-medium text-gray-600">Phone</dt>
-              <dd>{r.phoneNumber ? displayPhone(r.phoneNumber) : ADMIN_TEXTS.notSpecified}</dd>
-              <dt className="font-medium text-gray-600">State</dt>
-              <dd>{r.state || ADMIN_TEXTS.notSpecified}</dd>
-              <dt className="font-medium text-gray-600">Country</dt>
-              <dd>{r.country || ADMIN_TEXTS.notSpecified}</dd>
-              <dt className="font-medium text-gray-600">Requested</dt>
+              <dt className="font-medium text-gray-600">{t("Phone")}</dt>
+              <dd>{r.phoneNumber ? displayPhone(r.phoneNumber) : t(ADMIN_TEXTS.notSpecified)}</dd>
+              <dt className="font-medium text-gray-600">{t("State")}</dt>
+              <dd>{r.state || t(ADMIN_TEXTS.notSpecified)}</dd>
+              <dt className="font-medium text-gray-600">{t("Country")}</dt>
+              <dd>{r.country || t(ADMIN_TEXTS.notSpecified)}</dd>
+              <dt className="font-medium text-gray-600">{t("Requested")}</dt>
               <dd>{formatDateTime(r.createdAt)}</dd>
               <Period request={r} />
             </dl>
             {r.description ? <p className="mt-2 line-clamp-3 text-sm text-gray-800">{r.description}</p> : null}
             {r.status === "pending" ? (
               <div className="mt-3 border-t border-gray-100 pt-3">
-                {!r.businessApproved ? <p className="mb-2 text-sm text-amber-800">The business is not approved yet.</p> : null}
+                {!r.businessApproved ? <p className="mb-2 text-sm text-amber-800">{t("The business is not approved yet.")}</p> : null}
                 <ReviewButtons intent="review-request" request={r} />
               </div>
             ) : null}
@@ -140,31 +139,31 @@ export function SubscriptionsTab({ requests, loadError }: { requests: Paged<Admi
   return (
     <section aria-labelledby="subscriptions-title">
       <h2 id="subscriptions-title" className="mb-1 text-lg font-semibold">
-        Featured subscriptions
+        {t("Featured subscriptions")}
       </h2>
-      <p className="mb-3 text-sm text-gray-600">Approval runs from today: basic 1 month, premium 3 months, enterprise 6 months, others 1 month.</p>
-      <PagedList page={requests} loadError={loadError} empty="No subscription requests yet." label="Subscriptions">
+      <p className="mb-3 text-sm text-gray-600">{t("Approval runs from today: basic 1 month, premium 3 months, enterprise 6 months, others 1 month.")}</p>
+      <PagedList page={requests} loadError={loadError} empty={t("No subscription requests yet.")} label={t("Subscriptions")}>
         {(r) => (
           <li key={r.id} className="card p-4">
             <div className="flex flex-wrap items-start justify-between gap-2">
               <div className="min-w-0">
-                <h3 className="font-semibold">{r.ownerId ? personName(r.ownerFirstName, r.ownerLastName) : ADMIN_TEXTS.unknownOwner}</h3>
+                <h3 className="font-semibold">{r.ownerId ? personName(r.ownerFirstName, r.ownerLastName) : t(ADMIN_TEXTS.unknownOwner)}</h3>
                 <p className="break-all text-sm text-gray-700">
-                  {r.ownerEmail ?? ADMIN_TEXTS.noEmail} · {r.businessName}
+                  {r.ownerEmail ?? t(ADMIN_TEXTS.noEmail)} · {r.businessName}
                 </p>
               </div>
               <div className="flex flex-wrap gap-1">
                 <Badge tone="neutral">{r.pricingTier}</Badge>
-                <Badge tone={r.status}>{capitalise(r.status)}</Badge>
+                <Badge tone={r.status}>{statusName(r.status)}</Badge>
               </div>
             </div>
             <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
-              <dt className="font-medium text-gray-600">Payment</dt>
+              <dt className="font-medium text-gray-600">{t("Payment")}</dt>
               <dd>
-                {r.paymentAmountKobo !== null ? `${formatNaira(r.paymentAmountKobo)} · ${r.paymentStatus}` : "No payment recorded"}
+                {r.paymentAmountKobo !== null ? `${formatNaira(r.paymentAmountKobo)} · ${r.paymentStatus ? statusWord(r.paymentStatus) : r.paymentStatus}` : t("No payment recorded")}
                 {r.paymentReference ? <span className="break-all text-gray-600"> · {r.paymentReference}</span> : null}
               </dd>
-              <dt className="font-medium text-gray-600">Requested</dt>
+              <dt className="font-medium text-gray-600">{t("Requested")}</dt>
               <dd>{formatDateTime(r.createdAt)}</dd>
               <Period request={r} />
             </dl>

@@ -2,10 +2,11 @@ import { useState } from "react";
 import type { AdminKycRow } from "../../kyc/list-kyc-submissions.server";
 import type { Paged } from "../../../lib/pagination";
 import { ADMIN_TEXTS } from "../admin.schemas";
-import { ActionForm, PagedList, personName, ReasonForm, resultFor, type AdminActionResult, useSubmitting } from "./admin-ui";
+import { ActionForm, PagedList, personName, ReasonForm, resultFor, statusName, type AdminActionResult, useSubmitting } from "./admin-ui";
 import { buttonClass } from "../../../components/ui/button";
 import { Badge } from "../../../components/ui/badge";
 import { formatDateTime } from "../../../lib/format";
+import { t } from "../../../lib/i18n/i18n";
 import { LIMITS } from "../../../lib/reference";
 import { displayPhone } from "../../../lib/phone";
 
@@ -13,9 +14,9 @@ export function KycTab({ submissions, result, loadError }: { submissions: Paged<
   return (
     <section aria-labelledby="kyc-title">
       <h2 id="kyc-title" className="mb-3 text-lg font-semibold">
-        KYC submissions
+        {t("KYC submissions")}
       </h2>
-      <PagedList page={submissions} loadError={loadError} empty="No KYC submissions yet." label="KYC submissions">
+      <PagedList page={submissions} loadError={loadError} empty={t("No KYC submissions yet.")} label={t("KYC submissions")}>
         {(s) => <KycCard key={s.id} submission={s} result={result} />}
       </PagedList>
     </section>
@@ -33,22 +34,22 @@ function KycCard({ submission: s, result }: { submission: AdminKycRow; result?: 
         <div className="min-w-0">
           <h3 className="font-semibold">{s.fullName}</h3>
           <p className="break-all text-sm text-gray-700">
-            Account: {account} · {s.email?.trim() || ADMIN_TEXTS.noEmail}
+            {t("Account: {{account}}", { account })} · {s.email?.trim() || t(ADMIN_TEXTS.noEmail)}
           </p>
         </div>
-        <Badge tone={s.status}>{s.status[0]!.toUpperCase() + s.status.slice(1)}</Badge>
+        <Badge tone={s.status}>{statusName(s.status)}</Badge>
       </div>
       <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
-        <dt className="font-medium text-gray-600">Phone or ID number</dt>
+        <dt className="font-medium text-gray-600">{t("Phone or ID number")}</dt>
         <dd>{displayPhone(s.idNumber)}</dd>
-        <dt className="font-medium text-gray-600">Submitted</dt>
+        <dt className="font-medium text-gray-600">{t("Submitted")}</dt>
         <dd>{formatDateTime(s.submittedAt)}</dd>
-        <dt className="font-medium text-gray-600">Reviewed</dt>
+        <dt className="font-medium text-gray-600">{t("Reviewed")}</dt>
         <dd>{formatDateTime(s.reviewedAt)}</dd>
         {s.status === "rejected" ? (
           <>
-            <dt className="font-medium text-gray-600">Rejection reason</dt>
-            <dd>{s.rejectionReason?.trim() || ADMIN_TEXTS.notSpecified}</dd>
+            <dt className="font-medium text-gray-600">{t("Rejection reason")}</dt>
+            <dd>{s.rejectionReason?.trim() || t(ADMIN_TEXTS.notSpecified)}</dd>
           </>
         ) : null}
       </dl>
@@ -62,27 +63,27 @@ function KycCard({ submission: s, result }: { submission: AdminKycRow; result?: 
           <>
             <ActionForm intent="approve-kyc" targetId={s.id}>
               <button type="submit" className={buttonClass({ size: "sm" })} disabled={approving}>
-                {approving ? "Approving…" : "Approve"}
+                {approving ? t("Approving…") : t("Approve")}
               </button>
             </ActionForm>
             <div className="flex-1 has-[details[open]]:basis-full">
               <ReasonForm
                 intent="reject-kyc"
                 targetId={s.id}
-                summary="Reject"
-                label="Rejection reason"
-                submitLabel="Reject KYC"
+                summary={t("Reject")}
+                label={t("Rejection reason")}
+                submitLabel={t("Reject KYC")}
                 required={false}
-                hint="The owner sees this reason and may submit again."
+                hint={t("The owner sees this reason and may submit again.")}
                 result={resultFor(result, "reject-kyc", s.id)}
                 busy={rejecting}
               />
             </div>
           </>
         ) : null}
-        <ActionForm intent="delete-kyc" targetId={s.id} confirm="Delete this KYC submission and its document? This cannot be undone.">
+        <ActionForm intent="delete-kyc" targetId={s.id} confirm={t("Delete this KYC submission and its document? This cannot be undone.")}>
           <button type="submit" className={buttonClass({ variant: "danger", size: "sm" })} disabled={deleting}>
-            {deleting ? "Deleting…" : "Delete"}
+            {deleting ? t("Deleting…") : t("Delete")}
           </button>
         </ActionForm>
       </div>
@@ -97,23 +98,24 @@ function KycCard({ submission: s, result }: { submission: AdminKycRow; result?: 
 function DocumentPreview({ url, name }: { url: string | null; name: string }) {
   const [open, setOpen] = useState(false);
   const [failed, setFailed] = useState(false);
-  if (!url) return <p className="mt-2 rounded-lg bg-gray-100 px-3 py-2 text-sm text-gray-700">{ADMIN_TEXTS.unableToLoadDocument}</p>;
+  if (!url) return <p className="mt-2 rounded-lg bg-gray-100 px-3 py-2 text-sm text-gray-700">{t(ADMIN_TEXTS.unableToLoadDocument)}</p>;
   return (
     <details className="mt-2" onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary className={`${buttonClass({ variant: "outline", size: "sm" })} cursor-pointer list-none [&::-webkit-details-marker]:hidden`}>
-        <span className="i i-eye" aria-hidden="true" /> View ID document
+        <span className="i i-eye" aria-hidden="true" /> {t("View ID document")}
       </summary>
       <div className="mt-2">
         {open && !failed ? (
-          <img src={url} alt={`ID document of ${name}`} className="max-h-96 w-auto rounded-lg ring-1 ring-gray-200" onError={() => setFailed(true)} />
+          <img src={url} alt={t("ID document of {{name}}", { name })} className="max-h-96 w-auto rounded-lg ring-1 ring-gray-200" onError={() => setFailed(true)} />
         ) : null}
-        {failed ? <p className="rounded-lg bg-gray-100 px-3 py-2 text-sm text-gray-700">{ADMIN_TEXTS.unableToLoadDocument}</p> : null}
+        {failed ? <p className="rounded-lg bg-gray-100 px-3 py-2 text-sm text-gray-700">{t(ADMIN_TEXTS.unableToLoadDocument)}</p> : null}
         <a href={url} target="_blank" rel="noopener noreferrer" className="link mt-1 inline-block text-sm">
-          Open in a new tab
+          {t("Open in a new tab")}
         </a>
         <p className="text-xs text-gray-500">
-          The link works for {LIMITS.signedDocumentUrlSeconds / 60} minutes, only for you while you are signed in (reload the page for a new one).
-          Each view is recorded.
+          {t("The link works for {{minutes}} minutes, only for you while you are signed in (reload the page for a new one). Each view is recorded.", {
+            minutes: LIMITS.signedDocumentUrlSeconds / 60,
+          })}
         </p>
       </div>
     </details>

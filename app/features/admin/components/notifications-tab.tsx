@@ -10,8 +10,11 @@ import { Required, SelectField, TextAreaField, TextField } from "../../../compon
 import { Badge } from "../../../components/ui/badge";
 import { Card } from "../../../components/ui/card";
 import { formatDateTime } from "../../../lib/format";
+import { msg, t } from "../../../lib/i18n/i18n";
 
-const PRIORITY_LABELS: Record<string, string> = { low: "Low", medium: "Medium", high: "High" };
+const PRIORITY_LABELS: Record<string, string> = { low: msg("Low"), medium: msg("Medium"), high: msg("High") };
+/** A broadcast's priority on its badge ('High priority'). */
+const PRIORITY_BADGES: Record<string, string> = { low: msg("Low priority"), medium: msg("Medium priority"), high: msg("High priority") };
 
 export function NotificationsTab({
   broadcasts,
@@ -31,8 +34,8 @@ export function NotificationsTab({
   const error = clientError ?? (mine && !mine.ok ? (mine.fieldError ?? null) : null);
   return (
     <div className="space-y-6">
-      <Card title="Send a notification" className="p-4">
-        <p className="-mt-2 mb-3 text-sm text-gray-600">It appears in each recipient&apos;s bell and on their Notifications page.</p>
+      <Card title={t("Send a notification")} className="p-4">
+        <p className="-mt-2 mb-3 text-sm text-gray-600">{t("It appears in each recipient's bell and on their Notifications page.")}</p>
         <Form
           key={formKey}
           method="post"
@@ -43,7 +46,7 @@ export function NotificationsTab({
             const form = new FormData(event.currentTarget);
             if (!String(form.get("title") ?? "").trim() || !String(form.get("message") ?? "").trim()) {
               event.preventDefault();
-              setClientError(ADMIN_TEXTS.fillRequired);
+              setClientError(t(ADMIN_TEXTS.fillRequired));
             } else setClientError(null);
           }}
         >
@@ -54,7 +57,7 @@ export function NotificationsTab({
             </p>
           ) : null}
           <TextField
-            label={<Required>Title</Required>}
+            label={<Required>{t("Title")}</Required>}
             name="title"
             required
             maxLength={120}
@@ -62,7 +65,7 @@ export function NotificationsTab({
             aria-describedby={error ? "notify-error" : undefined}
           />
           <TextAreaField
-            label={<Required>Message</Required>}
+            label={<Required>{t("Message")}</Required>}
             name="message"
             required
             rows={4}
@@ -72,31 +75,31 @@ export function NotificationsTab({
           />
           <div className="grid gap-3 sm:grid-cols-2">
             <SelectField
-              label="Target audience"
+              label={t("Target audience")}
               name="targetAudience"
               defaultValue={values.targetAudience ?? "all"}
-              options={NOTIFICATION_AUDIENCES.map((a) => ({ value: a, label: AUDIENCE_LABELS[a] }))}
+              options={NOTIFICATION_AUDIENCES.map((a) => ({ value: a, label: t(AUDIENCE_LABELS[a]) }))}
             />
             <SelectField
-              label="Priority"
+              label={t("Priority")}
               name="priority"
               defaultValue={values.priority ?? "medium"}
-              options={NOTIFICATION_PRIORITIES.map((p) => ({ value: p, label: PRIORITY_LABELS[p] }))}
+              options={NOTIFICATION_PRIORITIES.map((p) => ({ value: p, label: t(PRIORITY_LABELS[p]) }))}
             />
           </div>
           <button type="submit" className={buttonClass({ size: "sm" })} disabled={sending}>
-            {sending ? "Sending…" : "Send Notification"}
+            {sending ? t("Sending…") : t("Send Notification")}
           </button>
         </Form>
       </Card>
 
       <section aria-labelledby="recent-title">
         <h2 id="recent-title" className="mb-3 text-lg font-semibold">
-          Recent notifications
+          {t("Recent notifications")}
         </h2>
         {loadError ? <LoadError text={loadError} /> : null}
         {broadcasts.rows.length === 0 ? (
-          <EmptyState>No notifications sent yet.</EmptyState>
+          <EmptyState>{t("No notifications sent yet.")}</EmptyState>
         ) : (
           <ul className="space-y-3">
             {broadcasts.rows.map((b) => (
@@ -104,20 +107,20 @@ export function NotificationsTab({
                 <div className="flex flex-wrap items-start justify-between gap-2">
                   <h3 className="font-semibold">{b.title}</h3>
                   <div className="flex flex-wrap gap-1">
-                    <Badge tone="neutral">{AUDIENCE_LABELS[b.targetAudience as keyof typeof AUDIENCE_LABELS] ?? b.targetAudience}</Badge>
-                    <Badge tone={b.priority}>{PRIORITY_LABELS[b.priority] ?? b.priority} priority</Badge>
+                    <Badge tone="neutral">{Object.hasOwn(AUDIENCE_LABELS, b.targetAudience) ? t(AUDIENCE_LABELS[b.targetAudience as keyof typeof AUDIENCE_LABELS]) : b.targetAudience}</Badge>
+                    <Badge tone={b.priority}>{PRIORITY_BADGES[b.priority] ? t(PRIORITY_BADGES[b.priority]) : t("{{priority}} priority", { priority: b.priority })}</Badge>
                   </div>
                 </div>
                 <p className="mt-1 whitespace-pre-line text-sm text-gray-800">{b.message}</p>
                 <p className="mt-2 text-xs text-gray-600">
-                  Sent to {b.recipientCount} {b.recipientCount === 1 ? "user" : "users"} · {formatDateTime(b.createdAt)}
-                  {b.sentByEmail ? <> · by {b.sentByEmail}</> : null}
+                  {t("Sent to {{count}} users", { count: b.recipientCount })} · {formatDateTime(b.createdAt)}
+                  {b.sentByEmail ? <> · {t("by {{email}}", { email: b.sentByEmail })}</> : null}
                 </p>
               </li>
             ))}
           </ul>
         )}
-        <Pager page={broadcasts.page} hasNext={broadcasts.hasNext} label="Recent notifications" />
+        <Pager page={broadcasts.page} hasNext={broadcasts.hasNext} label={t("Recent notifications")} />
       </section>
     </div>
   );

@@ -1,5 +1,6 @@
 import { DailyChart } from "../../../components/ui/daily-chart";
 import { formatDateTime, formatNaira, formatNumber } from "../../../lib/format";
+import { t } from "../../../lib/i18n/i18n";
 import { changeText, SITE_FIGURES, SITE_OVERVIEW_TEXTS, type SiteFigure, type SiteOverview } from "../site-overview";
 import { EmptyState, LoadError } from "./admin-ui";
 
@@ -13,23 +14,23 @@ export function OverviewTab({ overview, loadError }: { overview: SiteOverview | 
   return (
     <section aria-labelledby="overview-title">
       <h2 id="overview-title" className="mb-1 text-lg font-semibold">
-        {SITE_OVERVIEW_TEXTS.title}
+        {t(SITE_OVERVIEW_TEXTS.title)}
       </h2>
       {loadError ? <LoadError text={loadError} /> : null}
       {overview ? (
         <>
           <p className="mb-3 text-sm text-gray-600">
-            {overview.computedAt ? SITE_OVERVIEW_TEXTS.updatedAt(formatDateTime(overview.computedAt)) : SITE_OVERVIEW_TEXTS.notYet}
+            {overview.computedAt ? SITE_OVERVIEW_TEXTS.updatedAt(formatDateTime(overview.computedAt)) : t(SITE_OVERVIEW_TEXTS.notYet)}
           </p>
-          <div className="card overflow-x-auto p-4" role="region" aria-label="Totals" tabIndex={0}>
+          <div className="card overflow-x-auto p-4" role="region" aria-label={t("Totals")} tabIndex={0}>
             <table className="w-full text-left text-sm">
-              <caption className="sr-only">Totals of the last 7, 30 and 90 days, with the change from the period before</caption>
+              <caption className="sr-only">{t("Totals of the last 7, 30 and 90 days, with the change from the period before")}</caption>
               <thead>
                 <tr>
-                  <th scope="col">Figure</th>
+                  <th scope="col">{t("Figure")}</th>
                   {overview.periods.map((p) => (
                     <th key={p.days} scope="col" className="text-right">
-                      Last {p.days} days
+                      {t("Last {{days}} days", { days: p.days })}
                     </th>
                   ))}
                 </tr>
@@ -38,7 +39,7 @@ export function OverviewTab({ overview, loadError }: { overview: SiteOverview | 
                 {SITE_FIGURES.map((f) => (
                   <tr key={f.id} className="border-t border-gray-100">
                     <th scope="row" className="py-1 font-medium">
-                      {f.label}
+                      {t(f.label)}
                     </th>
                     {overview.periods.map((p) => {
                       const change = changeText(p.totals[f.id], p.previous?.[f.id], p.days);
@@ -53,13 +54,13 @@ export function OverviewTab({ overview, loadError }: { overview: SiteOverview | 
                 ))}
               </tbody>
             </table>
-            <p className="mt-2 text-xs text-gray-600">{SITE_OVERVIEW_TEXTS.revenueNote}</p>
+            <p className="mt-2 text-xs text-gray-600">{t(SITE_OVERVIEW_TEXTS.revenueNote)}</p>
           </div>
           <div className="mt-4 grid gap-4 md:grid-cols-2">
             {SITE_FIGURES.map((f) => (
               <div key={f.id} className="card p-4">
                 <DailyChart
-                  title={f.id === "revenueKobo" ? "Revenue (₦)" : f.label}
+                  title={f.id === "revenueKobo" ? t("Revenue (₦)") : t(f.label)}
                   points={overview.days.map((d) => ({ day: d.day, value: f.id === "revenueKobo" ? Math.round(d.revenueKobo / 100) : d[f.id] }))}
                 />
               </div>
@@ -67,7 +68,7 @@ export function OverviewTab({ overview, loadError }: { overview: SiteOverview | 
           </div>
         </>
       ) : loadError ? null : (
-        <EmptyState>{SITE_OVERVIEW_TEXTS.notYet}</EmptyState>
+        <EmptyState>{t(SITE_OVERVIEW_TEXTS.notYet)}</EmptyState>
       )}
     </section>
   );

@@ -3,6 +3,7 @@ import { buttonClass } from "../../../components/ui/button";
 import { Badge } from "../../../components/ui/badge";
 import { fieldClass } from "../../../components/ui/field";
 import { formatDateTime, formatNaira } from "../../../lib/format";
+import { t } from "../../../lib/i18n/i18n";
 import { PAYMENT_STATUSES } from "../../../lib/reference";
 import type { AdminPayment } from "../../payments/list-payments.server";
 import { LEDGER_TEXTS, paymentStatusLabel, providerLabel, receiptHref, refundLabel } from "../../payments/payment-ledger";
@@ -15,7 +16,7 @@ const PAYMENTS_PATH = "/admin?tab=subscriptions&view=payments";
 /** The Subscriptions tab's two views: the spec's featured subscriptions, and every payment. */
 export function SubscriptionsViewNav({ current }: { current: SubscriptionsView }) {
   return (
-    <nav aria-label="Subscriptions views" className="mb-4 flex flex-wrap gap-2">
+    <nav aria-label={t("Subscriptions views")} className="mb-4 flex flex-wrap gap-2">
       {SUBSCRIPTIONS_VIEWS.map((view) => (
         <Link
           key={view.id}
@@ -23,7 +24,7 @@ export function SubscriptionsViewNav({ current }: { current: SubscriptionsView }
           aria-current={view.id === current ? "page" : undefined}
           className={buttonClass({ variant: view.id === current ? "primary" : "outline", size: "sm" })}
         >
-          {view.label}
+          {t(view.label)}
         </Link>
       ))}
     </nav>
@@ -37,7 +38,7 @@ function RecheckButton({ reference, result }: { reference: string; result?: Admi
     <div className="space-y-1">
       <ActionForm intent="recheck-payment" targetId={reference}>
         <button type="submit" className={buttonClass({ variant: "outline", size: "sm" })} disabled={busy}>
-          {busy ? "Asking the provider…" : LEDGER_TEXTS.recheck}
+          {busy ? t("Asking the provider…") : t(LEDGER_TEXTS.recheck)}
         </button>
       </ActionForm>
       {mine ? (
@@ -69,18 +70,18 @@ export function PaymentsView({
   return (
     <section aria-labelledby="payments-title">
       <h2 id="payments-title" className="mb-1 text-lg font-semibold">
-        {LEDGER_TEXTS.adminTitle}
+        {t(LEDGER_TEXTS.adminTitle)}
       </h2>
-      <p className="mb-3 text-sm text-gray-600">{LEDGER_TEXTS.adminIntro}</p>
+      <p className="mb-3 text-sm text-gray-600">{t(LEDGER_TEXTS.adminIntro)}</p>
       <Form method="get" action="/admin" className="card mb-4 flex flex-wrap items-end gap-3 p-4">
         <input type="hidden" name="tab" value="subscriptions" />
         <input type="hidden" name="view" value="payments" />
         <div>
           <label htmlFor="payments-status" className="block text-sm font-medium text-gray-700">
-            Status
+            {t("Status")}
           </label>
           <select id="payments-status" name="status" defaultValue={status} className={fieldClass}>
-            <option value="">All statuses</option>
+            <option value="">{t("All statuses")}</option>
             {PAYMENT_STATUSES.map((s) => (
               <option key={s} value={s}>
                 {paymentStatusLabel(s)}
@@ -90,15 +91,15 @@ export function PaymentsView({
         </div>
         <div className="min-w-[16rem] flex-1">
           <label htmlFor="payments-q" className="block text-sm font-medium text-gray-700">
-            Reference
+            {t("Reference")}
           </label>
-          <input id="payments-q" name="q" type="search" defaultValue={search} maxLength={100} placeholder="Our reference or the provider's" className={fieldClass} />
+          <input id="payments-q" name="q" type="search" defaultValue={search} maxLength={100} placeholder={t("Our reference or the provider's")} className={fieldClass} />
         </div>
         <button type="submit" className={buttonClass({ size: "sm" })}>
-          Filter
+          {t("Filter")}
         </button>
       </Form>
-      <PagedList page={payments} loadError={loadError} empty={LEDGER_TEXTS.adminEmpty} label="Payments">
+      <PagedList page={payments} loadError={loadError} empty={t(LEDGER_TEXTS.adminEmpty)} label={t("Payments")}>
         {(p) => (
           <li key={p.reference} className="card p-4">
             <div className="flex flex-wrap items-start justify-between gap-2">
@@ -108,7 +109,7 @@ export function PaymentsView({
                 </h3>
                 {p.listingName ? <p className="text-sm text-gray-700">{p.listingName}</p> : null}
                 <p className="break-all text-sm text-gray-700">
-                  {p.payerId ? personName(p.payerFirstName, p.payerLastName) : ADMIN_TEXTS.unknownUser} · {p.payerEmail ?? ADMIN_TEXTS.noEmail}
+                  {p.payerId ? personName(p.payerFirstName, p.payerLastName) : t(ADMIN_TEXTS.unknownUser)} · {p.payerEmail ?? t(ADMIN_TEXTS.noEmail)}
                 </p>
               </div>
               <div className="flex flex-wrap gap-1">
@@ -117,21 +118,21 @@ export function PaymentsView({
               </div>
             </div>
             <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
-              <dt className="font-medium text-gray-600">Reference</dt>
+              <dt className="font-medium text-gray-600">{t("Reference")}</dt>
               <dd className="break-all font-mono text-xs">{p.reference}</dd>
-              <dt className="font-medium text-gray-600">Provider</dt>
+              <dt className="font-medium text-gray-600">{t("Provider")}</dt>
               <dd>{providerLabel(p.provider)}</dd>
-              <dt className="font-medium text-gray-600">Started</dt>
+              <dt className="font-medium text-gray-600">{t("Started")}</dt>
               <dd>{formatDateTime(p.createdAt)}</dd>
               {p.confirmedAt ? (
                 <>
-                  <dt className="font-medium text-gray-600">Paid</dt>
+                  <dt className="font-medium text-gray-600">{t("Paid")}</dt>
                   <dd>{formatDateTime(p.confirmedAt)}</dd>
                 </>
               ) : null}
               {p.failureReason ? (
                 <>
-                  <dt className="font-medium text-gray-600">Note</dt>
+                  <dt className="font-medium text-gray-600">{t("Note")}</dt>
                   <dd className={p.notApplied ? "text-amber-800" : "text-gray-800"}>{p.failureReason}</dd>
                 </>
               ) : null}
@@ -140,7 +141,7 @@ export function PaymentsView({
               <RecheckButton reference={p.reference} result={result} />
               {p.status === "succeeded" ? (
                 <Link to={receiptHref(p.reference)} className={buttonClass({ variant: "outline", size: "sm" })}>
-                  {LEDGER_TEXTS.viewReceipt}
+                  {t(LEDGER_TEXTS.viewReceipt)}
                 </Link>
               ) : null}
             </div>

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { Paged } from "../../../lib/pagination";
 import { formatDateTime } from "../../../lib/format";
+import { t } from "../../../lib/i18n/i18n";
 import { buttonClass } from "../../../components/ui/button";
 import type { ReportGroup } from "../../reports/list-reports.server";
 import { REPORT_KIND_LABELS, REPORT_REASON_LABELS, REPORT_TEXTS } from "../../reports/report.schemas";
@@ -20,17 +21,17 @@ export function ReportsTab({
     <>
       <section aria-labelledby="reports-title">
         <h2 id="reports-title" className="mb-3 text-lg font-semibold">
-          Reports
+          {t("Reports")}
         </h2>
-        <PagedList page={groups} loadError={loadError} empty={REPORT_TEXTS.tabEmpty} label="Reports">
+        <PagedList page={groups} loadError={loadError} empty={t(REPORT_TEXTS.tabEmpty)} label={t("Reports")}>
           {(g) => <ReportCard key={`${g.kind}:${g.itemId}`} group={g} result={result} />}
         </PagedList>
       </section>
       <section aria-labelledby="held-reviews-title" className="mt-8">
         <h2 id="held-reviews-title" className="mb-3 text-lg font-semibold">
-          {REVIEW_TEXTS.heldTitle}
+          {t(REVIEW_TEXTS.heldTitle)}
         </h2>
-        <PagedList page={held} empty={REVIEW_TEXTS.heldEmpty} label="Reviews waiting for approval" pageParam={HELD_PAGE_PARAM}>
+        <PagedList page={held} empty={t(REVIEW_TEXTS.heldEmpty)} label={t(REVIEW_TEXTS.heldTitle)} pageParam={HELD_PAGE_PARAM}>
           {(review) => <HeldReviewCard key={review.id} review={review} />}
         </PagedList>
       </section>
@@ -46,22 +47,23 @@ function HeldReviewCard({ review }: { review: HeldReview }) {
       <p className="text-xs font-medium uppercase text-gray-500">{review.reasons.join(" · ")}</p>
       <h3 className="break-words font-semibold">
         <Link to={`/businesses/${review.businessId}`} className="py-1 hover:underline">
-          A review of {review.businessName}
+          {t("A review of {{business}}", { business: review.businessName })}
         </Link>
       </h3>
       <p className="text-sm text-gray-600">
-        By {review.authorName?.trim() || ADMIN_TEXTS.unknownUser} · {review.stars} of 5 stars · {formatDateTime(review.createdAt)}
+        {t("By {{name}}", { name: review.authorName?.trim() || t(ADMIN_TEXTS.unknownUser) })} · {t("{{stars}} of 5 stars", { stars: review.stars })} ·{" "}
+        {formatDateTime(review.createdAt)}
       </p>
       <p className="mt-2 whitespace-pre-wrap break-words rounded-lg bg-gray-50 p-2 text-gray-900">{review.body}</p>
       <div className="mt-3 flex flex-wrap gap-2 border-t border-gray-100 pt-3">
         <ActionForm intent="held-review-publish" targetId={review.id}>
           <button type="submit" className={buttonClass({ size: "sm" })} disabled={publishing || hiding}>
-            {publishing ? "Saving…" : "Publish review"}
+            {publishing ? t("Saving…") : t("Publish review")}
           </button>
         </ActionForm>
         <ActionForm intent="held-review-hide" targetId={review.id}>
           <button type="submit" className={buttonClass({ variant: "outline", size: "sm" })} disabled={publishing || hiding}>
-            {hiding ? "Saving…" : "Keep hidden"}
+            {hiding ? t("Saving…") : t("Keep hidden")}
           </button>
         </ActionForm>
       </div>
@@ -79,31 +81,31 @@ function ReportCard({ group: g, result }: { group: ReportGroup; result?: AdminAc
     <li className="card p-4" data-report-item={g.itemId}>
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
-          <p className="text-xs font-medium uppercase text-gray-500">{REPORT_KIND_LABELS[g.kind]}</p>
+          <p className="text-xs font-medium uppercase text-gray-500">{t(REPORT_KIND_LABELS[g.kind])}</p>
           <h3 className="break-words font-semibold">
             {item?.href ? (
               <Link to={item.href} className="py-1 hover:underline">
                 {item.title}
               </Link>
             ) : (
-              (item?.title ?? REPORT_TEXTS.notFound)
+              (item?.title ?? t(REPORT_TEXTS.notFound))
             )}
           </h3>
-          {item ? <p className="text-sm text-gray-600">By {item.authorName?.trim() || ADMIN_TEXTS.unknownUser}</p> : null}
+          {item ? <p className="text-sm text-gray-600">{t("By {{name}}", { name: item.authorName?.trim() || t(ADMIN_TEXTS.unknownUser) })}</p> : null}
         </div>
         <p className="font-semibold text-red-700">
-          {g.count} {g.count === 1 ? "report" : "reports"}
+          {t("{{count}} reports", { count: g.count })}
         </p>
       </div>
       {item?.text ? <p className="mt-2 whitespace-pre-wrap break-words rounded-lg bg-gray-50 p-2 text-gray-900">{item.text}</p> : null}
       <p className="mt-2 text-sm">
-        <span className="sr-only">Reasons: </span>
-        {g.reasons.map((r) => `${REPORT_REASON_LABELS[r.reason]} (${r.count})`).join(" · ")}
+        <span className="sr-only">{t("Reasons:")} </span>
+        {g.reasons.map((r) => `${t(REPORT_REASON_LABELS[r.reason])} (${r.count})`).join(" · ")}
       </p>
       <ul className="mt-2 space-y-1 text-sm text-gray-700">
         {g.reports.map((r) => (
           <li key={r.id}>
-            <span className="font-medium">{r.reporterName?.trim() || ADMIN_TEXTS.unknownUser}</span>: {REPORT_REASON_LABELS[r.reason]}
+            <span className="font-medium">{r.reporterName?.trim() || t(ADMIN_TEXTS.unknownUser)}</span>: {t(REPORT_REASON_LABELS[r.reason])}
             {r.details ? <span className="whitespace-pre-wrap break-words"> — {r.details}</span> : null}
             <span className="text-xs text-gray-500"> · {formatDateTime(r.createdAt)}</span>
           </li>
@@ -112,7 +114,7 @@ function ReportCard({ group: g, result }: { group: ReportGroup; result?: AdminAc
       <div className="mt-3 flex flex-wrap items-start gap-2 border-t border-gray-100 pt-3">
         <ActionForm intent="report-dismiss" targetId={g.itemId} fields={fields}>
           <button type="submit" className={buttonClass({ variant: "outline", size: "sm" })} disabled={dismissing}>
-            {dismissing ? "Saving…" : "Dismiss"}
+            {dismissing ? t("Saving…") : t("Dismiss")}
           </button>
         </ActionForm>
         {item?.takeDownLabel ? (
@@ -122,11 +124,11 @@ function ReportCard({ group: g, result }: { group: ReportGroup; result?: AdminAc
               targetId={g.itemId}
               fields={fields}
               summary={item.takeDownLabel}
-              label={g.kind === "review" ? "Reason (kept in the audit log)" : "Reason the owner sees"}
+              label={g.kind === "review" ? t("Reason (kept in the audit log)") : t("Reason the owner sees")}
               submitLabel={item.takeDownLabel}
               required
-              requiredMessage={REPORT_TEXTS.removeReasonRequired}
-              hint="The item leaves the directory at once. Every reporter is told the outcome."
+              requiredMessage={t(REPORT_TEXTS.removeReasonRequired)}
+              hint={t("The item leaves the directory at once. Every reporter is told the outcome.")}
               result={resultFor(result, "report-remove", g.itemId)}
               busy={removing}
             />
@@ -138,11 +140,11 @@ function ReportCard({ group: g, result }: { group: ReportGroup; result?: AdminAc
               intent="report-suspend"
               targetId={g.itemId}
               fields={fields}
-              summary="Suspend author"
-              label="Suspension reason"
-              submitLabel="Suspend author"
+              summary={t("Suspend author")}
+              label={t("Suspension reason")}
+              submitLabel={t("Suspend author")}
               required={false}
-              hint="They can no longer sign in and their listings are hidden. Every reporter is told the outcome."
+              hint={t("They can no longer sign in and their listings are hidden. Every reporter is told the outcome.")}
               result={resultFor(result, "report-suspend", g.itemId)}
               busy={suspending}
             />

@@ -1,7 +1,9 @@
 import { Link } from "react-router";
 import { buttonClass } from "../../../components/ui/button";
 import { formatDateTime } from "../../../lib/format";
+import { msg, t } from "../../../lib/i18n/i18n";
 import type { Paged } from "../../../lib/pagination";
+import { categoryName } from "../../../lib/reference";
 import type { PendingSuggestion } from "../../suggestions/list-pending-suggestions.server";
 import { changedFields, fieldText, SUGGESTION_KIND_LABELS, SUGGESTION_TEXTS } from "../../suggestions/suggestion.schemas";
 import { ADMIN_TEXTS } from "../admin.schemas";
@@ -17,10 +19,10 @@ export function SuggestionsTab({ suggestions, result, loadError }: { suggestions
   return (
     <section aria-labelledby="suggestions-title">
       <h2 id="suggestions-title" className="text-lg font-semibold">
-        {SUGGESTION_TEXTS.tabTitle}
+        {t(SUGGESTION_TEXTS.tabTitle)}
       </h2>
-      <p className="mb-3 text-sm text-gray-600">{SUGGESTION_TEXTS.tabIntro}</p>
-      <PagedList page={suggestions} loadError={loadError} empty={SUGGESTION_TEXTS.tabEmpty} label="Suggestions">
+      <p className="mb-3 text-sm text-gray-600">{t(SUGGESTION_TEXTS.tabIntro)}</p>
+      <PagedList page={suggestions} loadError={loadError} empty={t(SUGGESTION_TEXTS.tabEmpty)} label={t("Suggestions")}>
         {(s) => <SuggestionCard key={s.id} suggestion={s} result={result} />}
       </PagedList>
     </section>
@@ -29,9 +31,9 @@ export function SuggestionsTab({ suggestions, result, loadError }: { suggestions
 
 /** What Approve does for this suggestion, as its button says. */
 function approveLabel(s: PendingSuggestion): string {
-  if (s.kind === "missing") return "Approve: add the listing";
-  if (s.listing && !s.listing.unclaimed) return "Approve: send to the owner";
-  return s.kind === "closed" ? "Approve: hide the listing" : "Approve: apply the change";
+  if (s.kind === "missing") return t("Approve: add the listing");
+  if (s.listing && !s.listing.unclaimed) return t("Approve: send to the owner");
+  return s.kind === "closed" ? t("Approve: hide the listing") : t("Approve: apply the change");
 }
 
 function SuggestionCard({ suggestion: s, result }: { suggestion: PendingSuggestion; result?: AdminActionResult }) {
@@ -44,18 +46,23 @@ function SuggestionCard({ suggestion: s, result }: { suggestion: PendingSuggesti
   const approveResult = resultFor(result, "suggestion-approve", s.id);
   return (
     <li className="card p-4" data-suggestion={s.id}>
-      <p className="text-xs font-medium uppercase text-gray-500">{SUGGESTION_KIND_LABELS[s.kind]}</p>
+      <p className="text-xs font-medium uppercase text-gray-500">{t(SUGGESTION_KIND_LABELS[s.kind])}</p>
       <h3 className="break-words font-semibold">
         {s.listing ? (
           <Link to={`/businesses/${s.listing.id}`} className="py-1 hover:underline">
             {title}
           </Link>
         ) : (
-          (title ?? SUGGESTION_TEXTS.listingGone)
+          (title ?? t(SUGGESTION_TEXTS.listingGone))
         )}
       </h3>
       <p className="text-sm text-gray-600">
-        By {s.suggester.name || ADMIN_TEXTS.unknownUser} · {s.suggester.approved} approved, {s.suggester.rejected} not used before · {formatDateTime(s.createdAt)}
+        {t("By {{name}} · {{approved}} approved, {{rejected}} not used before", {
+          name: s.suggester.name || t(ADMIN_TEXTS.unknownUser),
+          approved: s.suggester.approved,
+          rejected: s.suggester.rejected,
+        })}{" "}
+        · {formatDateTime(s.createdAt)}
       </p>
 
       {s.kind === "missing" ? (
@@ -63,23 +70,23 @@ function SuggestionCard({ suggestion: s, result }: { suggestion: PendingSuggesti
           <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
             {(
               [
-                ["Category", fieldText("category", s.payload.category)],
-                ["State", fieldText("state", s.payload.state)],
-                ["LGA", fieldText("lga", s.payload.lga)],
-                ["Street address", fieldText("address", s.payload.address)],
-                ["Phone", fieldText("phone", s.payload.phone)],
+                [msg("Category"), categoryName(fieldText("category", s.payload.category))],
+                [msg("State"), fieldText("state", s.payload.state)],
+                [msg("LGA"), fieldText("lga", s.payload.lga)],
+                [msg("Street address"), fieldText("address", s.payload.address)],
+                [msg("Phone"), fieldText("phone", s.payload.phone)],
               ] as const
             ).map(([label, value]) => (
               <div key={label} className="contents">
-                <dt className="text-gray-600">{label}</dt>
+                <dt className="text-gray-600">{t(label)}</dt>
                 <dd className="break-words text-gray-900">{value}</dd>
               </div>
             ))}
           </dl>
           <div className="mt-3 text-sm">
-            <p className="font-medium">{SUGGESTION_TEXTS.possibleDuplicates}</p>
+            <p className="font-medium">{t(SUGGESTION_TEXTS.possibleDuplicates)}</p>
             {s.similar.length === 0 ? (
-              <p className="text-gray-600">{SUGGESTION_TEXTS.noDuplicates}</p>
+              <p className="text-gray-600">{t(SUGGESTION_TEXTS.noDuplicates)}</p>
             ) : (
               <ul className="mt-1 list-disc space-y-1 pl-5">
                 {s.similar.map((d) => (
@@ -88,8 +95,8 @@ function SuggestionCard({ suggestion: s, result }: { suggestion: PendingSuggesti
                       {d.name}
                     </Link>{" "}
                     <span className="text-gray-600">
-                      ({[d.lga, d.state].filter(Boolean).join(", ")}; {d.reason === "phone" ? "same phone" : "similar name"}
-                      {d.unclaimed ? "; not yet claimed" : ""})
+                      ({[d.lga, d.state].filter(Boolean).join(", ")}; {d.reason === "phone" ? t("same phone") : t("similar name")}
+                      {d.unclaimed ? `; ${t("not yet claimed")}` : ""})
                     </span>
                   </li>
                 ))}
@@ -101,24 +108,24 @@ function SuggestionCard({ suggestion: s, result }: { suggestion: PendingSuggesti
         <>
           <p className="mt-2 text-sm text-gray-700">
             {s.listing.unclaimed
-              ? "Nobody owns this listing: approving changes it."
-              : "This listing has an owner: approving sends the suggestion to them, and we change nothing."}
+              ? t("Nobody owns this listing: approving changes it.")
+              : t("This listing has an owner: approving sends the suggestion to them, and we change nothing.")}
           </p>
           {s.kind === "closed" ? (
-            <p className="mt-2 text-sm">The visitor says it has closed.</p>
+            <p className="mt-2 text-sm">{t("The visitor says it has closed.")}</p>
           ) : (
             <table className="mt-3 w-full table-fixed text-left text-sm">
-              <caption className="sr-only">Now and suggested</caption>
+              <caption className="sr-only">{t("Now and suggested")}</caption>
               <thead>
                 <tr className="text-gray-600">
                   <th scope="col" className="w-1/4 py-1 pr-2 font-medium">
-                    Field
+                    {t("Field")}
                   </th>
                   <th scope="col" className="py-1 pr-2 font-medium">
-                    Now
+                    {t("Now")}
                   </th>
                   <th scope="col" className="py-1 font-medium">
-                    Suggested
+                    {t("Suggested")}
                   </th>
                 </tr>
               </thead>
@@ -126,10 +133,10 @@ function SuggestionCard({ suggestion: s, result }: { suggestion: PendingSuggesti
                 {changes.map((c) => (
                   <tr key={c.field} className="border-t border-gray-100 align-top">
                     <th scope="row" className="py-1 pr-2 font-medium">
-                      {c.label}
+                      {t(c.label)}
                     </th>
-                    <td className="break-words py-1 pr-2 text-gray-700">{fieldText(c.field, currentOf(s, c.field))}</td>
-                    <td className="break-words py-1 font-medium text-gray-900">{c.value}</td>
+                    <td className="break-words py-1 pr-2 text-gray-700">{shownField(c.field, fieldText(c.field, currentOf(s, c.field)))}</td>
+                    <td className="break-words py-1 font-medium text-gray-900">{shownField(c.field, c.value)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -140,7 +147,7 @@ function SuggestionCard({ suggestion: s, result }: { suggestion: PendingSuggesti
 
       {s.note ? (
         <p className="mt-3 whitespace-pre-wrap break-words rounded-lg bg-gray-50 p-2 text-sm text-gray-900">
-          <span className="font-medium">Note: </span>
+          <span className="font-medium">{t("Note:")} </span>
           {s.note}
         </p>
       ) : null}
@@ -154,7 +161,7 @@ function SuggestionCard({ suggestion: s, result }: { suggestion: PendingSuggesti
         {canApprove ? (
           <ActionForm intent="suggestion-approve" targetId={s.id}>
             <button type="submit" className={buttonClass({ size: "sm" })} disabled={approving || rejecting}>
-              {approving ? "Saving…" : approveLabel(s)}
+              {approving ? t("Saving…") : approveLabel(s)}
             </button>
           </ActionForm>
         ) : null}
@@ -162,12 +169,12 @@ function SuggestionCard({ suggestion: s, result }: { suggestion: PendingSuggesti
           <ReasonForm
             intent="suggestion-reject"
             targetId={s.id}
-            summary="Reject"
-            label="Reason the visitor sees"
-            submitLabel="Reject suggestion"
+            summary={t("Reject")}
+            label={t("Reason the visitor sees")}
+            submitLabel={t("Reject suggestion")}
             required
-            requiredMessage={SUGGESTION_TEXTS.rejectReasonRequired}
-            hint="The visitor is told the suggestion was not used, with this reason."
+            requiredMessage={t(SUGGESTION_TEXTS.rejectReasonRequired)}
+            hint={t("The visitor is told the suggestion was not used, with this reason.")}
             result={resultFor(result, "suggestion-reject", s.id)}
             busy={rejecting}
           />
@@ -175,6 +182,11 @@ function SuggestionCard({ suggestion: s, result }: { suggestion: PendingSuggesti
       </div>
     </li>
   );
+}
+
+/** A field's value as shown: a category in the current language (its common local name where there is one). */
+function shownField(field: string, value: string): string {
+  return field === "category" ? categoryName(value) : value;
 }
 
 /**

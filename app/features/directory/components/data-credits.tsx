@@ -1,3 +1,4 @@
+import { t } from "../../../lib/i18n/i18n";
 import { OSM_CREDIT, OVERTURE_CREDIT } from "../types";
 
 /**
@@ -10,12 +11,12 @@ export function DataCredits({ osm, overture, className = "mt-6 text-xs text-gray
     <p className={`${className} flex flex-wrap gap-x-3`}>
       {osm ? (
         <a href={OSM_CREDIT.href} className="link" rel="noopener">
-          {OSM_CREDIT.text}
+          {t(OSM_CREDIT.text)}
         </a>
       ) : null}
       {overture ? (
         <a href={OVERTURE_CREDIT.href} className="link" rel="noopener">
-          {OVERTURE_CREDIT.text}
+          {t(OVERTURE_CREDIT.text)}
         </a>
       ) : null}
     </p>

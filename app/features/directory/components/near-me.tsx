@@ -1,6 +1,8 @@
 import { useNavigate } from "react-router";
 import { useEnhance } from "~/components/use-enhance";
 import { enhanceNearMe } from "~/enhance/near-me";
+import { currentLocale, t } from "~/lib/i18n/i18n";
+import { localizePath } from "~/lib/i18n/locales";
 import { businessesParams, type FilterLink } from "../search-params";
 
 type NearMeProps = {
@@ -24,32 +26,33 @@ type NearMeProps = {
 export function NearMe({ filters, near, explanation, suggestions }: NearMeProps) {
   const navigate = useNavigate();
   const ref = useEnhance<HTMLAnchorElement>((link) => enhanceNearMe(link, navigate));
+  const locale = currentLocale();
   return (
     <div className="w-full">
       <a ref={ref} href="#near-me" data-enhance="near-me" className="btn btn-outline">
         <span className="i i-pin h-4 w-4" />
-        Near me
+        {t("Near me")}
       </a>
       <div id="near-me" className="hidden target:block mt-3 rounded-lg bg-brand-50 p-3 text-sm">
         <p role="status">{explanation}</p>
-        <form action="/businesses" className="mt-2 flex flex-wrap gap-2">
+        <form action={localizePath(locale, "/businesses")} className="mt-2 flex flex-wrap gap-2">
           {/* The search as it is (text, every filter, the order), without the old point and page. */}
           {[...businessesParams({ ...filters, near: null, page: null })].map(([name, value]) => (
             <input key={name} type="hidden" name={name} value={value} />
           ))}
           <label htmlFor="near-place" className="sr-only">
-            A town, area, street or LGA
+            {t("A town, area, street or LGA")}
           </label>
-          <input id="near-place" name="near" defaultValue={near ?? ""} placeholder="Town, area, street or LGA" maxLength={60} className="field min-w-0 flex-1" />
+          <input id="near-place" name="near" defaultValue={near ?? ""} placeholder={t("Town, area, street or LGA")} maxLength={60} className="field min-w-0 flex-1" />
           <button type="submit" className="btn btn-primary">
-            Search near here
+            {t("Search near here")}
           </button>
         </form>
         {suggestions.length > 0 && (
-          <ul aria-label="Places" className="mt-3 flex flex-wrap gap-2">
+          <ul aria-label={t("Places")} className="mt-3 flex flex-wrap gap-2">
             {suggestions.map((place) => (
               <li key={place.href}>
-                <a href={place.href} className="pill-link">
+                <a href={localizePath(locale, place.href)} className="pill-link">
                   {place.label}
                 </a>
               </li>

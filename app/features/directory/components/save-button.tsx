@@ -1,5 +1,8 @@
 import { useEnhance } from "../../../components/use-enhance";
+import { saveFormTexts } from "../../../components/enhance-texts";
 import { enhanceSave } from "../../../enhance/save";
+import { currentLocale, t } from "../../../lib/i18n/i18n";
+import { localizePath } from "../../../lib/i18n/locales";
 import { businessPath } from "../business-links";
 
 type SaveButtonProps = {
@@ -23,7 +26,7 @@ export function SaveButton({ business, isSignedIn, isSaved = false, keepWhenSave
     <form
       ref={form}
       method="post"
-      action="/saved"
+      action={localizePath(currentLocale(), "/saved")}
       hidden={!isSignedIn}
       data-enhance="save"
       data-id={business.id}
@@ -34,11 +37,12 @@ export function SaveButton({ business, isSignedIn, isSaved = false, keepWhenSave
       data-image={business.image ?? ""}
       data-signed-in={isSignedIn ? "true" : undefined}
       data-keep-saved={keepWhenSaved ? "true" : undefined}
+      {...saveFormTexts()}
     >
       <input type="hidden" name="intent" value={saved ? "unsave" : "save"} />
       <input type="hidden" name="businessId" value={business.id} />
       <button type="submit" className="btn btn-outline" aria-pressed={saved}>
-        {saved ? "Saved" : "Save"}
+        {saved ? t("Saved") : t("Save")}
       </button>
     </form>
   );

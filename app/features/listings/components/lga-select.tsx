@@ -2,6 +2,7 @@ import { useId, useState, useSyncExternalStore } from "react";
 import { fieldClass, Required } from "../../../components/ui/field";
 import { LGAS_BY_STATE, lgasOf } from "../../../lib/nigeria-lgas";
 import { findRegion, REGIONS, type Region } from "../../../lib/reference";
+import { t } from "../../../lib/i18n/i18n";
 
 const noSubscription = () => () => {};
 
@@ -16,7 +17,7 @@ export function LgaSelect({
   defaultValue,
   error,
   required = false,
-  hint = "Optional. Visitors can filter by LGA.",
+  hint,
 }: {
   state: string;
   defaultValue: string;
@@ -25,6 +26,7 @@ export function LgaSelect({
   hint?: string;
 }) {
   const id = useId();
+  const shownHint = hint ?? t("Optional. Visitors can filter by LGA.");
   // False on the server and while hydrating (the markup matches the server's), true once interactive.
   const interactive = useSyncExternalStore(noSubscription, () => true, () => false);
   const [value, setValue] = useState(defaultValue);
@@ -37,7 +39,7 @@ export function LgaSelect({
   return (
     <div>
       <label htmlFor={id} className="block text-sm font-medium text-gray-700">
-        {required ? <Required>Local government area (LGA)</Required> : "Local government area (LGA)"}
+        {required ? <Required>{t("Local government area (LGA)")}</Required> : t("Local government area (LGA)")}
       </label>
       <select
         id={id}
@@ -50,9 +52,9 @@ export function LgaSelect({
         aria-required={required || undefined}
         aria-describedby={describedBy}
       >
-        <option value="">{interactive && !region ? "Select a state first" : "Select an LGA"}</option>
+        <option value="">{interactive && !region ? t("Select a state first") : t("Select an LGA")}</option>
         {groups.map((group) => (
-          <optgroup key={group} label={group === "FCT" ? "FCT - Abuja" : `${group} State`}>
+          <optgroup key={group} label={group === "FCT" ? "FCT - Abuja" : t("{{state}} State", { state: group })}>
             {LGAS_BY_STATE[group].map((lga) => (
               <option key={lga} value={lga}>
                 {lga}
@@ -62,7 +64,7 @@ export function LgaSelect({
         ))}
       </select>
       <div id={`${id}-hint`} className="mt-1 text-xs text-gray-500">
-        {hint}
+        {shownHint}
       </div>
       {error ? (
         <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-600">

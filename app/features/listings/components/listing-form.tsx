@@ -4,9 +4,10 @@ import { SelectField, TextAreaField, TextField } from "../../../components/ui/fi
 import { FailureAlert } from "../../../components/ui/alert";
 import { buttonClass } from "../../../components/ui/button";
 import { imageUrl, IMAGE_WIDTHS } from "../../../lib/image-url";
-import { CATEGORIES, COUNTRIES, DEFAULT_COUNTRY, LIMITS, REGIONS } from "../../../lib/reference";
+import { categoryOptions, COUNTRIES, DEFAULT_COUNTRY, LIMITS, REGIONS, placeOptions } from "../../../lib/reference";
 import type { Failure } from "../../../lib/app-error";
 import { focusFirstError } from "../../../lib/focus-first-error";
+import { t, translateIfKnown } from "../../../lib/i18n/i18n";
 import { parseHoursForm, type HoursFormValues } from "../../../lib/opening-hours";
 import { checkListingForm, LANDMARK_MAX_LENGTH, LISTING_TEXTS, typedListingFields } from "../listing.schemas";
 import { LgaSelect } from "./lga-select";
@@ -68,7 +69,7 @@ export function ListingForm({
   const navigation = useNavigation();
   // This form's own save (the closed days' forms on the edit screen post to the same address with an intent).
   const submitting = navigation.state !== "idle" && navigation.formAction === action && !navigation.formData?.get("intent");
-  const saveLabel = mode === "create" ? "Create Business" : "Save Changes";
+  const saveLabel = mode === "create" ? t("Create Business") : t("Save Changes");
   const [kept, setKept] = useState<ExistingImage[]>(existingImages);
   const [added, setAdded] = useState<File[]>([]);
   const [imageError, setImageError] = useState<string | null>(null);
@@ -77,9 +78,10 @@ export function ListingForm({
   const [state, setState] = useState(defaults.state ?? "");
   const previews = useMemo(() => added.map((f) => ({ file: f, url: typeof URL !== "undefined" ? URL.createObjectURL(f) : "" })), [added]);
   useEffect(() => () => previews.forEach((p) => URL.revokeObjectURL(p.url)), [previews]);
-  const fields = clientFields ?? failure?.fields ?? {};
+  // The browser's own check gives the English texts (catalog keys); the server's come translated.
+  const fields = translatedFields(clientFields ?? failure?.fields ?? {});
   const shownFailure: Failure | null = clientFields
-    ? { title: (mode === "create" ? LISTING_TEXTS.createFailed : LISTING_TEXTS.updateFailed).title, text: LISTING_TEXTS.correctFields }
+    ? { title: t((mode === "create" ? LISTING_TEXTS.createFailed : LISTING_TEXTS.updateFailed).title), text: t(LISTING_TEXTS.correctFields) }
     : (failure ?? null);
   const formRef = useRef<HTMLFormElement>(null);
   // A refusal from the server (after the round trip) also puts focus on the first field to fix.
@@ -130,18 +132,18 @@ export function ListingForm({
       ) : null}
       {shownFailure ? <FailureAlert failure={shownFailure} /> : null}
       {beforeFields}
-      <TextField label="Business name" name="name" defaultValue={defaults.name ?? ""} error={fields.name} aria-required="true" maxLength={100} />
-      <TextAreaField label="Description" name="description" rows={4} defaultValue={defaults.description ?? ""} error={fields.description} />
-      <SelectField label="Category" name="category" options={CATEGORIES} placeholder="Select a category" defaultValue={defaults.category ?? ""} error={fields.category} />
+      <TextField label={t("Business name")} name="name" defaultValue={defaults.name ?? ""} error={fields.name} aria-required="true" maxLength={100} />
+      <TextAreaField label={t("Description")} name="description" rows={4} defaultValue={defaults.description ?? ""} error={fields.description} />
+      <SelectField label={t("Category")} name="category" options={categoryOptions()} placeholder={t("Select a category")} defaultValue={defaults.category ?? ""} error={fields.category} />
       <div className="grid gap-4 sm:grid-cols-[1fr_8rem]">
-        <TextField label="Address" name="address" autoComplete="street-address" defaultValue={defaults.address ?? ""} error={fields.address} />
-        <TextField label="Plot number" name="plotNumber" defaultValue={defaults.plotNumber ?? ""} error={fields.plotNumber} />
+        <TextField label={t("Address")} name="address" autoComplete="street-address" defaultValue={defaults.address ?? ""} error={fields.address} />
+        <TextField label={t("Plot number")} name="plotNumber" defaultValue={defaults.plotNumber ?? ""} error={fields.plotNumber} />
       </div>
       <TextField
-        label="Landmark"
+        label={t("Landmark")}
         name="landmark"
-        placeholder="Opposite First Bank, Allen Avenue"
-        hint="Optional. A well-known place near you; shown under the address and found by search."
+        placeholder={t("Opposite First Bank, Allen Avenue")}
+        hint={t("Optional. A well-known place near you; shown under the address and found by search.")}
         maxLength={LANDMARK_MAX_LENGTH}
         defaultValue={defaults.landmark ?? ""}
         error={fields.landmark}
@@ -149,44 +151,47 @@ export function ListingForm({
       {/* One under the other on phones: half of a 360 px screen cuts 'Select a state' (issue 32). */}
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField
-          label="State"
+          label={t("State")}
           name="state"
           options={REGIONS}
-          placeholder="Select a state"
+          placeholder={t("Select a state")}
           defaultValue={defaults.state ?? ""}
           onChange={(event) => setState(event.target.value)}
           error={fields.state}
         />
-        <SelectField label="Country" name="country" options={COUNTRIES} defaultValue={defaults.country ?? DEFAULT_COUNTRY} error={fields.country} />
+        <SelectField label={t("Country")} name="country" options={placeOptions(COUNTRIES)} defaultValue={defaults.country ?? DEFAULT_COUNTRY} error={fields.country} />
       </div>
       <LgaSelect state={state} defaultValue={defaults.lga ?? ""} error={fields.lga} />
       <TextField
-        label="Phone number"
+        label={t("Phone number")}
         name="phoneNumber"
         type="tel"
         inputMode="tel"
         autoComplete="tel"
         placeholder="0803 123 4567"
-        hint="Without a leading +, +234 is added."
+        hint={t("Without a leading +, +234 is added.")}
         defaultValue={defaults.phoneNumber ?? ""}
         error={fields.phoneNumber}
       />
-      <TextField label="Website" name="websiteUrl" type="url" inputMode="url" placeholder="https://" defaultValue={defaults.websiteUrl ?? ""} error={fields.websiteUrl} />
+      <TextField label={t("Website")} name="websiteUrl" type="url" inputMode="url" placeholder="https://" defaultValue={defaults.websiteUrl ?? ""} error={fields.websiteUrl} />
       <LocationFields latitude={String(defaults.latitude ?? "")} longitude={String(defaults.longitude ?? "")} errors={{ latitude: fields.latitude, longitude: fields.longitude }} />
-      <TextAreaField label="Products and services" name="products" rows={4} defaultValue={products} hint="One per line." error={fields.products} />
+      <TextAreaField label={t("Products and services")} name="products" rows={4} defaultValue={products} hint={t("One per line.")} error={fields.products} />
       {hours ? (
         <fieldset id="opening-hours" className="space-y-3">
-          <legend className="text-sm font-medium text-gray-700">Opening hours</legend>
+          <legend className="text-sm font-medium text-gray-700">{t("Opening hours")}</legend>
           <p className="text-sm text-gray-600">
-            {mode === "create" ? "Optional. " : "Saved with your other changes, and shown at once, without waiting for review. "}
-            Times are Nigerian time (WAT). A closing time earlier than the opening time means after midnight.
+            {mode === "create"
+              ? t("Optional. Times are Nigerian time (WAT). A closing time earlier than the opening time means after midnight.")
+              : t(
+                  "Saved with your other changes, and shown at once, without waiting for review. Times are Nigerian time (WAT). A closing time earlier than the opening time means after midnight.",
+                )}
           </p>
           <WeeklyHoursFields values={hours} errors={fields} saveLabel={saveLabel} notice={hoursNotice} />
         </fieldset>
       ) : null}
 
       <fieldset className="space-y-3">
-        <legend className="text-sm font-medium text-gray-700">Images ({total} of {LIMITS.imagesPerListing})</legend>
+        <legend className="text-sm font-medium text-gray-700">{t("Images ({{shown}} of {{limit}})", { shown: total, limit: LIMITS.imagesPerListing })}</legend>
         {kept.length > 0 ? (
           <ul className="grid grid-cols-3 gap-3">
             {kept.map((image, i) => (
@@ -194,19 +199,19 @@ export function ListingForm({
                 <input type="hidden" name="keepImage" value={image.id} />
                 <img
                   src={imageUrl(image.key, IMAGE_WIDTHS.thumb)}
-                  alt={`Image ${i + 1}`}
+                  alt={t("Image {{number}}", { number: i + 1 })}
                   width={image.width ?? 320}
                   height={image.height ?? 240}
                   className="aspect-[4/3] w-full rounded-lg object-cover"
                 />
                 <div className="flex flex-wrap justify-between gap-1 text-xs">
-                  <button type="button" className="min-h-8 min-w-8 rounded border px-2 py-1 disabled:opacity-40" onClick={() => move(i, -1)} disabled={i === 0} aria-label={`Move image ${i + 1} earlier`}>
+                  <button type="button" className="min-h-8 min-w-8 rounded border px-2 py-1 disabled:opacity-40" onClick={() => move(i, -1)} disabled={i === 0} aria-label={t("Move image {{number}} earlier", { number: i + 1 })}>
                     ←
                   </button>
                   <button type="button" className="min-h-8 rounded border px-2 py-1 text-red-700" onClick={() => setKept((l) => l.filter((k) => k.id !== image.id))}>
-                    Remove
+                    {t("Remove")}
                   </button>
-                  <button type="button" className="min-h-8 min-w-8 rounded border px-2 py-1 disabled:opacity-40" onClick={() => move(i, 1)} disabled={i === kept.length - 1} aria-label={`Move image ${i + 1} later`}>
+                  <button type="button" className="min-h-8 min-w-8 rounded border px-2 py-1 disabled:opacity-40" onClick={() => move(i, 1)} disabled={i === kept.length - 1} aria-label={t("Move image {{number}} later", { number: i + 1 })}>
                     →
                   </button>
                 </div>
@@ -218,14 +223,14 @@ export function ListingForm({
           <ul className="grid grid-cols-3 gap-3">
             {previews.map((p) => (
               <li key={p.url}>
-                <img src={p.url} alt={`New image ${p.file.name}`} className="aspect-[4/3] w-full rounded-lg object-cover" />
+                <img src={p.url} alt={t("New image {{name}}", { name: p.file.name })} className="aspect-[4/3] w-full rounded-lg object-cover" />
               </li>
             ))}
           </ul>
         ) : null}
         <div>
           <label htmlFor="listing-images" className="block text-sm text-gray-700">
-            Add images (JPEG, PNG or WebP, up to 10 MB each)
+            {t("Add images (JPEG, PNG or WebP, up to 10 MB each)")}
           </label>
           <input
             id="listing-images"
@@ -249,18 +254,23 @@ export function ListingForm({
         </div>
         {imageError || fields.images ? (
           <p className="text-sm text-red-600" role="alert">
-            {imageError ?? fields.images}
+            {imageError ? t(imageError) : fields.images}
           </p>
         ) : null}
       </fieldset>
       <div className="flex gap-3">
         <Link to={cancelTo} className={buttonClass({ variant: "outline", full: true })}>
-          Cancel
+          {t("Cancel")}
         </Link>
         <button type="submit" className={buttonClass({ full: true })} disabled={submitting}>
-          {submitting ? "Saving…" : saveLabel}
+          {submitting ? t("Saving…") : saveLabel}
         </button>
       </div>
     </Form>
   );
+}
+
+/** Each field's message in the current language (a catalog key is translated; a translated text stays). */
+function translatedFields(fields: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(fields).map(([name, text]) => [name, translateIfKnown(text)]));
 }

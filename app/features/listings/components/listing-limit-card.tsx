@@ -1,4 +1,5 @@
 import { ButtonLink } from "../../../components/ui/button";
+import { t } from "../../../lib/i18n/i18n";
 import { LISTING_TEXTS } from "../listing.schemas";
 
 /**
@@ -10,16 +11,16 @@ export function ListingLimitCard({ owned, limit }: { owned: number; limit: numbe
   return (
     <section className="rounded-2xl border border-amber-200 bg-amber-50 p-6" aria-labelledby="listing-limit-title">
       <h2 id="listing-limit-title" className="text-lg font-semibold text-gray-900">
-        {title}
+        {t(title)}
       </h2>
-      <p className="mt-1 text-gray-700">{text}</p>
+      <p className="mt-1 text-gray-700">{t(text)}</p>
       <p className="mt-1 text-sm text-gray-600">
-        You have {owned} of {limit} {limit === 1 ? "listing" : "listings"}. Standard and Premium allow up to 3.
+        {t("You have {{owned}} of {{count}} listings. Standard and Premium allow up to 3.", { owned, count: limit })}
       </p>
       <div className="mt-4 flex flex-wrap gap-2">
-        <ButtonLink to={link.href}>{link.label}</ButtonLink>
+        <ButtonLink to={link.href}>{t(link.label)}</ButtonLink>
         <ButtonLink to="/dashboard" variant="outline">
-          Back to Dashboard
+          {t("Back to Dashboard")}
         </ButtonLink>
       </div>
     </section>

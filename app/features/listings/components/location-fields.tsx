@@ -2,6 +2,7 @@ import { useState, useSyncExternalStore } from "react";
 import { buttonClass } from "../../../components/ui/button";
 import { TextField } from "../../../components/ui/field";
 import { LOCATION_TEXTS } from "../../../lib/geo";
+import { t } from "../../../lib/i18n/i18n";
 
 const noSubscription = () => () => {};
 
@@ -25,28 +26,28 @@ export function LocationFields({
 
   function locate() {
     if (!("geolocation" in navigator)) {
-      setStatus(LOCATION_TEXTS.unsupported);
+      setStatus(t(LOCATION_TEXTS.unsupported));
       return;
     }
-    setStatus(LOCATION_TEXTS.locating);
+    setStatus(t(LOCATION_TEXTS.locating));
     navigator.geolocation.getCurrentPosition(
       ({ coords }) => {
         // Six decimals: about 11 cm, more than any phone knows.
         setValues({ latitude: coords.latitude.toFixed(6), longitude: coords.longitude.toFixed(6) });
-        setStatus(`Location set (within about ${Math.round(coords.accuracy)} m). Save to keep it.`);
+        setStatus(t("Location set (within about {{metres}} m). Save to keep it.", { metres: Math.round(coords.accuracy) }));
       },
-      () => setStatus(LOCATION_TEXTS.formNoLocation),
+      () => setStatus(t(LOCATION_TEXTS.formNoLocation)),
       { enableHighAccuracy: true, timeout: 20_000, maximumAge: 60_000 },
     );
   }
 
   return (
     <fieldset className="space-y-3">
-      <legend className="text-sm font-medium text-gray-700">Location (optional)</legend>
-      <p className="text-sm text-gray-600">{LOCATION_TEXTS.locationHint}</p>
+      <legend className="text-sm font-medium text-gray-700">{t("Location (optional)")}</legend>
+      <p className="text-sm text-gray-600">{t(LOCATION_TEXTS.locationHint)}</p>
       <div className="grid grid-cols-2 gap-4">
         <TextField
-          label="Latitude"
+          label={t("Latitude")}
           name="latitude"
           inputMode="decimal"
           placeholder="6.5244"
@@ -56,7 +57,7 @@ export function LocationFields({
           maxLength={20}
         />
         <TextField
-          label="Longitude"
+          label={t("Longitude")}
           name="longitude"
           inputMode="decimal"
           placeholder="3.3792"
@@ -68,7 +69,7 @@ export function LocationFields({
       </div>
       {canLocate ? (
         <button type="button" className={buttonClass({ variant: "outline" })} onClick={locate}>
-          {LOCATION_TEXTS.useMyLocation}
+          {t(LOCATION_TEXTS.useMyLocation)}
         </button>
       ) : null}
       {status ? (

@@ -3,6 +3,7 @@ import { Alert, FailureAlert } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { TextField } from "../../../components/ui/field";
 import type { Failure } from "../../../lib/app-error";
+import { t } from "../../../lib/i18n/i18n";
 import { CLOSURE_NOTE_MAX, closureDateText, type Closure } from "../../../lib/opening-hours";
 
 /** A closed day that could not be added: why, and what was typed. */
@@ -32,11 +33,10 @@ export function ClosedDaysForm({ action, closures, today, state, notice }: Props
   return (
     <section id="closed-days" aria-labelledby="closed-days-title" className="space-y-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-gray-200 sm:p-6">
       <h2 id="closed-days-title" className="text-lg font-semibold text-gray-900">
-        Closed days
+        {t("Closed days")}
       </h2>
       <p className="text-sm text-gray-600">
-        Public holidays, travel: your listing shows as closed all that day. Each day is added or removed at once, on its own; it does not save the
-        form above.
+        {t("Public holidays, travel: your listing shows as closed all that day. Each day is added or removed at once, on its own; it does not save the form above.")}
       </p>
       {notice ? <Alert tone="success">{notice}</Alert> : null}
       {closures.length > 0 ? (
@@ -50,30 +50,30 @@ export function ClosedDaysForm({ action, closures, today, state, notice }: Props
               <Form method="post" action={action} preventScrollReset>
                 <input type="hidden" name="intent" value="remove-closure" />
                 <input type="hidden" name="date" value={closure.date} />
-                <Button type="submit" variant="outline" size="sm" aria-label={`Remove the closure on ${closureDateText(closure.date)}`}>
-                  Remove
+                <Button type="submit" variant="outline" size="sm" aria-label={t("Remove the closure on {{date}}", { date: closureDateText(closure.date) })}>
+                  {t("Remove")}
                 </Button>
               </Form>
             </li>
           ))}
         </ul>
       ) : (
-        <p className="text-sm text-gray-500">No closed days coming up.</p>
+        <p className="text-sm text-gray-500">{t("No closed days coming up.")}</p>
       )}
       {state ? <FailureAlert failure={state.failure} /> : null}
       <Form method="post" action={action} className="grid gap-2 sm:grid-cols-[auto_1fr_auto] sm:items-end" preventScrollReset>
         <input type="hidden" name="intent" value="add-closure" />
-        <TextField label="Date" type="date" name="date" min={today} required defaultValue={typed.date ?? ""} error={fields.date} />
+        <TextField label={t("Date")} type="date" name="date" min={today} required defaultValue={typed.date ?? ""} error={fields.date} />
         <TextField
-          label="Note (optional)"
+          label={t("Note (optional)")}
           name="note"
           maxLength={CLOSURE_NOTE_MAX}
           defaultValue={typed.note ?? ""}
           error={fields.note}
-          placeholder="Public holiday"
+          placeholder={t("Public holiday")}
         />
         <Button type="submit" variant="outline">
-          Add closed day
+          {t("Add closed day")}
         </Button>
       </Form>
     </section>

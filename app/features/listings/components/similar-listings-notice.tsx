@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { t } from "../../../lib/i18n/i18n";
 import { SIMILAR_TEXTS } from "../listing.schemas";
 
 export type SimilarListingRow = { id: string; name: string; state: string | null; lga: string | null; unclaimed: boolean };
@@ -11,28 +12,28 @@ export function SimilarListingsNotice({ listings, imagesDropped }: { listings: r
   return (
     <section role="alert" aria-labelledby="similar-title" className="space-y-3 rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">
       <h2 id="similar-title" className="font-semibold">
-        {SIMILAR_TEXTS.title}
+        {t(SIMILAR_TEXTS.title)}
       </h2>
-      <p>{SIMILAR_TEXTS.text}</p>
+      <p>{t(SIMILAR_TEXTS.text)}</p>
       <ul className="space-y-2">
         {listings.map((listing) => (
           <li key={listing.id} className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
             <span className="font-medium">{listing.name}</span>
             <span className="text-amber-800">{[listing.lga, listing.state].filter(Boolean).join(", ")}</span>
-            {listing.unclaimed ? <span className="text-xs">{SIMILAR_TEXTS.unclaimed}</span> : null}
+            {listing.unclaimed ? <span className="text-xs">{t(SIMILAR_TEXTS.unclaimed)}</span> : null}
             <Link to={`/businesses/${listing.id}`} className="underline">
-              {SIMILAR_TEXTS.view}
+              {t(SIMILAR_TEXTS.view)}
             </Link>
             <Link to={`/business/claim/${listing.id}`} className="font-semibold underline">
-              {listing.unclaimed ? SIMILAR_TEXTS.claim : SIMILAR_TEXTS.review}
+              {t(listing.unclaimed ? SIMILAR_TEXTS.claim : SIMILAR_TEXTS.review)}
             </Link>
           </li>
         ))}
       </ul>
-      {imagesDropped ? <p>{SIMILAR_TEXTS.imagesAgain}</p> : null}
+      {imagesDropped ? <p>{t(SIMILAR_TEXTS.imagesAgain)}</p> : null}
       <label className="flex items-center gap-2 font-medium">
         <input type="checkbox" name="notDuplicate" value="1" className="h-4 w-4" />
-        {SIMILAR_TEXTS.confirm}
+        {t(SIMILAR_TEXTS.confirm)}
       </label>
     </section>
   );

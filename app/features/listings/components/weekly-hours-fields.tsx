@@ -4,6 +4,7 @@ import {
   copyDayToWeekdays, COPY_DAY_FIELD, dayFieldNames, hoursFieldNames, LIST_HOURS_FIELD, MAX_RANGES_PER_DAY, MON_TO_FRI, OPENING_HOURS_TEXTS, WEEKDAY_NAMES, WEEKDAYS,
   type HoursFormValues, type Weekday,
 } from "../../../lib/opening-hours";
+import { t } from "../../../lib/i18n/i18n";
 
 /**
  * Two times side by side where both fit whole ('08:00 AM' and the picker, whatever the browser shows), one under
@@ -30,14 +31,17 @@ export function WeeklyHoursFields({
   errors,
   saveLabel,
   notice = null,
-  listToggle = "Show opening hours on my listing",
+  listToggle,
 }: {
   values: HoursFormValues;
   errors: Record<string, string>;
   /** The form's save button, named in the copy's message ('Save Changes', 'Create Business'). */
   saveLabel: string;
   notice?: string | null;
-  /** The label of the box that lists hours at all; null: always a week of hours (a visitor's suggested hours). */
+  /**
+   * The label of the box that lists hours at all (by default 'Show opening hours on my listing'); null: always a week
+   * of hours (a visitor's suggested hours).
+   */
   listToggle?: string | null;
 }) {
   const [copied, setCopied] = useState<string | null>(null);
@@ -66,7 +70,7 @@ export function WeeklyHoursFields({
       ) : (
         <label className="flex min-h-11 items-center gap-2 text-sm font-medium">
           <input type="checkbox" name={LIST_HOURS_FIELD} defaultChecked={values[LIST_HOURS_FIELD] === "on"} className="h-5 w-5" />
-          {listToggle}
+          {listToggle ?? t("Show opening hours on my listing")}
         </label>
       )}
       <p role="status" className={message ? "rounded-lg bg-green-50 px-3 py-2 text-sm text-green-900" : "sr-only"}>
@@ -75,7 +79,7 @@ export function WeeklyHoursFields({
       <div className="divide-y divide-gray-100 border-t border-gray-100">
         {WEEKDAYS.map((day, i) => {
           const names = hoursFieldNames(day);
-          const dayName = WEEKDAY_NAMES[i]!;
+          const dayName = t(WEEKDAY_NAMES[i]!);
           const error = errors[names.mode];
           return (
             <div key={day} role="group" aria-labelledby={`${names.mode}-day`} className="space-y-2 py-3">
@@ -93,8 +97,8 @@ export function WeeklyHoursFields({
                   className="btn btn-outline btn-sm"
                   onClick={(event) => copy(event, day, dayName)}
                 >
-                  {OPENING_HOURS_TEXTS.copyToWeekdays}
-                  <span className="sr-only"> from {dayName}</span>
+                  {t(OPENING_HOURS_TEXTS.copyToWeekdays)}
+                  <span className="sr-only"> {t("from {{day}}", { day: dayName })}</span>
                 </button>
               </div>
               <select
@@ -105,21 +109,21 @@ export function WeeklyHoursFields({
                 aria-describedby={error ? `${names.mode}-error` : undefined}
                 className={fieldClass}
               >
-                <option value="hours">Open at these times</option>
-                <option value="24h">Open 24 hours</option>
-                <option value="closed">Closed</option>
+                <option value="hours">{t("Open at these times")}</option>
+                <option value="24h">{t("Open 24 hours")}</option>
+                <option value="closed">{t("Closed")}</option>
               </select>
               {Array.from({ length: MAX_RANGES_PER_DAY }, (_, r) => (
                 <fieldset key={r} className={TIMES_ROW}>
                   <legend className={r === 0 ? "sr-only" : "mb-1 text-xs text-gray-600"}>
-                    {r === 0 ? `${dayName}, hours` : "Second time range (optional), such as after a break"}
+                    {r === 0 ? t("{{day}}, hours", { day: dayName }) : t("Second time range (optional), such as after a break")}
                   </legend>
                   <label className={TIME_LABEL}>
-                    {r === 0 ? "Opens" : "Opens again"}
+                    {r === 0 ? t("Opens") : t("Opens again")}
                     <input type="time" name={names.opens[r]} defaultValue={values[names.opens[r]!]} className={timeFieldClass} />
                   </label>
                   <label className={TIME_LABEL}>
-                    {r === 0 ? "Closes" : "Closes again"}
+                    {r === 0 ? t("Closes") : t("Closes again")}
                     <input type="time" name={names.closes[r]} defaultValue={values[names.closes[r]!]} className={timeFieldClass} />
                   </label>
                 </fieldset>

@@ -40,7 +40,7 @@ export async function closePendingClaims(
     if (own) {
       if (claim.key) withdrawnKeys.push(claim.key);
     } else {
-      await enqueueNotice(tx, { userId: claim.userId, ...CLAIM_NOTICES.closed(input.listingName, input.reason), path: `/business/claim/${input.businessId}` });
+      await enqueueNotice(tx, { userId: claim.userId, texts: () => CLAIM_NOTICES.closed(input.listingName, input.reason), path: `/business/claim/${input.businessId}` });
     }
     await recordAudit(tx, input.auditActor, {
       action: own ? "business.claim.withdraw" : "business.claim.close",

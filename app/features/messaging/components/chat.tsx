@@ -2,6 +2,8 @@ import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEven
 import { Link } from "react-router";
 import { LIMITS } from "../../../lib/reference";
 import { formatFullTime, formatMessageTime } from "../../../lib/format";
+import { currentLocale, t, translateIfKnown } from "../../../lib/i18n/i18n";
+import { localizePath } from "../../../lib/i18n/locales";
 import { SAFETY_TEXTS, safetyConcerns } from "../safety-tips";
 import {
   BLOCK_TEXTS, MESSAGE_TEXTS, messageLength, messageProblem, newIdempotencyKey, sanitizeMessage, type ChatConversation, type MessageCreatedPayload, type MessageView,
@@ -140,7 +142,7 @@ export function Chat({ conversation, viewerId, formAction, idempotencyKey, initi
   async function send() {
     const problem = messageProblem(draft);
     if (problem) {
-      showNotice({ tone: "error", text: problem });
+      showNotice({ tone: "error", text: t(problem) });
       return;
     }
     const sentDraft = draft;
@@ -164,15 +166,16 @@ export function Chat({ conversation, viewerId, formAction, idempotencyKey, initi
         // Whatever was typed meanwhile stays (it already has a key of its own).
         setDraft((current) => (current === sentDraft ? "" : current));
         setKey((current) => (current === sentKey ? newIdempotencyKey() : current));
-        showNotice({ tone: "success", text: MESSAGE_TEXTS.sent });
+        showNotice({ tone: "success", text: t(MESSAGE_TEXTS.sent) });
       } else if (response.status === 401) {
-        showNotice({ tone: "error", text: MESSAGE_TEXTS.loginRequired });
+        showNotice({ tone: "error", text: t(MESSAGE_TEXTS.loginRequired) });
       } else {
-        // The draft stays, with the same key: sending again cannot store it twice.
-        showNotice({ tone: "error", text: body?.error ?? MESSAGE_TEXTS.failed });
+        // The draft stays, with the same key: sending again cannot store it twice. The endpoint answers in English
+        // (its address has no language): a text of ours is shown in the page's.
+        showNotice({ tone: "error", text: body?.error ? translateIfKnown(body.error) : t(MESSAGE_TEXTS.failed) });
       }
     } catch {
-      showNotice({ tone: "error", text: MESSAGE_TEXTS.error });
+      showNotice({ tone: "error", text: t(MESSAGE_TEXTS.error) });
     } finally {
       setSending(false);
       textareaRef.current?.focus();
@@ -199,7 +202,7 @@ export function Chat({ conversation, viewerId, formAction, idempotencyKey, initi
   return (
     <section aria-labelledby="chat-title" className="mx-auto flex h-[calc(100dvh-3.5rem)] w-full max-w-3xl flex-col">
       <div className="flex items-center gap-2 border-b border-gray-200 bg-white px-2 py-2">
-        <Link to="/messages" className="icon-btn" aria-label="Back to messages">
+        <Link to="/messages" className="icon-btn" aria-label={t("Back to messages")}>
           <span className="i i-prev h-6 w-6" />
         </Link>
         <div className="min-w-0">
@@ -209,15 +212,22 @@ export function Chat({ conversation, viewerId, formAction, idempotencyKey, initi
           <p className="truncate text-xs text-gray-600">
             {viewerRole === "visitor" ? (
               <Link to={`/businesses/${business.id}`} className="py-1.5 hover:underline">
-                View business
+                {t("View business")}
               </Link>
             ) : (
-              <>
-                about{" "}
-                <Link to={`/businesses/${business.id}`} className="font-medium text-brand-700 hover:underline">
-                  {business.name}
-                </Link>
-              </>
+              (() => {
+                // 'about <the business, a link>': the sentence in the page's language, the link where its name goes.
+                const [before, after] = t("about {{business}}", { business: "\u0000" }).split("\u0000");
+                return (
+                  <>
+                    {before}
+                    <Link to={`/businesses/${business.id}`} className="font-medium text-brand-700 hover:underline">
+                      {business.name}
+                    </Link>
+                    {after}
+                  </>
+                );
+              })()
             )}
           </p>
         </div>
@@ -230,15 +240,19 @@ export function Chat({ conversation, viewerId, formAction, idempotencyKey, initi
               <input type="hidden" name="intent" value={intent} />
               <input type="hidden" name="businessId" value={business.id} />
               {viewerRole === "owner" && <input type="hidden" name="visitorId" value={visitor.id} />}
-              <button type="submit" className={`btn btn-sm whitespace-nowrap ${button}`} aria-label={`${BLOCK_TEXTS[intent]} ${title}`}>
-                {BLOCK_TEXTS[intent]}
+              <button
+                type="submit"
+                className={`btn btn-sm whitespace-nowrap ${button}`}
+                aria-label={intent === "block" ? t("Block {{name}}", { name: title }) : t("Unblock {{name}}", { name: title })}
+              >
+                {t(BLOCK_TEXTS[intent])}
               </button>
             </form>
           );
           if (conversation.blockedByMe) return form("ml-auto shrink-0", "btn-outline");
           return (
             <details className="relative ml-auto shrink-0">
-              <summary className="icon-btn min-h-11 min-w-11 cursor-pointer list-none items-center justify-center" aria-label={`More for ${title}`}>
+              <summary className="icon-btn min-h-11 min-w-11 cursor-pointer list-none items-center justify-center" aria-label={t("More for {{name}}", { name: title })}>
                 <span aria-hidden="true" className="text-xl leading-none">⋯</span>
               </summary>
               {form("absolute right-0 z-10 mt-1 rounded-lg bg-white p-2 shadow-lg ring-1 ring-gray-200", "btn-danger")}
@@ -249,9 +263,9 @@ export function Chat({ conversation, viewerId, formAction, idempotencyKey, initi
 
       {/* Reversed column: the browser opens it scrolled to the newest message, with or without the script. */}
       <div ref={logRef} className="flex flex-1 flex-col-reverse overflow-y-auto bg-gray-50">
-        <div role="log" aria-label={`Messages with ${title}`} aria-live="polite" className="space-y-2 px-3 py-4">
-          {conversation.truncated && <p className="text-center text-xs text-gray-500">Showing the latest {messages.length} messages</p>}
-          {messages.length === 0 && <p className="py-8 text-center text-sm text-gray-600">No messages yet. Say hello to {business.name}.</p>}
+        <div role="log" aria-label={t("Messages with {{name}}", { name: title })} aria-live="polite" className="space-y-2 px-3 py-4">
+          {conversation.truncated && <p className="text-center text-xs text-gray-500">{t("Showing the latest {{count}} messages", { count: messages.length })}</p>}
+          {messages.length === 0 && <p className="py-8 text-center text-sm text-gray-600">{t("No messages yet. Say hello to {{name}}.", { name: business.name })}</p>}
           {messages.map((m) => {
             // Observers (admins) see the business side on the right.
             const isMine = isParticipant ? m.senderId === viewerId : m.senderId !== m.visitorId;
@@ -268,15 +282,16 @@ export function Chat({ conversation, viewerId, formAction, idempotencyKey, initi
                     {m.text}
                   </p>
                   <p className={`mt-0.5 text-right text-[11px] ${isMine ? "text-brand-50" : "text-gray-500"}`}>
-                    <span className="sr-only">{isMine ? "You" : senderLabel}, </span>
+                    <span className="sr-only">{isMine ? t("You") : senderLabel}, </span>
                     <time dateTime={m.createdAt} title={formatFullTime(m.createdAt)} suppressHydrationWarning>
                       {formatMessageTime(m.createdAt)}
                     </time>
                     {isParticipant && !isMine && (
                       <>
                         {" · "}
-                        <a href={`/report?kind=message&id=${m.id}`} className="underline">
-                          Report<span className="sr-only"> this message</span>
+                        <a href={localizePath(currentLocale(), `/report?kind=message&id=${m.id}`)} className="underline">
+                          {t("Report")}
+                          <span className="sr-only">{` ${t("this message")}`}</span>
                         </a>
                       </>
                     )}
@@ -285,11 +300,11 @@ export function Chat({ conversation, viewerId, formAction, idempotencyKey, initi
                 {concerns.length > 0 && (
                   <aside className="ml-2 max-w-[45%] self-center rounded-lg border border-amber-200 bg-amber-50 px-2 py-1 text-xs text-amber-900" data-testid="safety-note">
                     <p>
-                      <strong>{SAFETY_TEXTS.title}:</strong> {SAFETY_TEXTS[concerns[0]!]}
+                      <strong>{t(SAFETY_TEXTS.title)}:</strong> {t(SAFETY_TEXTS[concerns[0]!])}
                     </p>
                     {hydrated && (
                       <button type="button" onClick={dismissTips} className="mt-0.5 font-semibold underline">
-                        {SAFETY_TEXTS.dismiss}
+                        {t(SAFETY_TEXTS.dismiss)}
                       </button>
                     )}
                   </aside>
@@ -307,7 +322,7 @@ export function Chat({ conversation, viewerId, formAction, idempotencyKey, initi
               {notice.text}
             </p>
           )}
-          <p>{BLOCK_TEXTS.youBlocked}</p>
+          <p>{t(BLOCK_TEXTS.youBlocked)}</p>
         </div>
       ) : conversation.canReply ? (
         <form method="post" action={formAction} onSubmit={onSubmit} className="border-t border-gray-200 bg-white px-3 py-2 pb-[max(0.5rem,env(safe-area-inset-bottom))]">
@@ -325,7 +340,7 @@ export function Chat({ conversation, viewerId, formAction, idempotencyKey, initi
           )}
           <div className="flex items-end gap-2">
             <label htmlFor={inputId} className="sr-only">
-              Message
+              {t("Message")}
             </label>
             <textarea
               id={inputId}
@@ -339,7 +354,7 @@ export function Chat({ conversation, viewerId, formAction, idempotencyKey, initi
                 setKey(newIdempotencyKey());
               }}
               onKeyDown={onKeyDown}
-              placeholder="Type a message…"
+              placeholder={t("Type a message…")}
               aria-describedby={[notice ? noticeId : null, `${inputId}-hint`].filter(Boolean).join(" ")}
               aria-invalid={tooLong || undefined}
               className="field max-h-40 min-h-11 flex-1 resize-none [field-sizing:content]"
@@ -348,28 +363,28 @@ export function Chat({ conversation, viewerId, formAction, idempotencyKey, initi
               type="submit"
               // Without the script the server checks the text (and answers 'Please enter a message').
               disabled={hydrated && (isEmpty || sending)}
-              title={hydrated && isEmpty ? MESSAGE_TEXTS.empty : undefined}
+              title={hydrated && isEmpty ? t(MESSAGE_TEXTS.empty) : undefined}
               aria-describedby={hydrated && isEmpty ? `${inputId}-empty` : undefined}
               className="btn btn-primary h-11 shrink-0 disabled:cursor-not-allowed disabled:opacity-50"
             >
-              {sending ? "Sending…" : "Send"}
+              {sending ? t("Sending…") : t("Send")}
             </button>
           </div>
           <p id={`${inputId}-hint`} className={`mt-1 text-xs ${tooLong ? "text-red-700" : "text-gray-500"}`}>
-            {tooLong ? MESSAGE_TEXTS.length : hydrated ? <span className="pointer-coarse:hidden">Enter to send, Shift+Enter for a new line</span> : null}
+            {tooLong ? t(MESSAGE_TEXTS.length) : hydrated ? <span className="pointer-coarse:hidden">{t("Enter to send, Shift+Enter for a new line")}</span> : null}
             {length > LIMITS.messageMaxLength - 100 && ` (${length}/${LIMITS.messageMaxLength})`}
           </p>
           {hydrated && isEmpty && (
             <span id={`${inputId}-empty`} className="sr-only">
-              {MESSAGE_TEXTS.empty}
+              {t(MESSAGE_TEXTS.empty)}
             </span>
           )}
         </form>
       ) : (
         <p className="border-t border-gray-200 bg-white px-4 py-3 text-sm text-gray-600">
           {viewerRole === "owner"
-            ? "This account was deleted: the conversation stays for you to read, but no reply can reach it."
-            : `You are reading a conversation between ${visitor.name} and ${business.name}.`}
+            ? t("This account was deleted: the conversation stays for you to read, but no reply can reach it.")
+            : t("You are reading a conversation between {{visitor}} and {{business}}.", { visitor: visitor.name, business: business.name })}
         </p>
       )}
     </section>

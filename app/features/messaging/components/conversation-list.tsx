@@ -1,6 +1,8 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { formatFullTime, formatMessageTime } from "../../../lib/format";
+import { currentLocale, t } from "../../../lib/i18n/i18n";
+import { localizePath } from "../../../lib/i18n/locales";
 import {
   BLOCK_TEXTS, chatHref, conversationKey, type ConversationSummary, type MessageCreatedPayload,
 } from "../message.schemas";
@@ -72,17 +74,17 @@ export function ConversationList({ conversations, viewerId, businessId }: Props)
   if (items.length === 0) {
     return (
       <div className="card p-6 text-center">
-        <p className="font-semibold">No conversations yet</p>
-        <p className="mt-1 text-sm text-gray-600">Find a business and tap Contact Business to send your first message.</p>
+        <p className="font-semibold">{t("No conversations yet")}</p>
+        <p className="mt-1 text-sm text-gray-600">{t("Find a business and tap Contact Business to send your first message.")}</p>
         <Link to="/businesses" className="btn btn-primary mt-4">
-          Find businesses
+          {t("Find businesses")}
         </Link>
       </div>
     );
   }
 
   return (
-    <ul className="card divide-y divide-gray-100 overflow-hidden" aria-label="Conversations">
+    <ul className="card divide-y divide-gray-100 overflow-hidden" aria-label={t("Conversations")}>
       {items.map((c) => {
         const title = c.isOwnConversation ? c.businessName : c.visitorName;
         const content = (
@@ -100,11 +102,11 @@ export function ConversationList({ conversations, viewerId, businessId }: Props)
               {!c.isOwnConversation && <span className="block truncate text-xs text-brand-700">{c.businessName}</span>}
               <span className="flex items-center justify-between gap-2">
                 <span className={`truncate text-sm ${c.unreadCount > 0 ? "text-gray-900" : "text-gray-600"}`} data-testid="last-message">
-                  {c.lastSenderId === viewerId ? "You: " : ""}
+                  {c.lastSenderId === viewerId ? `${t("You")}: ` : ""}
                   {c.lastMessage}
                 </span>
                 {c.unreadCount > 0 && (
-                  <span className="badge shrink-0" aria-label={`${c.unreadCount} unread`}>
+                  <span className="badge shrink-0" aria-label={t("{{count}} unread", { count: c.unreadCount })}>
                     {c.unreadCount}
                   </span>
                 )}
@@ -123,12 +125,16 @@ export function ConversationList({ conversations, viewerId, businessId }: Props)
             )}
             {c.blockedByMe && c.businessId && (
               // Blocked by the viewer: unblocking is one post away, with or without the script.
-              <form method="post" action={businessId ? `/messages?businessId=${encodeURIComponent(businessId)}` : "/messages"} className="shrink-0 pr-3">
+              <form
+                method="post"
+                action={localizePath(currentLocale(), businessId ? `/messages?businessId=${encodeURIComponent(businessId)}` : "/messages")}
+                className="shrink-0 pr-3"
+              >
                 <input type="hidden" name="intent" value="unblock" />
                 <input type="hidden" name="businessId" value={c.businessId} />
                 {!c.isOwnConversation && <input type="hidden" name="visitorId" value={c.visitorId} />}
-                <button type="submit" className="btn btn-outline btn-sm" aria-label={`${BLOCK_TEXTS.unblock} ${title}`}>
-                  {BLOCK_TEXTS.unblock}
+                <button type="submit" className="btn btn-outline btn-sm" aria-label={t("Unblock {{name}}", { name: title })}>
+                  {t(BLOCK_TEXTS.unblock)}
                 </button>
               </form>
             )}

@@ -2,6 +2,7 @@ import { inArray } from "drizzle-orm";
 import { businesses, businessMessages, profiles } from "../../../../db/schema";
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 import type { Db, Tx } from "../../../lib/db.server";
+import { t } from "../../../lib/i18n/i18n";
 import { SENDER_TYPES } from "../../../lib/reference";
 import { MESSAGE_TEXTS, type MessageView, type SenderType } from "../message.schemas";
 
@@ -27,7 +28,7 @@ export function toMessageView(row: MessageRow): MessageView {
   return {
     id: row.id,
     businessId: row.businessId,
-    businessName: row.businessName ?? MESSAGE_TEXTS.unknownBusiness,
+    businessName: row.businessName ?? t(MESSAGE_TEXTS.unknownBusiness),
     visitorId: row.visitorId,
     senderId: row.senderId,
     senderType: ((SENDER_TYPES as readonly string[]).includes(row.senderType) ? row.senderType : "visitor") as SenderType,
@@ -37,10 +38,13 @@ export function toMessageView(row: MessageRow): MessageView {
   };
 }
 
-/** What a conversation partner sees of a person: first and last name, else 'Visitor' (never the e-mail). */
+/**
+ * What a conversation partner sees of a person: first and last name, else 'Visitor' in the language of the moment
+ * (never the e-mail).
+ */
 export function displayName(row: { firstName: string | null; lastName: string | null } | undefined): string {
   const name = [row?.firstName?.trim(), row?.lastName?.trim()].filter(Boolean).join(" ");
-  return name || "Visitor";
+  return name || t("Visitor");
 }
 
 /** Display names of several users at once. */
@@ -53,6 +57,6 @@ export async function displayNames(db: Db | Tx, userIds: readonly string[]): Pro
     .from(profiles)
     .where(inArray(profiles.id, ids));
   for (const row of rows) names.set(row.id, displayName(row));
-  for (const id of ids) if (!names.has(id)) names.set(id, "Visitor");
+  for (const id of ids) if (!names.has(id)) names.set(id, t("Visitor"));
   return names;
 }

@@ -1,6 +1,7 @@
 import { Form } from "react-router";
 import { Alert, FailureAlert } from "../../../components/ui/alert";
 import type { Failure } from "../../../lib/app-error";
+import { t } from "../../../lib/i18n/i18n";
 import { DAILY_TEXT_CAP_MAX, hourText, NOTICE_CHANNELS, NOTICE_TEXTS, type NoticePreferences } from "../notice-preferences";
 
 const HOURS = Array.from({ length: 24 }, (_, h) => h);
@@ -25,20 +26,20 @@ export function NoticePreferencesCard({
   return (
     <section className="card p-5" aria-labelledby="notices-title">
       <h2 id="notices-title" className="font-semibold">
-        {NOTICE_TEXTS.title}
+        {t(NOTICE_TEXTS.title)}
       </h2>
-      <p className="mb-3 mt-1 text-sm text-gray-600">{NOTICE_TEXTS.intro}</p>
+      <p className="mb-3 mt-1 text-sm text-gray-600">{t(NOTICE_TEXTS.intro)}</p>
       <Form method="post" className="space-y-4" noValidate>
-        {saved ? <Alert tone="success">{NOTICE_TEXTS.saved}</Alert> : null}
+        {saved ? <Alert tone="success">{t(NOTICE_TEXTS.saved)}</Alert> : null}
         {failure ? <FailureAlert failure={failure} /> : null}
         <input type="hidden" name="intent" value="notices" />
         <fieldset aria-describedby={errors.channels ? "notice-channels-error" : undefined}>
-          <legend className="text-sm font-medium text-gray-700">{NOTICE_TEXTS.channelsLabel}</legend>
+          <legend className="text-sm font-medium text-gray-700">{t(NOTICE_TEXTS.channelsLabel)}</legend>
           <div className="mt-2 flex flex-wrap gap-x-5 gap-y-2">
             {NOTICE_CHANNELS.map((channel) => (
               <label key={channel.id} className="flex min-h-11 items-center gap-2 text-sm">
                 <input type="checkbox" name="channels" value={channel.id} defaultChecked={prefs.channels.includes(channel.id)} className="h-5 w-5" />
-                {channel.label}
+                {t(channel.label)}
               </label>
             ))}
           </div>
@@ -47,14 +48,14 @@ export function NoticePreferencesCard({
               {errors.channels}
             </p>
           ) : !hasPhone ? (
-            <p className="mt-1 text-xs text-gray-500">{NOTICE_TEXTS.needsPhone}</p>
+            <p className="mt-1 text-xs text-gray-500">{t(NOTICE_TEXTS.needsPhone)}</p>
           ) : null}
         </fieldset>
         <div className="flex flex-wrap items-end gap-3 text-sm">
-          <HourSelect label={NOTICE_TEXTS.quietLabel} name="quietFrom" value={prefs.quietFrom} invalid={Boolean(errors.quietFrom)} />
-          <HourSelect label={NOTICE_TEXTS.quietUntilLabel} name="quietUntil" value={prefs.quietUntil} invalid={Boolean(errors.quietUntil)} />
+          <HourSelect label={t(NOTICE_TEXTS.quietLabel)} name="quietFrom" value={prefs.quietFrom} invalid={Boolean(errors.quietFrom)} />
+          <HourSelect label={t(NOTICE_TEXTS.quietUntilLabel)} name="quietUntil" value={prefs.quietUntil} invalid={Boolean(errors.quietUntil)} />
           <label>
-            <span className="block font-medium text-gray-700">{NOTICE_TEXTS.capLabel}</span>
+            <span className="block font-medium text-gray-700">{t(NOTICE_TEXTS.capLabel)}</span>
             <input
               type="number"
               name="dailyTextCap"
@@ -68,7 +69,7 @@ export function NoticePreferencesCard({
           </label>
         </div>
         <button type="submit" className="btn btn-outline">
-          {NOTICE_TEXTS.save}
+          {t(NOTICE_TEXTS.save)}
         </button>
       </Form>
     </section>

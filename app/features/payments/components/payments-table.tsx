@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { Badge } from "../../../components/ui/badge";
 import { formatDateTime, formatNaira } from "../../../lib/format";
+import { t } from "../../../lib/i18n/i18n";
 import { LEDGER_TEXTS, paymentStatusLabel, pendingPaymentHref, receiptHref, refundLabel } from "../payment-ledger";
 
 /** Badge tones (app/components/ui/badge.tsx) for payment statuses. */
@@ -23,14 +24,14 @@ function NextStep({ p }: { p: PaymentRowView }) {
   if (p.status === "succeeded") {
     return (
       <Link to={receiptHref(p.reference)} className="link text-xs">
-        {LEDGER_TEXTS.viewReceipt}
+        {t(LEDGER_TEXTS.viewReceipt)}
       </Link>
     );
   }
   if (p.status === "pending") {
     return (
       <Link to={pendingPaymentHref(p.reference)} className="link text-xs">
-        {LEDGER_TEXTS.continuePayment}
+        {t(LEDGER_TEXTS.continuePayment)}
       </Link>
     );
   }
@@ -42,7 +43,7 @@ function StatusNotes({ p }: { p: PaymentRowView }) {
     <>
       <Badge tone={STATUS_TONE[p.status] ?? "neutral"}>{paymentStatusLabel(p.status)}</Badge>
       {refundLabel(p.refundStatus) ? <span className="mt-1 block text-xs font-semibold text-gray-700">{refundLabel(p.refundStatus)}</span> : null}
-      {p.notApplied ? <span className="mt-1 block text-xs text-amber-800">{LEDGER_TEXTS.notApplied}</span> : null}
+      {p.notApplied ? <span className="mt-1 block text-xs text-amber-800">{t(LEDGER_TEXTS.notApplied)}</span> : null}
     </>
   );
 }
@@ -54,7 +55,7 @@ function StatusNotes({ p }: { p: PaymentRowView }) {
 export function PaymentsTable({ rows }: { rows: PaymentRowView[] }) {
   return (
     <>
-      <ul className="space-y-3 sm:hidden" aria-label={LEDGER_TEXTS.title}>
+      <ul className="space-y-3 sm:hidden" aria-label={t(LEDGER_TEXTS.title)}>
         {rows.map((p) => (
           <li key={p.reference} className="card p-4 text-sm">
             <div className="flex items-start justify-between gap-3">
@@ -80,16 +81,16 @@ export function PaymentsTable({ rows }: { rows: PaymentRowView[] }) {
 
 function PaymentsGrid({ rows }: { rows: PaymentRowView[] }) {
   return (
-    <div className="card hidden overflow-x-auto sm:block" role="region" aria-label={LEDGER_TEXTS.title} tabIndex={0}>
+    <div className="card hidden overflow-x-auto sm:block" role="region" aria-label={t(LEDGER_TEXTS.title)} tabIndex={0}>
       <table className="w-full min-w-[40rem] text-left text-sm">
-        <caption className="sr-only">{LEDGER_TEXTS.title}</caption>
+        <caption className="sr-only">{t(LEDGER_TEXTS.title)}</caption>
         <thead className="border-b border-gray-200 bg-gray-50 text-gray-600">
           <tr>
-            <th scope="col" className="px-3 py-2 font-semibold">Date</th>
-            <th scope="col" className="px-3 py-2 font-semibold">What</th>
-            <th scope="col" className="px-3 py-2 text-right font-semibold">Amount</th>
-            <th scope="col" className="px-3 py-2 font-semibold">Status</th>
-            <th scope="col" className="px-3 py-2 font-semibold">Reference</th>
+            <th scope="col" className="px-3 py-2 font-semibold">{t("Date")}</th>
+            <th scope="col" className="px-3 py-2 font-semibold">{t("What")}</th>
+            <th scope="col" className="px-3 py-2 text-right font-semibold">{t("Amount")}</th>
+            <th scope="col" className="px-3 py-2 font-semibold">{t("Status")}</th>
+            <th scope="col" className="px-3 py-2 font-semibold">{t("Reference")}</th>
           </tr>
         </thead>
         <tbody className="divide-y divide-gray-100">
@@ -121,18 +122,18 @@ export function PageLinks({ page, hasNext, basePath, label }: { page: number; ha
   if (page <= 1 && !hasNext) return null;
   const hrefFor = (target: number) => (target <= 1 ? basePath : `${basePath}?page=${target}`);
   return (
-    <nav aria-label={`${label} pages`} className="flex items-center justify-between gap-3 print:hidden">
+    <nav aria-label={t("{{label}} pages", { label })} className="flex items-center justify-between gap-3 print:hidden">
       {page > 1 ? (
         <Link to={hrefFor(page - 1)} className="btn btn-outline btn-sm">
-          Previous
+          {t("Previous")}
         </Link>
       ) : (
         <span />
       )}
-      <span className="text-sm text-gray-600">Page {page}</span>
+      <span className="text-sm text-gray-600">{t("Page {{page}}", { page })}</span>
       {hasNext ? (
         <Link to={hrefFor(page + 1)} className="btn btn-outline btn-sm">
-          Next
+          {t("Next")}
         </Link>
       ) : (
         <span />

@@ -1,5 +1,6 @@
 import { useState, useSyncExternalStore } from "react";
 import { Button } from "../../../components/ui/button";
+import { t } from "../../../lib/i18n/i18n";
 import { LEDGER_TEXTS, receiptShareText, type ReceiptTextData } from "../payment-ledger";
 
 /** What this browser can do with a receipt; null on the server and while hydrating (no button works yet). */
@@ -26,10 +27,10 @@ export function ReceiptActions({ receipt }: { receipt: ReceiptTextData }) {
   const [status, setStatus] = useState("");
   if (!can || (!can.print && !can.share)) return null;
 
-  const title = `${LEDGER_TEXTS.receiptTitle} ${receipt.reference}`;
+  const title = `${t(LEDGER_TEXTS.receiptTitle)} ${receipt.reference}`;
   async function copy(text: string) {
     await navigator.clipboard.writeText(text);
-    setStatus(LEDGER_TEXTS.copied);
+    setStatus(t(LEDGER_TEXTS.copied));
   }
   async function share() {
     const text = receiptShareText(receipt);
@@ -43,23 +44,23 @@ export function ReceiptActions({ receipt }: { receipt: ReceiptTextData }) {
       // A share sheet that refuses (no sharing target, a permission) still leaves the clipboard.
       try {
         if (can?.share === "share" && typeof navigator.clipboard?.writeText === "function") await copy(text);
-        else setStatus(LEDGER_TEXTS.shareFailed);
+        else setStatus(t(LEDGER_TEXTS.shareFailed));
       } catch {
-        setStatus(LEDGER_TEXTS.shareFailed);
+        setStatus(t(LEDGER_TEXTS.shareFailed));
       }
     }
   }
 
   return (
-    <div className="flex flex-wrap items-center gap-3 print:hidden" role="group" aria-label={LEDGER_TEXTS.actions}>
+    <div className="flex flex-wrap items-center gap-3 print:hidden" role="group" aria-label={t(LEDGER_TEXTS.actions)}>
       {can.print ? (
         <Button variant="outline" onClick={() => window.print()}>
-          {LEDGER_TEXTS.printButton}
+          {t(LEDGER_TEXTS.printButton)}
         </Button>
       ) : null}
       {can.share ? (
         <Button variant="outline" onClick={() => void share()}>
-          {can.share === "share" ? LEDGER_TEXTS.shareButton : LEDGER_TEXTS.copyButton}
+          {can.share === "share" ? t(LEDGER_TEXTS.shareButton) : t(LEDGER_TEXTS.copyButton)}
         </Button>
       ) : null}
       <p role="status" className="text-sm text-gray-700">

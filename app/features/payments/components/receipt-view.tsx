@@ -1,4 +1,5 @@
 import { formatDateTime } from "../../../lib/format";
+import { t } from "../../../lib/i18n/i18n";
 import { formatNairaExact, LEDGER_TEXTS, periodText, providerLabel, sellerLines, type ReceiptTextData } from "../payment-ledger";
 
 /** The receipt's text (ReceiptTextData) and what only the page shows: how it was paid, to whom, and whether it applied. */
@@ -28,13 +29,14 @@ const PRINT_CSS = `@media print {
  */
 export function ReceiptView({ receipt }: { receipt: ReceiptViewData }) {
   const [sellerName, ...sellerDetails] = sellerLines(receipt.seller);
-  const rows: [string, string][] = [
-    ["Item", receipt.listingName ? `${receipt.what} for ${receipt.listingName}` : receipt.what],
-    ["Period", periodText(receipt.purpose, receipt.period)],
-    ["Amount paid", `${formatNairaExact(receipt.amountKobo)} (${receipt.currency})`],
-    ["Date paid", formatDateTime(receipt.paidAt ?? receipt.createdAt)],
-    ["Reference", receipt.reference],
-    ["Paid with", providerLabel(receipt.provider)],
+  // Each row's key (for React and its style) and its label in the current language.
+  const rows: [string, string, string][] = [
+    ["item", t("Item"), receipt.listingName ? t("{{what}} for {{listing}}", { what: receipt.what, listing: receipt.listingName }) : receipt.what],
+    ["period", t("Period"), periodText(receipt.purpose, receipt.period)],
+    ["amount", t("Amount paid"), `${formatNairaExact(receipt.amountKobo)} (${receipt.currency})`],
+    ["date", t("Date paid"), formatDateTime(receipt.paidAt ?? receipt.createdAt)],
+    ["reference", t("Reference"), receipt.reference],
+    ["provider", t("Paid with"), providerLabel(receipt.provider)],
   ];
   return (
     <>
@@ -44,7 +46,7 @@ export function ReceiptView({ receipt }: { receipt: ReceiptViewData }) {
           <div>
             <p className="text-lg font-bold">{receipt.seller.name}</p>
             <h1 id="receipt-title" className="text-sm font-semibold uppercase tracking-wide text-gray-600">
-              {LEDGER_TEXTS.receiptTitle}
+              {t(LEDGER_TEXTS.receiptTitle)}
             </h1>
           </div>
           <p className="text-right text-sm text-gray-700">
@@ -55,7 +57,7 @@ export function ReceiptView({ receipt }: { receipt: ReceiptViewData }) {
         <div className="grid gap-4 sm:grid-cols-2">
           <section aria-labelledby="receipt-from">
             <h2 id="receipt-from" className="text-xs font-semibold uppercase tracking-wide text-gray-500">
-              {LEDGER_TEXTS.from}
+              {t(LEDGER_TEXTS.from)}
             </h2>
             <p className="font-medium">{sellerName}</p>
             {sellerDetails.map((line) => (
@@ -66,22 +68,22 @@ export function ReceiptView({ receipt }: { receipt: ReceiptViewData }) {
           </section>
           <section aria-labelledby="receipt-billed-to">
             <h2 id="receipt-billed-to" className="text-xs font-semibold uppercase tracking-wide text-gray-500">
-              {LEDGER_TEXTS.billedTo}
+              {t(LEDGER_TEXTS.billedTo)}
             </h2>
             <p className="font-medium">{receipt.payerName}</p>
             {receipt.payerEmail ? <p className="break-all text-sm text-gray-700">{receipt.payerEmail}</p> : null}
           </section>
         </div>
         <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
-          {rows.map(([label, value]) => (
-            <div key={label} className="contents">
+          {rows.map(([key, label, value]) => (
+            <div key={key} className="contents">
               <dt className="font-semibold text-gray-600">{label}</dt>
-              <dd className={label === "Reference" ? "break-all font-mono" : label === "Amount paid" ? "text-base font-bold" : ""}>{value}</dd>
+              <dd className={key === "reference" ? "break-all font-mono" : key === "amount" ? "text-base font-bold" : ""}>{value}</dd>
             </div>
           ))}
         </dl>
-        {receipt.notApplied ? <p className="text-sm text-amber-800">{LEDGER_TEXTS.notApplied}</p> : null}
-        <p className="border-t border-gray-200 pt-4 text-sm text-gray-600">Thank you for your payment.</p>
+        {receipt.notApplied ? <p className="text-sm text-amber-800">{t(LEDGER_TEXTS.notApplied)}</p> : null}
+        <p className="border-t border-gray-200 pt-4 text-sm text-gray-600">{t("Thank you for your payment.")}</p>
       </article>
     </>
   );

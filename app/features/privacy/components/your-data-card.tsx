@@ -3,7 +3,9 @@ import { FailureAlert } from "../../../components/ui/alert";
 import { buttonClass } from "../../../components/ui/button";
 import { PasswordField, TextField } from "../../../components/ui/field";
 import type { Failure } from "../../../lib/app-error";
-import { PRIVACY_TEXTS } from "../privacy.schemas";
+import { currentLocale, t } from "../../../lib/i18n/i18n";
+import { localizePath } from "../../../lib/i18n/locales";
+import { DELETED_USER_NAME, PRIVACY_TEXTS } from "../privacy.schemas";
 import { PHONE_TEXTS } from "../../accounts/phone.schemas";
 import { SmsCodeField } from "../../accounts/components/phone-sign-in";
 import { displayPhone } from "../../../lib/phone";
@@ -31,34 +33,35 @@ export function YourDataCard({
     <section className="card space-y-4 p-5" aria-labelledby="your-data-title">
       <div>
         <h2 id="your-data-title" className="font-semibold">
-          {PRIVACY_TEXTS.exportTitle}
+          {t(PRIVACY_TEXTS.exportTitle)}
         </h2>
         <p className="mt-1 text-sm text-gray-600">
-          {PRIVACY_TEXTS.exportText}{" "}
+          {t(PRIVACY_TEXTS.exportText)}{" "}
           <Link to="/privacy" className="link">
-            What we keep and why
+            {t("What we keep and why")}
           </Link>
           .
         </p>
-        {/* A plain link: the browser downloads the file (no JavaScript needed, nothing cached). */}
-        <a href="/profile/export" download className={`${buttonClass({ variant: "outline" })} mt-3`}>
-          {PRIVACY_TEXTS.exportButton}
+        {/* A plain link: the browser downloads the file (no JavaScript needed, nothing cached); in the page's language. */}
+        <a href={localizePath(currentLocale(), "/profile/export")} download className={`${buttonClass({ variant: "outline" })} mt-3`}>
+          {t(PRIVACY_TEXTS.exportButton)}
         </a>
       </div>
       <details className="border-t border-gray-100 pt-4" open={Boolean(failure) || Boolean(byCode?.codeSentTo)}>
-        <summary className="cursor-pointer font-semibold text-red-700">{PRIVACY_TEXTS.deleteTitle}</summary>
+        <summary className="cursor-pointer font-semibold text-red-700">{t(PRIVACY_TEXTS.deleteTitle)}</summary>
         <div className="mt-3 space-y-3 text-sm text-gray-700">
           <p>
-            Your sessions end, your listings and their photos are removed and your ID documents are deleted. People you wrote to still see your
-            messages, from &lsquo;Deleted user&rsquo;. Payment records and the record of actions are kept, as the law requires. This cannot be
-            undone.
+            {t(
+              "Your sessions end, your listings and their photos are removed and your ID documents are deleted. People you wrote to still see your messages, from ‘{{name}}’. Payment records and the record of actions are kept, as the law requires. This cannot be undone.",
+              { name: DELETED_USER_NAME },
+            )}
           </p>
           {byCode ? (
             // Its own form: Enter in the fields below deletes, never sends another code.
             <Form method="post">
               <input type="hidden" name="intent" value="delete-code" />
               <button type="submit" className={buttonClass({ variant: "outline" })}>
-                {byCode.codeSentTo ? "Send a new code" : "Send me a code"}
+                {byCode.codeSentTo ? t("Send a new code") : t("Send me a code")}
               </button>
             </Form>
           ) : null}
@@ -70,14 +73,14 @@ export function YourDataCard({
                 {byCode.codeSentTo ? <p role="status">{PHONE_TEXTS.codeSent(byCode.codeSentTo)}</p> : null}
                 <SmsCodeField
                   error={errors.code}
-                  hint={byCode.phone ? `Your account has no password: we send a code to ${displayPhone(byCode.phone)} to confirm it is you.` : undefined}
+                  hint={byCode.phone ? t("Your account has no password: we send a code to {{phone}} to confirm it is you.", { phone: displayPhone(byCode.phone) }) : undefined}
                 />
               </>
             ) : (
-              <PasswordField label="Your password" name="deletePassword" autoComplete="current-password" required error={errors.password} />
+              <PasswordField label={t("Your password")} name="deletePassword" autoComplete="current-password" required error={errors.password} />
             )}
             <TextField
-              label={`Type ${PRIVACY_TEXTS.confirmationWord} to confirm`}
+              label={t("Type {{word}} to confirm", { word: PRIVACY_TEXTS.confirmationWord })}
               name="confirmation"
               autoComplete="off"
               autoCapitalize="characters"
@@ -87,7 +90,7 @@ export function YourDataCard({
               error={errors.confirmation}
             />
             <button type="submit" disabled={deleting} className={buttonClass({ variant: "danger" })}>
-              {deleting ? "Deleting…" : PRIVACY_TEXTS.deleteButton}
+              {deleting ? t("Deleting…") : t(PRIVACY_TEXTS.deleteButton)}
             </button>
           </Form>
         </div>

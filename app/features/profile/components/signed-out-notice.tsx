@@ -1,4 +1,5 @@
 import { useSearchParams } from "react-router";
+import { t } from "../../../lib/i18n/i18n";
 import { PROFILE_TEXTS } from "../profile-display";
 
 /**
@@ -11,7 +12,7 @@ export function SignedOutNotice() {
   if (!text) return null;
   return (
     <div role="status" className="mx-auto mt-4 max-w-6xl px-4">
-      <p className="rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-sm font-medium text-green-800">{text}</p>
+      <p className="rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-sm font-medium text-green-800">{t(text)}</p>
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { businesses, businessMessages, reviews, user } from "../../../../db/sche
 import { AppError } from "../../../lib/app-error";
 import { auditActorOf, recordAudit } from "../../../lib/audit.server";
 import { getDb, type Db, type Tx } from "../../../lib/db.server";
+import { msg, t } from "../../../lib/i18n/i18n";
 import { requireAdmin } from "../../accounts/access";
 import type { SessionUser } from "../../accounts/session-user";
 import { unpublishListing } from "../../listings/unpublish-listing.server";
@@ -36,12 +37,12 @@ const MESSAGE_TITLE_CHARS = 60;
 /** The item exists and `actor` may report it; else the refusal they read. Inside the report's transaction. */
 export async function checkReportable(db: Db | Tx, actor: SessionUser, kind: ReportKind, id: string): Promise<ReportedItem> {
   const [item] = await describeItems(db, kind, [id]);
-  if (!item) throw new AppError("not-found", { title: "Not found", text: REPORT_TEXTS.notFound });
+  if (!item) throw new AppError("not-found", { title: msg("Not found"), text: REPORT_TEXTS.notFound });
   switch (kind) {
     case "listing": {
       const [row] = await db.select({ status: businesses.approvalStatus, suspended: businesses.ownerSuspended }).from(businesses).where(eq(businesses.id, id)).limit(1);
       // Only what the public sees can be reported; a pending or rejected listing is the admin's already.
-      if (!row || row.status !== "approved" || row.suspended) throw new AppError("not-found", { title: "Not found", text: REPORT_TEXTS.notFound });
+      if (!row || row.status !== "approved" || row.suspended) throw new AppError("not-found", { title: msg("Not found"), text: REPORT_TEXTS.notFound });
       if (item.authorId === actor.id) throw new AppError("forbidden", REPORT_TEXTS.ownListing);
       return item;
     }
@@ -55,7 +56,7 @@ export async function checkReportable(db: Db | Tx, actor: SessionUser, kind: Rep
       // Only a participant of the conversation: its visitor, or the owner of its business. Anyone else is
       // told the message does not exist (as if it did not: no probing of message ids).
       if (!row || (row.visitorId !== actor.id && row.ownerId !== actor.id)) {
-        throw new AppError("not-found", { title: "Not found", text: REPORT_TEXTS.notParticipant });
+        throw new AppError("not-found", { title: msg("Not found"), text: REPORT_TEXTS.notParticipant });
       }
       if (item.authorId === actor.id) throw new AppError("forbidden", REPORT_TEXTS.ownMessage);
       return item;
@@ -69,7 +70,7 @@ export async function checkReportable(db: Db | Tx, actor: SessionUser, kind: Rep
         .limit(1);
       // Only a review the public reads: a held or hidden one is the admin's already.
       if (!row || row.status !== "published" || row.listingStatus !== "approved" || row.suspended) {
-        throw new AppError("not-found", { title: "Not found", text: REPORT_TEXTS.notFound });
+        throw new AppError("not-found", { title: msg("Not found"), text: REPORT_TEXTS.notFound });
       }
       if (item.authorId === actor.id) throw new AppError("forbidden", REPORT_TEXTS.ownReview);
       return item;
@@ -88,7 +89,7 @@ export async function describeItems(db: Db | Tx, kind: ReportKind, ids: string[]
         .leftJoin(user, eq(user.id, businesses.userId))
         .where(inArray(businesses.id, ids));
       return rows.map((r) => ({
-        kind, id: r.id, title: r.name, text: null, href: `/businesses/${r.id}`, authorId: r.authorId, authorName: r.authorName, takeDownLabel: "Unpublish listing",
+        kind, id: r.id, title: r.name, text: null, href: `/businesses/${r.id}`, authorId: r.authorId, authorName: r.authorName, takeDownLabel: t("Unpublish listing"),
       }));
     }
     case "message": {
@@ -118,12 +119,15 @@ export async function describeItems(db: Db | Tx, kind: ReportKind, ids: string[]
       return rows.map((r) => ({
         kind,
         id: r.id,
-        title: `A review of ${r.businessName}: ${r.body.length > MESSAGE_TITLE_CHARS ? `${r.body.slice(0, MESSAGE_TITLE_CHARS)}…` : r.body}`,
+        title: t("A review of {{business}}: {{text}}", {
+          business: r.businessName,
+          text: r.body.length > MESSAGE_TITLE_CHARS ? `${r.body.slice(0, MESSAGE_TITLE_CHARS)}…` : r.body,
+        }),
         text: r.body,
         href: `/businesses/${r.businessId}#review-${r.id}`,
         authorId: r.authorId,
         authorName: r.authorName,
-        takeDownLabel: "Hide review",
+        takeDownLabel: t("Hide review"),
       }));
     }
   }

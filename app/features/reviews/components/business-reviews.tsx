@@ -1,5 +1,7 @@
 import type { BusinessReviews as Data, ReviewView } from "../review.schemas";
 import { SortChoice } from "../../../components/ui/sort-choice";
+import { currentLocale, t } from "../../../lib/i18n/i18n";
+import { localizePath } from "../../../lib/i18n/locales";
 
 /** What a failed review form sends back: the message, per-field messages and what was typed. */
 export type ReviewFormState = {
@@ -16,7 +18,7 @@ const stars = (n: number) => "★★★★★".slice(0, n) + "☆☆☆☆☆".s
 
 /**
  * A business page's reviews: the rating summary, the viewer's own review form, and one page of reviews with
- * their replies. Plain POST forms and links, so it works without JavaScript; every text comes from the loader.
+ * their replies. Plain POST forms and links, so it works without JavaScript; the data comes from the loader.
  */
 export function BusinessReviews({ data, form, loginHref, signedIn }: { data: Data; form: ReviewFormState | null; loginHref: string; signedIn: boolean }) {
   const { summary, mine, viewerIsOwner, reviews, sort } = data;
@@ -26,29 +28,29 @@ export function BusinessReviews({ data, form, loginHref, signedIn }: { data: Dat
   const inPlace = form && ((form.intent === "save-review" && signedIn && !viewerIsOwner) || (form.intent === "reply" && viewerIsOwner));
   return (
     <section id="reviews" className="mt-8">
-      <h2 className="title">Reviews</h2>
+      <h2 className="title">{t("Reviews")}</h2>
       {form && !inPlace && <p role="alert" className="mt-2 text-sm text-red-700">{form.text}</p>}
       {summary.average ? (
         <div className="mt-2 flex flex-wrap items-center gap-6">
           <p>
             <span className="text-3xl font-bold">{summary.average}</span> <span className="text-amber-500">★</span>{" "}
-            <span className="text-gray-600">{summary.count} {summary.count === 1 ? "review" : "reviews"}</span>
+            <span className="text-gray-600">{t("{{count}} reviews", { count: summary.count })}</span>
           </p>
           <ul className="text-sm text-gray-700">
             {summary.breakdown.map((n, i) => (
               <li key={i}>
-                {5 - i} star: {n}
+                {t("{{stars}} star: {{total}}", { stars: 5 - i, total: n })}
               </li>
             ))}
           </ul>
         </div>
       ) : (
-        <p className="mt-2 text-gray-600">No reviews yet.</p>
+        <p className="mt-2 text-gray-600">{t("No reviews yet.")}</p>
       )}
 
       {!signedIn && (
-        <a href={loginHref} className="link mt-3 inline-block">
-          Log in to write a review
+        <a href={localizePath(currentLocale(), loginHref)} className="link mt-3 inline-block">
+          {t("Log in to write a review")}
         </a>
       )}
       {signedIn && !viewerIsOwner && <ReviewForm mine={mine} form={mineForm} moderationNote={data.moderationNote} />}
@@ -56,7 +58,7 @@ export function BusinessReviews({ data, form, loginHref, signedIn }: { data: Dat
         <form method="post" className="mt-2">
           <input type="hidden" name="intent" value="delete-review" />
           <input type="hidden" name="reviewId" value={mine.id} />
-          <button className="btn btn-danger btn-sm">Delete my review</button>
+          <button className="btn btn-danger btn-sm">{t("Delete my review")}</button>
         </form>
       )}
 
@@ -64,8 +66,8 @@ export function BusinessReviews({ data, form, loginHref, signedIn }: { data: Dat
         <div className="mt-4">
           <SortChoice
             options={[
-              { label: "Newest", href: link("reviews=newest"), current: sort === "newest" },
-              { label: "Most helpful", href: link("reviews=helpful"), current: sort === "helpful" },
+              { label: t("Newest"), href: link("reviews=newest"), current: sort === "newest" },
+              { label: t("Most helpful"), href: link("reviews=helpful"), current: sort === "helpful" },
             ]}
           />
         </div>
@@ -76,9 +78,9 @@ export function BusinessReviews({ data, form, loginHref, signedIn }: { data: Dat
         ))}
       </ul>
       {(reviews.page > 1 || reviews.hasNext) && (
-        <nav className="mt-4 flex gap-4 text-sm" aria-label="Review pages">
-          {reviews.page > 1 && <a className="link" href={link(`reviews=${sort}&rpage=${reviews.page - 1}`)}>Previous</a>}
-          {reviews.hasNext && <a className="link" href={link(`reviews=${sort}&rpage=${reviews.page + 1}`)}>Next</a>}
+        <nav className="mt-4 flex gap-4 text-sm" aria-label={t("Review pages")}>
+          {reviews.page > 1 && <a className="link" href={link(`reviews=${sort}&rpage=${reviews.page - 1}`)}>{t("Previous")}</a>}
+          {reviews.hasNext && <a className="link" href={link(`reviews=${sort}&rpage=${reviews.page + 1}`)}>{t("Next")}</a>}
         </nav>
       )}
     </section>
@@ -89,30 +91,30 @@ function Review({ review, form, signedIn, owner }: { review: ReviewView; form: R
   return (
     <li className="card p-4" id={`review-${review.id}`}>
       <p className="flex flex-wrap items-center gap-2 text-sm">
-        <span className="text-amber-500" aria-label={`${review.stars} out of 5 stars`}>{stars(review.stars)}</span>
+        <span className="text-amber-500" aria-label={t("{{stars}} out of 5 stars", { stars: review.stars })}>{stars(review.stars)}</span>
         <strong>{review.authorName}</strong>
-        {review.verifiedContact && <span className="chip text-xs">Verified contact</span>}
+        {review.verifiedContact && <span className="chip text-xs">{t("Verified contact")}</span>}
         <span className="text-gray-500">{review.date}</span>
       </p>
       <p className="mt-2 whitespace-pre-line text-gray-800">{review.body}</p>
       {review.reply && (
         <div className="mt-3 border-l-4 border-brand-200 pl-3 text-sm">
-          <p className="font-semibold">Response from the owner</p>
+          <p className="font-semibold">{t("Response from the owner")}</p>
           <p className="whitespace-pre-line text-gray-700">{review.reply}</p>
         </div>
       )}
       <div className="mt-2 flex items-center gap-3 text-sm text-gray-600">
-        <span>{review.helpfulCount} found this helpful</span>
+        <span>{t("{{helpful}} found this helpful", { helpful: review.helpfulCount })}</span>
         {!review.mine && (
-          <a href={`/report?kind=review&id=${review.id}`} className="link" rel="nofollow">
-            Report
+          <a href={localizePath(currentLocale(), `/report?kind=review&id=${review.id}`)} className="link" rel="nofollow">
+            {t("Report")}
           </a>
         )}
         {signedIn && !review.mine && !review.votedHelpful && (
           <form method="post">
             <input type="hidden" name="intent" value="helpful" />
             <input type="hidden" name="reviewId" value={review.id} />
-            <button className="btn btn-outline btn-sm">Helpful</button>
+            <button className="btn btn-outline btn-sm">{t("Helpful")}</button>
           </form>
         )}
       </div>
@@ -121,11 +123,11 @@ function Review({ review, form, signedIn, owner }: { review: ReviewView; form: R
           <input type="hidden" name="intent" value="reply" />
           <input type="hidden" name="reviewId" value={review.id} />
           <label className="block text-sm font-medium">
-            {review.reply ? "Edit your public reply" : "Reply publicly"}
+            {review.reply ? t("Edit your public reply") : t("Reply publicly")}
             <textarea name="reply" rows={2} maxLength={2000} required className="field mt-1" defaultValue={form?.reply ?? review.reply ?? ""} />
           </label>
           {form && <p role="alert" className="text-sm text-red-700">{form.text}</p>}
-          <button className="btn btn-outline btn-sm">{review.reply ? "Update reply" : "Post reply"}</button>
+          <button className="btn btn-outline btn-sm">{review.reply ? t("Update reply") : t("Post reply")}</button>
         </form>
       )}
     </li>
@@ -144,18 +146,18 @@ function ReviewForm({ mine, form, moderationNote }: { mine: Data["mine"]; form: 
   return (
     <form method="post" noValidate className="card mt-4 space-y-3 p-4">
       <input type="hidden" name="intent" value="save-review" />
-      <h3 className="font-semibold">{mine ? "Your review" : "Write a review"}</h3>
+      <h3 className="font-semibold">{mine ? t("Your review") : t("Write a review")}</h3>
       {!mine && <p className="text-sm text-gray-700">{moderationNote}</p>}
-      {mine?.status === "held" && <p className="text-sm text-amber-700">Your review will appear once a moderator has checked it.</p>}
-      {mine?.status === "hidden" && <p className="text-sm text-red-700">Your review was hidden by a moderator.</p>}
+      {mine?.status === "held" && <p className="text-sm text-amber-700">{t("Your review will appear once a moderator has checked it.")}</p>}
+      {mine?.status === "hidden" && <p className="text-sm text-red-700">{t("Your review was hidden by a moderator.")}</p>}
       <fieldset aria-describedby={starsError ? "review-stars-error" : undefined}>
-        <legend className="text-sm font-medium">Rating</legend>
+        <legend className="text-sm font-medium">{t("Rating")}</legend>
         <div className="star-rating mt-1 flex gap-1">
           {[1, 2, 3, 4, 5].map((n) => (
             <label key={n} className="star-choice">
               <input type="radio" name="stars" value={n} defaultChecked={chosen === n} className="star-input" aria-invalid={starsError ? true : undefined} />
               <span aria-hidden="true">★</span>
-              <span className="sr-only">{n === 1 ? "1 star" : `${n} stars`}</span>
+              <span className="sr-only">{t("{{count}} stars", { count: n })}</span>
             </label>
           ))}
         </div>
@@ -166,7 +168,7 @@ function ReviewForm({ mine, form, moderationNote }: { mine: Data["mine"]; form: 
         )}
       </fieldset>
       <label className="block text-sm font-medium">
-        Review
+        {t("Review")}
         <textarea
           name="body"
           rows={4}
@@ -183,7 +185,7 @@ function ReviewForm({ mine, form, moderationNote }: { mine: Data["mine"]; form: 
         </p>
       )}
       {form && <p role="alert" className="sr-only">{Object.values(form.fields ?? {}).join(" ") || form.text}</p>}
-      <button className="btn btn-primary">{mine ? "Update review" : "Post review"}</button>
+      <button className="btn btn-primary">{mine ? t("Update review") : t("Post review")}</button>
     </form>
   );
 }

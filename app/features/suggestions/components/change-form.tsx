@@ -4,9 +4,10 @@ import { FailureAlert } from "../../../components/ui/alert";
 import { SelectField, TextField } from "../../../components/ui/field";
 import type { Failure } from "../../../lib/app-error";
 import { focusFirstError } from "../../../lib/focus-first-error";
+import { msg, t } from "../../../lib/i18n/i18n";
 import type { HoursFormValues } from "../../../lib/opening-hours";
 import { displayPhone } from "../../../lib/phone";
-import { CATEGORIES, SUGGESTION_FIELDS, type SuggestionField } from "../../../lib/reference";
+import { categoryOptions, SUGGESTION_FIELDS, type SuggestionField } from "../../../lib/reference";
 import { LgaSelect } from "../../listings/components/lga-select";
 import { NoteAndSend } from "./note-and-send";
 import { StateSelect } from "./state-select";
@@ -43,9 +44,9 @@ export function changeValuesOf(current: CurrentListing): ChangeValues {
 }
 
 const KIND_HINTS = {
-  edit: "Choose each detail that is wrong and give the right one.",
-  closed: "The business no longer operates here or anywhere.",
-  moved: "It operates from another address now.",
+  edit: msg("Choose each detail that is wrong and give the right one."),
+  closed: msg("The business no longer operates here or anywhere."),
+  moved: msg("It operates from another address now."),
 } as const;
 
 /**
@@ -82,17 +83,17 @@ export function ChangeForm({
     <Form ref={formRef} method="post" action={action} className="group card space-y-5 p-5" noValidate>
       {/* Enter in a field sends the suggestion, never a day's 'Copy to Mon–Fri'. */}
       <button type="submit" tabIndex={-1} aria-hidden="true" className="sr-only">
-        Send suggestion
+        {t("Send suggestion")}
       </button>
       {failure ? <FailureAlert failure={failure} /> : null}
       <fieldset className="space-y-2" aria-invalid={kindError ? true : undefined} aria-describedby={kindError ? "kind-error" : undefined}>
-        <legend className="font-medium text-gray-900">What do you want to tell us?</legend>
+        <legend className="font-medium text-gray-900">{t("What do you want to tell us?")}</legend>
         {(["edit", "closed", "moved"] as const).map((kind) => (
           <label key={kind} className="flex items-start gap-3 py-1">
             <input id={`kind-${kind}`} type="radio" name="kind" value={kind} defaultChecked={values.kind === kind} className="mt-1 accent-brand-600" />
             <span>
-              <span className="font-medium">{SUGGESTION_KIND_LABELS[kind]}</span>
-              <span className="block text-sm text-gray-600">{KIND_HINTS[kind]}</span>
+              <span className="font-medium">{t(SUGGESTION_KIND_LABELS[kind])}</span>
+              <span className="block text-sm text-gray-600">{t(KIND_HINTS[kind])}</span>
             </span>
           </label>
         ))}
@@ -104,7 +105,7 @@ export function ChangeForm({
       </fieldset>
 
       <fieldset className="space-y-3 group-has-[#kind-closed:checked]:hidden group-has-[#kind-moved:checked]:hidden" aria-describedby={fields.fields ? "fields-error" : undefined}>
-        <legend className="font-medium text-gray-900">{SUGGESTION_KIND_LABELS.edit}: what is wrong?</legend>
+        <legend className="font-medium text-gray-900">{t("{{kind}}: what is wrong?", { kind: t(SUGGESTION_KIND_LABELS.edit) })}</legend>
         {fields.fields ? (
           <p id="fields-error" role="alert" className="text-sm text-red-600">
             {fields.fields}
@@ -115,8 +116,8 @@ export function ChangeForm({
             <label className="flex items-start gap-3">
               <input type="checkbox" name="fields" value={field} defaultChecked={values.fields.includes(field)} className="pick mt-1 h-5 w-5" />
               <span>
-                <span className="font-medium">{SUGGESTION_FIELD_LABELS[field]}</span>
-                <span className="block break-words text-sm text-gray-600">Now: {fieldText(field, currentValue(current, field))}</span>
+                <span className="font-medium">{t(SUGGESTION_FIELD_LABELS[field])}</span>
+                <span className="block break-words text-sm text-gray-600">{t("Now: {{value}}", { value: fieldText(field, currentValue(current, field)) })}</span>
               </span>
             </label>
             <div className="mt-3 group-has-[.pick:not(:checked)]/field:hidden">
@@ -127,20 +128,20 @@ export function ChangeForm({
       </fieldset>
 
       <fieldset className="space-y-3 group-has-[#kind-closed:checked]:hidden group-has-[#kind-edit:checked]:hidden">
-        <legend className="font-medium text-gray-900">{SUGGESTION_KIND_LABELS.moved}: where to?</legend>
+        <legend className="font-medium text-gray-900">{t("{{kind}}: where to?", { kind: t(SUGGESTION_KIND_LABELS.moved) })}</legend>
         <StateSelect defaultValue={values.state} error={fields.state} onChange={setState} />
-        <LgaSelect state={state} defaultValue={values.lga} error={fields.lga} required hint="Where the business is now." />
+        <LgaSelect state={state} defaultValue={values.lga} error={fields.lga} required hint={t("Where the business is now.")} />
         <TextField
-          label="New street address"
+          label={t("New street address")}
           name="newAddress"
           defaultValue={values.newAddress}
           error={values.kind === "moved" ? fields.address : undefined}
           maxLength={SUGGESTION_LIMITS.addressMax}
-          hint="Optional if you do not know it, but it helps."
+          hint={t("Optional if you do not know it, but it helps.")}
         />
       </fieldset>
 
-      <NoteAndSend note={values.note} error={fields.note} hint="Optional. How you know, or anything else that helps us check it." sending={sending} />
+      <NoteAndSend note={values.note} error={fields.note} hint={t("Optional. How you know, or anything else that helps us check it.")} sending={sending} />
     </Form>
   );
 }
@@ -176,34 +177,34 @@ function FieldInput({
 }) {
   switch (field) {
     case "name":
-      return <TextField label="The right name" name="name" defaultValue={values.name} error={fields.name} maxLength={100} />;
+      return <TextField label={t("The right name")} name="name" defaultValue={values.name} error={fields.name} maxLength={100} />;
     case "phone":
       return (
         <TextField
-          label="The right phone number"
+          label={t("The right phone number")}
           name="phone"
           type="tel"
           inputMode="tel"
           placeholder="0803 123 4567"
           defaultValue={values.phone}
           error={fields.phone}
-          hint="Without a leading +, +234 is added."
+          hint={t("Without a leading +, +234 is added.")}
         />
       );
     case "address":
-      return <TextField label="The right address" name="address" defaultValue={values.address} error={fields.address && values.kind === "edit" ? fields.address : undefined} maxLength={SUGGESTION_LIMITS.addressMax} />;
+      return <TextField label={t("The right address")} name="address" defaultValue={values.address} error={fields.address && values.kind === "edit" ? fields.address : undefined} maxLength={SUGGESTION_LIMITS.addressMax} />;
     case "category":
-      return <SelectField label="The right category" name="category" options={CATEGORIES} placeholder="Select a category" defaultValue={values.category} error={fields.category} />;
+      return <SelectField label={t("The right category")} name="category" options={categoryOptions()} placeholder={t("Select a category")} defaultValue={values.category} error={fields.category} />;
     case "hours":
       return (
         <div className="space-y-2">
-          <p className="text-sm text-gray-600">The right opening hours, Nigerian time (WAT). A closing time earlier than the opening time means after midnight.</p>
+          <p className="text-sm text-gray-600">{t("The right opening hours, Nigerian time (WAT). A closing time earlier than the opening time means after midnight.")}</p>
           {fields.hours ? (
             <p role="alert" className="text-sm text-red-600">
               {fields.hours}
             </p>
           ) : null}
-          <WeeklyHoursFields values={hours} errors={fields} saveLabel="Send suggestion" notice={hoursNotice} listToggle={null} />
+          <WeeklyHoursFields values={hours} errors={fields} saveLabel={t("Send suggestion")} notice={hoursNotice} listToggle={null} />
         </div>
       );
   }

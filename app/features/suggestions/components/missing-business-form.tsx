@@ -5,7 +5,8 @@ import { buttonClass } from "../../../components/ui/button";
 import { Required, SelectField, TextField } from "../../../components/ui/field";
 import type { Failure } from "../../../lib/app-error";
 import { focusFirstError } from "../../../lib/focus-first-error";
-import { CATEGORIES } from "../../../lib/reference";
+import { t } from "../../../lib/i18n/i18n";
+import { categoryOptions } from "../../../lib/reference";
 import { LgaSelect } from "../../listings/components/lga-select";
 import { NoteAndSend } from "./note-and-send";
 import { StateSelect } from "./state-select";
@@ -39,9 +40,9 @@ export function MissingBusinessForm({ values = EMPTY, failure, similar }: { valu
       {similar && similar.length > 0 ? (
         <section role="alert" aria-labelledby="similar-title" className="space-y-3 rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">
           <h2 id="similar-title" className="font-semibold">
-            {SUGGESTION_TEXTS.similarTitle}
+            {t(SUGGESTION_TEXTS.similarTitle)}
           </h2>
-          <p>{SUGGESTION_TEXTS.similarText}</p>
+          <p>{t(SUGGESTION_TEXTS.similarText)}</p>
           <ul className="space-y-2">
             {similar.map((listing) => (
               <li key={listing.id} className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
@@ -49,17 +50,17 @@ export function MissingBusinessForm({ values = EMPTY, failure, similar }: { valu
                   {listing.name}
                 </Link>
                 <span className="text-amber-800">{[listing.lga, listing.state].filter(Boolean).join(", ")}</span>
-                {listing.unclaimed ? <span className="text-xs">{SUGGESTION_TEXTS.unclaimed}</span> : null}
+                {listing.unclaimed ? <span className="text-xs">{t(SUGGESTION_TEXTS.unclaimed)}</span> : null}
               </li>
             ))}
           </ul>
           <button type="submit" name="notDuplicate" value="1" className={buttonClass({ variant: "outline", size: "sm" })} disabled={sending}>
-            {SUGGESTION_TEXTS.notDuplicate}
+            {t(SUGGESTION_TEXTS.notDuplicate)}
           </button>
         </section>
       ) : null}
       <TextField
-        label={<Required>Business name</Required>}
+        label={<Required>{t("Business name")}</Required>}
         name="name"
         defaultValue={values.name}
         error={fields.name}
@@ -68,35 +69,35 @@ export function MissingBusinessForm({ values = EMPTY, failure, similar }: { valu
         autoComplete="off"
       />
       <SelectField
-        label={<Required>Category</Required>}
+        label={<Required>{t("Category")}</Required>}
         name="category"
-        options={CATEGORIES}
-        placeholder="Select a category"
+        options={categoryOptions()}
+        placeholder={t("Select a category")}
         defaultValue={values.category}
         error={fields.category}
         aria-required="true"
       />
       <StateSelect defaultValue={values.state} error={fields.state} onChange={setState} />
-      <LgaSelect state={state} defaultValue={values.lga} error={fields.lga} required hint="Where the business is." />
+      <LgaSelect state={state} defaultValue={values.lga} error={fields.lga} required hint={t("Where the business is.")} />
       <TextField
-        label="Street address"
+        label={t("Street address")}
         name="address"
         defaultValue={values.address}
         error={fields.address}
         maxLength={SUGGESTION_LIMITS.addressMax}
-        hint="Optional. Street and number, or the nearest landmark."
+        hint={t("Optional. Street and number, or the nearest landmark.")}
       />
       <TextField
-        label="Phone number"
+        label={t("Phone number")}
         name="phone"
         type="tel"
         inputMode="tel"
         placeholder="0803 123 4567"
         defaultValue={values.phone}
         error={fields.phone}
-        hint="Optional. The business's number, if you know it. Without a leading +, +234 is added."
+        hint={t("Optional. The business's number, if you know it. Without a leading +, +234 is added.")}
       />
-      <NoteAndSend note={values.note} error={fields.note} hint="Optional. Anything that helps us check it: how you know it, its opening hours." sending={sending} />
+      <NoteAndSend note={values.note} error={fields.note} hint={t("Optional. Anything that helps us check it: how you know it, its opening hours.")} sending={sending} />
     </Form>
   );
 }

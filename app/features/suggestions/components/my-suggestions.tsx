@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { Badge } from "../../../components/ui/badge";
 import { formatDate } from "../../../lib/format";
+import { t } from "../../../lib/i18n/i18n";
 import type { SuggestionKind, SuggestionOutcome, SuggestionStatus } from "../../../lib/reference";
 import { SUGGESTION_KIND_LABELS, SUGGESTION_OUTCOME_LABELS, SUGGESTION_STATUS_LABELS, SUGGESTION_TEXTS } from "../suggestion.schemas";
 
@@ -20,10 +21,10 @@ export function MySuggestions({ rows }: { rows: readonly MySuggestionRow[] }) {
   return (
     <section aria-labelledby="mine-title" className="space-y-3">
       <h2 id="mine-title" className="text-lg font-semibold">
-        {SUGGESTION_TEXTS.mineTitle}
+        {t(SUGGESTION_TEXTS.mineTitle)}
       </h2>
       {rows.length === 0 ? (
-        <p className="text-sm text-gray-600">{SUGGESTION_TEXTS.mineEmpty}</p>
+        <p className="text-sm text-gray-600">{t(SUGGESTION_TEXTS.mineEmpty)}</p>
       ) : (
         <ul className="card divide-y divide-gray-100">
           {rows.map((row) => (
@@ -38,15 +39,15 @@ export function MySuggestions({ rows }: { rows: readonly MySuggestionRow[] }) {
                     row.name
                   )}
                 </p>
-                <Badge tone={row.status}>{SUGGESTION_STATUS_LABELS[row.status]}</Badge>
+                <Badge tone={row.status}>{t(SUGGESTION_STATUS_LABELS[row.status])}</Badge>
               </div>
               <p className="text-sm text-gray-600">
-                {SUGGESTION_KIND_LABELS[row.kind]} · {formatDate(row.createdAt)}
+                {t(SUGGESTION_KIND_LABELS[row.kind])} · {formatDate(row.createdAt)}
               </p>
-              {row.outcome ? <p className="text-sm text-gray-700">{SUGGESTION_OUTCOME_LABELS[row.outcome]}</p> : null}
+              {row.outcome ? <p className="text-sm text-gray-700">{t(SUGGESTION_OUTCOME_LABELS[row.outcome])}</p> : null}
               {row.status === "rejected" && row.reason ? (
                 <p className="whitespace-pre-wrap break-words text-sm text-gray-700">
-                  <span className="font-medium">Why: </span>
+                  <span className="font-medium">{t("Why:")} </span>
                   {row.reason}
                 </p>
               ) : null}

@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { businesses, listingSuggestions } from "../../../../db/schema";
 import { AppError } from "../../../lib/app-error";
 import type { Db, Tx } from "../../../lib/db.server";
+import { msg } from "../../../lib/i18n/i18n";
 import { isUuid } from "../../../lib/ids";
 import { asWeeklyHours } from "../../../lib/opening-hours";
 import type { SessionUser } from "../../accounts/session-user";
@@ -47,7 +48,7 @@ export async function requireSuggestable(db: Db | Tx, actor: SessionUser, id: st
   const listing = await readPublicListing(db, id);
   if (!listing) throw new AppError("not-found", SUGGESTION_TEXTS.notFound);
   if (listing.ownerId === actor.id) {
-    throw new AppError("forbidden", { ...SUGGESTION_TEXTS.ownListing, link: { href: `/business/edit/${listing.id}`, label: "Edit your listing" } });
+    throw new AppError("forbidden", { ...SUGGESTION_TEXTS.ownListing, link: { href: `/business/edit/${listing.id}`, label: msg("Edit your listing") } });
   }
   return listing;
 }

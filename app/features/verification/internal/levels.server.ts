@@ -127,7 +127,7 @@ export async function endLevels(where: SQL, { tx, actor, reason, endedBy = null,
     });
     if (tell) {
       const listing = row.businessId ? (names.get(row.businessId) ?? null) : null;
-      await enqueueNotice(tx, { userId: row.userId, ...VERIFICATION_NOTICES.ended(level, listing, reason), path: "/dashboard/verification" });
+      await enqueueNotice(tx, { userId: row.userId, texts: () => VERIFICATION_NOTICES.ended(level, listing, reason), path: "/dashboard/verification" });
     }
   }
   return ended.length;
