@@ -360,7 +360,7 @@ export async function searchBusinesses(filters: BusinessFilters, options: Search
   // The names people give kinds of business, in any of our languages ('chemist', 'mama put'; issue 36): each finds
   // the words listings carry; the rest of the text is searched word by word.
   const { rest, groups: synonyms } = findSynonyms(filters.q);
-  const terms = searchTerms(rest);
+  const terms = searchTerms(rest, { othersFound: synonyms.length > 0 });
   const hasText = terms.length > 0 || synonyms.length > 0;
   const near = filters.near;
   // 'Near me' (ADR 23) first: it keeps every other filter ('Open now' too) within its radius.
@@ -392,7 +392,8 @@ export async function searchBusinesses(filters: BusinessFilters, options: Search
   // The planner multiplies the words' shares as if independent, so a phrase whose words go together ('pounded
   // yam', 'mobile phone accessories') looks rare to it; its least common word bounds it from above, so a sample
   // tells (issue 19: ranking 2,001 of its matches, then a marker sample, was the slowest path of the search).
-  const likely = Math.max(estimated, wordsBound(terms, common) * publicCount);
+  // (A name of a kind of business is an alternative of words, which the planner estimates well: no bound needed.)
+  const likely = Math.max(estimated, synonyms.length > 0 ? 0 : wordsBound(terms, common) * publicCount);
   let share = 0;
   if (likely >= denseShare * publicCount && likely > exactMatchLimit) {
     let block = await blockSample(search, probeRows);

@@ -48,6 +48,10 @@ describe("a kind of business by the name people give it", () => {
     for (const name of ["vulcaniser", "mai faci", "tyre repair"]) expect(await search(`q=${encodeURIComponent(`${name} ${word}`)}`), name).toEqual([vulcanizer]);
   });
 
+  it("leaves out the little words beside a name ('the chemist', 'chemist in')", async () => {
+    for (const text of ["the chemist", "chemist in"]) expect(await search(`q=${encodeURIComponent(text)}`), text).toContain(pharmacy);
+  });
+
   it("still finds the words as typed ('pharm' as a prefix) and a name that has none of them", async () => {
     expect(await search(`q=pharm+${word}`)).toEqual([pharmacy]);
     expect(await search(`q=bright+${word}`)).toEqual([other]);

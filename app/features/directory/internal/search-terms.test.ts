@@ -112,6 +112,9 @@ describe("names people give kinds of business (issue 36)", () => {
     expect(findSynonyms("soobu oogun").groups[0]?.finds).toContain("pharmacy");
     expect(findSynonyms("ụlọ nri").groups[0]?.finds).toContain("eatery");
     expect(findSynonyms("pounded yam")).toEqual({ rest: "pounded yam", groups: [] });
+    // Little words beside a name are not searched for ('the chemist', 'chemist in').
+    const { rest, groups } = findSynonyms("the chemist in");
+    expect(prefixTsQuery(searchTerms(rest, { othersFound: groups.length > 0 }), { synonyms: groups })).toBe("(pharmacy | pharmacies | chemist | chemists | chemist:*)");
   });
 
   it("makes each name one alternative of the words listings carry, the name as typed among them", () => {

@@ -10,12 +10,14 @@ const STOP_WORDS = new Set(["a", "an", "and", "at", "by", "for", "from", "in", "
 /**
  * The words of a search text, lower-case, as the database's 'simple' parser splits listing text
  * (letters and digits; punctuation, slashes and apostrophes separate words). Repeats are dropped, and
- * little words too when there are others.
+ * little words too when there are others (in the text, or found before: othersFound).
  */
-export function searchTerms(text: string): string[] {
+export function searchTerms(text: string, { othersFound = false }: { othersFound?: boolean } = {}): string[] {
   const words = [...new Set(text.toLowerCase().normalize("NFC").match(/[\p{L}\p{N}]+/gu) ?? [])];
   const meaningful = words.filter((word) => !STOP_WORDS.has(word));
-  return (meaningful.length > 0 ? meaningful : words).slice(0, MAX_SEARCH_TERMS);
+  // Little words alone are the search ('the', 'in'), unless the text had others: a name of a kind of business
+  // ('the chemist', 'chemist in': othersFound).
+  return (meaningful.length > 0 || othersFound ? meaningful : words).slice(0, MAX_SEARCH_TERMS);
 }
 
 /** A name people search with, found in the text: its words (folded), and the words listings carry for it. */
