@@ -106,7 +106,8 @@ function createAuth(db: Db) {
       password: { hash: hashPassword, verify: verifyPassword },
       // The account e-mails are in the holder's language (accountLanguage).
       onExistingUserSignUp: async ({ user }) => {
-        const email = renderIn(await accountLanguage(db, user.id), (t) => {
+        // Someone else may be on that page: the holder's own language, else English (not the page's).
+        const email = renderIn(await languageOf(db, user.id), (t) => {
           const tried = t("Someone tried to create a Naija Directory account with this e-mail address, which already has an account.");
           const forgot = t("Forgot password?");
           const ifYou = (link: string) => t("If it was you, sign in or use {{forgot}} on the sign-in page. Otherwise you can ignore this e-mail.", { forgot: link });

@@ -143,11 +143,12 @@ export async function confirmEmailChange(token: string | null | undefined): Prom
         .returning({ id: user.id });
       if (changed.length === 0) throw new AppError("invalid", EMAIL_CHANGE_TEXTS.badLink);
       // The account's verified number is told too (an account made by phone had no address to tell).
+      // Both in the account's language (issue 36), else the page's the link was opened from.
+      const language = await languageOf(tx, claim.u, currentLocale());
       const [holder] = await tx.select({ phone: profiles.phone }).from(profiles).where(eq(profiles.id, claim.u));
-      if (holder?.phone) await enqueueSms(tx, { to: holder.phone, text: PHONE_TEXTS.emailChanged(claim.e, supportUrl()) });
+      if (holder?.phone) await enqueueSms(tx, { to: holder.phone, text: renderIn(language, () => PHONE_TEXTS.emailChanged(claim.e, supportUrl())) });
       if (!undeliverable(claim.o)) {
-        // The account's language (issue 36), else the page's the link was opened from.
-        const told = renderIn(await languageOf(tx, claim.u, currentLocale()), (t) => {
+        const told = renderIn(language, (t) => {
           const now = (address: string) => t("The e-mail address of your Naija Directory account is now {{email}}.", { email: address });
           const notYou = t("If you did not do this, reply to this e-mail or contact support at once.");
           return {

@@ -28,7 +28,7 @@ describe("the catalogs", () => {
   });
 
   for (const locale of LOCALES) {
-    it(`keep nothing unused, empty, contradictory or missing a placeholder in ${locale}`, () => {
+    it(`keep nothing unused, empty, contradictory, with markup or missing a placeholder in ${locale}`, () => {
       const problems: string[] = [];
       for (const [name, entries] of catalogOf(locale) as Map<string, { file: string; value: unknown }[]>) {
         const key = name.replace(PLURAL_SUFFIX, "");
@@ -40,6 +40,8 @@ describe("the catalogs", () => {
             problems.push(`empty or not text: ${name} (${file})`);
             continue;
           }
+          // A translation goes into e-mails' HTML as written: no markup of its own (values are escaped where used).
+          if (/[<>&]/.test(value) && !/[<>&]/.test(key)) problems.push(`markup or an entity the English has not: ${name} (${file})`);
           const wanted: Set<string> = placeholders(key);
           // A singular form may say 'one' in words instead of {{count}}.
           if (name.endsWith("_one")) wanted.delete("count");
