@@ -23,6 +23,7 @@ import { useNonce } from "./components/nonce";
 import { readSidebarOpen } from "./lib/sidebar-state";
 import { isDataSaverOn } from "./lib/data-saver";
 import { getSessionUser } from "./features/accounts/session.server";
+import { safeRedirectPath } from "./features/accounts/account.schemas";
 import type { SessionUser } from "./features/accounts/session-user";
 import { NotificationBell } from "./features/notifications/components/notification-bell";
 import { canonicalPath } from "./lib/known-routes";
@@ -60,7 +61,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // A whole document load (the other language is another basename); from under a prefix the address is absolute, or
   // React Router would put this language's prefix in front of it.
   if (user?.language && user.language !== locale && request.method === "GET") {
-    const target = localizePath(user.language, `${path}${url.search}`);
+    // Never another site: a path such as '//evil.example' (from '/ha//evil.example') goes home instead.
+    const target = localizePath(user.language, safeRedirectPath(`${path}${url.search}`, "/")!);
     throw redirectDocument(locale === DEFAULT_LOCALE ? target : new URL(target, url.origin).href, 302);
   }
   return {

@@ -102,8 +102,9 @@ export function createApp(options: { env: Env; build: BuildLoader; clientDir?: s
   // The KYC form's 6 MB, also for the .data post React Router sends with JavaScript on, in any spelling of
   // the path React Router would still route there (case, trailing slash).
   const kycLimit = bodyLimit({ maxSize: 6 * 1024 * 1024, onError: tooLarge });
-  // The claim page's document (issue 34) is checked against the same 5 MB: the same cap for /business/claim/:id.
-  app.post("*", (c, next) => (/^\/(?:kyc-verification|business\/claim\/[^/]+?)\/*(?:_?\.data)?$/i.test(c.req.path) ? kycLimit(c, next) : next()));
+  // The claim page's document (issue 34) is checked against the same 5 MB: the same cap for /business/claim/:id; both
+  // in every language (issue 36: /ha/kyc-verification…).
+  app.post("*", (c, next) => (/^(?:\/(?:pcm|ha|yo|ig))?\/(?:kyc-verification|business\/claim\/[^/]+?)\/*(?:_?\.data)?$/i.test(c.req.path) ? kycLimit(c, next) : next()));
   app.use("*", bodyLimit({ maxSize: 3 * LIMITS.businessImageMaxBytes + 1024 * 1024, onError: tooLarge }));
 
   // Liveness (/healthz) and readiness (/readyz: database, storage, not draining).

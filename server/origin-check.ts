@@ -2,7 +2,8 @@ import type { MiddlewareHandler } from "hono";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /** The one path a cross-site POST may reach (see below). */
-const UNSUBSCRIBE_PATH = "/unsubscribe";
+/** The one-click unsubscribe address, in any language (issue 36: the weekly summary links the owner's). */
+const UNSUBSCRIBE_PATH = /^(?:\/(?:pcm|ha|yo|ig))?\/unsubscribe$/;
 
 /**
  * Cross-site requests cannot change state: every POST/PUT/PATCH/DELETE must come from our own origin
@@ -17,7 +18,7 @@ export function originCheck(publicUrl: string): MiddlewareHandler {
     // carries its own proof, an HMAC token only we can make for that one account
     // (app/features/analytics/unsubscribe-token.server.ts), and acts on no session, so a forged cross-site POST
     // can do nothing the link itself could not: no CSRF risk. Only this exact path and method are let through.
-    if (c.req.method === "POST" && c.req.path === UNSUBSCRIBE_PATH) return next();
+    if (c.req.method === "POST" && UNSUBSCRIBE_PATH.test(c.req.path)) return next();
     const origin = c.req.header("origin");
     const fetchSite = c.req.header("sec-fetch-site");
     if (fetchSite === "cross-site") return c.text("Cross-site request refused", 403);
@@ -38,7 +39,7 @@ export function originCheck(publicUrl: string): MiddlewareHandler {
  * the Origin is dropped before React Router sees the request (see originCheck above for why that is safe).
  */
 export function forReactRouter(request: Request): Request {
-  if (request.method !== "POST" || !request.headers.has("origin") || new URL(request.url).pathname !== UNSUBSCRIBE_PATH) return request;
+  if (request.method !== "POST" || !request.headers.has("origin") || !UNSUBSCRIBE_PATH.test(new URL(request.url).pathname)) return request;
   const headers = new Headers(request.headers);
   headers.delete("origin");
   return new Request(request, { headers });

@@ -53,9 +53,11 @@ export function localeBasename(locale: Locale): string {
  * '/ha/' → ha, '/'. Only the exact lower-case prefix counts ('/HA/…' is an English address, unknown).
  */
 export function splitLocalePath(pathname: string): { locale: Locale; path: string } {
-  const match = /^\/(pcm|ha|yo|ig)(?=\/|$)/.exec(pathname);
+  // '/ha.data' is the data of the Hausa home page (React Router's client asks for it so): Hausa too.
+  const match = /^\/(pcm|ha|yo|ig)(?=\/|$|\.data$)/.exec(pathname);
   if (!match) return { locale: DEFAULT_LOCALE, path: pathname };
-  return { locale: match[1] as Locale, path: pathname.slice(match[0].length) || "/" };
+  const rest = pathname.slice(match[0].length);
+  return { locale: match[1] as Locale, path: rest.startsWith("/") ? rest : "/" };
 }
 
 /** A path (with its query) in a language: ('/businesses?q=x', 'ha') → '/ha/businesses?q=x'; ('/', 'ha') → '/ha'. */

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { localizePath } from "~/lib/i18n/locales";
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/feedback";
 import { SITE_NAME } from "~/components/site";
@@ -11,7 +12,7 @@ import { FEEDBACK_MAX_LENGTH, FEEDBACK_TEXTS } from "~/features/feedback/feedbac
 import { submitFeedback } from "~/features/feedback/submit-feedback.server";
 import type { Failure } from "~/lib/app-error";
 import { failureData } from "~/lib/error-responses.server";
-import { t } from "~/lib/i18n/i18n";
+import { t, currentLocale } from "~/lib/i18n/i18n";
 import { withParts } from "~/components/with-parts";
 
 export const meta: Route.MetaFunction = () => [
@@ -38,7 +39,7 @@ export async function action({ request }: Route.ActionArgs) {
 /** A textarea and a submit button (spec 02, Feedback). */
 export default function Feedback({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const sending = navigation.state === "submitting" && navigation.formAction === "/feedback";
+  const sending = navigation.state === "submitting" && navigation.formAction === localizePath(currentLocale(), "/feedback");
   const [blank, setBlank] = useState(false);
   const required: Failure = { title: t(FEEDBACK_TEXTS.required.title), text: t(FEEDBACK_TEXTS.required.text) };
   const failure: Failure | null = blank ? required : actionData && !actionData.ok ? actionData.failure : null;

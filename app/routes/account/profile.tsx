@@ -1,9 +1,10 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
+import { localizePath } from "~/lib/i18n/locales";
 import type { Route } from "./+types/profile";
 import { SITE_NAME } from "~/components/site";
 import { loginUrlFor } from "~/features/accounts/access";
 import { failureData } from "~/lib/error-responses.server";
-import { t } from "~/lib/i18n/i18n";
+import { t, currentLocale } from "~/lib/i18n/i18n";
 import { SelectField, TextField } from "~/components/ui/field";
 import { Alert, FailureAlert } from "~/components/ui/alert";
 import { optionalUser, requireUser } from "~/features/accounts/guards.server";
@@ -225,7 +226,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
   const failed = refused && !("form" in refused) ? refused : null;
   const typed = failed?.values;
   const errors: Record<string, string> = failed?.failure.fields ?? {};
-  const submitting = navigation.state === "submitting" && navigation.formAction === "/profile";
+  const submitting = navigation.state === "submitting" && navigation.formAction === localizePath(currentLocale(), "/profile");
   const deleting = submitting && navigation.formData?.get("intent") === "delete-account";
   const saving =
     submitting && !deleting && !phoneBusy && !["weekly-summary", "notices", "email-change", "delete-code", "identity-code"].includes(String(navigation.formData?.get("intent") ?? ""));

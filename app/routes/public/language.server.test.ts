@@ -115,6 +115,39 @@ describe("the language switch", () => {
     expect((await ask("/businesses", { headers: { cookie } })).status).toBe(200);
   });
 
+  it("serves a remembered language's home page data without a redirect (the app asks for /ha.data)", async () => {
+    const person = await createVisitor(getDb());
+    const cookie = await sessionCookie(person.email);
+    await post("/language", { language: "ha", redirectTo: "/" }, cookie);
+    for (const path of ["/ha.data", "/ha/businesses.data"]) {
+      const answer = await ask(path, { headers: { cookie } });
+      expect(answer.status, path).toBe(200);
+      expect(await answer.text(), path).not.toContain("SingleFetchRedirect");
+    }
+  });
+
+  it("never sends anyone to another site, whatever follows the prefix", async () => {
+    const person = await createVisitor(getDb());
+    const cookie = await sessionCookie(person.email);
+    await post("/language", { language: "en", redirectTo: "/" }, cookie);
+    for (const path of ["/ha//evil.example", "/ha/%2F%2Fevil.example", "/yo/\\evil.example"]) {
+      const location = (await ask(path, { headers: { cookie } })).headers.get("location") ?? "";
+      expect(new URL(location, BASE_URL).origin, `${path} → ${location}`).toBe(new URL(BASE_URL).origin);
+    }
+    const back = await post("/language", { language: "en", redirectTo: "/ha//evil.example" }, cookie);
+    expect(back.headers.get("location")).toBe("/");
+  });
+
+  it("lets a mail client's one-click unsubscribe reach the page in any language (RFC 8058)", async () => {
+    const answer = await ask("/ha/unsubscribe?token=not-a-token", {
+      method: "POST",
+      body: new URLSearchParams({ "List-Unsubscribe": "One-Click" }),
+      headers: { origin: "https://mail.example", "sec-fetch-site": "cross-site", "content-type": "application/x-www-form-urlencoded" },
+    });
+    // Refused for its token, not as a cross-site request (403).
+    expect(answer.status).not.toBe(403);
+  });
+
   it("refuses a language we do not have, and only switches by POST", async () => {
     expect((await post("/language", { language: "fr", redirectTo: "/" })).status).toBe(400);
     expect((await ask("/language")).headers.get("location")).toBe("/");

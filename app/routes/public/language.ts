@@ -32,6 +32,7 @@ export async function action({ request }: Route.ActionArgs) {
   // The page's address without any language prefix, then in the chosen one. The switch posts to the English
   // /language, whose basename is '/'; under another prefix the address is made absolute, or React Router would
   // put that prefix (its basename) in front of it.
-  const target = localizePath(language, splitLocalePath(safeRedirectPath(form.get("redirectTo"), "/")!).path);
+  // The way back checked again once its prefix is off ('/ha//evil.example' is '//evil.example' without it).
+  const target = localizePath(language, safeRedirectPath(splitLocalePath(safeRedirectPath(form.get("redirectTo"), "/")!).path, "/")!);
   throw redirect(currentLocale() === DEFAULT_LOCALE ? target : new URL(target, new URL(request.url).origin).href, 303);
 }

@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
+import { localizePath } from "../../../lib/i18n/locales";
 import { Form, Link, useNavigation } from "react-router";
 import { SelectField, TextAreaField, TextField } from "../../../components/ui/field";
 import { FailureAlert } from "../../../components/ui/alert";
@@ -7,7 +8,7 @@ import { imageUrl, IMAGE_WIDTHS } from "../../../lib/image-url";
 import { categoryOptions, COUNTRIES, DEFAULT_COUNTRY, LIMITS, REGIONS, placeOptions } from "../../../lib/reference";
 import type { Failure } from "../../../lib/app-error";
 import { focusFirstError } from "../../../lib/focus-first-error";
-import { t, translateIfKnown } from "../../../lib/i18n/i18n";
+import { t, translateIfKnown, currentLocale } from "../../../lib/i18n/i18n";
 import { parseHoursForm, type HoursFormValues } from "../../../lib/opening-hours";
 import { checkListingForm, LANDMARK_MAX_LENGTH, LISTING_TEXTS, typedListingFields } from "../listing.schemas";
 import { LgaSelect } from "./lga-select";
@@ -68,7 +69,7 @@ export function ListingForm({
 }) {
   const navigation = useNavigation();
   // This form's own save (the closed days' forms on the edit screen post to the same address with an intent).
-  const submitting = navigation.state !== "idle" && navigation.formAction === action && !navigation.formData?.get("intent");
+  const submitting = navigation.state !== "idle" && navigation.formAction === localizePath(currentLocale(), action) && !navigation.formData?.get("intent");
   const saveLabel = mode === "create" ? t("Create Business") : t("Save Changes");
   const [kept, setKept] = useState<ExistingImage[]>(existingImages);
   const [added, setAdded] = useState<File[]>([]);

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useNavigation, useRevalidator, useRouteLoaderData } from "react-router";
+import { splitLocalePath } from "../../../lib/i18n/locales";
 import type { Role } from "../../../lib/reference";
 import { BellLink } from "./bell-link";
 import { refreshScheduler } from "./refresh-scheduler";
@@ -12,7 +13,9 @@ function audienceIncludes(audience: unknown, role: Role): boolean {
   return true;
 }
 
-function isDirectoryPage(pathname: string): boolean {
+/** The address's path without its language prefix (issue 36: /ha/businesses is the results page too). */
+function isDirectoryPage(address: string): boolean {
+  const { path: pathname } = splitLocalePath(address);
   return pathname === "/" || pathname === "/businesses" || pathname.startsWith("/businesses/") || pathname.startsWith("/business/");
 }
 

@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from "react";
+import { localizePath } from "../../../lib/i18n/locales";
 import { Form, useNavigation } from "react-router";
 import { FailureAlert } from "../../../components/ui/alert";
 import { SelectField, TextField } from "../../../components/ui/field";
 import type { Failure } from "../../../lib/app-error";
 import { focusFirstError } from "../../../lib/focus-first-error";
-import { msg, t } from "../../../lib/i18n/i18n";
+import { msg, t, currentLocale } from "../../../lib/i18n/i18n";
 import type { HoursFormValues } from "../../../lib/opening-hours";
 import { displayPhone } from "../../../lib/phone";
 import { categoryOptions, SUGGESTION_FIELDS, type SuggestionField } from "../../../lib/reference";
@@ -71,7 +72,7 @@ export function ChangeForm({
   failure: Failure | null;
 }) {
   const navigation = useNavigation();
-  const sending = navigation.state === "submitting" && navigation.formAction === action;
+  const sending = navigation.state === "submitting" && navigation.formAction === localizePath(currentLocale(), action);
   const [state, setState] = useState(values.state);
   const fields = failure?.fields ?? {};
   const formRef = useRef<HTMLFormElement>(null);
