@@ -4,7 +4,8 @@
  *
  * - Built files (/assets/*, hashed names): cache first, in a cache of this build's version.
  * - Navigations: the network first (navigation preload: the request leaves while the worker starts); after
- *   NAV_TIMEOUT_MS, or without a connection, the copy kept here; else a redirect to /offline (kept on install).
+ *   NAV_TIMEOUT_MS, or without a connection, the copy kept here; else a redirect to /offline (kept on install), or to
+ *   the offline page of the page's language (/ha/offline…: kept the first time a page in that language is read).
  * - Only pages whose Cache-Control says `public` (anonymous reader pages, ADR 28) are kept, the last RECENT_MAX;
  *   a signed-in page (`no-store`) never is.
  * - Saved businesses: the page asks (message 'keep') and the worker fetches the public version of the business page
@@ -42,6 +43,10 @@ const RECENT_MAX = 30;
 const NAV_TIMEOUT_MS = 4000;
 /** Kept on install: the offline page and the saved list's page (the anonymous, public versions). */
 const SHELL = ["/offline", "/saved"];
+/** The language prefix of a path (issue 36, ADR 40): '/ha' of '/ha/businesses', '' for English. */
+const prefixOf = (pathname: string) => /^\/(?:pcm|ha|yo|ig)(?=\/|$)/.exec(pathname)?.[0] ?? "";
+/** A shell page in any language (/offline, /ha/offline…): kept apart from the recently read pages. */
+const isShell = (pathname: string) => SHELL.includes(pathname.slice(prefixOf(pathname).length));
 /** Who a saved page is kept for: the device (an anonymous visitor's save) or an account (dropped at sign-out). */
 const KEPT_FOR = "x-nd-kept-for";
 /** The saved business's name, for the offline /saved list of what is kept for an account. */
@@ -103,7 +108,7 @@ sw.addEventListener("activate", (event) => {
 async function remember(url: string, response: Response): Promise<void> {
   const cache = await caches.open(PAGES);
   await cache.put(url, response);
-  const recent = (await cache.keys()).filter((request) => !SHELL.includes(new URL(request.url).pathname));
+  const recent = (await cache.keys()).filter((request) => !isShell(new URL(request.url).pathname));
   for (const old of recent.slice(0, Math.max(0, recent.length - RECENT_MAX))) await cache.delete(old);
 }
 
@@ -119,6 +124,9 @@ async function navigate(event: FetchEvent): Promise<Response> {
   const network = sent.then((response) => {
     if (isPublic(response)) {
       event.waitUntil(remember(request.url, response.clone()));
+      // A page in another language: that language's offline page too, once (English's is kept on install).
+      const prefix = prefixOf(new URL(request.url).pathname);
+      if (prefix) event.waitUntil(keepOfflinePage(prefix));
       // The server saw nobody signed in (a public page): whatever session there was has ended — signed out on
       // another tab, expired, revoked, the account deleted — so nothing kept for an account stays.
       event.waitUntil(forgetAccountIfKept());
@@ -134,12 +142,21 @@ async function navigate(event: FetchEvent): Promise<Response> {
     try {
       return await network;
     } catch {
-      // Sent to /offline rather than shown at this address: a hydrated page must match its own route.
-      const offline = new URL("/offline", origin).href;
+      // Sent to /offline rather than shown at this address: a hydrated page must match its own route. In the page's
+      // language when that offline page is kept.
+      const inLanguage = new URL(`${prefixOf(new URL(request.url).pathname)}/offline`, origin).href;
+      const offline = (await caches.match(inLanguage, { cacheName: PAGES })) ? inLanguage : new URL("/offline", origin).href;
       if (request.url !== offline) return Response.redirect(offline, 302);
       return (await caches.match(offline, { cacheName: PAGES })) ?? Response.error();
     }
   }
+}
+
+/** Keeps a language's offline page ('/ha' → /ha/offline) unless it is kept already. */
+async function keepOfflinePage(prefix: string): Promise<void> {
+  const url = new URL(`${prefix}/offline`, origin).href;
+  if (await caches.match(url, { cacheName: PAGES })) return;
+  await keepPage(PAGES, url).catch(() => undefined);
 }
 
 async function cacheFirst(request: Request): Promise<Response> {

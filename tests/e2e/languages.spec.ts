@@ -132,6 +132,26 @@ describe("languages", () => {
     }
   });
 
+  it("offline, a page never read in Hausa shows the offline page in Hausa", async () => {
+    const watched = await watchedPage(browser, { userAgent: PHONE, serviceWorkers: "allow" });
+    const { page, context } = watched;
+    try {
+      await page.goto(url("/ha"));
+      await page.waitForFunction(() => Boolean(navigator.serviceWorker?.controller), null, { timeout: 30_000 });
+      // A page read in Hausa while the worker is in control keeps Hausa's offline page.
+      await page.goto(url("/ha/businesses"));
+      await page.waitForFunction(async () => Boolean(await caches.match(new URL("/ha/offline", location.origin).href)), null, { timeout: 20_000, polling: 250 });
+      await context.setOffline(true);
+      await page.goto(url("/ha/categories"));
+      expect(new URL(page.url()).pathname).toBe("/ha/offline");
+      expect(await page.getAttribute("html", "lang")).toBe("ha");
+      expect(await untranslated(page, "ha"), "the offline page in Hausa").toEqual([]);
+      await context.setOffline(false);
+    } finally {
+      await watched.close();
+    }
+  });
+
   it("remembers a signed-in person's language: the app hydrates in it, and their next visit opens in it", async () => {
     const watched = await watchedPage(browser, { userAgent: PHONE });
     const { page } = watched;
