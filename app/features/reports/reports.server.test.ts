@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { auditLog, businesses, notifications, reports, reviews, user } from "../../../db/schema";
+import { auditLog, businesses, notifications, profiles, reports, reviews, user } from "../../../db/schema";
 import { createAdmin, createBusiness, createMessage, createOwner, createReview, createUser, createVisitor } from "../../../db/seed/factories";
 import { actorFor } from "../../../tests/support/actors";
 import { refusal } from "../../../tests/support/refusals";
@@ -124,6 +124,22 @@ describe("reporting a review", () => {
     expect(notice?.title).toBe("Your report was reviewed");
     // A hidden review can no longer be reported.
     expect((await refusal(createReport(await visitor(), { kind: "review", id: fake.id, reason: "offensive" }))).code).toBe("not-found");
+  });
+});
+
+describe("a reporter's notice in their language (issue 36)", () => {
+  it("quotes the reported review in the reporter's language, not the admin's", async () => {
+    const admin = await actorFor(await createAdmin(db()));
+    const { listing } = await listingWithOwner({ name: "Iya Basira Buka" });
+    const author = await createVisitor(db());
+    const review = await createReview(db(), { businessId: listing.id, authorId: author.id, stars: 1, body: "They never opened when the sign said." });
+    const reporter = await createVisitor(db());
+    await db().update(profiles).set({ language: "ha" }).where(eq(profiles.id, reporter.id));
+    await createReport(await actorFor(reporter), { kind: "review", id: review.id, reason: "fake" });
+    await resolveReports(admin, { kind: "review", id: review.id, action: "remove", reason: "Not a customer" }, powers);
+    const [notice] = await noticesOf(reporter.id);
+    expect(`${notice?.title} ${notice?.body}`).toContain("Sharhi kan Iya Basira Buka");
+    expect(`${notice?.title} ${notice?.body}`).not.toContain("A review of");
   });
 });
 

@@ -119,10 +119,13 @@ export async function describeItems(db: Db | Tx, kind: ReportKind, ids: string[]
       return rows.map((r) => ({
         kind,
         id: r.id,
-        title: t("A review of {{business}}: {{text}}", {
-          business: r.businessName,
-          text: r.body.length > MESSAGE_TITLE_CHARS ? `${r.body.slice(0, MESSAGE_TITLE_CHARS)}…` : r.body,
-        }),
+        // Read when shown, in that moment's language: a reporter's outcome notice is written in theirs (issue 36).
+        get title() {
+          return t("A review of {{business}}: {{text}}", {
+            business: r.businessName,
+            text: r.body.length > MESSAGE_TITLE_CHARS ? `${r.body.slice(0, MESSAGE_TITLE_CHARS)}…` : r.body,
+          });
+        },
         text: r.body,
         href: `/businesses/${r.businessId}#review-${r.id}`,
         authorId: r.authorId,
