@@ -132,6 +132,33 @@ describe("languages", () => {
     }
   });
 
+  it("every language's main pages fit a phone and pass axe: longer words, the same layout", async () => {
+    const watched = await watchedPage(browser, { userAgent: PHONE, touch: true });
+    const { page } = watched;
+    const problems: string[] = [];
+    try {
+      for (const locale of ["pcm", "ha", "yo", "ig"]) {
+        for (const path of ["", "/businesses?q=restaurant", "/categories", "/login", "/register", "/pricing", "/help"]) {
+          const address = `/${locale}${path}`;
+          const response = await page.goto(url(address));
+          expect(response?.status(), address).toBe(200);
+          problems.push(...(await checkPage(page, address)), ...(await phoneWidthProblems(page, address)));
+        }
+      }
+      // Signed in, an owner's dashboard and the menu, in the language with the longest words (Yoruba's marks, Igbo's).
+      await useDemoSession(page, "owner@example.com");
+      for (const address of ["/yo/dashboard", "/ig/dashboard", "/yo/menu", "/ig/profile"]) {
+        await page.goto(url(address));
+        await waitForHydration(page);
+        problems.push(...(await checkPage(page, address)), ...(await phoneWidthProblems(page, address)));
+      }
+      expect(problems).toEqual([]);
+      expect(watched.errors).toEqual([]);
+    } finally {
+      await watched.close();
+    }
+  });
+
   it("offline, a page never read in Hausa shows the offline page in Hausa", async () => {
     const watched = await watchedPage(browser, { userAgent: PHONE, serviceWorkers: "allow" });
     const { page, context } = watched;
