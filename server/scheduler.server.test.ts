@@ -146,6 +146,7 @@ describe("scheduled jobs run once per slot across processes (job_runs)", () => {
       ["close-stale-payments", "ok"],
       ["purge-listing-events", "ok"],
       ["site-stats", "ok"],
+      ["popular-services", "ok"],
       ["prune-phone-codes", "ok"],
       ["prune-job-runs", "ok"],
     ]);

@@ -7,6 +7,7 @@ import { sendWeeklySummaries } from "../app/features/analytics/send-weekly-summa
 import { sendLeadDigests } from "../app/features/analytics/send-lead-digests.server";
 import { refreshSearchStatistics } from "../app/features/directory/refresh-search-statistics.server";
 import { refreshSiteStats } from "../app/features/admin/refresh-site-stats.server";
+import { refreshPopularServices } from "../app/features/directory/refresh-popular-services.server";
 import { closeStalePayments } from "../app/features/payments/close-stale-payments.server";
 import { KYC_PURGE_BATCH, purgeExpiredKycDocuments } from "../app/features/privacy/purge-expired-kyc-documents.server";
 import { purgeListingEvents } from "../app/features/analytics/purge-listing-events.server";
@@ -153,6 +154,15 @@ export function defaultJobs(): ScheduledJob[] {
         const { days } = await refreshSiteStats();
         // Today and yesterday every run; more only when days were missing (a backfill worth logging).
         return days > 2 ? { days } : null;
+      },
+    },
+    {
+      // The home page's 'Popular This Week' (issue 37): the week's most searched and contacted categories, every hour.
+      name: "popular-services",
+      everyMs: 60 * 60_000,
+      run: async () => {
+        const { categories } = await refreshPopularServices();
+        return { categories };
       },
     },
     {

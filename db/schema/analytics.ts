@@ -127,3 +127,15 @@ export const weeklySummaryProgress = pgTable("weekly_summary_progress", {
   finishedAt: ts("finished_at"),
   updatedAt: ts("updated_at").notNull().defaultNow(),
 });
+
+/**
+ * The home page's 'Popular This Week' (issue 37): per category, searches naming it and contact taps on its listings
+ * in the last 7 WAT days, the whole table replaced by the scheduled job 'popular-services'. Public figures: counts
+ * by category only, never a search text.
+ */
+export const popularServices = pgTable("popular_services", {
+  category: text("category").primaryKey(),
+  searches: integer("searches").notNull().default(0),
+  contacts: integer("contacts").notNull().default(0),
+  computedAt: ts("computed_at").notNull().defaultNow(),
+});

@@ -8,16 +8,23 @@
  * word with its plural; the words of a phrase all together), and `says`, what people type, per language: a word or a phrase of up to three words,
  * lower-case, with or without tone marks (both spellings are listed where people write both).
  *
+ * `category`: the directory's category the names stand for (the home page's 'Popular This Week' counts searches by it).
+ *
  * Review status: drafted from common usage (Nigerian newspapers, BBC Pidgin/Hausa/Yoruba/Igbo, Nigerian web
  * forums); not yet reviewed by native speakers, like the catalogs (app/locales/README.md).
  */
+import type { Category } from "../../lib/reference";
+
 export type SynonymEntry = {
+  /** The category these names stand for ('Popular This Week' counts a search by it). */
+  category: Category;
   finds: readonly string[];
   says: { en?: readonly string[]; pcm?: readonly string[]; ha?: readonly string[]; yo?: readonly string[]; ig?: readonly string[] };
 };
 
 export const SEARCH_SYNONYMS: readonly SynonymEntry[] = [
   {
+    category: "Pharmacy store",
     finds: ["pharmacy", "chemist"],
     says: {
       en: ["chemist", "drugstore", "drug store", "medicine store", "patent medicine", "patent medicine store"],
@@ -28,6 +35,7 @@ export const SEARCH_SYNONYMS: readonly SynonymEntry[] = [
     },
   },
   {
+    category: "Eatery",
     finds: ["eatery", "restaurant", "buka", "bukka"],
     says: {
       en: ["canteen", "food canteen", "local restaurant", "chop house", "chophouse", "food joint"],
@@ -38,6 +46,7 @@ export const SEARCH_SYNONYMS: readonly SynonymEntry[] = [
     },
   },
   {
+    category: "Vulcanizer",
     finds: ["vulcanizer", "vulcaniser", "tyre", "tyres"],
     says: {
       en: ["tyre repair", "tire repair", "tyre repairer", "puncture repair", "vulcaniser", "vulcanizing"],
@@ -48,6 +57,7 @@ export const SEARCH_SYNONYMS: readonly SynonymEntry[] = [
     },
   },
   {
+    category: "Mechanic",
     finds: ["mechanic"],
     says: {
       en: ["auto repair", "car repair", "motor mechanic", "garage", "auto mechanic"],
@@ -58,6 +68,7 @@ export const SEARCH_SYNONYMS: readonly SynonymEntry[] = [
     },
   },
   {
+    category: "Tailor",
     finds: ["tailor", "fashion"],
     says: {
       en: ["seamstress", "dressmaker", "clothier", "sewing"],
@@ -68,6 +79,7 @@ export const SEARCH_SYNONYMS: readonly SynonymEntry[] = [
     },
   },
   {
+    category: "Barber shop",
     finds: ["barber", "barbing"],
     says: {
       en: ["barbershop", "barbing salon", "haircut", "hair cut"],
@@ -78,6 +90,7 @@ export const SEARCH_SYNONYMS: readonly SynonymEntry[] = [
     },
   },
   {
+    category: "Beauty salon",
     finds: ["beauty", "salon", "hair"],
     says: {
       en: ["hair salon", "hairdresser", "beauty parlour", "beauty parlor", "braids", "nail salon"],
@@ -88,6 +101,7 @@ export const SEARCH_SYNONYMS: readonly SynonymEntry[] = [
     },
   },
   {
+    category: "Electrician",
     finds: ["electrician"],
     says: {
       en: ["electrical repair", "wiring", "electrical contractor"],
@@ -98,6 +112,7 @@ export const SEARCH_SYNONYMS: readonly SynonymEntry[] = [
     },
   },
   {
+    category: "Plumber",
     finds: ["plumber", "plumbing"],
     says: {
       en: ["plumbing", "pipe repair", "water leak", "borehole"],
@@ -108,6 +123,7 @@ export const SEARCH_SYNONYMS: readonly SynonymEntry[] = [
     },
   },
   {
+    category: "Generator repair",
     finds: ["generator"],
     says: {
       en: ["generator repairer", "gen repair", "generator mechanic"],
@@ -118,6 +134,7 @@ export const SEARCH_SYNONYMS: readonly SynonymEntry[] = [
     },
   },
   {
+    category: "Gas refill station",
     finds: ["gas refill", "cooking gas", "lpg"],
     says: {
       en: ["cooking gas", "lpg", "gas plant", "gas station"],
@@ -128,6 +145,7 @@ export const SEARCH_SYNONYMS: readonly SynonymEntry[] = [
     },
   },
   {
+    category: "Filling station",
     finds: ["filling station", "petrol", "fuel station"],
     says: {
       en: ["petrol station", "fuel station", "gas station", "petrol"],
@@ -138,6 +156,7 @@ export const SEARCH_SYNONYMS: readonly SynonymEntry[] = [
     },
   },
   {
+    category: "Hospital",
     finds: ["hospital", "clinic"],
     says: {
       en: ["medical centre", "medical center", "health centre", "health center", "doctor"],
@@ -148,6 +167,7 @@ export const SEARCH_SYNONYMS: readonly SynonymEntry[] = [
     },
   },
   {
+    category: "Supermarket",
     finds: ["supermarket", "grocery"],
     says: {
       en: ["provisions", "provision store", "minimart", "mini mart", "groceries"],
@@ -158,6 +178,7 @@ export const SEARCH_SYNONYMS: readonly SynonymEntry[] = [
     },
   },
   {
+    category: "Laundry",
     finds: ["laundry", "cleaner"],
     says: {
       en: ["dry cleaning", "drycleaner", "laundromat", "wash and iron"],
@@ -168,6 +189,7 @@ export const SEARCH_SYNONYMS: readonly SynonymEntry[] = [
     },
   },
   {
+    category: "Carpenter",
     finds: ["carpenter", "furniture"],
     says: {
       en: ["woodwork", "joiner", "furniture maker"],
@@ -178,6 +200,7 @@ export const SEARCH_SYNONYMS: readonly SynonymEntry[] = [
     },
   },
   {
+    category: "Hotel",
     finds: ["hotel"],
     says: {
       en: ["guest house", "guesthouse", "inn", "lodge", "motel"],
@@ -188,6 +211,7 @@ export const SEARCH_SYNONYMS: readonly SynonymEntry[] = [
     },
   },
   {
+    category: "School",
     finds: ["school"],
     says: {
       en: ["nursery school", "primary school", "secondary school", "academy", "college"],
@@ -198,6 +222,7 @@ export const SEARCH_SYNONYMS: readonly SynonymEntry[] = [
     },
   },
   {
+    category: "Bakery",
     finds: ["bakery", "bread"],
     says: {
       en: ["bakehouse", "bread seller"],
@@ -208,6 +233,7 @@ export const SEARCH_SYNONYMS: readonly SynonymEntry[] = [
     },
   },
   {
+    category: "Eatery",
     finds: ["tea", "mai shayi"],
     says: {
       en: ["tea seller", "tea joint", "mai tea"],
@@ -216,6 +242,7 @@ export const SEARCH_SYNONYMS: readonly SynonymEntry[] = [
     },
   },
   {
+    category: "Mobile phone store",
     finds: ["phone", "mobile phone"],
     says: {
       en: ["cell phone", "mobile phones", "phone repair", "gsm"],
@@ -226,6 +253,7 @@ export const SEARCH_SYNONYMS: readonly SynonymEntry[] = [
     },
   },
   {
+    category: "Car wash",
     finds: ["car wash", "carwash"],
     says: {
       en: ["car washing", "carwash", "auto wash"],
@@ -236,6 +264,7 @@ export const SEARCH_SYNONYMS: readonly SynonymEntry[] = [
     },
   },
   {
+    category: "Courier service",
     finds: ["courier", "logistics", "delivery"],
     says: {
       en: ["dispatch", "dispatch rider", "delivery service", "parcel"],

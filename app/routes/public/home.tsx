@@ -25,7 +25,7 @@ import type { loader as rootLoader } from "~/root";
 import { READER_PAGE } from "~/components/reader-page";
 import { optionalUser } from "~/features/accounts/guards.server";
 import { savedAmong } from "~/features/directory/saved-among.server";
-import { listPopularServices } from "~/features/directory/list-popular-services.server";
+import { listPopularServices, type PopularService } from "~/features/directory/list-popular-services.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   let featured: BusinessCardData[] = [];
@@ -46,11 +46,11 @@ export async function loader({ request }: Route.LoaderArgs) {
     regions: REGIONS,
     categories: inNameOrder(CATEGORIES.map((category) => ({ value: category, label: categoryName(category) }))),
     homeCategories: HOME_CATEGORIES.map((category) => ({ category, name: categoryName(category) })),
-    // The spec's services that find something (issue 32: a link to zero results is a dead end).
+    // This week's most searched and contacted categories, then the spec's services that find something (issues 32, 37).
     popularServices: await listPopularServices().catch((error: unknown) => {
       logger.error({ err: error }, "could not check the popular services");
       markDegraded();
-      return [] as string[];
+      return [] as PopularService[];
     }),
     offers: HOME_OFFERS,
     carouselIntervalMs: LIMITS.carouselIntervalMs,
@@ -170,13 +170,22 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             {t("Popular This Week")}
           </h2>
           <ul className="flex flex-wrap gap-2">
-            {loaderData.popularServices.map((service) => (
-              <li key={service}>
-                <Link to={businessesHref({ q: service })} className="pill-link">
-                  {t(service)}
-                </Link>
-              </li>
-            ))}
+            {/* This week's most searched and contacted categories, then the fixed services (issue 37). */}
+            {loaderData.popularServices.map((service) =>
+              service.kind === "category" ? (
+                <li key={service.category}>
+                  <Link to={businessesHref({ category: service.category })} className="pill-link">
+                    {categoryName(service.category)}
+                  </Link>
+                </li>
+              ) : (
+                <li key={service.text}>
+                  <Link to={businessesHref({ q: service.text })} className="pill-link">
+                    {t(service.text)}
+                  </Link>
+                </li>
+              ),
+            )}
           </ul>
         </section>
       )}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_SEARCH_TERMS, correctTerms, editDistance, findSynonyms, prefixTsQuery, searchTerms, wordsBound } from "./search-terms";
+import { MAX_SEARCH_TERMS, categoryOfSearch, correctTerms, editDistance, findSynonyms, prefixTsQuery, searchTerms, wordsBound } from "./search-terms";
 
 describe("searchTerms", () => {
   it("splits on anything but letters and digits, lower-cases and drops repeats", () => {
@@ -104,7 +104,7 @@ describe("wordsBound", () => {
 
 describe("names people give kinds of business (issue 36)", () => {
   it("finds them in any of our languages, with or without tone marks, and leaves the rest of the text", () => {
-    expect(findSynonyms("chemist in Ikeja")).toEqual({ rest: "in Ikeja", groups: [{ phrase: ["chemist"], finds: ["pharmacy", "chemist"] }] });
+    expect(findSynonyms("chemist in Ikeja")).toEqual({ rest: "in Ikeja", groups: [{ phrase: ["chemist"], finds: ["pharmacy", "chemist"], category: "Pharmacy store" }] });
     expect(findSynonyms("Mama put Yaba").rest).toBe("Yaba");
     expect(findSynonyms("kantin magani").groups[0]?.finds).toContain("pharmacy");
     // Yoruba with its marks, in capitals, and typed without them.
@@ -125,5 +125,18 @@ describe("names people give kinds of business (issue 36)", () => {
     // A phrase listings carry is all its words ('car wash'), never either alone.
     expect(prefixTsQuery([], { synonyms: findSynonyms("carwash").groups })).toBe("(((car | cars) & (wash | washes)) | carwash | carwashes | carwash:*)");
     expect(prefixTsQuery([], { synonyms: findSynonyms("chemist").groups, nameOnly: true })).toBe("(pharmacy:A | pharmacies:A | chemist:A | chemists:A | chemist:*A)");
+  });
+});
+
+describe("the category a search asks for ('Popular This Week')", () => {
+  it("is a category's name anywhere in the text, else a name people give one, else none", () => {
+    expect(categoryOfSearch("plumber ikeja")).toBe("Plumber");
+    expect(categoryOfSearch("Pharmacy stores")).toBe("Pharmacy store");
+    expect(categoryOfSearch("hotels in kano")).toBe("Hotel");
+    expect(categoryOfSearch("Restaurant/Bar")).toBe("Restaurant/Bar");
+    expect(categoryOfSearch("chemist")).toBe("Pharmacy store");
+    expect(categoryOfSearch("mama put yaba")).toBe("Eatery");
+    expect(categoryOfSearch("kantin magani")).toBe("Pharmacy store");
+    for (const other of ["08031234567", "mama cass kitchen", "john okafor", ""]) expect(categoryOfSearch(other), other).toBeNull();
   });
 });

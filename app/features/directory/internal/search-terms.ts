@@ -1,4 +1,5 @@
 /** How the search text becomes a full-text query. Pure and client-safe. */
+import { CATEGORIES, type Category } from "../../../lib/reference";
 import { SEARCH_SYNONYMS } from "../search-synonyms";
 
 /** At most this many words of the search text are used. */
@@ -20,8 +21,8 @@ export function searchTerms(text: string, { othersFound = false }: { othersFound
   return (meaningful.length > 0 || othersFound ? meaningful : words).slice(0, MAX_SEARCH_TERMS);
 }
 
-/** A name people search with, found in the text: its words (folded), and the words listings carry for it. */
-export type SynonymGroup = { phrase: readonly string[]; finds: readonly string[] };
+/** A name people search with, found in the text: its words (folded), the words listings carry for it, its category. */
+export type SynonymGroup = { phrase: readonly string[]; finds: readonly string[]; category: Category };
 
 /** At most this many names of kinds of business are read from one search text. */
 const MAX_SYNONYM_GROUPS = 3;
@@ -33,12 +34,12 @@ function fold(text: string): string {
 
 const foldedWords = (text: string) => fold(text).match(/[\p{L}\p{N}]+/gu) ?? [];
 
-let synonymIndex: { phrases: Map<string, readonly string[]>; longest: number } | undefined;
+let synonymIndex: { phrases: Map<string, { finds: readonly string[]; category: Category }>; longest: number } | undefined;
 
 /** Every name of SEARCH_SYNONYMS, folded, to the words it finds (built once). */
 function synonyms() {
   if (!synonymIndex) {
-    const phrases = new Map<string, readonly string[]>();
+    const phrases = new Map<string, { finds: readonly string[]; category: Category }>();
     let longest = 1;
     for (const entry of SEARCH_SYNONYMS) {
       for (const said of Object.values(entry.says).flat()) {
@@ -46,7 +47,9 @@ function synonyms() {
         if (words.length === 0) continue;
         longest = Math.max(longest, words.length);
         const key = words.join(" ");
-        phrases.set(key, [...new Set([...(phrases.get(key) ?? []), ...entry.finds])]);
+        // A name in two entries (Pidgin 'buka' and Yoruba 'búkà') finds both's words; the first entry's category.
+        const known = phrases.get(key);
+        phrases.set(key, { finds: [...new Set([...(known?.finds ?? []), ...entry.finds])], category: known?.category ?? entry.category });
       }
     }
     synonymIndex = { phrases, longest };
@@ -70,9 +73,9 @@ export function findSynonyms(text: string): { rest: string; groups: SynonymGroup
     if (groups.length < MAX_SYNONYM_GROUPS) {
       for (let n = Math.min(longest, tokens.length - i); n >= 1 && !taken; n--) {
         const phrase = folded.slice(i, i + n);
-        const finds = phrases.get(phrase.join(" "));
-        if (finds) {
-          if (!groups.some((group) => group.phrase.join(" ") === phrase.join(" "))) groups.push({ phrase, finds });
+        const known = phrases.get(phrase.join(" "));
+        if (known) {
+          if (!groups.some((group) => group.phrase.join(" ") === phrase.join(" "))) groups.push({ phrase, ...known });
           taken = n;
         }
       }
@@ -219,4 +222,27 @@ export function correctTerms(terms: readonly string[], common: ReadonlyMap<strin
     }
     return best?.word ?? term;
   });
+}
+
+/** Each category's name, folded, with its other number ('plumbers', 'pharmacy stores'), longest first. */
+let categoryNames: { words: string[]; category: Category }[] | undefined;
+
+/**
+ * The category a search text asks for, when it names one (the home page's 'Popular This Week' counts searches by
+ * it): a category's name anywhere in it ('plumber ikeja', 'Pharmacy stores'), else a name people give one ('chemist',
+ * 'mama put'); null for anything else (a business's name, a phone number: never shown to anyone).
+ */
+export function categoryOfSearch(text: string): Category | null {
+  const words = foldedWords(text);
+  if (words.length === 0) return null;
+  categoryNames ??= CATEGORIES.flatMap((category) => {
+    const name = foldedWords(category);
+    const last = name[name.length - 1]!;
+    const plurals = [...otherNumberForms(last), ...(otherNumberForms(last).length > 0 || last.endsWith("s") ? [] : [`${last}s`])];
+    return [name, ...plurals.map((plural) => [...name.slice(0, -1), plural])].map((variant) => ({ words: variant, category }));
+  }).sort((a, b) => b.words.length - a.words.length);
+  for (const { words: name, category } of categoryNames) {
+    for (let i = 0; i + name.length <= words.length; i++) if (name.every((word, j) => words[i + j] === word)) return category;
+  }
+  return findSynonyms(text).groups[0]?.category ?? null;
 }
