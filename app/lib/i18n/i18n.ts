@@ -30,6 +30,7 @@ type State = {
 };
 
 const STATE_KEY = Symbol.for("app.singleton.i18n");
+const PLACEHOLDER = /\{\{\s*([\w.]+)\s*\}\}/g;
 
 /** One instance per process (the Hono entry and React Router's server build share it, as other singletons). */
 function state(): State {
@@ -66,7 +67,10 @@ function state(): State {
 
 /** Adds a language's catalog (an area's file: entries add to what is there). */
 export function addCatalog(locale: Locale, catalog: Catalog): void {
-  state().instance.addResources(locale, "translation", catalog);
+  const current = state();
+  current.instance.addResources(locale, "translation", catalog);
+  // Texts looked up before are looked up again (the memo of tFor).
+  current.fixed = {};
 }
 
 /** Whether a language's catalogs are loaded (English needs none). */
@@ -98,7 +102,26 @@ export function tFor(locale: Locale): Translate {
   let fixed = current.fixed[locale];
   if (!fixed) {
     const translate = current.instance.getFixedT(locale);
-    fixed = (key, options) => String(translate(key, options as never));
+    // A text without values is the same every time: looked up once (i18next takes about 7 µs a look-up, and a page
+    // shows hundreds of texts). Bounded by the catalog's size.
+    const memo = new Map<string, string>();
+    const lookUp = (key: string) => {
+      let text = memo.get(key);
+      if (text === undefined) {
+        text = String(translate(key));
+        memo.set(key, text);
+      }
+      return text;
+    };
+    fixed = (key, options) => {
+      if (options === undefined) return lookUp(key);
+      // Plurals and formats ({{count, number}}) are i18next's; plain {{values}} are filled here as i18next fills them
+      // (nothing escaped; null or undefined as nothing; a value not given leaves its {{marker}}), about 20× sooner.
+      if ("count" in options) return String(translate(key, options as never));
+      const template = lookUp(key);
+      if (/\{\{[^}]*,/.test(template)) return String(translate(key, options as never));
+      return template.replace(PLACEHOLDER, (marker, name: string) => (name in options ? String(options[name] ?? "") : marker));
+    };
     current.fixed[locale] = fixed;
   }
   return fixed;
