@@ -28,7 +28,8 @@ import { metricsRoutes, requestMetrics } from "./metrics";
 import { forReactRouter, originCheck } from "./origin-check";
 import { eventsRoute } from "./events";
 import { messagesApi } from "./messages-api";
-import type { PageCache } from "./page-cache";
+import { READER_PAGE_PATH, type PageCache } from "./page-cache";
+import { viewReports } from "./view-reports";
 import { paystackWebhookRoutes } from "./paystack-webhook";
 import { whatsAppWebhookRoutes } from "./whatsapp-webhook";
 import { pwaRoutes } from "./pwa";
@@ -78,8 +79,6 @@ export function createApp(options: { env: Env; build: BuildLoader; clientDir?: s
       else logger.info(line, "request");
     });
   });
-  // Anonymous visitors' public pages, served again from memory (ADR 28): before everything a copy already has.
-  if (options.pageCache) app.use("*", options.pageCache.middleware);
   // The one place the client's address is worked out; React Router gets it in the load context.
   app.use("*", async (c, next) => {
     let peer: string | undefined;
@@ -91,6 +90,11 @@ export function createApp(options: { env: Env; build: BuildLoader; clientDir?: s
     c.set("clientAddress", clientAddressOf(peer, c.req.raw.headers, trustedProxies));
     await next();
   });
+  // Views no render counts: a prefetch's report, with the token its page was issued (issue 38).
+  app.use("*", viewReports(READER_PAGE_PATH));
+  // Anonymous visitors' public pages, served again from memory (ADR 28): before everything a copy already has
+  // (but after the client's address, which counting needs).
+  if (options.pageCache) app.use("*", options.pageCache.middleware);
   app.use(
     "*",
     securityHeaders({ isDev, isHttps: env.PUBLIC_URL.startsWith("https://"), mediaOrigin: env.MEDIA_CDN_URL, formTargets: checkoutOrigins(env) }),

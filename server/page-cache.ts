@@ -10,22 +10,22 @@
  * nothing is cached).
  *
  * What stays exact: each copy keeps what its page counts (a business page's view, a results page's
- * impressions: request-context's PageCounts), and serving it counts them again under issue 18's rules for that
- * request (people only), through the same batched writes. Signed-in visitors never see a copy, and never get one
+ * impressions: request-context's PageCounts), and serving it counts them again under the counting rules for that
+ * request (people only, once per visitor and window: app/features/analytics/counting.ts), through the same batched
+ * writes. Signed-in visitors never see a copy, and never get one
  * stored. A copy carries no nonce: its CSP allows its inline scripts by their hashes (hashedPolicy, ADR 28).
  */
 import type { Context, MiddlewareHandler } from "hono";
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
-import { shouldCountView } from "../app/features/analytics/counting";
-import { recordRepeatedImpressions } from "../app/features/analytics/record-listing-events.server";
-import { queueBusinessView } from "../app/features/directory/record-business-view.server";
+import { countedVisit } from "../app/features/analytics/counting-visit.server";
 import { SIDEBAR_COOKIE } from "../app/lib/sidebar-state";
 import { DATA_SAVER_COOKIE, isDataSaverOn } from "../app/lib/data-saver";
 import { logger } from "../app/lib/logger.server";
 import { isListening, onPublicChange } from "../app/lib/public-changes.server";
-import { isDegradedRequest, isSignedInRequest, pageCountsOfRequest, type PageCounts } from "../app/lib/request-context.server";
+import { isDegradedRequest, isSignedInRequest, notePageCounts, pageCountsOfRequest, type PageCounts } from "../app/lib/request-context.server";
+import { countPage } from "./view-reports";
 
 const gzip = promisify(zlib.gzip);
 const gunzip = promisify(zlib.gunzip);
@@ -44,7 +44,7 @@ const UUID = "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-
  * The public directory pages (app/routes.ts), in every language (under its prefix, issue 36); /business/create and
  * /business/edit/… are not among them.
  */
-const CACHEABLE_PATH = new RegExp(`^(?:/(?:pcm|ha|yo|ig)(?=/|$))?/?(?:|businesses|businesses/${UUID}|business/${UUID}|categories|categories/[^/]+|states/[^/]+|states/[^/]+/[^/]+)$`);
+export const READER_PAGE_PATH = new RegExp(`^(?:/(?:pcm|ha|yo|ig)(?=/|$))?/?(?:|businesses|businesses/${UUID}|business/${UUID}|categories|categories/[^/]+|states/[^/]+|states/[^/]+/[^/]+)$`);
 
 type Encoding = "br" | "gzip" | "identity";
 type Variant = { body: Uint8Array<ArrayBuffer>; headers: Record<string, string> };
@@ -97,9 +97,9 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
   const middleware: MiddlewareHandler = async (c, next) => {
     const request = c.req.raw;
     // A HEAD is a reader page reporting a view it was shown from our prefetch (ADR 29): answered from a copy when
-    // there is one (counted like a copy served), never stored.
+    // there is one, never stored; server/view-reports.ts counts it (with its token) from the counts noted here.
     const isHead = request.method === "HEAD";
-    if ((request.method !== "GET" && !isHead) || !CACHEABLE_PATH.test(c.req.path)) return next();
+    if ((request.method !== "GET" && !isHead) || !READER_PAGE_PATH.test(c.req.path)) return next();
     const cookieKey = anonymousCookieKey(request.headers.get("cookie"));
     if (cookieKey === null) return next();
     const listening = isListening();
@@ -113,7 +113,9 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
     const entry = listening ? entries.get(key) : undefined;
     if (entry) {
       counters.hits += 1;
-      countAgain(request, entry.counts);
+      if (isHead) {
+        if (entry.counts) notePageCounts(entry.counts);
+      } else countPage(entry.counts, countedVisit(request, c.get("clientAddress"), null));
       c.set("servedCopy", true);
       const answer = serve(c, entry);
       return isHead ? new Response(null, { status: answer.status, headers: answer.headers }) : answer;
@@ -341,9 +343,3 @@ function pickEncoding(header: string | null, entry: Entry): Encoding {
   return "identity";
 }
 
-/** A copy served again counts what its page counts, under the rules for this request (people only). */
-function countAgain(request: Request, counts: PageCounts | undefined): void {
-  if (!counts || !shouldCountView(request)) return;
-  if (counts.view) queueBusinessView(counts.view);
-  if (counts.impressions) recordRepeatedImpressions(counts.impressions);
-}

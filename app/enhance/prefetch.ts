@@ -6,9 +6,10 @@
  * elsewhere, download, or are `rel=nofollow` (counted contact links, reports, anything that acts).
  *
  * Views stay exact (ADR 25): a prefetch is not counted by the server (Sec-Purpose), so a page that was shown from
- * the prefetch reports itself with a HEAD request of its own address, which the server counts like a visit. Only
- * within a minute of the prefetch: the page's own `max-age`, after which the browser (or the service worker)
- * asks the server again, and that request is the counted one.
+ * the prefetch reports itself with a HEAD request of its own address, carrying the signed token the server handed
+ * the prefetched page in its Server-Timing header (issue 38: a HEAD without one counts nothing). Only within a
+ * minute of the prefetch: the page's own `max-age`, after which the browser (or the service worker) asks the
+ * server again, and that request is the counted one.
  */
 const KEY = "prefetched";
 const HOVER_MS = 80;
@@ -44,7 +45,10 @@ function countPrefetchedVisit() {
   const [[, when]] = list.splice(at, 1) as [Prefetched];
   remember(list);
   const entry = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined;
-  if (entry?.type === "navigate" && entry.transferSize === 0 && Date.now() - when <= FRESH_MS) fetch(location.href, { method: "HEAD" }).catch(() => {});
+  if (entry?.type !== "navigate" || entry.transferSize !== 0 || Date.now() - when > FRESH_MS) return;
+  // The token the server issued with the prefetched page (server/view-reports.ts): without it nothing is counted.
+  const token = entry.serverTiming?.find((metric) => metric.name === "view-token")?.description;
+  if (token) fetch(location.href, { method: "HEAD", headers: { "X-View-Token": token } }).catch(() => {});
 }
 
 function prefetchable(link: HTMLAnchorElement | null): link is HTMLAnchorElement {

@@ -88,6 +88,8 @@ async function seedEveryTable(db: Database["db"]): Promise<void> {
   await db.execute(sql`insert into listing_search_words (business_id, day, words, count) values (${listing.id}, '2020-11-25', 'agege bread, "hot"', 4)`);
   await db.execute(sql`insert into site_daily_stats (day, signups, listings, messages, payments, revenue_kobo) values ('2020-11-25', 3, 2, 40, 1, 999900)`);
   await db.execute(sql`insert into popular_services (category, searches, contacts) values ('Plumber', 9, 2)`);
+  await db.execute(sql`insert into counted_visits (bucket, business_id, kind, visitor, source) values (987654, ${listing.id}, 'view', 'dmlzaXRvcg', 'c291cmNl')`);
+  await db.execute(sql`insert into spent_count_tokens (nonce, expires_at) values ('bm9uY2Vub25jZQ', now() + interval '1 minute')`);
   await db.execute(sql`insert into weekly_summaries (user_id, week_start) values (${owner.id}, '2026-11-23')`);
   await db.execute(sql`insert into email_preferences (user_id, weekly_summary) values (${other.id}, false)`);
   await db.execute(sql`insert into weekly_summary_progress (week_start, after_user_id, finished_at) values ('2026-11-16', ${owner.id}, now())`);

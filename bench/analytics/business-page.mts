@@ -9,6 +9,11 @@
  *
  * The pages are found through /businesses (with a crawler's user agent, so finding them counts nothing);
  * each page is requested twice, the first round as warm-up.
+ *
+ * Since issue 38 a view counts once per visitor and 30 minutes (app/features/analytics/counting.ts). `--visitors new`
+ * (the default) makes every request a new visitor (its own user agent), so every view is counted: the cost of a
+ * counted view, comparable with the figures from before; `--visitors same` sends every request as one person (after
+ * the change: the same page again, recognised and not counted).
  */
 import http from "node:http";
 import os from "node:os";
@@ -23,6 +28,7 @@ const { values: args } = parseArgs({
     rate: { type: "string", default: "10" },
     count: { type: "string", default: "400" },
     label: { type: "string", default: "" },
+    visitors: { type: "string", default: "new" },
   },
 });
 
@@ -56,7 +62,7 @@ async function businessIds(baseUrl: string, wanted: number): Promise<string[]> {
   return [...ids].slice(0, wanted);
 }
 
-async function run(baseUrl: string, ids: string[], rate: number): Promise<{ ms: number; status: number }[]> {
+async function run(baseUrl: string, ids: string[], rate: number, round: number): Promise<{ ms: number; status: number }[]> {
   const interval = 1000 / rate;
   const start = performance.now() + 50;
   return Promise.all(
@@ -64,7 +70,7 @@ async function run(baseUrl: string, ids: string[], rate: number): Promise<{ ms: 
       const scheduled = start + i * interval;
       const wait = scheduled - performance.now();
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-      const { status } = await get(`${baseUrl}/businesses/${id}`, PHONE);
+      const { status } = await get(`${baseUrl}/businesses/${id}`, args.visitors === "same" ? PHONE : `${PHONE} bench/${round}.${i}`);
       return { ms: performance.now() - scheduled, status };
     }),
   );
@@ -76,11 +82,11 @@ async function main() {
   try {
     const rate = Number(args.rate);
     const ids = await businessIds(baseUrl, Number(args.count));
-    await run(baseUrl, ids, rate);
-    const samples = await run(baseUrl, [...ids].reverse(), rate);
+    await run(baseUrl, ids, rate, 1);
+    const samples = await run(baseUrl, [...ids].reverse(), rate, 2);
     const ms = samples.map((s) => s.ms).sort((a, b) => a - b);
     const load = os.loadavg().map((n) => n.toFixed(1)).join(" ");
-    console.log(`${args.label || baseUrl}: ${samples.length} business pages at ${rate}/s, ${samples.filter((s) => s.status !== 200).length} errors (load average ${load})`);
+    console.log(`${args.label || baseUrl}: ${samples.length} business pages at ${rate}/s, visitors ${args.visitors}, ${samples.filter((s) => s.status !== 200).length} errors (load average ${load})`);
     console.log(`  latency ms  p50 ${percentile(ms, 50).toFixed(1)}  p95 ${percentile(ms, 95).toFixed(1)}  p99 ${percentile(ms, 99).toFixed(1)}  max ${ms[ms.length - 1]!.toFixed(1)}`);
   } finally {
     agent.destroy();

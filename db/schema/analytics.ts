@@ -25,14 +25,43 @@ export const listingEvents = pgTable(
     words: text("words"),
     /** A first reply: seconds from the conversation's first message. */
     replySeconds: integer("reply_seconds"),
+    /** Held back from owners' figures: part of a burst from one source (issue 38, counting.ts); never in the rollups. */
+    held: boolean("held").notNull().default(false),
   },
   (t) => [
     check("listing_events_kind_check", sql`${t.kind} in (${inList(LISTING_EVENT_KINDS)})`),
     check("listing_events_count_check", sql`${t.count} > 0`),
     index("listing_events_occurred_idx").on(t.occurredAt),
     index("listing_events_business_idx").on(t.businessId, t.occurredAt),
+    index("listing_events_held_idx").on(t.occurredAt).where(sql`held`),
   ],
 );
+
+/**
+ * The visitors counted per listing, kind and 30-minute window (issue 38, app/features/analytics/counting.ts): the
+ * current and the previous window only. `visitor` and `source` are keyed hashes that rotate daily. Unlogged
+ * (migration 0053): lost in a crash, a visitor is counted again at most once.
+ */
+export const countedVisits = pgTable(
+  "counted_visits",
+  {
+    bucket: integer("bucket").notNull(),
+    businessId: uuid("business_id").notNull(),
+    kind: text("kind").notNull(),
+    visitor: text("visitor").notNull(),
+    source: text("source").notNull(),
+  },
+  (t) => [
+    primaryKey({ name: "counted_visits_pk", columns: [t.bucket, t.businessId, t.kind, t.visitor] }),
+    index("counted_visits_source_idx").on(t.bucket, t.source, t.businessId, t.kind),
+  ],
+);
+
+/** The prefetch's view reports' tokens already used (each counts once; ADR 29, issue 38). Unlogged. */
+export const spentCountTokens = pgTable("spent_count_tokens", {
+  nonce: text("nonce").primaryKey(),
+  expiresAt: ts("expires_at").notNull(),
+});
 
 /**
  * A listing's figures per day in Africa/Lagos time, kept with the events' batch (same statement). Dashboards

@@ -3,7 +3,8 @@ import { getDb, queryRows } from "../../lib/db.server";
 import type { SessionUser } from "../accounts/session-user";
 import { requireAdmin } from "../accounts/access";
 import { daysBefore, watDay } from "../analytics/analytics.schemas";
-import { SITE_FIGURES, SITE_OVERVIEW_DAYS, SITE_OVERVIEW_PERIODS, type SiteDay, type SiteFigures, type SiteOverview } from "./site-overview";
+import { heldBackSince } from "../analytics/held-back-counts.server";
+import { HELD_BACK_DAYS, SITE_FIGURES, SITE_OVERVIEW_DAYS, SITE_OVERVIEW_PERIODS, type SiteDay, type SiteFigures, type SiteOverview } from "./site-overview";
 
 const zeros = (): SiteFigures => ({ signups: 0, listings: 0, messages: 0, payments: 0, revenueKobo: 0 });
 
@@ -16,8 +17,8 @@ function sum(days: readonly (SiteDay | undefined)[]): SiteFigures {
 /**
  * The admin overview (issue 18): sign-ups, new listings, messages, payments and revenue per WAT day for the
  * last 90 days, and the totals of the last 7, 30 and 90 days with those of the period before. Admins with
- * two-factor sign-in only. Reads site_daily_stats only (at most 180 rows by its primary key); the scheduled
- * job counts them (refresh-site-stats.server.ts).
+ * two-factor sign-in only. Reads site_daily_stats (at most 180 rows by its primary key; the scheduled job counts
+ * them: refresh-site-stats.server.ts) and the week's events held back from owners' figures (issue 38).
  */
 export async function getSiteOverview(actor: SessionUser | null, now: Date = new Date()): Promise<SiteOverview> {
   requireAdmin(actor);
@@ -50,5 +51,6 @@ export async function getSiteOverview(actor: SessionUser | null, now: Date = new
     const before = Array.from({ length: n }, (_, i) => byDay.get(back(n + i)));
     return { days: n, totals: sum(current), previous: before.every(Boolean) ? sum(before) : null };
   });
-  return { days, periods, computedAt };
+  const heldBack = await heldBackSince(new Date(now.getTime() - HELD_BACK_DAYS * 86_400_000));
+  return { days, periods, computedAt, heldBack };
 }

@@ -2,6 +2,7 @@
  * The admin overview (issue 18): what it shows and how, shared by the use case and the tab. Client-safe.
  */
 import { msg, t } from "../../lib/i18n/i18n";
+import type { HeldBack } from "../analytics/held-back-counts.server";
 
 /** The days the overview charts, and the last SITE_OVERVIEW_DAYS days the job keeps filled. */
 export const SITE_OVERVIEW_DAYS = 90;
@@ -34,13 +35,23 @@ export type SiteOverview = {
   periods: SitePeriod[];
   /** When the newest figures were counted; null before the job's first run. */
   computedAt: Date | null;
+  /** Views, appearances and taps held back from owners' figures in the last HELD_BACK_DAYS days (issue 38). */
+  heldBack: HeldBack;
 };
+
+/** The days the overview's 'Held back' covers. */
+export const HELD_BACK_DAYS = 7;
 
 export const SITE_OVERVIEW_TEXTS = {
   title: msg("Overview"),
   notYet: msg("The figures have not been counted yet. They are counted every 10 minutes."),
   updatedAt: (when: string) => t("Updated at {{when}} (Nigerian time)", { when }),
   revenueNote: msg("Revenue is what succeeded payments brought on the day they were paid, before refunds."),
+  heldTitle: msg("Held back from owners' figures"),
+  heldNote: msg(
+    "In the last 7 days: views, search appearances and contact taps past 20 visitors from one address for one listing in 30 minutes. They are kept, but not counted for the owner or on the business page.",
+  ),
+  heldNone: msg("Nothing was held back in the last 7 days."),
 } as const;
 
 /**

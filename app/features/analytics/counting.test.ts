@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { shouldCountView } from "./counting";
+import { COUNT_WINDOW_MS, countBucket, isPrefetch, shouldCountView } from "./counting";
 
 const PHONE = "Mozilla/5.0 (Linux; Android 12; TECNO KG5) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36";
 const request = (headers: Record<string, string> = {}, method = "GET") =>
@@ -38,12 +38,25 @@ describe("shouldCountView", () => {
     expect(shouldCountView(request({}, "POST"))).toBe(false);
   });
 
-  it("counts the HEAD a reader page sends of itself when it was shown from our prefetch, and no other HEAD (ADR 29)", () => {
+  it("never counts a HEAD by itself: a prefetch's report counts only with its token (server/view-reports.ts, ADR 29)", () => {
     const head = (dest: string, site: string) => request({ "Sec-Fetch-Dest": dest, "Sec-Fetch-Site": site, "Sec-Fetch-Mode": "cors" }, "HEAD");
-    expect(shouldCountView(head("empty", "same-origin"))).toBe(true);
+    expect(shouldCountView(head("empty", "same-origin"))).toBe(false);
     expect(shouldCountView(head("empty", "cross-site"))).toBe(false);
-    expect(shouldCountView(head("empty", "same-site"))).toBe(false);
-    expect(shouldCountView(head("document", "none"))).toBe(false);
-    expect(shouldCountView(request({ "Sec-Fetch-Dest": "empty", "Sec-Fetch-Site": "same-origin", "User-Agent": "curl/8.5.0" }, "HEAD"))).toBe(false);
+  });
+
+  it("issues view tokens to prefetches only", () => {
+    expect(isPrefetch(request({ "Sec-Purpose": "prefetch" }))).toBe(true);
+    expect(isPrefetch(request({ Purpose: "prefetch" }))).toBe(true);
+    expect(isPrefetch(request({ "Sec-Purpose": "prefetch;prerender" }))).toBe(false);
+    expect(isPrefetch(request())).toBe(false);
+  });
+});
+
+describe("countBucket", () => {
+  it("puts instants in 30-minute windows", () => {
+    const start = Date.UTC(2026, 10, 30, 10, 0, 0);
+    expect(countBucket(start)).toBe(countBucket(start + COUNT_WINDOW_MS - 1));
+    expect(countBucket(start + COUNT_WINDOW_MS)).toBe(countBucket(start) + 1);
+    expect(COUNT_WINDOW_MS).toBe(30 * 60_000);
   });
 });

@@ -7,6 +7,7 @@ import { getDb, queryRows } from "../../lib/db.server";
 import { ANALYTICS_TIERS, daysBefore, watDay } from "./analytics.schemas";
 import { csvField, exportListingAnalytics } from "./export-listing-analytics.server";
 import { getListingAnalytics } from "./get-listing-analytics.server";
+import { countedVisit } from "./counting-visit.server";
 import { bufferListingEvents } from "./internal/event-buffer.server";
 import {
   flushListingEvents, recordContactAction, recordListingView, recordMessageActivity, recordSearchImpressions,
@@ -43,11 +44,11 @@ describe("getListingAnalytics: totals from the rollups", () => {
     for (let i = 0; i < 3; i++) recordListingView(kitchen.id, visitor);
     recordListingView(catering.id, null);
     recordListingView(kitchen.id, actor); // the owner's own visit: left out
-    recordSearchImpressions(searchPage(), null, { businessIds: [kitchen.id, catering.id], words: "Jollof  Rice" });
-    recordSearchImpressions(searchPage(BOT), null, { businessIds: [kitchen.id], words: "jollof rice" }); // a crawler: left out
-    recordContactAction(kitchen.id, "call", visitor);
-    recordContactAction(kitchen.id, "whatsapp", null);
-    recordContactAction(catering.id, "directions", null);
+    recordSearchImpressions(countedVisit(searchPage(), "10.4.0.1", null), null, { businessIds: [kitchen.id, catering.id], words: "Jollof  Rice" });
+    recordSearchImpressions(countedVisit(searchPage(BOT), "10.4.0.2", null), null, { businessIds: [kitchen.id], words: "jollof rice" }); // a crawler: left out
+    recordContactAction(kitchen.id, "call", visitor, countedVisit(searchPage(), "10.4.0.3", visitor)!);
+    recordContactAction(kitchen.id, "whatsapp", null, countedVisit(searchPage(), "10.4.0.1", null)!);
+    recordContactAction(catering.id, "directions", null, countedVisit(searchPage(), "10.4.0.1", null)!);
     const now = new Date();
     recordMessageActivity({ businessId: kitchen.id, at: now, fromBusiness: false, firstMessageAt: null, businessAnsweredBefore: false });
     recordMessageActivity({ businessId: kitchen.id, at: now, fromBusiness: false, firstMessageAt: now, businessAnsweredBefore: false });
@@ -137,12 +138,13 @@ describe("getListingAnalytics: plan tiers, enforced on the server", () => {
     const { actor, listings } = await ownerOn("premium", ["Adaeze Tailoring"]);
     const id = listings[0]!.id;
     const now = new Date();
-    recordContactAction(id, "call", null);
-    recordContactAction(id, "call", null);
-    recordContactAction(id, "website", null);
+    recordContactAction(id, "call", null, countedVisit(searchPage(), "10.5.0.1", null)!);
+    recordContactAction(id, "call", null, countedVisit(searchPage(), "10.5.0.2", null)!);
+    recordContactAction(id, "website", null, countedVisit(searchPage(), "10.5.0.1", null)!);
     bufferListingEvents([{ businessId: id, kind: "call", at: new Date(now.getTime() - 100 * DAY_MS) }]);
     for (let i = 0; i < 12; i++) {
-      for (let n = 0; n <= i; n++) recordSearchImpressions(searchPage(), null, { businessIds: [id], words: `tailor ${String(i).padStart(2, "0")}` });
+      // Each search by a different visitor: a visitor's appearances count once per listing and window (counting.ts).
+      for (let n = 0; n <= i; n++) recordSearchImpressions(countedVisit(searchPage(), `10.6.${i}.${n}`, null), null, { businessIds: [id], words: `tailor ${String(i).padStart(2, "0")}` });
     }
     // Three conversations: first replies after 10 and 30 minutes, the third unanswered; all on one WAT day (in the
     // 35 minutes after midnight WAT, 'now − 35 minutes' is yesterday: then they are yesterday evening's).

@@ -10,6 +10,9 @@ import { recordBusinessView } from "../directory/record-business-view.server";
 import { sendMessage } from "../messaging/send-message.server";
 import type { SessionUser } from "../accounts/session-user";
 import { getReplyTime } from "./get-reply-time.server";
+import { BURST_LIMIT, COUNT_WINDOW_MS } from "./counting";
+import { countedVisit } from "./counting-visit.server";
+import { heldBackSince } from "./held-back-counts.server";
 import { bufferListingEvents } from "./internal/event-buffer.server";
 import { purgeListingEvents } from "./purge-listing-events.server";
 import { flushListingEvents, pendingListingEvents, recordContactAction, recordMessageActivity, recordSearchImpressions } from "./record-listing-events.server";
@@ -21,6 +24,8 @@ const BOTS = [
   "facebookexternalhit/1.1",
 ];
 const page = (headers: Record<string, string> = { "User-Agent": PHONE }) => new Request("http://localhost/businesses?q=x", { headers });
+/** The counting visit of a request from an address (counting.ts): a different address is a different visitor. */
+const from = (address: string, request: Request = page(), viewer: SessionUser | null = null, now = Date.now()) => countedVisit(request, address, viewer, now);
 
 type Day = { day: string; views: number; impressions: number; calls: number; whatsapp: number; website: number; directions: number; conversations: number; messages: number; replies: number; reply_seconds: number[] };
 
@@ -53,38 +58,53 @@ async function listing(overrides: Partial<Parameters<typeof createBusiness>[1]> 
 describe("counting rules", () => {
   it("counts a person's impressions with the normalised search words, and nothing from crawlers, previews or prefetches", async () => {
     const b = await listing();
-    recordSearchImpressions(page(), null, { businessIds: [b.id], words: "  Jollof   RICE " });
-    recordSearchImpressions(page(), visitorActor, { businessIds: [b.id], words: "jollof rice" });
-    recordSearchImpressions(page(), null, { businessIds: [b.id] });
-    for (const ua of BOTS) recordSearchImpressions(page({ "User-Agent": ua }), null, { businessIds: [b.id], words: "bot" });
-    recordSearchImpressions(page({ "User-Agent": PHONE, "Sec-Purpose": "prefetch" }), null, { businessIds: [b.id], words: "prefetch" });
-    recordSearchImpressions(page({}), null, { businessIds: [b.id], words: "no agent" });
+    recordSearchImpressions(from("198.51.100.1"), null, { businessIds: [b.id], words: "  Jollof   RICE " });
+    recordSearchImpressions(from("198.51.100.2", page(), visitorActor), visitorActor, { businessIds: [b.id], words: "jollof rice" });
+    recordSearchImpressions(from("198.51.100.3"), null, { businessIds: [b.id] });
+    for (const ua of BOTS) recordSearchImpressions(from("198.51.100.4", page({ "User-Agent": ua })), null, { businessIds: [b.id], words: "bot" });
+    recordSearchImpressions(from("198.51.100.5", page({ "User-Agent": PHONE, "Sec-Purpose": "prefetch" })), null, { businessIds: [b.id], words: "prefetch" });
+    recordSearchImpressions(from("198.51.100.6", page({})), null, { businessIds: [b.id], words: "no agent" });
     await flushListingEvents();
     expect(total(await days(b.id), "impressions")).toBe(3);
     const words = await queryRows<{ words: string; count: number }>(getDb(), sql`select words, count from listing_search_words where business_id = ${b.id}`);
     expect(words).toEqual([{ words: "jollof rice", count: 2 }]);
   });
 
-  it("counts a signed-in person's same results page once in 15 minutes (an open tab revalidates), an anonymous one each time", async () => {
+  it("counts one appearance per visitor, listing and 30-minute window: the same person's pages again are one, another person another", async () => {
     const b = await listing();
     const someone = await actorFor(await createVisitor(getDb()));
     const at = (path: string) => new Request(`http://localhost${path}`, { headers: { "User-Agent": PHONE } });
-    recordSearchImpressions(at("/businesses?q=suya&page=2"), someone, { businessIds: [b.id], words: "suya" });
-    recordSearchImpressions(at("/businesses.data?q=suya&page=2&_routes=routes%2Fpublic%2Fbusinesses"), someone, { businessIds: [b.id], words: "suya" });
-    recordSearchImpressions(at("/businesses?q=suya&page=3"), someone, { businessIds: [b.id], words: "suya" });
-    recordSearchImpressions(at("/businesses?q=suya&page=2"), null, { businessIds: [b.id], words: "suya" });
-    recordSearchImpressions(at("/businesses?q=suya&page=2"), null, { businessIds: [b.id], words: "suya" });
+    const now = Date.now();
+    // A signed-in tab revalidating, and the next page of the same search: one visitor.
+    for (const path of ["/businesses?q=suya&page=2", "/businesses.data?q=suya&page=2&_routes=routes%2Fpublic%2Fbusinesses", "/businesses?q=suya&page=3"]) {
+      recordSearchImpressions(from("198.51.100.9", at(path), someone, now), someone, { businessIds: [b.id], words: "suya" });
+    }
+    // The same phone and address (an anonymous visitor) twice: one; another phone behind the same address: another.
+    recordSearchImpressions(from("198.51.100.10", at("/businesses?q=suya"), null, now), null, { businessIds: [b.id], words: "suya" });
+    recordSearchImpressions(from("198.51.100.10", at("/businesses?q=suya"), null, now), null, { businessIds: [b.id], words: "suya" });
+    const otherPhone = new Request("http://localhost/businesses?q=suya", { headers: { "User-Agent": PHONE.replace("KG5", "KG7") } });
+    recordSearchImpressions(from("198.51.100.10", otherPhone, null, now), null, { businessIds: [b.id], words: "suya" });
+    await flushListingEvents();
+    expect(total(await days(b.id), "impressions")).toBe(3);
+    // A later batch (another process's, as well) knows who was counted: the window is kept in the database.
+    recordSearchImpressions(from("198.51.100.10", at("/businesses?q=suya"), null, now), null, { businessIds: [b.id], words: "suya" });
+    await flushListingEvents();
+    expect(total(await days(b.id), "impressions")).toBe(3);
+    // The next window counts them again.
+    recordSearchImpressions(from("198.51.100.10", at("/businesses?q=suya"), null, now + 30 * 60_000), null, { businessIds: [b.id], words: "suya" });
     await flushListingEvents();
     expect(total(await days(b.id), "impressions")).toBe(4);
   });
 
   it("never counts the listing's owner: their page views, impressions and contact taps", async () => {
     const b = await listing({ viewCount: 5 });
-    expect(await recordBusinessView(b.id, ownerActor)).toBeNull();
-    recordSearchImpressions(page(), ownerActor, { businessIds: [b.id], words: "mine" });
-    recordContactAction(b.id, "call", ownerActor);
-    expect(await recordBusinessView(b.id, visitorActor)).toBe(6);
-    expect(await recordBusinessView(b.id, null)).toBe(7);
+    expect(await recordBusinessView(b.id, ownerActor, from("198.51.100.20", page(), ownerActor)!)).toBeNull();
+    recordSearchImpressions(from("198.51.100.20", page(), ownerActor), ownerActor, { businessIds: [b.id], words: "mine" });
+    recordContactAction(b.id, "call", ownerActor, from("198.51.100.20", page(), ownerActor)!);
+    expect(await recordBusinessView(b.id, visitorActor, from("198.51.100.21", page(), visitorActor)!)).toBe(6);
+    expect(await recordBusinessView(b.id, null, from("198.51.100.22")!)).toBe(7);
+    // The same visitor again within the window: not counted, the count stays.
+    expect(await recordBusinessView(b.id, null, from("198.51.100.22")!)).toBeNull();
     await flushListingEvents();
     const rows = await days(b.id);
     expect(total(rows, "views")).toBe(2);
@@ -96,11 +116,11 @@ describe("counting rules", () => {
   it("adds up one batch's events per listing and kind: the raw rows and the rollup agree", async () => {
     const b = await listing();
     const other = await listing();
-    for (let i = 0; i < 25; i++) recordSearchImpressions(page(), null, { businessIds: [b.id, other.id], words: "bread" });
-    recordContactAction(b.id, "whatsapp", null);
-    recordContactAction(b.id, "whatsapp", visitorActor);
-    recordContactAction(b.id, "website", null);
-    recordContactAction(b.id, "directions", null);
+    for (let i = 0; i < 25; i++) recordSearchImpressions(from(`10.1.0.${i}`), null, { businessIds: [b.id, other.id], words: "bread" });
+    recordContactAction(b.id, "whatsapp", null, from("10.2.0.1")!);
+    recordContactAction(b.id, "whatsapp", visitorActor, from("10.2.0.2", page(), visitorActor)!);
+    recordContactAction(b.id, "website", null, from("10.2.0.1")!);
+    recordContactAction(b.id, "directions", null, from("10.2.0.1")!);
     await flushListingEvents();
     const raw = await queryRows<{ n: number }>(getDb(), sql`select count(*)::int as n from listing_events where business_id = ${b.id} and kind = 'impression'`);
     expect(Number(raw[0]!.n)).toBe(1);
@@ -133,12 +153,58 @@ describe("counting rules", () => {
   it("drops the events of a listing deleted before its batch was written, and writes the others", async () => {
     const gone = await listing();
     const kept = await listing();
-    recordContactAction(gone.id, "call", null);
-    recordContactAction(kept.id, "call", null);
+    recordContactAction(gone.id, "call", null, from("10.3.0.1")!);
+    recordContactAction(kept.id, "call", null, from("10.3.0.1")!);
     await getDb().execute(sql`delete from businesses where id = ${gone.id}`);
     await flushListingEvents();
     expect(total(await days(kept.id), "calls")).toBe(1);
     expect(await rawSum(gone.id)).toEqual({});
+  });
+});
+
+describe("one source's burst (issue 38)", () => {
+  it("counts one view, appearance and tap for a flood from one client, and holds back visitors past the burst limit from one address", async () => {
+    const b = await listing({ viewCount: 0 });
+    const phone = (n: number) => page({ "User-Agent": PHONE.replace("KG5", `KG${n}`) });
+    // One client, 50 times each: one of each.
+    for (let i = 0; i < 50; i++) {
+      await recordBusinessView(b.id, null, from("192.0.2.1", phone(0))!);
+      recordSearchImpressions(from("192.0.2.1", phone(0)), null, { businessIds: [b.id], words: "suya" });
+      recordContactAction(b.id, "call", null, from("192.0.2.1", phone(0))!);
+    }
+    await flushListingEvents();
+    expect(await days(b.id)).toMatchObject([{ views: 1, impressions: 1, calls: 1 }]);
+    // A script rotating user agents from one address: BURST_LIMIT (20) visitors count, the rest are held back.
+    for (let n = 1; n <= BURST_LIMIT + 5; n++) {
+      await recordBusinessView(b.id, null, from("192.0.2.1", phone(n))!);
+      recordContactAction(b.id, "call", null, from("192.0.2.1", phone(n))!);
+    }
+    await flushListingEvents();
+    expect(await days(b.id)).toMatchObject([{ views: BURST_LIMIT, calls: BURST_LIMIT }]);
+    const [row] = await queryRows<{ view_count: number }>(getDb(), sql`select view_count from businesses where id = ${b.id}`);
+    expect(Number(row!.view_count)).toBe(BURST_LIMIT);
+    // Kept, marked held, never silently dropped.
+    const held = await queryRows<{ kind: string; n: number }>(getDb(), sql`select kind, sum(count)::int as n from listing_events where business_id = ${b.id} and held group by kind order by kind`);
+    expect(held.map((r) => [r.kind, Number(r.n)])).toEqual([["call", 6], ["view", 6]]);
+    // People behind another address are still counted.
+    expect(await recordBusinessView(b.id, null, from("192.0.2.2", phone(1))!)).toBe(BURST_LIMIT + 1);
+    // The admins' overview shows it.
+    const shown = await heldBackSince(new Date(Date.now() - 86_400_000));
+    expect(shown.listings.find((l) => l.id === b.id)).toMatchObject({ views: 6, taps: 6, appearances: 0 });
+    expect(shown.views).toBeGreaterThanOrEqual(6);
+  });
+
+  it("forgets the visitors of windows before the previous one", async () => {
+    const b = await listing();
+    const now = Date.now();
+    recordContactAction(b.id, "call", null, from("192.0.2.9", page(), null, now - 2 * COUNT_WINDOW_MS)!);
+    recordContactAction(b.id, "call", null, from("192.0.2.9", page(), null, now)!);
+    await flushListingEvents();
+    const visits = () => queryRows<{ n: number }>(getDb(), sql`select count(*)::int as n from counted_visits where business_id = ${b.id}`);
+    expect(Number((await visits())[0]!.n)).toBe(2);
+    const purged = await purgeListingEvents(new Date(now));
+    expect(purged.countedVisits).toBeGreaterThanOrEqual(1);
+    expect(Number((await visits())[0]!.n)).toBe(1);
   });
 });
 
@@ -230,6 +296,8 @@ describe("/go/{id}/{channel}", () => {
     expect((await go("website")).headers.get("location")).toBe("https://mamaput.ng/");
     expect((await go("directions")).headers.get("location")).toBe("https://www.google.com/maps/search/?api=1&query=6.6018%2C3.3515");
     for (const ua of BOTS) expect((await go("call", { "User-Agent": ua })).status).toBe(302);
+    // The same person tapping again and again (or a script flooding the link): one tap in the window.
+    for (let i = 0; i < 15; i++) expect((await go("call")).status).toBe(302);
     const ownerCookie = await sessionCookie(owner.email);
     expect((await go("call", { "User-Agent": PHONE, Cookie: ownerCookie })).status).toBe(302);
     await flushListingEvents();

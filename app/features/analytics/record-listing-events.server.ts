@@ -1,88 +1,43 @@
 import type { ContactChannel } from "../../lib/reference";
 import { isUuid } from "../../lib/ids";
-import { singleton } from "../../lib/singleton.server";
 import type { SessionUser } from "../accounts/session-user";
 import { normalizeSearchWords } from "./analytics.schemas";
-import { shouldCountView } from "./counting";
-import { bufferListingEvents, bufferRepeatedListingEvents, type ListingEventInput } from "./internal/event-buffer.server";
+import type { CountingVisit } from "./counting";
+import { bufferListingEvents } from "./internal/event-buffer.server";
 
 /**
- * Counting rules (issue 18, ADR 25), one place for every caller:
- * - people only: the request must be one `shouldCountView` counts (a GET from a browser, not a crawler,
- *   a link preview or a prefetch);
- * - never the listing's owner (dropped when the batch is written, by the listing's user_id);
- * - written in batches off the request's path (internal/event-buffer.server.ts).
+ * Counting rules (issue 18, issue 38): app/features/analytics/counting.ts, one place for every caller. The callers
+ * pass the request's `CountingVisit` (counting-visit.server.ts's `countedVisit`: null when the request counts
+ * nothing); the listing's owner is dropped when the batch is written (by the listing's user_id), and everything is
+ * written in batches off the request's path (internal/event-buffer.server.ts).
  */
 
 /**
- * Page views of a public listing that the view counter already counted (directory's recordBusinessView, or
- * `count` views of cached copies at once: flushBusinessViews).
+ * Page views of a public listing that the view counter already counted once per visitor (directory's
+ * recordBusinessView, or cached copies' views: flushBusinessViews); `held` when judged part of a burst.
  */
-export function recordListingView(businessId: string, viewer: SessionUser | null, count = 1): void {
-  bufferListingEvents([{ businessId, kind: "view", viewerId: viewer?.id ?? null, count }]);
+export function recordListingView(businessId: string, viewer: SessionUser | null, count = 1, held = false): void {
+  bufferListingEvents([{ businessId, kind: "view", viewerId: viewer?.id ?? null, count, held }]);
 }
 
 /**
- * Listings shown on a results or landing page: one impression each, with the search text when there was one.
- * Nothing for requests that are not a person's page view.
+ * Listings shown on a results or landing page, rendered or served again from the page cache: one impression each
+ * (with the search text when there was one), once per visitor, listing and window. Nothing without a visit.
  */
 export function recordSearchImpressions(
-  request: Request,
+  visit: CountingVisit | null,
   viewer: SessionUser | null,
-  shown: { businessIds: readonly string[]; words?: string | null },
+  shown: { readonly businessIds: readonly string[]; readonly words?: string | null },
 ): void {
-  if (shown.businessIds.length === 0 || !shouldCountView(request)) return;
-  if (viewer && seenRecently(viewer.id, request.url)) return;
+  if (!visit || shown.businessIds.length === 0) return;
   const words = normalizeSearchWords(shown.words);
   const viewerId = viewer?.id ?? null;
-  bufferListingEvents(shown.businessIds.filter(isUuid).map((businessId) => ({ businessId, kind: "impression" as const, words, viewerId })));
-}
-
-const repeatedImpressions = new WeakMap<object, ListingEventInput[]>();
-
-/**
- * The listings of a results or landing page served again from the page cache to an anonymous person (the caller
- * applied `shouldCountView`): the same impressions as `recordSearchImpressions`, added up per page in memory.
- * `shown` must be the same object for every serving of one copy.
- */
-export function recordRepeatedImpressions(shown: { readonly businessIds: readonly string[]; readonly words?: string | null }): void {
-  let events = repeatedImpressions.get(shown);
-  if (!events) {
-    const words = normalizeSearchWords(shown.words);
-    events = shown.businessIds.filter(isUuid).map((businessId) => ({ businessId, kind: "impression" as const, words, viewerId: null }));
-    repeatedImpressions.set(shown, events);
-  }
-  if (events.length > 0) bufferRepeatedListingEvents(events);
-}
-
-/** How long a signed-in person's same results page counts once (live updates revalidate open pages). */
-export const IMPRESSION_REPEAT_MS = 15 * 60_000;
-const MAX_REMEMBERED_PAGES = 20_000;
-const recentPages = singleton("recent-results-pages", () => new Map<string, number>());
-
-/**
- * True when this person was shown this results page (the same address, its `.data` twin included) in the last
- * 15 minutes by this process: a signed-in tab left open revalidates its page whenever the directory changes,
- * and that is not someone looking again. Anonymous pages are never revalidated.
- */
-function seenRecently(viewerId: string, address: string): boolean {
-  const url = new URL(address);
-  url.pathname = url.pathname.replace(/\.data$/, "");
-  url.searchParams.delete("_routes");
-  const key = `${viewerId} ${url.pathname}?${url.searchParams}`;
-  const now = Date.now();
-  const last = recentPages.get(key);
-  if (last !== undefined && now - last < IMPRESSION_REPEAT_MS) return true;
-  recentPages.delete(key);
-  recentPages.set(key, now);
-  // Oldest first (insertion order): forget the oldest when full.
-  if (recentPages.size > MAX_REMEMBERED_PAGES) recentPages.delete(recentPages.keys().next().value!);
-  return false;
+  bufferListingEvents(shown.businessIds.filter(isUuid).map((businessId) => ({ businessId, kind: "impression" as const, words, viewerId, visit })));
 }
 
 /** A contact action followed through /go/… (the caller checked the listing is public and the request counts). */
-export function recordContactAction(businessId: string, channel: ContactChannel, viewer: SessionUser | null): void {
-  bufferListingEvents([{ businessId, kind: channel, viewerId: viewer?.id ?? null }]);
+export function recordContactAction(businessId: string, channel: ContactChannel, viewer: SessionUser | null, visit: CountingVisit): void {
+  bufferListingEvents([{ businessId, kind: channel, viewerId: viewer?.id ?? null, visit }]);
 }
 
 /**

@@ -6,6 +6,7 @@ import { mapsHref } from "../../lib/geo";
 import { isUuid } from "../../lib/ids";
 import { CONTACT_CHANNELS, type ContactChannel } from "../../lib/reference";
 import type { SessionUser } from "../accounts/session-user";
+import type { CountingVisit } from "../analytics/counting";
 import { recordContactAction } from "../analytics/record-listing-events.server";
 import { telHref, websiteHref, whatsappHref } from "./business-links";
 import { isPublicBusiness } from "./internal/public-business.server";
@@ -14,13 +15,13 @@ import { DIRECTORY_TEXTS } from "./types";
 /**
  * /go/{id}/{channel} (issue 18): where a business page's call, WhatsApp, website and directions links lead,
  * counted by our server, with no JavaScript. The address is made from the public listing's own fields, so
- * the endpoint can send nobody anywhere else (no open redirect). `countable` is the route's counting check
- * (a person's GET, not a crawler or a prefetch); the listing's owner is never counted.
+ * the endpoint can send nobody anywhere else (no open redirect). `visit` is the request's counting visit (null when
+ * it counts nothing: analytics' counting.ts); the listing's owner is never counted.
  */
 export async function followContactLink(
   viewer: SessionUser | null,
   input: { businessId: string; channel: string },
-  countable: boolean,
+  visit: CountingVisit | null,
 ): Promise<string> {
   const channel = CONTACT_CHANNELS.find((c) => c === input.channel);
   if (!channel || !isUuid(input.businessId)) throw new AppError("not-found", DIRECTORY_TEXTS.businessNotFound);
@@ -32,7 +33,7 @@ export async function followContactLink(
   if (!business) throw new AppError("not-found", DIRECTORY_TEXTS.businessNotFound);
   const href = contactTarget(business, channel);
   if (!href) throw new AppError("not-found", DIRECTORY_TEXTS.businessNotFound);
-  if (countable) recordContactAction(business.id, channel, viewer);
+  if (visit) recordContactAction(business.id, channel, viewer, visit);
   return href;
 }
 

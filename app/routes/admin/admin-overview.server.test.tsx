@@ -3,6 +3,8 @@ import { createAdmin, createBusiness, createOwner, createPayment, createVisitor 
 import { renderRoute, sessionCookie, type Rendered } from "../../../tests/support/screen-harness";
 import { refreshSiteStats } from "../../features/admin/refresh-site-stats.server";
 import { SITE_OVERVIEW_TEXTS } from "../../features/admin/site-overview";
+import { bufferListingEvents } from "../../features/analytics/internal/event-buffer.server";
+import { flushListingEvents } from "../../features/analytics/record-listing-events.server";
 import { getDb } from "../../lib/db.server";
 import * as adminRoute from "./admin";
 
@@ -50,5 +52,24 @@ describe("the admin panel's Overview tab", () => {
       expect(shown.html).toMatch(new RegExp(`aria-label="${title.replace(/[()]/g, "\\$&")}: [^"]* over 90 days`));
     }
     expect(shown.html).not.toContain("<script src=");
+  });
+
+  it("names the listings whose views, appearances and taps were held back as a burst this week, and says so when none were", async () => {
+    const cookie = await sessionCookie((await createAdmin(getDb())).email);
+    const quiet = page(await renderRoute(adminRoute, "/admin?tab=overview", { cookie }));
+    expect(quiet.text).toContain(SITE_OVERVIEW_TEXTS.heldTitle);
+    expect(quiet.text).toContain(SITE_OVERVIEW_TEXTS.heldNone);
+    const owner = await createOwner(getDb());
+    const padded = await createBusiness(getDb(), { userId: owner.id, name: "Padded Views Salon" });
+    bufferListingEvents([
+      { businessId: padded.id, kind: "view", held: true, count: 7 },
+      { businessId: padded.id, kind: "call", held: true, count: 2 },
+      { businessId: padded.id, kind: "view", count: 3 },
+    ]);
+    await flushListingEvents();
+    const shown = page(await renderRoute(adminRoute, "/admin?tab=overview", { cookie }));
+    expect(shown.text).not.toContain(SITE_OVERVIEW_TEXTS.heldNone);
+    expect(shown.html).toContain(`href="/businesses/${padded.id}"`);
+    expect(shown.text).toMatch(/Padded Views Salon\s*7\s*0\s*2/);
   });
 });

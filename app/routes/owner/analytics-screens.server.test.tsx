@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createBusiness, createOwner, createSubscription } from "../../../db/seed/factories";
 import { hrefs, renderRoute, sessionCookie, type Rendered } from "../../../tests/support/screen-harness";
 import { ANALYTICS_TIERS, watDay } from "../../features/analytics/analytics.schemas";
+import { countedVisit } from "../../features/analytics/counting-visit.server";
 import { bufferListingEvents } from "../../features/analytics/internal/event-buffer.server";
 import { flushListingEvents, recordContactAction, recordListingView, recordSearchImpressions } from "../../features/analytics/record-listing-events.server";
 import { getDb } from "../../lib/db.server";
@@ -29,10 +30,10 @@ async function ownerOn(plan: "free" | "standard" | "premium", names: string[] = 
 async function someActivity(id: string) {
   recordListingView(id, null);
   recordListingView(id, null);
-  recordContactAction(id, "call", null);
+  recordContactAction(id, "call", null, countedVisit(new Request("http://localhost:3000/go", { headers: { "user-agent": BROWSER } }), "10.7.0.1", null)!);
   bufferListingEvents([{ businessId: id, kind: "view", at: new Date(Date.now() - 35 * DAY_MS) }]);
   const search = new Request("http://localhost:3000/businesses?q=brake+pads", { headers: { "user-agent": BROWSER } });
-  recordSearchImpressions(search, null, { businessIds: [id], words: "Brake pads" });
+  recordSearchImpressions(countedVisit(search, "10.7.0.1", null), null, { businessIds: [id], words: "Brake pads" });
   await flushListingEvents();
 }
 

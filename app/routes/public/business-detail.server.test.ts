@@ -6,12 +6,16 @@ import { actorFor } from "../../../tests/support/actors";
 import { getDb } from "~/lib/db.server";
 import { cardsFor } from "~/features/directory/internal/public-business.server";
 import { getEnv, setEnv } from "~/lib/env.server";
+import { countedVisit } from "~/features/analytics/counting-visit.server";
 import { loader } from "./business-detail";
 
 const PHONE = "Mozilla/5.0 (Linux; Android 12; TECNO KG5) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36";
 type LoaderArgs = Parameters<typeof loader>[0];
-const load = (id: string, headers: Record<string, string> = { "User-Agent": PHONE }, path = `/businesses/${id}`) =>
-  loader({ request: new Request(`http://localhost${path}`, { headers }), params: { id }, context: {} } as unknown as LoaderArgs);
+let nextAddress = 0;
+/** A page load by a visitor: each from its own address (a different visitor) unless one is given. */
+const load = (id: string, headers: Record<string, string> = { "User-Agent": PHONE }, path = `/businesses/${id}`, clientAddress = `203.0.113.${++nextAddress % 250}`) =>
+  loader({ request: new Request(`http://localhost${path}`, { headers }), params: { id }, context: { clientAddress } } as unknown as LoaderArgs);
+const visit = (address: string) => countedVisit(new Request("http://localhost/", { headers: { "User-Agent": PHONE } }), address, null)!;
 type Found = Extract<Awaited<ReturnType<typeof load>>, { business: { id: string } }>;
 type NotFound = { data: { business: null }; init: { status: number } };
 
@@ -21,11 +25,14 @@ async function publicBusiness(overrides: Partial<Parameters<typeof createBusines
 }
 
 describe("business page", () => {
-  it("counts one view per page view by a person, and shows the new count", async () => {
+  it("counts one view per visitor in 30 minutes, and shows the new count", async () => {
     const business = await publicBusiness();
-    const first = (await load(business.id)) as Found;
+    const first = (await load(business.id, undefined, undefined, "198.51.100.30")) as Found;
     expect(first.business.viewCount).toBe(8);
-    const second = (await load(business.id, undefined, `/business/${business.id}`)) as Found;
+    // The same visitor again, at either address of the page: the same count.
+    const again = (await load(business.id, undefined, `/business/${business.id}`, "198.51.100.30")) as Found;
+    expect(again.business.viewCount).toBe(8);
+    const second = (await load(business.id, undefined, `/business/${business.id}`, "198.51.100.31")) as Found;
     expect(second.business.viewCount).toBe(9);
   });
 
@@ -43,7 +50,7 @@ describe("business page", () => {
 
   it("counts concurrent views exactly (one atomic update each)", async () => {
     const business = await publicBusiness({ viewCount: 0 });
-    await Promise.all(Array.from({ length: 10 }, () => recordBusinessView(business.id)));
+    await Promise.all(Array.from({ length: 10 }, (_, i) => recordBusinessView(business.id, null, visit(`198.51.100.${40 + i}`))));
     expect(((await load(business.id, {})) as Found).business.viewCount).toBe(10);
   });
 
@@ -60,7 +67,7 @@ describe("business page", () => {
     expect(page.replyTime).toBe("Usually replies within an hour");
     expect(page.business.viewCount).toBe(5);
     const owner = await actorFor({ id: business.userId!, email: "" });
-    expect(await recordBusinessView(business.id, owner)).toBeNull();
+    expect(await recordBusinessView(business.id, owner, visit("198.51.100.60"))).toBeNull();
   });
 
   it("answers 404 'Business not found or not approved yet.' for missing, malformed and unapproved ids, counting nothing", async () => {
@@ -72,7 +79,7 @@ describe("business page", () => {
       expect(result.data.business).toBeNull();
       expect(JSON.stringify(result.data)).toContain("Business not found or not approved yet.");
     }
-    expect(await recordBusinessView(pending.id)).toBeNull();
+    expect(await recordBusinessView(pending.id, null, visit("198.51.100.61"))).toBeNull();
   });
 
   it("is described for search engines and link previews: canonical /businesses/{id}, JPEG preview, LocalBusiness JSON-LD", async () => {

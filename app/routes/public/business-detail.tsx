@@ -18,7 +18,7 @@ import { OpenStatus } from "~/features/directory/components/open-status";
 import { SaveButton } from "~/features/directory/components/save-button";
 import { defaultShareImage, pageUrl, publicUrl } from "~/features/directory/public-url.server";
 import { recordBusinessView } from "~/features/directory/record-business-view.server";
-import { shouldCountView } from "~/features/analytics/counting";
+import { countedVisit } from "~/features/analytics/counting-visit.server";
 import { notePageCounts } from "~/lib/request-context.server";
 import { formatNumber } from "~/lib/format";
 import { SHARE_IMAGE } from "~/lib/image-url";
@@ -50,7 +50,7 @@ function around(text: string): [string, string] {
   return [before, after];
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   let business;
   try {
     business = await getPublicBusiness(params.id);
@@ -65,9 +65,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   // Paging or sorting the reviews is the same visit.
   const isVisit = !url.searchParams.has("reviews") && !url.searchParams.has("rpage");
   if (isVisit) notePageCounts({ view: business.id });
-  if (isVisit && shouldCountView(request)) {
-    business.viewCount = (await recordBusinessView(business.id, user)) ?? business.viewCount;
-  }
+  const visit = isVisit ? countedVisit(request, context.clientAddress, user) : null;
+  if (visit) business.viewCount = (await recordBusinessView(business.id, user, visit)) ?? business.viewCount;
   const replyTime = await getReplyTime(business.id);
   // Whether the signed-in viewer saved it (their own saves only; nothing read for anonymous visitors).
   const isSaved = (await savedAmong(user, [business.id])).length > 0;

@@ -21,7 +21,7 @@ import { suggestedPlaces } from "~/lib/places";
 import { landmarkParam, landmarksOf, withLandmarkNear } from "~/features/directory/landmark-places.server";
 import type { loader as rootLoader } from "~/root";
 import { optionalUser } from "~/features/accounts/guards.server";
-import { shouldCountView } from "~/features/analytics/counting";
+import { countedVisit } from "~/features/analytics/counting-visit.server";
 import { recordSearchImpressions } from "~/features/analytics/record-listing-events.server";
 import { notePageCounts } from "~/lib/request-context.server";
 import { READER_PAGE } from "~/components/reader-page";
@@ -29,7 +29,7 @@ import { SortChoice } from "~/components/ui/sort-choice";
 import { useLinkNavigation } from "~/features/directory/components/link-navigation";
 import { savedAmong } from "~/features/directory/saved-among.server";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   // A near= that names no LGA or town may be a street or landmark the listings name ('Allen Avenue', issue 32).
   const filters = await withLandmarkNear(parseBusinessFilters(params), params.get("near"));
@@ -38,7 +38,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const shown = { businessIds: result.items.map((item) => item.id), words: filters.q ?? null };
   if (shown.businessIds.length > 0) notePageCounts({ impressions: shown });
   const viewer = await optionalUser(request);
-  if (shown.businessIds.length > 0 && shouldCountView(request)) recordSearchImpressions(request, viewer, shown);
+  recordSearchImpressions(countedVisit(request, context.clientAddress, viewer), viewer, shown);
   // A signed-in user's saved businesses show as 'Saved' (their own saves only; nothing read for anonymous visitors).
   const savedIds = await savedAmong(viewer, shown.businessIds);
   const kind = filters.category ? categoryName(filters.category) : t("Local businesses");

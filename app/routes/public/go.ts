@@ -1,5 +1,5 @@
 import type { Route } from "./+types/go";
-import { shouldCountView } from "~/features/analytics/counting";
+import { countedVisit } from "~/features/analytics/counting-visit.server";
 import { optionalUser } from "~/features/accounts/guards.server";
 import { followContactLink } from "~/features/directory/follow-contact-link.server";
 import { throwRouteError } from "~/lib/error-responses.server";
@@ -9,11 +9,11 @@ import { throwRouteError } from "~/lib/error-responses.server";
  * the contact action (people only, never the owner) and answers 302 to the tel:, wa.me, website or maps
  * address. Not indexed, not cached: each tap is a request our server sees.
  */
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const viewer = await optionalUser(request);
   let href: string;
   try {
-    href = await followContactLink(viewer, { businessId: params.id, channel: params.channel }, shouldCountView(request));
+    href = await followContactLink(viewer, { businessId: params.id, channel: params.channel }, countedVisit(request, context.clientAddress, viewer));
   } catch (error) {
     throwRouteError(error);
   }

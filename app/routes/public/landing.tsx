@@ -23,7 +23,7 @@ import { throwRouteError } from "~/lib/error-responses.server";
 import { categoryName, findCategory, findRegion } from "~/lib/reference";
 import type { loader as rootLoader } from "~/root";
 import { optionalUser } from "~/features/accounts/guards.server";
-import { shouldCountView } from "~/features/analytics/counting";
+import { countedVisit } from "~/features/analytics/counting-visit.server";
 import { recordSearchImpressions } from "~/features/analytics/record-listing-events.server";
 import { notePageCounts } from "~/lib/request-context.server";
 import { READER_PAGE } from "~/components/reader-page";
@@ -36,7 +36,7 @@ type Onward = { name: string; count: string; href: string };
  * its own heading, canonical address and breadcrumbs. Another spelling of a known address redirects (301) to
  * the lower-case one; an unknown slug, an empty combination or a page past the end answers 404.
  */
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const scope = resolveLanding(params);
   if (!scope) return notFound();
@@ -55,7 +55,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const shown = { businessIds: result.items.map((item) => item.id), words: null };
   if (shown.businessIds.length > 0) notePageCounts({ impressions: shown });
   const viewer = await optionalUser(request);
-  if (shown.businessIds.length > 0 && shouldCountView(request)) recordSearchImpressions(request, viewer, shown);
+  recordSearchImpressions(countedVisit(request, context.clientAddress, viewer), viewer, shown);
   const savedIds = await savedAmong(viewer, shown.businessIds);
   const trail = landingTrail(scope);
   const count = formatCount(result.total, result.isEstimate);

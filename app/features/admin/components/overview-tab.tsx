@@ -1,8 +1,10 @@
+import { Link } from "react-router";
 import { DailyChart } from "../../../components/ui/daily-chart";
 import { formatDateTime, formatNaira, formatNumber } from "../../../lib/format";
 import { t } from "../../../lib/i18n/i18n";
 import { changeText, SITE_FIGURES, SITE_OVERVIEW_TEXTS, type SiteFigure, type SiteOverview } from "../site-overview";
 import { EmptyState, LoadError } from "./admin-ui";
+import type { HeldBack } from "../../analytics/held-back-counts.server";
 
 const show = (figure: SiteFigure, value: number) => (figure === "revenueKobo" ? formatNaira(value) : formatNumber(value));
 
@@ -56,6 +58,7 @@ export function OverviewTab({ overview, loadError }: { overview: SiteOverview | 
             </table>
             <p className="mt-2 text-xs text-gray-600">{t(SITE_OVERVIEW_TEXTS.revenueNote)}</p>
           </div>
+          <HeldBackCard heldBack={overview.heldBack} />
           <div className="mt-4 grid gap-4 md:grid-cols-2">
             {SITE_FIGURES.map((f) => (
               <div key={f.id} className="card p-4">
@@ -71,5 +74,54 @@ export function OverviewTab({ overview, loadError }: { overview: SiteOverview | 
         <EmptyState>{t(SITE_OVERVIEW_TEXTS.notYet)}</EmptyState>
       )}
     </section>
+  );
+}
+
+/** What the counting rules held back this week (issue 38): bursts from one address, kept but not counted. */
+function HeldBackCard({ heldBack }: { heldBack: HeldBack }) {
+  const any = heldBack.views + heldBack.appearances + heldBack.taps > 0;
+  return (
+    <div className="card mt-4 p-4" role="region" aria-labelledby="held-back-title">
+      <h3 id="held-back-title" className="font-semibold">
+        {t(SITE_OVERVIEW_TEXTS.heldTitle)}
+      </h3>
+      <p className="mb-2 text-xs text-gray-600">{t(SITE_OVERVIEW_TEXTS.heldNote)}</p>
+      {any ? (
+        <div className="overflow-x-auto" tabIndex={0} role="group" aria-label={t(SITE_OVERVIEW_TEXTS.heldTitle)}>
+          <table className="w-full text-left text-sm">
+            <thead>
+              <tr>
+                <th scope="col">{t("Listing")}</th>
+                <th scope="col" className="text-right">{t("Views")}</th>
+                <th scope="col" className="text-right">{t("Search appearances")}</th>
+                <th scope="col" className="text-right">{t("Contact taps")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              <tr className="border-t border-gray-100 font-semibold">
+                <th scope="row" className="py-1">{t("All listings")}</th>
+                <td className="py-1 text-right">{formatNumber(heldBack.views)}</td>
+                <td className="py-1 text-right">{formatNumber(heldBack.appearances)}</td>
+                <td className="py-1 text-right">{formatNumber(heldBack.taps)}</td>
+              </tr>
+              {heldBack.listings.map((l) => (
+                <tr key={l.id} className="border-t border-gray-100">
+                  <th scope="row" className="py-1 font-normal">
+                    <Link to={`/businesses/${l.id}`} className="link">
+                      {l.name}
+                    </Link>
+                  </th>
+                  <td className="py-1 text-right">{formatNumber(l.views)}</td>
+                  <td className="py-1 text-right">{formatNumber(l.appearances)}</td>
+                  <td className="py-1 text-right">{formatNumber(l.taps)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : (
+        <p className="text-sm">{t(SITE_OVERVIEW_TEXTS.heldNone)}</p>
+      )}
+    </div>
   );
 }

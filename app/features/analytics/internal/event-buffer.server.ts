@@ -4,6 +4,8 @@ import { logger } from "../../../lib/logger.server";
 import type { ListingEventKind } from "../../../lib/reference";
 import { singleton } from "../../../lib/singleton.server";
 import { watDay } from "../analytics.schemas";
+import { onceAndBurstCtes } from "../count-visits.server";
+import type { CountingVisit } from "../counting";
 
 /**
  * Listing events wait here, in the process, and are written in batches (ADR 25): a page never waits for an
@@ -22,10 +24,18 @@ export type ListingEventInput = {
   replySeconds?: number | null;
   /** How many such events (1 unless given). */
   count?: number;
+  /**
+   * Who caused it, for the kinds counted once per visitor and window (counting.ts): written only when this visitor
+   * was not counted for this listing and kind in the window yet, and held back when its source is bursting.
+   */
+  visit?: CountingVisit | null;
+  /** Already judged a burst by the caller (a page view, counted by directory's view counter): written as held. */
+  held?: boolean;
 };
 
 type Pending = {
   businessId: string; kind: ListingEventKind; at: Date; words: string | null; viewerId: string | null; replySeconds: number | null; count: number;
+  visit: CountingVisit | null; held: boolean;
 };
 
 /** How long events wait at most before they are written. */
@@ -41,7 +51,6 @@ const MAX_FAILED_WRITES = 5;
 
 const state = singleton("listing-event-buffer", () => ({
   entries: new Map<string, Pending>(),
-  repeated: new Map<readonly ListingEventInput[], number>(),
   timer: null as NodeJS.Timeout | null,
   writing: Promise.resolve() as Promise<void>,
   inFlight: false,
@@ -53,24 +62,30 @@ const state = singleton("listing-event-buffer", () => ({
 function keyOf(e: Pending): string {
   // First replies are kept one by one: each carries its own time.
   if (e.kind === "reply") return `${e.businessId}|reply|${e.at.getTime()}|${Math.random()}`;
-  return `${e.businessId}|${e.kind}|${watDay(e.at)}|${e.words ?? ""}|${e.viewerId ?? ""}`;
+  // Once per visitor and window: a second one in the same batch is the same count.
+  if (e.visit) return `${e.businessId}|${e.kind}|v|${e.visit.bucket}|${e.visit.visitor}`;
+  return `${e.businessId}|${e.kind}|${watDay(e.at)}|${e.words ?? ""}|${e.viewerId ?? ""}|${e.held ? "held" : ""}`;
 }
 
 function add(e: Pending): void {
   const key = keyOf(e);
   const existing = state.entries.get(key);
-  if (existing) existing.count += e.count;
-  else state.entries.set(key, { ...e });
+  if (existing) {
+    if (!e.visit) existing.count += e.count;
+  } else state.entries.set(key, { ...e, count: e.visit ? 1 : e.count });
+}
+
+function pending(e: ListingEventInput, at: Date): Pending {
+  return {
+    businessId: e.businessId, kind: e.kind, at: e.at ?? at, words: e.words ?? null, viewerId: e.viewerId ?? null,
+    replySeconds: e.replySeconds ?? null, count: e.count ?? 1, visit: e.visit ?? null, held: e.held ?? false,
+  };
 }
 
 /** Queues events to be written with the next batch; returns at once. */
 export function bufferListingEvents(events: ListingEventInput[]): void {
-  for (const e of events) {
-    add({
-      businessId: e.businessId, kind: e.kind, at: e.at ?? new Date(), words: e.words ?? null, viewerId: e.viewerId ?? null,
-      replySeconds: e.replySeconds ?? null, count: e.count ?? 1,
-    });
-  }
+  const now = new Date();
+  for (const e of events) add(pending(e, now));
   // A full buffer is written at once, unless a write is under way or the last one failed a moment ago.
   if (state.entries.size >= FLUSH_AT_ENTRIES && !state.inFlight && Date.now() >= state.retryAt) void flushListingEvents();
   else if (!state.timer && state.entries.size > 0) {
@@ -79,41 +94,17 @@ export function bufferListingEvents(events: ListingEventInput[]): void {
   }
 }
 
-/**
- * The same events, again: a cached page served once more (issue 19, ADR 28). Counted per set of events in memory
- * (one map update, whatever the number of listings), and added to the batch when it is written.
- */
-export function bufferRepeatedListingEvents(events: readonly ListingEventInput[]): void {
-  state.repeated.set(events, (state.repeated.get(events) ?? 0) + 1);
-  if (!state.timer) {
-    state.timer = setTimeout(() => void flushListingEvents(), FLUSH_INTERVAL_MS);
-    state.timer.unref();
-  }
-}
-
-function drainRepeated(): void {
-  if (state.repeated.size === 0) return;
-  const at = new Date();
-  for (const [events, times] of state.repeated) {
-    for (const e of events) {
-      add({
-        businessId: e.businessId, kind: e.kind, at: e.at ?? at, words: e.words ?? null, viewerId: e.viewerId ?? null,
-        replySeconds: e.replySeconds ?? null, count: (e.count ?? 1) * times,
-      });
-    }
-  }
-  state.repeated.clear();
-}
-
 /** How many entries are waiting (tests, metrics). */
 export function pendingListingEvents(): number {
-  return state.entries.size + state.repeated.size;
+  return state.entries.size;
 }
 
 /**
  * Writes what is waiting: the raw events and the day's rollups (and search words) in one statement, so they
  * always agree. The listing's owner's own actions are dropped there (by the listing's user_id), and events
- * of listings deleted meanwhile simply find no row. A failed write keeps the entries for the next batch.
+ * of listings deleted meanwhile simply find no row. An event counted once per visitor (counting.ts) is kept only
+ * when its visitor is new in `counted_visits` for the listing, kind and window, and held back (raw, marked `held`,
+ * never in the rollups) past the burst limit of its source. A failed write keeps the entries for the next batch.
  */
 export function flushListingEvents(): Promise<void> {
   const next = state.writing.then(writeBatch);
@@ -126,15 +117,15 @@ async function writeBatch(): Promise<void> {
     clearTimeout(state.timer);
     state.timer = null;
   }
-  drainRepeated();
   if (state.entries.size === 0) return;
   const batch = [...state.entries.values()];
   state.entries.clear();
   // Sorted, so two processes writing the same listings take their row locks in one order.
   batch.sort((a, b) => (a.businessId < b.businessId ? -1 : a.businessId > b.businessId ? 1 : a.at.getTime() - b.at.getTime()));
-  const rows = batch.map((e) => ({
-    business_id: e.businessId, kind: e.kind, occurred_at: e.at.toISOString(), count: e.count, words: e.words,
-    reply_seconds: e.replySeconds, viewer_id: e.viewerId,
+  const rows = batch.map((e, seq) => ({
+    seq, business_id: e.businessId, kind: e.kind, occurred_at: e.at.toISOString(), count: e.count, words: e.words,
+    reply_seconds: e.replySeconds, viewer_id: e.viewerId, held: e.held,
+    bucket: e.visit?.bucket ?? null, visitor: e.visit?.visitor ?? null, source: e.visit?.source ?? null,
   }));
   state.inFlight = true;
   try {
@@ -173,21 +164,32 @@ function writeSql(rowsJson: string) {
   return sql`
     with input as (
       select * from jsonb_to_recordset(${rowsJson}::jsonb)
-        as e(business_id uuid, kind text, occurred_at timestamptz, count int, words text, reply_seconds int, viewer_id text)
+        as e(seq int, business_id uuid, kind text, occurred_at timestamptz, count int, words text, reply_seconds int, viewer_id text,
+             held boolean, bucket int, visitor text, source text)
     ), kept as (
       select e.* from input e join businesses b on b.id = e.business_id
       where e.viewer_id is null or b.user_id is distinct from e.viewer_id
+    ), candidates as (
+      select bucket, business_id, kind, visitor, source from kept where visitor is not null
+    ), ${onceAndBurstCtes()}, counted as (
+      select k.seq, k.business_id, k.kind, k.occurred_at, k.count, k.words, k.reply_seconds, k.held from kept k where k.visitor is null
+      union all
+      select k.seq, k.business_id, k.kind, k.occurred_at, k.count, k.words, k.reply_seconds, j.held
+      from kept k join judged j on j.bucket = k.bucket and j.business_id = k.business_id and j.kind = k.kind and j.visitor = k.visitor
     ), ins as (
-      insert into listing_events (business_id, kind, occurred_at, count, words, reply_seconds)
-      select business_id, kind, occurred_at, count, words, reply_seconds from kept order by business_id, occurred_at
-      returning business_id, kind, occurred_at, count, words, reply_seconds
+      -- One raw row per listing, kind, day, words and batch, as before (first replies one by one: each has its time).
+      insert into listing_events (business_id, kind, occurred_at, count, words, reply_seconds, held)
+      select business_id, kind, max(occurred_at), sum(count)::int, words, reply_seconds, held from counted
+      group by business_id, kind, ${WAT_DAY}, words, reply_seconds, held, case when kind = 'reply' then seq end
+      order by business_id, max(occurred_at)
+      returning business_id, kind, occurred_at, count, words, reply_seconds, held
     ), days as (
       select business_id, ${WAT_DAY} as day,
         ${sumOf("view")} as views, ${sumOf("impression")} as impressions, ${sumOf("call")} as calls,
         ${sumOf("whatsapp")} as whatsapp, ${sumOf("website")} as website, ${sumOf("directions")} as directions,
         ${sumOf("conversation")} as conversations, ${sumOf("message")} as messages, ${sumOf("reply")} as replies,
         coalesce(array_agg(reply_seconds) filter (where kind = 'reply' and reply_seconds is not null), '{}') as reply_seconds
-      from ins group by 1, 2
+      from ins where not held group by 1, 2
     ), rolled as (
       insert into listing_daily_stats as s
         (business_id, day, views, impressions, calls, whatsapp, website, directions, conversations, messages, replies, reply_seconds)
@@ -203,7 +205,7 @@ function writeSql(rowsJson: string) {
     ), words as (
       insert into listing_search_words as w (business_id, day, words, count)
       select business_id, ${WAT_DAY}, words, sum(count)::int from ins
-      where kind = 'impression' and words is not null group by 1, 2, 3 order by 1, 2, 3
+      where kind = 'impression' and words is not null and not held group by 1, 2, 3 order by 1, 2, 3
       on conflict (business_id, day, words) do update set count = w.count + excluded.count
       returning 1
     )
