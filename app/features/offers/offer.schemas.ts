@@ -55,7 +55,6 @@ export const OFFER_TEXTS = {
   cancelEdit: msg("Cancel"),
   edit: msg("Edit"),
   withdraw: msg("Withdraw"),
-  withdrawConfirm: msg("Withdraw this offer? It disappears at once."),
   noOffers: msg("No offers yet."),
   sent: msg("Your offer was sent for review. It shows once an admin approves it."),
   withdrawn: msg("The offer was withdrawn."),
@@ -63,7 +62,6 @@ export const OFFER_TEXTS = {
   correctFields: msg("Please correct the highlighted fields."),
   yourOffers: msg("Your offers"),
   backToDashboard: msg("Back to dashboard"),
-  manageOffers: msg("Offers"),
   titleRequired: msg("Give the offer a title."),
   textRequired: msg("Say what the offer is."),
   badCode: msg("A code is 3 to 20 letters and digits, like PROMO10."),
@@ -73,11 +71,6 @@ export const OFFER_TEXTS = {
   notFound: { title: msg("Offer not found"), text: msg("This offer does not exist or was withdrawn.") },
   listingNotFound: { title: msg("Listing not found"), text: msg("This listing does not exist or is not yours.") },
   ended: msg("This offer has ended: post a new one instead."),
-  // The public's view.
-  sectionTitle: msg("Special offers"),
-  cardLine: msg("Offer: {{title}}"),
-  useCode: msg("Code: {{code}}"),
-  reportOffer: msg("Report this offer"),
   // The admin's review.
   adminTitle: msg("Offers"),
   adminIntro: msg("New and changed offers wait here, oldest first. The owner is told the decision; a rejection needs a reason they can act on."),

@@ -96,7 +96,7 @@ describe("posting an offer", () => {
     await post(owner, listing.id, { endsOn: addDays(today(), OFFER_ALLOWANCES.free.maxDays - 1) });
     const full = await refusal(post(owner, listing.id));
     expect(full.code).toBe("conflict");
-    expect(full.message).toBe("The Free plan allows 1 current offers on a listing at a time. Withdraw one or wait until it ends, or choose a bigger plan.");
+    expect(full.message).toBe("The Free plan allows 1 current offer on a listing at a time. Withdraw it or wait until it ends, or choose a bigger plan.");
     expect((await getListingOffers(owner, listing.id)).allowance).toMatchObject({ plan: "Free", allowed: 1, maxDays: 14, current: 1, hasRoom: false });
 
     // An ended offer no longer counts.

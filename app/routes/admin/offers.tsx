@@ -38,8 +38,10 @@ export async function action({ request }: Route.ActionArgs) {
   const intent = formText(form, "intent");
   const offerId = formText(form, "offerId").slice(0, 64);
   const reason = formText(form, "reason").slice(0, 2 * OFFER_LIMITS.reasonMax);
-  if (needsAdminTwoFactor(user)) throw redirect(ADMIN_SECURITY_PATH);
   const keep = { intent, offerId, reason };
+  // Refused inside every use case too; answered here early so nothing is done for a non-admin.
+  if (!user.isAdmin) return refusalData("forbidden", ADMIN_TEXTS.accessDenied, { keep });
+  if (needsAdminTwoFactor(user)) throw redirect(ADMIN_SECURITY_PATH);
   try {
     if (intent === "approve" || intent === "reject") {
       await reviewOffer(user, { offerId, decision: intent, reason });
