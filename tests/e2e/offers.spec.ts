@@ -43,10 +43,11 @@ describe("an owner's offer", () => {
     const listingId = new URL(o.url()).pathname.split("/").pop()!;
     const listingName = (await o.locator("h1 + p").innerText()).trim();
     await waitForHydration(o);
-    await o.getByLabel("Title", { exact: true }).fill(title);
-    await o.getByLabel("Details", { exact: true }).fill("With every full wash this week: we check all four tyres for free.");
-    await o.getByLabel("Starts on", { exact: true }).fill(watDay(0));
-    await o.getByLabel("Ends on (last day)", { exact: true }).fill(watDay(6));
+    // Required fields' labels end in an aria-hidden '*': found by their accessible names, the dates by their fields.
+    await o.getByRole("textbox", { name: "Title", exact: true }).fill(title);
+    await o.getByRole("textbox", { name: "Details", exact: true }).fill("With every full wash this week: we check all four tyres for free.");
+    await o.locator('input[name="startsOn"]').fill(watDay(0));
+    await o.locator('input[name="endsOn"]').fill(watDay(6));
     await o.getByLabel("Code (optional)", { exact: true }).fill("tyre");
     await o.getByRole("button", { name: "Send for review" }).click();
     await o.getByText("Your offer was sent for review.").waitFor();
