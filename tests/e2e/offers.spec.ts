@@ -52,8 +52,9 @@ describe("an owner's offer", () => {
     await o.getByRole("button", { name: "Send for review" }).click();
     await o.getByText("Your offer was sent for review.").waitFor();
     const mine = o.locator("li").filter({ hasText: title });
-    expect(await mine.innerText()).toContain("Waiting for review");
-    expect(await mine.innerText()).toContain("Code: TYRE");
+    // textContent: the state is shown in capitals by CSS.
+    expect(await mine.textContent()).toContain("Waiting for review");
+    expect(await mine.textContent()).toContain("Code: TYRE");
 
     const a = admin.page;
     await a.goto(url("/admin/offers"));
