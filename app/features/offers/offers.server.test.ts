@@ -31,6 +31,7 @@ import { addDays, OFFER_TEXTS, type OfferFormValues } from "./offer.schemas";
 import { reviewOffer, takeDownOffer } from "./review-offer.server";
 import { saveOffer } from "./save-offer.server";
 import { withdrawOffer } from "./withdraw-offer.server";
+import { deleteListing } from "../listings/delete-listing.server";
 
 const db = () => getDb();
 const today = () => watDate(new Date());
@@ -131,6 +132,18 @@ describe("posting an offer", () => {
     await withdrawOffer(owner, { businessId: listing.id, offerId });
     expect(await rowOf(offerId)).toBeUndefined();
     expect(await getStorage().exists("business-images", replaced)).toBe(false);
+  });
+});
+
+describe("a listing deleted", () => {
+  it("takes its offers and their photos with it", async () => {
+    const { owner, listing } = await ownerWithListing();
+    const photo = new File([new Uint8Array(await pngImage(640, 480))], "offer.png", { type: "image/png" });
+    const { offerId } = await saveOffer(owner, { businessId: listing.id, offerId: null, values: form(), photo });
+    const key = (await rowOf(offerId))!.imageKey!;
+    await deleteListing(owner, listing.id);
+    expect(await rowOf(offerId)).toBeUndefined();
+    expect(await getStorage().exists("business-images", key)).toBe(false);
   });
 });
 
