@@ -55,13 +55,14 @@ const FEATURE_DEPENDENCIES = {
   listings: ["accounts", "plans", "notifications", "kyc", "verification"],
   featured: ["accounts", "listings"],
   payments: ["accounts", "plans", "featured", "notifications"],
-  directory: ["accounts", "listings", "featured", "reviews", "analytics", "verification"],
+  directory: ["accounts", "listings", "featured", "reviews", "analytics", "verification", "offers"],
   admin: ["accounts", "listings", "featured", "feedback", "kyc", "payments", "reports", "reviews", "analytics", "suggestions", "verification"],
   privacy: ["accounts", "listings", "reviews"],
   reviews: ["accounts", "messaging", "notifications"],
-  reports: ["accounts", "listings", "reviews"],
+  reports: ["accounts", "listings", "reviews", "offers"],
   imports: ["directory"],
   suggestions: ["accounts", "listings", "notifications", "directory"],
+  offers: ["accounts", "listings", "plans", "notifications"],
 };
 
 /** The feature folders (app/features/<domain>), read from the tree so a new feature is covered at once. */

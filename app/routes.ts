@@ -39,6 +39,8 @@ export default [
   route("business/create", "routes/owner/business-create.tsx"),
   route("business/edit/:id", "routes/owner/business-edit.tsx"),
   route("business/claim/:id", "routes/owner/business-claim.tsx"),
+  // A listing's offers (issue 37): the owner posts, edits and withdraws them; admins review them at /admin/offers
+  route("business/offers/:id", "routes/owner/business-offers.tsx"),
   // Profile, menu, help, feedback (spec 02)
   route("profile", "routes/account/profile.tsx"),
   // Privacy (NDPA 2023): the person's data as a JSON download, and the privacy notice
@@ -63,6 +65,7 @@ export default [
   // Admin panel (spec 02 §2): guard admin and business, panel for admins only
   route("admin", "routes/admin/admin.tsx"),
   route("admin/security", "routes/admin/security.tsx"),
+  route("admin/offers", "routes/admin/offers.tsx"),
   // Messaging and notifications (spec 01 §2 Messages, spec 02 Notifications page)
   route("messages", "routes/messages/messages.tsx"),
   route("notifications", "routes/notifications/notifications.tsx"),

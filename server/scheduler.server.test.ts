@@ -147,6 +147,7 @@ describe("scheduled jobs run once per slot across processes (job_runs)", () => {
       ["purge-listing-events", "ok"],
       ["site-stats", "ok"],
       ["popular-services", "ok"],
+      ["offer-pages", "ok"],
       ["prune-phone-codes", "ok"],
       ["prune-job-runs", "ok"],
     ]);

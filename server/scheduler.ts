@@ -13,6 +13,7 @@ import { KYC_PURGE_BATCH, purgeExpiredKycDocuments } from "../app/features/priva
 import { purgeListingEvents } from "../app/features/analytics/purge-listing-events.server";
 import { pruneOldPhoneCodes } from "../app/features/accounts/verify-phone.server";
 import { expireVerifications } from "../app/features/verification/expire-verifications.server";
+import { announceOfferBoundaries } from "../app/features/offers/announce-offer-boundaries.server";
 import { getDb, queryRows, type Db } from "../app/lib/db.server";
 import { getEnv } from "../app/lib/env.server";
 import { scrubText } from "../app/lib/log-safety";
@@ -163,6 +164,14 @@ export function defaultJobs(): ScheduledJob[] {
       run: async () => {
         const { categories } = await refreshPopularServices();
         return { categories };
+      },
+    },
+    {
+      // Offers start and end with time (issue 37): when one did since the last minutes, the page caches are emptied.
+      name: "offer-pages",
+      run: async () => {
+        const { changed } = await announceOfferBoundaries();
+        return changed ? { changed: 1 } : null;
       },
     },
     {

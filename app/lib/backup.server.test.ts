@@ -121,6 +121,10 @@ second line', 'pending', '2026-11-25 08:40:00.5+01')`);
     ('phone', 'sms-code', ${owner.id}, ${listing.id}, '+2348031234567', null, null, null, null, null, null, null, null, '2026-11-25 08:45:00.5+01', '2027-11-25 08:45:00.5+01', '2026-11-26 09:00:00+01', 'The listing''s phone number changed.'),
     ('identity', 'vnin', ${owner.id}, null, null, 'Adaeze "Ada" Okafor', '12CD', null, null, null, 'verifyme', '4711', ${JSON.stringify({ firstName: true, lastName: true })}::jsonb, now(), '2028-11-25 00:00:00+01', now(), 'Revoked by an admin: "wrong" person'),
     ('business', 'cac-lookup', ${owner.id}, ${listing.id}, null, null, null, '1234567', 'MAMA PUT, IKEJA LIMITED', 'PRIVATE_COMPANY_LIMITED_BY_SHARES', 'verifyme', null, null, '2026-10-01 10:00:00+01', '2027-10-01 10:00:00+01', now(), 'The listing''s name changed.')`);
+  // Issue 37: an offer an admin took down (quotes, a line break, a code, WAT dates kept as dates and instants).
+  await db.execute(sql`insert into business_offers (business_id, title, body, code, starts_on, ends_on, starts_at, ends_at, status, reason, decided_by, decided_at, created_at) values
+    (${listing.id}, '"Half price" ☀️', 'Line one
+line two', 'HALF50', '2026-11-20', '2026-11-26', '2026-11-20 00:00:00+01', '2026-11-27 00:00:00+01', 'removed', 'Not a real price', ${other.id}, now(), '2026-11-19 10:00:00.5+01')`);
   await db.execute(sql`insert into job_runs (job, slot, ran_by, started_at, finished_at, outcome, error) values
     ('expire-featured', '2026-11-24 10:01:00+00', '4242@drill', '2026-11-24 10:01:00.123456+00', now(), 'failed', 'a "quoted" error, with a comma')`);
 }

@@ -229,7 +229,7 @@ export const POPULAR_SERVICES = /* @__PURE__ */ (() => [msg("Electrician"), msg(
 export const HOME_CATEGORIES = ["Supermarket", "Eatery", "Hotel", "Restaurant/Bar"] as const;
 
 /** Reports (issue 16): what can be reported, why, and where a report stands. The CHECKs in db/schema/reports.ts. */
-export const REPORT_KINDS = ["listing", "review", "message"] as const;
+export const REPORT_KINDS = ["listing", "review", "message", "offer"] as const;
 export const REPORT_REASONS = ["scam", "fake", "offensive", "wrong-info", "other"] as const;
 export const REPORT_STATUSES = ["open", "dismissed", "actioned"] as const;
 

@@ -21,7 +21,7 @@ export const reports = pgTable(
     reason: text("reason").notNull(),
     details: text("details"),
     status: text("status").notNull().default("open"),
-    /** What the admin did ('dismissed', 'unpublished', 'suspended', 'hidden'), set with status. */
+    /** What the admin did ('dismissed', 'unpublished', 'suspended', 'hidden', 'withdrawn' for an offer), set with status. */
     outcome: text("outcome"),
     decidedBy: text("decided_by").references(() => user.id, { onDelete: "set null" }),
     decidedAt: ts("decided_at"),

@@ -1388,3 +1388,13 @@ export const DEMO_REPLIES_TO_PRAISE = [
   "We appreciate you. Please ask for the manager on your next visit.",
 ];
 export const DEMO_REPLY_TO_COMPLAINT = "Thank you for the feedback. We are sorry, and we are working on it.";
+
+/**
+ * The demo's offers (issue 37): three listings of owners other than owner@example.com have one running, approved, so
+ * the home page's carousel shows real offers (and the demo owner's own offers screen starts empty, to try).
+ */
+export const DEMO_OFFERS = [
+  { texts: { title: "10% off your first order", body: "Tell us you saw this on Naija Directory and get 10% off your first order this month.", code: "NAIJA10" }, startedDaysAgo: 2, days: 14 },
+  { texts: { title: "Free delivery this week", body: "Free delivery within 5 km on every order above ₦5,000, all week.", code: null }, startedDaysAgo: 1, days: 7 },
+  { texts: { title: "Buy two, get one free", body: "Buy any two and take a third of the same free. While stocks last.", code: "B2G1" }, startedDaysAgo: 0, days: 10 },
+] as const;

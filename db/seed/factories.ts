@@ -7,6 +7,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { symmetricEncrypt } from "better-auth/crypto";
 import { eq, sql } from "drizzle-orm";
 import {
+  businessOffers,
   account, businessImages, businesses, businessMessages, featuredRequests, feedback, kycSubmissions, payments,
   profiles, reviews, subscriptions, twoFactor, user,
 } from "../schema";
@@ -17,7 +18,8 @@ import {
   featuredMonthsForTier, FEATURED_PLANS, PLANS, type ApprovalStatus, type KycStatus, type PricingTier, type Role,
 } from "../../app/lib/reference";
 import { DEMO_PASSWORD } from "./data";
-import { multirangeLiteral, type WeeklyHours } from "../../app/lib/opening-hours";
+import { multirangeLiteral, watDate, type WeeklyHours } from "../../app/lib/opening-hours";
+import { addDays, offerInstants } from "../../app/features/offers/offer.schemas";
 
 /** The database or an open transaction: every factory accepts either. */
 export type DbOrTx = Db | Tx;
@@ -616,5 +618,49 @@ export async function createReview(db: DbOrTx, input: CreateReviewInput): Promis
       rating_score = (5 * 3.5 + review_star_sum + ${stars}) / (5 + review_count + 1)::real
       where id = ${input.businessId}`);
   }
+  return row!;
+}
+
+export type OfferRow = typeof businessOffers.$inferSelect;
+export type CreateOfferInput = {
+  businessId: string;
+  title?: string;
+  body?: string;
+  code?: string | null;
+  imageKey?: string | null;
+  /** Default today (WAT). */
+  startsOn?: string;
+  /** Default 6 days after the start (a week's offer). */
+  endsOn?: string;
+  /** Default approved (decided now). */
+  status?: "pending" | "approved" | "rejected" | "removed";
+  reason?: string | null;
+  createdAt?: Date;
+};
+
+/** Inserts an offer on a listing (issue 37), by default approved and running this week. */
+export async function createOffer(db: DbOrTx, input: CreateOfferInput): Promise<OfferRow> {
+  const startsOn = input.startsOn ?? watDate(new Date());
+  const endsOn = input.endsOn ?? addDays(startsOn, 6);
+  const status = input.status ?? "approved";
+  const createdAt = input.createdAt ?? new Date();
+  const [row] = await db
+    .insert(businessOffers)
+    .values({
+      businessId: input.businessId,
+      title: input.title ?? "10% off this week",
+      body: input.body ?? "Show this page at the counter for 10% off.",
+      code: input.code ?? null,
+      imageKey: input.imageKey ?? null,
+      startsOn,
+      endsOn,
+      ...offerInstants(startsOn, endsOn),
+      status,
+      reason: status === "rejected" || status === "removed" ? (input.reason ?? "Not allowed") : null,
+      decidedAt: status === "pending" ? null : createdAt,
+      createdAt,
+      updatedAt: createdAt,
+    })
+    .returning();
   return row!;
 }

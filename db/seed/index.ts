@@ -12,13 +12,15 @@ import { getDb, type Db } from "../../app/lib/db.server";
 import { scatterAround } from "../../app/lib/geo";
 import { featuredMonthsForTier, type Region } from "../../app/lib/reference";
 import { getStorage, type Storage } from "../../app/lib/storage.server";
-import { buildDemoPlan, DEMO_ADMIN_TOTP_SECRET, DEMO_PASSWORD, DEMO_SEED_VALUE, Rng, type BusinessPlan, DEMO_REPLIES_TO_PRAISE, DEMO_REPLY_TO_COMPLAINT, DEMO_REVIEWS } from "./data";
+import { buildDemoPlan, DEMO_OFFERS, DEMO_ADMIN_TOTP_SECRET, DEMO_PASSWORD, DEMO_SEED_VALUE, Rng, type BusinessPlan, DEMO_REPLIES_TO_PRAISE, DEMO_REPLY_TO_COMPLAINT, DEMO_REVIEWS } from "./data";
 import {
-  addBusinessImage, createBusiness, createFeaturedRequest, createFeedback, createKycSubmission, createMessage, createReview,
+  addBusinessImage, createBusiness, createOffer, createFeaturedRequest, createFeedback, createKycSubmission, createMessage, createReview,
   createPayment, createSubscription, createUser, passwordHashFor,
 } from "./factories";
 import { listingsWithAnalytics, seedListingAnalytics } from "./analytics";
 import { typicalHours } from "./opening-hours";
+import { addDays } from "../../app/features/offers/offer.schemas";
+import { watDate } from "../../app/lib/opening-hours";
 import { businessImageKey, mapLimit, renderBusinessImage, renderKycDocument, type RenderedImage } from "./images";
 
 export type SeedOptions = {
@@ -193,6 +195,14 @@ export async function seedDemoData(options: SeedOptions = {}): Promise<Record<st
         });
         paymentCount++;
         await createSubscription(tx, { userId, planId: s.planId, startsAt, paymentId: payment.id });
+      }
+
+      // --- Offers (issue 37): three listings of other owners have a current, approved offer (the home carousel's) ---
+      const offerListings = approvedListings.filter((b) => b.ownerKey !== demoOwnerKey).slice(0, DEMO_OFFERS.length);
+      for (const [i, b] of offerListings.entries()) {
+        const offer = DEMO_OFFERS[i]!;
+        const startsOn = watDate(new Date(now - offer.startedDaysAgo * 86_400_000));
+        await createOffer(tx, { businessId: businessId(b.key), ...offer.texts, startsOn, endsOn: addDays(startsOn, offer.days - 1), createdAt: new Date(now - (offer.startedDaysAgo + 1) * 86_400_000) });
       }
 
       // --- Conversations --------------------------------------------------------------------

@@ -171,6 +171,10 @@ describe("accessibility: axe-core on every page and state", () => {
     await open(page, "/dashboard", true);
     problems.push(...(await checkPage(page, "/dashboard (owner)")));
     const edit = (await page.getByRole("link", { name: "Edit", exact: true }).first().getAttribute("href"))!;
+    // A listing's offers (issue 37).
+    const offers = (await page.getByRole("link", { name: "Offers", exact: true }).first().getAttribute("href"))!;
+    await open(page, offers, true);
+    problems.push(...(await checkFormPage(page, "/business/offers/{id}")));
 
     await open(page, "/business/create", true);
     await page.getByRole("button", { name: "Create Business" }).click();
@@ -223,6 +227,9 @@ describe("accessibility: axe-core on every page and state", () => {
     }
     await open(page, "/admin/security", true);
     problems.push(...(await checkPage(page, "/admin/security")));
+    // Offers' review (issue 37).
+    await open(page, "/admin/offers", true);
+    problems.push(...(await checkPage(page, "/admin/offers")));
     expectNoSerious(problems);
   });
 });

@@ -9,9 +9,9 @@
  */
 import { randomInt, randomUUID } from "node:crypto";
 import { and, count, eq, sql } from "drizzle-orm";
-import { businessClosures, businesses, phoneCodes, businessImages, businessMessages, businessRevisions, conversationBlocks, emailPreferences, featuredRequests, feedback, kycSubmissions, listingClaims, listingSuggestions, listingVerifications, notificationBroadcasts, notifications, payments, profiles, reports, reviews, savedBusinesses, user } from "../../db/schema";
+import { businessClosures, businesses, businessOffers, phoneCodes, businessImages, businessMessages, businessRevisions, conversationBlocks, emailPreferences, featuredRequests, feedback, kycSubmissions, listingClaims, listingSuggestions, listingVerifications, notificationBroadcasts, notifications, payments, profiles, reports, reviews, savedBusinesses, user } from "../../db/schema";
 import {
-  createBusiness, createFeaturedRequest, createFeedback, createKycSubmission, createMessage, createOwner, createPayment, createReview, createUser, createVisitor,
+  createBusiness, createFeaturedRequest, createFeedback, createKycSubmission, createMessage, createOffer, createOwner, createPayment, createReview, createUser, createVisitor,
   type BusinessRow, type CreatedUser, type KycSubmissionRow,
 } from "../../db/seed/factories";
 import { sendBroadcast } from "../../app/features/admin/send-broadcast.server";
@@ -357,6 +357,9 @@ const standingPhoneLevel = async () => {
   return level!;
 };
 const verificationEnded = async (v: { id: string }) => (await db().select({ endedAt: listingVerifications.endedAt }).from(listingVerifications).where(eq(listingVerifications.id, v.id)))[0]?.endedAt !== null;
+/** A listing's offers, and one offer's status (issue 37). */
+const offersOf = async (listing: { id: string }) => (await db().select({ n: count() }).from(businessOffers).where(eq(businessOffers.businessId, listing.id)))[0]!.n;
+const offerStatus = async (offer: { id: string }) => (await db().select({ status: businessOffers.status }).from(businessOffers).where(eq(businessOffers.id, offer.id)))[0]?.status;
 const ADMIN = "/admin";
 // An admin without two-factor is sent to set it up, from every admin screen and action (security finding 9).
 const adminAction = (intent: string, ok: Expected = 200) => ({
@@ -739,6 +742,38 @@ export const PAGE_ROWS: Row[] = [
     expect: signedIn("/business/claim/ID", 400),
     prepare: () => importedListing(),
     ask: (_w, listing) => ({ method: "POST", path: `/business/claim/${listing.id}`, form: { intent: "no-such-intent" } }),
+  }),
+  // Offers (issue 37): the listing's owner posts, changes and withdraws its offers; another owner reads 'not found'.
+  row({
+    key: "GET /business/offers/:id",
+    expect: businessOnly("/business/offers/ID", 200, { otherOwner: 404 }),
+    ask: (w) => ({ method: "GET", path: `/business/offers/${w.listing.id}` }),
+  }),
+  row({
+    key: "POST /business/offers/:id intent=save",
+    expect: businessOnly("/business/offers/ID", "→/business/offers/ID?sent=1", { otherOwner: 404 }),
+    prepare: (w) => listingOfOwner(w),
+    ask: (_w, listing) => ({
+      method: "POST",
+      path: `/business/offers/${listing.id}`,
+      form: { intent: "save", title: "Matrix offer", text: "10% off this week", code: "MATRIX", startsOn: watDate(new Date()), endsOn: watDate(new Date()) },
+    }),
+    effect: (listing) => offersOf(listing),
+  }),
+  row({
+    key: "POST /business/offers/:id intent=withdraw",
+    expect: businessOnly("/business/offers/ID", "→/business/offers/ID?withdrawn=1", { otherOwner: 404 }),
+    prepare: async (w) => {
+      const listing = await listingOfOwner(w);
+      return { listing, offer: await createOffer(db(), { businessId: listing.id }) };
+    },
+    ask: (_w, t) => ({ method: "POST", path: `/business/offers/${t.listing.id}`, form: { intent: "withdraw", offerId: t.offer.id } }),
+    effect: (t) => offersOf(t.listing),
+  }),
+  row({
+    key: `POST /business/offers/:id intent=${UNKNOWN_INTENT}`,
+    expect: businessOnly("/business/offers/ID", 400),
+    ask: (w) => ({ method: "POST", path: `/business/offers/${w.listing.id}`, form: { intent: "no-such-intent" } }),
   }),
   row({
     key: "GET /business/edit/:id",
@@ -1188,6 +1223,39 @@ export const PAGE_ROWS: Row[] = [
     // Turning two-factor off needs full admin access: an admin without it has nothing to turn off.
     expect: adminPanel("/admin/security", 400, 403),
     ask: post("/admin/security", { intent: "disable", password: "wrong-password-1" }),
+  }),
+
+  // Offers' review (issue 37): admins with two-factor sign-in only; an owner reads 'Access Denied'.
+  row({ key: "GET /admin/offers", expect: adminPanel("/admin/offers", 200, "→/admin/security"), twoFactorRule: true, ask: get("/admin/offers") }),
+  row({
+    key: "POST /admin/offers intent=approve",
+    expect: adminPanel("/admin/offers", "→/admin/offers?done=approved", "→/admin/security"),
+    twoFactorRule: true,
+    prepare: async (w) => createOffer(db(), { businessId: (await listingOfOwner(w)).id, status: "pending" }),
+    ask: (_w, offer) => ({ method: "POST", path: "/admin/offers", form: { intent: "approve", offerId: offer.id } }),
+    effect: (offer) => offerStatus(offer),
+  }),
+  row({
+    key: "POST /admin/offers intent=reject",
+    expect: adminPanel("/admin/offers", "→/admin/offers?done=rejected", "→/admin/security"),
+    twoFactorRule: true,
+    prepare: async (w) => createOffer(db(), { businessId: (await listingOfOwner(w)).id, status: "pending" }),
+    ask: (_w, offer) => ({ method: "POST", path: "/admin/offers", form: { intent: "reject", offerId: offer.id, reason: "Matrix" } }),
+    effect: (offer) => offerStatus(offer),
+  }),
+  row({
+    key: "POST /admin/offers intent=take-down",
+    expect: adminPanel("/admin/offers", "→/admin/offers?done=removed", "→/admin/security"),
+    twoFactorRule: true,
+    prepare: async (w) => createOffer(db(), { businessId: (await listingOfOwner(w)).id }),
+    ask: (_w, offer) => ({ method: "POST", path: "/admin/offers", form: { intent: "take-down", offerId: offer.id, reason: "Matrix" } }),
+    effect: (offer) => offerStatus(offer),
+  }),
+  row({
+    key: `POST /admin/offers intent=${UNKNOWN_INTENT}`,
+    expect: adminPanel("/admin/offers", 400, "→/admin/security"),
+    twoFactorRule: true,
+    ask: post("/admin/offers", { intent: "no-such-intent" }),
   }),
 
   // Messages and notifications

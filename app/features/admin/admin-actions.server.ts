@@ -308,7 +308,7 @@ async function runAction(actor: SessionUser | null, form: FormData): Promise<Out
       try {
         // Suspension is this feature's (reports cannot import admin): handed in as the power to use.
         const { outcome } = await resolveReports(actor, { kind: formText(form, "kind"), id: targetId, action, reason }, { suspendAuthor: suspendUser });
-        return ok(outcome === "hidden" ? REPORT_TEXTS.hidden : REPORT_DONE[action]);
+        return ok(outcome === "hidden" ? REPORT_TEXTS.hidden : outcome === "withdrawn" ? REPORT_TEXTS.withdrawn : REPORT_DONE[action]);
       } catch (error) {
         return fail(error, REPORT_TEXTS.actionFailed, { values: { reason }, fieldError: detailOf(error) });
       }

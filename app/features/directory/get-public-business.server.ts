@@ -11,6 +11,7 @@ import { AppError } from "../../lib/app-error";
 import { DIRECTORY_TEXTS, type PublicBusiness } from "./types";
 import { publicOpeningHours } from "./internal/business-hours.server";
 import { badgesOf } from "../verification/listing-badges.server";
+import { currentOffersOf } from "../offers/public-offers.server";
 
 /**
  * A public business with its images in position order. Anything else (not an id, not approved, its owner
@@ -36,12 +37,14 @@ export async function getPublicBusiness(id: string, now = new Date()): Promise<P
     .limit(1);
   if (!business) throw new AppError("not-found", DIRECTORY_TEXTS.businessNotFound);
   // The badges are read only for a listing that has one (issue 35).
-  const [images, verifications] = await Promise.all([imagesOfListings(db, [id]), business.verifiedLevels > 0 ? badgesOf(id) : []]);
+  // Its current offers (issue 37): approved, started and not ended at `now`.
+  const [images, verifications, offers] = await Promise.all([imagesOfListings(db, [id]), business.verifiedLevels > 0 ? badgesOf(id) : [], currentOffersOf(id, now)]);
   const origin = mediaOrigin();
   const { openingHours, verifiedLevels: _levels, ...shown } = business;
   return {
     ...shown,
     verifications,
+    offers,
     hours: await publicOpeningHours(id, openingHours, now),
     images: images.map((image) => ({
       src: imageUrl(image.key, IMAGE_WIDTHS.detail, image.createdAt, origin),

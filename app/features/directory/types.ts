@@ -1,5 +1,6 @@
 import type { Closure, TimedStatus, WeeklyHours } from "../../lib/opening-hours";
 import type { VerificationBadge, VerificationLevel } from "../verification/verification.schemas";
+import type { PublicOffer } from "../offers/offer.schemas";
 import { msg } from "../../lib/i18n/i18n";
 
 /** The directory's own texts (spec 01 §2 Business detail and §8), shown with t(). Client-safe. */
@@ -47,6 +48,8 @@ export type BusinessCardData = {
   distanceMeters?: number;
   /** The same as the card shows it ('2.3 km away'), made on the server (no formatting code shipped to cards). */
   distance?: string;
+  /** The title of the listing's newest current offer (issue 37): the card's 'Offer: …' line; null or absent without one. */
+  offer?: string | null;
 };
 
 export type BusinessImage = {
@@ -93,6 +96,8 @@ export type PublicBusiness = {
   overture: boolean;
   /** The verification levels standing, lowest first, each dated (issue 35, ADR 39). */
   verifications: VerificationBadge[];
+  /** Its current offers, the latest start first (issue 37): the page's 'Special offers'. */
+  offers: PublicOffer[];
 };
 
 /** A business page's hours at the request's time: the status and the statuses ahead (the page steps through them), today's hours, the week. */

@@ -6,6 +6,7 @@ import { isUuid } from "../../lib/ids";
 import type { SessionUser } from "../accounts/session-user";
 import { claimDocumentKeysOf, removeClaimDocuments } from "./internal/claim-documents.server";
 import { removeListingImageFiles } from "./internal/listing-images.server";
+import { offerPhotoKeysOf } from "./internal/offer-photo-keys.server";
 import { referencedImageKeys } from "./internal/listing-revisions.server";
 import { canManageListing } from "./listing.policy";
 import { LISTING_TEXTS } from "./listing.schemas";
@@ -21,6 +22,8 @@ export async function deleteListing(actor: SessionUser | null, businessId: strin
     if (!listing || !canManageListing(actor, listing)) throw new AppError("not-found", LISTING_TEXTS.deleteFailed);
     // The approved images and those of a change waiting for review.
     const keys = await referencedImageKeys(tx, businessId);
+    // And the photos of its offers (issue 37), whose rows go with it.
+    for (const key of await offerPhotoKeysOf(tx, [businessId])) keys.add(key);
     // Claims of the listing (issue 34) go with it, and so do their documents.
     const claimKeys = await claimDocumentKeysOf(tx, [businessId]);
     await tx.delete(businesses).where(and(eq(businesses.id, businessId), eq(businesses.userId, actor.id)));

@@ -3,6 +3,7 @@ import { businessImages, businesses } from "../../../db/schema";
 import type { Tx } from "../../lib/db.server";
 import { announceDirectoryChange } from "../../lib/realtime.server";
 import { claimDocumentKeysOf, removeClaimDocuments } from "./internal/claim-documents.server";
+import { offerPhotoKeysOf } from "./internal/offer-photo-keys.server";
 import { removeListingImageFiles } from "./internal/listing-images.server";
 
 export type RemovedListings = {
@@ -25,9 +26,11 @@ export async function removeOwnerListings(tx: Tx, ownerId: string): Promise<Remo
   const images = await tx.select({ key: businessImages.imageUrl }).from(businessImages).where(inArray(businessImages.businessId, businessIds));
   // Claims of these listings go with them (issue 34), and so do their documents.
   const claimKeys = await claimDocumentKeysOf(tx, businessIds);
+  const offerKeys = await offerPhotoKeysOf(tx, businessIds);
   await tx.delete(businesses).where(inArray(businesses.id, businessIds));
   await announceDirectoryChange(tx, businessIds);
-  const keys = images.map((i) => i.key);
+  // The photos of their offers (issue 37) go with them too.
+  const keys = [...images.map((i) => i.key), ...offerKeys];
   return {
     businessIds,
     removeFiles: async () => {

@@ -155,3 +155,19 @@ export function samePriceComparison(analytics: AnalyticsReach, plans: readonly (
 export function onFeaturingPlanNote(listingName: string, until: Date | string): string {
   return fill(T.onFeaturingPlan, { plan: featuringPlan().name, listing: listingName, date: formatDate(until) });
 }
+
+/**
+ * Offers (issue 37): how many current offers (waiting for review, scheduled or running) a listing may have at a time
+ * under each plan, and how many days one may run. A lapsed plan is Free again: its running offers stay, new ones are
+ * refused beyond Free's number.
+ */
+export const OFFER_ALLOWANCES: Record<PlanId, { current: number; maxDays: number }> = {
+  free: { current: 1, maxDays: 14 },
+  standard: { current: 3, maxDays: 30 },
+  premium: { current: 10, maxDays: 60 },
+};
+
+/** The offers a plan allows (Free's for anything unknown). */
+export function offerAllowanceOf(plan: { id: string }): { current: number; maxDays: number } {
+  return OFFER_ALLOWANCES[plan.id as PlanId] ?? OFFER_ALLOWANCES.free;
+}

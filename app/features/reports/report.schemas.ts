@@ -15,7 +15,7 @@ export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
   other: msg("Other"),
 };
 
-export const REPORT_KIND_LABELS: Record<ReportKind, string> = { listing: msg("Listing"), review: msg("Review"), message: msg("Message") };
+export const REPORT_KIND_LABELS: Record<ReportKind, string> = { listing: msg("Listing"), review: msg("Review"), message: msg("Message"), offer: msg("Offer") };
 
 export const REPORT_DETAILS_MAX = 1000;
 /** At most this many reports per user per hour (a shared counter, app/lib/rate-limit.server.ts). */
@@ -51,6 +51,8 @@ export const REPORT_TEXTS = {
   dismissed: msg("Reports dismissed"),
   removed: msg("Listing unpublished"),
   hidden: msg("Review hidden"),
+  withdrawn: msg("Offer taken down"),
+  ownOffer: msg("You cannot report your own offer."),
   suspended: msg("Author suspended"),
   actionFailed: msg("Failed to handle the reports"),
   tabEmpty: msg("No open reports."),
@@ -62,7 +64,7 @@ export const REPORT_TEXTS = {
  * What every reporter of an item is told when an admin decides (a notification of kind 'account'), in the language
  * of the moment: resolve-reports.server.ts writes it in each reporter's (issue 36).
  */
-export function outcomeNotice(title: string, outcome: "dismissed" | "unpublished" | "suspended" | "hidden"): { title: string; body: string } {
+export function outcomeNotice(title: string, outcome: "dismissed" | "unpublished" | "suspended" | "hidden" | "withdrawn"): { title: string; body: string } {
   const what = `“${title}”`;
   const heading = t("Your report was reviewed");
   const thanks = t("Thank you for reporting it.");
@@ -73,6 +75,8 @@ export function outcomeNotice(title: string, outcome: "dismissed" | "unpublished
       return { title: heading, body: `${t("We looked at {{what}} and unpublished the listing.", { what })} ${thanks}` };
     case "hidden":
       return { title: heading, body: `${t("We looked at {{what}} and hid the review.", { what })} ${thanks}` };
+    case "withdrawn":
+      return { title: heading, body: `${t("We looked at {{what}} and took the offer down.", { what })} ${thanks}` };
     case "suspended":
       return { title: heading, body: `${t("We looked at {{what}} and suspended the account that wrote it.", { what })} ${thanks}` };
   }

@@ -10,7 +10,7 @@ import type { SessionUser } from "../accounts/session-user";
 import { describeItems, takeDown } from "./internal/reported-items.server";
 import { outcomeNotice, REPORT_TEXTS, ResolveReportsSchema, type ResolveReportsInput } from "./report.schemas";
 
-export type ReportOutcome = "dismissed" | "unpublished" | "suspended" | "hidden";
+export type ReportOutcome = "dismissed" | "unpublished" | "suspended" | "hidden" | "withdrawn";
 
 /**
  * Suspends a user: the admin feature's `suspendUser`, handed in by the admin panel's dispatcher (the admin

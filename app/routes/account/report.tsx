@@ -15,7 +15,7 @@ import { REPORT_REASONS } from "~/lib/reference";
 export const meta: Route.MetaFunction = () => [{ title: `${t(REPORT_TEXTS.pageTitle)} | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
 
 /** The page's heading, by what is reported. */
-const HEADINGS = { listing: msg("Report listing"), review: msg("Report review"), message: msg("Report message") } as const;
+const HEADINGS = { listing: msg("Report listing"), review: msg("Report review"), message: msg("Report message"), offer: msg("Report offer") } as const;
 
 const SIGNED_IN = ["visitor", "business", "admin"] as const;
 

@@ -468,6 +468,10 @@ function ListingCard({ listing: b }: { listing: Listing }) {
         <ButtonLink to={`/dashboard/analytics?listing=${encodeURIComponent(b.id)}`} variant="outline" size="sm">
           {t("See analytics")}
         </ButtonLink>
+        {/* The listing's offers (issue 37). */}
+        <ButtonLink to={`/business/offers/${b.id}`} variant="outline" size="sm">
+          {t("Offers")}
+        </ButtonLink>
         {b.approvalStatus === "approved" ? (
           <feature.Form method="post">
             <input type="hidden" name="intent" value="feature" />

@@ -5,6 +5,7 @@ import { categoryName } from "~/lib/reference";
 import type { Route } from "./+types/business-detail";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { SafeImage } from "~/components/safe-image";
+import { SpecialOffers } from "~/features/offers/components/special-offers";
 import { excerpt, seoMeta } from "~/components/seo";
 import { ShareButton } from "~/components/share-button";
 import { SITE_NAME } from "~/components/site";
@@ -294,6 +295,8 @@ export default function BusinessDetail({ loaderData, actionData }: Route.Compone
           )}
         </section>
       )}
+
+      <SpecialOffers offers={business.offers} />
 
       {business.description && (
         <section className="mt-8">

@@ -12,6 +12,7 @@ import { SITE_NAME } from "~/components/site";
 import { greetingName } from "~/features/accounts/session-user";
 import { SignedOutNotice } from "~/features/profile/components/signed-out-notice";
 import { HOME_OFFERS } from "~/features/directory/home-offers";
+import { OfferSlide } from "~/features/offers/components/offer-slide";
 import { listFeaturedBusinesses } from "~/features/directory/list-featured-businesses.server";
 import { defaultShareImage, pageUrl } from "~/features/directory/public-url.server";
 import { businessesHref } from "~/features/directory/search-params";
@@ -26,6 +27,8 @@ import { READER_PAGE } from "~/components/reader-page";
 import { optionalUser } from "~/features/accounts/guards.server";
 import { savedAmong } from "~/features/directory/saved-among.server";
 import { listPopularServices, type PopularService } from "~/features/directory/list-popular-services.server";
+import { listHomeOffers } from "~/features/directory/list-home-offers.server";
+import type { HomeOfferSlide } from "~/features/offers/offer.schemas";
 
 export async function loader({ request }: Route.LoaderArgs) {
   let featured: BusinessCardData[] = [];
@@ -36,10 +39,11 @@ export async function loader({ request }: Route.LoaderArgs) {
     logger.error({ err: error }, "could not load featured businesses");
     markDegraded();
   }
+  const user = await optionalUser(request);
   return {
     featured,
     // A signed-in user's saved businesses show as 'Saved' (nothing read for anonymous visitors).
-    savedIds: await savedAmong(await optionalUser(request), featured.map((business) => business.id)),
+    savedIds: await savedAmong(user, featured.map((business) => business.id)),
     // Reference lists travel as data: importing app/lib/reference.ts in the page would put every
     // list it holds into the page's JavaScript. Categories are named in the page's language (the links keep the
     // English value), the select's in the order of those names; states keep their official spelling.
@@ -52,7 +56,13 @@ export async function loader({ request }: Route.LoaderArgs) {
       markDegraded();
       return [] as PopularService[];
     }),
+    // Current offers of owners (issue 37), in the signed-in person's state or the whole country; none: the fixed slides.
     offers: HOME_OFFERS,
+    ownerOffers: await listHomeOffers(user).catch((error: unknown) => {
+      logger.error({ err: error }, "could not load the home page's offers");
+      markDegraded();
+      return [] as HomeOfferSlide[];
+    }),
     carouselIntervalMs: LIMITS.carouselIntervalMs,
     meta: seoMeta({
       title: `${SITE_NAME} – ${t("Find Local Businesses in Nigeria")}`,
@@ -152,15 +162,19 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           // Not the section's own name: two landmarks of one name are hard to tell apart.
           label={t("Special offers, one at a time")}
           intervalMs={loaderData.carouselIntervalMs}
-          slides={offers.map((offer) => (
-            <div key={offer.to} className={`bg-linear-to-br ${offer.tone} px-5 pb-16 pt-6 text-white md:px-10`}>
-              <p className="text-2xl font-bold">{t(offer.title)}</p>
-              <p className="mt-1">{t(offer.text)}</p>
-              <Link to={offer.to} className="btn mt-4 bg-white text-gray-900">
-                {t(offer.cta)}
-              </Link>
-            </div>
-          ))}
+          slides={
+            loaderData.ownerOffers.length > 0
+              ? loaderData.ownerOffers.map((offer, i) => <OfferSlide key={offer.id} offer={offer} tone={offers[i % offers.length]!.tone} />)
+              : offers.map((offer) => (
+                  <div key={offer.to} className={`bg-linear-to-br ${offer.tone} px-5 pb-16 pt-6 text-white md:px-10`}>
+                    <p className="text-2xl font-bold">{t(offer.title)}</p>
+                    <p className="mt-1">{t(offer.text)}</p>
+                    <Link to={offer.to} className="btn mt-4 bg-white text-gray-900">
+                      {t(offer.cta)}
+                    </Link>
+                  </div>
+                ))
+          }
         />
       </section>
 

@@ -58,6 +58,12 @@ export function BusinessApprovalsTab({
           {(c) => <ChangeCard key={c.businessId} change={c} result={result} />}
         </PagedList>
       </section>
+      {/* Owners' offers (issue 37) are reviewed on a page of their own. */}
+      <p>
+        <Link to="/admin/offers" className="link">
+          {t("Offers waiting for review")}
+        </Link>
+      </p>
     </div>
   );
 }

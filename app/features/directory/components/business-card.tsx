@@ -6,6 +6,7 @@ import { DIRECTORY_TEXTS, type BusinessCardData } from "../types";
 import { SafeImage } from "../../../components/safe-image";
 import { useLinkNavigation } from "./link-navigation";
 import { SaveButton } from "./save-button";
+import { OfferCardLine } from "../../offers/components/offer-card-line";
 
 type BusinessCardProps = {
   business: BusinessCardData;
@@ -60,6 +61,7 @@ export function BusinessCard({ business, isSignedIn, isSaved = false, isFirst, d
           </p>
         )}
         {business.openNow != null && <p className="text-sm">{business.openNow ? t("Open now") : t("Closed now")}</p>}
+        <OfferCardLine title={business.offer} />
         {business.products.length > 0 && (
           <ul className="flex flex-wrap gap-1.5 text-xs" aria-label={t("Products and services")}>
             {business.products.map((product) => (

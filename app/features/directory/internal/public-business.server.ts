@@ -5,6 +5,7 @@ import { IMAGE_WIDTHS, imageUrl } from "../../../lib/image-url";
 import { mediaOrigin } from "../../../lib/media-origin.server";
 import { LIMITS } from "../../../lib/reference";
 import { isFeaturedNow } from "../../featured/featured-now.server";
+import { offerLineColumn } from "../../offers/public-offers.server";
 import { formatAverage } from "../../reviews/review.schemas";
 import { cardBadge, cardBadgeColumn } from "../../verification/listing-badges.server";
 import type { VerificationLevel } from "../../verification/verification.schemas";
@@ -41,6 +42,8 @@ export const cardColumns = {
   unclaimed: sql<boolean>`(${businesses.userId} is null)`.mapWith(Boolean),
   // The highest verification level standing, and its date (issue 35, ADR 39).
   verified: cardBadgeColumn,
+  // The title of the listing's newest current offer (issue 37), for the card's 'Offer: …' line.
+  offer: offerLineColumn,
   // Written out: inside a single-table select drizzle leaves column names unqualified, and "id" here
   // would be the image's own.
   image: sql<{ key: string; at: string } | null>`(
@@ -64,6 +67,7 @@ type CardRow = {
   unclaimed: boolean;
   verified: { level: VerificationLevel; at: string } | null;
   image: { key: string; at: string } | null;
+  offer: string | null;
   openNow?: boolean | null;
 };
 

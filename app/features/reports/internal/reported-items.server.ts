@@ -1,5 +1,5 @@
-import { eq, inArray } from "drizzle-orm";
-import { businesses, businessMessages, reviews, user } from "../../../../db/schema";
+import { and, eq, inArray } from "drizzle-orm";
+import { businesses, businessMessages, businessOffers, reviews, user } from "../../../../db/schema";
 import { AppError } from "../../../lib/app-error";
 import { auditActorOf, recordAudit } from "../../../lib/audit.server";
 import { getDb, type Db, type Tx } from "../../../lib/db.server";
@@ -7,6 +7,8 @@ import { msg, t } from "../../../lib/i18n/i18n";
 import { requireAdmin } from "../../accounts/access";
 import type { SessionUser } from "../../accounts/session-user";
 import { unpublishListing } from "../../listings/unpublish-listing.server";
+import { isCurrentOffer } from "../../offers/public-offers.server";
+import { takeDownOffer } from "../../offers/review-offer.server";
 import { setReviewVisibility } from "../../reviews/set-review-visibility.server";
 import { REPORT_TEXTS, type ReportKind } from "../report.schemas";
 
@@ -15,7 +17,8 @@ import { REPORT_TEXTS, type ReportKind } from "../report.schemas";
  *   - may this person report it (`checkReportable`: it exists, and they may see it and are not its author);
  *   - what it is called and where it is seen (`describeItems`, for the report page and the Reports tab);
  *   - who wrote it (the author an admin may suspend);
- *   - how an admin takes it down (`takeDown`: a listing is unpublished, a review hidden; a message has no take-down).
+ *   - how an admin takes it down (`takeDown`: a listing is unpublished, a review hidden, an offer taken down; a message
+ *     has no take-down).
  */
 export type ReportedItem = {
   kind: ReportKind;
@@ -59,6 +62,18 @@ export async function checkReportable(db: Db | Tx, actor: SessionUser, kind: Rep
         throw new AppError("not-found", { title: msg("Not found"), text: REPORT_TEXTS.notParticipant });
       }
       if (item.authorId === actor.id) throw new AppError("forbidden", REPORT_TEXTS.ownMessage);
+      return item;
+    }
+    case "offer": {
+      // Only an offer the public sees now (approved, started, not ended) on a listing the public sees.
+      const [row] = await db
+        .select({ id: businessOffers.id })
+        .from(businessOffers)
+        .innerJoin(businesses, eq(businesses.id, businessOffers.businessId))
+        .where(and(eq(businessOffers.id, id), isCurrentOffer(new Date()), eq(businesses.approvalStatus, "approved"), eq(businesses.ownerSuspended, false)))
+        .limit(1);
+      if (!row) throw new AppError("not-found", { title: msg("Not found"), text: REPORT_TEXTS.notFound });
+      if (item.authorId === actor.id) throw new AppError("forbidden", REPORT_TEXTS.ownOffer);
       return item;
     }
     case "review": {
@@ -109,6 +124,27 @@ export async function describeItems(db: Db | Tx, kind: ReportKind, ids: string[]
         takeDownLabel: null,
       }));
     }
+    case "offer": {
+      const rows = await db
+        .select({ id: businessOffers.id, title: businessOffers.title, body: businessOffers.body, businessId: businessOffers.businessId, businessName: businesses.name, authorId: businesses.userId, authorName: user.name })
+        .from(businessOffers)
+        .innerJoin(businesses, eq(businesses.id, businessOffers.businessId))
+        .leftJoin(user, eq(user.id, businesses.userId))
+        .where(inArray(businessOffers.id, ids));
+      return rows.map((r) => ({
+        kind,
+        id: r.id,
+        // Read when shown, in that moment's language (as a review's title).
+        get title() {
+          return t("An offer of {{business}}: {{title}}", { business: r.businessName, title: r.title });
+        },
+        text: r.body,
+        href: `/businesses/${r.businessId}#offer-${r.id}`,
+        authorId: r.authorId,
+        authorName: r.authorName,
+        takeDownLabel: t("Take down offer"),
+      }));
+    }
     case "review": {
       const rows = await db
         .select({ id: reviews.id, body: reviews.body, businessId: reviews.businessId, businessName: businesses.name, authorId: reviews.authorId, authorName: user.name })
@@ -140,7 +176,7 @@ export async function describeItems(db: Db | Tx, kind: ReportKind, ids: string[]
  * Takes the item down (its own use case, its own transaction, its own audit row) and names the outcome the
  * reporters are told. Refused for a kind without a take-down.
  */
-export async function takeDown(actor: SessionUser | null, kind: ReportKind, id: string, reason: string | null): Promise<"unpublished" | "hidden"> {
+export async function takeDown(actor: SessionUser | null, kind: ReportKind, id: string, reason: string | null): Promise<"unpublished" | "hidden" | "withdrawn"> {
   switch (kind) {
     case "listing":
       if (!reason) throw new AppError("invalid", REPORT_TEXTS.removeReasonRequired, { fields: { reason: REPORT_TEXTS.removeReasonRequired } });
@@ -155,6 +191,11 @@ export async function takeDown(actor: SessionUser | null, kind: ReportKind, id: 
       });
       return "hidden";
     }
+    case "offer":
+      // Taken down with the reason its owner reads (its own use case, transaction and audit row: 'offer.remove').
+      if (!reason) throw new AppError("invalid", REPORT_TEXTS.removeReasonRequired, { fields: { reason: REPORT_TEXTS.removeReasonRequired } });
+      await takeDownOffer(actor, { offerId: id, reason });
+      return "withdrawn";
     case "message":
       throw new AppError("conflict", REPORT_TEXTS.noRemoveAction);
   }
