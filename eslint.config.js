@@ -62,6 +62,7 @@ const FEATURE_DEPENDENCIES = {
   reports: ["accounts", "listings", "reviews"],
   imports: ["directory"],
   suggestions: ["accounts", "listings", "notifications", "directory"],
+  quotes: ["accounts", "messaging", "analytics"],
 };
 
 /** The feature folders (app/features/<domain>), read from the tree so a new feature is covered at once. */
