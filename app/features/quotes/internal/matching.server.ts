@@ -65,7 +65,7 @@ export function matchingSql(query: MatchQuery) {
       ${lga ? sql`union all ${window(lgaWhere)}` : sql``}
     ), candidates as (
       select distinct on (id) * from pool order by id
-    ), ranked as (
+    ), ranked as materialized (
       select c.id, c.name, c.user_id,
         (${lga}::text is not null and c.lga = ${lga}) as same_lga,
         case when ${lat}::float8 is not null and c.latitude is not null
@@ -85,9 +85,9 @@ export function matchingSql(query: MatchQuery) {
     select id, name, user_id, same_lga, km, recent_lead, reply_seconds
     from ranked
     order by same_lga desc, recent_lead asc, floor(km / ${DISTANCE_STEP_KM}) asc nulls last,
-      case when reply_seconds is null then ${REPLY_STEPS.length}
-        ${sql.join(REPLY_STEPS.map((s, i) => sql` when reply_seconds <= ${s} then ${i}`), sql``)}
-        else ${REPLY_STEPS.length} end asc,
+      case when reply_seconds is null then ${REPLY_STEPS.length}::int
+        ${sql.join(REPLY_STEPS.map((s, i) => sql` when reply_seconds <= ${s}::float8 then ${i}::int`), sql``)}
+        else ${REPLY_STEPS.length}::int end asc,
       random()
     limit ${limit}`;
 }
