@@ -119,6 +119,12 @@ second line', 'pending', '2026-11-25 08:40:00.5+01')`);
     ('phone', 'sms-code', ${owner.id}, ${listing.id}, '+2348031234567', null, null, null, null, null, null, null, null, '2026-11-25 08:45:00.5+01', '2027-11-25 08:45:00.5+01', '2026-11-26 09:00:00+01', 'The listing''s phone number changed.'),
     ('identity', 'vnin', ${owner.id}, null, null, 'Adaeze "Ada" Okafor', '12CD', null, null, null, 'verifyme', '4711', ${JSON.stringify({ firstName: true, lastName: true })}::jsonb, now(), '2028-11-25 00:00:00+01', now(), 'Revoked by an admin: "wrong" person'),
     ('business', 'cac-lookup', ${owner.id}, ${listing.id}, null, null, null, '1234567', 'MAMA PUT, IKEJA LIMITED', 'PRIVATE_COMPANY_LIMITED_BY_SHARES', 'verifyme', null, null, '2026-10-01 10:00:00+01', '2027-10-01 10:00:00+01', now(), 'The listing''s name changed.')`);
+  // Issue 37: a quote request (a text with quotes and a new line) sent to a listing, answered with a price in kobo.
+  await db.execute(sql`insert into quote_requests (id, requester_id, description, category, state, lga, timing, share_phone, status, created_at) values
+    ('00000000-0000-4000-8000-000000000037', ${other.id}, 'Need a "plumber" in Ikeja ☀️
+leaking pipe', 'Plumber', 'Lagos', 'Ikeja', 'this-week', true, 'open', '2026-11-25 08:50:00.5+01')`);
+  await db.execute(sql`insert into quote_recipients (request_id, business_id, owner_id, status, price_kobo, answer, answered_at) values
+    ('00000000-0000-4000-8000-000000000037', ${listing.id}, ${owner.id}, 'answered', 1500050, 'Parts and labour, "Thursday"', now())`);
   await db.execute(sql`insert into job_runs (job, slot, ran_by, started_at, finished_at, outcome, error) values
     ('expire-featured', '2026-11-24 10:01:00+00', '4242@drill', '2026-11-24 10:01:00.123456+00', now(), 'failed', 'a "quoted" error, with a comma')`);
 }

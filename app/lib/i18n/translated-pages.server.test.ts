@@ -6,6 +6,7 @@
  * language to the same keys.
  */
 import { beforeAll, describe, expect, it } from "vitest";
+import { quoteRecipients, quoteRequests } from "../../../db/schema";
 import { createAdmin, createBusiness, createOwner, createVisitor } from "../../../db/seed/factories";
 import { catalogOf } from "../../../scripts/i18n-keys.mjs";
 import { decodeEntities, parseHtml } from "../../../tests/support/html-safety";
@@ -21,6 +22,7 @@ import { LOCALE_NAMES } from "./locales";
 let app: ReturnType<typeof pageApp>;
 let listingId: string;
 let ownListingId: string;
+let quoteId: string;
 const cookies: Record<"visitor" | "owner" | "admin", string> = { visitor: "", owner: "", admin: "" };
 
 beforeAll(async () => {
@@ -29,7 +31,12 @@ beforeAll(async () => {
   const owner = await createOwner(getDb());
   ownListingId = (await createBusiness(getDb(), { userId: owner.id, name: "Iya Basira Kitchen", category: "Eatery" })).id;
   listingId = (await createBusiness(getDb(), { userId: (await createOwner(getDb())).id, name: "Goodhealth Chemist", category: "Pharmacy store" })).id;
-  cookies.visitor = await sessionCookie((await createVisitor(getDb())).email);
+  const visitor = await createVisitor(getDb());
+  cookies.visitor = await sessionCookie(visitor.email);
+  // A quote request of the visitor's to the owner's listing, answered (issue 37).
+  const [quote] = await getDb().insert(quoteRequests).values({ requesterId: visitor.id, description: "Iya Basira, please cook for 50 guests", category: "Eatery", state: "Lagos" }).returning();
+  quoteId = quote!.id;
+  await getDb().insert(quoteRecipients).values({ requestId: quoteId, businessId: ownListingId, ownerId: owner.id, status: "answered", priceKobo: 5_000_000, answer: "Iya Basira menu for 50", answeredAt: new Date() });
   cookies.owner = await sessionCookie(owner.email);
   cookies.admin = await sessionCookie((await createAdmin(getDb())).email);
 });
@@ -119,7 +126,8 @@ describe("every screen in Hausa", () => {
   });
 
   it("a signed-in visitor's screens", async () => {
-    for (const path of ["/ha", `/ha/businesses/${listingId}`, "/ha/profile", "/ha/menu", "/ha/messages", "/ha/notifications", "/ha/feedback", "/ha/suggest", `/ha/suggest/${listingId}`, `/ha/report?kind=listing&id=${listingId}`, "/ha/saved"]) {
+    for (const path of ["/ha", `/ha/businesses/${listingId}`, "/ha/profile", "/ha/menu", "/ha/messages", "/ha/notifications", "/ha/feedback", "/ha/suggest", `/ha/suggest/${listingId}`, `/ha/report?kind=listing&id=${listingId}`, "/ha/saved",
+      "/ha/dashboard", "/ha/quotes/new?category=Plumber&state=Lagos", "/ha/quotes", `/ha/quotes/${quoteId}`]) {
       SAME.push(...(await check(path, "visitor")));
     }
   });
@@ -128,6 +136,7 @@ describe("every screen in Hausa", () => {
     for (const path of [
       "/ha/dashboard", "/ha/business/create", `/ha/business/edit/${ownListingId}`, "/ha/kyc-verification", "/ha/dashboard/verification",
       "/ha/dashboard/payments", "/ha/dashboard/analytics", "/ha/pricing", "/ha/featured-plans", "/ha/messages",
+      `/ha/quotes/${quoteId}`,
     ]) SAME.push(...(await check(path, "owner")));
   });
 

@@ -52,7 +52,8 @@ export async function action({ request }: Route.ActionArgs) {
   } catch (error) {
     return failureData(error, { fallback: QUOTE_TEXTS.failed, keep: { typed } });
   }
-  throw redirect(`/quotes/${outcome.requestId}?sent=${outcome.businesses}`);
+  // The person's list, the new request on top, with how many businesses it went to.
+  throw redirect(`/quotes?sent=${outcome.businesses}`);
 }
 
 /** The job once, its category and place, when, and whether businesses may see the phone number. Works without JavaScript. */

@@ -11,7 +11,7 @@ import { cancelQuoteRequest } from "~/features/quotes/cancel-quote-request.serve
 import { declineQuote } from "~/features/quotes/decline-quote.server";
 import { getQuoteRequest, type QuoteAnswerView, type QuoteRequestView } from "~/features/quotes/get-quote-request.server";
 import {
-  placeText, QUOTE_ANSWER_MAX, QUOTE_ANSWER_STATUS_LABELS, QUOTE_STATUS_LABELS, QUOTE_TEXTS, QUOTE_TIMING_LABELS, sentText,
+  placeText, QUOTE_ANSWER_MAX, QUOTE_ANSWER_STATUS_LABELS, QUOTE_STATUS_LABELS, QUOTE_TEXTS, QUOTE_TIMING_LABELS,
 } from "~/features/quotes/quote.schemas";
 import { failureData, refusalData } from "~/lib/error-responses.server";
 import { formatDate, formatNaira } from "~/lib/format";
@@ -36,11 +36,10 @@ type Done = keyof typeof DONE;
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request, SIGNED_IN);
   const url = new URL(request.url);
-  const sent = Number(url.searchParams.get("sent") ?? "0");
   const done = url.searchParams.get("done");
   try {
     const quote = await getQuoteRequest(user, params.id);
-    return { ok: true as const, quote, sent: Number.isInteger(sent) && sent > 0 && sent <= 5 ? sent : 0, done: done && done in DONE ? (done as Done) : null };
+    return { ok: true as const, quote, done: done && done in DONE ? (done as Done) : null };
   } catch (error) {
     return failureData(error);
   }
@@ -94,7 +93,7 @@ export default function Quote({ loaderData, actionData }: Route.ComponentProps) 
       </div>
     );
   }
-  const { quote, sent, done } = loaderData;
+  const { quote, done } = loaderData;
   const failure = actionData && !actionData.ok ? actionData.failure : null;
   return (
     <div className="page max-w-5xl space-y-5">
@@ -107,7 +106,6 @@ export default function Quote({ loaderData, actionData }: Route.ComponentProps) 
           {t(QUOTE_STATUS_LABELS[quote.status])} · {t(QUOTE_TIMING_LABELS[quote.timing])} · {formatDate(quote.createdAt)}
         </p>
       </div>
-      {sent ? <Alert tone="success">{sentText(sent)}</Alert> : null}
       {done ? <Alert tone="success">{t(DONE[done])}</Alert> : null}
       {failure ? <FailureAlert failure={failure} /> : null}
       <section className="card space-y-2 p-4" aria-labelledby="quote-job">

@@ -4,7 +4,8 @@ import { SITE_NAME } from "~/components/site";
 import { ButtonLink } from "~/components/ui/button";
 import { requireUser } from "~/features/accounts/guards.server";
 import { listQuoteRequests } from "~/features/quotes/list-quote-requests.server";
-import { placeText, QUOTE_STATUS_LABELS, QUOTE_TEXTS } from "~/features/quotes/quote.schemas";
+import { placeText, QUOTE_STATUS_LABELS, QUOTE_TEXTS, sentText } from "~/features/quotes/quote.schemas";
+import { Alert } from "~/components/ui/alert";
 import { formatDate } from "~/lib/format";
 import { t } from "~/lib/i18n/i18n";
 import { categoryName } from "~/lib/reference";
@@ -16,18 +17,22 @@ const SIGNED_IN = ["visitor", "business", "admin"] as const;
 /** /quotes?page=N: the signed-in person's own requests, newest first, with their status and answers. */
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request, SIGNED_IN);
-  const page = Number(new URL(request.url).searchParams.get("page") ?? "1");
-  return { requests: await listQuoteRequests(user, page) };
+  const url = new URL(request.url);
+  const page = Number(url.searchParams.get("page") ?? "1");
+  const sent = Number(url.searchParams.get("sent") ?? "0");
+  return { requests: await listQuoteRequests(user, page), sent: Number.isInteger(sent) && sent > 0 && sent <= 5 ? sent : 0 };
 }
 
 export default function Quotes({ loaderData }: Route.ComponentProps) {
   const { rows, page, hasNext } = loaderData.requests;
+  const { sent } = loaderData;
   return (
     <div className="page max-w-3xl space-y-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="title">{t(QUOTE_TEXTS.listTitle)}</h1>
         <ButtonLink to="/quotes/new">{t(QUOTE_TEXTS.link)}</ButtonLink>
       </div>
+      {sent ? <Alert tone="success">{sentText(sent)}</Alert> : null}
       {rows.length === 0 ? (
         <p className="text-gray-600">{t("You have not asked for a quote yet. Describe a job once and up to 5 businesses answer with a price.")}</p>
       ) : (
