@@ -1,7 +1,7 @@
 import { and, eq, inArray, or, sql } from "drizzle-orm";
 import {
   account, admins, conversationBlocks, conversationStates, feedback, listingClaims, listingVerifications, phoneCodes, kycSubmissions, notifications, profiles, realtimeEvents, reports, savedBusinesses,
-  listingSuggestions, session, twoFactor, user, verification,
+  listingSuggestions, quoteRequests, session, twoFactor, user, verification,
 } from "../../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { recordAudit } from "../../lib/audit.server";
@@ -106,6 +106,8 @@ export async function deleteMyAccount(actor: SessionUser | null, input: { passwo
     // have been added from one, source_id pointing at it) but lose the note they wrote.
     await tx.delete(listingSuggestions).where(and(eq(listingSuggestions.userId, actor.id), eq(listingSuggestions.status, "pending")));
     await tx.update(listingSuggestions).set({ note: null }).where(eq(listingSuggestions.userId, actor.id));
+    // Their quote requests (issue 37), with the businesses' rows and answers; the conversations' messages go as all messages do.
+    await tx.delete(quoteRequests).where(eq(quoteRequests.requesterId, actor.id));
     await tx.delete(conversationBlocks).where(or(eq(conversationBlocks.blockerId, actor.id), eq(conversationBlocks.visitorId, actor.id)));
     await tx.delete(savedBusinesses).where(eq(savedBusinesses.userId, actor.id));
 
