@@ -37,7 +37,7 @@ export type DeletedAccount = { listingsRemoved: number; sessionsEnded: number; k
  *  - notifications go, feedback stays without their name;
  *  - their reviews go (each listing's rating follows) with their 'Helpful' votes; their open reports and pending
  *    suggestions are withdrawn, decided ones lose the details or note they wrote (the decision stays for the audit); the blocks
- *    they set, or that were set against them, go;
+ *    they set, or that were set against them, go; their quote requests (issue 37) go with the businesses' answers;
  *  - the account row stays, anonymised ('Deleted user', an undeliverable e-mail placeholder so the address can
  *    register again, no sign-up details), because their messages (still read by the other side, under
  *    'Deleted user'), payments and the audit log refer to it; payments and the audit log are kept as the law
