@@ -19,9 +19,11 @@ import { QUOTE_MAX_BUSINESSES } from "../quote.schemas";
  * hours, a day, slower or not known yet); then a random order. Plan, featured status and rating play no part.
  *
  * Bounded at 1,000,000 listings: the candidates are read from the public (state, category, created_at) and
- * (state, lga, category, created_at) partial indexes, at most CANDIDATE_WINDOW rows each side of a random point in
- * time (so every listing of a busy category gets its turn, not only the newest), then ranked: per candidate one
- * index probe for its last request, one for a block and at most 31 rollup rows by primary key.
+ * (state, lga, category, created_at) partial indexes in their order (the orderings below are the indexes' own,
+ * NULLS included, so each window is an index range scan that stops at its limit), at most CANDIDATE_WINDOW rows each
+ * side of a random point in time between the directory's first listing and now (so every listing of a busy category
+ * gets its turn, not only the newest), then ranked: per candidate one index probe for its last request, one for a
+ * block, one for closures and at most 31 rollup rows by primary key.
  */
 
 /** Rows read each side of the random point, per index (same LGA, whole state). */
@@ -52,12 +54,12 @@ export function matchingSql(query: MatchQuery) {
   const stateWhere = sql`state = ${query.state} and category = ${query.category} and ${PUBLIC} and ${owned}`;
   const lgaWhere = sql`state = ${query.state} and lga = ${lga} and category = ${query.category} and ${PUBLIC} and lga is not null and ${owned}`;
   const window = (where: ReturnType<typeof sql>) => sql`
-    (select ${columns} from businesses where ${where} and created_at <= (select at from cut) order by created_at desc, id asc limit ${CANDIDATE_WINDOW})
+    (select ${columns} from businesses where ${where} and created_at <= (select at from cut) order by created_at desc nulls last, id asc limit ${CANDIDATE_WINDOW})
     union all
-    (select ${columns} from businesses where ${where} and created_at > (select at from cut) order by created_at asc, id desc limit ${CANDIDATE_WINDOW})`;
+    (select ${columns} from businesses where ${where} and created_at > (select at from cut) order by created_at asc nulls first, id desc limit ${CANDIDATE_WINDOW})`;
   return sql`
     with oldest as (
-      select created_at from businesses where ${stateWhere} order by created_at asc, id desc limit 1
+      select min(created_at) as created_at from businesses
     ), cut as (
       select coalesce((select created_at from oldest) + random() * (now() - (select created_at from oldest)), now()) as at
     ), pool as (
