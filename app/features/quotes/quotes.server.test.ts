@@ -4,10 +4,11 @@ import { businessMessages, conversationBlocks, listingDailyStats, quoteRecipient
 import { createAdmin, createBusiness, createOwner, createVisitor, DEFAULT_PASSWORD } from "../../../db/seed/factories";
 import { actorFor } from "../../../tests/support/actors";
 import { refusal } from "../../../tests/support/refusals";
-import { getDb, queryRows } from "../../lib/db.server";
+import { getDb, queryRows, type Db, type Tx } from "../../lib/db.server";
 import { CATEGORIES, REGIONS } from "../../lib/reference";
 import { watDay } from "../analytics/analytics.schemas";
 import { flushListingEvents } from "../analytics/record-listing-events.server";
+import { addConversationMessage } from "../messaging/add-conversation-message.server";
 import { MESSAGE_NOTICE_QUEUE } from "../messaging/send-message-notice.server";
 import { deleteMyAccount } from "../privacy/delete-my-account.server";
 import { exportMyData } from "../privacy/export-my-data.server";
@@ -43,8 +44,9 @@ async function listing(input: { category: string; state: string; lga?: string | 
 }
 
 const ids = (rows: { businessId: string }[]) => rows.map((r) => r.businessId);
-const jobsFor = async (messageIds: string[]) =>
-  (await queryRows<{ n: number }>(db(), sql`select count(*)::int as n from pgboss.job where name = ${MESSAGE_NOTICE_QUEUE} and data->>'messageId' in ${messageIds}`))[0]!.n;
+const jobsIn = async (db: Db | Tx, messageIds: string[]) =>
+  (await queryRows<{ n: number }>(db, sql`select count(*)::int as n from pgboss.job where name = ${MESSAGE_NOTICE_QUEUE} and data->>'messageId' in ${messageIds}`))[0]!.n;
+const jobsFor = (messageIds: string[]) => jobsIn(db(), messageIds);
 
 describe("the matching rule (ADR 43)", () => {
   it("only owned, public listings of the category in the state, never the requester's own, the suspended, the blocking or the closed all week", async () => {
@@ -168,6 +170,21 @@ describe("asking for quotes", () => {
     const stats = await db().select().from(listingDailyStats).where(eq(listingDailyStats.businessId, a.business.id));
     expect(stats.reduce((n, s) => n + s.quotes, 0)).toBe(1);
     expect(stats.reduce((n, s) => n + s.conversations, 0)).toBe(1);
+  });
+
+  it("the message and its notice job are written in the request's transaction: rolled back together", async () => {
+    const me = await visitor();
+    const a = await listing({ category: "Generator repair", state: "Osun" });
+    let messageId = "";
+    await expect(
+      db().transaction(async (tx) => {
+        messageId = (await addConversationMessage(tx, { businessId: a.business.id, visitorId: me.id, senderId: me.id, recipientId: a.owner.id, senderType: "visitor", text: TEXT })).id;
+        expect(await jobsIn(tx, [messageId])).toBe(1);
+        throw new Error("the request failed after its messages");
+      }),
+    ).rejects.toThrow("the request failed after its messages");
+    expect(await db().select().from(businessMessages).where(eq(businessMessages.visitorId, me.id))).toHaveLength(0);
+    expect(await jobsFor([messageId])).toBe(0);
   });
 
   it("writes the owner's copy in the owner's language", async () => {
