@@ -11,6 +11,8 @@ import { flushListingEvents } from "../analytics/record-listing-events.server";
 import { addConversationMessage } from "../messaging/add-conversation-message.server";
 import { MESSAGE_NOTICE_QUEUE } from "../messaging/send-message-notice.server";
 import { deleteMyAccount } from "../privacy/delete-my-account.server";
+import { listBusinessReviews } from "../reviews/list-business-reviews.server";
+import { saveReview } from "../reviews/save-review.server";
 import { exportMyData } from "../privacy/export-my-data.server";
 import { PRIVACY_TEXTS } from "../privacy/privacy.schemas";
 import { acceptQuote } from "./accept-quote.server";
@@ -305,10 +307,12 @@ describe("reading, answering, accepting", () => {
     expect((await refusal(answerQuote(r.b.ownerActor, { recipientId: r.rb, price: "1", message: "Cheaper" }))).message).toBe(QUOTE_TEXTS.notOpen);
     expect((await refusal(cancelQuoteRequest(r.me, r.requestId))).message).toBe(QUOTE_TEXTS.notOpen);
     expect((await getQuoteRequest(r.b.ownerActor, r.requestId)).answers[0]!.status).toBe("closed");
-    // The business answered in the conversation: the visitor's review of it shows 'Verified contact'.
-    const answered = await db().select().from(businessMessages)
-      .where(and(eq(businessMessages.businessId, r.a.business.id), eq(businessMessages.visitorId, r.me.id), eq(businessMessages.senderType, "business")));
-    expect(answered.length).toBeGreaterThan(0);
+    // The business answered in the conversation: the visitor's review of it shows 'Verified contact' (an account older
+    // than a day, so the review is published at once).
+    await db().execute(sql`update "user" set created_at = now() - interval '2 days' where id = ${r.me.id}`);
+    await saveReview(r.me, { businessId: r.a.business.id, stars: 5, body: "Came on Monday as quoted, fixed it well." });
+    const published = await listBusinessReviews(null, { businessId: r.a.business.id });
+    expect(published.reviews.rows).toMatchObject([{ verifiedContact: true }]);
   });
 
   it("an owner declines; the visitor cancels an open request; the lists show both", async () => {
