@@ -168,6 +168,12 @@ describe("asking for quotes", () => {
       expect(m.senderId).toBe(me.id);
     }
     expect(await jobsFor(messages.map((m) => m.id))).toBe(2);
+    // The owner's open chat and bell hear of it at once (the chat's live event, with their counts).
+    const [live] = await queryRows<{ payload: { message: { text: string; businessId: string }; unreadCount: number; conversationUnread: number } }>(
+      db(), sql`select payload from realtime_events where user_id = ${a.owner.id} and type = 'message.created'`,
+    );
+    expect(live!.payload).toMatchObject({ message: { businessId: a.business.id }, unreadCount: 1, conversationUnread: 1 });
+    expect(live!.payload.message.text).toContain(TEXT);
     await flushListingEvents();
     const stats = await db().select().from(listingDailyStats).where(eq(listingDailyStats.businessId, a.business.id));
     expect(stats.reduce((n, s) => n + s.quotes, 0)).toBe(1);
