@@ -63,6 +63,7 @@ const FEATURE_DEPENDENCIES = {
   imports: ["directory"],
   suggestions: ["accounts", "listings", "notifications", "directory"],
   offers: ["accounts", "listings", "plans", "notifications"],
+  quotes: ["accounts", "messaging", "analytics"],
 };
 
 /** The feature folders (app/features/<domain>), read from the tree so a new feature is covered at once. */

@@ -69,6 +69,10 @@ export default [
   // Messaging and notifications (spec 01 §2 Messages, spec 02 Notifications page)
   route("messages", "routes/messages/messages.tsx"),
   route("notifications", "routes/notifications/notifications.tsx"),
+  // Request a quote (issue 37): the visitor's requests, a new one, and one request (its requester, its businesses' owners)
+  route("quotes", "routes/quotes/quotes.tsx"),
+  route("quotes/new", "routes/quotes/quote-new.tsx"),
+  route("quotes/:id", "routes/quotes/quote.tsx"),
   // Works offline (issue 20, ADR 30): saved businesses (the account's, or the device's) and the service worker's offline page
   route("saved", "routes/offline/saved.tsx"),
   route("offline", "routes/offline/offline.tsx"),

@@ -39,7 +39,7 @@ describe("robots.txt", () => {
     const text = await response.text();
     expect(text).toContain("User-agent: *");
     expect(text).toContain(`Sitemap: ${getEnv().PUBLIC_URL}/sitemap.xml`);
-    for (const path of ["/dashboard", "/messages", "/admin", "/api/", "/kyc-documents/", "/business/create", "/business/edit/", "/suggest"]) {
+    for (const path of ["/dashboard", "/messages", "/admin", "/api/", "/kyc-documents/", "/business/create", "/business/edit/", "/suggest", "/quotes"]) {
       expect(text).toContain(`Disallow: ${path}\n`);
     }
     expect(text).not.toMatch(/Disallow: \/businesses?\n/);

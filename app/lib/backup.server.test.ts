@@ -125,6 +125,12 @@ second line', 'pending', '2026-11-25 08:40:00.5+01')`);
   await db.execute(sql`insert into business_offers (business_id, title, body, code, starts_on, ends_on, starts_at, ends_at, status, reason, decided_by, decided_at, created_at) values
     (${listing.id}, '"Half price" ☀️', 'Line one
 line two', 'HALF50', '2026-11-20', '2026-11-26', '2026-11-20 00:00:00+01', '2026-11-27 00:00:00+01', 'removed', 'Not a real price', ${other.id}, now(), '2026-11-19 10:00:00.5+01')`);
+  // Issue 37: a quote request (a text with quotes and a new line) sent to a listing, answered with a price in kobo.
+  await db.execute(sql`insert into quote_requests (id, requester_id, description, category, state, lga, timing, share_phone, status, created_at) values
+    ('00000000-0000-4000-8000-000000000037', ${other.id}, 'Need a "plumber" in Ikeja ☀️
+leaking pipe', 'Plumber', 'Lagos', 'Ikeja', 'this-week', true, 'open', '2026-11-25 08:50:00.5+01')`);
+  await db.execute(sql`insert into quote_recipients (request_id, business_id, owner_id, status, price_kobo, answer, answered_at) values
+    ('00000000-0000-4000-8000-000000000037', ${listing.id}, ${owner.id}, 'answered', 1500050, 'Parts and labour, "Thursday"', now())`);
   await db.execute(sql`insert into job_runs (job, slot, ran_by, started_at, finished_at, outcome, error) values
     ('expire-featured', '2026-11-24 10:01:00+00', '4242@drill', '2026-11-24 10:01:00.123456+00', now(), 'failed', 'a "quoted" error, with a comma')`);
 }

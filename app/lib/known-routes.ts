@@ -7,13 +7,13 @@
 export const KNOWN_STATIC_PATHS = [
   "/", "/businesses", "/login", "/register", "/register/visitor", "/register/business", "/dashboard", "/dashboard/analytics", "/dashboard/payments", "/dashboard/verification", "/verification",
   "/business/create", "/kyc-verification", "/messages", "/menu", "/pricing", "/featured-plans", "/help",
-  "/feedback", "/profile", "/notifications", "/admin", "/privacy", "/unsubscribe", "/confirm-email", "/saved", "/offline", "/suggest", "/404",
+  "/feedback", "/profile", "/notifications", "/admin", "/privacy", "/unsubscribe", "/confirm-email", "/saved", "/offline", "/suggest", "/quotes", "/quotes/new", "/404",
   // Offers (issue 37): the admins' review
   "/admin/offers",
 ] as const;
 
 /** Paths with an id: the fixed segments are canonicalised, the id is kept as typed. */
-const ID_PATTERNS: readonly (readonly string[])[] = [["businesses"], ["business"], ["business", "edit"], ["business", "claim"], ["dashboard", "payments"], ["suggest"],
+const ID_PATTERNS: readonly (readonly string[])[] = [["businesses"], ["business"], ["business", "edit"], ["business", "claim"], ["dashboard", "payments"], ["suggest"], ["quotes"],
   // Offers (issue 37): a listing's offers
   ["business", "offers"],
 ];

@@ -131,11 +131,11 @@ export const RENEWAL_REMINDER_KINDS = ["subscription", "featured"] as const;
 export const RENEWAL_REMINDER_DAYS = [7, 1] as const;
 /**
  * What is counted about a listing (issue 18, ADR 25): page views, search impressions, the contact actions
- * (CONTACT_CHANNELS), conversations started, messages received and first replies.
+ * (CONTACT_CHANNELS), conversations started, messages received, first replies and quote requests received (issue 37).
  */
 export const CONTACT_CHANNELS = ["call", "whatsapp", "website", "directions"] as const;
 export type ContactChannel = (typeof CONTACT_CHANNELS)[number];
-export const LISTING_EVENT_KINDS = ["view", "impression", ...CONTACT_CHANNELS, "conversation", "message", "reply"] as const;
+export const LISTING_EVENT_KINDS = ["view", "impression", ...CONTACT_CHANNELS, "conversation", "message", "reply", "quote"] as const;
 export type ListingEventKind = (typeof LISTING_EVENT_KINDS)[number];
 
 /** Subscription plans (spec 02 §9). Prices in kobo. */

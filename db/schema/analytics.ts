@@ -81,6 +81,8 @@ export const listingDailyStats = pgTable(
     conversations: integer("conversations").notNull().default(0),
     messages: integer("messages").notNull().default(0),
     replies: integer("replies").notNull().default(0),
+    // Quote requests the listing received (issue 37, migration 0052).
+    quotes: integer("quotes").notNull().default(0),
     replySeconds: integer("reply_seconds").array().notNull().default(sql`'{}'::integer[]`),
   },
   (t) => [

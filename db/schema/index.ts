@@ -12,3 +12,4 @@ export * from "./listing-claims";
 export * from "./suggestions";
 export * from "./verifications";
 export * from "./offers";
+export * from "./quotes";

@@ -9,7 +9,7 @@
  */
 import { randomInt, randomUUID } from "node:crypto";
 import { and, count, eq, sql } from "drizzle-orm";
-import { businessClosures, businesses, businessOffers, phoneCodes, businessImages, businessMessages, businessRevisions, conversationBlocks, emailPreferences, featuredRequests, feedback, kycSubmissions, listingClaims, listingSuggestions, listingVerifications, notificationBroadcasts, notifications, payments, profiles, reports, reviews, savedBusinesses, user } from "../../db/schema";
+import { businessClosures, businesses, businessOffers, phoneCodes, quoteRecipients, quoteRequests, businessImages, businessMessages, businessRevisions, conversationBlocks, emailPreferences, featuredRequests, feedback, kycSubmissions, listingClaims, listingSuggestions, listingVerifications, notificationBroadcasts, notifications, payments, profiles, reports, reviews, savedBusinesses, user } from "../../db/schema";
 import {
   createBusiness, createFeaturedRequest, createFeedback, createKycSubmission, createMessage, createOffer, createOwner, createPayment, createReview, createUser, createVisitor,
   type BusinessRow, type CreatedUser, type KycSubmissionRow,
@@ -174,6 +174,29 @@ async function importedListing() {
     .returning();
   return listing!;
 }
+/**
+ * A quote request of the world's visitor sent to the owner's listing (issue 37), written directly (the use case counts
+ * the visitor's requests an hour); `answered` with the owner's price.
+ */
+async function quoteToOwner(w: World, answered = false) {
+  const [request] = await db().insert(quoteRequests).values({ requesterId: w.users.visitor.id, description: "Matrix: a leaking kitchen pipe", category: "Eatery", state: "Lagos" }).returning();
+  const [recipient] = await db()
+    .insert(quoteRecipients)
+    .values({ requestId: request!.id, businessId: w.listing.id, ownerId: w.users.owner.id, ...(answered ? { status: "answered", priceKobo: 1_500_000, answer: "Matrix quote", answeredAt: new Date() } : {}) })
+    .returning();
+  return { request: request!, recipient: recipient! };
+}
+const quoteState = async (q: { request: { id: string }; recipient: { id: string } }) => {
+  const [request] = await db().select({ status: quoteRequests.status }).from(quoteRequests).where(eq(quoteRequests.id, q.request.id));
+  const [recipient] = await db().select({ status: quoteRecipients.status, price: quoteRecipients.priceKobo }).from(quoteRecipients).where(eq(quoteRecipients.id, q.recipient.id));
+  return { request, recipient };
+};
+/** What the chosen owner, the requester and the others are answered by a POST to a request (everyone else: not found). */
+const quotePost = (allowed: "owner" | "visitor", done: string): Expectations => ({
+  ...signedIn("/quotes/ID", 404),
+  [allowed]: `→/quotes/ID?done=${done}`,
+});
+
 /** A listing of the world's owner with a number of its own (codes to it are counted per number). */
 const ownListingWithPhone = (w: World) => createBusiness(db(), { userId: w.users.owner.id, phoneNumber: `+234809${String(randomInt(0, 10_000_000)).padStart(7, "0")}` });
 const verificationsOf = async (listing: { id: string }) => (await db().select({ n: count() }).from(listingVerifications).where(eq(listingVerifications.businessId, listing.id)))[0];
@@ -980,6 +1003,67 @@ export const PAGE_ROWS: Row[] = [
     prepare: (w) => listingOfOwner(w),
     ask: (_w, b) => ({ method: "POST", path: `/report?kind=listing&id=${b.id}`, form: { reason: "scam" } }),
     effect: async (b) => (await db().select({ n: count() }).from(reports).where(eq(reports.itemId, b.id)))[0]!.n,
+  }),
+
+  // Request a quote (issue 37): any signed-in account asks; only the requester, the chosen businesses' owners and
+  // admins with two-factor read a request; only its owner answers or declines, only the requester accepts or cancels.
+  row({ key: "GET /quotes", expect: signedIn("/quotes", 200), ask: get("/quotes") }),
+  noAction("/quotes", "/quotes"),
+  row({ key: "GET /quotes/new", expect: signedIn("/quotes/new?category=Vulcanizer&state=Zamfara", 200), ask: get("/quotes/new?category=Vulcanizer&state=Zamfara") }),
+  row({
+    key: "POST /quotes/new",
+    case: "a job for a category and state where a fresh listing of another owner waits",
+    expect: signedIn("/quotes/new", "→/quotes?sent=1"),
+    prepare: async () => {
+      await db().update(businesses).set({ approved: false, approvalStatus: "pending" }).where(and(eq(businesses.category, "Water factory"), eq(businesses.state, "Zamfara")));
+      await createBusiness(db(), { userId: (await createOwner(db())).id, category: "Water factory", state: "Zamfara" });
+      return `Matrix quote request ${randomUUID()}`;
+    },
+    ask: (_w, description) => ({ method: "POST", path: "/quotes/new", form: { description, category: "Water factory", state: "Zamfara", lga: "", timing: "flexible" } }),
+    effect: async (description) => (await db().select({ n: count() }).from(quoteRequests).where(eq(quoteRequests.description, description)))[0]!.n,
+    serial: true,
+  }),
+  row({
+    key: "GET /quotes/:id",
+    case: "the visitor's request sent to the owner's listing",
+    expect: { ...signedIn("/quotes/ID", 200), otherOwner: 404, adminNo2fa: 404 },
+    twoFactorRule: true,
+    prepare: (w) => quoteToOwner(w),
+    ask: (_w, q) => ({ method: "GET", path: `/quotes/${q.request.id}` }),
+  }),
+  row({
+    key: "POST /quotes/:id intent=answer",
+    expect: quotePost("owner", "answered"),
+    prepare: (w) => quoteToOwner(w),
+    ask: (_w, q) => ({ method: "POST", path: `/quotes/${q.request.id}`, form: { intent: "answer", recipientId: q.recipient.id, price: "12000", message: "Matrix answer" } }),
+    effect: quoteState,
+  }),
+  row({
+    key: "POST /quotes/:id intent=decline",
+    expect: quotePost("owner", "declined"),
+    prepare: (w) => quoteToOwner(w),
+    ask: (_w, q) => ({ method: "POST", path: `/quotes/${q.request.id}`, form: { intent: "decline", recipientId: q.recipient.id } }),
+    effect: quoteState,
+  }),
+  row({
+    key: "POST /quotes/:id intent=accept",
+    expect: quotePost("visitor", "accepted"),
+    prepare: (w) => quoteToOwner(w, true),
+    ask: (_w, q) => ({ method: "POST", path: `/quotes/${q.request.id}`, form: { intent: "accept", recipientId: q.recipient.id } }),
+    effect: quoteState,
+  }),
+  row({
+    key: "POST /quotes/:id intent=cancel",
+    expect: quotePost("visitor", "cancelled"),
+    prepare: (w) => quoteToOwner(w),
+    ask: (_w, q) => ({ method: "POST", path: `/quotes/${q.request.id}`, form: { intent: "cancel" } }),
+    effect: quoteState,
+  }),
+  row({
+    key: `POST /quotes/:id intent=${UNKNOWN_INTENT}`,
+    expect: signedIn("/quotes/ID", 400),
+    prepare: (w) => quoteToOwner(w),
+    ask: (_w, q) => ({ method: "POST", path: `/quotes/${q.request.id}`, form: { intent: "no-such-intent" } }),
   }),
 
   // Plans and payments

@@ -9,7 +9,7 @@
 import { randomUUID } from "node:crypto";
 import { count, desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { businessClosures, businesses, emailOutbox, feedback, kycSubmissions, businessMessages, listingClaims, listingSuggestions, profiles, reviews } from "../../db/schema";
+import { businessClosures, businesses, emailOutbox, feedback, kycSubmissions, businessMessages, listingClaims, listingSuggestions, profiles, quoteRecipients, quoteRequests, reviews } from "../../db/schema";
 import { createAdmin, createPayment, createSubscription } from "../../db/seed/factories";
 import { RegisterSchema } from "../../app/features/accounts/account.schemas";
 import { parseBusinessFilters } from "../../app/features/directory/parse-business-filters";
@@ -61,6 +61,8 @@ import { resolveReports } from "../../app/features/reports/resolve-reports.serve
 import { claimByDocument } from "../../app/features/listings/claim-by-document.server";
 import { CLAIM_DOCUMENT_TEXTS } from "../../app/features/listings/claim.schemas";
 import { reviewClaim } from "../../app/features/listings/review-claim.server";
+import { answerQuote } from "../../app/features/quotes/answer-quote.server";
+import { createQuoteRequest } from "../../app/features/quotes/create-quote-request.server";
 
 const PASSWORD = "Hostile-Corpus-Passphrase-42";
 /** Each hostile account and listing carries one of these (names allow 100 characters: a label and 80). */
@@ -808,3 +810,34 @@ describe("refusals quote nothing back as markup", () => {
   });
 });
 
+
+describe("quote requests (issue 37)", () => {
+  it("a hostile job, a hostile quote and hostile names are text on /quotes, /quotes/{id} for both sides and the owner's dashboard", async () => {
+    const visitor = visitors[0]!;
+    const { requestId } = await createQuoteRequest(visitor.actor, { description: `Job ${CHUNKS[4 % CHUNKS.length]} ${CHUNKS[5 % CHUNKS.length]}`, category: "Eatery", state: "Lagos", lga: "Ikeja" });
+    const [request] = await db().select().from(quoteRequests).where(eq(quoteRequests.id, requestId));
+    const recipients = await db().select().from(quoteRecipients).where(eq(quoteRecipients.requestId, requestId));
+    const owner = owners.find((o) => recipients.some((r) => r.businessId === o.listingId))!;
+    const recipient = recipients.find((r) => r.businessId === owner.listingId)!;
+    await answerQuote(owner.actor, { recipientId: recipient.id, price: "5,000", message: `Quote ${CHUNKS[6 % CHUNKS.length]}` });
+    const [answered] = await db().select().from(quoteRecipients).where(eq(quoteRecipients.id, recipient.id));
+    const listingName = (await stored.listing(owner.listingId)).name;
+    const requester = await stored.profile(visitor.actor.id);
+
+    const list = await page("/quotes", visitor.cookie);
+    expectInert(list);
+    expectShown(list, request!.description);
+    const mine = await page(`/quotes/${requestId}`, visitor.cookie);
+    expectInert(mine);
+    expectShown(mine, request!.description);
+    expectShown(mine, listingName);
+    expectShown(mine, answered!.answer);
+    const theirs = await page(`/quotes/${requestId}`, owner.cookie);
+    expectInert(theirs);
+    expectShown(theirs, request!.description);
+    expectShown(theirs, `${requester.firstName} ${requester.lastName}`);
+    const dashboard = await page("/dashboard", owner.cookie);
+    expectInert(dashboard);
+    expectShown(dashboard, listingName);
+  });
+});

@@ -20,6 +20,9 @@ export const GUARDED_ROUTES: ReadonlyArray<{ path: string; roles: readonly Role[
   { path: "/profile", roles: ["visitor", "business", "admin"] },
   { path: "/notifications", roles: ["visitor", "business", "admin"] },
   { path: "/admin", roles: ["admin", "business"] },
+  { path: "/quotes", roles: ["visitor", "business", "admin"] },
+  { path: "/quotes/new", roles: ["visitor", "business", "admin"] },
+  { path: "/quotes/:id", roles: ["visitor", "business", "admin"] },
 ];
 
 /** What someone who is not an admin is told by every admin screen and action (spec 02 §2). */

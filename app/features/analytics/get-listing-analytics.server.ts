@@ -24,6 +24,8 @@ export type AnalyticsTotals = {
   contacts: number;
   conversations: number;
   messages: number;
+  /** Quote requests the listing received (issue 37). */
+  quotes: number;
 };
 export type AnalyticsMetric = keyof AnalyticsTotals;
 export type TotalWithChange = { value: number; previous: number; /** Percent change, null when the previous was 0. */ change: number | null };
@@ -112,7 +114,7 @@ export async function ownListingsFor(actor: SessionUser, listing: string | null 
 
 type DayRow = {
   day: string; views: number; impressions: number; calls: number; whatsapp: number; website: number; directions: number;
-  conversations: number; messages: number; replies: number;
+  conversations: number; messages: number; replies: number; quotes: number;
 };
 
 const withChange = (value: number, previous: number): TotalWithChange => ({
@@ -140,6 +142,7 @@ export async function getListingAnalytics(actor: SessionUser | null | undefined,
   const contactsOf = (r: DayRow) => r.calls + r.whatsapp + r.website + r.directions;
   const pickers: Record<AnalyticsMetric, (r: DayRow) => number> = {
     views: (r) => r.views, impressions: (r) => r.impressions, contacts: contactsOf, conversations: (r) => r.conversations, messages: (r) => r.messages,
+    quotes: (r) => r.quotes,
   };
   const totals = Object.fromEntries(
     (Object.keys(pickers) as AnalyticsMetric[]).map((k) => [k, withChange(sum("current", pickers[k]), sum("previous", pickers[k]))]),
@@ -154,7 +157,7 @@ export async function getListingAnalytics(actor: SessionUser | null | undefined,
       const r = byDay.get(day);
       series.push({
         day, views: r?.views ?? 0, impressions: r?.impressions ?? 0, contacts: r ? contactsOf(r) : 0,
-        conversations: r?.conversations ?? 0, messages: r?.messages ?? 0,
+        conversations: r?.conversations ?? 0, messages: r?.messages ?? 0, quotes: r?.quotes ?? 0,
       });
     }
   }
@@ -186,7 +189,8 @@ async function dailyRows(ids: string[], from: string, to: string): Promise<DayRo
     getDb(),
     sql`select to_char(day, 'YYYY-MM-DD') as day, sum(views)::int as views, sum(impressions)::int as impressions,
           sum(calls)::int as calls, sum(whatsapp)::int as whatsapp, sum(website)::int as website, sum(directions)::int as directions,
-          sum(conversations)::int as conversations, sum(messages)::int as messages, sum(replies)::int as replies
+          sum(conversations)::int as conversations, sum(messages)::int as messages, sum(replies)::int as replies,
+          sum(quotes)::int as quotes
         from listing_daily_stats
         where business_id in ${ids} and day between ${from}::date and ${to}::date
         group by day order by day`,
@@ -194,7 +198,7 @@ async function dailyRows(ids: string[], from: string, to: string): Promise<DayRo
   return rows.map((r) => ({
     day: String(r.day), views: Number(r.views), impressions: Number(r.impressions), calls: Number(r.calls), whatsapp: Number(r.whatsapp),
     website: Number(r.website), directions: Number(r.directions), conversations: Number(r.conversations), messages: Number(r.messages),
-    replies: Number(r.replies),
+    replies: Number(r.replies), quotes: Number(r.quotes),
   }));
 }
 

@@ -68,3 +68,8 @@ export function recordMessageActivity(input: {
 }
 
 export { flushListingEvents, pendingListingEvents } from "./internal/event-buffer.server";
+
+/** A quote request sent to these listings (issue 37): one 'quote' lead each, from the visitor who asked. */
+export function recordQuoteRequests(businessIds: readonly string[], requesterId: string, at: Date = new Date()): void {
+  bufferListingEvents(businessIds.filter(isUuid).map((businessId) => ({ businessId, kind: "quote" as const, at, viewerId: requesterId })));
+}

@@ -111,7 +111,7 @@ export async function buildBusinessSitemap(file: number, files: number, { maxUrl
 export function buildRobotsTxt(): string {
   const disallowed = [
     "/api/", "/dev/", "/kyc-documents/", "/claim-documents/", "/events", "/dashboard", "/kyc-verification", "/business/create", "/business/edit/", "/business/claim/",
-    "/messages", "/notifications", "/profile", "/feedback", "/admin", "/payment", "/go/", "/unsubscribe", "/suggest",
+    "/messages", "/notifications", "/profile", "/feedback", "/admin", "/payment", "/go/", "/unsubscribe", "/suggest", "/quotes",
   ];
   return ["User-agent: *", "Allow: /", ...disallowed.map((path) => `Disallow: ${path}`), "", `Sitemap: ${publicUrl("/sitemap.xml")}`, ""].join("\n");
 }

@@ -1,7 +1,7 @@
 import { and, eq, inArray, or, sql } from "drizzle-orm";
 import {
   account, admins, conversationBlocks, conversationStates, feedback, listingClaims, listingVerifications, phoneCodes, kycSubmissions, notifications, profiles, realtimeEvents, reports, savedBusinesses,
-  listingSuggestions, session, twoFactor, user, verification,
+  listingSuggestions, quoteRequests, session, twoFactor, user, verification,
 } from "../../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { recordAudit } from "../../lib/audit.server";
@@ -37,7 +37,7 @@ export type DeletedAccount = { listingsRemoved: number; sessionsEnded: number; k
  *  - notifications go, feedback stays without their name;
  *  - their reviews go (each listing's rating follows) with their 'Helpful' votes; their open reports and pending
  *    suggestions are withdrawn, decided ones lose the details or note they wrote (the decision stays for the audit); the blocks
- *    they set, or that were set against them, go;
+ *    they set, or that were set against them, go; their quote requests (issue 37) go with the businesses' answers;
  *  - the account row stays, anonymised ('Deleted user', an undeliverable e-mail placeholder so the address can
  *    register again, no sign-up details), because their messages (still read by the other side, under
  *    'Deleted user'), payments and the audit log refer to it; payments and the audit log are kept as the law
@@ -106,6 +106,8 @@ export async function deleteMyAccount(actor: SessionUser | null, input: { passwo
     // have been added from one, source_id pointing at it) but lose the note they wrote.
     await tx.delete(listingSuggestions).where(and(eq(listingSuggestions.userId, actor.id), eq(listingSuggestions.status, "pending")));
     await tx.update(listingSuggestions).set({ note: null }).where(eq(listingSuggestions.userId, actor.id));
+    // Their quote requests (issue 37), with the businesses' rows and answers; the conversations' messages go as all messages do.
+    await tx.delete(quoteRequests).where(eq(quoteRequests.requesterId, actor.id));
     await tx.delete(conversationBlocks).where(or(eq(conversationBlocks.blockerId, actor.id), eq(conversationBlocks.visitorId, actor.id)));
     await tx.delete(savedBusinesses).where(eq(savedBusinesses.userId, actor.id));
 

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
 import {
   businesses, businessImages, businessMessages, conversationBlocks, emailPreferences, featuredRequests, feedback, kycSubmissions, listingClaims, listingVerifications, notifications, payments, profiles, savedBusinesses,
-  reports, reviewHelpfulVotes, reviews, session, subscriptions, user, weeklySummaries, listingSuggestions,
+  reports, reviewHelpfulVotes, reviews, session, subscriptions, user, weeklySummaries, listingSuggestions, quoteRecipients, quoteRequests,
 } from "../../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { getDb } from "../../lib/db.server";
@@ -308,6 +308,21 @@ export async function exportMyData(actor: SessionUser | null) {
     .leftJoin(businesses, eq(businesses.id, sql`coalesce(${listingSuggestions.businessId}, ${listingSuggestions.createdBusinessId})`))
     .where(eq(listingSuggestions.userId, me))
     .orderBy(asc(listingSuggestions.createdAt));
+  // Quote requests the person sent (issue 37), each with the businesses it went to and their answers.
+  const myQuoteRequests = await db
+    .select({
+      id: quoteRequests.id, description: quoteRequests.description, category: quoteRequests.category, state: quoteRequests.state,
+      lga: quoteRequests.lga, timing: quoteRequests.timing, sharePhone: quoteRequests.sharePhone, status: quoteRequests.status,
+      createdAt: quoteRequests.createdAt, closedAt: quoteRequests.closedAt,
+    })
+    .from(quoteRequests)
+    .where(eq(quoteRequests.requesterId, me))
+    .orderBy(asc(quoteRequests.createdAt));
+  const myQuoteAnswers = myQuoteRequests.length === 0 ? [] : await db
+    .select({ requestId: quoteRecipients.requestId, businessName: businesses.name, status: quoteRecipients.status, priceKobo: quoteRecipients.priceKobo, answer: quoteRecipients.answer, answeredAt: quoteRecipients.answeredAt })
+    .from(quoteRecipients)
+    .innerJoin(businesses, eq(businesses.id, quoteRecipients.businessId))
+    .where(inArray(quoteRecipients.requestId, myQuoteRequests.map((q) => q.id)));
   // Blocks the person set: in a conversation as its visitor, or as the owner of its listing.
   const myBlocks = await db
     .select({ businessName: businesses.name, blockedBy: conversationBlocks.blockedBy, createdAt: conversationBlocks.createdAt })
@@ -369,6 +384,10 @@ export async function exportMyData(actor: SessionUser | null) {
     helpfulVotes: myVotes.map((v) => ({ businessName: v.businessName, votedAt: iso(v.votedAt) })),
     reports: myReports.map((r) => ({ ...r, createdAt: iso(r.createdAt), decidedAt: iso(r.decidedAt) })),
     suggestions: mySuggestions.map((s) => ({ ...s, createdAt: iso(s.createdAt), decidedAt: iso(s.decidedAt) })),
+    quoteRequests: myQuoteRequests.map(({ id, ...q }) => ({
+      ...q, createdAt: iso(q.createdAt), closedAt: iso(q.closedAt),
+      answers: myQuoteAnswers.filter((a) => a.requestId === id).map(({ requestId: _r, ...a }) => ({ ...a, answeredAt: iso(a.answeredAt) })),
+    })),
     verifications: myVerifications.map((v) => ({ ...v, verifiedAt: iso(v.verifiedAt), expiresAt: iso(v.expiresAt), endedAt: iso(v.endedAt) })),
     listingClaims: myClaims.map(({ documentPurgedAt, ...c }) => ({
       ...c,

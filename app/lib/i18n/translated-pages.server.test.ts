@@ -6,6 +6,7 @@
  * language to the same keys.
  */
 import { beforeAll, describe, expect, it } from "vitest";
+import { quoteRecipients, quoteRequests } from "../../../db/schema";
 import { createAdmin, createBusiness, createOffer, createOwner, createVisitor } from "../../../db/seed/factories";
 import { catalogOf } from "../../../scripts/i18n-keys.mjs";
 import { decodeEntities, parseHtml } from "../../../tests/support/html-safety";
@@ -23,6 +24,7 @@ let listingId: string;
 let ownListingId: string;
 /** A running offer on the other owner's listing; the owner's own listing has one waiting for review (issue 37). */
 let offerId: string;
+let quoteId: string;
 const cookies: Record<"visitor" | "owner" | "admin", string> = { visitor: "", owner: "", admin: "" };
 
 beforeAll(async () => {
@@ -33,7 +35,12 @@ beforeAll(async () => {
   listingId = (await createBusiness(getDb(), { userId: (await createOwner(getDb())).id, name: "Goodhealth Chemist", category: "Pharmacy store" })).id;
   offerId = (await createOffer(getDb(), { businessId: listingId, title: "Goodhealth week", body: "Goodhealth: 10% off.", code: "GOOD10" })).id;
   await createOffer(getDb(), { businessId: ownListingId, title: "Iya Basira Friday", body: "Iya Basira special.", status: "pending" });
-  cookies.visitor = await sessionCookie((await createVisitor(getDb())).email);
+  const visitor = await createVisitor(getDb());
+  cookies.visitor = await sessionCookie(visitor.email);
+  // A quote request of the visitor's to the owner's listing, answered (issue 37).
+  const [quote] = await getDb().insert(quoteRequests).values({ requesterId: visitor.id, description: "Iya Basira, please cook for 50 guests", category: "Eatery", state: "Lagos" }).returning();
+  quoteId = quote!.id;
+  await getDb().insert(quoteRecipients).values({ requestId: quoteId, businessId: ownListingId, ownerId: owner.id, status: "answered", priceKobo: 5_000_000, answer: "Iya Basira menu for 50", answeredAt: new Date() });
   cookies.owner = await sessionCookie(owner.email);
   cookies.admin = await sessionCookie((await createAdmin(getDb())).email);
 });
@@ -123,7 +130,8 @@ describe("every screen in Hausa", () => {
   });
 
   it("a signed-in visitor's screens", async () => {
-    for (const path of ["/ha", `/ha/businesses/${listingId}`, "/ha/profile", "/ha/menu", "/ha/messages", "/ha/notifications", "/ha/feedback", "/ha/suggest", `/ha/suggest/${listingId}`, `/ha/report?kind=listing&id=${listingId}`, "/ha/saved", `/ha/report?kind=offer&id=${offerId}`]) {
+    for (const path of ["/ha", `/ha/businesses/${listingId}`, "/ha/profile", "/ha/menu", "/ha/messages", "/ha/notifications", "/ha/feedback", "/ha/suggest", `/ha/suggest/${listingId}`, `/ha/report?kind=listing&id=${listingId}`, "/ha/saved", `/ha/report?kind=offer&id=${offerId}`,
+      "/ha/dashboard", "/ha/quotes/new?category=Plumber&state=Lagos", "/ha/quotes", `/ha/quotes/${quoteId}`]) {
       SAME.push(...(await check(path, "visitor")));
     }
   });
@@ -133,6 +141,7 @@ describe("every screen in Hausa", () => {
       "/ha/dashboard", "/ha/business/create", `/ha/business/edit/${ownListingId}`, "/ha/kyc-verification", "/ha/dashboard/verification",
       "/ha/dashboard/payments", "/ha/dashboard/analytics", "/ha/pricing", "/ha/featured-plans", "/ha/messages",
       `/ha/business/offers/${ownListingId}`,
+      `/ha/quotes/${quoteId}`,
     ]) SAME.push(...(await check(path, "owner")));
   });
 

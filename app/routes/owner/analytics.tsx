@@ -70,6 +70,7 @@ const METRICS = [
   { key: "contacts", label: msg("Contact actions") },
   { key: "conversations", label: msg("Conversations started") },
   { key: "messages", label: msg("Messages received") },
+  { key: "quotes", label: msg("Quote requests received") },
 ] as const;
 
 const CHANNELS = [

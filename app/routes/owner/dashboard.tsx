@@ -31,6 +31,8 @@ import { hoursFormValues } from "~/lib/opening-hours";
 import { failureData, refusalData } from "~/lib/error-responses.server";
 import { LIMITS, RENEWAL_REMINDER_DAYS, categoryName } from "~/lib/reference";
 import { msg, t } from "~/lib/i18n/i18n";
+import { ReceivedQuoteRequests } from "~/features/quotes/components/received-quote-requests";
+import { listReceivedQuoteRequests } from "~/features/quotes/list-received-quote-requests.server";
 
 const RENEWAL_WINDOW_MS = RENEWAL_REMINDER_DAYS[0] * 86_400_000;
 
@@ -74,7 +76,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   const attention = needsYouNow({ unreadMessages, awaitingReply, listings, kycStatus: kyc.status });
   const premiumEndsSoon = listings.some((l) => l.premiumUntil && new Date(l.premiumUntil).getTime() - now <= RENEWAL_WINDOW_MS);
   const premiumUntil = listings.find((l) => l.premiumUntil)?.premiumUntil ?? null;
-  return { kind: "owner" as const, name: greetingName(user), kyc, listings, plan, refunds, premiumEndsSoon, premiumUntil, attention };
+  // Quote requests the owner's listings received (issue 37).
+  const quoteRequests = await listReceivedQuoteRequests(user);
+  return { kind: "owner" as const, name: greetingName(user), kyc, listings, plan, refunds, premiumEndsSoon, premiumUntil, attention, quoteRequests };
 }
 
 type AttentionItem = { key: string; text: string; href: string | null; link: string | null };
@@ -141,6 +145,14 @@ function VisitorPanel({ data }: { data: Awaited<ReturnType<typeof visitorPanel>>
   return (
     <div className="mx-auto w-full max-w-3xl space-y-6 px-4 py-8">
       <h1 className="text-2xl font-bold text-gray-900">{t("Hello, {{name}}", { name: data.name })}</h1>
+      <p className="flex flex-wrap gap-3">
+        <Link to="/quotes/new" className={buttonClass({ size: "sm" })}>
+          {t("Request a quote")}
+        </Link>
+        <Link to="/quotes" className={buttonClass({ variant: "outline", size: "sm" })}>
+          {t("My quote requests")}
+        </Link>
+      </p>
       <section aria-labelledby="panel-saved" className="card p-4">
         <h2 id="panel-saved" className="text-lg font-semibold">
           {t("Saved businesses")}
@@ -275,6 +287,7 @@ function OwnerDashboard({ data }: { data: Extract<Route.ComponentProps["loaderDa
       ) : null}
       <PaymentNotice />
       <NeedsYouNow attention={data.attention} />
+      <ReceivedQuoteRequests data={data.quoteRequests} />
       <KycCard kyc={kyc} />
       <CurrentPlanCard plan={plan} listingCount={kyc.status === "approved" || listings.length > 0 ? listings.length : null} />
       {premiumUntil ? (

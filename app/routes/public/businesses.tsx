@@ -18,6 +18,7 @@ import { currentLocale, t, translateIfKnown } from "~/lib/i18n/i18n";
 import { localizePath } from "~/lib/i18n/locales";
 import { categoryName } from "~/lib/reference";
 import { suggestedPlaces } from "~/lib/places";
+import { quoteRequestHref } from "~/features/quotes/quote-links";
 import { landmarkParam, landmarksOf, withLandmarkNear } from "~/features/directory/landmark-places.server";
 import type { loader as rootLoader } from "~/root";
 import { optionalUser } from "~/features/accounts/guards.server";
@@ -154,6 +155,10 @@ export default function Businesses({ loaderData }: Route.ComponentProps) {
       {/* The landing pages' index (issue 17): a plain link. */}
       <Link to="/categories" className="link -mt-2 mb-4 block text-sm">
         {t("Browse all categories and states")}
+      </Link>
+      {/* Request a quote (issue 37): a plain link with the page's category and place. */}
+      <Link to={quoteRequestHref({ category: filters.category, state: filters.region, lga: filters.lga })} rel="nofollow" className="link -mt-2 mb-4 block text-sm">
+        {t("Request a quote")}
       </Link>
       <CompactSearchForm
         q={filters.q}

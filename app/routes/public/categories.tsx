@@ -11,6 +11,7 @@ import { breadcrumbJsonLd, CATEGORIES_PATH, categoriesTrail, landingPath } from 
 import { defaultShareImage, pageUrl, publicUrl } from "~/features/directory/public-url.server";
 import { formatCount } from "~/features/directory/search-summary";
 import { READER_PAGE } from "~/components/reader-page";
+import { quoteRequestHref } from "~/features/quotes/quote-links";
 
 type Entry = { name: string; count: string; href: string | null };
 
@@ -65,6 +66,10 @@ export default function Categories({ loaderData }: Route.ComponentProps) {
         {t("{{total}} businesses across Nigeria, by category and by state.", { total })}{" "}
         <Link to="/businesses" className="link">
           {t("Search them all")}
+        </Link>{" "}
+        {/* Request a quote (issue 37): a plain link to the form. */}
+        <Link to={quoteRequestHref()} rel="nofollow" className="link">
+          {t("Request a quote")}
         </Link>
       </p>
       <EntryList id="all-categories" heading={t("All categories")} entries={categories} />

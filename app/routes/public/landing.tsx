@@ -28,6 +28,7 @@ import { recordSearchImpressions } from "~/features/analytics/record-listing-eve
 import { notePageCounts } from "~/lib/request-context.server";
 import { READER_PAGE } from "~/components/reader-page";
 import { savedAmong } from "~/features/directory/saved-among.server";
+import { quoteRequestHref } from "~/features/quotes/quote-links";
 
 type Onward = { name: string; count: string; href: string };
 
@@ -145,6 +146,10 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
         {withParts(t("{{summary}}, featured listings first, then the newest."), { summary: <span role="status">{summary}</span> })}{" "}
         <Link to={refine} className="link">
           {t("Search or sort these")}
+        </Link>{" "}
+        {/* Request a quote (issue 37): a plain link with this page's category and place. */}
+        <Link to={quoteRequestHref({ category: within.category, state: within.region, lga: within.lga })} rel="nofollow" className="link">
+          {t("Request a quote")}
         </Link>
       </p>
       {/* A plain GET form to /businesses (it works without JavaScript), like the directory's other search boxes. */}

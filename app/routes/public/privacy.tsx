@@ -131,6 +131,12 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
       whoSees: t("You and our admins; a listing's owner reads what was suggested about it, never who suggested it"),
     },
     {
+      what: t("Quote requests you send: the job, its category and place, when, whether businesses may see your phone number, and the businesses' answers"),
+      why: t("To get prices from businesses that can do the job"),
+      howLong: t("Until you delete your account: then your requests and their answers are deleted (the messages stay in the conversations, like other messages)"),
+      whoSees: t("You, the businesses it went to (at most 5; your phone number only if you chose to share it) and our admins"),
+    },
+    {
       what: t(
         "What visitors do with a listing: page views, appearances in search results (with the words searched), taps on call, WhatsApp, website and directions, conversations started and how soon the business replied — counted without saying who",
       ),

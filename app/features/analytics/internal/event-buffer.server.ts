@@ -188,18 +188,19 @@ function writeSql(rowsJson: string) {
         ${sumOf("view")} as views, ${sumOf("impression")} as impressions, ${sumOf("call")} as calls,
         ${sumOf("whatsapp")} as whatsapp, ${sumOf("website")} as website, ${sumOf("directions")} as directions,
         ${sumOf("conversation")} as conversations, ${sumOf("message")} as messages, ${sumOf("reply")} as replies,
+        ${sumOf("quote")} as quotes,
         coalesce(array_agg(reply_seconds) filter (where kind = 'reply' and reply_seconds is not null), '{}') as reply_seconds
       from ins where not held group by 1, 2
     ), rolled as (
       insert into listing_daily_stats as s
-        (business_id, day, views, impressions, calls, whatsapp, website, directions, conversations, messages, replies, reply_seconds)
-      select business_id, day, views, impressions, calls, whatsapp, website, directions, conversations, messages, replies, reply_seconds
+        (business_id, day, views, impressions, calls, whatsapp, website, directions, conversations, messages, replies, quotes, reply_seconds)
+      select business_id, day, views, impressions, calls, whatsapp, website, directions, conversations, messages, replies, quotes, reply_seconds
       from days order by business_id, day
       on conflict (business_id, day) do update set
         views = s.views + excluded.views, impressions = s.impressions + excluded.impressions, calls = s.calls + excluded.calls,
         whatsapp = s.whatsapp + excluded.whatsapp, website = s.website + excluded.website,
         directions = s.directions + excluded.directions, conversations = s.conversations + excluded.conversations,
-        messages = s.messages + excluded.messages, replies = s.replies + excluded.replies,
+        messages = s.messages + excluded.messages, replies = s.replies + excluded.replies, quotes = s.quotes + excluded.quotes,
         reply_seconds = s.reply_seconds || excluded.reply_seconds
       returning 1
     ), words as (

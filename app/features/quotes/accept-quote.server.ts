@@ -1,0 +1,48 @@
+import { sql } from "drizzle-orm";
+import { AppError } from "../../lib/app-error";
+import { getDb, queryRows } from "../../lib/db.server";
+import { isUuid } from "../../lib/ids";
+import { languageOf, renderIn } from "../../lib/i18n/sent-language.server";
+import type { SessionUser } from "../accounts/session-user";
+import { effectiveRole } from "../accounts/access";
+import { addConversationMessage } from "../messaging/add-conversation-message.server";
+import { QUOTE_MESSAGE, QUOTE_TEXTS, type QuoteRecipientStatus, type QuoteRequestStatus } from "./quote.schemas";
+
+/**
+ * The requester accepts one answer with a price (issue 37): the request is accepted, that business's row too, and the
+ * other businesses' rows are closed ('the visitor chose another business' on their page). The chosen owner is told
+ * in the conversation, in their language, with its notice job, in the same transaction. The conversation, which the
+ * business answered, makes the visitor's review of it a 'Verified contact' (app/features/reviews).
+ */
+export async function acceptQuote(actor: SessionUser | null, input: { requestId: string; recipientId: string }): Promise<{ businessId: string }> {
+  if (!actor) throw new AppError("unauthenticated", QUOTE_TEXTS.loginRequired);
+  if (!isUuid(input.requestId) || !isUuid(input.recipientId)) throw new AppError("not-found", QUOTE_TEXTS.notFound);
+  return getDb().transaction(async (tx) => {
+    const [request] = await queryRows<{ requester_id: string; status: QuoteRequestStatus }>(
+      tx,
+      sql`select requester_id, status from quote_requests where id = ${input.requestId} for update`,
+    );
+    if (!request || request.requester_id !== actor.id) throw new AppError("not-found", QUOTE_TEXTS.notFound);
+    if (request.status !== "open") throw new AppError("conflict", QUOTE_TEXTS.notOpen);
+    const [chosen] = await queryRows<{ business_id: string; owner_id: string; status: QuoteRecipientStatus }>(
+      tx,
+      sql`select business_id, owner_id, status from quote_recipients where id = ${input.recipientId} and request_id = ${input.requestId}`,
+    );
+    if (!chosen) throw new AppError("not-found", QUOTE_TEXTS.notFound);
+    if (chosen.status !== "answered") throw new AppError("conflict", QUOTE_TEXTS.cannotAccept);
+    await queryRows(
+      tx,
+      sql`with accepted as (update quote_recipients set status = 'accepted' where id = ${input.recipientId} returning 1),
+            others as (update quote_recipients set status = 'closed'
+              where request_id = ${input.requestId} and id <> ${input.recipientId} and status in ('new', 'answered') returning 1)
+          update quote_requests set status = 'accepted', closed_at = now() where id = ${input.requestId}
+          returning (select count(*) from accepted) + (select count(*) from others) as changed`,
+    );
+    const language = await languageOf(tx, chosen.owner_id);
+    await addConversationMessage(tx, {
+      businessId: chosen.business_id, visitorId: actor.id, senderId: actor.id, recipientId: chosen.owner_id, senderType: effectiveRole(actor),
+      text: renderIn(language, (t) => t(QUOTE_MESSAGE.acceptedNote)),
+    });
+    return { businessId: chosen.business_id };
+  });
+}
