@@ -38,6 +38,7 @@ export default [
   route("verification", "routes/public/verification.tsx"),
   route("business/create", "routes/owner/business-create.tsx"),
   route("business/edit/:id", "routes/owner/business-edit.tsx"),
+  route("business/prices/:id", "routes/owner/business-prices.tsx"),
   route("business/claim/:id", "routes/owner/business-claim.tsx"),
   // Profile, menu, help, feedback (spec 02)
   route("profile", "routes/account/profile.tsx"),

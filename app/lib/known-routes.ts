@@ -11,7 +11,7 @@ export const KNOWN_STATIC_PATHS = [
 ] as const;
 
 /** Paths with an id: the fixed segments are canonicalised, the id is kept as typed. */
-const ID_PATTERNS: readonly (readonly string[])[] = [["businesses"], ["business"], ["business", "edit"], ["business", "claim"], ["dashboard", "payments"], ["suggest"]];
+const ID_PATTERNS: readonly (readonly string[])[] = [["businesses"], ["business"], ["business", "edit"], ["business", "prices"], ["business", "claim"], ["dashboard", "payments"], ["suggest"]];
 
 /**
  * The canonical form of a path that names a known route in another letter case or with trailing

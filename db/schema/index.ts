@@ -11,3 +11,4 @@ export * from "./phone-codes";
 export * from "./listing-claims";
 export * from "./suggestions";
 export * from "./verifications";
+export * from "./price-list";

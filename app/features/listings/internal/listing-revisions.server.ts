@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { businessImages, businessRevisions, businesses, type RevisionImage } from "../../../../db/schema";
-import type { Tx } from "../../../lib/db.server";
+import type { Db, Tx } from "../../../lib/db.server";
 import { imagesOfListings, type ListingImageRow } from "../listing-columns.server";
 import { REVIEWED_FIELDS, type ReviewedField } from "../listing.schemas";
 
@@ -42,7 +42,7 @@ export function asRevisionImage(row: Pick<ListingImageRow, "id" | "key" | "width
 }
 
 /** The change waiting for review of a listing, or null. Read it with the listing's row locked. */
-export async function pendingRevisionOf(tx: Tx, businessId: string) {
+export async function pendingRevisionOf(tx: Db | Tx, businessId: string) {
   const [revision] = await tx.select().from(businessRevisions).where(eq(businessRevisions.businessId, businessId)).limit(1);
   return revision ?? null;
 }
