@@ -6,6 +6,7 @@
  * language to the same keys.
  */
 import { beforeAll, describe, expect, it } from "vitest";
+import { listingPriceItems } from "../../../db/schema";
 import { createAdmin, createBusiness, createOwner, createVisitor } from "../../../db/seed/factories";
 import { catalogOf } from "../../../scripts/i18n-keys.mjs";
 import { decodeEntities, parseHtml } from "../../../tests/support/html-safety";
@@ -27,8 +28,13 @@ beforeAll(async () => {
   app = pageApp();
   await routeBuild();
   const owner = await createOwner(getDb());
-  ownListingId = (await createBusiness(getDb(), { userId: owner.id, name: "Iya Basira Kitchen", category: "Eatery" })).id;
-  listingId = (await createBusiness(getDb(), { userId: (await createOwner(getDb())).id, name: "Goodhealth Chemist", category: "Pharmacy store" })).id;
+  ownListingId = (await createBusiness(getDb(), { userId: owner.id, name: "Iya Basira Kitchen", category: "Eatery", products: ["Amala"] })).id;
+  listingId = (await createBusiness(getDb(), { userId: (await createOwner(getDb())).id, name: "Goodhealth Chemist", category: "Pharmacy store", products: ["Paracetamol", "Vitamin C"] })).id;
+  // A price list on both (issue 37): the business page and the owner's screen show it.
+  await getDb().insert(listingPriceItems).values([
+    { businessId: ownListingId, name: "Amala", groupName: "Swallow", priceKobo: 150_000, priceKind: "exact", description: "With ewedu" },
+    { businessId: listingId, name: "Paracetamol", groupName: "Pain relief", priceKobo: 50_000, priceKind: "from" },
+  ]);
   cookies.visitor = await sessionCookie((await createVisitor(getDb())).email);
   cookies.owner = await sessionCookie(owner.email);
   cookies.admin = await sessionCookie((await createAdmin(getDb())).email);
@@ -95,7 +101,7 @@ async function check(path: string, who?: keyof typeof cookies) {
 
 const SAME: string[] = [];
 /** The test's own data (names, a description). */
-const DATA = ["Iya Basira", "Goodhealth", "A friendly local business.", "Allen Avenue", "Lagos, Nigeria", "Owner", "Visitor", "Admin", "example.com", "/no-such-page", "https://"];
+const DATA = ["Iya Basira", "Goodhealth", "Amala", "Swallow", "With ewedu", "Paracetamol", "Vitamin C", "Pain relief", "A friendly local business.", "Allen Avenue", "Lagos, Nigeria", "Owner", "Visitor", "Admin", "example.com", "/no-such-page", "https://"];
 /**
  * What stays as it is in every language: places (states, LGAs, countries), each language's own name, the plans'
  * names and the site's name.
@@ -126,7 +132,7 @@ describe("every screen in Hausa", () => {
 
   it("an owner's screens", async () => {
     for (const path of [
-      "/ha/dashboard", "/ha/business/create", `/ha/business/edit/${ownListingId}`, "/ha/kyc-verification", "/ha/dashboard/verification",
+      "/ha/dashboard", "/ha/business/create", `/ha/business/edit/${ownListingId}`, `/ha/business/prices/${ownListingId}`, "/ha/kyc-verification", "/ha/dashboard/verification",
       "/ha/dashboard/payments", "/ha/dashboard/analytics", "/ha/pricing", "/ha/featured-plans", "/ha/messages",
     ]) SAME.push(...(await check(path, "owner")));
   });

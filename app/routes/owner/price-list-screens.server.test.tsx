@@ -1,0 +1,114 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { businesses, listingPriceItems } from "../../../db/schema";
+import { addBusinessImage, createBusiness, createOwner, uniqueSuffix } from "../../../db/seed/factories";
+import { hrefs, renderRoute, sessionCookie, type Rendered } from "../../../tests/support/screen-harness";
+import { businessJsonLd } from "../../features/directory/business-json-ld";
+import { getPublicBusiness } from "../../features/directory/get-public-business.server";
+import { PRICE_LIST_TEXTS } from "../../features/listings/price-list.schemas";
+import { getDb } from "../../lib/db.server";
+import * as detailRoute from "../public/business-detail";
+import * as dashboardRoute from "./dashboard";
+import * as pricesRoute from "./business-prices";
+
+function page(rendered: Rendered) {
+  if (rendered.kind !== "page") throw new Error(`expected a page, got a redirect to ${rendered.location}`);
+  return rendered;
+}
+
+async function ownListing(products: string[]) {
+  const owner = await createOwner(getDb());
+  const listing = await createBusiness(getDb(), { userId: owner.id, products, name: `Kemi Salon ${uniqueSuffix()}`, category: "Beauty salon" });
+  await addBusinessImage(getDb(), { businessId: listing.id });
+  return { owner, listing, cookie: await sessionCookie(owner.email) };
+}
+
+const PATTERN = "business/prices/:id";
+
+describe("the price list screen", () => {
+  it("is linked from the dashboard's listing card and lists the items in order, each with its form and Move buttons", async () => {
+    const { listing, cookie } = await ownListing(["Low cut", "Braids"]);
+    const dashboard = page(await renderRoute(dashboardRoute, "/dashboard", { cookie }));
+    expect(hrefs(dashboard.html)).toContain(`/business/prices/${listing.id}`);
+
+    const shown = page(await renderRoute(pricesRoute, `/business/prices/${listing.id}`, { cookie, pattern: PATTERN }));
+    expect(shown.text).toContain(PRICE_LIST_TEXTS.title);
+    expect(shown.text.indexOf("Low cut")).toBeLessThan(shown.text.indexOf("Braids"));
+    expect(shown.html).toContain('aria-label="Move down: Low cut"');
+    expect(shown.html).toContain('aria-label="Move up: Braids"');
+    expect(shown.html).not.toContain('aria-label="Move up: Low cut"');
+    expect(hrefs(shown.html)).toContain(`/business/edit/${listing.id}`);
+  });
+
+  it("without JavaScript: saves one item and returns to the list with its notice; a bad price keeps everything typed", async () => {
+    const { listing, cookie } = await ownListing(["Low cut", "Braids"]);
+    const path = `/business/prices/${listing.id}`;
+    const saved = await renderRoute(pricesRoute, path, {
+      cookie,
+      pattern: PATTERN,
+      form: { intent: "save", item: "Low cut", group: "Haircuts", kind: "from", price: "₦3,500", description: "" },
+    });
+    expect(saved).toEqual({ kind: "redirect", status: 302, location: `${path}?notice=saved#price-list` });
+    const after = page(await renderRoute(pricesRoute, `${path}?notice=saved`, { cookie, pattern: PATTERN }));
+    expect(after.text).toContain(PRICE_LIST_TEXTS.saved);
+    expect(after.text).toContain("from ₦3,500");
+    expect(after.html).toContain('value="3500"');
+
+    const refused = page(
+      await renderRoute(pricesRoute, path, {
+        cookie,
+        pattern: PATTERN,
+        form: { intent: "save", item: "Braids", group: "Styles typed", kind: "exact", price: "plenty", description: "Typed text" },
+      }),
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain(PRICE_LIST_TEXTS.priceInvalid);
+    expect(refused.html).toContain('value="Styles typed"');
+    expect(refused.html).toContain('value="plenty"');
+    expect(refused.html).toContain("Typed text");
+    const rows = await getDb().select().from(listingPriceItems).where(eq(listingPriceItems.businessId, listing.id));
+    expect(rows.map((r) => r.name)).toEqual(["Low cut"]);
+
+    const moved = await renderRoute(pricesRoute, path, { cookie, pattern: PATTERN, form: { intent: "move", item: "Braids", direction: "up" } });
+    expect(moved).toEqual({ kind: "redirect", status: 302, location: `${path}?notice=moved#price-list` });
+    expect((await getDb().select({ products: businesses.products }).from(businesses).where(eq(businesses.id, listing.id)))[0]!.products).toEqual(["Braids", "Low cut"]);
+  });
+
+  it("sends another owner's listing back to the dashboard", async () => {
+    const { listing } = await ownListing(["Low cut"]);
+    const other = await sessionCookie((await createOwner(getDb())).email);
+    expect(await renderRoute(pricesRoute, `/business/prices/${listing.id}`, { cookie: other, pattern: PATTERN })).toMatchObject({
+      kind: "redirect",
+      location: "/dashboard?notice=not-found",
+    });
+  });
+});
+
+describe("the business page's price list", () => {
+  it("shows the items grouped, in order, with naira prices, 'from' and 'Ask for price', and JSON-LD offers in NGN", async () => {
+    const { listing } = await ownListing(["Low cut", "Braids", "Hair colouring"]);
+    await getDb().insert(listingPriceItems).values([
+      { businessId: listing.id, name: "Low cut", groupName: "Haircuts", priceKobo: 500_000, priceKind: "exact", description: "With hot towel" },
+      { businessId: listing.id, name: "Hair colouring", groupName: "Colouring", priceKobo: 1_200_000, priceKind: "from" },
+      { businessId: listing.id, name: "Braids", groupName: "Haircuts", pendingDescription: "Waiting text" },
+    ]);
+    const shown = page(await renderRoute(detailRoute, `/businesses/${listing.id}`, { pattern: "businesses/:id" }));
+    const text = shown.text;
+    expect(text).toMatch(/Haircuts Low cut With hot towel ₦5,000 Braids Ask for price Colouring Hair colouring from ₦12,000/);
+    expect(text).not.toContain("Waiting text");
+    // Its JSON-LD (in the document's head, which this harness leaves out): from the same data.
+    const ld = businessJsonLd(await getPublicBusiness(listing.id), "https://example.ng/x", []);
+    expect(ld).toContain('"hasOfferCatalog"');
+    expect(ld).toContain('"price":"5000","priceCurrency":"NGN"');
+    expect(ld).toContain('"minPrice":"12000"');
+    expect(ld).not.toContain("Waiting text");
+  });
+
+  it("shows the products as words when no item has details, as before", async () => {
+    const { listing } = await ownListing(["Suya", "Kilishi"]);
+    const shown = page(await renderRoute(detailRoute, `/businesses/${listing.id}`, { pattern: "businesses/:id" }));
+    expect(shown.html).toContain('class="chip py-1">Suya</li>');
+    expect(shown.html).not.toContain("data-price-list");
+    expect(shown.html).not.toContain("hasOfferCatalog");
+  });
+});
