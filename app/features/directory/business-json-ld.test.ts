@@ -42,11 +42,11 @@ describe("the business page's JSON-LD price list (issue 37)", () => {
       {
         name: "Haircuts",
         items: [
-          { name: "Low cut", description: "With hot towel", priceKobo: 500_000, priceKind: "exact" },
-          { name: "Braids", description: null, priceKobo: 1_250_050, priceKind: "from" },
+          { name: "Low cut", description: "With hot towel", priceKobo: 500_000, priceKind: "exact", image: null },
+          { name: "Braids", description: null, priceKobo: 1_250_050, priceKind: "from", image: null },
         ],
       },
-      { name: null, items: [{ name: "Hair colouring", description: null, priceKobo: null, priceKind: null }] },
+      { name: null, items: [{ name: "Hair colouring", description: null, priceKobo: null, priceKind: null, image: null }] },
     ];
     expect(ld(business({ priceList })).hasOfferCatalog).toEqual({
       "@type": "OfferCatalog",
@@ -73,7 +73,7 @@ describe("the business page's JSON-LD price list (issue 37)", () => {
   it("offers Products for a shop's items, and keeps hostile item text inside the script", () => {
     const hostile = "</script><script>alert(1)</script>\u2028";
     const json = businessJsonLd(
-      business({ category: "Supermarket", priceList: [{ name: hostile, items: [{ name: hostile, description: hostile, priceKobo: 100, priceKind: "exact" }] }] }),
+      business({ category: "Supermarket", priceList: [{ name: hostile, items: [{ name: hostile, description: hostile, priceKobo: 100, priceKind: "exact", image: null }] }] }),
       "https://example.ng/businesses/x",
       [],
     );

@@ -2,14 +2,17 @@ import { eq } from "drizzle-orm";
 import { businesses } from "../../../db/schema";
 import { getDb } from "../../lib/db.server";
 import { isUuid } from "../../lib/ids";
+import { IMAGE_WIDTHS, imageUrl } from "../../lib/image-url";
 import type { SessionUser } from "../accounts/session-user";
 import { notFound, ownerNames, priceItemsOf, type PriceItemRow } from "./internal/price-items.server";
 import { canManageListing } from "./listing.policy";
 
 /** One item on the owner's price list screen. */
-export type OwnPriceItem = PriceItemRow & {
+export type OwnPriceItem = Omit<PriceItemRow, "imageKey" | "imageAt"> & {
   /** A product name of a change waiting for review: the public sees the item once an admin approves it. */
   nameWaiting: boolean;
+  /** The item's photo (a thumbnail), or null. */
+  image: { src: string } | null;
 };
 
 /**
@@ -38,6 +41,7 @@ export async function getPriceList(actor: SessionUser | null, businessId: string
       priceKobo: row?.priceKobo ?? null,
       priceKind: row?.priceKind ?? null,
       nameWaiting: listing.approvalStatus === "approved" && !approved.has(name),
+      image: row?.imageKey && row.imageAt ? { src: imageUrl(row.imageKey, IMAGE_WIDTHS.thumb, row.imageAt) } : null,
     };
   });
   return { id: listing.id, name: listing.name, items, groups: [...new Set(items.map((i) => i.groupName).filter((g): g is string => Boolean(g)))] };

@@ -34,6 +34,9 @@ export const PRICE_LIST_TEXTS = {
   kindFrom: msg("From a price"),
   price: msg("Price in naira"),
   description: msg("Short description (optional)"),
+  photo: msg("Photo (optional)"),
+  photoHint: msg("JPEG, PNG or WebP, at most 10 MB. A new photo shows at once."),
+  removePhoto: msg("Remove the photo"),
   save: msg("Save item"),
   moveUp: msg("Move up"),
   moveDown: msg("Move down"),
@@ -140,7 +143,14 @@ export function checkPriceItem(input: PriceItemInput): { ok: true; value: PriceI
 }
 
 /** One item as the public reads it. */
-export type PublicPriceItem = { name: string; description: string | null; priceKobo: number | null; priceKind: PriceKind | null };
+export type PublicPriceItem = {
+  name: string;
+  description: string | null;
+  priceKobo: number | null;
+  priceKind: PriceKind | null;
+  /** The item's photo, small (a thumbnail's width). */
+  image: { src: string } | null;
+};
 /** The public price list: groups in the order of their first item, items in the owner's order ('' group: none). */
 export type PublicPriceGroup = { name: string | null; items: PublicPriceItem[] };
 

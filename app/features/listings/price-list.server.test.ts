@@ -1,14 +1,20 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { readdir } from "node:fs/promises";
+import path from "node:path";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { auditLog, businesses, businessImages, businessRevisions, listingPriceItems } from "../../../db/schema";
 import { addBusinessImage, createAdmin, createBusiness, createOwner, createVisitor } from "../../../db/seed/factories";
 import { actorFor } from "../../../tests/support/actors";
 import { refusal } from "../../../tests/support/refusals";
+import { fileFrom, pngImage } from "../../../tests/support/images";
 import { getDb } from "../../lib/db.server";
+import { getEnv } from "../../lib/env.server";
+import { getStorage } from "../../lib/storage.server";
 import { getPublicBusiness } from "../directory/get-public-business.server";
 import { parseBusinessFilters } from "../directory/parse-business-filters";
 import { resetSearchCaches, searchBusinesses } from "../directory/search-businesses.server";
+import { deleteListing } from "./delete-listing.server";
 import { getPriceList } from "./get-price-list.server";
 import { listPendingBusinesses } from "./list-pending-businesses.server";
 import { listPendingChanges } from "./list-pending-changes.server";
@@ -66,6 +72,10 @@ async function formOf(businessId: string, overrides: Partial<Record<string, unkn
 const imageIds = async (businessId: string) =>
   (await getDb().select({ id: businessImages.id }).from(businessImages).where(eq(businessImages.businessId, businessId))).map((i) => i.id);
 const revisionOf = async (businessId: string) => (await getDb().select().from(businessRevisions).where(eq(businessRevisions.businessId, businessId)))[0] ?? null;
+const exists = async (key: string) => (await getStorage().read("business-images", key)) !== null;
+/** The files stored in the listing's folder of bucket business-images (on disk, as the tests' storage keeps them). */
+const storedKeys = async (businessId: string) =>
+  (await readdir(path.join(getEnv().DATA_DIR, "uploads", "business-images", businessId)).catch(() => [] as string[])).filter((n) => n.endsWith(".webp"));
 const publicList = async (businessId: string) => (await getPublicBusiness(businessId)).priceList;
 const rowsOf = async (businessId: string) =>
   (await getDb().select().from(listingPriceItems).where(eq(listingPriceItems.businessId, businessId))).map((r) => r.name).sort();
@@ -84,11 +94,11 @@ describe("the price list of an approved listing", () => {
       {
         name: "Haircuts",
         items: [
-          { name: "Low cut", description: null, priceKobo: 500_000, priceKind: "exact" },
-          { name: "Braids", description: null, priceKobo: null, priceKind: null },
+          { name: "Low cut", description: null, priceKobo: 500_000, priceKind: "exact", image: null },
+          { name: "Braids", description: null, priceKobo: null, priceKind: null, image: null },
         ],
       },
-      { name: "Colouring", items: [{ name: "Hair colouring", description: null, priceKobo: 250_000, priceKind: "from" }] },
+      { name: "Colouring", items: [{ name: "Hair colouring", description: null, priceKobo: 250_000, priceKind: "from", image: null }] },
     ]);
     expect(await revisionOf(businessId)).toBeNull();
   });
@@ -115,7 +125,7 @@ describe("the price list of an approved listing", () => {
     const long = await refusal(savePriceItem(owner, businessId, item("Shampoo", { description: "x".repeat(PRICE_LIST_LIMITS.descriptionMax + 1) })));
     expect(long.fields?.description).toBe(PRICE_LIST_TEXTS.descriptionLength);
     // Nothing refused was written.
-    expect((await publicList(businessId))![0]!.items[0]).toMatchObject({ priceKobo: 250_050, priceKind: "exact" });
+    expect((await publicList(businessId))![0]!.items[0]).toMatchObject({ priceKobo: 250_050, priceKind: "exact", image: null });
   });
 
   it("holds a new description for an admin: the public keeps the approved one until the change is approved", async () => {
@@ -124,7 +134,7 @@ describe("the price list of an approved listing", () => {
       status: "sent-for-review",
     });
     // The price shows at once; the description waits.
-    expect((await publicList(businessId))![0]!.items[0]).toEqual({ name: "Low cut", description: null, priceKobo: 300_000, priceKind: "exact" });
+    expect((await publicList(businessId))![0]!.items[0]).toEqual({ name: "Low cut", description: null, priceKobo: 300_000, priceKind: "exact", image: null });
     expect((await getPriceList(owner, businessId)).items[0]).toMatchObject({ description: null, pendingDescription: "Clean low cut with hot towel" });
 
     // The admins' queue of changes shows it, with nothing else changed.
@@ -193,8 +203,8 @@ describe("the price list of an approved listing", () => {
     const version = changeVersion((await revisionOf(businessId))!.updatedAt);
     await reviewListingChange(admin, { decision: "approve", businessId, version });
     expect((await publicList(businessId))!.flatMap((g) => g.items)).toEqual([
-      { name: "Low cut", description: null, priceKobo: 300_000, priceKind: "exact" },
-      { name: newName, description: null, priceKobo: 1_500_000, priceKind: "from" },
+      { name: "Low cut", description: null, priceKobo: 300_000, priceKind: "exact", image: null },
+      { name: newName, description: null, priceKobo: 1_500_000, priceKind: "from", image: null },
     ]);
     // Search finds the listing by the item's name (through its products).
     resetSearchCaches();
@@ -250,8 +260,8 @@ describe("the price list of a listing not yet approved", () => {
 
     await reviewListing(admin, { decision: "approve", businessId });
     expect(await publicList(businessId)).toEqual([
-      { name: "Rice", items: [{ name: "Jollof rice", description: "With chicken and plantain", priceKobo: 200_000, priceKind: "exact" }] },
-      { name: null, items: [{ name: "Pepper soup", description: null, priceKobo: null, priceKind: null }] },
+      { name: "Rice", items: [{ name: "Jollof rice", description: "With chicken and plantain", priceKobo: 200_000, priceKind: "exact", image: null }] },
+      { name: null, items: [{ name: "Pepper soup", description: null, priceKobo: null, priceKind: null, image: null }] },
     ]);
   });
 
@@ -267,6 +277,44 @@ describe("the price list of a listing not yet approved", () => {
     ]);
     await savePriceItem(owner, businessId, item("Suya", { kind: "from", price: "500" }));
     expect(await rowsOf(businessId)).toEqual(["Asun", "Suya"]);
+  });
+});
+
+describe("an item's photo", () => {
+  it("is checked like a listing's images, shows at once, is replaced and removed with its file, and goes with the listing", async () => {
+    const { owner, businessId } = await listing(["Low cut", "Braids"]);
+    const refused = await refusal(savePriceItem(owner, businessId, item("Low cut"), { file: fileFrom(Buffer.from("not an image"), "x.png", "image/png") }));
+    expect(refused.fields?.photo).toBe(LISTING_TEXTS.uploadFailed.text);
+    expect(await storedKeys(businessId)).toEqual([]);
+
+    await savePriceItem(owner, businessId, item("Low cut", { kind: "exact", price: "3000" }), { file: fileFrom(await pngImage(800, 600), "cut.png", "image/png") });
+    const first = (await getDb().select().from(listingPriceItems).where(eq(listingPriceItems.businessId, businessId)))[0]!;
+    expect(first).toMatchObject({ imageWidth: 800, imageHeight: 600 });
+    expect(await exists(first.imageKey!)).toBe(true);
+    const shown = (await publicList(businessId))![0]!.items[0]!;
+    expect(shown.image?.src).toContain(`/media/business-images/${first.imageKey}`);
+
+    // A new photo replaces the old one's file; a save without a file keeps it; removal deletes it.
+    await savePriceItem(owner, businessId, item("Low cut", { kind: "exact", price: "3000" }), { file: fileFrom(await pngImage(640, 640), "cut2.png", "image/png") });
+    const second = (await getDb().select().from(listingPriceItems).where(eq(listingPriceItems.businessId, businessId)))[0]!;
+    expect(second.imageKey).not.toBe(first.imageKey);
+    expect(await exists(first.imageKey!)).toBe(false);
+    await savePriceItem(owner, businessId, item("Low cut", { kind: "exact", price: "3500" }));
+    expect(await exists(second.imageKey!)).toBe(true);
+    await savePriceItem(owner, businessId, item("Low cut", { kind: "exact", price: "3500" }), { remove: true });
+    expect(await exists(second.imageKey!)).toBe(false);
+    expect((await publicList(businessId))![0]!.items[0]!.image).toBeNull();
+
+    // Another owner's upload is refused before any file is stored.
+    const other = await actorFor(await createOwner(getDb()));
+    expect((await refusal(savePriceItem(other, businessId, item("Braids"), { file: fileFrom(await pngImage(100, 100), "b.png", "image/png") }))).code).toBe("not-found");
+
+    // The listing's deletion takes the photo's file with it.
+    await savePriceItem(owner, businessId, item("Braids"), { file: fileFrom(await pngImage(300, 300), "b.png", "image/png") });
+    const [photo] = await getDb().select({ key: listingPriceItems.imageKey }).from(listingPriceItems).where(and(eq(listingPriceItems.businessId, businessId), eq(listingPriceItems.name, "Braids")));
+    expect(await exists(photo!.key!)).toBe(true);
+    await deleteListing(owner, businessId);
+    expect(await exists(photo!.key!)).toBe(false);
   });
 });
 

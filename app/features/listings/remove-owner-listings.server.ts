@@ -4,6 +4,7 @@ import type { Tx } from "../../lib/db.server";
 import { announceDirectoryChange } from "../../lib/realtime.server";
 import { claimDocumentKeysOf, removeClaimDocuments } from "./internal/claim-documents.server";
 import { removeListingImageFiles } from "./internal/listing-images.server";
+import { priceItemImageKeys } from "./internal/price-item-images.server";
 
 export type RemovedListings = {
   /** The listings removed (each with its images, featured requests, claims and conversation states). */
@@ -25,9 +26,11 @@ export async function removeOwnerListings(tx: Tx, ownerId: string): Promise<Remo
   const images = await tx.select({ key: businessImages.imageUrl }).from(businessImages).where(inArray(businessImages.businessId, businessIds));
   // Claims of these listings go with them (issue 34), and so do their documents.
   const claimKeys = await claimDocumentKeysOf(tx, businessIds);
+  // Their price lists' photos too (issue 37).
+  const itemPhotos = await priceItemImageKeys(tx, businessIds);
   await tx.delete(businesses).where(inArray(businesses.id, businessIds));
   await announceDirectoryChange(tx, businessIds);
-  const keys = images.map((i) => i.key);
+  const keys = [...images.map((i) => i.key), ...itemPhotos];
   return {
     businessIds,
     removeFiles: async () => {

@@ -51,8 +51,9 @@ export async function action({ request, params }: Route.ActionArgs) {
       price: text("price").slice(0, 100),
       description: text("description").slice(0, 2000),
     };
+    const photo = form.get("photo");
     try {
-      const saved = await savePriceItem(user, params.id, typed);
+      const saved = await savePriceItem(user, params.id, typed, { file: photo instanceof File ? photo : null, remove: text("removePhoto") === "on" });
       return back(saved.status === "sent-for-review" ? "review" : "saved", "price-list");
     } catch (error) {
       if (appErrorCode(error) === "not-found") throw error;
@@ -128,7 +129,7 @@ function ItemForm({ item, index, last, typed, failure }: { item: OwnPriceItem; i
       </div>
       {item.nameWaiting ? <p className="text-sm text-amber-800">{t(PRICE_LIST_TEXTS.waitingName)}</p> : null}
       {failure ? <FailureAlert failure={failure} /> : null}
-      <Form method="post" className="space-y-3" aria-label={item.name}>
+      <Form method="post" encType="multipart/form-data" className="space-y-3" aria-label={item.name}>
         <input type="hidden" name="intent" value="save" />
         <input type="hidden" name="item" value={item.name} />
         <TextField
@@ -163,6 +164,17 @@ function ItemForm({ item, index, last, typed, failure }: { item: OwnPriceItem; i
           error={errors.description}
           hint={item.pendingDescription && !typed ? t(PRICE_LIST_TEXTS.waitingDescription) : undefined}
         />
+        <div className="flex items-start gap-3">
+          {item.image ? <img src={item.image.src} alt={item.name} width={64} height={64} loading="lazy" className="h-16 w-16 shrink-0 rounded-lg object-cover" /> : null}
+          <div className="min-w-0 flex-1 space-y-2">
+            <TextField label={t(PRICE_LIST_TEXTS.photo)} name="photo" type="file" accept="image/jpeg,image/png,image/webp" hint={t(PRICE_LIST_TEXTS.photoHint)} error={errors.photo} />
+            {item.image ? (
+              <label className="flex items-center gap-2 text-sm text-gray-700">
+                <input type="checkbox" name="removePhoto" className="h-4 w-4" /> {t(PRICE_LIST_TEXTS.removePhoto)}
+              </label>
+            ) : null}
+          </div>
+        </div>
         <button type="submit" className={buttonClass({ size: "sm" })}>
           {t(PRICE_LIST_TEXTS.save)}
         </button>

@@ -88,7 +88,10 @@ describe("the business page's price list", () => {
   it("shows the items grouped, in order, with naira prices, 'from' and 'Ask for price', and JSON-LD offers in NGN", async () => {
     const { listing } = await ownListing(["Low cut", "Braids", "Hair colouring"]);
     await getDb().insert(listingPriceItems).values([
-      { businessId: listing.id, name: "Low cut", groupName: "Haircuts", priceKobo: 500_000, priceKind: "exact", description: "With hot towel" },
+      {
+        businessId: listing.id, name: "Low cut", groupName: "Haircuts", priceKobo: 500_000, priceKind: "exact", description: "With hot towel",
+        imageKey: `${listing.id}/item-photo.webp`, imageWidth: 320, imageHeight: 320, imageAt: new Date(),
+      },
       { businessId: listing.id, name: "Hair colouring", groupName: "Colouring", priceKobo: 1_200_000, priceKind: "from" },
       { businessId: listing.id, name: "Braids", groupName: "Haircuts", pendingDescription: "Waiting text" },
     ]);
@@ -96,6 +99,8 @@ describe("the business page's price list", () => {
     const text = shown.text;
     expect(text).toMatch(/Haircuts Low cut With hot towel ₦5,000 Braids Ask for price Colouring Hair colouring from ₦12,000/);
     expect(text).not.toContain("Waiting text");
+    // The item's photo: small and lazy, in the placeholder frame of every listing image.
+    expect(shown.html).toMatch(new RegExp(`<img alt="Low cut" width="64" height="64" loading="lazy" src="/media/business-images/${listing.id}/item-photo.webp\\?w=320`));
     // Its JSON-LD (in the document's head, which this harness leaves out): from the same data.
     const ld = businessJsonLd(await getPublicBusiness(listing.id), "https://example.ng/x", []);
     expect(ld).toContain('"hasOfferCatalog"');

@@ -15,6 +15,9 @@ export type PriceItemRow = {
   pendingDescription: string | null;
   priceKobo: number | null;
   priceKind: PriceKind | null;
+  /** The photo's key (never shown: use cases turn it into a URL) and its time, the URL's version. */
+  imageKey: string | null;
+  imageAt: Date | null;
 };
 
 export const priceItemColumns = {
@@ -25,6 +28,8 @@ export const priceItemColumns = {
   pendingDescription: listingPriceItems.pendingDescription,
   priceKobo: listingPriceItems.priceKobo,
   priceKind: sql<PriceKind | null>`${listingPriceItems.priceKind}`,
+  imageKey: listingPriceItems.imageKey,
+  imageAt: listingPriceItems.imageAt,
 };
 
 /** The stored details of some listings' items (one query for a page of listings), by listing then name. */
