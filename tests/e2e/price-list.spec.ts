@@ -28,10 +28,10 @@ async function priceItem(page: Page, name: string, values: { group: string; kind
   await waitForHydration(page);
 }
 
-/** The business page's JSON-LD (every script of type application/ld+json, parsed). */
+/** The business page's JSON-LD entries (every script of type application/ld+json, parsed; a list's entries each). */
 async function jsonLd(page: Page): Promise<unknown[]> {
   const scripts = await page.locator('script[type="application/ld+json"]').allTextContents();
-  return scripts.map((text) => JSON.parse(text) as unknown);
+  return scripts.flatMap((text) => [JSON.parse(text) as unknown].flat());
 }
 
 describe("price list", () => {
