@@ -1,3 +1,4 @@
+import { gzipSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { businesses, listingPriceItems } from "../../../db/schema";
@@ -107,6 +108,24 @@ describe("the business page's price list", () => {
     expect(ld).toContain('"price":"5000","priceCurrency":"NGN"');
     expect(ld).toContain('"minPrice":"12000"');
     expect(ld).not.toContain("Waiting text");
+  });
+
+  it("keeps a full list (30 items, each with a group, a 200-character description, a price and a photo) within the reader page's HTML budget", async () => {
+    const names = Array.from({ length: 30 }, (_, i) => `Service number ${i + 1} ${uniqueSuffix()}`);
+    const { listing } = await ownListing(names);
+    await getDb().insert(listingPriceItems).values(
+      names.map((name, i) => ({
+        businessId: listing.id, name, groupName: `Group ${i % 5}`, priceKobo: 100_000 * (i + 1), priceKind: i % 2 ? "from" : "exact",
+        description: `${uniqueSuffix()} ${"Washed, cut, styled and finished with care by our trained staff; ".repeat(4)}`.slice(0, 200),
+        imageKey: `${listing.id}/photo-${i}.webp`, imageWidth: 320, imageHeight: 320, imageAt: new Date(),
+      })),
+    );
+    const shown = page(await renderRoute(detailRoute, `/businesses/${listing.id}`, { pattern: "businesses/:id" }));
+    const section = /<section class="mt-8"><h2 class="title">Products and Services<\/h2>[\s\S]*?<\/section>/.exec(shown.html)![0];
+    // Measured: 1.4 KB gzipped (22.8 KB raw) with this text; 30 distinct 200-character descriptions compress less (about
+    // 4 KB). The reader page is about 4.6 KB without it and its budget 20 KB (scripts/check-bundle.mjs).
+    expect(gzipSync(section).length).toBeLessThan(5 * 1024);
+    expect(gzipSync(shown.html).length).toBeLessThan(20 * 1024);
   });
 
   it("shows the products as words when no item has details, as before", async () => {
