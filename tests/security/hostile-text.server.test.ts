@@ -338,12 +338,13 @@ describe("public pages", () => {
       expect(items.length).toBeGreaterThan(0);
       const scripts = parseHtml(p.html).scripts.filter((s) => s.attrs.type === "application/ld+json");
       expect(jsonLdProblems(scripts[0]!.content)).toEqual([]);
+      // An eatery offers Products.
       const [ld] = JSON.parse(scripts[0]!.content) as [{ hasOfferCatalog: { itemListElement: { name: string; itemListElement: { itemOffered: { name: string; description?: string } }[] }[] } }];
       for (const item of items) {
         expectShown(p, item.groupName);
         expectShown(p, item.description);
         const group = ld.hasOfferCatalog.itemListElement.find((g) => g.name === item.groupName);
-        expect(group?.itemListElement.map((o) => o.itemOffered)).toContainEqual({ "@type": "Service", name: item.name, description: item.description });
+        expect(group?.itemListElement.map((o) => o.itemOffered)).toContainEqual({ "@type": "Product", name: item.name, description: item.description });
       }
     }
   });
