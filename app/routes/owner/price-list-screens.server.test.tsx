@@ -2,12 +2,13 @@ import { gzipSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { businesses, listingPriceItems } from "../../../db/schema";
-import { addBusinessImage, createBusiness, createOwner, uniqueSuffix } from "../../../db/seed/factories";
+import { addBusinessImage, createAdmin, createBusiness, createOwner, uniqueSuffix } from "../../../db/seed/factories";
 import { hrefs, renderRoute, sessionCookie, type Rendered } from "../../../tests/support/screen-harness";
 import { businessJsonLd } from "../../features/directory/business-json-ld";
 import { getPublicBusiness } from "../../features/directory/get-public-business.server";
 import { PRICE_LIST_TEXTS } from "../../features/listings/price-list.schemas";
 import { getDb } from "../../lib/db.server";
+import * as adminRoute from "../admin/admin";
 import * as detailRoute from "../public/business-detail";
 import * as dashboardRoute from "./dashboard";
 import * as pricesRoute from "./business-prices";
@@ -134,5 +135,30 @@ describe("the business page's price list", () => {
     expect(shown.html).toContain('class="chip py-1">Suya</li>');
     expect(shown.html).not.toContain("data-price-list");
     expect(shown.html).not.toContain("hasOfferCatalog");
+  });
+});
+
+describe("Business Approvals: an item's new description", () => {
+  it("shows it in the listing's change, now → new, and approving the change puts it on the business page", async () => {
+    const { listing, cookie } = await ownListing(["Low cut"]);
+    const saved = await renderRoute(pricesRoute, `/business/prices/${listing.id}`, {
+      cookie,
+      pattern: PATTERN,
+      form: { intent: "save", item: "Low cut", group: "", kind: "exact", price: "3000", description: "Neat low cut with hot towel" },
+    });
+    expect(saved).toMatchObject({ kind: "redirect", location: `/business/prices/${listing.id}?notice=review#price-list` });
+    const own = page(await renderRoute(pricesRoute, `/business/prices/${listing.id}`, { cookie, pattern: PATTERN }));
+    expect(own.text).toContain(PRICE_LIST_TEXTS.waitingDescription);
+
+    const admin = await sessionCookie((await createAdmin(getDb())).email);
+    const shown = page(await renderRoute(adminRoute, "/admin?tab=businesses", { cookie: admin }));
+    const card = new RegExp(`${PRICE_LIST_TEXTS.adminDescriptions}: Low cut Now Not specified New Neat low cut with hot towel`);
+    expect(shown.text).toMatch(card);
+    const version = new RegExp(`name="targetId" value="${listing.id}"/><input type="hidden" name="version" value="(\\d+)"`).exec(shown.html)?.[1];
+    expect(version).toBeDefined();
+    const approved = page(await renderRoute(adminRoute, "/admin?tab=businesses", { cookie: admin, form: { intent: "approve-change", targetId: listing.id, version: version! } }));
+    expect(approved.status).toBe(200);
+    const business = page(await renderRoute(detailRoute, `/businesses/${listing.id}`, { pattern: "businesses/:id" }));
+    expect(business.text).toContain("Low cut Neat low cut with hot towel ₦3,000");
   });
 });

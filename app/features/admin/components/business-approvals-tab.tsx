@@ -128,9 +128,7 @@ function ChangeCard({ change: c, result }: { change: PendingChange; result?: Adm
         ))}
         {c.itemDescriptions.map((d) => (
           <li key={`item:${d.name}`} className="rounded-lg border border-gray-200 p-2" data-item-description={d.name}>
-            <p className="font-medium text-gray-700">
-              {t(PRICE_LIST_TEXTS.adminDescriptions)}: {d.name}
-            </p>
+            <p className="font-medium text-gray-700">{`${t(PRICE_LIST_TEXTS.adminDescriptions)}: ${d.name}`}</p>
             <div className="mt-1 grid gap-2 sm:grid-cols-2">
               <p className="min-w-0">
                 <span className="block text-xs font-semibold text-gray-500 uppercase">{t("Now")}</span>
@@ -252,7 +250,7 @@ function PendingCard({ business: b, duplicates, result }: { business: PendingBus
                 <ul>
                   {b.itemDescriptions.map((d) => (
                     <li key={d.name} data-item-description={d.name}>
-                      {d.name}: {d.text}
+                      {`${d.name}: ${d.text}`}
                     </li>
                   ))}
                 </ul>
