@@ -823,6 +823,25 @@ export const PAGE_ROWS: Row[] = [
       effect: (listing) => priceItemsOfListing(listing),
     }),
   ),
+  // Adding or removing an item changes the listing's products (an approved listing's change waits for review: ADR 4, 42).
+  row({
+    key: "POST /business/prices/:id intent=add",
+    expect: businessOnly("/business/prices/ID", "→/business/prices/ID?notice=added-review#price-list", { otherOwner: "→/dashboard?notice=not-found" }),
+    prepare: async (w) => {
+      const listing = await createBusiness(db(), { userId: w.users.owner.id, products: ["First"] });
+      await db().insert(businessImages).values({ businessId: listing.id, imageUrl: w.imageKey, position: 1 });
+      return listing;
+    },
+    ask: (_w, listing) => ({ method: "POST", path: `/business/prices/${listing.id}`, form: { intent: "add", newItem: "Matrix new item" } }),
+    effect: async (listing) => (await db().select({ products: businessRevisions.products }).from(businessRevisions).where(eq(businessRevisions.businessId, listing.id)))[0]?.products ?? null,
+  }),
+  row({
+    key: "POST /business/prices/:id intent=remove",
+    expect: businessOnly("/business/prices/ID", "→/business/prices/ID?notice=removed#price-list", { otherOwner: "→/dashboard?notice=not-found" }),
+    prepare: (w) => listingOfOwner(w, "pending").then((l) => db().update(businesses).set({ products: ["First", "Second"] }).where(eq(businesses.id, l.id)).returning()).then(([l]) => l!),
+    ask: (_w, listing) => ({ method: "POST", path: `/business/prices/${listing.id}`, form: { intent: "remove", item: "Second" } }),
+    effect: async (listing) => (await db().select({ products: businesses.products }).from(businesses).where(eq(businesses.id, listing.id)))[0]?.products,
+  }),
   row({
     key: "POST /business/prices/:id intent=move",
     expect: businessOnly("/business/prices/ID", "→/business/prices/ID?notice=moved#price-list", { otherOwner: "→/dashboard?notice=not-found" }),

@@ -14,6 +14,8 @@ export const PRICE_LIST_LIMITS = {
   groupMax: 40,
   /** Distinct groups of one listing. */
   groups: 20,
+  /** Items of one listing: the products' own cap (cleanProducts). */
+  items: 30,
   /** ₦1,000,000,000, in kobo: the largest price (migration 0051 checks it too). */
   maxKobo: 100_000_000_000,
 } as const;
@@ -24,7 +26,7 @@ export type PriceKind = (typeof PRICE_KINDS)[number];
 export const PRICE_LIST_TEXTS = {
   title: msg("Price list"),
   intro: msg("Give each of your products and services a price, a short description and a group. Prices, groups and the order show at once; a new description shows after an admin checks it."),
-  namesHint: msg("To add, rename or remove an item, change the products on your listing's form."),
+  namesHint: msg("Items are your listing's products. On an approved listing a new item's name shows after an admin checks it, like a change on the listing's form."),
   editProducts: msg("Edit products"),
   group: msg("Group (optional)"),
   groupHint: msg("For example Haircuts or Colouring."),
@@ -45,7 +47,7 @@ export const PRICE_LIST_TEXTS = {
   moved: msg("Order saved."),
   waitingDescription: msg("This description waits for an admin's review; the public sees the one approved before."),
   waitingName: msg("Waiting for review with your listing's changes"),
-  noItems: msg("This listing has no products yet. Add them on the listing's form."),
+  noItems: msg("This listing has no products yet."),
   priceRequired: msg("Enter the price in naira, for example 5,000."),
   priceInvalid: msg("Enter the price in naira as a number, for example 5,000 or 2,500.50."),
   priceTooHigh: msg("Enter a price of at most ₦1,000,000,000."),
@@ -63,6 +65,18 @@ export const PRICE_LIST_TEXTS = {
   saveFailed: msg("We could not save this item. Please try again."),
   askForPrice: msg("Ask for price"),
   adminDescriptions: msg("Price list descriptions"),
+  newItem: msg("New item"),
+  addItem: msg("Add item"),
+  removeItem: msg("Remove"),
+  added: msg("Item added."),
+  addedForReview: msg("Item added. Its name shows after an admin checks it; you can give it a price now."),
+  removed: msg("Item removed."),
+  removedForReview: msg("Item removal sent for review with your listing's changes."),
+  nameRequired: msg("Enter the item's name."),
+  nameTaken: msg("This listing already has an item with this name."),
+  get tooManyItems() {
+    return t("A price list can have at most {{max}} items.", { max: PRICE_LIST_LIMITS.items });
+  },
 } as const;
 
 /**

@@ -14,12 +14,14 @@ import { getStorage } from "../../lib/storage.server";
 import { getPublicBusiness } from "../directory/get-public-business.server";
 import { parseBusinessFilters } from "../directory/parse-business-filters";
 import { resetSearchCaches, searchBusinesses } from "../directory/search-businesses.server";
+import { addPriceItem } from "./add-price-item.server";
 import { deleteListing } from "./delete-listing.server";
 import { getPriceList } from "./get-price-list.server";
 import { listPendingBusinesses } from "./list-pending-businesses.server";
 import { listPendingChanges } from "./list-pending-changes.server";
 import { changeVersion, LISTING_TEXTS, ListingSchema, type ListingInput } from "./listing.schemas";
 import { movePriceItem } from "./move-price-item.server";
+import { removePriceItem } from "./remove-price-item.server";
 import { PRICE_LIST_LIMITS, PRICE_LIST_TEXTS, type PriceItemInput } from "./price-list.schemas";
 import { reviewListingChange } from "./review-listing-change.server";
 import { reviewListing } from "./review-listing.server";
@@ -277,6 +279,56 @@ describe("the price list of a listing not yet approved", () => {
     ]);
     await savePriceItem(owner, businessId, item("Suya", { kind: "from", price: "500" }));
     expect(await rowsOf(businessId)).toEqual(["Asun", "Suya"]);
+  });
+});
+
+describe("adding and removing items on the price list", () => {
+  it("on an approved listing: a new name waits for an admin with the listing's change, as from the form; removing one too", async () => {
+    const { owner, admin, businessId } = await listing(["Low cut"]);
+    const newName = `Beard trim ${word()}`;
+    expect(await addPriceItem(owner, businessId, { name: `  ${newName}\u202E ` })).toEqual({ status: "sent-for-review" });
+    expect((await getPriceList(owner, businessId)).items.map((i) => [i.name, i.nameWaiting])).toEqual([
+      ["Low cut", false],
+      [newName, true],
+    ]);
+    expect((await getPublicBusiness(businessId)).products).toEqual(["Low cut"]);
+    // Twice, in another case, is refused; a blank name too.
+    expect((await refusal(addPriceItem(owner, businessId, { name: newName.toUpperCase() }))).fields?.newItem).toBe(PRICE_LIST_TEXTS.nameTaken);
+    expect((await refusal(addPriceItem(owner, businessId, { name: "   " }))).fields?.newItem).toBe(PRICE_LIST_TEXTS.nameRequired);
+
+    const queued = (await listPendingChanges(admin, { page: 1 })).rows.find((r) => r.businessId === businessId);
+    expect(queued?.changes).toEqual([expect.objectContaining({ field: "products", before: ["Low cut"], after: ["Low cut", newName] })]);
+    await reviewListingChange(admin, { decision: "approve", businessId, version: queued!.version });
+    expect((await getPublicBusiness(businessId)).products).toEqual(["Low cut", newName]);
+
+    // Removing: the same review; the last item cannot go.
+    expect(await removePriceItem(owner, businessId, { name: "Low cut" })).toEqual({ status: "sent-for-review" });
+    expect((await getPublicBusiness(businessId)).products).toEqual(["Low cut", newName]);
+    expect((await revisionOf(businessId))!.products).toEqual([newName]);
+    expect((await refusal(removePriceItem(owner, businessId, { name: newName }))).title).toBe(LISTING_TEXTS.updateFailed.title);
+    // Adding the removed name back puts it last: another order, which waits too.
+    expect(await addPriceItem(owner, businessId, { name: "Low cut" })).toEqual({ status: "sent-for-review" });
+    expect((await revisionOf(businessId))!.products).toEqual([newName, "Low cut"]);
+  });
+
+  it("on a listing not yet approved: applies at once, up to the cap", async () => {
+    const names = Array.from({ length: PRICE_LIST_LIMITS.items - 1 }, (_, i) => `Dish ${i + 1}`);
+    const { owner, businessId } = await listing(names, "pending");
+    expect(await addPriceItem(owner, businessId, { name: "Zobo" })).toEqual({ status: "saved" });
+    expect((await getPriceList(owner, businessId)).items.at(-1)).toMatchObject({ name: "Zobo", nameWaiting: false });
+    expect((await refusal(addPriceItem(owner, businessId, { name: "One too many" }))).fields?.newItem).toBe(PRICE_LIST_TEXTS.tooManyItems);
+    expect(await removePriceItem(owner, businessId, { name: "Dish 1" })).toEqual({ status: "saved" });
+    expect((await getPriceList(owner, businessId)).items.map((i) => i.name)).not.toContain("Dish 1");
+    expect(await revisionOf(businessId)).toBeNull();
+  });
+
+  it("only for the listing's owner", async () => {
+    const { businessId } = await listing(["Low cut", "Braids"]);
+    const other = await actorFor(await createOwner(getDb()));
+    for (const actor of [other, null]) {
+      expect((await refusal(addPriceItem(actor, businessId, { name: "Scam" }))).code).toBe("not-found");
+      expect((await refusal(removePriceItem(actor, businessId, { name: "Braids" }))).code).toBe("not-found");
+    }
   });
 });
 

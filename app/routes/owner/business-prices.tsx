@@ -5,7 +5,9 @@ import { Alert, FailureAlert } from "~/components/ui/alert";
 import { buttonClass } from "~/components/ui/button";
 import { SelectField, TextAreaField, TextField } from "~/components/ui/field";
 import { getPriceList, type OwnPriceItem } from "~/features/listings/get-price-list.server";
+import { addPriceItem } from "~/features/listings/add-price-item.server";
 import { movePriceItem } from "~/features/listings/move-price-item.server";
+import { removePriceItem } from "~/features/listings/remove-price-item.server";
 import { savePriceItem } from "~/features/listings/save-price-item.server";
 import { PRICE_LIST_LIMITS, PRICE_LIST_TEXTS, priceText, typedNaira } from "~/features/listings/price-list.schemas";
 import { appErrorCode, type Failure } from "~/lib/app-error";
@@ -15,7 +17,15 @@ import { t } from "~/lib/i18n/i18n";
 
 export const meta: Route.MetaFunction = () => [{ title: `${t(PRICE_LIST_TEXTS.title)} – Naija Directory` }, { name: "robots", content: "noindex" }];
 
-const NOTICES = { saved: PRICE_LIST_TEXTS.saved, review: PRICE_LIST_TEXTS.savedForReview, moved: PRICE_LIST_TEXTS.moved } as const;
+const NOTICES = {
+  saved: PRICE_LIST_TEXTS.saved,
+  review: PRICE_LIST_TEXTS.savedForReview,
+  moved: PRICE_LIST_TEXTS.moved,
+  added: PRICE_LIST_TEXTS.added,
+  "added-review": PRICE_LIST_TEXTS.addedForReview,
+  removed: PRICE_LIST_TEXTS.removed,
+  "removed-review": PRICE_LIST_TEXTS.removedForReview,
+} as const;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request, ["business"]);
@@ -32,13 +42,27 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 /** One item's form as typed. */
 type Typed = { name: string; group: string; kind: string; price: string; description: string };
 
-/** intent=save (one item's details) or intent=move (one place up or down); each back to the item. */
+/** intent=save (one item's details), move (one place up or down), add (a new item's name) or remove; each back to the list. */
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireUser(request, ["business"]);
   const form = await request.formData();
   const text = (name: string) => formText(form, name);
   const back = (notice: keyof typeof NOTICES, at: string) => redirect(`/business/prices/${params.id}?notice=${notice}#${at}`);
   try {
+    if (text("intent") === "add") {
+      const newItem = text("newItem").slice(0, 200);
+      try {
+        const added = await addPriceItem(user, params.id, { name: newItem });
+        return back(added.status === "sent-for-review" ? "added-review" : "added", "price-list");
+      } catch (error) {
+        if (appErrorCode(error) === "not-found") throw error;
+        return failureData(error, { fallback: { title: PRICE_LIST_TEXTS.title, text: PRICE_LIST_TEXTS.saveFailed }, keep: { newItem } });
+      }
+    }
+    if (text("intent") === "remove") {
+      const removed = await removePriceItem(user, params.id, { name: text("item") });
+      return back(removed.status === "sent-for-review" ? "removed-review" : "removed", "price-list");
+    }
     if (text("intent") === "move") {
       const direction = text("direction") === "up" ? "up" : "down";
       await movePriceItem(user, params.id, { name: text("item"), direction });
@@ -69,6 +93,7 @@ export default function BusinessPrices({ loaderData }: Route.ComponentProps) {
   const answer = useActionData<typeof action>();
   const { list, notice } = loaderData;
   const typed = answer && "typed" in answer ? (answer.typed as Typed) : undefined;
+  const newItem = answer && "newItem" in answer ? String(answer.newItem) : undefined;
   const failure = answer && !answer.ok ? answer.failure : undefined;
   return (
     <div className="mx-auto w-full max-w-2xl space-y-6 px-4 py-8">
@@ -87,7 +112,7 @@ export default function BusinessPrices({ loaderData }: Route.ComponentProps) {
         </Link>
       </p>
       {notice ? <Alert tone="success">{notice}</Alert> : null}
-      {failure && !typed ? <FailureAlert failure={failure} /> : null}
+      {failure && !typed && newItem === undefined ? <FailureAlert failure={failure} /> : null}
       {list.items.length === 0 ? <p className="text-gray-700">{t(PRICE_LIST_TEXTS.noItems)}</p> : null}
       <datalist id="price-groups">
         {list.groups.map((group) => (
@@ -106,6 +131,19 @@ export default function BusinessPrices({ loaderData }: Route.ComponentProps) {
           />
         ))}
       </ol>
+      <Form method="post" className="card space-y-3 p-4" aria-label={t(PRICE_LIST_TEXTS.addItem)}>
+        <input type="hidden" name="intent" value="add" />
+        <TextField
+          label={t(PRICE_LIST_TEXTS.newItem)}
+          name="newItem"
+          maxLength={80}
+          defaultValue={newItem ?? ""}
+          error={newItem !== undefined ? (failure?.fields?.newItem ?? failure?.text) : undefined}
+        />
+        <button type="submit" className={buttonClass({ variant: "outline", size: "sm" })}>
+          {t(PRICE_LIST_TEXTS.addItem)}
+        </button>
+      </Form>
     </div>
   );
 }
@@ -179,9 +217,18 @@ function ItemForm({ item, index, last, typed, failure }: { item: OwnPriceItem; i
           {t(PRICE_LIST_TEXTS.save)}
         </button>
       </Form>
-      <div className="flex gap-2 border-t border-gray-100 pt-3">
+      <div className="flex flex-wrap gap-2 border-t border-gray-100 pt-3">
         {index > 0 ? <MoveForm name={item.name} direction="up" /> : null}
         {!last ? <MoveForm name={item.name} direction="down" /> : null}
+        {index > 0 || !last ? (
+          <Form method="post" className="ml-auto">
+            <input type="hidden" name="intent" value="remove" />
+            <input type="hidden" name="item" value={item.name} />
+            <button type="submit" className={buttonClass({ variant: "danger", size: "sm" })} aria-label={`${t(PRICE_LIST_TEXTS.removeItem)}: ${item.name}`}>
+              {t(PRICE_LIST_TEXTS.removeItem)}
+            </button>
+          </Form>
+        ) : null}
       </div>
     </li>
   );

@@ -76,6 +76,21 @@ describe("the price list screen", () => {
     expect((await getDb().select({ products: businesses.products }).from(businesses).where(eq(businesses.id, listing.id)))[0]!.products).toEqual(["Braids", "Low cut"]);
   });
 
+  it("adds an item without JavaScript, and keeps the typed name when it is refused", async () => {
+    const { listing, cookie } = await ownListing(["Low cut"]);
+    const path = `/business/prices/${listing.id}`;
+    const refused = page(await renderRoute(pricesRoute, path, { cookie, pattern: PATTERN, form: { intent: "add", newItem: "low CUT" } }));
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain(PRICE_LIST_TEXTS.nameTaken);
+    expect(refused.html).toContain('value="low CUT"');
+    const added = await renderRoute(pricesRoute, path, { cookie, pattern: PATTERN, form: { intent: "add", newItem: "Beard trim" } });
+    expect(added).toEqual({ kind: "redirect", status: 302, location: `${path}?notice=added-review#price-list` });
+    const after = page(await renderRoute(pricesRoute, `${path}?notice=added-review`, { cookie, pattern: PATTERN }));
+    expect(after.text).toContain(PRICE_LIST_TEXTS.addedForReview);
+    expect(after.text).toContain(PRICE_LIST_TEXTS.waitingName);
+    expect(after.html).toContain('aria-label="Remove: Beard trim"');
+  });
+
   it("sends another owner's listing back to the dashboard", async () => {
     const { listing } = await ownListing(["Low cut"]);
     const other = await sessionCookie((await createOwner(getDb())).email);

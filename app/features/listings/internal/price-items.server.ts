@@ -5,7 +5,7 @@ import { imagesOfListings } from "../listing-columns.server";
 import type { PriceKind } from "../price-list.schemas";
 import { AppError } from "../../../lib/app-error";
 import { LISTING_TEXTS } from "../listing.schemas";
-import { asRevisionImage, pendingRevisionOf, reviewedValuesOf, type ReviewedValues } from "./listing-revisions.server";
+import { asRevisionImage, changedReviewedFields, pendingRevisionOf, reviewedValuesOf, sameImages, type ReviewedValues } from "./listing-revisions.server";
 
 /** A stored item's details, by name. */
 export type PriceItemRow = {
@@ -137,3 +137,35 @@ export async function ownerNames(tx: Db | Tx, businessId: string, listing: { app
   return { names: waiting ? waiting.products : listing.products, waiting };
 }
 
+
+/**
+ * Sets the names of an owner's items (the listing's products) as the listing form would: on a listing not yet approved
+ * at once; on an approved one as the change waiting for review (ADR 4: a new name waits for an admin), started from the
+ * change that waits (its other fields and images kept) or from the approved version, and withdrawn when it would change
+ * nothing any more. The listing's row is locked by the caller. Answers whether the names now wait for review.
+ */
+export async function proposeProducts(
+  tx: Tx,
+  actor: { id: string },
+  businessId: string,
+  listing: ReviewedValues & { approvalStatus: string },
+  waiting: Awaited<ReturnType<typeof pendingRevisionOf>> | null,
+  products: string[],
+): Promise<"saved" | "sent-for-review"> {
+  const now = new Date();
+  if (listing.approvalStatus !== "approved") {
+    await tx.update(businesses).set({ products, updatedAt: now }).where(eq(businesses.id, businessId));
+    return "saved";
+  }
+  const approvedImages = (await imagesOfListings(tx, [businessId])).map(asRevisionImage);
+  const proposed = { ...reviewedValuesOf(waiting ?? listing), products };
+  const images = waiting ? waiting.images : approvedImages;
+  if (changedReviewedFields(reviewedValuesOf(listing), proposed).length === 0 && sameImages(approvedImages, images)) {
+    if (waiting) await withdrawListingChange(tx, businessId, listing);
+    return "saved";
+  }
+  const change = { submittedBy: actor.id, ...proposed, images, updatedAt: now };
+  await tx.insert(businessRevisions).values({ businessId, ...change, createdAt: now }).onConflictDoUpdate({ target: businessRevisions.businessId, set: change });
+  await tx.update(businesses).set({ changeRejectedAt: null, changeRejectionReason: null }).where(eq(businesses.id, businessId));
+  return "sent-for-review";
+}
