@@ -38,6 +38,7 @@ export default [
   route("verification", "routes/public/verification.tsx"),
   route("business/create", "routes/owner/business-create.tsx"),
   route("business/edit/:id", "routes/owner/business-edit.tsx"),
+  route("business/prices/:id", "routes/owner/business-prices.tsx"),
   route("business/claim/:id", "routes/owner/business-claim.tsx"),
   // A listing's offers (issue 37): the owner posts, edits and withdraws them; admins review them at /admin/offers
   route("business/offers/:id", "routes/owner/business-offers.tsx"),

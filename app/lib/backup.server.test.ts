@@ -79,6 +79,9 @@ async function seedEveryTable(db: Database["db"]): Promise<void> {
   await db.execute(sql`update businesses set opening_hours = ${JSON.stringify(Array.from({ length: 7 }, () => ({ mode: "hours", ranges: [{ opens: "18:00", closes: "02:00" }] })))}::jsonb,
     open_minutes = '{[0,120),[1080,1560),[9720,10080)}'::int4multirange where id = ${listing.id}`);
   await db.execute(sql`insert into business_closures (business_id, closed_on, note) values (${listing.id}, '2026-12-25', 'Christmas, "closed" \ ☀️')`);
+  // The price list (issue 37, ADR 42): a 'from' price in kobo past 2^31, a group, a description and one waiting.
+  await db.execute(sql`insert into listing_price_items (business_id, name, group_name, description, pending_description, price_kobo, price_kind) values
+    (${listing.id}, 'agege bread', 'Bread, "hot"', 'Soft ☀️ loaf', 'New \ text', 5000000000, 'from')`);
   // Analytics (ADR 25): a raw event, a day's rollup with reply times, search words, the admin's day, a summary sent, a preference.
   await db.execute(sql`insert into listing_events (business_id, kind, occurred_at, count, words, reply_seconds) values
     (${listing.id}, 'impression', '2026-11-24 23:30:00.5+00', 3, 'jollof "rice", ☀️', null), (${listing.id}, 'reply', now(), 1, null, 5400)`);

@@ -13,7 +13,7 @@ export const KNOWN_STATIC_PATHS = [
 ] as const;
 
 /** Paths with an id: the fixed segments are canonicalised, the id is kept as typed. */
-const ID_PATTERNS: readonly (readonly string[])[] = [["businesses"], ["business"], ["business", "edit"], ["business", "claim"], ["dashboard", "payments"], ["suggest"], ["quotes"],
+const ID_PATTERNS: readonly (readonly string[])[] = [["businesses"], ["business"], ["business", "edit"], ["business", "prices"], ["business", "claim"], ["dashboard", "payments"], ["suggest"], ["quotes"],
   // Offers (issue 37): a listing's offers
   ["business", "offers"],
 ];

@@ -13,3 +13,4 @@ export * from "./suggestions";
 export * from "./verifications";
 export * from "./offers";
 export * from "./quotes";
+export * from "./price-list";

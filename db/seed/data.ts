@@ -1398,3 +1398,25 @@ export const DEMO_OFFERS = [
   { texts: { title: "Free delivery this week", body: "Free delivery within 5 km on every order above ₦5,000, all week.", code: null }, startedDaysAgo: 1, days: 7 },
   { texts: { title: "Buy two, get one free", body: "Buy any two and take a third of the same free. While stocks last.", code: "B2G1" }, startedDaysAgo: 0, days: 10 },
 ] as const;
+/**
+ * The demo price lists (issue 37, ADR 42): item details of two fixed listings' products, by listing key. Prices in kobo;
+ * 'from' for what depends on the job. The other listings show their products as words.
+ */
+export const DEMO_PRICE_LISTS: Record<string, { name: string; group: string | null; kobo: number | null; kind: "exact" | "from" | null; description: string | null }[]> = {
+  "mama-cass": [
+    { name: "Jollof rice", group: "Rice", kobo: 250_000, kind: "exact", description: "Smoky party jollof with fried plantain." },
+    { name: "Ofada rice & ayamase", group: "Rice", kobo: 350_000, kind: "exact", description: "With assorted meat in green pepper sauce." },
+    { name: "Pounded yam & egusi", group: "Swallow", kobo: 300_000, kind: "exact", description: null },
+    { name: "Amala & ewedu", group: "Swallow", kobo: 250_000, kind: "exact", description: "With gbegiri and stew." },
+    { name: "Pepper soup", group: "Soups", kobo: 200_000, kind: "from", description: "Goat meat or catfish." },
+    { name: "Moi moi", group: "Sides", kobo: 50_000, kind: "exact", description: null },
+    { name: "Fried plantain", group: "Sides", kobo: null, kind: null, description: null },
+  ],
+  "owner-carwash": [
+    { name: "Exterior wash", group: "Washing", kobo: 300_000, kind: "exact", description: "Saloon cars; SUVs ₦4,000." },
+    { name: "Interior cleaning", group: "Washing", kobo: 500_000, kind: "from", description: "Vacuum, dashboard and seats." },
+    { name: "Engine wash", group: "Washing", kobo: 400_000, kind: "exact", description: null },
+    { name: "Waxing & polishing", group: "Care", kobo: 1_500_000, kind: "from", description: null },
+    { name: "Rug washing", group: "Care", kobo: 200_000, kind: "exact", description: "Per rug, ready the same day." },
+  ],
+};

@@ -7,12 +7,12 @@
  */
 import { availableParallelism } from "node:os";
 import { and, desc, eq, ne, sql } from "drizzle-orm";
-import { listingVerifications, payments, reports, reviewHelpfulVotes, reviews, savedBusinesses } from "../schema";
+import { listingPriceItems, listingVerifications, payments, reports, reviewHelpfulVotes, reviews, savedBusinesses } from "../schema";
 import { getDb, type Db } from "../../app/lib/db.server";
 import { scatterAround } from "../../app/lib/geo";
 import { featuredMonthsForTier, type Region } from "../../app/lib/reference";
 import { getStorage, type Storage } from "../../app/lib/storage.server";
-import { buildDemoPlan, DEMO_OFFERS, DEMO_ADMIN_TOTP_SECRET, DEMO_PASSWORD, DEMO_SEED_VALUE, Rng, type BusinessPlan, DEMO_REPLIES_TO_PRAISE, DEMO_REPLY_TO_COMPLAINT, DEMO_REVIEWS } from "./data";
+import { buildDemoPlan, DEMO_OFFERS, DEMO_PRICE_LISTS, DEMO_ADMIN_TOTP_SECRET, DEMO_PASSWORD, DEMO_SEED_VALUE, Rng, type BusinessPlan, DEMO_REPLIES_TO_PRAISE, DEMO_REPLY_TO_COMPLAINT, DEMO_REVIEWS } from "./data";
 import {
   addBusinessImage, createBusiness, createOffer, createFeaturedRequest, createFeedback, createKycSubmission, createMessage, createReview,
   createPayment, createSubscription, createUser, passwordHashFor,
@@ -254,6 +254,16 @@ export async function seedDemoData(options: SeedOptions = {}): Promise<Record<st
           }
         }
       }
+
+      // --- Price lists (issue 37): two fixed listings' products with groups, prices and descriptions (approved) ---
+      const priceRows = Object.entries(DEMO_PRICE_LISTS).flatMap(([key, items]) => {
+        const listing = planByKey.get(key);
+        if (!listing) return [];
+        return items
+          .filter((item) => listing.products.includes(item.name))
+          .map((item) => ({ businessId: businessId(key), name: item.name, groupName: item.group, priceKobo: item.kobo, priceKind: item.kind, description: item.description }));
+      });
+      if (priceRows.length > 0) await tx.insert(listingPriceItems).values(priceRows);
 
       // --- Analytics (issue 18): 90 days of figures for the demo owner's listings and a few others ---
       const analytics = await seedListingAnalytics(tx, {

@@ -9,7 +9,7 @@
  */
 import { randomInt, randomUUID } from "node:crypto";
 import { and, count, eq, sql } from "drizzle-orm";
-import { businessClosures, businesses, businessOffers, phoneCodes, quoteRecipients, quoteRequests, businessImages, businessMessages, businessRevisions, conversationBlocks, emailPreferences, featuredRequests, feedback, kycSubmissions, listingClaims, listingSuggestions, listingVerifications, notificationBroadcasts, notifications, payments, profiles, reports, reviews, savedBusinesses, user } from "../../db/schema";
+import { businessClosures, businesses, businessOffers, phoneCodes, quoteRecipients, quoteRequests, businessImages, businessMessages, businessRevisions, conversationBlocks, emailPreferences, featuredRequests, feedback, kycSubmissions, listingClaims, listingPriceItems, listingSuggestions, listingVerifications, notificationBroadcasts, notifications, payments, profiles, reports, reviews, savedBusinesses, user } from "../../db/schema";
 import {
   createBusiness, createFeaturedRequest, createFeedback, createKycSubmission, createMessage, createOffer, createOwner, createPayment, createReview, createUser, createVisitor,
   type BusinessRow, type CreatedUser, type KycSubmissionRow,
@@ -253,6 +253,8 @@ const paymentOwedBack = async (world: World) => {
 };
 const refundState = async (p: { id: string }) =>
   (await db().select({ refundStatus: payments.refundStatus }).from(payments).where(eq(payments.id, p.id)))[0];
+const priceItemsOfListing = async (listing: { id: string }) =>
+  await db().select({ name: listingPriceItems.name, priceKobo: listingPriceItems.priceKobo }).from(listingPriceItems).where(eq(listingPriceItems.businessId, listing.id));
 const listingExists = async (b: { id: string }) => (await db().select({ id: businesses.id }).from(businesses).where(eq(businesses.id, b.id))).length;
 const listingState = async (b: { id: string }) =>
   (await db().select({ status: businesses.approvalStatus, featured: businesses.featured, name: businesses.name }).from(businesses).where(eq(businesses.id, b.id)))[0];
@@ -857,6 +859,53 @@ export const PAGE_ROWS: Row[] = [
     },
     ask: (_w, listing) => ({ method: "POST", path: `/business/edit/${listing.id}`, form: { intent: "remove-closure", date: watDate(new Date()) } }),
     effect: (listing) => closuresOf(listing),
+  }),
+
+  // The price list (issue 37, ADR 42): the listing's owner only; another owner's listing is not shown.
+  row({
+    key: "GET /business/prices/:id",
+    expect: businessOnly("/business/prices/ID", 200, { otherOwner: "→/dashboard?notice=not-found" }),
+    ask: (w) => ({ method: "GET", path: `/business/prices/${w.listing.id}` }),
+  }),
+  ...(["save", UNKNOWN_INTENT] as const).map((intent) =>
+    row({
+      key: `POST /business/prices/:id intent=${intent}`,
+      case: intent === "save" ? "one item's price, applied at once" : "no intent: saves the item as the screen's forms do",
+      expect: businessOnly("/business/prices/ID", "→/business/prices/ID?notice=saved#price-list", { otherOwner: "→/dashboard?notice=not-found" }),
+      prepare: (w) => createBusiness(db(), { userId: w.users.owner.id, products: ["Matrix item"] }),
+      ask: (_w, listing) => ({
+        method: "POST",
+        path: `/business/prices/${listing.id}`,
+        form: { ...(intent === "save" ? { intent } : {}), item: "Matrix item", group: "", kind: "exact", price: "5000", description: "" },
+      }),
+      effect: (listing) => priceItemsOfListing(listing),
+    }),
+  ),
+  // Adding or removing an item changes the listing's products (an approved listing's change waits for review: ADR 4, 42).
+  row({
+    key: "POST /business/prices/:id intent=add",
+    expect: businessOnly("/business/prices/ID", "→/business/prices/ID?notice=added-review#price-list", { otherOwner: "→/dashboard?notice=not-found" }),
+    prepare: async (w) => {
+      const listing = await createBusiness(db(), { userId: w.users.owner.id, products: ["First"] });
+      await db().insert(businessImages).values({ businessId: listing.id, imageUrl: w.imageKey, position: 1 });
+      return listing;
+    },
+    ask: (_w, listing) => ({ method: "POST", path: `/business/prices/${listing.id}`, form: { intent: "add", newItem: "Matrix new item" } }),
+    effect: async (listing) => (await db().select({ products: businessRevisions.products }).from(businessRevisions).where(eq(businessRevisions.businessId, listing.id)))[0]?.products ?? null,
+  }),
+  row({
+    key: "POST /business/prices/:id intent=remove",
+    expect: businessOnly("/business/prices/ID", "→/business/prices/ID?notice=removed#price-list", { otherOwner: "→/dashboard?notice=not-found" }),
+    prepare: (w) => listingOfOwner(w, "pending").then((l) => db().update(businesses).set({ products: ["First", "Second"] }).where(eq(businesses.id, l.id)).returning()).then(([l]) => l!),
+    ask: (_w, listing) => ({ method: "POST", path: `/business/prices/${listing.id}`, form: { intent: "remove", item: "Second" } }),
+    effect: async (listing) => (await db().select({ products: businesses.products }).from(businesses).where(eq(businesses.id, listing.id)))[0]?.products,
+  }),
+  row({
+    key: "POST /business/prices/:id intent=move",
+    expect: businessOnly("/business/prices/ID", "→/business/prices/ID?notice=moved#price-list", { otherOwner: "→/dashboard?notice=not-found" }),
+    prepare: (w) => createBusiness(db(), { userId: w.users.owner.id, products: ["First", "Second"] }),
+    ask: (_w, listing) => ({ method: "POST", path: `/business/prices/${listing.id}`, form: { intent: "move", item: "Second", direction: "up" } }),
+    effect: async (listing) => (await db().select({ products: businesses.products }).from(businesses).where(eq(businesses.id, listing.id)))[0]?.products,
   }),
 
   // Profile, menu, help, feedback

@@ -9,7 +9,7 @@
 import { randomUUID } from "node:crypto";
 import { count, desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { businessClosures, businesses, emailOutbox, feedback, kycSubmissions, businessMessages, listingClaims, listingSuggestions, profiles, quoteRecipients, quoteRequests, reviews } from "../../db/schema";
+import { businessClosures, businesses, businessRevisions, emailOutbox, feedback, kycSubmissions, businessMessages, listingClaims, listingPriceItems, listingSuggestions, profiles, quoteRecipients, quoteRequests, reviews } from "../../db/schema";
 import { createAdmin, createPayment, createSubscription } from "../../db/seed/factories";
 import { RegisterSchema } from "../../app/features/accounts/account.schemas";
 import { parseBusinessFilters } from "../../app/features/directory/parse-business-filters";
@@ -26,7 +26,9 @@ import { submitKyc } from "../../app/features/kyc/submit-kyc.server";
 import { displayPhone } from "../../app/lib/phone";
 import { csvField } from "../../app/features/analytics/export-listing-analytics.server";
 import { createListing } from "../../app/features/listings/create-listing.server";
-import { checkListingForm, LISTING_TEXTS } from "../../app/features/listings/listing.schemas";
+import { changeVersion, checkListingForm, LISTING_TEXTS } from "../../app/features/listings/listing.schemas";
+import { reviewListingChange } from "../../app/features/listings/review-listing-change.server";
+import { savePriceItem } from "../../app/features/listings/save-price-item.server";
 import { reviewListing } from "../../app/features/listings/review-listing.server";
 import { addBusinessClosure } from "../../app/features/listings/add-business-closure.server";
 import { setOpeningHours } from "../../app/features/listings/set-opening-hours.server";
@@ -172,6 +174,14 @@ beforeAll(async () => {
     // Opening hours with a closed day tomorrow whose note is hostile (ADR 21).
     await setOpeningHours(owner.actor, owner.listingId, Array.from({ length: 7 }, () => ({ mode: "24h" as const })));
     await addBusinessClosure(owner.actor, owner.listingId, { date: addDays(watDate(new Date()), 1), note: CHUNKS[i]! });
+    // A price list (issue 37): hostile groups and descriptions (approved by the admin, as a change of the listing).
+    const products = (await db().select({ products: businesses.products }).from(businesses).where(eq(businesses.id, owner.listingId)))[0]!.products;
+    for (const [j, name] of products.slice(0, 3).entries()) {
+      const payload = PAYLOADS[(i + j) % PAYLOADS.length]!.text;
+      await savePriceItem(owner.actor, owner.listingId, { name, group: `G${j} ${payload}`.slice(0, 40), kind: j === 1 ? "from" : "exact", price: "1500", description: `D${j} ${payload}`.slice(0, 200) });
+    }
+    const [change] = await db().select({ updatedAt: businessRevisions.updatedAt }).from(businessRevisions).where(eq(businessRevisions.businessId, owner.listingId));
+    await reviewListingChange(admin, { decision: "approve", businessId: owner.listingId, version: changeVersion(change!.updatedAt) });
     owners.push(owner);
   }
   // Owner 0 may list three: one waits for review, one is rejected with a hostile reason, the first asks to be featured.
@@ -322,6 +332,25 @@ describe("the website field", () => {
 });
 
 describe("public pages", () => {
+  it("the business page's price list shows each group and description as text, and its JSON-LD offer catalog round-trips them", async () => {
+    for (const owner of owners) {
+      const p = await page(`/businesses/${owner.listingId}`);
+      expectInert(p);
+      const items = await db().select().from(listingPriceItems).where(eq(listingPriceItems.businessId, owner.listingId));
+      expect(items.length).toBeGreaterThan(0);
+      const scripts = parseHtml(p.html).scripts.filter((s) => s.attrs.type === "application/ld+json");
+      expect(jsonLdProblems(scripts[0]!.content)).toEqual([]);
+      // An eatery offers Products.
+      const [ld] = JSON.parse(scripts[0]!.content) as [{ hasOfferCatalog: { itemListElement: { name: string; itemListElement: { itemOffered: { name: string; description?: string } }[] }[] } }];
+      for (const item of items) {
+        expectShown(p, item.groupName);
+        expectShown(p, item.description);
+        const group = ld.hasOfferCatalog.itemListElement.find((g) => g.name === item.groupName);
+        expect(group?.itemListElement.map((o) => o.itemOffered)).toContainEqual({ "@type": "Product", name: item.name, description: item.description });
+      }
+    }
+  });
+
   it("the business page shows every field as text and its JSON-LD is JSON that round-trips", async () => {
     for (const owner of owners) {
       const p = await page(`/businesses/${owner.listingId}`);

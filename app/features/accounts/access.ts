@@ -15,6 +15,7 @@ export const GUARDED_ROUTES: ReadonlyArray<{ path: string; roles: readonly Role[
   { path: "/business/create", roles: ["business"] },
   { path: "/business/edit/:id", roles: ["business"] },
   { path: "/business/offers/:id", roles: ["business"] },
+  { path: "/business/prices/:id", roles: ["business"] },
   { path: "/kyc-verification", roles: ["business"] },
   { path: "/messages", roles: ["visitor", "business", "admin"] },
   { path: "/profile", roles: ["visitor", "business", "admin"] },

@@ -6,6 +6,7 @@ import { isUuid } from "../../lib/ids";
 import { mediaOrigin } from "../../lib/media-origin.server";
 import { isFeaturedNow } from "../featured/featured-now.server";
 import { imagesOfListings, listingDetailColumns } from "../listings/listing-columns.server";
+import { publicPriceList } from "../listings/public-price-list.server";
 import { isPublicBusiness } from "./internal/public-business.server";
 import { AppError } from "../../lib/app-error";
 import { DIRECTORY_TEXTS, type PublicBusiness } from "./types";
@@ -37,12 +38,18 @@ export async function getPublicBusiness(id: string, now = new Date()): Promise<P
     .limit(1);
   if (!business) throw new AppError("not-found", DIRECTORY_TEXTS.businessNotFound);
   // The badges are read only for a listing that has one (issue 35).
-  // Its current offers (issue 37): approved, started and not ended at `now`.
-  const [images, verifications, offers] = await Promise.all([imagesOfListings(db, [id]), business.verifiedLevels > 0 ? badgesOf(id) : [], currentOffersOf(id, now)]);
+  // Its current offers (issue 37): approved, started and not ended at `now`; its price list (issue 37, ADR 42).
+  const [images, verifications, offers, priceList] = await Promise.all([
+    imagesOfListings(db, [id]),
+    business.verifiedLevels > 0 ? badgesOf(id) : [],
+    currentOffersOf(id, now),
+    publicPriceList(db, id, business.products),
+  ]);
   const origin = mediaOrigin();
   const { openingHours, verifiedLevels: _levels, ...shown } = business;
   return {
     ...shown,
+    priceList,
     verifications,
     offers,
     hours: await publicOpeningHours(id, openingHours, now),

@@ -1,3 +1,4 @@
+import type { PublicPriceGroup } from "../listings/price-list.schemas";
 import type { Closure, TimedStatus, WeeklyHours } from "../../lib/opening-hours";
 import type { VerificationBadge, VerificationLevel } from "../verification/verification.schemas";
 import type { PublicOffer } from "../offers/offer.schemas";
@@ -79,6 +80,8 @@ export type PublicBusiness = {
   phoneNumber: string | null;
   websiteUrl: string | null;
   products: string[];
+  /** The products as a price list, grouped, in the owner's order (issue 37, ADR 42); null when none has details. */
+  priceList: PublicPriceGroup[] | null;
   category: string | null;
   /** Where the business is (ADR 23), or null: 'Open in maps' and JSON-LD geo. */
   latitude: number | null;

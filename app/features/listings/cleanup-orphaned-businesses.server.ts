@@ -6,6 +6,7 @@ import type { SessionUser } from "../accounts/session-user";
 import { claimDocumentKeysOf, removeClaimDocuments } from "./internal/claim-documents.server";
 import { offerPhotoKeysOf } from "./internal/offer-photo-keys.server";
 import { removeListingImageFiles } from "./internal/listing-images.server";
+import { priceItemImageKeys } from "./internal/price-item-images.server";
 import { requireAdmin } from "../accounts/access";
 
 /**
@@ -27,8 +28,9 @@ export async function cleanupOrphanedBusinesses(actor: SessionUser | null): Prom
     const images = await tx.select({ key: businessImages.imageUrl }).from(businessImages).where(inArray(businessImages.businessId, ids));
     const changes = await tx.select({ images: businessRevisions.images }).from(businessRevisions).where(inArray(businessRevisions.businessId, ids));
     const claimKeys = await claimDocumentKeysOf(tx, ids);
-    // The photos of their offers (issue 37), whose rows go with them.
+    // The photos of their offers and their price lists' items (issue 37), whose rows go with them.
     const offerKeys = await offerPhotoKeysOf(tx, ids);
+    const itemPhotos = await priceItemImageKeys(tx, ids);
     await tx.delete(businesses).where(inArray(businesses.id, ids));
     for (const orphan of orphans) {
       await recordAudit(tx, auditActorOf(actor), {
@@ -39,7 +41,7 @@ export async function cleanupOrphanedBusinesses(actor: SessionUser | null): Prom
         after: null,
       });
     }
-    return { removed: orphans.length, keys: [...images.map((i) => i.key), ...changes.flatMap((c) => c.images.map((i) => i.key)), ...offerKeys], claimKeys };
+    return { removed: orphans.length, keys: [...images.map((i) => i.key), ...changes.flatMap((c) => c.images.map((i) => i.key)), ...offerKeys, ...itemPhotos], claimKeys };
   });
   if (keys.length > 0) await removeListingImageFiles(keys);
   await removeClaimDocuments(claimKeys);

@@ -7,6 +7,7 @@ import { newestFirst } from "../../lib/sql.server";
 import { requireAdmin } from "../accounts/access";
 import type { SessionUser } from "../accounts/session-user";
 import { asRevisionImage, changedReviewedFields, reviewedColumns, reviewedValuesOf, sameImages } from "./internal/listing-revisions.server";
+import { pendingDescriptionsOf } from "./internal/price-items.server";
 import { imagesOfListings } from "./listing-columns.server";
 import { changeVersion, REVIEWED_FIELD_LABELS, type ReviewedField } from "./listing.schemas";
 
@@ -45,7 +46,8 @@ export async function listPendingChanges(actor: SessionUser | null, input: { pag
     .limit(limit)
     .offset(offset);
   const page = toPaged(rows, input.page, ADMIN_PAGE_SIZE);
-  const approvedImages = await imagesOfListings(db, page.rows.map((r) => r.businessId));
+  const ids = page.rows.map((r) => r.businessId);
+  const [approvedImages, descriptions] = await Promise.all([imagesOfListings(db, ids), pendingDescriptionsOf(db, ids)]);
   const thumb = (image: { id: string; key: string; at: string }, i: number): ChangeImage => ({
     id: image.id,
     position: i + 1,
@@ -79,6 +81,8 @@ export async function listPendingChanges(actor: SessionUser | null, input: { pag
         version: changeVersion(change.updatedAt),
         changes,
         images: sameImages(before, change.images) ? null : { before: before.map(thumb), after: change.images.map(thumb) },
+        /** New descriptions of price list items, waiting with the change (ADR 42). */
+        itemDescriptions: descriptions.filter((d) => d.businessId === r.businessId).map(({ name, before, after }) => ({ name, before, after })),
       };
     }),
   };

@@ -5,6 +5,7 @@ import { announceDirectoryChange } from "../../lib/realtime.server";
 import { claimDocumentKeysOf, removeClaimDocuments } from "./internal/claim-documents.server";
 import { offerPhotoKeysOf } from "./internal/offer-photo-keys.server";
 import { removeListingImageFiles } from "./internal/listing-images.server";
+import { priceItemImageKeys } from "./internal/price-item-images.server";
 
 export type RemovedListings = {
   /** The listings removed (each with its images, featured requests, claims and conversation states). */
@@ -26,11 +27,12 @@ export async function removeOwnerListings(tx: Tx, ownerId: string): Promise<Remo
   const images = await tx.select({ key: businessImages.imageUrl }).from(businessImages).where(inArray(businessImages.businessId, businessIds));
   // Claims of these listings go with them (issue 34), and so do their documents.
   const claimKeys = await claimDocumentKeysOf(tx, businessIds);
+  // The photos of their offers and their price lists' items (issue 37) go with them too.
   const offerKeys = await offerPhotoKeysOf(tx, businessIds);
+  const itemPhotos = await priceItemImageKeys(tx, businessIds);
   await tx.delete(businesses).where(inArray(businesses.id, businessIds));
   await announceDirectoryChange(tx, businessIds);
-  // The photos of their offers (issue 37) go with them too.
-  const keys = [...images.map((i) => i.key), ...offerKeys];
+  const keys = [...images.map((i) => i.key), ...offerKeys, ...itemPhotos];
   return {
     businessIds,
     removeFiles: async () => {

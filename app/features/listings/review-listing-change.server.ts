@@ -13,6 +13,7 @@ import {
   asRevisionImage, changedReviewedFields, droppedKeys, pendingRevisionOf, referencedImageKeys, reviewedColumns, reviewedValuesOf,
   sameImages, writeListingImages,
 } from "./internal/listing-revisions.server";
+import { applyPendingDescriptions, dropPendingDescriptions } from "./internal/price-items.server";
 import { imagesOfListings } from "./listing-columns.server";
 import { changeVersion, ListingChangeReviewSchema, REVIEW_TEXTS, type ListingChangeReviewInput } from "./listing.schemas";
 
@@ -59,6 +60,12 @@ export async function reviewListingChange(actor: SessionUser | null, input: List
     }
     const now = new Date();
     await tx.delete(businessRevisions).where(eq(businessRevisions.businessId, businessId));
+    // The item descriptions that waited with the change (ADR 42) are decided with it.
+    const descriptions = review.decision === "approve" ? await applyPendingDescriptions(tx, businessId) : await dropPendingDescriptions(tx, businessId);
+    if (descriptions.length > 0) {
+      entry.before.itemDescriptions = Object.fromEntries(descriptions.map((d) => [d.name, d.before]));
+      entry.after.itemDescriptions = Object.fromEntries(descriptions.map((d) => [d.name, d.after]));
+    }
     if (review.decision === "approve") {
       // A new number or name ends the levels that rested on the old one (issue 35).
       await onListingDetailsChanged(tx, auditActorOf(actor), businessId, { phoneNumber: listing.phoneNumber, name: listing.name }, { phoneNumber: proposed.phoneNumber, name: proposed.name });

@@ -8,6 +8,7 @@ import { announceDirectoryChange } from "../../lib/realtime.server";
 import { requireAdmin } from "../accounts/access";
 import type { SessionUser } from "../accounts/session-user";
 import { enqueueNotice } from "../notifications/person-notices.server";
+import { applyPendingDescriptions } from "./internal/price-items.server";
 import { ListingReviewSchema, REVIEW_TEXTS, type ListingReviewInput } from "./listing.schemas";
 
 /**
@@ -48,6 +49,8 @@ export async function reviewListing(actor: SessionUser | null, input: ListingRev
       action: review.decision === "approve" ? "business.approve" : "business.reject",
       targetType: "business",
     });
+    // Item descriptions given before approval show with the listing (ADR 42).
+    if (review.decision === "approve") await applyPendingDescriptions(tx, review.businessId);
     await announceDirectoryChange(tx, [review.businessId]);
     // The owner is told either way, with the reason when rejected (issue 33).
     const [listing] = await tx.select({ ownerId: businesses.userId, name: businesses.name }).from(businesses).where(eq(businesses.id, review.businessId));

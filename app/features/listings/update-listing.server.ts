@@ -16,6 +16,7 @@ import {
   asRevisionImage, changedReviewedFields, droppedKeys, pendingRevisionOf, referencedImageKeys, reviewedColumns, reviewedValuesOf,
   sameImages, writeListingImages, type RevisionImage,
 } from "./internal/listing-revisions.server";
+import { withdrawListingChange } from "./internal/price-items.server";
 import { writeWeeklyHours } from "./internal/weekly-hours.server";
 import { canManageListing, editNeedsReview } from "./listing.policy";
 import { imageCountProblem, LISTING_TEXTS, type ListingInput } from "./listing.schemas";
@@ -142,7 +143,8 @@ export async function updateListing(
         }
         const proposed = reviewedValuesOf(input);
         if (changedReviewedFields(reviewedValuesOf(listing), proposed).length === 0 && sameImages(approvedImages, nextImages)) {
-          if (waiting) await tx.delete(businessRevisions).where(eq(businessRevisions.businessId, businessId));
+          // Item descriptions waiting with the change keep it in the queue (ADR 42).
+          if (waiting) await withdrawListingChange(tx, businessId, reviewedValuesOf(listing));
         } else if (waiting && changedReviewedFields(reviewedValuesOf(waiting), proposed).length === 0 && sameImages(waiting.images, nextImages)) {
           // The change that waits, sent again as it was (the form shows it): nothing new to review, and the owner
           // is told it still waits (not that it was saved).

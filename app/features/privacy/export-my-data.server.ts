@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
 import {
-  businesses, businessImages, businessMessages, conversationBlocks, emailPreferences, featuredRequests, feedback, kycSubmissions, listingClaims, listingVerifications, notifications, payments, profiles, savedBusinesses,
+  businesses, businessImages, businessMessages, conversationBlocks, emailPreferences, featuredRequests, feedback, kycSubmissions, listingClaims, listingPriceItems, listingVerifications, notifications, payments, profiles, savedBusinesses,
   reports, reviewHelpfulVotes, reviews, session, subscriptions, user, weeklySummaries, listingSuggestions, quoteRecipients, quoteRequests,
 } from "../../../db/schema";
 import { AppError } from "../../lib/app-error";
@@ -19,7 +19,7 @@ const iso = (value: Date | null | undefined) => (value ? value.toISOString() : n
 
 /**
  * Everything we hold about the signed-in person, as one JSON document (NDPA 2023, right of access): account,
- * profile, sessions, listings, conversations, notifications, KYC submissions and decisions, payments,
+ * profile, sessions, listings (with their price lists), conversations, notifications, KYC submissions and decisions, payments,
  * subscriptions, feedback, the reviews they wrote (and the businesses' replies to them), their replies to reviews
  * of their listings, their 'Helpful' votes, their reports, their suggestions, their claims of listings (without the documents) and the blocks they set. Never a secret (password hash, session token, TOTP secret or backup codes,
  * storage keys) and nothing of other people beyond what the person already sees: in a conversation, the
@@ -108,6 +108,18 @@ export async function exportMyData(actor: SessionUser | null) {
         .from(businessImages)
         .where(inArray(businessImages.businessId, listingIds))
         .orderBy(asc(businessImages.position))
+    : [];
+  // Their listings' price lists (issue 37): every item's details as the owner gave them.
+  const priceItems = listingIds.length
+    ? await db
+        .select({
+          businessId: listingPriceItems.businessId, name: listingPriceItems.name, group: listingPriceItems.groupName, priceKobo: listingPriceItems.priceKobo,
+          priceKind: listingPriceItems.priceKind, description: listingPriceItems.description, descriptionWaitingForReview: listingPriceItems.pendingDescription,
+          photoKey: listingPriceItems.imageKey, photoAt: listingPriceItems.imageAt, updatedAt: listingPriceItems.updatedAt,
+        })
+        .from(listingPriceItems)
+        .where(inArray(listingPriceItems.businessId, listingIds))
+        .orderBy(asc(listingPriceItems.name))
     : [];
   const requests = listingIds.length
     ? await db
@@ -362,6 +374,11 @@ export async function exportMyData(actor: SessionUser | null) {
       images: images
         .filter((i) => i.businessId === l.id)
         .map((i) => ({ position: i.position, url: imageUrl(i.key, IMAGE_WIDTHS.detail), width: i.width, height: i.height, addedAt: iso(i.createdAt) })),
+      priceList: priceItems
+        .filter((i) => i.businessId === l.id)
+        .map(({ businessId: _b, photoKey, photoAt, ...i }) => ({
+          ...i, photoUrl: photoKey && photoAt ? imageUrl(photoKey, IMAGE_WIDTHS.detail, photoAt) : null, updatedAt: iso(i.updatedAt),
+        })),
       featuredRequests: requests
         .filter((r) => r.businessId === l.id)
         .map(({ businessId: _b, ...r }) => ({ ...r, startDate: iso(r.startDate), endDate: iso(r.endDate), createdAt: iso(r.createdAt) })),

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
-  account, admins, auditLog, businessImages, businesses, businessMessages, conversationBlocks, emailPreferences, featuredRequests, kycSubmissions,
+  account, admins, auditLog, businessImages, businesses, businessMessages, conversationBlocks, emailPreferences, featuredRequests, kycSubmissions, listingPriceItems,
   notifications, payments, profiles, reports, reviewHelpfulVotes, reviews, session, subscriptions, twoFactor, user, weeklySummaries,
 } from "../../../db/schema";
 import {
@@ -66,6 +66,7 @@ async function ownerWithEverything() {
   // A minute apart: two inserts can share a millisecond, and then 'the last message' would be a coin toss.
   await createMessage(db, { businessId: listing.id, senderId: visitor.id, message: "Do you deliver to Yaba?", createdAt: new Date(Date.now() - 60_000) });
   await createMessage(db, { businessId: listing.id, senderId: owner.id, visitorId: visitor.id, senderType: "business", message: "Yes, every day." });
+  await db.insert(listingPriceItems).values({ businessId: listing.id, name: "Jollof rice", groupName: "Rice", priceKobo: 250_000, priceKind: "exact", pendingDescription: "With plantain" });
   return { owner, admin, listing, imageKeys, kyc, kycKey, payment, visitor };
 }
 
@@ -81,6 +82,10 @@ describe("exporting one's data", () => {
     expect(data.listings[0]).toMatchObject({ id: listing.id, name: "Ngozi's Kitchen", phoneNumber: "+2348035550101" });
     expect(data.listings[0]!.images.map((i) => i.position)).toEqual([1, 2]);
     expect(data.listings[0]!.featuredRequests).toHaveLength(1);
+    // The price list the owner gave (issue 37).
+    expect(data.listings[0]!.priceList).toEqual([
+      expect.objectContaining({ name: "Jollof rice", group: "Rice", priceKobo: 250_000, priceKind: "exact", description: null, descriptionWaitingForReview: "With plantain", photoUrl: null }),
+    ]);
     expect(data.kycSubmissions).toEqual([
       expect.objectContaining({ fullName: "Ngozi Adaeze Eze", idNumber: "NIN-12345678", status: "approved", hasDocument: true, documentDeletedAt: null }),
     ]);

@@ -6,7 +6,7 @@
  * language to the same keys.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { quoteRecipients, quoteRequests } from "../../../db/schema";
+import { listingPriceItems, quoteRecipients, quoteRequests } from "../../../db/schema";
 import { createAdmin, createBusiness, createOffer, createOwner, createVisitor } from "../../../db/seed/factories";
 import { catalogOf } from "../../../scripts/i18n-keys.mjs";
 import { decodeEntities, parseHtml } from "../../../tests/support/html-safety";
@@ -31,8 +31,13 @@ beforeAll(async () => {
   app = pageApp();
   await routeBuild();
   const owner = await createOwner(getDb());
-  ownListingId = (await createBusiness(getDb(), { userId: owner.id, name: "Iya Basira Kitchen", category: "Eatery" })).id;
-  listingId = (await createBusiness(getDb(), { userId: (await createOwner(getDb())).id, name: "Goodhealth Chemist", category: "Pharmacy store" })).id;
+  ownListingId = (await createBusiness(getDb(), { userId: owner.id, name: "Iya Basira Kitchen", category: "Eatery", products: ["Amala"] })).id;
+  listingId = (await createBusiness(getDb(), { userId: (await createOwner(getDb())).id, name: "Goodhealth Chemist", category: "Pharmacy store", products: ["Paracetamol", "Vitamin C"] })).id;
+  // A price list on both (issue 37): the business page and the owner's screen show it.
+  await getDb().insert(listingPriceItems).values([
+    { businessId: ownListingId, name: "Amala", groupName: "Swallow", priceKobo: 150_000, priceKind: "exact", description: "With ewedu" },
+    { businessId: listingId, name: "Paracetamol", groupName: "Pain relief", priceKobo: 50_000, priceKind: "from" },
+  ]);
   offerId = (await createOffer(getDb(), { businessId: listingId, title: "Goodhealth week", body: "Goodhealth: 10% off.", code: "GOOD10" })).id;
   await createOffer(getDb(), { businessId: ownListingId, title: "Iya Basira Friday", body: "Iya Basira special.", status: "pending" });
   const visitor = await createVisitor(getDb());
@@ -106,7 +111,7 @@ async function check(path: string, who?: keyof typeof cookies) {
 
 const SAME: string[] = [];
 /** The test's own data (names, a description). */
-const DATA = ["Iya Basira", "Goodhealth", "A friendly local business.", "Allen Avenue", "Lagos, Nigeria", "Owner", "Visitor", "Admin", "example.com", "/no-such-page", "https://"];
+const DATA = ["Iya Basira", "Goodhealth", "Amala", "Swallow", "With ewedu", "Paracetamol", "Vitamin C", "Pain relief", "A friendly local business.", "Allen Avenue", "Lagos, Nigeria", "Owner", "Visitor", "Admin", "example.com", "/no-such-page", "https://"];
 /**
  * What stays as it is in every language: places (states, LGAs, countries), each language's own name, the plans'
  * names and the site's name.
@@ -138,7 +143,7 @@ describe("every screen in Hausa", () => {
 
   it("an owner's screens", async () => {
     for (const path of [
-      "/ha/dashboard", "/ha/business/create", `/ha/business/edit/${ownListingId}`, "/ha/kyc-verification", "/ha/dashboard/verification",
+      "/ha/dashboard", "/ha/business/create", `/ha/business/edit/${ownListingId}`, `/ha/business/prices/${ownListingId}`, "/ha/kyc-verification", "/ha/dashboard/verification",
       "/ha/dashboard/payments", "/ha/dashboard/analytics", "/ha/pricing", "/ha/featured-plans", "/ha/messages",
       `/ha/business/offers/${ownListingId}`,
       `/ha/quotes/${quoteId}`,

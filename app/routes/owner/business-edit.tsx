@@ -7,6 +7,7 @@ import { ListingForm } from "~/features/listings/components/listing-form";
 import { getOwnListing, type OwnListing } from "~/features/listings/get-own-listing.server";
 import { copiedHoursForm, copyDayOf, readListingForm } from "~/features/listings/listing-form-data.server";
 import { LISTING_TEXTS } from "~/features/listings/listing.schemas";
+import { PRICE_LIST_TEXTS } from "~/features/listings/price-list.schemas";
 import { updateListing } from "~/features/listings/update-listing.server";
 import { ClosedDaysForm } from "~/features/listings/components/opening-hours-form";
 import { getListingHours } from "~/features/listings/get-listing-hours.server";
@@ -125,6 +126,11 @@ export default function BusinessEdit({ loaderData }: Route.ComponentProps) {
         ← {t("Back to Dashboard")}
       </Link>
       <h1 className="text-2xl font-bold text-gray-900">{t("Edit Business")}</h1>
+      <p>
+        <Link to={`/business/prices/${listing.id}`} className="link">
+          {t(PRICE_LIST_TEXTS.title)}
+        </Link>
+      </p>
       {claimed ? <Alert tone="success">{CLAIM_TEXTS.claimed(listing.name)}</Alert> : null}
       <ReviewNotice review={listing.review} />
       <div className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-gray-200 sm:p-6">

@@ -478,6 +478,9 @@ function ListingCard({ listing: b }: { listing: Listing }) {
         <ButtonLink to={`/business/edit/${b.id}`} variant="outline" size="sm">
           {t("Edit")}
         </ButtonLink>
+        <ButtonLink to={`/business/prices/${b.id}`} variant="outline" size="sm">
+          {t("Price list")}
+        </ButtonLink>
         <ButtonLink to={`/dashboard/analytics?listing=${encodeURIComponent(b.id)}`} variant="outline" size="sm">
           {t("See analytics")}
         </ButtonLink>

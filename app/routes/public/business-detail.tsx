@@ -16,6 +16,7 @@ import { getReplyTime } from "~/features/analytics/get-reply-time.server";
 import { getPublicBusiness } from "~/features/directory/get-public-business.server";
 import { breadcrumbJsonLd, businessTrail, jsonLdList } from "~/features/directory/landing-pages";
 import { OpenStatus } from "~/features/directory/components/open-status";
+import { PriceList } from "~/features/directory/components/price-list";
 import { SaveButton } from "~/features/directory/components/save-button";
 import { defaultShareImage, pageUrl, publicUrl } from "~/features/directory/public-url.server";
 import { recordBusinessView } from "~/features/directory/record-business-view.server";
@@ -308,13 +309,17 @@ export default function BusinessDetail({ loaderData, actionData }: Route.Compone
       {business.products.length > 0 && (
         <section className="mt-8">
           <h2 className="title">{t("Products and Services")}</h2>
-          <ul className="mt-3 flex flex-wrap gap-2 text-sm">
-            {business.products.map((product) => (
-              <li key={product} className="chip py-1">
-                {product}
-              </li>
-            ))}
-          </ul>
+          {business.priceList ? (
+            <PriceList groups={business.priceList} />
+          ) : (
+            <ul className="mt-3 flex flex-wrap gap-2 text-sm">
+              {business.products.map((product) => (
+                <li key={product} className="chip py-1">
+                  {product}
+                </li>
+              ))}
+            </ul>
+          )}
         </section>
       )}
 

@@ -4,6 +4,7 @@ import { t } from "../../../lib/i18n/i18n";
 import { categoryName } from "../../../lib/reference";
 import type { PendingBusiness } from "../../listings/list-pending-businesses.server";
 import type { ChangeImage, PendingChange } from "../../listings/list-pending-changes.server";
+import { PRICE_LIST_TEXTS } from "../../listings/price-list.schemas";
 import type { Paged } from "../../../lib/pagination";
 import type { PossibleDuplicate } from "../../reports/find-possible-duplicates.server";
 import { ADMIN_TEXTS, CHANGES_PAGE_PARAM } from "../admin.schemas";
@@ -131,6 +132,21 @@ function ChangeCard({ change: c, result }: { change: PendingChange; result?: Adm
             </div>
           </li>
         ))}
+        {c.itemDescriptions.map((d) => (
+          <li key={`item:${d.name}`} className="rounded-lg border border-gray-200 p-2" data-item-description={d.name}>
+            <p className="font-medium text-gray-700">{`${t(PRICE_LIST_TEXTS.adminDescriptions)}: ${d.name}`}</p>
+            <div className="mt-1 grid gap-2 sm:grid-cols-2">
+              <p className="min-w-0">
+                <span className="block text-xs font-semibold text-gray-500 uppercase">{t("Now")}</span>
+                <del className="break-words text-gray-700">{shownValue(d.before)}</del>
+              </p>
+              <p className="min-w-0">
+                <span className="block text-xs font-semibold text-gray-500 uppercase">{t("New")}</span>
+                <ins className="break-words text-gray-900 no-underline">{shownValue(d.after)}</ins>
+              </p>
+            </div>
+          </li>
+        ))}
         {c.images ? (
           <li className="rounded-lg border border-gray-200 p-2">
             <p className="font-medium text-gray-700">{t("Images")}</p>
@@ -233,6 +249,20 @@ function PendingCard({ business: b, duplicates, result }: { business: PendingBus
           ) : null}
           <dt className="font-medium text-gray-600">{t("Phone")}</dt>
           <dd>{b.phoneNumber ? displayPhone(b.phoneNumber) : t(ADMIN_TEXTS.notSpecified)}</dd>
+          {b.itemDescriptions.length > 0 ? (
+            <>
+              <dt className="font-medium text-gray-600">{t(PRICE_LIST_TEXTS.adminDescriptions)}</dt>
+              <dd>
+                <ul>
+                  {b.itemDescriptions.map((d) => (
+                    <li key={d.name} data-item-description={d.name}>
+                      {`${d.name}: ${d.text}`}
+                    </li>
+                  ))}
+                </ul>
+              </dd>
+            </>
+          ) : null}
           {b.websiteUrl ? (
             <>
               <dt className="font-medium text-gray-600">{t("Website")}</dt>

@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { businessImages, businessRevisions, businesses, type RevisionImage } from "../../../../db/schema";
-import type { Tx } from "../../../lib/db.server";
+import type { Db, Tx } from "../../../lib/db.server";
 import { imagesOfListings, type ListingImageRow } from "../listing-columns.server";
+import { priceItemImageKeys } from "./price-item-images.server";
 import { REVIEWED_FIELDS, type ReviewedField } from "../listing.schemas";
 
 export type { RevisionImage };
@@ -42,19 +43,19 @@ export function asRevisionImage(row: Pick<ListingImageRow, "id" | "key" | "width
 }
 
 /** The change waiting for review of a listing, or null. Read it with the listing's row locked. */
-export async function pendingRevisionOf(tx: Tx, businessId: string) {
+export async function pendingRevisionOf(tx: Db | Tx, businessId: string) {
   const [revision] = await tx.select().from(businessRevisions).where(eq(businessRevisions.businessId, businessId)).limit(1);
   return revision ?? null;
 }
 
 /**
- * Every image key a listing's rows reference: the approved images and those of the change waiting for
- * review. Read with the listing's row locked, before and after a change: the keys only the "before" holds
+ * Every image key a listing's rows reference: the approved images, those of the change waiting for
+ * review and its price list's photos. Read with the listing's row locked, before and after a change: the keys only the "before" holds
  * are the files the change left unreferenced, to delete once it is committed (never one still shown).
  */
 export async function referencedImageKeys(tx: Tx, businessId: string): Promise<Set<string>> {
-  const [approved, revision] = await Promise.all([imagesOfListings(tx, [businessId]), pendingRevisionOf(tx, businessId)]);
-  return new Set([...approved.map((i) => i.key), ...(revision?.images ?? []).map((i) => i.key)]);
+  const [approved, revision, items] = await Promise.all([imagesOfListings(tx, [businessId]), pendingRevisionOf(tx, businessId), priceItemImageKeys(tx, [businessId])]);
+  return new Set([...approved.map((i) => i.key), ...(revision?.images ?? []).map((i) => i.key), ...items]);
 }
 
 /** The keys of `before` that `after` no longer holds. */
