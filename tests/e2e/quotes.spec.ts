@@ -3,7 +3,7 @@
  * listings match (the demo owner's Bakare Premium Car Wash, and a new owner's car wash made and approved here) answer
  * with prices from their dashboards; the visitor compares the answers side by side and accepts one.
  */
-import { randomUUID } from "node:crypto";
+import { randomInt, randomUUID } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pngImage } from "../support/images";
@@ -41,7 +41,8 @@ async function newCarWash(page: Page): Promise<string> {
   await page.getByLabel("Address").fill("3 Awolowo Way, Ikeja");
   await page.getByLabel("State").selectOption("Lagos");
   await page.getByLabel("Local government area (LGA)").selectOption("Ikeja");
-  await page.getByLabel("Phone number").fill("0809 555 4321");
+  // A number of its own: a listing with another journey's number would be offered as a possible duplicate.
+  await page.getByLabel("Phone number").fill(`0809 556 ${randomInt(1000, 10_000)}`);
   await page.getByLabel("Products and services").fill("Hand wash\nInterior cleaning");
   await page.locator("#listing-images").setInputFiles([await image("front.png")]);
   await page.getByRole("button", { name: "Create Business" }).click();
