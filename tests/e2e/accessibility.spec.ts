@@ -173,8 +173,12 @@ describe("accessibility: axe-core on every page and state", () => {
     const edit = (await page.getByRole("link", { name: "Edit", exact: true }).first().getAttribute("href"))!;
     // A listing's offers (issue 37).
     const offers = (await page.getByRole("link", { name: "Offers", exact: true }).first().getAttribute("href"))!;
+    const prices = (await page.getByRole("link", { name: "Price list", exact: true }).first().getAttribute("href"))!;
     await open(page, offers, true);
     problems.push(...(await checkFormPage(page, "/business/offers/{id}")));
+    // A listing's price list (issue 37).
+    await open(page, prices, true);
+    problems.push(...(await checkFormPage(page, "/business/prices/{id}")));
 
     await open(page, "/business/create", true);
     await page.getByRole("button", { name: "Create Business" }).click();
