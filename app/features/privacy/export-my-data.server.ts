@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
 import {
-  businesses, businessImages, businessMessages, conversationBlocks, emailPreferences, featuredRequests, feedback, kycSubmissions, listingClaims, listingPriceItems, listingVerifications, notifications, payments, profiles, savedBusinesses,
+  businesses, businessImages, businessMessages, businessOffers, conversationBlocks, emailPreferences, featuredRequests, feedback, kycSubmissions, listingClaims, listingPriceItems, listingVerifications, notifications, payments, profiles, savedBusinesses,
   reports, reviewHelpfulVotes, reviews, session, subscriptions, user, weeklySummaries, listingSuggestions, quoteRecipients, quoteRequests,
 } from "../../../db/schema";
 import { AppError } from "../../lib/app-error";
@@ -120,6 +120,18 @@ export async function exportMyData(actor: SessionUser | null) {
         .from(listingPriceItems)
         .where(inArray(listingPriceItems.businessId, listingIds))
         .orderBy(asc(listingPriceItems.name))
+    : [];
+  // Their listings' offers (issue 37), in every state, with the admins' reasons.
+  const offers = listingIds.length
+    ? await db
+        .select({
+          businessId: businessOffers.businessId, title: businessOffers.title, text: businessOffers.body, code: businessOffers.code,
+          photoKey: businessOffers.imageKey, startsOn: businessOffers.startsOn, endsOn: businessOffers.endsOn, status: businessOffers.status,
+          reason: businessOffers.reason, createdAt: businessOffers.createdAt, updatedAt: businessOffers.updatedAt,
+        })
+        .from(businessOffers)
+        .where(inArray(businessOffers.businessId, listingIds))
+        .orderBy(asc(businessOffers.startsOn))
     : [];
   const requests = listingIds.length
     ? await db
@@ -378,6 +390,11 @@ export async function exportMyData(actor: SessionUser | null) {
         .filter((i) => i.businessId === l.id)
         .map(({ businessId: _b, photoKey, photoAt, ...i }) => ({
           ...i, photoUrl: photoKey && photoAt ? imageUrl(photoKey, IMAGE_WIDTHS.detail, photoAt) : null, updatedAt: iso(i.updatedAt),
+        })),
+      offers: offers
+        .filter((o) => o.businessId === l.id)
+        .map(({ businessId: _b, photoKey, ...o }) => ({
+          ...o, photoUrl: photoKey ? imageUrl(photoKey, IMAGE_WIDTHS.detail) : null, createdAt: iso(o.createdAt), updatedAt: iso(o.updatedAt),
         })),
       featuredRequests: requests
         .filter((r) => r.businessId === l.id)

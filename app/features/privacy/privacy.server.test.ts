@@ -6,6 +6,7 @@ import {
   notifications, payments, profiles, reports, reviewHelpfulVotes, reviews, session, subscriptions, twoFactor, user, weeklySummaries,
 } from "../../../db/schema";
 import {
+  createOffer,
   addBusinessImage, createAdmin, createBusiness, createFeaturedRequest, createFeedback, createKycSubmission, createMessage, createOwner,
   createPayment, createReview, createSubscription, createVisitor, DEFAULT_PASSWORD, uniqueEmail,
 } from "../../../db/seed/factories";
@@ -67,6 +68,7 @@ async function ownerWithEverything() {
   await createMessage(db, { businessId: listing.id, senderId: visitor.id, message: "Do you deliver to Yaba?", createdAt: new Date(Date.now() - 60_000) });
   await createMessage(db, { businessId: listing.id, senderId: owner.id, visitorId: visitor.id, senderType: "business", message: "Yes, every day." });
   await db.insert(listingPriceItems).values({ businessId: listing.id, name: "Jollof rice", groupName: "Rice", priceKobo: 250_000, priceKind: "exact", pendingDescription: "With plantain" });
+  await createOffer(db, { businessId: listing.id, title: "Jollof Friday", body: "Two plates for one.", code: "JOLLOF2", status: "rejected", reason: "Say the price" });
   return { owner, admin, listing, imageKeys, kyc, kycKey, payment, visitor };
 }
 
@@ -85,6 +87,10 @@ describe("exporting one's data", () => {
     // The price list the owner gave (issue 37).
     expect(data.listings[0]!.priceList).toEqual([
       expect.objectContaining({ name: "Jollof rice", group: "Rice", priceKobo: 250_000, priceKind: "exact", description: null, descriptionWaitingForReview: "With plantain", photoUrl: null }),
+    ]);
+    // Their offers, with the admin's reason (issue 37).
+    expect(data.listings[0]!.offers).toEqual([
+      expect.objectContaining({ title: "Jollof Friday", text: "Two plates for one.", code: "JOLLOF2", status: "rejected", reason: "Say the price", photoUrl: null }),
     ]);
     expect(data.kycSubmissions).toEqual([
       expect.objectContaining({ fullName: "Ngozi Adaeze Eze", idNumber: "NIN-12345678", status: "approved", hasDocument: true, documentDeletedAt: null }),
