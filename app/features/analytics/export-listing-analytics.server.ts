@@ -17,7 +17,7 @@ import { ownListingsFor, parseDays, periodRefusal, planUnlocking, requireAnalyti
  * tools, which look its columns up by name. The refusals around it are translated.
  */
 export const CSV_COLUMNS = [
-  "day", "listing", "views", "impressions", "calls", "whatsapp", "website", "directions", "conversations", "messages", "replies",
+  "day", "listing", "views", "impressions", "calls", "whatsapp", "website", "directions", "conversations", "messages", "replies", "quotes",
 ] as const;
 
 /**
@@ -51,7 +51,7 @@ export async function exportListingAnalytics(actor: SessionUser | null | undefin
   const rows = ids.length === 0 ? [] : await queryRows<Record<string, string | number>>(
     getDb(),
     sql`select to_char(day, 'YYYY-MM-DD') as day, business_id, views, impressions, calls, whatsapp, website, directions,
-          conversations, messages, replies
+          conversations, messages, replies, quotes
         from listing_daily_stats where business_id in ${ids} and day between ${from}::date and ${to}::date
         order by day, business_id`,
   );

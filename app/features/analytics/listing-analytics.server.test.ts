@@ -177,11 +177,11 @@ describe("getListingAnalytics: plan tiers, enforced on the server", () => {
 
     const csv = await exportListingAnalytics(actor, { listing: id, days: "7" });
     const lines = csv.body.trimEnd().split("\r\n");
-    expect(lines[0]).toBe("day,listing,views,impressions,calls,whatsapp,website,directions,conversations,messages,replies");
+    expect(lines[0]).toBe("day,listing,views,impressions,calls,whatsapp,website,directions,conversations,messages,replies,quotes");
     expect(lines).toHaveLength(1 + 7);
     const today = watDay(new Date());
-    if (watDay(t0) === today) expect(lines.at(-1)).toBe(`${today},Adaeze Tailoring,0,78,2,0,1,0,3,3,2`);
-    else expect(lines.slice(-2)).toEqual([`${watDay(t0)},Adaeze Tailoring,0,0,0,0,0,0,3,3,2`, `${today},Adaeze Tailoring,0,78,2,0,1,0,0,0,0`]);
+    if (watDay(t0) === today) expect(lines.at(-1)).toBe(`${today},Adaeze Tailoring,0,78,2,0,1,0,3,3,2,0`);
+    else expect(lines.slice(-2)).toEqual([`${watDay(t0)},Adaeze Tailoring,0,0,0,0,0,0,3,3,2,0`, `${today},Adaeze Tailoring,0,78,2,0,1,0,0,0,0,0`]);
     expect(csv.filename).toMatch(/^analytics-listing-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
   });
 });
@@ -231,8 +231,8 @@ describe("the CSV: owner-typed names are data, never formulas", () => {
     const { actor } = await ownerOn("premium", ["=cmd|' /C calc'!A0", "Bukka, \"Nice\""]);
     const { body } = await exportListingAnalytics(actor, { listing: "all", days: "7" });
     const today = watDay(new Date());
-    expect(body).toContain(`${today},'=cmd|' /C calc'!A0,0,0,0,0,0,0,0,0,0\r\n`);
-    expect(body).toContain(`${today},"Bukka, ""Nice""",0,0,0,0,0,0,0,0,0\r\n`);
+    expect(body).toContain(`${today},'=cmd|' /C calc'!A0,0,0,0,0,0,0,0,0,0,0\r\n`);
+    expect(body).toContain(`${today},"Bukka, ""Nice""",0,0,0,0,0,0,0,0,0,0\r\n`);
     expect(body.split("\r\n").filter(Boolean)).toHaveLength(1 + 7 * 2);
   });
 });

@@ -122,7 +122,7 @@ describe("/dashboard/analytics", () => {
     expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="analytics-listing-.*\.csv"$/);
     expect(response.headers.get("cache-control")).toBe("no-store");
-    expect(await response.text()).toContain(`${watDay(new Date())},Chinedu Auto Parts,2,1,1,0,0,0,0,0,0\r\n`);
+    expect(await response.text()).toContain(`${watDay(new Date())},Chinedu Auto Parts,2,1,1,0,0,0,0,0,0,0\r\n`);
   });
 
   it("answers another owner's listing as not found", async () => {
