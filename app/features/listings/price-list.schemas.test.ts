@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkPriceItem, groupItems, parseNairaToKobo, priceText, schemaOrgPrice, typedNaira } from "./price-list.schemas";
+import { carriesContact, checkPriceItem, groupItems, parseNairaToKobo, priceText, schemaOrgPrice, typedNaira } from "./price-list.schemas";
 
 describe("prices in naira", () => {
   it("reads naira as typed into kobo, rounded to the kobo", () => {
@@ -47,5 +47,19 @@ describe("prices in naira", () => {
       { name: "Cuts", items: [items[0], items[2]] },
       { name: null, items: [items[1]] },
     ]);
+  });
+});
+
+describe("group names (shown without review, ADR 42)", () => {
+  it("may not carry a phone number or a web or e-mail address", () => {
+    const refused = checkPriceItem({ name: "Bread", group: "Call 0803 123 4567", kind: "none", price: "", description: "" });
+    expect(refused.ok).toBe(false);
+    if (!refused.ok) expect(refused.fields.group).toBe("A group's name can't hold a phone number or a web address: it shows without review.");
+    for (const contact of ["Call 0803 123 4567", "08031234567", "+234 (803) 123-4567", "www.cheapbread.ng", "https://x.example", "shop.com deals", "ask@bakery"]) {
+      expect(carriesContact(contact), contact).toBe(true);
+    }
+    for (const fine of ["Swallow", "Rice & beans", "Size 42 shoes", "Per 50 kg bag", "2 for 1", "Meals (12 noon – 4 pm)"]) {
+      expect(carriesContact(fine), fine).toBe(false);
+    }
   });
 });

@@ -58,6 +58,7 @@ export const PRICE_LIST_TEXTS = {
   get groupLength() {
     return t("Keep the group name to {{max}} characters or fewer.", { max: PRICE_LIST_LIMITS.groupMax });
   },
+  groupContact: msg("A group's name can't hold a phone number or a web address: it shows without review."),
   get tooManyGroups() {
     return t("A price list can have at most {{max}} groups.", { max: PRICE_LIST_LIMITS.groups });
   },
@@ -109,6 +110,11 @@ export function typedNaira(kobo: number | null): string {
   return kobo === null ? "" : schemaOrgPrice(kobo);
 }
 
+/** A phone number (seven digits or more, however spaced) or a web or e-mail address. */
+export function carriesContact(text: string): boolean {
+  return /(?:\d[\s().+-]*){7,}/.test(text) || /https?:|www\.|@|\.(?:com|ng|net|org|co)\b/i.test(text);
+}
+
 const oneLine = (value: string) => withoutBidiControls(value).replace(/\s+/g, " ").trim();
 
 /** One item's details as the owner's form sends them; the name says which product it is. */
@@ -118,6 +124,8 @@ export const PriceItemSchema = z.object({
     .string()
     .overwrite(oneLine)
     .max(PRICE_LIST_LIMITS.groupMax, { error: () => PRICE_LIST_TEXTS.groupLength })
+    // Group names show at once (ADR 42), so they may not carry what review would stop: a number to call, a site.
+    .refine((v) => !carriesContact(v), { error: () => t(PRICE_LIST_TEXTS.groupContact) })
     .transform((v) => v || null),
   kind: z.string().transform((v): PriceKind | "none" => ((PRICE_KINDS as readonly string[]).includes(v) ? (v as PriceKind) : "none")),
   price: z.string().trim().max(40),
