@@ -178,7 +178,7 @@ describe("leads journey", () => {
     const totals = Object.fromEntries(
       await Promise.all(["Page views", "Search appearances", "Contact actions", "Conversations started", "Messages received"].map(async (l) => [l, await figure(page, l)] as const)),
     );
-    // One view: the visitor opened the page twice in the same half hour (ADR 44).
+    // One view: the visitor opened the page twice in the same half hour (ADR 41).
     expect(totals).toEqual({ "Page views": 1, "Search appearances": 1, "Contact actions": 2, "Conversations started": 1, "Messages received": 1 });
     expect(await figure(page, "Calls")).toBe(1);
     expect(await figure(page, "WhatsApp")).toBe(1);

@@ -186,7 +186,7 @@ describe("reader pages", () => {
       expect((await head.response())?.status()).toBe(200);
       // The script sends it only when the page arrived without a transfer (from the prefetch), with the token the
       // server handed the prefetched page in its Server-Timing header: only then the server counts it as the visit
-      // (issue 38, ADR 44; page-cache.server.test.ts).
+      // (issue 38, ADR 41; page-cache.server.test.ts).
       expect((await request.response())?.headers()["server-timing"]).toMatch(/^view-token;desc="[\w.-]+"$/);
       expect((await head.allHeaders())["x-view-token"]).toMatch(/^\d+\.[\w-]{16}\.[\w-]{24}$/);
       expect(watched.errors).toEqual([]);
