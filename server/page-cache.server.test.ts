@@ -254,7 +254,7 @@ describe("the page cache", () => {
       const answer = await get(path, { "sec-purpose": "prefetch", "sec-fetch-dest": "document", ...headers });
       await answer.arrayBuffer();
       const token = /^view-token;desc="([^"]+)"$/.exec(answer.headers.get("server-timing") ?? "")?.[1];
-      expect(token, `${answer.status} ${JSON.stringify(Object.fromEntries(answer.headers))}`).toBeTruthy();
+      expect(token, `${answer.status} ${JSON.stringify(Object.fromEntries(answer.headers))} ${JSON.stringify(cache.stats())}`).toBeTruthy();
       return token!;
     };
     // Rendered for the prefetch (not counted), then reported: one view. The same token again: nothing.

@@ -19,7 +19,9 @@ import type { Context, MiddlewareHandler } from "hono";
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
+import { isPrefetch } from "../app/features/analytics/counting";
 import { countedVisit } from "../app/features/analytics/counting-visit.server";
+import { issueViewToken, viewTokenTiming } from "../app/features/analytics/prefetch-token.server";
 import { SIDEBAR_COOKIE } from "../app/lib/sidebar-state";
 import { DATA_SAVER_COOKIE, isDataSaverOn } from "../app/lib/data-saver";
 import { logger } from "../app/lib/logger.server";
@@ -118,6 +120,8 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
       } else countPage(entry.counts, countedVisit(request, c.get("clientAddress"), null));
       c.set("servedCopy", true);
       const answer = serve(c, entry);
+      // A prefetch served a copy gets its view token here, with the copy (server/view-reports.ts does it for the rest).
+      if (!isHead && isPrefetch(request)) answer.headers.set("Server-Timing", viewTokenTiming(issueViewToken(request.url)));
       return isHead ? new Response(null, { status: answer.status, headers: answer.headers }) : answer;
     }
     if (isHead) return next();

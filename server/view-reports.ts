@@ -43,7 +43,7 @@ export function viewReports(readerPath: RegExp): MiddlewareHandler {
       return;
     }
     await next();
-    if (request.method === "GET" && c.res.status === 200 && isPrefetch(request)) {
+    if (request.method === "GET" && c.res.status === 200 && isPrefetch(request) && !c.res.headers.has("server-timing")) {
       c.res.headers.set("Server-Timing", viewTokenTiming(issueViewToken(request.url)));
     }
   };

@@ -40,6 +40,8 @@ describe("an owner's offer", () => {
     await waitForHydration(o);
     await o.getByRole("link", { name: "Offers", exact: true }).first().click();
     await o.waitForURL((u) => u.pathname.startsWith("/business/offers/"));
+    // The address changes a moment before the offers page replaces the dashboard (a navigation inside the app).
+    await o.getByRole("heading", { level: 1, name: "Special offers", exact: true }).waitFor();
     const listingId = new URL(o.url()).pathname.split("/").pop()!;
     const listingName = (await o.locator("h1 + p").innerText()).trim();
     await waitForHydration(o);
