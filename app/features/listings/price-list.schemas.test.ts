@@ -17,6 +17,8 @@ describe("prices in naira", () => {
     expect(priceText({ priceKobo: 500_000, priceKind: "exact" })).toBe("₦5,000");
     expect(priceText({ priceKobo: 250_000, priceKind: "from" })).toBe("from ₦2,500");
     expect(priceText({ priceKobo: null, priceKind: null })).toBeNull();
+    // A price with kobo reads as the page's JSON-LD says it ('2500.50'), not rounded to ₦2,501.
+    expect(priceText({ priceKobo: 250_050, priceKind: "exact" })).toBe("₦2,500.50");
     expect(schemaOrgPrice(500_000)).toBe("5000");
     expect(schemaOrgPrice(250_050)).toBe("2500.50");
     expect(typedNaira(250_050)).toBe("2500.50");
