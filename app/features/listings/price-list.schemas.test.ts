@@ -39,6 +39,17 @@ describe("prices in naira", () => {
     if (!refused.ok) expect(Object.keys(refused.fields).sort()).toEqual(["description", "group", "price"]);
   });
 
+  it("drops control characters (a NUL PostgreSQL would refuse) from the name, the group and the description", () => {
+    expect(checkPriceItem({ name: "Low\u0000 cut\u0007", group: "Hair\u0000cuts\u001f", kind: "none", price: "", description: "Neat\u0000\u007f and\tquick" })).toEqual({
+      ok: true,
+      value: { name: "Low cut", groupName: "Hair cuts", priceKind: null, priceKobo: null, description: "Neat and quick" },
+    });
+    expect(checkPriceItem({ name: "Low cut", group: "\u0000", kind: "none", price: "", description: "\u0000 " })).toEqual({
+      ok: true,
+      value: { name: "Low cut", groupName: null, priceKind: null, priceKobo: null, description: null },
+    });
+  });
+
   it("groups items in the order of each group's first item, case-insensitively", () => {
     const items = [
       { name: "a", groupName: "Cuts" },
