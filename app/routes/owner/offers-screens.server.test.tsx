@@ -80,6 +80,19 @@ describe("the owner's offers screen", () => {
     expect(editing.html).toContain(`name="offerId" value="${offer!.id}"`);
   });
 
+  it("a running offer opens for editing with its passed first day allowed by the date field, so the browser submits it", async () => {
+    const { listing, cookie } = await ownerWithListing();
+    const running = await createOffer(getDb(), { businessId: listing.id, title: "Running deal", startsOn: addDays(today(), -3), endsOn: addDays(today(), 3) });
+    const editing = page(await renderRoute(offersRoute, `/business/offers/${listing.id}?offer=${running.id}`, { cookie, pattern: PATTERN }));
+    const startField = editing.html.match(/<input[^>]*name="startsOn"[^>]*>/)?.[0] ?? "";
+    expect(startField).toContain(`value="${addDays(today(), -3)}"`);
+    expect(startField).toContain(`min="${addDays(today(), -3)}"`);
+    // A new offer still starts from today.
+    const { listing: other, cookie: otherCookie } = await ownerWithListing();
+    const blank = page(await renderRoute(offersRoute, `/business/offers/${other.id}`, { cookie: otherCookie, pattern: PATTERN }));
+    expect(blank.html.match(/<input[^>]*name="startsOn"[^>]*>/)?.[0]).toContain(`min="${today()}"`);
+  });
+
   it("another owner's listing is 'not found'", async () => {
     const { listing } = await ownerWithListing();
     const other = await ownerWithListing();
