@@ -27,7 +27,7 @@ import { resolveReports } from "../reports/resolve-reports.server";
 import { announceOfferBoundaries } from "./announce-offer-boundaries.server";
 import { getListingOffers } from "./get-listing-offers.server";
 import { listOffersForReview } from "./list-offers-for-review.server";
-import { addDays, OFFER_TEXTS, type OfferFormValues } from "./offer.schemas";
+import { addDays, OFFER_TEXTS, offerVersion, type OfferFormValues } from "./offer.schemas";
 import { reviewOffer, takeDownOffer } from "./review-offer.server";
 import { saveOffer } from "./save-offer.server";
 import { withdrawOffer } from "./withdraw-offer.server";
@@ -55,6 +55,8 @@ const form = (over: Partial<OfferFormValues> = {}): OfferFormValues => ({
 const post = (actor: Awaited<ReturnType<typeof actorFor>> | null, businessId: string, over: Partial<OfferFormValues> = {}, offerId: string | null = null) =>
   saveOffer(actor, { businessId, offerId, values: form(over), photo: null });
 const rowOf = async (id: string) => (await db().select().from(businessOffers).where(eq(businessOffers.id, id)))[0];
+/** The version of the offer as an admin opening it now sees it. */
+const seen = async (id: string) => offerVersion((await rowOf(id))!.updatedAt);
 const noticesTo = async (userId: string) =>
   (await queryRows<{ data: { line: string; path: string } }>(db(), sql`select data from pgboss.job where name = ${NOTICE_QUEUE} and data->>'userId' = ${userId} order by created_on`)).map((r) => r.data);
 const pageOffers = async (businessId: string) => (await getPublicBusiness(businessId)).offers.map((o) => o.title);
@@ -153,7 +155,7 @@ describe("moderation", () => {
     const { offerId } = await post(owner, listing.id, { title: "Free tyre check", code: "TYRE" });
     const reviewer = await admin();
     expect((await listOffersForReview(reviewer, { page: 1, runningPage: 1 })).pending.rows.some((o) => o.id === offerId)).toBe(true);
-    await reviewOffer(reviewer, { offerId, decision: "approve" });
+    await reviewOffer(reviewer, { offerId, decision: "approve", version: await seen(offerId) });
     expect(await pageOffers(listing.id)).toEqual(["Free tyre check"]);
     const [shown] = (await getPublicBusiness(listing.id)).offers;
     expect(shown).toMatchObject({ code: "TYRE", until: expect.stringMatching(/^Until \d{1,2} \w{3} \d{4}$/) });
@@ -162,15 +164,15 @@ describe("moderation", () => {
     expect((await db().select().from(auditLog).where(and(eq(auditLog.targetId, offerId), eq(auditLog.action, "offer.approve")))).length).toBe(1);
     expect((await noticesTo(ownerId)).map((n) => n.line)).toContain(`Your offer 'Free tyre check' on ${listing.name} is approved.`);
     // A second decision is refused.
-    expect((await refusal(reviewOffer(reviewer, { offerId, decision: "reject", reason: "No" }))).code).toBe("conflict");
+    expect((await refusal(reviewOffer(reviewer, { offerId, decision: "reject", reason: "No", version: await seen(offerId) }))).code).toBe("conflict");
   });
 
   it("reject needs a reason the owner reads; changing the words sends it back to review", async () => {
     const { owner, ownerId, listing } = await ownerWithListing();
     const { offerId } = await post(owner, listing.id);
     const reviewer = await admin();
-    expect((await refusal(reviewOffer(reviewer, { offerId, decision: "reject", reason: " " }))).fields?.reason).toBe(OFFER_TEXTS.reasonRequired);
-    await reviewOffer(reviewer, { offerId, decision: "reject", reason: "Say what the discount is." });
+    expect((await refusal(reviewOffer(reviewer, { offerId, decision: "reject", reason: " ", version: await seen(offerId) }))).fields?.reason).toBe(OFFER_TEXTS.reasonRequired);
+    await reviewOffer(reviewer, { offerId, decision: "reject", reason: "Say what the discount is.", version: await seen(offerId) });
     expect((await getListingOffers(owner, listing.id)).offers[0]).toMatchObject({ state: "rejected", reason: "Say what the discount is." });
     expect((await noticesTo(ownerId)).at(-1)?.line).toBe(`Your offer '10% off your first wash' on ${listing.name} was not approved: Say what the discount is.`);
     expect(await pageOffers(listing.id)).toEqual([]);
@@ -187,6 +189,36 @@ describe("moderation", () => {
     expect(await pageOffers(listing.id)).toEqual(["Weekend special"]);
     expect((await post(owner, listing.id, { ...values, title: "Weekend special: 20% off" }, offer.id)).status).toBe("pending");
     expect(await pageOffers(listing.id)).toEqual([]);
+  });
+
+  it("a decision names the version the admin saw: an offer the owner changed since is refused, not approved or taken down unseen", async () => {
+    const { owner, listing } = await ownerWithListing();
+    const { offerId } = await post(owner, listing.id, { title: "Half price Monday" });
+    const reviewer = await admin();
+    const opened = (await listOffersForReview(reviewer, { page: 1, runningPage: 1 })).pending.rows.find((o) => o.id === offerId)!;
+    expect(opened.version).toBe(await seen(offerId));
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    // The owner keeps editing the waiting offer after the admin opened it.
+    await post(owner, listing.id, { title: "Everything free, call 08031234567" }, offerId);
+    for (const decision of ["approve", "reject"] as const) {
+      const refused = await refusal(reviewOffer(reviewer, { offerId, decision, reason: "No", version: opened.version }));
+      expect(refused).toMatchObject({ code: "conflict", message: OFFER_TEXTS.changedSinceOpened });
+    }
+    expect((await refusal(reviewOffer(reviewer, { offerId, decision: "approve", version: "" }))).code).toBe("conflict");
+    expect((await rowOf(offerId))?.status).toBe("pending");
+    expect(await pageOffers(listing.id)).toEqual([]);
+    // Looked at again, it can be decided.
+    await reviewOffer(reviewer, { offerId, decision: "approve", version: await seen(offerId) });
+    expect((await rowOf(offerId))?.status).toBe("approved");
+    // A take-down from the offers list, of an offer whose dates changed since it was opened, is refused too.
+    const running = await seen(offerId);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const row = (await rowOf(offerId))!;
+    expect((await post(owner, listing.id, { title: row.title, text: row.body, startsOn: row.startsOn, endsOn: addDays(row.endsOn, 1) }, offerId)).status).toBe("approved");
+    expect((await refusal(takeDownOffer(reviewer, { offerId, reason: "Misleading.", version: running }))).message).toBe(OFFER_TEXTS.changedSinceOpened);
+    expect((await rowOf(offerId))?.status).toBe("approved");
+    await takeDownOffer(reviewer, { offerId, reason: "Misleading.", version: await seen(offerId) });
+    expect((await rowOf(offerId))?.status).toBe("removed");
   });
 
   it("an admin takes a running offer down: gone from the public, the owner told why", async () => {
@@ -254,7 +286,7 @@ describe("who may do what", () => {
       expect((await refusal(getListingOffers(actor, listing.id))).code).toBe("not-found");
       expect((await refusal(post(actor, listing.id, { title: "Hijacked" }, offerId))).code).toBe("not-found");
       expect((await refusal(withdrawOffer(actor, { businessId: listing.id, offerId }))).code).toBe("not-found");
-      expect((await refusal(reviewOffer(actor, { offerId, decision: "approve" }))).code).toBe("forbidden");
+      expect((await refusal(reviewOffer(actor, { offerId, decision: "approve", version: await seen(offerId) }))).code).toBe("forbidden");
       expect((await refusal(takeDownOffer(actor, { offerId, reason: "x" }))).code).toBe("forbidden");
       expect((await refusal(listOffersForReview(actor, { page: 1, runningPage: 1 }))).code).toBe("forbidden");
     }

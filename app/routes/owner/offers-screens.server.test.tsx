@@ -109,7 +109,13 @@ describe("the admins' offers screen", () => {
     const list = page(await renderRoute(adminOffersRoute, "/admin/offers", { cookie }));
     expect(list.text).toContain("Waiting offer");
     expect(list.text).toContain(listing.name);
-    const approved = await renderRoute(adminOffersRoute, "/admin/offers", { cookie, form: { intent: "approve", offerId: offer.id } });
+    // Each decision's form carries the version the admin sees; without it (or with an older one) nothing is decided.
+    const version = String(offer.updatedAt.getTime());
+    expect(list.html).toContain(`name="version" value="${version}"`);
+    const stale = page(await renderRoute(adminOffersRoute, "/admin/offers", { cookie, form: { intent: "approve", offerId: offer.id, version: String(offer.updatedAt.getTime() - 1) } }));
+    expect(stale.status).toBe(409);
+    expect(stale.text).toContain(OFFER_TEXTS.changedSinceOpened);
+    const approved = await renderRoute(adminOffersRoute, "/admin/offers", { cookie, form: { intent: "approve", offerId: offer.id, version } });
     expect(approved).toMatchObject({ kind: "redirect", location: "/admin/offers?done=approved" });
     const after = page(await renderRoute(adminOffersRoute, "/admin/offers?done=approved", { cookie }));
     expect(after.text).toContain(OFFER_TEXTS.approved);
