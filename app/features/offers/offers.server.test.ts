@@ -17,7 +17,7 @@ import { watDate } from "../../lib/opening-hours";
 import { getStorage } from "../../lib/storage.server";
 import { suspendUser } from "../admin/suspend-user.server";
 import { getPublicBusiness } from "../directory/get-public-business.server";
-import { listHomeOffers } from "../directory/list-home-offers.server";
+import { homeOffersQuery, listHomeOffers } from "../directory/list-home-offers.server";
 import { parseBusinessFilters } from "../directory/parse-business-filters";
 import { searchBusinesses } from "../directory/search-businesses.server";
 import { NOTICE_QUEUE } from "../notifications/person-notices.server";
@@ -27,7 +27,7 @@ import { resolveReports } from "../reports/resolve-reports.server";
 import { announceOfferBoundaries } from "./announce-offer-boundaries.server";
 import { getListingOffers } from "./get-listing-offers.server";
 import { listOffersForReview } from "./list-offers-for-review.server";
-import { addDays, OFFER_TEXTS, offerVersion, type OfferFormValues } from "./offer.schemas";
+import { addDays, OFFER_TEXTS, offerInstants, offerVersion, type OfferFormValues } from "./offer.schemas";
 import { reviewOffer, takeDownOffer } from "./review-offer.server";
 import { saveOffer } from "./save-offer.server";
 import { withdrawOffer } from "./withdraw-offer.server";
@@ -54,6 +54,14 @@ const form = (over: Partial<OfferFormValues> = {}): OfferFormValues => ({
 });
 const post = (actor: Awaited<ReturnType<typeof actorFor>> | null, businessId: string, over: Partial<OfferFormValues> = {}, offerId: string | null = null) =>
   saveOffer(actor, { businessId, offerId, values: form(over), photo: null });
+/** `count` approved offers of one listing, written at once. */
+const bulkOffers = async (businessId: string, count: number, { startsOn, endsOn }: { startsOn: string; endsOn: string }) => {
+  const { startsAt, endsAt } = offerInstants(startsOn, endsOn);
+  await db().execute(sql`
+    insert into business_offers (business_id, title, body, starts_on, ends_on, starts_at, ends_at, status, decided_at)
+    select ${businessId}, 'Bulk deal ' || n, 'A deal.', ${startsOn}, ${endsOn}, ${startsAt.toISOString()}, ${endsAt.toISOString()}, 'approved', now()
+    from generate_series(1, ${count}::int) as n`);
+};
 const rowOf = async (id: string) => (await db().select().from(businessOffers).where(eq(businessOffers.id, id)))[0];
 /** The version of the offer as an admin opening it now sees it. */
 const seen = async (id: string) => offerVersion((await rowOf(id))!.updatedAt);
@@ -317,5 +325,42 @@ describe("the home page's carousel", () => {
     expect(theirs.every((o) => o.businessId !== lagos.listing.id)).toBe(true);
     expect(theirs.map((o) => o.id)).toContain(kanoOffer.id);
     expect(theirs[0]).toMatchObject({ businessName: kano.listing.name, title: expect.any(String), until: expect.stringMatching(/^Until /) });
+  });
+
+  it("a state's current offers are read for that state, not picked out of the country's newest 300", async () => {
+    const kano = await ownerWithListing({ state: "Kano" });
+    const kanoOffer = await createOffer(db(), { businessId: kano.listing.id, title: "Older Kano deal", startsOn: addDays(today(), -5), endsOn: addDays(today(), 5) });
+    const lagos = await ownerWithListing({ state: "Lagos" });
+    await bulkOffers(lagos.listing.id, 301, { startsOn: today(), endsOn: addDays(today(), 6) });
+    const inKano = await actorFor(await createVisitor(db(), { state: "Kano" }));
+    const theirs = await listHomeOffers(inKano);
+    expect(theirs.map((o) => o.id)).toContain(kanoOffer.id);
+    expect(theirs.every((o) => o.businessId !== lagos.listing.id)).toBe(true);
+    // The country's carousel still shows the latest starts.
+    expect((await listHomeOffers(null)).every((o) => o.businessId === lagos.listing.id)).toBe(true);
+  });
+
+  it("reads through business_offers_approved_ends_idx, never every ended offer: index scans only, for the country and a state", async () => {
+    const lagos = await ownerWithListing({ state: "Lagos" });
+    // Years of ended offers, and a few current ones.
+    await bulkOffers(lagos.listing.id, 3000, { startsOn: "2020-01-01", endsOn: "2020-01-07" });
+    await bulkOffers(lagos.listing.id, 5, { startsOn: today(), endsOn: addDays(today(), 6) });
+    await db().execute(sql`analyze business_offers`);
+    await db().execute(sql`analyze businesses`);
+    for (const state of [null, "Lagos"]) {
+      const plan = await db().transaction(async (tx) => {
+        await tx.execute(sql`select set_config('enable_seqscan', 'off', true)`);
+        return queryRows<{ "QUERY PLAN": string }>(tx, sql`explain ${homeOffersQuery(state, new Date())}`);
+      });
+      const text = plan.map((row) => row["QUERY PLAN"]).join("\n");
+      if (process.env.SHOW_PLAN) console.log(text);
+      expect(text).toContain("business_offers_approved_ends_idx");
+      expect(text).not.toContain("business_offers_approved_starts_idx");
+      expect(text).not.toMatch(/Seq Scan on (business_offers|businesses)\b/);
+      expect(text).toMatch(/Limit/);
+    }
+    const shown = await listHomeOffers(null);
+    expect(shown.length).toBeGreaterThan(0);
+    expect(shown.some((o) => o.until.includes("2020"))).toBe(false);
   });
 });
