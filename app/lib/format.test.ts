@@ -9,6 +9,15 @@ describe("formatting for people in Nigeria", () => {
     expect(formatNumber(16_228)).toBe("16,228");
   });
 
+  it("shows the kobo of an amount that has them, to the kobo", () => {
+    expect(formatNaira(250_050)).toBe("₦2,500.50");
+    expect(formatNaira(5)).toBe("₦0.05");
+    expect(formatNaira(123_456_789)).toBe("₦1,234,567.89");
+    // A computed fraction of a kobo is rounded to the kobo; a whole naira stays without decimals.
+    expect(formatNaira(299_999.6)).toBe("₦3,000");
+    expect(formatNaira(33_333.3)).toBe("₦333.33");
+  });
+
   it("shows dates in Nigerian time, whatever the machine's zone", () => {
     // 23:30 UTC on 31 Dec is already 1 Jan in Lagos (UTC+1).
     expect(formatDate("2025-12-31T23:30:00Z")).toBe("1 Jan 2026");

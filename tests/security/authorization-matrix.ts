@@ -7,6 +7,7 @@
  * A row with an `effect` names what the request changes: every caller refused (a 4xx, or sent to sign-in,
  * to their own home or back to the dashboard) must leave it as it was, every caller allowed must change it.
  */
+import { offerVersion } from "../../app/features/offers/offer.schemas";
 import { randomInt, randomUUID } from "node:crypto";
 import { and, count, eq, sql } from "drizzle-orm";
 import { businessClosures, businesses, businessOffers, phoneCodes, quoteRecipients, quoteRequests, businessImages, businessMessages, businessRevisions, conversationBlocks, emailPreferences, featuredRequests, feedback, kycSubmissions, listingClaims, listingPriceItems, listingSuggestions, listingVerifications, notificationBroadcasts, notifications, payments, profiles, reports, reviews, savedBusinesses, user } from "../../db/schema";
@@ -1098,7 +1099,7 @@ export const PAGE_ROWS: Row[] = [
     key: "POST /quotes/:id intent=accept",
     expect: quotePost("visitor", "accepted"),
     prepare: (w) => quoteToOwner(w, true),
-    ask: (_w, q) => ({ method: "POST", path: `/quotes/${q.request.id}`, form: { intent: "accept", recipientId: q.recipient.id } }),
+    ask: (_w, q) => ({ method: "POST", path: `/quotes/${q.request.id}`, form: { intent: "accept", recipientId: q.recipient.id, priceKobo: String(q.recipient.priceKobo) } }),
     effect: quoteState,
   }),
   row({
@@ -1365,7 +1366,7 @@ export const PAGE_ROWS: Row[] = [
     expect: adminPanel("/admin/offers", "→/admin/offers?done=approved", "→/admin/security"),
     twoFactorRule: true,
     prepare: async (w) => createOffer(db(), { businessId: (await listingOfOwner(w)).id, status: "pending" }),
-    ask: (_w, offer) => ({ method: "POST", path: "/admin/offers", form: { intent: "approve", offerId: offer.id } }),
+    ask: (_w, offer) => ({ method: "POST", path: "/admin/offers", form: { intent: "approve", offerId: offer.id, version: offerVersion(offer.updatedAt) } }),
     effect: (offer) => offerStatus(offer),
   }),
   row({
@@ -1373,7 +1374,7 @@ export const PAGE_ROWS: Row[] = [
     expect: adminPanel("/admin/offers", "→/admin/offers?done=rejected", "→/admin/security"),
     twoFactorRule: true,
     prepare: async (w) => createOffer(db(), { businessId: (await listingOfOwner(w)).id, status: "pending" }),
-    ask: (_w, offer) => ({ method: "POST", path: "/admin/offers", form: { intent: "reject", offerId: offer.id, reason: "Matrix" } }),
+    ask: (_w, offer) => ({ method: "POST", path: "/admin/offers", form: { intent: "reject", offerId: offer.id, reason: "Matrix", version: offerVersion(offer.updatedAt) } }),
     effect: (offer) => offerStatus(offer),
   }),
   row({
@@ -1381,7 +1382,7 @@ export const PAGE_ROWS: Row[] = [
     expect: adminPanel("/admin/offers", "→/admin/offers?done=removed", "→/admin/security"),
     twoFactorRule: true,
     prepare: async (w) => createOffer(db(), { businessId: (await listingOfOwner(w)).id }),
-    ask: (_w, offer) => ({ method: "POST", path: "/admin/offers", form: { intent: "take-down", offerId: offer.id, reason: "Matrix" } }),
+    ask: (_w, offer) => ({ method: "POST", path: "/admin/offers", form: { intent: "take-down", offerId: offer.id, reason: "Matrix", version: offerVersion(offer.updatedAt) } }),
     effect: (offer) => offerStatus(offer),
   }),
   row({

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { businessOffers, businesses, profiles } from "../../../db/schema";
 import { getDb } from "../../lib/db.server";
 import type { SessionUser } from "../accounts/session-user";
@@ -6,22 +6,18 @@ import { OFFER_LIMITS, type HomeOfferSlide } from "../offers/offer.schemas";
 import { isCurrentOffer, offerPhotoOf, untilLabel } from "../offers/public-offers.server";
 import { isPublicBusiness } from "./internal/public-business.server";
 
-/** How many of the newest current offers the carousel chooses from. */
+/** How many current offers (of public listings, in the state when one is asked for) the carousel chooses from. */
 const HOME_CANDIDATES = 300;
 
 /**
- * The home page's 'Special Offers' carousel (issue 37): current offers (approved, started, not ended) of public
- * listings, the latest start first, at most 6, each linking to its business page. A signed-in person's are those in
- * the state of their profile, else (none there, or no state) the whole country's; an anonymous visitor, whose home
- * page is one cached copy for everyone (ADR 28), gets the whole country's. Empty: the page shows its fixed slides.
- * Bounded work at any size: the newest HOME_CANDIDATES current offers are read in the order of
- * business_offers_approved_starts_idx, then joined to their listings by primary key; a state's offers older than those
- * give way to the country's.
+ * The carousel's read for one state, or the whole country (null). Bounded work at any size, and never over ended
+ * offers: the offers not yet ended are read in the order of business_offers_approved_ends_idx (ends_at > now: only
+ * current and scheduled offers, however many ended before), the scheduled ones skipped, each joined to its listing by
+ * primary key and kept when public (and in the state); the first HOME_CANDIDATES of those, the soonest to end, are then
+ * sorted the latest start first. Exported for the query-plan test.
  */
-export async function listHomeOffers(actor: SessionUser | null, now = new Date()): Promise<HomeOfferSlide[]> {
+export function homeOffersQuery(state: string | null, now: Date) {
   const db = getDb();
-  const state = actor ? (await db.select({ state: profiles.state }).from(profiles).where(eq(profiles.id, actor.id)).limit(1))[0]?.state ?? null : null;
-  // The newest current offers first, a bounded number, read in the index's order; then their listings.
   const candidates = db
     .select({
       id: businessOffers.id,
@@ -31,31 +27,43 @@ export async function listHomeOffers(actor: SessionUser | null, now = new Date()
       imageKey: businessOffers.imageKey,
       endsOn: businessOffers.endsOn,
       startsAt: businessOffers.startsAt,
-      businessId: businessOffers.businessId,
+      // Aliased: the offer's id and name columns share their names with the listing's.
+      businessId: sql<string>`${businessOffers.businessId}`.as("business_id"),
+      businessName: sql<string>`${businesses.name}`.as("business_name"),
     })
     .from(businessOffers)
-    .where(isCurrentOffer(now))
-    .orderBy(sql`${businessOffers.startsAt} desc nulls last`, desc(businessOffers.id))
+    .innerJoin(businesses, eq(businesses.id, businessOffers.businessId))
+    .where(and(isCurrentOffer(now), isPublicBusiness, state ? eq(businesses.state, state) : undefined))
+    .orderBy(asc(businessOffers.endsAt))
     .limit(HOME_CANDIDATES)
     .as("candidates");
-  const read = (inState: string | null) =>
-    db
-      .select({
-        id: candidates.id,
-        title: candidates.title,
-        text: candidates.text,
-        code: candidates.code,
-        imageKey: candidates.imageKey,
-        endsOn: candidates.endsOn,
-        businessId: businesses.id,
-        businessName: businesses.name,
-      })
-      .from(candidates)
-      .innerJoin(businesses, eq(businesses.id, candidates.businessId))
-      .where(and(isPublicBusiness, inState ? eq(businesses.state, inState) : undefined))
-      .orderBy(sql`${candidates.startsAt} desc nulls last`, desc(candidates.id))
-      .limit(OFFER_LIMITS.homeShown);
-  let rows = state ? await read(state) : [];
-  if (rows.length === 0) rows = await read(null);
+  return db
+    .select({
+      id: candidates.id,
+      title: candidates.title,
+      text: candidates.text,
+      code: candidates.code,
+      imageKey: candidates.imageKey,
+      endsOn: candidates.endsOn,
+      businessId: candidates.businessId,
+      businessName: candidates.businessName,
+    })
+    .from(candidates)
+    .orderBy(sql`${candidates.startsAt} desc nulls last`, desc(candidates.id))
+    .limit(OFFER_LIMITS.homeShown);
+}
+
+/**
+ * The home page's 'Special Offers' carousel (issue 37): current offers (approved, started, not ended) of public
+ * listings, the latest start first, at most 6, each linking to its business page. A signed-in person's are those in
+ * the state of their profile, read for that state directly (not picked out of the country's), else (none there, or
+ * no state) the whole country's; an anonymous visitor, whose home page is one cached copy for everyone (ADR 28), gets
+ * the whole country's. Empty: the page shows its fixed slides. How each is read: homeOffersQuery.
+ */
+export async function listHomeOffers(actor: SessionUser | null, now = new Date()): Promise<HomeOfferSlide[]> {
+  const db = getDb();
+  const state = actor ? (await db.select({ state: profiles.state }).from(profiles).where(eq(profiles.id, actor.id)).limit(1))[0]?.state ?? null : null;
+  let rows = state ? await homeOffersQuery(state, now) : [];
+  if (rows.length === 0) rows = await homeOffersQuery(null, now);
   return rows.map(({ imageKey, endsOn, ...offer }) => ({ ...offer, photo: offerPhotoOf(imageKey), until: untilLabel(endsOn) }));
 }

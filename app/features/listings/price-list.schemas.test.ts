@@ -17,6 +17,8 @@ describe("prices in naira", () => {
     expect(priceText({ priceKobo: 500_000, priceKind: "exact" })).toBe("₦5,000");
     expect(priceText({ priceKobo: 250_000, priceKind: "from" })).toBe("from ₦2,500");
     expect(priceText({ priceKobo: null, priceKind: null })).toBeNull();
+    // A price with kobo reads as the page's JSON-LD says it ('2500.50'), not rounded to ₦2,501.
+    expect(priceText({ priceKobo: 250_050, priceKind: "exact" })).toBe("₦2,500.50");
     expect(schemaOrgPrice(500_000)).toBe("5000");
     expect(schemaOrgPrice(250_050)).toBe("2500.50");
     expect(typedNaira(250_050)).toBe("2500.50");
@@ -35,6 +37,17 @@ describe("prices in naira", () => {
     const refused = checkPriceItem({ name: "Low cut", group: "g".repeat(41), kind: "exact", price: "", description: "d".repeat(201) });
     expect(refused.ok).toBe(false);
     if (!refused.ok) expect(Object.keys(refused.fields).sort()).toEqual(["description", "group", "price"]);
+  });
+
+  it("drops control characters (a NUL PostgreSQL would refuse) from the name, the group and the description", () => {
+    expect(checkPriceItem({ name: "Low\u0000 cut\u0007", group: "Hair\u0000cuts\u001f", kind: "none", price: "", description: "Neat\u0000\u007f and\tquick" })).toEqual({
+      ok: true,
+      value: { name: "Low cut", groupName: "Hair cuts", priceKind: null, priceKobo: null, description: "Neat and quick" },
+    });
+    expect(checkPriceItem({ name: "Low cut", group: "\u0000", kind: "none", price: "", description: "\u0000 " })).toEqual({
+      ok: true,
+      value: { name: "Low cut", groupName: null, priceKind: null, priceKobo: null, description: null },
+    });
   });
 
   it("groups items in the order of each group's first item, case-insensitively", () => {

@@ -115,11 +115,19 @@ export function carriesContact(text: string): boolean {
   return /(?:\d[\s().+-]*){7,}/.test(text) || /https?:|www\.|@|\.(?:com|ng|net|org|co)\b/i.test(text);
 }
 
-const oneLine = (value: string) => withoutBidiControls(value).replace(/\s+/g, " ").trim();
+/** Control characters (a NUL, which PostgreSQL's text refuses, a tab, a form feed…), as the offer form drops them. */
+const withoutControls = (value: string) => value.replace(/[\u0000-\u001f\u007f]/g, " ");
+const oneLine = (value: string) => withoutBidiControls(withoutControls(value)).replace(/\s+/g, " ").trim();
 
 /** One item's details as the owner's form sends them; the name says which product it is. */
 export const PriceItemSchema = z.object({
-  name: z.string().trim().min(1).max(80),
+  // The name picks one of the listing's products (none holds a control character): dropped, so a stray one matches
+  // nothing rather than reaching the database.
+  name: z
+    .string()
+    .overwrite((v) => v.replace(/[\u0000-\u001f\u007f]/g, "").trim())
+    .min(1)
+    .max(80),
   group: z
     .string()
     .overwrite(oneLine)
@@ -131,7 +139,7 @@ export const PriceItemSchema = z.object({
   price: z.string().trim().max(40),
   description: z
     .string()
-    .overwrite((v) => v.replace(/\s+/g, " ").trim())
+    .overwrite((v) => withoutControls(v).replace(/\s+/g, " ").trim())
     .max(PRICE_LIST_LIMITS.descriptionMax, { error: () => PRICE_LIST_TEXTS.descriptionLength })
     .transform((v) => v || null),
 });

@@ -5,6 +5,7 @@ import { ADMIN_PAGE_SIZE, pageWindow, toPaged, type Paged } from "../../lib/pagi
 import { requireAdmin } from "../accounts/access";
 import type { SessionUser } from "../accounts/session-user";
 import { offerPhoto } from "./internal/offer-photos.server";
+import { offerVersion } from "./offer.schemas";
 
 export type AdminOffer = {
   id: string;
@@ -16,6 +17,8 @@ export type AdminOffer = {
   photo: { src: string; srcSet: string } | null;
   startsOn: string;
   endsOn: string;
+  /** The version shown (offerVersion): the admin's decision names it. */
+  version: string;
 };
 
 const columns = {
@@ -28,9 +31,14 @@ const columns = {
   imageKey: businessOffers.imageKey,
   startsOn: businessOffers.startsOn,
   endsOn: businessOffers.endsOn,
+  updatedAt: businessOffers.updatedAt,
 };
 
-const shown = ({ imageKey, ...row }: { imageKey: string | null } & Omit<AdminOffer, "photo">): AdminOffer => ({ ...row, photo: offerPhoto(imageKey) });
+const shown = ({ imageKey, updatedAt, ...row }: { imageKey: string | null; updatedAt: Date } & Omit<AdminOffer, "photo" | "version">): AdminOffer => ({
+  ...row,
+  photo: offerPhoto(imageKey),
+  version: offerVersion(updatedAt),
+});
 
 /**
  * /admin/offers (issue 37): offers waiting for review, oldest first (business_offers_pending_idx), and the offers

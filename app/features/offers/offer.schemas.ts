@@ -88,6 +88,7 @@ export const OFFER_TEXTS = {
   takenDown: msg("Offer taken down; the owner was told why."),
   onlyPending: msg("This offer was already decided."),
   onlyApproved: msg("Only an approved offer can be taken down."),
+  changedSinceOpened: msg("This offer changed since you opened it. Look at it again."),
   actionFailed: msg("The offer could not be updated. Please try again."),
   get titleTooLong() {
     return t("Keep the title under {{max}} characters.", { max: OFFER_LIMITS.titleMax });
@@ -99,6 +100,14 @@ export const OFFER_TEXTS = {
     return t("An offer may start at most {{days}} days from today.", { days: OFFER_LIMITS.startsWithinDays });
   },
 } as const;
+
+/**
+ * The version of an offer an admin saw: its last change (updated_at, set by every save). Their decision names it, and
+ * is refused when the owner changed the offer since (as a listing's change is, listing.schemas.ts' changeVersion).
+ */
+export function offerVersion(updatedAt: Date): string {
+  return String(updatedAt.getTime());
+}
 
 /** An offer as the public sees it (no status, no reason, no storage key). */
 export type PublicOffer = {

@@ -17,7 +17,7 @@ import { watDate } from "../../lib/opening-hours";
 import { getStorage } from "../../lib/storage.server";
 import { suspendUser } from "../admin/suspend-user.server";
 import { getPublicBusiness } from "../directory/get-public-business.server";
-import { listHomeOffers } from "../directory/list-home-offers.server";
+import { homeOffersQuery, listHomeOffers } from "../directory/list-home-offers.server";
 import { parseBusinessFilters } from "../directory/parse-business-filters";
 import { searchBusinesses } from "../directory/search-businesses.server";
 import { NOTICE_QUEUE } from "../notifications/person-notices.server";
@@ -27,7 +27,7 @@ import { resolveReports } from "../reports/resolve-reports.server";
 import { announceOfferBoundaries } from "./announce-offer-boundaries.server";
 import { getListingOffers } from "./get-listing-offers.server";
 import { listOffersForReview } from "./list-offers-for-review.server";
-import { addDays, OFFER_TEXTS, type OfferFormValues } from "./offer.schemas";
+import { addDays, OFFER_TEXTS, offerInstants, offerVersion, type OfferFormValues } from "./offer.schemas";
 import { reviewOffer, takeDownOffer } from "./review-offer.server";
 import { saveOffer } from "./save-offer.server";
 import { withdrawOffer } from "./withdraw-offer.server";
@@ -54,7 +54,17 @@ const form = (over: Partial<OfferFormValues> = {}): OfferFormValues => ({
 });
 const post = (actor: Awaited<ReturnType<typeof actorFor>> | null, businessId: string, over: Partial<OfferFormValues> = {}, offerId: string | null = null) =>
   saveOffer(actor, { businessId, offerId, values: form(over), photo: null });
+/** `count` approved offers of one listing, written at once. */
+const bulkOffers = async (businessId: string, count: number, { startsOn, endsOn }: { startsOn: string; endsOn: string }) => {
+  const { startsAt, endsAt } = offerInstants(startsOn, endsOn);
+  await db().execute(sql`
+    insert into business_offers (business_id, title, body, starts_on, ends_on, starts_at, ends_at, status, decided_at)
+    select ${businessId}, 'Bulk deal ' || n, 'A deal.', ${startsOn}, ${endsOn}, ${startsAt.toISOString()}, ${endsAt.toISOString()}, 'approved', now()
+    from generate_series(1, ${count}::int) as n`);
+};
 const rowOf = async (id: string) => (await db().select().from(businessOffers).where(eq(businessOffers.id, id)))[0];
+/** The version of the offer as an admin opening it now sees it. */
+const seen = async (id: string) => offerVersion((await rowOf(id))!.updatedAt);
 const noticesTo = async (userId: string) =>
   (await queryRows<{ data: { line: string; path: string } }>(db(), sql`select data from pgboss.job where name = ${NOTICE_QUEUE} and data->>'userId' = ${userId} order by created_on`)).map((r) => r.data);
 const pageOffers = async (businessId: string) => (await getPublicBusiness(businessId)).offers.map((o) => o.title);
@@ -153,7 +163,7 @@ describe("moderation", () => {
     const { offerId } = await post(owner, listing.id, { title: "Free tyre check", code: "TYRE" });
     const reviewer = await admin();
     expect((await listOffersForReview(reviewer, { page: 1, runningPage: 1 })).pending.rows.some((o) => o.id === offerId)).toBe(true);
-    await reviewOffer(reviewer, { offerId, decision: "approve" });
+    await reviewOffer(reviewer, { offerId, decision: "approve", version: await seen(offerId) });
     expect(await pageOffers(listing.id)).toEqual(["Free tyre check"]);
     const [shown] = (await getPublicBusiness(listing.id)).offers;
     expect(shown).toMatchObject({ code: "TYRE", until: expect.stringMatching(/^Until \d{1,2} \w{3} \d{4}$/) });
@@ -162,15 +172,15 @@ describe("moderation", () => {
     expect((await db().select().from(auditLog).where(and(eq(auditLog.targetId, offerId), eq(auditLog.action, "offer.approve")))).length).toBe(1);
     expect((await noticesTo(ownerId)).map((n) => n.line)).toContain(`Your offer 'Free tyre check' on ${listing.name} is approved.`);
     // A second decision is refused.
-    expect((await refusal(reviewOffer(reviewer, { offerId, decision: "reject", reason: "No" }))).code).toBe("conflict");
+    expect((await refusal(reviewOffer(reviewer, { offerId, decision: "reject", reason: "No", version: await seen(offerId) }))).code).toBe("conflict");
   });
 
   it("reject needs a reason the owner reads; changing the words sends it back to review", async () => {
     const { owner, ownerId, listing } = await ownerWithListing();
     const { offerId } = await post(owner, listing.id);
     const reviewer = await admin();
-    expect((await refusal(reviewOffer(reviewer, { offerId, decision: "reject", reason: " " }))).fields?.reason).toBe(OFFER_TEXTS.reasonRequired);
-    await reviewOffer(reviewer, { offerId, decision: "reject", reason: "Say what the discount is." });
+    expect((await refusal(reviewOffer(reviewer, { offerId, decision: "reject", reason: " ", version: await seen(offerId) }))).fields?.reason).toBe(OFFER_TEXTS.reasonRequired);
+    await reviewOffer(reviewer, { offerId, decision: "reject", reason: "Say what the discount is.", version: await seen(offerId) });
     expect((await getListingOffers(owner, listing.id)).offers[0]).toMatchObject({ state: "rejected", reason: "Say what the discount is." });
     expect((await noticesTo(ownerId)).at(-1)?.line).toBe(`Your offer '10% off your first wash' on ${listing.name} was not approved: Say what the discount is.`);
     expect(await pageOffers(listing.id)).toEqual([]);
@@ -187,6 +197,36 @@ describe("moderation", () => {
     expect(await pageOffers(listing.id)).toEqual(["Weekend special"]);
     expect((await post(owner, listing.id, { ...values, title: "Weekend special: 20% off" }, offer.id)).status).toBe("pending");
     expect(await pageOffers(listing.id)).toEqual([]);
+  });
+
+  it("a decision names the version the admin saw: an offer the owner changed since is refused, not approved or taken down unseen", async () => {
+    const { owner, listing } = await ownerWithListing();
+    const { offerId } = await post(owner, listing.id, { title: "Half price Monday" });
+    const reviewer = await admin();
+    const opened = (await listOffersForReview(reviewer, { page: 1, runningPage: 1 })).pending.rows.find((o) => o.id === offerId)!;
+    expect(opened.version).toBe(await seen(offerId));
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    // The owner keeps editing the waiting offer after the admin opened it.
+    await post(owner, listing.id, { title: "Everything free, call 08031234567" }, offerId);
+    for (const decision of ["approve", "reject"] as const) {
+      const refused = await refusal(reviewOffer(reviewer, { offerId, decision, reason: "No", version: opened.version }));
+      expect(refused).toMatchObject({ code: "conflict", message: OFFER_TEXTS.changedSinceOpened });
+    }
+    expect((await refusal(reviewOffer(reviewer, { offerId, decision: "approve", version: "" }))).code).toBe("conflict");
+    expect((await rowOf(offerId))?.status).toBe("pending");
+    expect(await pageOffers(listing.id)).toEqual([]);
+    // Looked at again, it can be decided.
+    await reviewOffer(reviewer, { offerId, decision: "approve", version: await seen(offerId) });
+    expect((await rowOf(offerId))?.status).toBe("approved");
+    // A take-down from the offers list, of an offer whose dates changed since it was opened, is refused too.
+    const running = await seen(offerId);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const row = (await rowOf(offerId))!;
+    expect((await post(owner, listing.id, { title: row.title, text: row.body, startsOn: row.startsOn, endsOn: addDays(row.endsOn, 1) }, offerId)).status).toBe("approved");
+    expect((await refusal(takeDownOffer(reviewer, { offerId, reason: "Misleading.", version: running }))).message).toBe(OFFER_TEXTS.changedSinceOpened);
+    expect((await rowOf(offerId))?.status).toBe("approved");
+    await takeDownOffer(reviewer, { offerId, reason: "Misleading.", version: await seen(offerId) });
+    expect((await rowOf(offerId))?.status).toBe("removed");
   });
 
   it("an admin takes a running offer down: gone from the public, the owner told why", async () => {
@@ -254,7 +294,7 @@ describe("who may do what", () => {
       expect((await refusal(getListingOffers(actor, listing.id))).code).toBe("not-found");
       expect((await refusal(post(actor, listing.id, { title: "Hijacked" }, offerId))).code).toBe("not-found");
       expect((await refusal(withdrawOffer(actor, { businessId: listing.id, offerId }))).code).toBe("not-found");
-      expect((await refusal(reviewOffer(actor, { offerId, decision: "approve" }))).code).toBe("forbidden");
+      expect((await refusal(reviewOffer(actor, { offerId, decision: "approve", version: await seen(offerId) }))).code).toBe("forbidden");
       expect((await refusal(takeDownOffer(actor, { offerId, reason: "x" }))).code).toBe("forbidden");
       expect((await refusal(listOffersForReview(actor, { page: 1, runningPage: 1 }))).code).toBe("forbidden");
     }
@@ -285,5 +325,42 @@ describe("the home page's carousel", () => {
     expect(theirs.every((o) => o.businessId !== lagos.listing.id)).toBe(true);
     expect(theirs.map((o) => o.id)).toContain(kanoOffer.id);
     expect(theirs[0]).toMatchObject({ businessName: kano.listing.name, title: expect.any(String), until: expect.stringMatching(/^Until /) });
+  });
+
+  it("a state's current offers are read for that state, not picked out of the country's newest 300", async () => {
+    const kano = await ownerWithListing({ state: "Kano" });
+    const kanoOffer = await createOffer(db(), { businessId: kano.listing.id, title: "Older Kano deal", startsOn: addDays(today(), -5), endsOn: addDays(today(), 5) });
+    const lagos = await ownerWithListing({ state: "Lagos" });
+    await bulkOffers(lagos.listing.id, 301, { startsOn: today(), endsOn: addDays(today(), 6) });
+    const inKano = await actorFor(await createVisitor(db(), { state: "Kano" }));
+    const theirs = await listHomeOffers(inKano);
+    expect(theirs.map((o) => o.id)).toContain(kanoOffer.id);
+    expect(theirs.every((o) => o.businessId !== lagos.listing.id)).toBe(true);
+    // The country's carousel still shows the latest starts.
+    expect((await listHomeOffers(null)).every((o) => o.businessId === lagos.listing.id)).toBe(true);
+  });
+
+  it("reads through business_offers_approved_ends_idx, never every ended offer: index scans only, for the country and a state", async () => {
+    const lagos = await ownerWithListing({ state: "Lagos" });
+    // Years of ended offers, and a few current ones.
+    await bulkOffers(lagos.listing.id, 3000, { startsOn: "2020-01-01", endsOn: "2020-01-07" });
+    await bulkOffers(lagos.listing.id, 5, { startsOn: today(), endsOn: addDays(today(), 6) });
+    await db().execute(sql`analyze business_offers`);
+    await db().execute(sql`analyze businesses`);
+    for (const state of [null, "Lagos"]) {
+      const plan = await db().transaction(async (tx) => {
+        await tx.execute(sql`select set_config('enable_seqscan', 'off', true)`);
+        return queryRows<{ "QUERY PLAN": string }>(tx, sql`explain ${homeOffersQuery(state, new Date())}`);
+      });
+      const text = plan.map((row) => row["QUERY PLAN"]).join("\n");
+      if (process.env.SHOW_PLAN) console.log(text);
+      expect(text).toContain("business_offers_approved_ends_idx");
+      expect(text).not.toContain("business_offers_approved_starts_idx");
+      expect(text).not.toMatch(/Seq Scan on (business_offers|businesses)\b/);
+      expect(text).toMatch(/Limit/);
+    }
+    const shown = await listHomeOffers(null);
+    expect(shown.length).toBeGreaterThan(0);
+    expect(shown.some((o) => o.until.includes("2020"))).toBe(false);
   });
 });

@@ -9,9 +9,10 @@ import { announceDirectoryChange } from "../../lib/realtime.server";
 import { requireAdmin } from "../accounts/access";
 import type { SessionUser } from "../accounts/session-user";
 import { enqueueNotice } from "../notifications/person-notices.server";
-import { OFFER_LIMITS, OFFER_TEXTS } from "./offer.schemas";
+import { OFFER_LIMITS, OFFER_TEXTS, offerVersion } from "./offer.schemas";
 
-export type OfferDecision = { offerId: string; decision: "approve" | "reject"; reason?: string | null };
+/** `version`: the offer as the admin saw it (offerVersion, sent with the form). */
+export type OfferDecision = { offerId: string; decision: "approve" | "reject"; reason?: string | null; version: string };
 
 function reasonOf(reason: string | null | undefined): string {
   const text = (reason ?? "").trim();
@@ -25,14 +26,20 @@ async function lockOffer(tx: Tx, offerId: string) {
     tx,
     businessOffers,
     { column: businessOffers.id, value: offerId },
-    { status: businessOffers.status, reason: businessOffers.reason, businessId: businessOffers.businessId, title: businessOffers.title },
+    { status: businessOffers.status, reason: businessOffers.reason, businessId: businessOffers.businessId, title: businessOffers.title, updatedAt: businessOffers.updatedAt },
     OFFER_TEXTS.notFound,
   );
 }
 
+/** The owner saved the offer after the admin opened it: what would be decided is not what was seen. */
+function requireSeen(current: { updatedAt: Date }, version: string | undefined) {
+  if (version !== offerVersion(current.updatedAt)) throw new AppError("conflict", OFFER_TEXTS.changedSinceOpened);
+}
+
 /**
  * An admin approves or rejects an offer waiting for review (issue 37), like a listing: a rejection needs a reason the
- * owner reads. Audited ('offer.approve' / 'offer.reject'); the owner is told either way, in their language, in the same
+ * owner reads. The decision names the version the admin saw: an offer the owner changed since is refused
+ * (OFFER_TEXTS.changedSinceOpened), to be looked at again, never approved unseen. Audited ('offer.approve' / 'offer.reject'); the owner is told either way, in their language, in the same
  * transaction; approving empties the page caches (the table's trigger) and tells open directory pages.
  */
 export async function reviewOffer(actor: SessionUser | null, input: OfferDecision): Promise<{ status: "approved" | "rejected" }> {
@@ -42,6 +49,7 @@ export async function reviewOffer(actor: SessionUser | null, input: OfferDecisio
   await getDb().transaction(async (tx) => {
     const current = await lockOffer(tx, input.offerId);
     if (current.status !== "pending") throw new AppError("conflict", OFFER_TEXTS.onlyPending);
+    requireSeen(current, input.version);
     const now = new Date();
     await updateAudited(tx, auditActorOf(actor), {
       table: businessOffers,
@@ -60,14 +68,16 @@ export async function reviewOffer(actor: SessionUser | null, input: OfferDecisio
 
 /**
  * An admin takes an approved offer down (from the offers list, or a report's take-down): it leaves the public pages at
- * once, the owner reads the reason. Audited as 'offer.remove'.
+ * once, the owner reads the reason. Audited as 'offer.remove'. From the offers list the admin names the version they saw
+ * (refused if the owner changed it since); a report's take-down, which shows no version, names none.
  */
-export async function takeDownOffer(actor: SessionUser | null, input: { offerId: string; reason: string | null }): Promise<void> {
+export async function takeDownOffer(actor: SessionUser | null, input: { offerId: string; reason: string | null; version?: string }): Promise<void> {
   requireAdmin(actor);
   const reason = reasonOf(input.reason);
   await getDb().transaction(async (tx) => {
     const current = await lockOffer(tx, input.offerId);
     if (current.status !== "approved") throw new AppError("conflict", OFFER_TEXTS.onlyApproved);
+    if (input.version !== undefined) requireSeen(current, input.version);
     await updateAudited(tx, auditActorOf(actor), {
       table: businessOffers,
       id: { column: businessOffers.id, value: input.offerId },

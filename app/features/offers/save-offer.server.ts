@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { businessOffers } from "../../../db/schema";
 import { AppError } from "../../lib/app-error";
-import { getDb } from "../../lib/db.server";
+import { getDb, type Db, type Tx } from "../../lib/db.server";
 import { t } from "../../lib/i18n/i18n";
 import { isUuid } from "../../lib/ids";
 import { watDate } from "../../lib/opening-hours";
@@ -38,12 +38,9 @@ export async function saveOffer(actor: SessionUser | null, input: SaveOfferInput
   const db = getDb();
   const listing = await managedListing(db, actor, input.businessId);
   if (input.offerId !== null && !isUuid(input.offerId)) throw new AppError("not-found", OFFER_TEXTS.notFound);
-  const existing = input.offerId ? await offerOf(listing.id, input.offerId) : null;
-  if (existing && existing.endsAt.getTime() <= now.getTime()) throw new AppError("conflict", OFFER_TEXTS.ended);
-  const today = watDate(now);
-  const checked = checkOfferForm(input.values, today, { keepStart: existing && existing.startsAt.getTime() <= now.getTime() ? existing.startsOn : undefined });
-  if (!checked.ok) throw new AppError("invalid", OFFER_TEXTS.correctFields, { fields: checked.fields });
-  const offer = checked.offer;
+  // A first look, to refuse before any photo is stored; the transaction reads the row again, locked, and decides on that.
+  const firstLook = input.offerId ? await offerOf(db, listing.id, input.offerId) : null;
+  const offer = checkedForm(input.values, firstLook, now);
   const { plan } = await currentPlanFor(listing.userId ?? "");
   const allowance = offerAllowanceOf(plan);
   if (offerDays(offer.startsOn, offer.endsOn) > allowance.maxDays) {
@@ -54,9 +51,15 @@ export async function saveOffer(actor: SessionUser | null, input: SaveOfferInput
   const photoKey = input.photo ? await storeOfferPhoto(listing.id, input.photo) : null;
   const { startsAt, endsAt } = offerInstants(offer.startsOn, offer.endsOn);
   let saved: { offerId: string; status: "pending" | "approved" };
+  // The photo this save replaced or removed, as the transaction read the offer.
+  let replacedPhoto: string | null = null;
   try {
     saved = await db.transaction(async (tx) => {
       await managedListing(tx, actor, listing.id, { lock: true });
+      // The offer as it is now, locked: an admin's take-down (or another save) in the meantime is seen, not
+      // overwritten with a status that no longer fits (the reason CHECK).
+      const existing = firstLook ? await offerOf(tx, listing.id, firstLook.id, { lock: true }) : null;
+      if (existing) checkedForm(input.values, existing, now);
       const counted = await currentOfferCount(tx, listing.id, now, existing?.id ?? null);
       // A change of an offer that already counts never needs a new place; a new one, or one taken down or
       // rejected coming back, does.
@@ -70,6 +73,7 @@ export async function saveOffer(actor: SessionUser | null, input: SaveOfferInput
       }
       const values = { title: offer.title, body: offer.text, code: offer.code, startsOn: offer.startsOn, endsOn: offer.endsOn, startsAt, endsAt, updatedAt: now };
       const imageKey = photoKey ?? (input.removePhoto ? null : (existing?.imageKey ?? null));
+      replacedPhoto = existing?.imageKey && existing.imageKey !== imageKey ? existing.imageKey : null;
       if (!existing) {
         const [row] = await tx.insert(businessOffers).values({ ...values, imageKey, businessId: listing.id, status: "pending" }).returning({ id: businessOffers.id });
         return { offerId: row!.id, status: "pending" as const };
@@ -88,12 +92,22 @@ export async function saveOffer(actor: SessionUser | null, input: SaveOfferInput
     throw error;
   }
   // The photo replaced or removed is no longer anyone's.
-  if (existing?.imageKey && (photoKey || input.removePhoto)) await removeOfferPhotos([existing.imageKey]);
+  if (replacedPhoto) await removeOfferPhotos([replacedPhoto]);
   return saved;
 }
 
-async function offerOf(businessId: string, offerId: string) {
-  const [row] = await getDb()
+/** The form's checks against the offer changed (its start may stay in the past once started; an ended one is refused). */
+function checkedForm(values: OfferFormValues, existing: OfferRow | null, now: Date) {
+  if (existing && existing.endsAt.getTime() <= now.getTime()) throw new AppError("conflict", OFFER_TEXTS.ended);
+  const checked = checkOfferForm(values, watDate(now), { keepStart: existing && existing.startsAt.getTime() <= now.getTime() ? existing.startsOn : undefined });
+  if (!checked.ok) throw new AppError("invalid", OFFER_TEXTS.correctFields, { fields: checked.fields });
+  return checked.offer;
+}
+
+type OfferRow = Awaited<ReturnType<typeof offerOf>>;
+
+async function offerOf(db: Db | Tx, businessId: string, offerId: string, { lock = false } = {}) {
+  const query = db
     .select({
       id: businessOffers.id,
       title: businessOffers.title,
@@ -108,6 +122,7 @@ async function offerOf(businessId: string, offerId: string) {
     .from(businessOffers)
     .where(and(eq(businessOffers.id, offerId), eq(businessOffers.businessId, businessId)))
     .limit(1);
+  const [row] = lock ? await query.for("update") : await query;
   if (!row) throw new AppError("not-found", OFFER_TEXTS.notFound);
   return row;
 }

@@ -100,7 +100,7 @@ export function pricePerDay(priceKobo: number, periodDays: number | null): { kob
 export function perDayLabel(priceKobo: number, periodDays: number | null): string | null {
   const perDay = pricePerDay(priceKobo, periodDays);
   if (!perDay) return null;
-  return fill(perDay.exact ? T.perDay : T.perDayAbout, { amount: formatNaira(perDay.kobo) });
+  return fill(perDay.exact ? T.perDay : T.perDayAbout, { amount: formatNaira(Math.round(perDay.kobo / 100) * 100) });
 }
 
 type FeaturedLike = { priceKobo: number; periodDays: number };

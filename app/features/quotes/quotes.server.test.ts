@@ -288,7 +288,7 @@ describe("reading, answering, accepting", () => {
     const replies = await db().select().from(businessMessages)
       .where(and(eq(businessMessages.businessId, r.a.business.id), eq(businessMessages.visitorId, r.me.id), eq(businessMessages.senderType, "business")));
     expect(replies).toHaveLength(2);
-    expect(replies.map((m) => m.message).join("\n")).toContain("Quote: ₦14,501");
+    expect(replies.map((m) => m.message).join("\n")).toContain("Quote: ₦14,500.50");
     expect(await jobsFor(replies.map((m) => m.id))).toBe(2);
     const view = await getQuoteRequest(r.me, r.requestId);
     expect(view.answers[0]).toMatchObject({ businessId: r.a.business.id, priceKobo: 1_450_050, status: "answered" });

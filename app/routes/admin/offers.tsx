@@ -38,17 +38,19 @@ export async function action({ request }: Route.ActionArgs) {
   const intent = formText(form, "intent");
   const offerId = formText(form, "offerId").slice(0, 64);
   const reason = formText(form, "reason").slice(0, 2 * OFFER_LIMITS.reasonMax);
+  // The version of the offer the admin saw: a decision on an offer changed since is refused.
+  const version = formText(form, "version").slice(0, 40);
   const keep = { intent, offerId, reason };
   // Refused inside every use case too; answered here early so nothing is done for a non-admin.
   if (!user.isAdmin) return refusalData("forbidden", ADMIN_TEXTS.accessDenied, { keep });
   if (needsAdminTwoFactor(user)) throw redirect(ADMIN_SECURITY_PATH);
   try {
     if (intent === "approve" || intent === "reject") {
-      await reviewOffer(user, { offerId, decision: intent, reason });
+      await reviewOffer(user, { offerId, decision: intent, reason, version });
       throw redirect(`/admin/offers?done=${intent === "approve" ? "approved" : "rejected"}`);
     }
     if (intent === "take-down") {
-      await takeDownOffer(user, { offerId, reason });
+      await takeDownOffer(user, { offerId, reason, version });
       throw redirect("/admin/offers?done=removed");
     }
   } catch (error) {
@@ -93,11 +95,12 @@ export default function AdminOffers({ loaderData, actionData }: Route.ComponentP
             <OfferRow key={offer.id} offer={offer} failure={failure?.offerId === offer.id ? failure : null}>
               <Form method="post">
                 <input type="hidden" name="offerId" value={offer.id} />
+                <input type="hidden" name="version" value={offer.version} />
                 <button type="submit" name="intent" value="approve" className={buttonClass({ size: "sm" })}>
                   {t(OFFER_TEXTS.approve)}
                 </button>
               </Form>
-              <ReasonForm offerId={offer.id} intent="reject" label={t(OFFER_TEXTS.reject)} failure={failure?.offerId === offer.id && failure.intent === "reject" ? failure : null} />
+              <ReasonForm offerId={offer.id} version={offer.version} intent="reject" label={t(OFFER_TEXTS.reject)} failure={failure?.offerId === offer.id && failure.intent === "reject" ? failure : null} />
             </OfferRow>
           ))}
         </ul>
@@ -111,7 +114,7 @@ export default function AdminOffers({ loaderData, actionData }: Route.ComponentP
         <ul className="space-y-3">
           {running.rows.map((offer) => (
             <OfferRow key={offer.id} offer={offer} failure={null}>
-              <ReasonForm offerId={offer.id} intent="take-down" label={t(OFFER_TEXTS.takeDown)} failure={failure?.offerId === offer.id && failure.intent === "take-down" ? failure : null} />
+              <ReasonForm offerId={offer.id} version={offer.version} intent="take-down" label={t(OFFER_TEXTS.takeDown)} failure={failure?.offerId === offer.id && failure.intent === "take-down" ? failure : null} />
             </OfferRow>
           ))}
         </ul>
@@ -150,7 +153,19 @@ function OfferRow({ offer, failure, children }: { offer: AdminOffer; failure: { 
   );
 }
 
-function ReasonForm({ offerId, intent, label, failure }: { offerId: string; intent: string; label: string; failure: { reason: string; failure: { fields?: Record<string, string> } } | null }) {
+function ReasonForm({
+  offerId,
+  version,
+  intent,
+  label,
+  failure,
+}: {
+  offerId: string;
+  version: string;
+  intent: string;
+  label: string;
+  failure: { reason: string; failure: { fields?: Record<string, string> } } | null;
+}) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("offerId") === offerId && navigation.formData?.get("intent") === intent;
   return (
@@ -159,6 +174,7 @@ function ReasonForm({ offerId, intent, label, failure }: { offerId: string; inte
       <Form method="post" className="mt-2 space-y-2">
         <input type="hidden" name="offerId" value={offerId} />
         <input type="hidden" name="intent" value={intent} />
+        <input type="hidden" name="version" value={version} />
         <TextAreaField label={t(OFFER_TEXTS.reason)} name="reason" rows={2} maxLength={OFFER_LIMITS.reasonMax} defaultValue={failure?.reason ?? ""} error={failure?.failure.fields?.reason} required />
         <button type="submit" className={buttonClass({ variant: "danger", size: "sm" })} disabled={busy}>
           {busy ? t("Saving…") : label}

@@ -84,6 +84,8 @@ export default function BusinessOffers({ loaderData, actionData }: Route.Compone
       : EMPTY_OFFER_FORM;
   const edited = editedId ? offers.find((offer) => offer.id === editedId) : undefined;
   const fields = failedSave?.failure.fields ?? {};
+  // A started offer keeps its first day, already passed (saveOffer allows it): the browser must not refuse it.
+  const keepStart = edited && edited.startsOn < today ? edited.startsOn : undefined;
   const showForm = Boolean(editedId) || allowance.hasRoom;
   return (
     <div className="page max-w-3xl space-y-6">
@@ -151,7 +153,7 @@ export default function BusinessOffers({ loaderData, actionData }: Route.Compone
             required
           />
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextField label={<Required>{t(OFFER_TEXTS.startsOn)}</Required>} name="startsOn" type="date" min={today} defaultValue={values.startsOn} error={fields.startsOn} required />
+            <TextField label={<Required>{t(OFFER_TEXTS.startsOn)}</Required>} name="startsOn" type="date" min={keepStart ?? today} defaultValue={values.startsOn} error={fields.startsOn} required />
             <TextField label={<Required>{t(OFFER_TEXTS.endsOn)}</Required>} name="endsOn" type="date" min={today} defaultValue={values.endsOn} error={fields.endsOn} required />
           </div>
           <TextField label={t(OFFER_TEXTS.code)} name="code" hint={t(OFFER_TEXTS.codeHint)} maxLength={20} autoCapitalize="characters" defaultValue={values.code} error={fields.code} />

@@ -80,6 +80,19 @@ describe("the owner's offers screen", () => {
     expect(editing.html).toContain(`name="offerId" value="${offer!.id}"`);
   });
 
+  it("a running offer opens for editing with its passed first day allowed by the date field, so the browser submits it", async () => {
+    const { listing, cookie } = await ownerWithListing();
+    const running = await createOffer(getDb(), { businessId: listing.id, title: "Running deal", startsOn: addDays(today(), -3), endsOn: addDays(today(), 3) });
+    const editing = page(await renderRoute(offersRoute, `/business/offers/${listing.id}?offer=${running.id}`, { cookie, pattern: PATTERN }));
+    const startField = editing.html.match(/<input[^>]*name="startsOn"[^>]*>/)?.[0] ?? "";
+    expect(startField).toContain(`value="${addDays(today(), -3)}"`);
+    expect(startField).toContain(`min="${addDays(today(), -3)}"`);
+    // A new offer still starts from today.
+    const { listing: other, cookie: otherCookie } = await ownerWithListing();
+    const blank = page(await renderRoute(offersRoute, `/business/offers/${other.id}`, { cookie: otherCookie, pattern: PATTERN }));
+    expect(blank.html.match(/<input[^>]*name="startsOn"[^>]*>/)?.[0]).toContain(`min="${today()}"`);
+  });
+
   it("another owner's listing is 'not found'", async () => {
     const { listing } = await ownerWithListing();
     const other = await ownerWithListing();
@@ -96,7 +109,13 @@ describe("the admins' offers screen", () => {
     const list = page(await renderRoute(adminOffersRoute, "/admin/offers", { cookie }));
     expect(list.text).toContain("Waiting offer");
     expect(list.text).toContain(listing.name);
-    const approved = await renderRoute(adminOffersRoute, "/admin/offers", { cookie, form: { intent: "approve", offerId: offer.id } });
+    // Each decision's form carries the version the admin sees; without it (or with an older one) nothing is decided.
+    const version = String(offer.updatedAt.getTime());
+    expect(list.html).toContain(`name="version" value="${version}"`);
+    const stale = page(await renderRoute(adminOffersRoute, "/admin/offers", { cookie, form: { intent: "approve", offerId: offer.id, version: String(offer.updatedAt.getTime() - 1) } }));
+    expect(stale.status).toBe(409);
+    expect(stale.text).toContain(OFFER_TEXTS.changedSinceOpened);
+    const approved = await renderRoute(adminOffersRoute, "/admin/offers", { cookie, form: { intent: "approve", offerId: offer.id, version } });
     expect(approved).toMatchObject({ kind: "redirect", location: "/admin/offers?done=approved" });
     const after = page(await renderRoute(adminOffersRoute, "/admin/offers?done=approved", { cookie }));
     expect(after.text).toContain(OFFER_TEXTS.approved);
