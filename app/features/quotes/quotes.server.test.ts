@@ -334,6 +334,16 @@ describe("reading, answering, accepting", () => {
     expect(list.rows[0]).toMatchObject({ id: r.requestId, status: "cancelled", businesses: 2, answers: 0 });
   });
 
+  it("an owner who withdraws a quote leaves no price shown or counted", async () => {
+    const r = await requestToTwo();
+    await answerQuote(r.a.ownerActor, { recipientId: r.ra, price: "30000", message: "Two days of work" });
+    await declineQuote(r.a.ownerActor, r.ra);
+    const view = await getQuoteRequest(r.me, r.requestId);
+    expect(view.answers.find((x) => x.recipientId === r.ra)).toMatchObject({ status: "declined", priceKobo: null, answer: null });
+    expect((await listQuoteRequests(r.me, 1)).rows[0]).toMatchObject({ id: r.requestId, answers: 0 });
+    expect((await refusal(acceptQuote(r.me, { requestId: r.requestId, recipientId: r.ra }))).message).toBe(QUOTE_TEXTS.cannotAccept);
+  });
+
   it("a blocked conversation takes no quote", async () => {
     const r = await requestToTwo();
     await db().insert(conversationBlocks).values({ businessId: r.a.business.id, visitorId: r.me.id, blockedBy: "visitor", blockerId: r.me.id });
