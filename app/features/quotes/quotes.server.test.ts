@@ -301,9 +301,9 @@ describe("reading, answering, accepting", () => {
   it("the visitor accepts one answer: the others are closed, the winner is told, nothing can change after", async () => {
     const r = await requestToTwo();
     await answerQuote(r.a.ownerActor, { recipientId: r.ra, price: "20000", message: "Can start Monday" });
-    expect((await refusal(acceptQuote(r.me, { requestId: r.requestId, recipientId: r.rb }))).message).toBe(QUOTE_TEXTS.cannotAccept);
-    expect((await refusal(acceptQuote(await visitor(), { requestId: r.requestId, recipientId: r.ra }))).code).toBe("not-found");
-    const { businessId } = await acceptQuote(r.me, { requestId: r.requestId, recipientId: r.ra });
+    expect((await refusal(acceptQuote(r.me, { requestId: r.requestId, recipientId: r.rb, priceKobo: 2_000_000 }))).message).toBe(QUOTE_TEXTS.cannotAccept);
+    expect((await refusal(acceptQuote(await visitor(), { requestId: r.requestId, recipientId: r.ra, priceKobo: 2_000_000 }))).code).toBe("not-found");
+    const { businessId } = await acceptQuote(r.me, { requestId: r.requestId, recipientId: r.ra, priceKobo: 2_000_000 });
     expect(businessId).toBe(r.a.business.id);
     const rows = await db().select().from(quoteRecipients).where(eq(quoteRecipients.requestId, r.requestId));
     expect(Object.fromEntries(rows.map((x) => [x.id, x.status]))).toEqual({ [r.ra]: "accepted", [r.rb]: "closed" });
@@ -341,7 +341,28 @@ describe("reading, answering, accepting", () => {
     const view = await getQuoteRequest(r.me, r.requestId);
     expect(view.answers.find((x) => x.recipientId === r.ra)).toMatchObject({ status: "declined", priceKobo: null, answer: null });
     expect((await listQuoteRequests(r.me, 1)).rows[0]).toMatchObject({ id: r.requestId, answers: 0 });
-    expect((await refusal(acceptQuote(r.me, { requestId: r.requestId, recipientId: r.ra }))).message).toBe(QUOTE_TEXTS.cannotAccept);
+    expect((await refusal(acceptQuote(r.me, { requestId: r.requestId, recipientId: r.ra, priceKobo: 3_000_000 }))).message).toBe(QUOTE_TEXTS.quoteChanged);
+  });
+
+  it("the visitor accepts only the price they were shown: a changed or withdrawn quote is refused and nothing changes", async () => {
+    const r = await requestToTwo();
+    await answerQuote(r.a.ownerActor, { recipientId: r.ra, price: "20000", message: "Can start Monday" });
+    // The visitor's page showed ₦20,000; the owner raises it before the click lands.
+    await answerQuote(r.a.ownerActor, { recipientId: r.ra, price: "90000", message: "Can start Monday" });
+    const changed = await refusal(acceptQuote(r.me, { requestId: r.requestId, recipientId: r.ra, priceKobo: 2_000_000 }));
+    expect(changed).toMatchObject({ code: "conflict", message: QUOTE_TEXTS.quoteChanged });
+    const [request] = await db().select().from(quoteRequests).where(eq(quoteRequests.id, r.requestId));
+    expect(request!.status).toBe("open");
+    const rows = await db().select().from(quoteRecipients).where(eq(quoteRecipients.requestId, r.requestId));
+    expect(rows.map((x) => x.status).sort()).toEqual(["answered", "new"]);
+    // A price posted as the form sends it, and the new one, is accepted.
+    expect((await acceptQuote(r.me, { requestId: r.requestId, recipientId: r.ra, priceKobo: "9000000" })).businessId).toBe(r.a.business.id);
+
+    const w = await requestToTwo();
+    await answerQuote(w.a.ownerActor, { recipientId: w.ra, price: "20000", message: "Can start Monday" });
+    await declineQuote(w.a.ownerActor, w.ra);
+    expect((await refusal(acceptQuote(w.me, { requestId: w.requestId, recipientId: w.ra, priceKobo: 2_000_000 }))).message).toBe(QUOTE_TEXTS.quoteChanged);
+    expect((await refusal(acceptQuote(w.me, { requestId: w.requestId, recipientId: w.ra, priceKobo: "" }))).code).toBe("conflict");
   });
 
   it("a blocked conversation takes no quote", async () => {
