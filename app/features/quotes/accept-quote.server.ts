@@ -14,6 +14,8 @@ import { QUOTE_MESSAGE, QUOTE_TEXTS, type QuoteRecipientStatus, type QuoteReques
  * in the conversation, in their language, with its notice job, in the same transaction. The conversation, which the
  * business answered, makes the visitor's review of it a 'Verified contact' (app/features/reviews).
  *
+ * When either side blocked the conversation (ADR 20), the acceptance is stored but nothing is written into it.
+ *
  * The visitor accepts the price they were shown (`priceKobo`, posted with the form): the answer is accepted only if
  * it still stands at that price, so an owner's change or withdrawal in the meantime is refused (QUOTE_TEXTS.quoteChanged),
  * not accepted unseen.
@@ -54,6 +56,12 @@ export async function acceptQuote(
           update quote_requests set status = 'accepted', closed_at = now() where id = ${input.requestId}
           returning (select count(*) from others) as changed`,
     );
+    // A blocked conversation takes nothing, either way (ADR 20): the acceptance stands, but no message or notice.
+    const [blocked] = await queryRows<{ one: number }>(
+      tx,
+      sql`select 1 as one from conversation_blocks where business_id = ${chosen.business_id} and visitor_id = ${actor.id} limit 1`,
+    );
+    if (blocked) return { businessId: chosen.business_id };
     const language = await languageOf(tx, chosen.owner_id);
     await addConversationMessage(tx, {
       businessId: chosen.business_id, visitorId: actor.id, senderId: actor.id, recipientId: chosen.owner_id, senderType: effectiveRole(actor),

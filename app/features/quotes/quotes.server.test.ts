@@ -370,6 +370,18 @@ describe("reading, answering, accepting", () => {
     await db().insert(conversationBlocks).values({ businessId: r.a.business.id, visitorId: r.me.id, blockedBy: "visitor", blockerId: r.me.id });
     expect((await refusal(answerQuote(r.a.ownerActor, { recipientId: r.ra, price: "100", message: "Hello" }))).code).toBe("forbidden");
   });
+
+  it("accepting a quote in a conversation the owner blocked since writes no message and no notice into it", async () => {
+    const r = await requestToTwo();
+    await answerQuote(r.a.ownerActor, { recipientId: r.ra, price: "20000", message: "Can start Monday" });
+    await db().insert(conversationBlocks).values({ businessId: r.a.business.id, visitorId: r.me.id, blockedBy: "business", blockerId: r.a.owner.id });
+    const before = await db().select().from(businessMessages).where(and(eq(businessMessages.businessId, r.a.business.id), eq(businessMessages.visitorId, r.me.id)));
+    await acceptQuote(r.me, { requestId: r.requestId, recipientId: r.ra, priceKobo: 2_000_000 });
+    const after = await db().select().from(businessMessages).where(and(eq(businessMessages.businessId, r.a.business.id), eq(businessMessages.visitorId, r.me.id)));
+    expect(after.map((m) => m.id).sort()).toEqual(before.map((m) => m.id).sort());
+    const [row] = await db().select().from(quoteRecipients).where(eq(quoteRecipients.id, r.ra));
+    expect(row!.status).toBe("accepted");
+  });
 });
 
 describe("prices", () => {
