@@ -37,16 +37,20 @@ export async function createQuoteRequest(actor: SessionUser | null, input: Creat
 
   const outcome = await getDb().transaction(async (tx) => {
     // The account row, locked: the limits below are counted once at a time per visitor; a suspended account is refused.
-    const [me] = await queryRows<{ banned: boolean | null; deleted: boolean; hour: number; day: number }>(
+    const [me] = await queryRows<{ banned: boolean | null; deleted: boolean }>(
       tx,
-      sql`select u.banned, (u.deleted_at is not null) as deleted,
-            (select count(*) from ${quoteRequests} q where q.requester_id = u.id and q.created_at > now() - interval '1 hour')::int as hour,
-            (select count(*) from ${quoteRequests} q where q.requester_id = u.id and q.created_at > now() - interval '1 day')::int as day
-          from "user" u where u.id = ${actor.id} for update of u`,
+      sql`select u.banned, (u.deleted_at is not null) as deleted from "user" u where u.id = ${actor.id} for update of u`,
     );
     if (!me || me.banned || me.deleted) throw new AppError("forbidden", QUOTE_TEXTS.loginRequired);
-    if (Number(me.hour) >= QUOTE_HOURLY_LIMIT) throw new AppError("rate-limited", QUOTE_TEXTS.hourlyLimit);
-    if (Number(me.day) >= QUOTE_DAILY_LIMIT) throw new AppError("rate-limited", QUOTE_TEXTS.dailyLimit);
+    // Counted in a statement of its own, after the lock: on PostgreSQL a statement sees the rows committed when it
+    // starts, so counts taken in the locking statement would miss the request of the one it waited for.
+    const [counts] = await queryRows<{ hour: number; day: number }>(
+      tx,
+      sql`select count(*) filter (where created_at > now() - interval '1 hour')::int as hour, count(*)::int as day
+          from ${quoteRequests} where requester_id = ${actor.id} and created_at > now() - interval '1 day'`,
+    );
+    if (Number(counts!.hour) >= QUOTE_HOURLY_LIMIT) throw new AppError("rate-limited", QUOTE_TEXTS.hourlyLimit);
+    if (Number(counts!.day) >= QUOTE_DAILY_LIMIT) throw new AppError("rate-limited", QUOTE_TEXTS.dailyLimit);
 
     const chosen = await matchBusinesses(tx, { requesterId: actor.id, category: request.category, state: request.state as Region, lga });
     if (chosen.length === 0) throw new AppError("not-found", QUOTE_TEXTS.noMatch, { fields: { description: QUOTE_TEXTS.noMatch.text } });

@@ -242,6 +242,20 @@ describe("asking for quotes", () => {
   });
 });
 
+describe("the limits under requests at once", () => {
+  it("two requests at once cannot both take the last place of the hour", async () => {
+    const me = await visitor();
+    await listing({ category: "Computer repair", state: "Taraba" });
+    for (let i = 0; i < 2; i++) await createQuoteRequest(me, { description: `${TEXT} ${i}`, category: "Computer repair", state: "Taraba" });
+    // On PostgreSQL the second waits for the first's lock of the account row, then must count the first's request.
+    const outcomes = await Promise.allSettled(
+      [0, 1, 2].map((i) => createQuoteRequest(me, { description: `${TEXT} at once ${i}`, category: "Computer repair", state: "Taraba" })),
+    );
+    expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(1);
+    expect(await db().select().from(quoteRequests).where(eq(quoteRequests.requesterId, me.id))).toHaveLength(3);
+  });
+});
+
 describe("reading, answering, accepting", () => {
   async function requestToTwo(sharePhone = false) {
     const phone = `+23480${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`;
