@@ -3,16 +3,23 @@ import { quoteRecipients, quoteRequests } from "../../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { getDb, queryRows } from "../../lib/db.server";
 import { languagesOf, renderIn, sentUrl } from "../../lib/i18n/sent-language.server";
-import { categoryName, type Region } from "../../lib/reference";
+import { categoryName, LIMITS, type Region } from "../../lib/reference";
 import type { SessionUser } from "../accounts/session-user";
 import { recordMessageActivity, recordQuoteRequests } from "../analytics/record-listing-events.server";
 import { addConversationMessage } from "../messaging/add-conversation-message.server";
+import { messageLength } from "../messaging/message.schemas";
 import { effectiveRole } from "../accounts/access";
 import { matchBusinesses } from "./internal/matching.server";
 import {
   CreateQuoteRequestSchema, QUOTE_DAILY_LIMIT, QUOTE_HOURLY_LIMIT, QUOTE_MESSAGE, QUOTE_TEXTS, QUOTE_TIMING_LABELS, placeText,
   type CreateQuoteRequestInput,
 } from "./quote.schemas";
+
+/** The text itself when it has at most `max` characters (code points, as char_length counts), else its start and '…'. */
+export function cutToLength(text: string, max: number): string {
+  if (messageLength(text) <= max) return text;
+  return `${Array.from(text).slice(0, Math.max(max - 1, 0)).join("").trimEnd()}…`;
+}
 
 export type CreatedQuoteRequest = { requestId: string; businesses: number };
 
@@ -74,7 +81,10 @@ export async function createQuoteRequest(actor: SessionUser | null, input: Creat
           category: categoryName(request.category), place: placeText(request.state, lga), when: t(QUOTE_TIMING_LABELS[request.timing]),
         });
         const link = t(QUOTE_MESSAGE.answerLink, { link: sentUrl(`/quotes/${stored!.id}`, language) });
-        return `${heading}\n\n${request.description}\n\n${link}`;
+        // The heading and link vary with the language and PUBLIC_URL: the job's text gives way so that the whole
+        // stays within a message's limit (the table's check), cut with an ellipsis (the request keeps it whole).
+        const room = LIMITS.messageMaxLength - messageLength(heading) - messageLength(link) - 4;
+        return `${heading}\n\n${cutToLength(request.description, room)}\n\n${link}`;
       });
       const message = await addConversationMessage(tx, {
         businessId: business.businessId, visitorId: actor.id, senderId: actor.id, recipientId: business.ownerId,

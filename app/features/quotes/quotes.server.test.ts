@@ -5,6 +5,7 @@ import { createAdmin, createBusiness, createOwner, createVisitor, DEFAULT_PASSWO
 import { actorFor } from "../../../tests/support/actors";
 import { refusal } from "../../../tests/support/refusals";
 import { getDb, queryRows, type Db, type Tx } from "../../lib/db.server";
+import { getEnv, setEnv } from "../../lib/env.server";
 import { CATEGORIES, REGIONS } from "../../lib/reference";
 import { watDay } from "../analytics/analytics.schemas";
 import { flushListingEvents } from "../analytics/record-listing-events.server";
@@ -203,6 +204,27 @@ describe("asking for quotes", () => {
     const [m] = await db().select().from(businessMessages).where(eq(businessMessages.visitorId, me.id));
     expect(m!.message).toContain("/ha/quotes/");
     expect(m!.message).not.toContain("Quote request:");
+  });
+
+  it("the owner's message stays within a message's 1,000 characters with a long PUBLIC_URL: the job's text is cut with an ellipsis", async () => {
+    const me = await visitor();
+    const a = await listing({ category: "Agricultural tools store", state: "Akwa Ibom", lga: "Ibesikpo Asutan" });
+    await db().execute(sql`update profiles set language = 'yo' where id = ${a.owner.id}`);
+    const saved = getEnv();
+    setEnv({ ...saved, PUBLIC_URL: "https://the-nigerian-business-directory-for-every-state.example.ng" });
+    const long = Array.from({ length: 100 }, (_, i) => `ọ̀rọ̀${i} `).join("").slice(0, 800).trim();
+    try {
+      const { requestId } = await createQuoteRequest(me, { description: long, category: "Agricultural tools store", state: "Akwa Ibom", lga: "Ibesikpo Asutan", timing: "this-month" });
+      const [m] = await db().select().from(businessMessages).where(eq(businessMessages.visitorId, me.id));
+      expect(Array.from(m!.message).length).toBeLessThanOrEqual(1000);
+      expect(m!.message).toContain("…");
+      expect(m!.message).toContain(`https://the-nigerian-business-directory-for-every-state.example.ng/yo/quotes/${requestId}`);
+      // The request itself keeps the whole text.
+      const [stored] = await db().select().from(quoteRequests).where(eq(quoteRequests.id, requestId));
+      expect(stored!.description).toBe(long);
+    } finally {
+      setEnv(saved);
+    }
   });
 
   it("stores nothing when no business matches, and says so", async () => {
