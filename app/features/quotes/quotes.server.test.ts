@@ -317,6 +317,8 @@ describe("reading, answering, accepting", () => {
     expect((await refusal(answerQuote(r.b.ownerActor, { recipientId: r.ra, price: "15000", message: "Not mine" }))).code).toBe("not-found");
     const bad = await refusal(answerQuote(r.a.ownerActor, { recipientId: r.ra, price: "fifteen", message: "" }));
     expect(bad.fields).toMatchObject({ price: QUOTE_TEXTS.priceInvalid, message: QUOTE_TEXTS.answerLength });
+    // The visitor left the conversation an hour ago (sending the request counts as having seen it).
+    await db().execute(sql`update conversation_states set last_seen_at = now() - interval '1 hour' where business_id = ${r.a.business.id} and user_id = ${r.me.id}`);
     await answerQuote(r.a.ownerActor, { recipientId: r.ra, price: "15,000", message: "Parts and labour, Thursday" });
     await answerQuote(r.a.ownerActor, { recipientId: r.ra, price: "₦14,500.50", message: "Parts and labour, Wednesday" });
     const [row] = await db().select().from(quoteRecipients).where(eq(quoteRecipients.id, r.ra));
@@ -325,13 +327,34 @@ describe("reading, answering, accepting", () => {
       .where(and(eq(businessMessages.businessId, r.a.business.id), eq(businessMessages.visitorId, r.me.id), eq(businessMessages.senderType, "business")));
     expect(replies).toHaveLength(2);
     expect(replies.map((m) => m.message).join("\n")).toContain("Quote: ₦14,501");
-    expect(await jobsFor(replies.map((m) => m.id))).toBe(2);
+    // One notice for both: at most one per conversation per 15 minutes, as for any message.
+    expect(await jobsFor(replies.map((m) => m.id))).toBe(1);
     const view = await getQuoteRequest(r.me, r.requestId);
     expect(view.answers[0]).toMatchObject({ businessId: r.a.business.id, priceKobo: 1_450_050, status: "answered" });
     expect(view.answers[0]!.responseSeconds).not.toBeNull();
     const dashboard = await listReceivedQuoteRequests(r.b.ownerActor);
     expect(dashboard.requests.map((q) => q.requestId)).toContain(r.requestId);
     expect(dashboard.waiting).toBeGreaterThan(0);
+  });
+
+  it("quote answers follow the message-notice throttle, and an edit that changes nothing writes nothing", async () => {
+    const r = await requestToTwo();
+    const replies = () => db().select().from(businessMessages)
+      .where(and(eq(businessMessages.businessId, r.a.business.id), eq(businessMessages.visitorId, r.me.id), eq(businessMessages.senderType, "business")));
+    // The visitor has the chat open: no notice at all.
+    await db().execute(sql`insert into conversation_states (business_id, visitor_id, user_id, last_seen_at) values (${r.a.business.id}, ${r.me.id}, ${r.me.id}, now())
+      on conflict (business_id, visitor_id, user_id) do update set last_seen_at = now()`);
+    await answerQuote(r.a.ownerActor, { recipientId: r.ra, price: "15000", message: "Parts and labour" });
+    expect(await jobsFor((await replies()).map((m) => m.id))).toBe(0);
+    // Away for an hour: one notice, then none for the next change within 15 minutes.
+    await db().execute(sql`update conversation_states set last_seen_at = now() - interval '1 hour' where business_id = ${r.a.business.id} and user_id = ${r.me.id}`);
+    await answerQuote(r.a.ownerActor, { recipientId: r.ra, price: "16000", message: "Parts and labour" });
+    await answerQuote(r.a.ownerActor, { recipientId: r.ra, price: "16000", message: "Parts and labour, Friday" });
+    expect(await replies()).toHaveLength(3);
+    expect(await jobsFor((await replies()).map((m) => m.id))).toBe(1);
+    // The same price and text again: no message.
+    await answerQuote(r.a.ownerActor, { recipientId: r.ra, price: "₦16,000", message: "Parts and labour, Friday" });
+    expect(await replies()).toHaveLength(3);
   });
 
   it("the visitor accepts one answer: the others are closed, the winner is told, nothing can change after", async () => {
