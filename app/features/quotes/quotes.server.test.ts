@@ -127,6 +127,24 @@ describe("the matching rule (ADR 43)", () => {
     expect(chosen[1]!.km).toBeGreaterThan(5);
   });
 
+  it("a young category is read along its own span: its newer listings get picked too, not only its oldest 150", async () => {
+    const me = await visitor();
+    const owner = await createOwner(db());
+    // A directory 20 years old, and a category in a state whose 400 listings all came in the last 400 hours.
+    const ancient = await createBusiness(db(), { userId: owner.id, category: "Bank", state: "Zamfara", createdAt: new Date(Date.now() - 20 * 365 * 86_400_000) });
+    await db().execute(sql`insert into businesses (name, state, category, user_id, approved, approval_status, created_at)
+      select 'Young ' || i, 'Zamfara', 'Car wash', ${owner.id}, true, 'approved', now() - i * interval '1 hour'
+      from generate_series(1, 400) as i`);
+    const newest = new Set((await queryRows<{ id: string }>(db(), sql`select id from businesses where state = 'Zamfara' and category = 'Car wash'
+      and created_at > now() - interval '150 hours'`)).map((r) => r.id));
+    const picked = new Set<string>();
+    for (let run = 0; run < 20; run++) {
+      for (const b of await matchBusinesses(db(), { requesterId: me.id, category: "Car wash", state: "Zamfara", lga: null })) picked.add(b.businessId);
+    }
+    expect([...picked].some((id) => newest.has(id))).toBe(true);
+    await db().execute(sql`update businesses set approved = false, approval_status = 'pending' where user_id = ${owner.id} or id = ${ancient.id}`);
+  });
+
   it("reads the category and state through their index, and a bounded number of rows", async () => {
     const me = await visitor();
     const owner = await createOwner(db());
