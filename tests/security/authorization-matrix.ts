@@ -1098,7 +1098,7 @@ export const PAGE_ROWS: Row[] = [
     key: "POST /quotes/:id intent=accept",
     expect: quotePost("visitor", "accepted"),
     prepare: (w) => quoteToOwner(w, true),
-    ask: (_w, q) => ({ method: "POST", path: `/quotes/${q.request.id}`, form: { intent: "accept", recipientId: q.recipient.id } }),
+    ask: (_w, q) => ({ method: "POST", path: `/quotes/${q.request.id}`, form: { intent: "accept", recipientId: q.recipient.id, priceKobo: String(q.recipient.priceKobo) } }),
     effect: quoteState,
   }),
   row({
