@@ -138,7 +138,7 @@ describe("the matching rule (ADR 43)", () => {
     const newest = new Set((await queryRows<{ id: string }>(db(), sql`select id from businesses where state = 'Zamfara' and category = 'Car wash'
       and created_at > now() - interval '150 hours'`)).map((r) => r.id));
     const picked = new Set<string>();
-    for (let run = 0; run < 20; run++) {
+    for (let run = 0; run < 40; run++) {
       for (const b of await matchBusinesses(db(), { requesterId: me.id, category: "Car wash", state: "Zamfara", lga: null })) picked.add(b.businessId);
     }
     expect([...picked].some((id) => newest.has(id))).toBe(true);
