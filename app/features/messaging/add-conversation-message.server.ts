@@ -6,7 +6,7 @@ import { enqueueSql } from "../../lib/jobs.server";
 import { publishedEventsCtes, REALTIME_TYPES } from "../../lib/realtime.server";
 import { unreadCountSql } from "../notifications/count-unread.server";
 import { MESSAGE_TEXTS, type SenderType } from "./message.schemas";
-import { MESSAGE_NOTICE_QUEUE } from "./send-message-notice.server";
+import { MESSAGE_NOTICE_QUEUE, OWNER_EMAIL_QUIET_MINUTES } from "./send-message-notice.server";
 
 export type ConversationMessage = {
   businessId: string;
@@ -22,7 +22,8 @@ export type ConversationMessage = {
 /**
  * Adds a message another feature composed (a quote request, an owner's quote: app/features/quotes) to the
  * conversation (business, visitor), in the caller's transaction: the message, the sender's 'seen', the recipient's
- * new-message notice job (queue `message-notice`, by the channel they chose) and the live events of the chat and the
+ * new-message notice job (queue `message-notice`, by the channel they chose; claimed as sendMessage claims it: at
+ * most one per conversation per OWNER_EMAIL_QUIET_MINUTES, none while the recipient has the conversation open) and the live events of the chat and the
  * bell (the recipient's, with their counts, and the sender's echo, as sendMessage's), all or nothing. The
  * caller has authorized the sender and checked blocking. Returns the message's id and time, and whether the
  * conversation existed before it (for the owner's analytics).
@@ -31,6 +32,7 @@ export async function addConversationMessage(
   tx: Tx,
   m: ConversationMessage,
 ): Promise<{ id: string; createdAt: Date; firstMessageAt: Date | null; businessAnsweredBefore: boolean }> {
+  const quiet = sql`make_interval(mins => ${OWNER_EMAIL_QUIET_MINUTES})`;
   // c: the message as its readers see it (MessageView), and the recipient's counts: the statement's parts do not see
   // the row it inserts, so they add it (unread, addressed to the recipient).
   const [row] = await queryRows<{ id: string; created_at: string | Date; first_at: string | Date | null; answered: boolean }>(
@@ -52,8 +54,10 @@ export async function addConversationMessage(
           insert into ${conversationStates} (business_id, visitor_id, user_id, last_emailed_at)
           select ${m.businessId}, ${m.visitorId}, ${m.recipientId}, now() from ins
           on conflict (business_id, visitor_id, user_id) do update set last_emailed_at = now()
+          where (${conversationStates.lastSeenAt} is null or ${conversationStates.lastSeenAt} < now() - ${quiet})
+            and (${conversationStates.lastEmailedAt} is null or ${conversationStates.lastEmailedAt} < now() - ${quiet})
           returning 1
-        ), notice as (${enqueueSql(MESSAGE_NOTICE_QUEUE, sql`select jsonb_build_object('messageId', ins.id) as data from ins`)}),
+        ), notice as (${enqueueSql(MESSAGE_NOTICE_QUEUE, sql`select jsonb_build_object('messageId', ins.id) as data from ins where exists (select 1 from told)`)}),
         c as (
           select ins.id, ins.created_at,
             jsonb_build_object('id', ins.id, 'businessId', ${m.businessId}::uuid,

@@ -15,7 +15,7 @@ export const QUOTE_ANSWER_HOURLY_LIMIT = 20;
 
 type LockedRecipient = {
   id: string; request_id: string; business_id: string; business_owner: string | null; owner_id: string; status: QuoteRecipientStatus;
-  request_status: QuoteRequestStatus; requester_id: string; blocks: string | null;
+  request_status: QuoteRequestStatus; requester_id: string; blocks: string | null; price_kobo: number | string | null; answer: string | null;
 };
 
 /**
@@ -26,6 +26,7 @@ export async function lockOwnRecipient(tx: Tx, actor: SessionUser, recipientId: 
   const [row] = await queryRows<LockedRecipient>(
     tx,
     sql`select r.id, r.request_id, r.business_id, b.user_id as business_owner, r.owner_id, r.status, q.status as request_status, q.requester_id,
+          r.price_kobo, r.answer,
           (select string_agg(cb.blocked_by, ',') from conversation_blocks cb where cb.business_id = r.business_id and cb.visitor_id = q.requester_id) as blocks
         from quote_recipients r join quote_requests q on q.id = r.request_id join businesses b on b.id = r.business_id
         where r.id = ${recipientId} for update of r`,
@@ -40,7 +41,8 @@ export async function lockOwnRecipient(tx: Tx, actor: SessionUser, recipientId: 
  * The owner of a chosen business answers a quote request with a price (naira, stored in kobo) and a message (issue
  * 37), or changes their answer until the visitor accepts it: one answer per business and request. The answer also
  * goes to the visitor as a message in the conversation, in the visitor's language, with its notice job, in the same
- * transaction. A blocked conversation takes nothing.
+ * transaction (its notice throttled as any message's). An edit that changes neither price nor text writes nothing. A
+ * blocked conversation takes nothing.
  */
 export async function answerQuote(actor: SessionUser | null, input: AnswerQuoteInput): Promise<{ requestId: string }> {
   if (!actor) throw new AppError("unauthenticated", QUOTE_TEXTS.loginRequired);
@@ -61,6 +63,10 @@ export async function answerQuote(actor: SessionUser | null, input: AnswerQuoteI
     const blocks = new Set((row.blocks ?? "").split(",").filter(Boolean));
     if (blocks.has("business")) throw new AppError("forbidden", BLOCK_TEXTS.youBlocked);
     if (blocks.has("visitor")) throw new AppError("forbidden", BLOCK_TEXTS.businessBlocked);
+    // An edit that changes neither the price nor the text is no news: nothing written, nobody told.
+    if (row.status === "answered" && row.price_kobo !== null && Number(row.price_kobo) === priceKobo && row.answer === answer) {
+      return { requestId: row.request_id, businessId: row.business_id, message: null };
+    }
     await queryRows(
       tx,
       sql`update quote_recipients set status = 'answered', price_kobo = ${priceKobo}, answer = ${answer}, answered_at = coalesce(answered_at, now())
@@ -73,6 +79,7 @@ export async function answerQuote(actor: SessionUser | null, input: AnswerQuoteI
     });
     return { requestId: row.request_id, businessId: row.business_id, message };
   });
+  if (!outcome.message) return { requestId: outcome.requestId };
   recordMessageActivity({
     businessId: outcome.businessId, at: outcome.message.createdAt, fromBusiness: true,
     firstMessageAt: outcome.message.firstMessageAt, businessAnsweredBefore: outcome.message.businessAnsweredBefore,

@@ -3,16 +3,23 @@ import { quoteRecipients, quoteRequests } from "../../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { getDb, queryRows } from "../../lib/db.server";
 import { languagesOf, renderIn, sentUrl } from "../../lib/i18n/sent-language.server";
-import { categoryName, type Region } from "../../lib/reference";
+import { categoryName, LIMITS, type Region } from "../../lib/reference";
 import type { SessionUser } from "../accounts/session-user";
 import { recordMessageActivity, recordQuoteRequests } from "../analytics/record-listing-events.server";
 import { addConversationMessage } from "../messaging/add-conversation-message.server";
+import { messageLength } from "../messaging/message.schemas";
 import { effectiveRole } from "../accounts/access";
 import { matchBusinesses } from "./internal/matching.server";
 import {
   CreateQuoteRequestSchema, QUOTE_DAILY_LIMIT, QUOTE_HOURLY_LIMIT, QUOTE_MESSAGE, QUOTE_TEXTS, QUOTE_TIMING_LABELS, placeText,
   type CreateQuoteRequestInput,
 } from "./quote.schemas";
+
+/** The text itself when it has at most `max` characters (code points, as char_length counts), else its start and '…'. */
+export function cutToLength(text: string, max: number): string {
+  if (messageLength(text) <= max) return text;
+  return `${Array.from(text).slice(0, Math.max(max - 1, 0)).join("").trimEnd()}…`;
+}
 
 export type CreatedQuoteRequest = { requestId: string; businesses: number };
 
@@ -37,16 +44,20 @@ export async function createQuoteRequest(actor: SessionUser | null, input: Creat
 
   const outcome = await getDb().transaction(async (tx) => {
     // The account row, locked: the limits below are counted once at a time per visitor; a suspended account is refused.
-    const [me] = await queryRows<{ banned: boolean | null; deleted: boolean; hour: number; day: number }>(
+    const [me] = await queryRows<{ banned: boolean | null; deleted: boolean }>(
       tx,
-      sql`select u.banned, (u.deleted_at is not null) as deleted,
-            (select count(*) from ${quoteRequests} q where q.requester_id = u.id and q.created_at > now() - interval '1 hour')::int as hour,
-            (select count(*) from ${quoteRequests} q where q.requester_id = u.id and q.created_at > now() - interval '1 day')::int as day
-          from "user" u where u.id = ${actor.id} for update of u`,
+      sql`select u.banned, (u.deleted_at is not null) as deleted from "user" u where u.id = ${actor.id} for update of u`,
     );
     if (!me || me.banned || me.deleted) throw new AppError("forbidden", QUOTE_TEXTS.loginRequired);
-    if (Number(me.hour) >= QUOTE_HOURLY_LIMIT) throw new AppError("rate-limited", QUOTE_TEXTS.hourlyLimit);
-    if (Number(me.day) >= QUOTE_DAILY_LIMIT) throw new AppError("rate-limited", QUOTE_TEXTS.dailyLimit);
+    // Counted in a statement of its own, after the lock: on PostgreSQL a statement sees the rows committed when it
+    // starts, so counts taken in the locking statement would miss the request of the one it waited for.
+    const [counts] = await queryRows<{ hour: number; day: number }>(
+      tx,
+      sql`select count(*) filter (where created_at > now() - interval '1 hour')::int as hour, count(*)::int as day
+          from ${quoteRequests} where requester_id = ${actor.id} and created_at > now() - interval '1 day'`,
+    );
+    if (Number(counts!.hour) >= QUOTE_HOURLY_LIMIT) throw new AppError("rate-limited", QUOTE_TEXTS.hourlyLimit);
+    if (Number(counts!.day) >= QUOTE_DAILY_LIMIT) throw new AppError("rate-limited", QUOTE_TEXTS.dailyLimit);
 
     const chosen = await matchBusinesses(tx, { requesterId: actor.id, category: request.category, state: request.state as Region, lga });
     if (chosen.length === 0) throw new AppError("not-found", QUOTE_TEXTS.noMatch, { fields: { description: QUOTE_TEXTS.noMatch.text } });
@@ -70,7 +81,10 @@ export async function createQuoteRequest(actor: SessionUser | null, input: Creat
           category: categoryName(request.category), place: placeText(request.state, lga), when: t(QUOTE_TIMING_LABELS[request.timing]),
         });
         const link = t(QUOTE_MESSAGE.answerLink, { link: sentUrl(`/quotes/${stored!.id}`, language) });
-        return `${heading}\n\n${request.description}\n\n${link}`;
+        // The heading and link vary with the language and PUBLIC_URL: the job's text gives way so that the whole
+        // stays within a message's limit (the table's check), cut with an ellipsis (the request keeps it whole).
+        const room = LIMITS.messageMaxLength - messageLength(heading) - messageLength(link) - 4;
+        return `${heading}\n\n${cutToLength(request.description, room)}\n\n${link}`;
       });
       const message = await addConversationMessage(tx, {
         businessId: business.businessId, visitorId: actor.id, senderId: actor.id, recipientId: business.ownerId,

@@ -78,6 +78,7 @@ export const QUOTE_TEXTS = {
   answerLength: msg("Write a message of 1 to 800 characters."),
   alreadyAccepted: msg("The visitor already accepted this quote: it can no longer be changed."),
   cannotAccept: msg("Only an answer with a price can be accepted."),
+  quoteChanged: msg("This business changed its quote. Look at it again before you accept."),
   answerRateLimited: msg("You have sent many quotes in a short time. Please try again later."),
 } as const;
 

@@ -5,6 +5,7 @@ import { createAdmin, createBusiness, createOwner, createVisitor, DEFAULT_PASSWO
 import { actorFor } from "../../../tests/support/actors";
 import { refusal } from "../../../tests/support/refusals";
 import { getDb, queryRows, type Db, type Tx } from "../../lib/db.server";
+import { getEnv, setEnv } from "../../lib/env.server";
 import { CATEGORIES, REGIONS } from "../../lib/reference";
 import { watDay } from "../analytics/analytics.schemas";
 import { flushListingEvents } from "../analytics/record-listing-events.server";
@@ -126,6 +127,24 @@ describe("the matching rule (ADR 43)", () => {
     expect(chosen[1]!.km).toBeGreaterThan(5);
   });
 
+  it("a young category is read along its own span: its newer listings get picked too, not only its oldest 150", async () => {
+    const me = await visitor();
+    const owner = await createOwner(db());
+    // A directory 20 years old, and a category in a state whose 400 listings all came in the last 400 hours.
+    const ancient = await createBusiness(db(), { userId: owner.id, category: "Bank", state: "Zamfara", createdAt: new Date(Date.now() - 20 * 365 * 86_400_000) });
+    await db().execute(sql`insert into businesses (name, state, category, user_id, approved, approval_status, created_at)
+      select 'Young ' || i, 'Zamfara', 'Car wash', ${owner.id}, true, 'approved', now() - i * interval '1 hour'
+      from generate_series(1, 400) as i`);
+    const newest = new Set((await queryRows<{ id: string }>(db(), sql`select id from businesses where state = 'Zamfara' and category = 'Car wash'
+      and created_at > now() - interval '150 hours'`)).map((r) => r.id));
+    const picked = new Set<string>();
+    for (let run = 0; run < 40; run++) {
+      for (const b of await matchBusinesses(db(), { requesterId: me.id, category: "Car wash", state: "Zamfara", lga: null })) picked.add(b.businessId);
+    }
+    expect([...picked].some((id) => newest.has(id))).toBe(true);
+    await db().execute(sql`update businesses set approved = false, approval_status = 'pending' where user_id = ${owner.id} or id = ${ancient.id}`);
+  });
+
   it("reads the category and state through their index, and a bounded number of rows", async () => {
     const me = await visitor();
     const owner = await createOwner(db());
@@ -205,6 +224,27 @@ describe("asking for quotes", () => {
     expect(m!.message).not.toContain("Quote request:");
   });
 
+  it("the owner's message stays within a message's 1,000 characters with a long PUBLIC_URL: the job's text is cut with an ellipsis", async () => {
+    const me = await visitor();
+    const a = await listing({ category: "Agricultural tools store", state: "Akwa Ibom", lga: "Ibesikpo Asutan" });
+    await db().execute(sql`update profiles set language = 'yo' where id = ${a.owner.id}`);
+    const saved = getEnv();
+    setEnv({ ...saved, PUBLIC_URL: "https://the-nigerian-business-directory-for-every-state.example.ng" });
+    const long = Array.from({ length: 100 }, (_, i) => `ọ̀rọ̀${i} `).join("").slice(0, 800).trim();
+    try {
+      const { requestId } = await createQuoteRequest(me, { description: long, category: "Agricultural tools store", state: "Akwa Ibom", lga: "Ibesikpo Asutan", timing: "this-month" });
+      const [m] = await db().select().from(businessMessages).where(eq(businessMessages.visitorId, me.id));
+      expect(Array.from(m!.message).length).toBeLessThanOrEqual(1000);
+      expect(m!.message).toContain("…");
+      expect(m!.message).toContain(`https://the-nigerian-business-directory-for-every-state.example.ng/yo/quotes/${requestId}`);
+      // The request itself keeps the whole text.
+      const [stored] = await db().select().from(quoteRequests).where(eq(quoteRequests.id, requestId));
+      expect(stored!.description).toBe(long);
+    } finally {
+      setEnv(saved);
+    }
+  });
+
   it("stores nothing when no business matches, and says so", async () => {
     const me = await visitor();
     const error = await refusal(createQuoteRequest(me, { description: TEXT, category: "Cinema", state: "Yobe" }));
@@ -239,6 +279,20 @@ describe("asking for quotes", () => {
     const banned = await visitor();
     await db().update(user).set({ banned: true }).where(eq(user.id, banned.id));
     expect((await refusal(createQuoteRequest(banned, { description: TEXT, category: "Electrician", state: "Nasarawa" }))).code).toBe("forbidden");
+  });
+});
+
+describe("the limits under requests at once", () => {
+  it("two requests at once cannot both take the last place of the hour", async () => {
+    const me = await visitor();
+    await listing({ category: "Computer repair", state: "Taraba" });
+    for (let i = 0; i < 2; i++) await createQuoteRequest(me, { description: `${TEXT} ${i}`, category: "Computer repair", state: "Taraba" });
+    // On PostgreSQL the second waits for the first's lock of the account row, then must count the first's request.
+    const outcomes = await Promise.allSettled(
+      [0, 1, 2].map((i) => createQuoteRequest(me, { description: `${TEXT} at once ${i}`, category: "Computer repair", state: "Taraba" })),
+    );
+    expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(1);
+    expect(await db().select().from(quoteRequests).where(eq(quoteRequests.requesterId, me.id))).toHaveLength(3);
   });
 });
 
@@ -281,6 +335,8 @@ describe("reading, answering, accepting", () => {
     expect((await refusal(answerQuote(r.b.ownerActor, { recipientId: r.ra, price: "15000", message: "Not mine" }))).code).toBe("not-found");
     const bad = await refusal(answerQuote(r.a.ownerActor, { recipientId: r.ra, price: "fifteen", message: "" }));
     expect(bad.fields).toMatchObject({ price: QUOTE_TEXTS.priceInvalid, message: QUOTE_TEXTS.answerLength });
+    // The visitor left the conversation an hour ago (sending the request counts as having seen it).
+    await db().execute(sql`update conversation_states set last_seen_at = now() - interval '1 hour' where business_id = ${r.a.business.id} and user_id = ${r.me.id}`);
     await answerQuote(r.a.ownerActor, { recipientId: r.ra, price: "15,000", message: "Parts and labour, Thursday" });
     await answerQuote(r.a.ownerActor, { recipientId: r.ra, price: "₦14,500.50", message: "Parts and labour, Wednesday" });
     const [row] = await db().select().from(quoteRecipients).where(eq(quoteRecipients.id, r.ra));
@@ -289,7 +345,8 @@ describe("reading, answering, accepting", () => {
       .where(and(eq(businessMessages.businessId, r.a.business.id), eq(businessMessages.visitorId, r.me.id), eq(businessMessages.senderType, "business")));
     expect(replies).toHaveLength(2);
     expect(replies.map((m) => m.message).join("\n")).toContain("Quote: ₦14,500.50");
-    expect(await jobsFor(replies.map((m) => m.id))).toBe(2);
+    // One notice for both: at most one per conversation per 15 minutes, as for any message.
+    expect(await jobsFor(replies.map((m) => m.id))).toBe(1);
     const view = await getQuoteRequest(r.me, r.requestId);
     expect(view.answers[0]).toMatchObject({ businessId: r.a.business.id, priceKobo: 1_450_050, status: "answered" });
     expect(view.answers[0]!.responseSeconds).not.toBeNull();
@@ -298,12 +355,32 @@ describe("reading, answering, accepting", () => {
     expect(dashboard.waiting).toBeGreaterThan(0);
   });
 
+  it("quote answers follow the message-notice throttle, and an edit that changes nothing writes nothing", async () => {
+    const r = await requestToTwo();
+    const replies = () => db().select().from(businessMessages)
+      .where(and(eq(businessMessages.businessId, r.a.business.id), eq(businessMessages.visitorId, r.me.id), eq(businessMessages.senderType, "business")));
+    // The visitor has the chat open: no notice at all.
+    await db().execute(sql`insert into conversation_states (business_id, visitor_id, user_id, last_seen_at) values (${r.a.business.id}, ${r.me.id}, ${r.me.id}, now())
+      on conflict (business_id, visitor_id, user_id) do update set last_seen_at = now()`);
+    await answerQuote(r.a.ownerActor, { recipientId: r.ra, price: "15000", message: "Parts and labour" });
+    expect(await jobsFor((await replies()).map((m) => m.id))).toBe(0);
+    // Away for an hour: one notice, then none for the next change within 15 minutes.
+    await db().execute(sql`update conversation_states set last_seen_at = now() - interval '1 hour' where business_id = ${r.a.business.id} and user_id = ${r.me.id}`);
+    await answerQuote(r.a.ownerActor, { recipientId: r.ra, price: "16000", message: "Parts and labour" });
+    await answerQuote(r.a.ownerActor, { recipientId: r.ra, price: "16000", message: "Parts and labour, Friday" });
+    expect(await replies()).toHaveLength(3);
+    expect(await jobsFor((await replies()).map((m) => m.id))).toBe(1);
+    // The same price and text again: no message.
+    await answerQuote(r.a.ownerActor, { recipientId: r.ra, price: "₦16,000", message: "Parts and labour, Friday" });
+    expect(await replies()).toHaveLength(3);
+  });
+
   it("the visitor accepts one answer: the others are closed, the winner is told, nothing can change after", async () => {
     const r = await requestToTwo();
     await answerQuote(r.a.ownerActor, { recipientId: r.ra, price: "20000", message: "Can start Monday" });
-    expect((await refusal(acceptQuote(r.me, { requestId: r.requestId, recipientId: r.rb }))).message).toBe(QUOTE_TEXTS.cannotAccept);
-    expect((await refusal(acceptQuote(await visitor(), { requestId: r.requestId, recipientId: r.ra }))).code).toBe("not-found");
-    const { businessId } = await acceptQuote(r.me, { requestId: r.requestId, recipientId: r.ra });
+    expect((await refusal(acceptQuote(r.me, { requestId: r.requestId, recipientId: r.rb, priceKobo: 2_000_000 }))).message).toBe(QUOTE_TEXTS.cannotAccept);
+    expect((await refusal(acceptQuote(await visitor(), { requestId: r.requestId, recipientId: r.ra, priceKobo: 2_000_000 }))).code).toBe("not-found");
+    const { businessId } = await acceptQuote(r.me, { requestId: r.requestId, recipientId: r.ra, priceKobo: 2_000_000 });
     expect(businessId).toBe(r.a.business.id);
     const rows = await db().select().from(quoteRecipients).where(eq(quoteRecipients.requestId, r.requestId));
     expect(Object.fromEntries(rows.map((x) => [x.id, x.status]))).toEqual({ [r.ra]: "accepted", [r.rb]: "closed" });
@@ -334,10 +411,53 @@ describe("reading, answering, accepting", () => {
     expect(list.rows[0]).toMatchObject({ id: r.requestId, status: "cancelled", businesses: 2, answers: 0 });
   });
 
+  it("an owner who withdraws a quote leaves no price shown or counted", async () => {
+    const r = await requestToTwo();
+    await answerQuote(r.a.ownerActor, { recipientId: r.ra, price: "30000", message: "Two days of work" });
+    await declineQuote(r.a.ownerActor, r.ra);
+    const view = await getQuoteRequest(r.me, r.requestId);
+    expect(view.answers.find((x) => x.recipientId === r.ra)).toMatchObject({ status: "declined", priceKobo: null, answer: null });
+    expect((await listQuoteRequests(r.me, 1)).rows[0]).toMatchObject({ id: r.requestId, answers: 0 });
+    expect((await refusal(acceptQuote(r.me, { requestId: r.requestId, recipientId: r.ra, priceKobo: 3_000_000 }))).message).toBe(QUOTE_TEXTS.quoteChanged);
+  });
+
+  it("the visitor accepts only the price they were shown: a changed or withdrawn quote is refused and nothing changes", async () => {
+    const r = await requestToTwo();
+    await answerQuote(r.a.ownerActor, { recipientId: r.ra, price: "20000", message: "Can start Monday" });
+    // The visitor's page showed ₦20,000; the owner raises it before the click lands.
+    await answerQuote(r.a.ownerActor, { recipientId: r.ra, price: "90000", message: "Can start Monday" });
+    const changed = await refusal(acceptQuote(r.me, { requestId: r.requestId, recipientId: r.ra, priceKobo: 2_000_000 }));
+    expect(changed).toMatchObject({ code: "conflict", message: QUOTE_TEXTS.quoteChanged });
+    const [request] = await db().select().from(quoteRequests).where(eq(quoteRequests.id, r.requestId));
+    expect(request!.status).toBe("open");
+    const rows = await db().select().from(quoteRecipients).where(eq(quoteRecipients.requestId, r.requestId));
+    expect(rows.map((x) => x.status).sort()).toEqual(["answered", "new"]);
+    // A price posted as the form sends it, and the new one, is accepted.
+    expect((await acceptQuote(r.me, { requestId: r.requestId, recipientId: r.ra, priceKobo: "9000000" })).businessId).toBe(r.a.business.id);
+
+    const w = await requestToTwo();
+    await answerQuote(w.a.ownerActor, { recipientId: w.ra, price: "20000", message: "Can start Monday" });
+    await declineQuote(w.a.ownerActor, w.ra);
+    expect((await refusal(acceptQuote(w.me, { requestId: w.requestId, recipientId: w.ra, priceKobo: 2_000_000 }))).message).toBe(QUOTE_TEXTS.quoteChanged);
+    expect((await refusal(acceptQuote(w.me, { requestId: w.requestId, recipientId: w.ra, priceKobo: "" }))).code).toBe("conflict");
+  });
+
   it("a blocked conversation takes no quote", async () => {
     const r = await requestToTwo();
     await db().insert(conversationBlocks).values({ businessId: r.a.business.id, visitorId: r.me.id, blockedBy: "visitor", blockerId: r.me.id });
     expect((await refusal(answerQuote(r.a.ownerActor, { recipientId: r.ra, price: "100", message: "Hello" }))).code).toBe("forbidden");
+  });
+
+  it("accepting a quote in a conversation the owner blocked since writes no message and no notice into it", async () => {
+    const r = await requestToTwo();
+    await answerQuote(r.a.ownerActor, { recipientId: r.ra, price: "20000", message: "Can start Monday" });
+    await db().insert(conversationBlocks).values({ businessId: r.a.business.id, visitorId: r.me.id, blockedBy: "business", blockerId: r.a.owner.id });
+    const before = await db().select().from(businessMessages).where(and(eq(businessMessages.businessId, r.a.business.id), eq(businessMessages.visitorId, r.me.id)));
+    await acceptQuote(r.me, { requestId: r.requestId, recipientId: r.ra, priceKobo: 2_000_000 });
+    const after = await db().select().from(businessMessages).where(and(eq(businessMessages.businessId, r.a.business.id), eq(businessMessages.visitorId, r.me.id)));
+    expect(after.map((m) => m.id).sort()).toEqual(before.map((m) => m.id).sort());
+    const [row] = await db().select().from(quoteRecipients).where(eq(quoteRecipients.id, r.ra));
+    expect(row!.status).toBe("accepted");
   });
 });
 

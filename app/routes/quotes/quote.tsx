@@ -61,7 +61,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       await declineQuote(user, recipientId);
       done = "declined";
     } else if (intent === "accept") {
-      await acceptQuote(user, { requestId: params.id, recipientId });
+      await acceptQuote(user, { requestId: params.id, recipientId, priceKobo: formText(form, "priceKobo") });
       done = "accepted";
     } else if (intent === "cancel") {
       await cancelQuoteRequest(user, params.id);
@@ -198,6 +198,8 @@ function AcceptButton({ answer, busy }: { answer: QuoteAnswerView; busy: boolean
     <Form method="post">
       <input type="hidden" name="intent" value="accept" />
       <input type="hidden" name="recipientId" value={answer.recipientId} />
+      {/* The price the visitor sees: the quote is accepted only at this price (an owner's change since is refused). */}
+      <input type="hidden" name="priceKobo" value={answer.priceKobo ?? ""} />
       <Button type="submit" disabled={busy} full aria-label={t("Accept the quote of {{business}}", { business: answer.businessName })}>
         {t("Accept")}
       </Button>

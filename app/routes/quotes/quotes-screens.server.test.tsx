@@ -112,7 +112,9 @@ describe("/quotes/{id}", () => {
     expect(compare.text).toMatch(/Answered after \d+ minute/);
     expect(hrefs(compare.html)).toContain(`/businesses/${w.listings[0]!.id}`);
     expect(hrefs(compare.html).some((h) => h.startsWith("/messages?businessId="))).toBe(true);
-    const accepted = await renderRoute(quoteRoute, path, { cookie: w.cookie, pattern: "quotes/:id", form: { intent: "accept", recipientId: w.recipientOf(1) } });
+    // The accept form carries the price shown, accepted only while the quote still stands at it.
+    expect(compare.html).toMatch(/name="priceKobo" value="1200000"/);
+    const accepted = await renderRoute(quoteRoute, path, { cookie: w.cookie, pattern: "quotes/:id", form: { intent: "accept", recipientId: w.recipientOf(1), priceKobo: "1200000" } });
     expect(accepted).toMatchObject({ kind: "redirect", location: `${path}?done=accepted` });
     const after = page(await renderRoute(quoteRoute, `${path}?done=accepted`, { cookie: w.cookie, pattern: "quotes/:id" }));
     expect(after.text).toContain(QUOTE_TEXTS.accepted);

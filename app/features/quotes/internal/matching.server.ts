@@ -21,8 +21,9 @@ import { QUOTE_MAX_BUSINESSES } from "../quote.schemas";
  * Bounded at 1,000,000 listings: the candidates are read from the public (state, category, created_at) and
  * (state, lga, category, created_at) partial indexes in their order (the orderings below are the indexes' own,
  * NULLS included, so each window is an index range scan that stops at its limit), at most CANDIDATE_WINDOW rows each
- * side of a random point in time between the directory's first listing and now (so every listing of a busy category
- * gets its turn, not only the newest), then ranked: per candidate one index probe for its last request, one for a
+ * side of a random point in time between the first and the last public listing of the category in the state (read
+ * through the same index: so every listing of a busy category gets its turn, the newest and the oldest, however young
+ * the category is next to the directory), then ranked: per candidate one index probe for its last request, one for a
  * block, one for closures and at most 31 rollup rows by primary key.
  */
 
@@ -52,16 +53,22 @@ export function matchingSql(query: MatchQuery) {
   const columns = sql.raw(`id, name, user_id, lga, latitude, longitude, open_minutes, created_at`);
   const owned = sql`user_id is not null and user_id <> ${query.requesterId}`;
   const stateWhere = sql`state = ${query.state} and category = ${query.category} and ${PUBLIC} and ${owned}`;
+  // The span the random point is drawn in: the category's own public listings in the state, its first and its last
+  // (one index probe each, through the same index), not the whole directory's age, so a young category is read all
+  // along its span too and not only from its oldest end.
+  const spanWhere = sql`state = ${query.state} and category = ${query.category} and ${PUBLIC}`;
   const lgaWhere = sql`state = ${query.state} and lga = ${lga} and category = ${query.category} and ${PUBLIC} and lga is not null and ${owned}`;
   const window = (where: ReturnType<typeof sql>) => sql`
     (select ${columns} from businesses where ${where} and created_at <= (select at from cut) order by created_at desc nulls last, id asc limit ${CANDIDATE_WINDOW})
     union all
     (select ${columns} from businesses where ${where} and created_at > (select at from cut) order by created_at asc nulls first, id desc limit ${CANDIDATE_WINDOW})`;
   return sql`
-    with oldest as (
-      select min(created_at) as created_at from businesses
+    with bounds as (
+      select
+        (select created_at from businesses where ${spanWhere} order by created_at asc nulls first, id desc limit 1) as first_at,
+        (select created_at from businesses where ${spanWhere} order by created_at desc nulls last, id asc limit 1) as last_at
     ), cut as (
-      select coalesce((select created_at from oldest) + random() * (now() - (select created_at from oldest)), now()) as at
+      select coalesce(first_at + random() * (last_at - first_at), now()) as at from bounds
     ), pool as (
       ${window(stateWhere)}
       ${lga ? sql`union all ${window(lgaWhere)}` : sql``}
