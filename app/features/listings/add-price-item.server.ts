@@ -1,12 +1,8 @@
-import { businesses } from "../../../db/schema";
 import { AppError } from "../../lib/app-error";
-import { lockRow } from "../../lib/audited-change.server";
 import { getDb } from "../../lib/db.server";
 import { isUuid } from "../../lib/ids";
 import type { SessionUser } from "../accounts/session-user";
-import { reviewedColumns } from "./internal/listing-revisions.server";
-import { notFound, ownerNames, proposeProducts } from "./internal/price-items.server";
-import { canManageListing } from "./listing.policy";
+import { lockManagedListing, notFound, proposeProducts } from "./internal/price-items.server";
 import { cleanProducts, LISTING_TEXTS } from "./listing.schemas";
 import { PRICE_LIST_LIMITS, PRICE_LIST_TEXTS } from "./price-list.schemas";
 
@@ -22,15 +18,7 @@ export async function addPriceItem(actor: SessionUser | null, businessId: string
   const refuse = (text: string) => new AppError("invalid", { title: LISTING_TEXTS.updateFailed.title, text }, { fields: { newItem: text } });
   if (!name) throw refuse(PRICE_LIST_TEXTS.nameRequired);
   return getDb().transaction(async (tx) => {
-    const listing = await lockRow(
-      tx,
-      businesses,
-      { column: businesses.id, value: businessId },
-      { userId: businesses.userId, approvalStatus: businesses.approvalStatus, ...reviewedColumns },
-      LISTING_TEXTS.notFound,
-    );
-    if (!canManageListing(actor, listing)) throw notFound();
-    const { names, waiting } = await ownerNames(tx, businessId, listing);
+    const { listing, names, waiting } = await lockManagedListing(tx, actor, businessId);
     if (names.some((n) => n.toLowerCase() === name.toLowerCase())) throw refuse(PRICE_LIST_TEXTS.nameTaken);
     if (names.length >= PRICE_LIST_LIMITS.items) throw refuse(PRICE_LIST_TEXTS.tooManyItems);
     return { status: await proposeProducts(tx, actor, businessId, listing, waiting, [...names, name]) };

@@ -1,14 +1,11 @@
 import { eq } from "drizzle-orm";
 import { businessRevisions, businesses } from "../../../db/schema";
 import { AppError } from "../../lib/app-error";
-import { lockRow } from "../../lib/audited-change.server";
 import { getDb } from "../../lib/db.server";
 import { isUuid } from "../../lib/ids";
 import { announceDirectoryChange } from "../../lib/realtime.server";
 import type { SessionUser } from "../accounts/session-user";
-import { notFound, ownerNames } from "./internal/price-items.server";
-import { canManageListing } from "./listing.policy";
-import { LISTING_TEXTS } from "./listing.schemas";
+import { lockManagedListing, notFound } from "./internal/price-items.server";
 import { PRICE_LIST_TEXTS } from "./price-list.schemas";
 
 /**
@@ -18,15 +15,7 @@ import { PRICE_LIST_TEXTS } from "./price-list.schemas";
 export async function movePriceItem(actor: SessionUser | null, businessId: string, input: { name: string; direction: "up" | "down" }): Promise<void> {
   if (!actor || !isUuid(businessId)) throw notFound();
   await getDb().transaction(async (tx) => {
-    const listing = await lockRow(
-      tx,
-      businesses,
-      { column: businesses.id, value: businessId },
-      { userId: businesses.userId, approvalStatus: businesses.approvalStatus, products: businesses.products },
-      LISTING_TEXTS.notFound,
-    );
-    if (!canManageListing(actor, listing)) throw notFound();
-    const { names, waiting } = await ownerNames(tx, businessId, listing);
+    const { listing, names, waiting } = await lockManagedListing(tx, actor, businessId);
     const from = names.indexOf(input.name);
     if (from < 0) throw new AppError("conflict", PRICE_LIST_TEXTS.itemNotFound);
     const to = input.direction === "up" ? from - 1 : from + 1;

@@ -1,12 +1,8 @@
-import { businesses } from "../../../db/schema";
 import { AppError } from "../../lib/app-error";
-import { lockRow } from "../../lib/audited-change.server";
 import { getDb } from "../../lib/db.server";
 import { isUuid } from "../../lib/ids";
 import type { SessionUser } from "../accounts/session-user";
-import { reviewedColumns } from "./internal/listing-revisions.server";
-import { notFound, ownerNames, proposeProducts } from "./internal/price-items.server";
-import { canManageListing } from "./listing.policy";
+import { lockManagedListing, notFound, proposeProducts } from "./internal/price-items.server";
 import { LISTING_TEXTS } from "./listing.schemas";
 import { PRICE_LIST_TEXTS } from "./price-list.schemas";
 
@@ -19,15 +15,7 @@ import { PRICE_LIST_TEXTS } from "./price-list.schemas";
 export async function removePriceItem(actor: SessionUser | null, businessId: string, input: { name: string }): Promise<{ status: "saved" | "sent-for-review" }> {
   if (!actor || !isUuid(businessId)) throw notFound();
   return getDb().transaction(async (tx) => {
-    const listing = await lockRow(
-      tx,
-      businesses,
-      { column: businesses.id, value: businessId },
-      { userId: businesses.userId, approvalStatus: businesses.approvalStatus, ...reviewedColumns },
-      LISTING_TEXTS.notFound,
-    );
-    if (!canManageListing(actor, listing)) throw notFound();
-    const { names, waiting } = await ownerNames(tx, businessId, listing);
+    const { listing, names, waiting } = await lockManagedListing(tx, actor, businessId);
     if (!names.includes(input.name)) throw new AppError("conflict", PRICE_LIST_TEXTS.itemNotFound);
     if (names.length === 1) throw new AppError("invalid", { title: LISTING_TEXTS.updateFailed.title, text: LISTING_TEXTS.productsRequired });
     return { status: await proposeProducts(tx, actor, businessId, listing, waiting, names.filter((n) => n !== input.name)) };

@@ -1,14 +1,13 @@
 import { eq } from "drizzle-orm";
 import { businesses, listingPriceItems } from "../../../db/schema";
 import { AppError } from "../../lib/app-error";
-import { lockRow } from "../../lib/audited-change.server";
 import { getDb } from "../../lib/db.server";
 import { isUuid } from "../../lib/ids";
 import { announceDirectoryChange } from "../../lib/realtime.server";
 import type { SessionUser } from "../accounts/session-user";
 import { prepareListingImages, removeListingImageFiles, storeListingImages } from "./internal/listing-images.server";
-import { droppedKeys, referencedImageKeys, reviewedColumns } from "./internal/listing-revisions.server";
-import { dropUnlistedItems, notFound, ownerNames, priceItemsOf, queueDescriptionReview } from "./internal/price-items.server";
+import { droppedKeys, referencedImageKeys } from "./internal/listing-revisions.server";
+import { dropUnlistedItems, lockManagedListing, notFound, priceItemsOf, queueDescriptionReview } from "./internal/price-items.server";
 import { canManageListing } from "./listing.policy";
 import { LISTING_TEXTS } from "./listing.schemas";
 import { checkPriceItem, PRICE_LIST_LIMITS, PRICE_LIST_TEXTS, type PriceItemInput, type PriceKind } from "./price-list.schemas";
@@ -60,15 +59,7 @@ export async function savePriceItem(
   let outcome: { status: "saved" | "sent-for-review"; unreferenced: string[] };
   try {
     outcome = await db.transaction(async (tx) => {
-      const listing = await lockRow(
-        tx,
-        businesses,
-        { column: businesses.id, value: businessId },
-        { userId: businesses.userId, approvalStatus: businesses.approvalStatus, ...reviewedColumns },
-        LISTING_TEXTS.notFound,
-      );
-      if (!canManageListing(actor, listing)) throw notFound();
-      const { names, waiting } = await ownerNames(tx, businessId, listing);
+      const { listing, names, waiting } = await lockManagedListing(tx, actor, businessId);
       if (!names.includes(item.name)) throw new AppError("conflict", PRICE_LIST_TEXTS.itemNotFound);
       const rows = await priceItemsOf(tx, [businessId]);
       const current = rows.find((row) => row.name === item.name);

@@ -4,8 +4,11 @@ import type { Db, Tx } from "../../../lib/db.server";
 import { imagesOfListings } from "../listing-columns.server";
 import type { PriceKind } from "../price-list.schemas";
 import { AppError } from "../../../lib/app-error";
+import { lockRow } from "../../../lib/audited-change.server";
+import type { SessionUser } from "../../accounts/session-user";
+import { canManageListing } from "../listing.policy";
 import { LISTING_TEXTS } from "../listing.schemas";
-import { asRevisionImage, changedReviewedFields, pendingRevisionOf, reviewedValuesOf, sameImages, type ReviewedValues } from "./listing-revisions.server";
+import { asRevisionImage, changedReviewedFields, pendingRevisionOf, reviewedColumns, reviewedValuesOf, sameImages, type ReviewedValues } from "./listing-revisions.server";
 
 /** A stored item's details, by name. */
 export type PriceItemRow = {
@@ -130,6 +133,23 @@ export async function dropUnlistedItems(tx: Tx, businessId: string, names: reado
 }
 
 export const notFound = () => new AppError("not-found", LISTING_TEXTS.notFound);
+
+/**
+ * The listing, its row locked for the transaction, when the actor may manage it (anyone else reads 'not found'), with
+ * the names the owner edits (ownerNames): the start of every change to a price list.
+ */
+export async function lockManagedListing(tx: Tx, actor: SessionUser, businessId: string) {
+  const listing = await lockRow(
+    tx,
+    businesses,
+    { column: businesses.id, value: businessId },
+    { userId: businesses.userId, approvalStatus: businesses.approvalStatus, ...reviewedColumns },
+    LISTING_TEXTS.notFound,
+  );
+  if (!canManageListing(actor, listing)) throw notFound();
+  const { names, waiting } = await ownerNames(tx, businessId, listing);
+  return { listing, names, waiting };
+}
 
 /** The names the owner edits: those of the change waiting for review of an approved listing, else the listing's. */
 export async function ownerNames(tx: Db | Tx, businessId: string, listing: { approvalStatus: string; products: string[] }) {
