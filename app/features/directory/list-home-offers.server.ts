@@ -3,7 +3,7 @@ import { businessOffers, businesses, profiles } from "../../../db/schema";
 import { getDb } from "../../lib/db.server";
 import type { SessionUser } from "../accounts/session-user";
 import { OFFER_LIMITS, type HomeOfferSlide } from "../offers/offer.schemas";
-import { isCurrentOffer, offerPhotoOf, untilLabel } from "../offers/public-offers.server";
+import { isCurrentOffer, offerPhotoOf, publicOfferColumns, untilLabel } from "../offers/public-offers.server";
 import { isPublicBusiness } from "./internal/public-business.server";
 
 /** How many current offers (of public listings, in the state when one is asked for) the carousel chooses from. */
@@ -20,12 +20,7 @@ export function homeOffersQuery(state: string | null, now: Date) {
   const db = getDb();
   const candidates = db
     .select({
-      id: businessOffers.id,
-      title: businessOffers.title,
-      text: businessOffers.body,
-      code: businessOffers.code,
-      imageKey: businessOffers.imageKey,
-      endsOn: businessOffers.endsOn,
+      ...publicOfferColumns,
       startsAt: businessOffers.startsAt,
       // Aliased: the offer's id and name columns share their names with the listing's.
       businessId: sql<string>`${businessOffers.businessId}`.as("business_id"),

@@ -36,20 +36,23 @@ export const offerLineColumn = sql<string | null>`(
   where o.business_id = "businesses"."id" and o.status = 'approved' and o.starts_at <= now() and o.ends_at > now()
   order by o.starts_at desc, o.id limit 1)`;
 
+/** What the public reads of an offer (its photo as a storage key, shown through offerPhotoOf; its last day). */
+export const publicOfferColumns = {
+  id: businessOffers.id,
+  title: businessOffers.title,
+  text: businessOffers.body,
+  code: businessOffers.code,
+  imageKey: businessOffers.imageKey,
+  endsOn: businessOffers.endsOn,
+};
+
 /**
  * A public listing's current offers, the latest start first (business_offers_business_idx). For the directory's
  * business page, which has already checked the listing is public.
  */
 export async function currentOffersOf(businessId: string, now = new Date()): Promise<PublicOffer[]> {
   const rows = await getDb()
-    .select({
-      id: businessOffers.id,
-      title: businessOffers.title,
-      text: businessOffers.body,
-      code: businessOffers.code,
-      imageKey: businessOffers.imageKey,
-      endsOn: businessOffers.endsOn,
-    })
+    .select(publicOfferColumns)
     .from(businessOffers)
     .where(and(eq(businessOffers.businessId, businessId), isCurrentOffer(now)))
     .orderBy(desc(businessOffers.startsAt), desc(businessOffers.id))
