@@ -5,6 +5,7 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { gunzipSync } from "node:zlib";
+import { getRequestListener } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { businesses } from "../db/schema";
 import { createBusiness, createOwner, createVisitor } from "../db/seed/factories";
@@ -46,6 +47,9 @@ async function quiet() {
 
 describe("the page cache", () => {
   beforeAll(async () => {
+    // The globals a running server has: @hono/node-server's lightweight Request and Response (ADR 28's copies are
+    // answered with them in production; a header set on such a Response after it was made can be lost).
+    getRequestListener(() => new Response(null));
     await listenForPublicChanges(getDatabase());
     cache = createPageCache();
     app = createApp({ env: getEnv(), pageCache: cache, build: routeBuild });

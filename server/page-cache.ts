@@ -119,9 +119,8 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
         if (entry.counts) notePageCounts(entry.counts);
       } else countPage(entry.counts, countedVisit(request, c.get("clientAddress"), null));
       c.set("servedCopy", true);
-      const answer = serve(c, entry);
       // A prefetch served a copy gets its view token here, with the copy (server/view-reports.ts does it for the rest).
-      if (!isHead && isPrefetch(request)) answer.headers.set("Server-Timing", viewTokenTiming(issueViewToken(request.url)));
+      const answer = serve(c, entry, !isHead && isPrefetch(request) ? { "server-timing": viewTokenTiming(issueViewToken(request.url)) } : {});
       return isHead ? new Response(null, { status: answer.status, headers: answer.headers }) : answer;
     }
     if (isHead) return next();
@@ -306,7 +305,7 @@ function variant(entry: Entry, body: Uint8Array, encoding: Encoding): Variant {
   return { body: new Uint8Array(body), headers }; // its own copy, not a view of a larger pooled buffer
 }
 
-function serve(c: Context, entry: Entry): Response {
+function serve(c: Context, entry: Entry, extra: Record<string, string> = {}): Response {
   const encoding = pickEncoding(c.req.raw.headers.get("accept-encoding"), entry);
   const chosen = entry.variants[encoding]!;
   const ifNoneMatch = c.req.raw.headers.get("if-none-match");
@@ -316,8 +315,9 @@ function serve(c: Context, entry: Entry): Response {
       headers: { etag: chosen.headers.etag!, "cache-control": PUBLIC_PAGE_CACHE_CONTROL, vary: VARY, "x-request-id": c.get("requestId") ?? "" },
     });
   }
-  // A plain object of headers: @hono/node-server writes it as it is (no Headers object made).
-  return new Response(chosen.body, { status: 200, headers: { ...chosen.headers, "x-request-id": c.get("requestId") ?? "" } });
+  // A plain object of headers: @hono/node-server writes it as it is (no Headers object made). Everything the answer
+  // carries goes in here: its lightweight Response rebuilds itself from these, so a header set on it afterwards is lost.
+  return new Response(chosen.body, { status: 200, headers: { ...chosen.headers, "x-request-id": c.get("requestId") ?? "", ...extra } });
 }
 
 const encodingChoices = new Map<string, { br: boolean; gzip: boolean }>();

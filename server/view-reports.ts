@@ -44,7 +44,11 @@ export function viewReports(readerPath: RegExp): MiddlewareHandler {
     }
     await next();
     if (request.method === "GET" && c.res.status === 200 && isPrefetch(request) && !c.res.headers.has("server-timing")) {
-      c.res.headers.set("Server-Timing", viewTokenTiming(issueViewToken(request.url)));
+      // A new answer with the header, not a header set on this one: @hono/node-server's lightweight Response (the
+      // global one in a server) rebuilds itself from what it was made with, and a header set afterwards can be lost.
+      const headers = new Headers(c.res.headers);
+      headers.set("Server-Timing", viewTokenTiming(issueViewToken(request.url)));
+      c.res = new Response(c.res.body, { status: c.res.status, statusText: c.res.statusText, headers });
     }
   };
 }
